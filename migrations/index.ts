@@ -1,0 +1,19 @@
+import type { Knex } from 'knex';
+import * as createUsersAndSessions from './20261122100000_create_users_and_sessions';
+import * as createCrmTables from './20261122100100_create_crm_tables';
+import * as seedDefaultPipelineAndTemplates from './20261122100200_seed_default_pipeline_and_templates';
+
+interface Migration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+/**
+ * Every migration, in order. Listed explicitly (not read from disk) so the bundled server, the tests and
+ * the worker image all run exactly the same set. Append new migrations at the end.
+ */
+export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
+  ['20261122100000_create_users_and_sessions', createUsersAndSessions],
+  ['20261122100100_create_crm_tables', createCrmTables],
+  ['20261122100200_seed_default_pipeline_and_templates', seedDefaultPipelineAndTemplates],
+];

@@ -1,0 +1,58 @@
+/**
+ * Every error code the API can answer with. Each module appends its own; `http/errors.ts` maps each one
+ * to a status in a table the compiler checks for completeness, and the UI translates each one.
+ */
+export const ERROR_CODES = [
+  'REQUEST.VALIDATION_FAILED',
+  'REQUEST.MALFORMED_JSON',
+  'REQUEST.TOO_LARGE',
+  'REQUEST.CROSS_SITE',
+  'REQUEST.UNSUPPORTED_MEDIA_TYPE',
+  'ROUTE.NOT_FOUND',
+  'AUTH.UNAUTHENTICATED',
+  'AUTH.INVALID_CREDENTIALS',
+  'AUTH.FORBIDDEN',
+  'AUTH.ROLE_NOT_ALLOWED',
+  'AUTH.ACCOUNT_DISABLED',
+  'AUTH.TOO_MANY_ATTEMPTS',
+  'AUTH.WRONG_PASSWORD',
+  'USER.USERNAME_TAKEN',
+  'USER.NOT_FOUND',
+  'USER.LAST_ADMIN',
+  'SESSION.NOT_FOUND',
+  'SERVICE.UNAVAILABLE',
+  'INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ErrorDetail {
+  path: string;
+  message: string;
+  type?: string;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetail[] | Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(details: ErrorDetail[], message = 'The request has invalid fields') {
+    super('REQUEST.VALIDATION_FAILED', message, details);
+  }
+}
+
+export class NotFoundError extends AppError {}
+
+export class ForbiddenError extends AppError {
+  constructor(message = 'You do not have permission to do this') {
+    super('AUTH.FORBIDDEN', message);
+  }
+}

@@ -1,0 +1,34 @@
+/** Queue names, in one place. Each has a settings row in `infrastructure/queue/queue-settings.ts`. */
+export enum QueueName {
+  Maintenance = 'maintenance',
+}
+
+/** Job names and their payloads, per queue. */
+export interface JobPayloads {
+  'sessions.purge-expired': Record<string, never>;
+}
+
+export type JobName = keyof JobPayloads;
+
+export const JOB_QUEUES: Record<JobName, QueueName> = {
+  'sessions.purge-expired': QueueName.Maintenance,
+};
+
+export interface EnqueueOptions {
+  /** Deduplicates: a job with the same id is not added twice while it is known to the queue. */
+  jobId?: string;
+  delayMs?: number;
+}
+
+/** What producers depend on; BullMQ or the in-process runner sit behind it. */
+export interface JobQueue {
+  enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options?: EnqueueOptions): Promise<void>;
+}
+
+/** One handler per job name; it must be safe to run twice for the same payload. */
+export interface JobProcessor<N extends JobName = JobName> {
+  readonly jobName: N;
+  /** Recurring jobs: the interval in milliseconds. */
+  readonly everyMs?: number;
+  handle(payload: JobPayloads[N]): Promise<void>;
+}

@@ -1,0 +1,9 @@
+export const CLOCK = Symbol.for('shared.Clock');
+export const JOB_QUEUE = Symbol.for('shared.JobQueue');
+export const LOGGER = Symbol.for('shared.Logger');
+export const CONFIG = Symbol.for('shared.Config');
+export const DATABASE = Symbol.for('shared.Database');
+export const REDIS = Symbol.for('shared.Redis');
+export const HEALTH_CHECK = Symbol.for('shared.HealthCheck');
+export const HTTP_ROUTER = Symbol.for('shared.HttpRouter');
+export const JOB_PROCESSOR = Symbol.for('shared.JobProcessor');

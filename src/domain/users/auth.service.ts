@@ -1,0 +1,153 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { inject, injectable } from 'inversify';
+import type { Clock } from '../shared/clock';
+import { CLOCK } from '../shared/shared.tokens';
+import type { NewUser, Role, Session, User } from './user';
+import type { PasswordHasher, RateLimitRule, RateLimiter, SessionRepository, UserRepository } from './users.ports';
+import { PASSWORD_HASHER, RATE_LIMITER, SESSION_REPOSITORY, USER_REPOSITORY } from './users.tokens';
+import {
+  AccountDisabledError,
+  InvalidCredentialsError,
+  RoleNotAllowedError,
+  TooManyAttemptsError,
+  UsernameTakenError,
+} from './users.errors';
+
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+export const REMEMBER_ME_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often per session, to keep reads cheap. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+export const LOGIN_LIMITS = { perAccount: 5, perIp: 30, windowMs: FIFTEEN_MINUTES };
+export const REGISTER_LIMITS = { perIp: 20, windowMs: 60 * 60 * 1000 };
+
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface SignedIn {
+  user: User;
+  session: Session;
+  /** The secret the cookie carries; only its hash is stored. */
+  token: string;
+}
+
+export interface RegisterInput {
+  username: string;
+  password: string;
+  name: string;
+  role: Role;
+  initials: string;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+@injectable()
+export class AuthService {
+  private dummyHash?: Promise<string>;
+
+  constructor(
+    @inject(USER_REPOSITORY) private readonly users: UserRepository,
+    @inject(SESSION_REPOSITORY) private readonly sessions: SessionRepository,
+    @inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
+    @inject(RATE_LIMITER) private readonly limiter: RateLimiter,
+    @inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Same answer and the same work (one argon2 verification) whether the username exists or not, so
+   * neither the body nor the timing tells which usernames exist.
+   */
+  async login(username: string, password: string, remember: boolean, client: ClientInfo): Promise<SignedIn> {
+    const rules = loginRules(username, client.ip);
+    const wait = await this.limiter.retryAfter(rules);
+    if (wait > 0) throw new TooManyAttemptsError(wait);
+
+    const user = await this.users.findByUsername(username);
+    const valid = await this.hasher.verify(user?.passwordHash ?? (await this.getDummyHash()), password);
+    if (!user || !valid) {
+      await this.limiter.hit(rules);
+      throw new InvalidCredentialsError();
+    }
+    if (user.disabledAt) throw new AccountDisabledError();
+    await this.limiter.reset(rules[0].key);
+    const signedIn = await this.users.recordSignIn(user.id, this.clock.now());
+    return this.startSession(signedIn, remember, client);
+  }
+
+  /**
+   * The first account of an empty system may take any role: it bootstraps the administrator. After that,
+   * self-registration creates employees only.
+   */
+  async register(input: RegisterInput, client: ClientInfo): Promise<SignedIn> {
+    const rules: RateLimitRule[] = client.ip
+      ? [{ key: `register:ip:${client.ip}`, limit: REGISTER_LIMITS.perIp, windowMs: REGISTER_LIMITS.windowMs }]
+      : [];
+    const wait = await this.limiter.retryAfter(rules);
+    if (wait > 0) throw new TooManyAttemptsError(wait);
+    await this.limiter.hit(rules);
+
+    if (await this.users.findByUsername(input.username)) throw new UsernameTakenError();
+    const newUser: NewUser = {
+      username: input.username,
+      passwordHash: await this.hasher.hash(input.password),
+      name: input.name.trim(),
+      role: input.role,
+      initials: input.initials.toUpperCase(),
+    };
+    const created =
+      input.role === 'employee'
+        ? await this.users.create(newUser)
+        : await this.users.create(newUser, { onlyIfEmpty: true });
+    if (!created) throw new RoleNotAllowedError();
+    const signedIn = await this.users.recordSignIn(created.id, this.clock.now());
+    // A first sign-in has no previous access to show.
+    return this.startSession({ ...signedIn, lastAccess: null }, false, client);
+  }
+
+  /** Resolves a cookie's token to its live session and current user; null ends the request as anonymous. */
+  async authenticate(token: string): Promise<{ user: User; session: Session } | null> {
+    const now = this.clock.now();
+    const found = await this.sessions.findLive(hashToken(token), now);
+    if (!found) return null;
+    if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await this.sessions.touch(found.session.id, now);
+    }
+    return found;
+  }
+
+  async logout(sessionId: string): Promise<void> {
+    await this.sessions.revoke(sessionId, this.clock.now());
+  }
+
+  private async startSession(user: User, remember: boolean, client: ClientInfo): Promise<SignedIn> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.clock.now();
+    const session = await this.sessions.create({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      remember,
+      expiresAt: new Date(now.getTime() + (remember ? REMEMBER_ME_TTL_MS : SESSION_TTL_MS)),
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
+      ip: client.ip,
+    });
+    return { user, session, token };
+  }
+
+  private getDummyHash(): Promise<string> {
+    this.dummyHash ??= this.hasher.hash(randomBytes(16).toString('hex'));
+    return this.dummyHash;
+  }
+}
+
+function loginRules(username: string, ip: string | null): RateLimitRule[] {
+  const rules: RateLimitRule[] = [
+    { key: `login:account:${username.toLowerCase()}`, limit: LOGIN_LIMITS.perAccount, windowMs: LOGIN_LIMITS.windowMs },
+  ];
+  if (ip) rules.push({ key: `login:ip:${ip}`, limit: LOGIN_LIMITS.perIp, windowMs: LOGIN_LIMITS.windowMs });
+  return rules;
+}

@@ -1,0 +1,55 @@
+import { AppError } from '../shared/app-error';
+
+export class InvalidCredentialsError extends AppError {
+  constructor() {
+    super('AUTH.INVALID_CREDENTIALS', 'Invalid username or password');
+  }
+}
+
+export class TooManyAttemptsError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('AUTH.TOO_MANY_ATTEMPTS', `Too many attempts; try again in ${retryAfterSeconds} seconds`, { retryAfterSeconds });
+  }
+}
+
+export class AccountDisabledError extends AppError {
+  constructor() {
+    super('AUTH.ACCOUNT_DISABLED', 'This account is disabled; ask an administrator');
+  }
+}
+
+export class RoleNotAllowedError extends AppError {
+  constructor() {
+    super('AUTH.ROLE_NOT_ALLOWED', 'Only an administrator can give the developer or admin role; new accounts are employees');
+  }
+}
+
+export class UsernameTakenError extends AppError {
+  constructor() {
+    super('USER.USERNAME_TAKEN', 'This username is already taken', [{ path: 'username', message: 'This username is already taken' }]);
+  }
+}
+
+export class UserNotFoundError extends AppError {
+  constructor() {
+    super('USER.NOT_FOUND', 'User not found');
+  }
+}
+
+export class WrongPasswordError extends AppError {
+  constructor() {
+    super('AUTH.WRONG_PASSWORD', 'The current password is not correct', [{ path: 'currentPassword', message: 'The current password is not correct' }]);
+  }
+}
+
+export class LastAdminError extends AppError {
+  constructor() {
+    super('USER.LAST_ADMIN', 'The last active administrator cannot lose the admin role or be disabled');
+  }
+}
+
+export class SessionNotFoundError extends AppError {
+  constructor() {
+    super('SESSION.NOT_FOUND', 'Session not found');
+  }
+}

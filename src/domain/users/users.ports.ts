@@ -1,0 +1,55 @@
+import type { NewSession, NewUser, Role, Session, User, UserWithPassword } from './user';
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+export interface UserRepository {
+  findById(id: number): Promise<User | null>;
+  findByUsername(username: string): Promise<UserWithPassword | null>;
+  findWithPassword(id: number): Promise<UserWithPassword | null>;
+  /** Inserts; with `onlyIfEmpty` the insert happens only when there is no user yet (atomically). */
+  create(user: NewUser, options?: { onlyIfEmpty?: boolean }): Promise<User | null>;
+  /** Moves last access to previous access and stamps the new one. */
+  recordSignIn(id: number, at: Date): Promise<User>;
+  update(id: number, changes: Partial<Pick<User, 'name' | 'initials' | 'role' | 'disabledAt'>> & { passwordHash?: string }): Promise<User | null>;
+  count(): Promise<number>;
+  countActiveAdmins(): Promise<number>;
+  list(options: { limit: number; cursor?: number }): Promise<Page<User>>;
+}
+
+export interface SessionRepository {
+  create(session: NewSession): Promise<Session>;
+  /** The live session for a token hash and its enabled user, or null (unknown, revoked, expired, disabled). */
+  findLive(tokenHash: string, now: Date): Promise<{ session: Session; user: User } | null>;
+  touch(id: string, at: Date): Promise<void>;
+  revoke(id: string, at: Date): Promise<void>;
+  /** Ends every session of a user, except `keepId`; returns how many ended. */
+  revokeAllForUser(userId: number, at: Date, keepId?: string): Promise<number>;
+  listLiveForUser(userId: number, now: Date): Promise<Session[]>;
+  countLive(now: Date): Promise<number>;
+  /** Deletes sessions that expired or were revoked before `before`. */
+  purge(before: Date): Promise<number>;
+}
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(hash: string, password: string): Promise<boolean>;
+}
+
+export interface RateLimitRule {
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
+/** Counts events per key in a window, shared across instances when Redis is configured. */
+export interface RateLimiter {
+  /** Seconds until every given key is under its limit again; 0 when none is blocked. */
+  retryAfter(rules: RateLimitRule[]): Promise<number>;
+  hit(rules: RateLimitRule[]): Promise<void>;
+  reset(key: string): Promise<void>;
+}
+
+export type { Role };

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Express } from 'express';
+import { pinoHttp } from 'pino-http';
+import type { Runtime } from '../infrastructure/container';
+import { HTTP_ROUTER } from '../domain/shared/shared.tokens';
+import type { AuthService } from '../domain/users/auth.service';
+import { AUTH_SERVICE } from '../domain/users/users.tokens';
+import { errorHandler, notFoundHandler } from './errors';
+import { mountRoutes, type HttpRouter } from './route';
+import { crossSiteGuard, inlineScriptHashes, securityHeaders } from './security';
+import { sessionMiddleware } from './session';
+
+export const JSON_BODY_LIMIT = '100kb';
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export interface AppOptions {
+  /** Directory of the built React app; served when it exists. */
+  uiDir?: string;
+}
+
+export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
+  const { config, logger, container } = runtime;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('etag', false);
+
+  const indexFile = options.uiDir ? path.join(options.uiDir, 'index.html') : undefined;
+  const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || !!req.url?.startsWith('/assets/') },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(securityHeaders(indexHtml ? inlineScriptHashes(indexHtml) : []));
+  app.use('/api', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  app.use(crossSiteGuard(config.publicUrl ? new URL(config.publicUrl).origin : undefined));
+  app.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));
+  app.use(sessionMiddleware(config.sessionSecret, config.cookieSecure, container.get<AuthService>(AUTH_SERVICE)));
+  app.use(mountRoutes(container.getAll<HttpRouter>(HTTP_ROUTER)));
+  app.use('/api', notFoundHandler);
+
+  if (options.uiDir && indexHtml) {
+    app.use('/assets', express.static(path.join(options.uiDir, 'assets'), { immutable: true, maxAge: '365d', index: false }));
+    app.use(express.static(options.uiDir, { index: false, maxAge: '1h' }));
+    // Client-side routes: every other GET that wants a page gets the app, which shows its own 404.
+    app.get(/.*/, (req, res, next) => {
+      if (!req.accepts('html')) return next();
+      res.setHeader('Cache-Control', 'no-cache');
+      res.type('html').send(indexHtml);
+    });
+  }
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+  return app;
+}

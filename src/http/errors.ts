@@ -1,0 +1,71 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { AppError, type ErrorCode } from '../domain/shared/app-error';
+import { TooManyAttemptsError } from '../domain/users/users.errors';
+
+/** The one code -> status table. `satisfies Record<ErrorCode, ...>` makes a missing code a compile error. */
+export const ERROR_STATUS = {
+  'REQUEST.VALIDATION_FAILED': 400,
+  'REQUEST.MALFORMED_JSON': 400,
+  'REQUEST.TOO_LARGE': 413,
+  'REQUEST.CROSS_SITE': 403,
+  'REQUEST.UNSUPPORTED_MEDIA_TYPE': 415,
+  'ROUTE.NOT_FOUND': 404,
+  'AUTH.UNAUTHENTICATED': 401,
+  'AUTH.INVALID_CREDENTIALS': 401,
+  'AUTH.FORBIDDEN': 403,
+  'AUTH.ROLE_NOT_ALLOWED': 403,
+  'AUTH.ACCOUNT_DISABLED': 403,
+  'AUTH.TOO_MANY_ATTEMPTS': 429,
+  'AUTH.WRONG_PASSWORD': 400,
+  'USER.USERNAME_TAKEN': 409,
+  'USER.NOT_FOUND': 404,
+  'USER.LAST_ADMIN': 409,
+  'SESSION.NOT_FOUND': 404,
+  'SERVICE.UNAVAILABLE': 503,
+  INTERNAL: 500,
+} as const satisfies Record<ErrorCode, number>;
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; details?: unknown };
+}
+
+export function errorBody(error: AppError): ErrorBody {
+  return { error: { code: error.code, message: error.message, ...(error.details !== undefined && { details: error.details }) } };
+}
+
+/** Turns body-parser's failures into the error shape with their own codes. */
+function fromParserError(error: { type?: string; status?: number }): AppError | null {
+  switch (error.type) {
+    case 'entity.parse.failed':
+      return new AppError('REQUEST.MALFORMED_JSON', 'The request body is not valid JSON');
+    case 'entity.too.large':
+      return new AppError('REQUEST.TOO_LARGE', 'The request body is too large');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new AppError('REQUEST.UNSUPPORTED_MEDIA_TYPE', 'Unsupported request encoding');
+    default:
+      return null;
+  }
+}
+
+export const notFoundHandler: RequestHandler = (req, _res, next) => {
+  next(new AppError('ROUTE.NOT_FOUND', `No route for ${req.method} ${req.path}`));
+};
+
+/** Every failure leaves as the error shape; stacks and SQL go to the log only. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    const known = err instanceof AppError ? err : fromParserError(err ?? {});
+    const error = known ?? new AppError('INTERNAL', 'Something went wrong on our side; the error was logged');
+    const status = ERROR_STATUS[error.code];
+    if (!known) (req.log ?? logger).error({ err }, 'unhandled error');
+    else if (status >= 500) (req.log ?? logger).warn({ code: error.code }, error.message);
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    if (error instanceof TooManyAttemptsError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+    res.status(status).json(errorBody(error));
+  };
+}

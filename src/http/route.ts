@@ -1,0 +1,100 @@
+import express, { type Request, type Response, type Router } from 'express';
+import type Joi from 'joi';
+import { AppError, ValidationError } from '../domain/shared/app-error';
+import type { Role, Session, User } from '../domain/users/user';
+
+export interface AuthContext {
+  user: User;
+  session: Session;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    auth?: AuthContext;
+  }
+}
+
+/** Who may call a route: anybody, anybody signed in, or the listed roles. Every route says which. */
+export type Access = 'public' | 'signed-in' | readonly Role[];
+
+export interface RouteSchemas {
+  params?: Joi.ObjectSchema;
+  query?: Joi.ObjectSchema;
+  body?: Joi.Schema;
+}
+
+export interface ValidInput {
+  params: any;
+  query: any;
+  body: any;
+}
+
+export interface RouteDefinition {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** Express path, e.g. `/api/crm/contacts/:id`. */
+  path: string;
+  access: Access;
+  summary: string;
+  tag: string;
+  schemas?: RouteSchemas;
+  /** Success status; the handler's return value is the JSON body (undefined sends no body). */
+  status?: number;
+  /** Error codes worth listing in the API document besides the ones every route can give. */
+  errors?: readonly string[];
+  handler: (input: ValidInput, req: Request, res: Response) => Promise<unknown> | unknown;
+}
+
+/** Each module's router contributes its route definitions; the app mounts all of them. */
+export interface HttpRouter {
+  routes(): RouteDefinition[];
+}
+
+const VALIDATION_OPTIONS: Joi.ValidationOptions = { abortEarly: false, convert: true, errors: { wrap: { label: false } } };
+
+export function validate(schemas: RouteSchemas | undefined, req: Request): ValidInput {
+  const details: { path: string; message: string; type: string }[] = [];
+  const out: ValidInput = { params: req.params, query: req.query, body: req.body };
+  for (const part of ['params', 'query', 'body'] as const) {
+    const schema = schemas?.[part];
+    if (!schema) continue;
+    const source = part === 'body' ? (req.body ?? {}) : req[part];
+    const { value, error } = schema.validate(source, VALIDATION_OPTIONS);
+    if (error) {
+      for (const d of error.details) details.push({ path: [part === 'body' ? '' : part, ...d.path].filter(Boolean).join('.'), message: d.message, type: d.type });
+    } else out[part] = value;
+  }
+  if (details.length) throw new ValidationError(details);
+  return out;
+}
+
+export function authorize(access: Access, req: Request): void {
+  if (access === 'public') return;
+  if (!req.auth) throw new AppError('AUTH.UNAUTHENTICATED', 'Sign in to continue');
+  if (access !== 'signed-in' && !access.includes(req.auth.user.role)) {
+    throw new AppError('AUTH.FORBIDDEN', 'Your role does not allow this');
+  }
+}
+
+export function mountRoutes(routers: HttpRouter[]): Router {
+  const router = express.Router();
+  for (const def of routers.flatMap((r) => r.routes())) {
+    router[def.method](def.path, async (req, res) => {
+      authorize(def.access, req);
+      const input = validate(def.schemas, req);
+      const result = await def.handler(input, req, res);
+      if (res.headersSent) return;
+      if (result === undefined) {
+        res.status(def.status ?? 204).end();
+        return;
+      }
+      res.status(def.status ?? 200).json(result);
+    });
+  }
+  return router;
+}
+
+/** The signed-in user of a route whose access is not 'public'. */
+export function currentAuth(req: Request): AuthContext {
+  if (!req.auth) throw new AppError('AUTH.UNAUTHENTICATED', 'Sign in to continue');
+  return req.auth;
+}

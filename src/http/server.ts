@@ -1,0 +1,136 @@
+import 'reflect-metadata';
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig, type Config } from '../infrastructure/config';
+import { createRuntime, type Runtime } from '../infrastructure/container';
+import { migrateLatest } from '../infrastructure/db/migrator';
+import { createLogger } from '../infrastructure/logger';
+import { JOB_PROCESSOR } from '../domain/shared/shared.tokens';
+import type { JobProcessor } from '../domain/shared/job-queue.port';
+import { seedDemoUsers } from '../domain/users/demo-users';
+import type { PasswordHasher, UserRepository } from '../domain/users/users.ports';
+import { PASSWORD_HASHER, USER_REPOSITORY } from '../domain/users/users.tokens';
+import { createApp } from './app';
+
+export const SHUTDOWN_TIMEOUT_MS = 9_000;
+
+export interface StartedServer {
+  server: Server;
+  runtime: Runtime;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  uiDir?: string;
+  embeddedDataDir?: string;
+  /** Run the job workers in this process (the embedded default always does). */
+  runWorkers?: boolean;
+}
+
+/** Opens the runtime, migrates, seeds demo users when asked, and listens. */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<StartedServer> {
+  const logger = createLogger(config.logLevel);
+  const runtime = await createRuntime(config, logger, { embeddedDataDir: options.embeddedDataDir });
+  try {
+    const applied = await migrateLatest(runtime.db.knex);
+    if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+    if (config.demo) {
+      const created = await seedDemoUsers(runtime.container.get<UserRepository>(USER_REPOSITORY), runtime.container.get<PasswordHasher>(PASSWORD_HASHER));
+      if (created) logger.info({ created }, 'demo users created');
+      if (config.nodeEnv === 'production') logger.warn('DEMO is on in production: demo accounts with published passwords exist');
+    }
+    if (runtime.redis) await waitForRedis(runtime);
+    if (options.runWorkers ?? !config.redisUrl) await runtime.workerHost.start(runtime.container.getAll<JobProcessor>(JOB_PROCESSOR));
+  } catch (error) {
+    await runtime.close();
+    throw error;
+  }
+
+  const app = createApp(runtime, { uiDir: options.uiDir });
+  const server = createServer(app);
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, resolve);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://127.0.0.1:${port}`;
+  logger.info({ url, embeddedDatabase: runtime.db.embedded, redis: Boolean(config.redisUrl), demo: config.demo }, 'funil listening');
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      // Stop accepting, let in-flight requests finish, then close queue, Redis and database.
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await runtime.close();
+      logger.info('funil stopped');
+    })());
+  return { server, runtime, url, stop };
+}
+
+async function waitForRedis(runtime: Runtime): Promise<void> {
+  const redis = runtime.redis!;
+  if (redis.status === 'ready') return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      runtime.logger.warn('Redis is not reachable yet; calls that need it answer 503 until it is');
+      resolve();
+    }, 5_000);
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** SIGTERM/SIGINT: graceful stop, forced exit if it takes longer than the grace period. */
+export function exitOnSignals(stop: () => Promise<void>, logger: { error: (o: object, m: string) => void }) {
+  let exiting = false;
+  const handler = (signal: NodeJS.Signals) => {
+    if (exiting) return;
+    exiting = true;
+    const force = setTimeout(() => {
+      logger.error({ signal }, 'shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    stop().then(
+      () => process.exit(0),
+      (error) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', handler);
+  process.on('SIGINT', handler);
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const started = await startServer(config, { uiDir: path.resolve(here, '../ui') });
+  exitOnSignals(started.stop, started.runtime.logger);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,49 @@
+import cookieSession from 'cookie-session';
+import type { Request, RequestHandler, Response } from 'express';
+import type { CookieSecure } from '../infrastructure/config';
+import type { AuthService } from '../domain/users/auth.service';
+import { REMEMBER_ME_TTL_MS } from '../domain/users/auth.service';
+
+export const COOKIE_NAME = 'funil.sid';
+export const SECURE_COOKIE_NAME = '__Host-funil.sid';
+
+interface SessionCookie {
+  /** The random session token; the database keeps only its hash. */
+  t?: string;
+  /** Issue time (ms), so a cookie's age can be told without a lookup. */
+  iat?: number;
+}
+
+/**
+ * cookie-session carries only the session token, signed; the sessions table decides on every request
+ * whether it is still valid, so logout, a password change or a disabled account take effect at once.
+ * Over HTTPS the cookie is Secure with the `__Host-` prefix.
+ */
+export function sessionMiddleware(secret: string, cookieSecure: CookieSecure, auth: AuthService): RequestHandler[] {
+  const base = { keys: [secret], httpOnly: true, sameSite: 'lax' as const, path: '/', signed: true };
+  const secure = cookieSession({ ...base, name: SECURE_COOKIE_NAME, secure: true });
+  const plain = cookieSession({ ...base, name: COOKIE_NAME, secure: false });
+  const useSecure = (req: Request) => cookieSecure === 'always' || (cookieSecure === 'auto' && req.secure);
+
+  const select: RequestHandler = (req, res, next) => (useSecure(req) ? secure : plain)(req, res, next);
+
+  const resolve: RequestHandler = async (req, _res, next) => {
+    const token = (req.session as SessionCookie | null | undefined)?.t;
+    if (typeof token === 'string' && token.length > 0 && token.length < 100) {
+      const found = await auth.authenticate(token);
+      if (found) req.auth = found;
+      else req.session = null;
+    }
+    next();
+  };
+  return [select, resolve];
+}
+
+export function setSessionCookie(req: Request, token: string, remember: boolean): void {
+  req.session = { t: token, iat: Date.now() } satisfies SessionCookie;
+  if (remember && req.sessionOptions) req.sessionOptions.maxAge = REMEMBER_ME_TTL_MS;
+}
+
+export function clearSessionCookie(req: Request, _res?: Response): void {
+  req.session = null;
+}

@@ -1,0 +1,168 @@
+import type { Request } from 'express';
+import { inject, injectable } from 'inversify';
+import { AppError } from '../../domain/shared/app-error';
+import { publicUser, type Session } from '../../domain/users/user';
+import type { AuthService } from '../../domain/users/auth.service';
+import type { UsersService } from '../../domain/users/users.service';
+import { AUTH_SERVICE, USERS_SERVICE } from '../../domain/users/users.tokens';
+import { currentAuth, type HttpRouter, type RouteDefinition } from '../route';
+import { clearSessionCookie, setSessionCookie } from '../session';
+import {
+  adminUpdateUserSchemas,
+  changePasswordSchemas,
+  listUsersSchemas,
+  loginSchemas,
+  registerSchemas,
+  sessionIdSchemas,
+  updateProfileSchemas,
+} from './users.schemas';
+
+const client = (req: Request) => ({ ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null });
+
+const sessionView = (session: Session, currentId: string) => ({
+  id: session.id,
+  createdAt: session.createdAt,
+  lastSeenAt: session.lastSeenAt,
+  expiresAt: session.expiresAt,
+  userAgent: session.userAgent,
+  ip: session.ip,
+  remember: session.remember,
+  current: session.id === currentId,
+});
+
+@injectable()
+export class UsersRouter implements HttpRouter {
+  constructor(
+    @inject(AUTH_SERVICE) private readonly auth: AuthService,
+    @inject(USERS_SERVICE) private readonly users: UsersService,
+  ) {}
+
+  routes(): RouteDefinition[] {
+    return [
+      {
+        method: 'get',
+        path: '/api/user',
+        access: 'public',
+        tag: 'auth',
+        summary: 'The signed-in user (401 when nobody is signed in)',
+        handler: (_input, req) => {
+          if (!req.auth) throw new AppError('AUTH.UNAUTHENTICATED', 'Nobody is signed in');
+          return publicUser(req.auth.user);
+        },
+      },
+      {
+        method: 'post',
+        path: '/api/login',
+        access: 'public',
+        tag: 'auth',
+        summary: 'Sign in; starts a new session',
+        schemas: loginSchemas,
+        errors: ['AUTH.INVALID_CREDENTIALS', 'AUTH.TOO_MANY_ATTEMPTS', 'AUTH.ACCOUNT_DISABLED'],
+        handler: async ({ body }, req) => {
+          if (req.auth) await this.auth.logout(req.auth.session.id);
+          const signedIn = await this.auth.login(body.username, body.password, body.remember, client(req));
+          setSessionCookie(req, signedIn.token, body.remember);
+          return publicUser(signedIn.user);
+        },
+      },
+      {
+        method: 'post',
+        path: '/api/register',
+        access: 'public',
+        tag: 'auth',
+        summary: 'Create an account and sign in (employee, except the very first account)',
+        schemas: registerSchemas,
+        status: 201,
+        errors: ['USER.USERNAME_TAKEN', 'AUTH.ROLE_NOT_ALLOWED', 'AUTH.TOO_MANY_ATTEMPTS'],
+        handler: async ({ body }, req) => {
+          const signedIn = await this.auth.register(body, client(req));
+          if (req.auth) await this.auth.logout(req.auth.session.id);
+          setSessionCookie(req, signedIn.token, false);
+          return publicUser(signedIn.user);
+        },
+      },
+      {
+        method: 'post',
+        path: '/api/logout',
+        access: 'public',
+        tag: 'auth',
+        summary: 'End the current session',
+        handler: async (_input, req) => {
+          if (req.auth) await this.auth.logout(req.auth.session.id);
+          clearSessionCookie(req);
+          return { ok: true };
+        },
+      },
+      {
+        method: 'patch',
+        path: '/api/user',
+        access: 'signed-in',
+        tag: 'profile',
+        summary: 'Change your own name or initials',
+        schemas: updateProfileSchemas,
+        handler: async ({ body }, req) => publicUser(await this.users.updateProfile(currentAuth(req).user.id, body)),
+      },
+      {
+        method: 'post',
+        path: '/api/user/password',
+        access: 'signed-in',
+        tag: 'profile',
+        summary: 'Change your password; every other session ends',
+        schemas: changePasswordSchemas,
+        errors: ['AUTH.WRONG_PASSWORD'],
+        handler: async ({ body }, req) => {
+          const { user, session } = currentAuth(req);
+          const endedSessions = await this.users.changePassword(user.id, session.id, body.currentPassword, body.newPassword);
+          return { ok: true, endedSessions };
+        },
+      },
+      {
+        method: 'get',
+        path: '/api/user/sessions',
+        access: 'signed-in',
+        tag: 'profile',
+        summary: 'Your active sessions',
+        handler: async (_input, req) => {
+          const { user, session } = currentAuth(req);
+          return { items: (await this.users.listSessions(user.id)).map((s) => sessionView(s, session.id)) };
+        },
+      },
+      {
+        method: 'delete',
+        path: '/api/user/sessions/:id',
+        access: 'signed-in',
+        tag: 'profile',
+        summary: 'End one of your sessions',
+        schemas: sessionIdSchemas,
+        errors: ['SESSION.NOT_FOUND'],
+        handler: async ({ params }, req) => {
+          const { user, session } = currentAuth(req);
+          await this.users.endSession(user.id, params.id);
+          if (params.id === session.id) clearSessionCookie(req);
+        },
+      },
+      {
+        method: 'get',
+        path: '/api/admin/users',
+        access: ['admin'],
+        tag: 'admin',
+        summary: 'All users, by id',
+        schemas: listUsersSchemas,
+        handler: async ({ query }) => {
+          const page = await this.users.list(query.limit, query.cursor);
+          return { items: page.items.map(publicUser), nextCursor: page.nextCursor };
+        },
+      },
+      {
+        method: 'patch',
+        path: '/api/admin/users/:id',
+        access: ['admin'],
+        tag: 'admin',
+        summary: "Change a user's role or disable the account (ends its sessions)",
+        schemas: adminUpdateUserSchemas,
+        errors: ['USER.NOT_FOUND', 'USER.LAST_ADMIN'],
+        handler: async ({ params, body }) => publicUser(await this.users.adminUpdate(params.id, body)),
+      },
+    ];
+  }
+}

@@ -1,0 +1,57 @@
+import Joi from 'joi';
+import { INITIALS_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '../../domain/users/user';
+
+const username = Joi.string().trim().min(3).max(64).pattern(/^[A-Za-z0-9._@-]+$/).messages({
+  'string.pattern.base': 'Use letters, digits and . _ @ - only',
+});
+const password = Joi.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+const name = Joi.string().trim().min(1).max(120);
+const initials = Joi.string().trim().min(1).max(INITIALS_MAX_LENGTH).pattern(/^[\p{L}\p{N}]+$/u).messages({
+  'string.pattern.base': 'Initials are letters or digits',
+});
+
+export const loginSchemas = {
+  body: Joi.object({
+    username: Joi.string().trim().min(1).max(64).required(),
+    // Sign-in does not re-check the password rules (old passwords stay valid) but still bounds the size.
+    password: Joi.string().min(1).max(PASSWORD_MAX_LENGTH).required(),
+    remember: Joi.boolean().default(false),
+  }),
+};
+
+export const registerSchemas = {
+  body: Joi.object({
+    username: username.required(),
+    password: password.required(),
+    name: name.required(),
+    role: Joi.string().valid(...ROLES).default('employee'),
+    initials: initials.required(),
+  }),
+};
+
+export const updateProfileSchemas = {
+  body: Joi.object({ name, initials }).min(1),
+};
+
+export const changePasswordSchemas = {
+  body: Joi.object({
+    currentPassword: Joi.string().min(1).max(PASSWORD_MAX_LENGTH).required(),
+    newPassword: password.required(),
+  }),
+};
+
+export const sessionIdSchemas = {
+  params: Joi.object({ id: Joi.string().guid({ version: 'uuidv4' }).required() }),
+};
+
+export const listUsersSchemas = {
+  query: Joi.object({
+    limit: Joi.number().integer().min(1).max(200).default(50),
+    cursor: Joi.number().integer().min(0),
+  }),
+};
+
+export const adminUpdateUserSchemas = {
+  params: Joi.object({ id: Joi.number().integer().min(1).required() }),
+  body: Joi.object({ role: Joi.string().valid(...ROLES), disabled: Joi.boolean() }).min(1),
+};

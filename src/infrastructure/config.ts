@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import Joi from 'joi';
+
+export type CookieSecure = 'auto' | 'always' | 'never';
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Unset: embedded PGlite in `dataDir`. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** Unset: jobs run in-process. */
+  redisUrl?: string;
+  sessionSecret: string;
+  demo: boolean;
+  logLevel: string;
+  trustProxy: number;
+  cookieSecure: CookieSecure;
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl?: string;
+}
+
+export class ConfigError extends Error {}
+
+const schema = Joi.object({
+  NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development'),
+  PORT: Joi.number().port().default(3000),
+  HOST: Joi.string().hostname().default('0.0.0.0'),
+  DATABASE_URL: Joi.string().uri({ scheme: ['postgres', 'postgresql'] }),
+  DATA_DIR: Joi.string().default('./data'),
+  REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }),
+  SESSION_SECRET: Joi.string().min(32).when('NODE_ENV', { is: 'production', then: Joi.required() }).messages({
+    'string.min': 'SESSION_SECRET must be at least 32 characters',
+    'any.required': 'SESSION_SECRET is required when NODE_ENV=production',
+  }),
+  DEMO: Joi.boolean().truthy('1').falsy('0'),
+  LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
+  TRUST_PROXY: Joi.number().integer().min(0).max(10).default(0).messages({
+    'number.base': 'TRUST_PROXY must be a hop count (0, 1, 2...), not true/false',
+  }),
+  COOKIE_SECURE: Joi.string().valid('auto', 'always', 'never').default('auto'),
+  SMTP_URL: Joi.string().uri({ scheme: ['smtp', 'smtps'] }),
+  MAIL_FROM: Joi.string().default('Funil <no-reply@funil.local>'),
+  PUBLIC_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
+}).unknown(true);
+
+/** Reads and validates the environment once; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const { value, error } = schema.validate(env, { abortEarly: false, convert: true });
+  if (error) {
+    const lines = error.details.map((d) => `${d.path.join('.')}: ${d.message.replace(/"/g, '')}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const embedded = !value.DATABASE_URL;
+  const production = value.NODE_ENV === 'production';
+  const dataDir = path.resolve(value.DATA_DIR);
+  return {
+    nodeEnv: value.NODE_ENV,
+    port: value.PORT,
+    host: value.HOST,
+    databaseUrl: value.DATABASE_URL,
+    dataDir,
+    redisUrl: value.REDIS_URL,
+    sessionSecret: value.SESSION_SECRET ?? persistedSecret(dataDir),
+    // Demo users only where nobody could mistake them for real ones: on by default in the embedded
+    // default outside production, and only when asked for explicitly anywhere else.
+    demo: value.DEMO ?? (embedded && !production),
+    logLevel: value.LOG_LEVEL,
+    trustProxy: value.TRUST_PROXY,
+    cookieSecure: value.COOKIE_SECURE,
+    smtpUrl: value.SMTP_URL,
+    mailFrom: value.MAIL_FROM,
+    publicUrl: value.PUBLIC_URL,
+  };
+}
+
+/** Outside production a missing secret is generated once and kept in DATA_DIR, so sessions survive restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,92 @@
+import 'reflect-metadata';
+import path from 'node:path';
+import { Container, ContainerModule } from 'inversify';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { systemClock, type Clock } from '../domain/shared/clock';
+import type { JobQueue } from '../domain/shared/job-queue.port';
+import { CLOCK, CONFIG, DATABASE, HEALTH_CHECK, HTTP_ROUTER, JOB_QUEUE, LOGGER } from '../domain/shared/shared.tokens';
+import { SystemRouter } from '../http/system/system.router';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/database';
+import { DatabaseHealthCheck } from './db/database.health';
+import { BullMqJobQueue, BullMqWorkerHost } from './queue/bullmq-job-queue';
+import { InProcessJobQueue } from './queue/in-process-job-queue';
+import { createRedis } from './queue/redis';
+import { RedisHealthCheck } from './queue/redis.health';
+import type { WorkerHost } from './queue/worker-host';
+import { usersModule } from './users/users.bindings';
+
+export interface Runtime {
+  container: Container;
+  config: Config;
+  logger: Logger;
+  db: Database;
+  redis?: Redis;
+  queue: JobQueue;
+  workerHost: WorkerHost;
+  /** Closes the worker, the queue, Redis and the database, in that order. */
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  clock?: Clock;
+  /** Overrides the embedded database location (tests use memory://). */
+  embeddedDataDir?: string;
+}
+
+/** The composition root: opened once per process, never per request. */
+export async function createRuntime(config: Config, logger: Logger, options: RuntimeOptions = {}): Promise<Runtime> {
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: options.embeddedDataDir ?? path.join(config.dataDir, 'pgdata') });
+  let redis: Redis | undefined;
+  let queue: JobQueue;
+  let workerHost: WorkerHost;
+  let closeQueue = async () => {};
+  if (config.redisUrl) {
+    redis = createRedis(config.redisUrl, 'client');
+    redis.on('error', (error) => logger.warn({ err: error }, 'redis error'));
+    const bull = new BullMqJobQueue(redis, logger);
+    queue = bull;
+    workerHost = new BullMqWorkerHost(config.redisUrl, bull, logger);
+    closeQueue = () => bull.close();
+  } else {
+    const inProcess = new InProcessJobQueue(logger);
+    queue = inProcess;
+    workerHost = inProcess;
+  }
+
+  const container = new Container({ defaultScope: 'Singleton' });
+  container.load(
+    new ContainerModule(({ bind }) => {
+      bind(CONFIG).toConstantValue(config);
+      bind(LOGGER).toConstantValue(logger);
+      bind(CLOCK).toConstantValue(options.clock ?? systemClock);
+      bind(DATABASE).toConstantValue(db);
+      bind(JOB_QUEUE).toConstantValue(queue);
+      bind(HEALTH_CHECK).toConstantValue(new DatabaseHealthCheck(db));
+      if (redis) bind(HEALTH_CHECK).toConstantValue(new RedisHealthCheck(redis));
+      bind(SystemRouter).toSelf();
+      bind(HTTP_ROUTER).toService(SystemRouter);
+    }),
+    usersModule(redis),
+  );
+
+  let closed = false;
+  return {
+    container,
+    config,
+    logger,
+    db,
+    redis,
+    queue,
+    workerHost,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await workerHost.close().catch((error) => logger.error({ err: error }, 'closing workers failed'));
+      await closeQueue().catch((error) => logger.error({ err: error }, 'closing queues failed'));
+      if (redis) await redis.quit().catch(() => redis!.disconnect());
+      await db.close();
+    },
+  };
+}

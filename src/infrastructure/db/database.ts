@@ -1,0 +1,108 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+import { Model, knexSnakeCaseMappers } from 'objection';
+
+export type { Knex };
+
+export interface DatabaseOptions {
+  /** A postgres:// URL; without it the embedded PGlite is used. */
+  url?: string;
+  /** Directory of the embedded database; `memory://` keeps it in memory (tests). */
+  dataDir?: string;
+  poolMax?: number;
+}
+
+/** Queries are written with camelCase identifiers and get camelCase rows; tables stay snake_case. */
+export interface Database {
+  knex: Knex;
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+// Processes run in UTC; dates (no time) stay plain 'YYYY-MM-DD' strings, numeric stays a decimal string,
+// and counts (int8) become numbers: they never exceed 2^53 here.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const database = options.url ? openPostgres(options.url, options.poolMax ?? 10) : await openPglite(options.dataDir ?? 'memory://');
+  Model.knex(database.knex);
+  return database;
+}
+
+function openPostgres(url: string, poolMax: number): Database {
+  const knex = knexFactory({
+    client: 'pg',
+    connection: { connectionString: url, application_name: 'funil', options: '-c timezone=UTC' },
+    pool: { min: 0, max: poolMax, acquireTimeoutMillis: 10_000 },
+    ...knexSnakeCaseMappers(),
+    acquireConnectionTimeout: 10_000,
+  });
+  return { knex, embedded: false, close: () => knex.destroy() };
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const [{ PGlite, types }, { pg_trgm }, { unaccent }, { default: ClientPgLite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/unaccent'),
+    import('knex-pglite'),
+  ]);
+  const inMemory = dataDir.startsWith('memory://');
+  const releaseLock = inMemory ? () => undefined : lockDataDir(dataDir);
+  const pglite = await PGlite.create({
+    dataDir: inMemory ? undefined : dataDir,
+    extensions: { pg_trgm, unaccent },
+    parsers: {
+      [types.DATE]: (v: string) => v,
+      [types.INT8]: (v: string) => Number(v),
+      [types.NUMERIC]: (v: string) => v,
+    },
+  });
+  await pglite.exec(`SET timezone = 'UTC'`);
+  const knex = knexFactory({
+    client: ClientPgLite,
+    dialect: 'postgres',
+    connection: () => ({ pglite }) as object,
+    ...knexSnakeCaseMappers(),
+  } as Knex.Config);
+  return {
+    knex,
+    embedded: true,
+    async close() {
+      await knex.destroy();
+      if (!pglite.closed) await pglite.close();
+      releaseLock();
+    },
+  };
+}
+
+/**
+ * PGlite is single-process: a second process on the same directory would corrupt it. A pid lock file
+ * refuses that with a clear message, and is taken over when the process that wrote it is gone.
+ */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, '..', `${path.basename(dataDir)}.lock`);
+  try {
+    const pid = Number(readFileSync(lockFile, 'utf8'));
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new Error(`The embedded database in ${dataDir} is in use by process ${pid}; stop it first or set DATABASE_URL`);
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => rmSync(lockFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,93 @@
+import type { Logger } from 'pino';
+import { JOB_QUEUES, type EnqueueOptions, type JobName, type JobPayloads, type JobProcessor, type JobQueue } from '../../domain/shared/job-queue.port';
+import { QUEUE_SETTINGS } from './queue-settings';
+import type { WorkerHost } from './worker-host';
+
+/**
+ * The embedded default's queue: jobs run in this process with the same attempts and backoff as BullMQ.
+ * Effects are idempotent in Postgres, so a job cut short by a crash is simply run again by its schedule.
+ */
+export class InProcessJobQueue implements JobQueue, WorkerHost {
+  private readonly processors = new Map<string, JobProcessor>();
+  private readonly pendingIds = new Set<string>();
+  private readonly running = new Set<Promise<void>>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly wakers = new Set<() => void>();
+  private closed = false;
+
+  constructor(private readonly logger: Logger) {}
+
+  async start(processors: JobProcessor[]): Promise<void> {
+    for (const p of processors) {
+      this.processors.set(p.jobName, p);
+      if (p.everyMs) {
+        const timer = setInterval(() => void this.enqueue(p.jobName, {} as never, { jobId: `every:${p.jobName}` }), p.everyMs);
+        timer.unref();
+        this.timers.add(timer);
+      }
+    }
+  }
+
+  async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options: EnqueueOptions = {}): Promise<void> {
+    if (this.closed) return;
+    if (options.jobId) {
+      if (this.pendingIds.has(options.jobId)) return;
+      this.pendingIds.add(options.jobId);
+    }
+    const run = () => {
+      const task = this.run(name, payload, 1).finally(() => {
+        this.running.delete(task);
+        if (options.jobId) this.pendingIds.delete(options.jobId);
+      });
+      this.running.add(task);
+    };
+    if (options.delayMs) this.later(run, options.delayMs);
+    else setImmediate(run);
+  }
+
+  private async run<N extends JobName>(name: N, payload: JobPayloads[N], attempt: number): Promise<void> {
+    const processor = this.processors.get(name);
+    if (!processor) {
+      this.logger.error({ job: name }, 'no processor for job');
+      return;
+    }
+    const settings = QUEUE_SETTINGS[JOB_QUEUES[name]];
+    try {
+      await processor.handle(payload);
+    } catch (error) {
+      this.logger.warn({ err: error, job: name, attempt }, 'job failed');
+      if (attempt < settings.attempts && !this.closed) {
+        await this.sleep(settings.backoffMs * 2 ** (attempt - 1));
+        if (!this.closed) await this.run(name, payload, attempt + 1);
+      }
+    }
+  }
+
+  /** A wait that close() cuts short, so shutdown never hangs on a backoff. */
+  private sleep(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.wakers.add(resolve);
+      this.later(() => {
+        this.wakers.delete(resolve);
+        resolve();
+      }, ms);
+    });
+  }
+
+  private later(fn: () => void, ms: number) {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      fn();
+    }, ms);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    for (const wake of this.wakers) wake();
+    await Promise.allSettled([...this.running]);
+  }
+}

@@ -1,0 +1,23 @@
+import { QueueName } from '../../domain/shared/job-queue.port';
+
+export interface QueueSettings {
+  concurrency: number;
+  attempts: number;
+  /** First retry delay; each next one doubles. */
+  backoffMs: number;
+  keepCompleted: { count: number; ageSeconds: number };
+  keepFailed: { count: number };
+}
+
+/** One row per queue; the compiler refuses a queue without settings. */
+export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
+  [QueueName.Maintenance]: {
+    concurrency: 1,
+    attempts: 3,
+    backoffMs: 30_000,
+    keepCompleted: { count: 100, ageSeconds: 24 * 3600 },
+    keepFailed: { count: 500 },
+  },
+};
+
+export const BULLMQ_PREFIX = 'funil';

@@ -1,0 +1,72 @@
+import { injectable } from 'inversify';
+import type { NewSession, Session, User } from '../../domain/users/user';
+import type { SessionRepository } from '../../domain/users/users.ports';
+import { SessionModel, UserModel } from './user.model';
+
+const toSession = (row: SessionModel): Session => ({
+  id: row.id,
+  userId: row.userId,
+  remember: row.remember,
+  createdAt: row.createdAt,
+  expiresAt: row.expiresAt,
+  lastSeenAt: row.lastSeenAt,
+  userAgent: row.userAgent,
+  ip: row.ip,
+});
+
+@injectable()
+export class KnexSessionRepository implements SessionRepository {
+  async create(session: NewSession): Promise<Session> {
+    return toSession(await SessionModel.query().insert(session).returning('*'));
+  }
+
+  async findLive(tokenHash: string, now: Date): Promise<{ session: Session; user: User } | null> {
+    const session = await SessionModel.query()
+      .where({ tokenHash })
+      .whereNull('revokedAt')
+      .where('expiresAt', '>', now)
+      .first();
+    if (!session) return null;
+    const user = await UserModel.query().findById(session.userId).whereNull('disabledAt');
+    return user ? { session: toSession(session), user: user.toDomain() } : null;
+  }
+
+  async touch(id: string, at: Date): Promise<void> {
+    await SessionModel.query().patch({ lastSeenAt: at }).where({ id });
+  }
+
+  async revoke(id: string, at: Date): Promise<void> {
+    await SessionModel.query().patch({ revokedAt: at }).where({ id }).whereNull('revokedAt');
+  }
+
+  async revokeAllForUser(userId: number, at: Date, keepId?: string): Promise<number> {
+    return SessionModel.query()
+      .patch({ revokedAt: at })
+      .where({ userId })
+      .whereNull('revokedAt')
+      .modify((q) => keepId !== undefined && q.whereNot('id', keepId));
+  }
+
+  async listLiveForUser(userId: number, now: Date): Promise<Session[]> {
+    const rows = await SessionModel.query()
+      .where({ userId })
+      .whereNull('revokedAt')
+      .where('expiresAt', '>', now)
+      .orderBy('createdAt', 'desc')
+      .limit(100);
+    return rows.map(toSession);
+  }
+
+  async countLive(now: Date): Promise<number> {
+    const row = (await SessionModel.query().whereNull('revokedAt').where('expiresAt', '>', now).count('* as count').first()) as unknown as {
+      count: number | string;
+    };
+    return Number(row.count);
+  }
+
+  async purge(before: Date): Promise<number> {
+    return SessionModel.query()
+      .delete()
+      .where((q) => q.where('expiresAt', '<', before).orWhere('revokedAt', '<', before));
+  }
+}

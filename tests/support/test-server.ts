@@ -1,0 +1,111 @@
+import type { Config } from '../../src/infrastructure/config';
+import { startServer, type StartedServer } from '../../src/http/server';
+import { createTestDatabase } from './test-database';
+
+export interface TestServer extends StartedServer {
+  /** A client that keeps its own cookies, like one browser. */
+  client(): TestClient;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    nodeEnv: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: undefined,
+    dataDir: '/tmp/funil-test-unused',
+    redisUrl: process.env.REDIS_URL || undefined,
+    sessionSecret: 'test-secret-test-secret-test-secret-42',
+    demo: false,
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+    trustProxy: 0,
+    cookieSecure: 'auto',
+    mailFrom: 'Funil <test@funil.local>',
+    ...overrides,
+  };
+}
+
+/** Starts the real app (migrations, DI, HTTP) on a fresh database and a random port. */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const db = await createTestDatabase();
+  const started = await startServer(testConfig({ databaseUrl: db.url, ...overrides }), { embeddedDataDir: db.embeddedDataDir, runWorkers: true });
+  return {
+    ...started,
+    async stop() {
+      await started.stop();
+      await db.drop();
+    },
+    client: () => new TestClient(started.url),
+  };
+}
+
+export interface TestResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** fetch with a cookie jar and same-origin headers, as the browser app sends them. */
+export class TestClient {
+  cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string, private readonly origin = baseUrl) {}
+
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
+    const init: RequestInit = {
+      method,
+      redirect: 'manual',
+      headers: {
+        origin: this.origin,
+        ...(this.cookies.size && { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }),
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    };
+    const res = await fetch(this.baseUrl + path, init);
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      if (!value || /expires=Thu, 01 Jan 1970/i.test(cookie)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    let parsed: any = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, headers: res.headers, body: parsed, text };
+  }
+
+  get<T = any>(path: string) {
+    return this.request<T>('GET', path);
+  }
+  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', path, body, headers);
+  }
+  patch<T = any>(path: string, body?: unknown) {
+    return this.request<T>('PATCH', path, body);
+  }
+  delete<T = any>(path: string) {
+    return this.request<T>('DELETE', path);
+  }
+
+  async login(username: string, password: string, remember = false) {
+    const res = await this.post('/api/login', { username, password, remember });
+    if (res.status !== 200) throw new Error(`login as ${username} failed: ${res.status} ${res.text}`);
+    return res.body;
+  }
+}
+
+let counter = 0;
+/** A username no other test (or earlier run against the same Redis) has used. */
+export function uniqueName(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${process.pid}x${Date.now().toString(36)}x${counter}`;
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Server, domain and UI unit tests. Browser tests have their own config (vitest.browser.config.ts).
+export default defineConfig({
+  test: {
+    include: ['src/**/__tests__/**/*.test.ts', 'src/**/__tests__/**/*.test.tsx', 'migrations/__tests__/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    setupFiles: ['tests/support/setup.ts'],
+  },
+});
