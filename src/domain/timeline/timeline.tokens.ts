@@ -1,0 +1,1 @@
+export const TIMELINE_SERVICE = Symbol.for('timeline.TimelineService');
