@@ -8,6 +8,7 @@ import { HTTP_ROUTER } from '../domain/shared/shared.tokens';
 import type { AuthService } from '../domain/users/auth.service';
 import { AUTH_SERVICE } from '../domain/users/users.tokens';
 import { errorHandler, notFoundHandler } from './errors';
+import { ResponseTimes } from './metrics/response-times';
 import { mountRoutes, type HttpRouter } from './route';
 import { crossSiteGuard, inlineScriptHashes, securityHeaders } from './security';
 import { sessionMiddleware } from './session';
@@ -48,6 +49,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
     }),
   );
   app.use(securityHeaders(indexHtml ? inlineScriptHashes(indexHtml) : []));
+  app.use('/api', container.get(ResponseTimes).middleware());
   app.use('/api', (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();

@@ -15,6 +15,8 @@ export interface Config {
   /** Unset: jobs run in-process. */
   redisUrl?: string;
   sessionSecret: string;
+  /** False when the secret was generated and kept in DATA_DIR rather than set by the operator. */
+  sessionSecretConfigured: boolean;
   demo: boolean;
   logLevel: string;
   trustProxy: number;
@@ -66,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     redisUrl: value.REDIS_URL,
     sessionSecret: value.SESSION_SECRET ?? persistedSecret(dataDir),
+    sessionSecretConfigured: value.SESSION_SECRET !== undefined,
     // Demo users only where nobody could mistake them for real ones: on by default in the embedded
     // default outside production, and only when asked for explicitly anywhere else.
     demo: value.DEMO ?? (embedded && !production),

@@ -6,6 +6,8 @@ import type { Logger } from 'pino';
 import { systemClock, type Clock } from '../domain/shared/clock';
 import type { JobQueue } from '../domain/shared/job-queue.port';
 import { CLOCK, CONFIG, DATABASE, HEALTH_CHECK, HTTP_ROUTER, JOB_QUEUE, LOGGER } from '../domain/shared/shared.tokens';
+import { DashboardRouter } from '../http/dashboard/dashboard.router';
+import { ResponseTimes } from '../http/metrics/response-times';
 import { SystemRouter } from '../http/system/system.router';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
@@ -65,8 +67,11 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
       bind(JOB_QUEUE).toConstantValue(queue);
       bind(HEALTH_CHECK).toConstantValue(new DatabaseHealthCheck(db));
       if (redis) bind(HEALTH_CHECK).toConstantValue(new RedisHealthCheck(redis));
+      bind(ResponseTimes).toConstantValue(new ResponseTimes());
       bind(SystemRouter).toSelf();
       bind(HTTP_ROUTER).toService(SystemRouter);
+      bind(DashboardRouter).toSelf();
+      bind(HTTP_ROUTER).toService(DashboardRouter);
     }),
     usersModule(redis),
   );

@@ -16,6 +16,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: '/tmp/funil-test-unused',
     redisUrl: process.env.REDIS_URL || undefined,
     sessionSecret: 'test-secret-test-secret-test-secret-42',
+    sessionSecretConfigured: true,
     demo: false,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     trustProxy: 0,

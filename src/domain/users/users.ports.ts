@@ -16,6 +16,8 @@ export interface UserRepository {
   update(id: number, changes: Partial<Pick<User, 'name' | 'initials' | 'role' | 'disabledAt'>> & { passwordHash?: string }): Promise<User | null>;
   count(): Promise<number>;
   countActiveAdmins(): Promise<number>;
+  /** Accounts whose password is stored with anything but argon2id. */
+  countWeakPasswordHashes(): Promise<number>;
   list(options: { limit: number; cursor?: number }): Promise<Page<User>>;
 }
 

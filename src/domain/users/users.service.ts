@@ -77,6 +77,10 @@ export class UsersService {
     return this.sessions.purge(new Date(this.clock.now().getTime() - SESSION_RECORD_KEEP_MS));
   }
 
+  countWeakPasswordHashes(): Promise<number> {
+    return this.users.countWeakPasswordHashes();
+  }
+
   countUsers(): Promise<number> {
     return this.users.count();
   }

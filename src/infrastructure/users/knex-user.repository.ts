@@ -61,6 +61,13 @@ export class KnexUserRepository implements UserRepository {
     return Number(row.count);
   }
 
+  async countWeakPasswordHashes(): Promise<number> {
+    const row = (await UserModel.query().whereNot('password', 'like', '$argon2id$%').count('* as count').first()) as unknown as {
+      count: number | string;
+    };
+    return Number(row.count);
+  }
+
   async list({ limit, cursor }: { limit: number; cursor?: number }): Promise<Page<User>> {
     const rows = await UserModel.query()
       .modify((q) => cursor !== undefined && q.where('id', '>', cursor))
