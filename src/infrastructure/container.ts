@@ -18,6 +18,8 @@ import { createRedis } from './queue/redis';
 import { RedisHealthCheck } from './queue/redis.health';
 import type { WorkerHost } from './queue/worker-host';
 import { usersModule } from './users/users.bindings';
+import { contactsModule } from './contacts/contacts.bindings';
+import { timelineModule } from './timeline/timeline.bindings';
 
 export interface Runtime {
   container: Container;
@@ -74,6 +76,8 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
       bind(HTTP_ROUTER).toService(DashboardRouter);
     }),
     usersModule(redis),
+    timelineModule,
+    contactsModule,
   );
 
   let closed = false;

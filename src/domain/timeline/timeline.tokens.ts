@@ -1,1 +1,2 @@
 export const TIMELINE_SERVICE = Symbol.for('timeline.TimelineService');
+export const TIMELINE_REPOSITORY = Symbol.for('timeline.TimelineRepository');

@@ -1,0 +1,42 @@
+export const CONTACT_STATUSES = ['lead', 'prospect', 'customer', 'inactive'] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
+export interface Contact {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  company: string | null;
+  position: string | null;
+  source: string | null;
+  status: ContactStatus;
+  score: number;
+  tags: string[];
+  notes: string | null;
+  customFields: Record<string, unknown>;
+  ownerId: number | null;
+  ownerName: string | null;
+  createdBy: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** What a client may set; the rest is the server's. */
+export type ContactFields = Pick<
+  Contact,
+  'name' | 'email' | 'phone' | 'company' | 'position' | 'source' | 'status' | 'score' | 'tags' | 'notes' | 'customFields' | 'ownerId'
+>;
+
+export type NewContact = Partial<ContactFields> & Pick<ContactFields, 'name'> & { createdBy: number };
+
+export interface ContactFilter {
+  /** Substring of name, email, company or phone; case, accents, % and _ taken literally. */
+  search?: string;
+  status?: ContactStatus;
+  tag?: string;
+  ownerId?: number;
+}
+
+export const CONTACT_TRACKED_FIELDS = [
+  'name', 'email', 'phone', 'company', 'position', 'source', 'status', 'score', 'tags', 'notes', 'customFields', 'ownerId',
+] as const satisfies readonly (keyof Contact)[];

@@ -1,0 +1,7 @@
+import type { RecordStore } from '../crm/crm-records';
+import type { Page, PageRequest } from '../crm/list-page';
+import type { Contact, ContactFields, ContactFilter, NewContact } from './contact';
+
+export interface ContactRepository extends RecordStore<Contact, NewContact, Partial<ContactFields>> {
+  list(filter: ContactFilter, page: PageRequest): Promise<Page<Contact>>;
+}

@@ -1,0 +1,64 @@
+import type { Role } from '../users/user';
+
+/** The signed-in user a CRM use case acts for. */
+export interface Viewer {
+  id: number;
+  role: Role;
+}
+
+export type CrmResource = 'contact' | 'deal' | 'activity' | 'pipelineStage' | 'template' | 'timeline' | 'apiDocument';
+export type CrmAction = 'read' | 'create' | 'update' | 'delete';
+/** any: every record; own: see `ownsRecord`; none: refused. */
+export type Rule = 'any' | 'own' | 'none';
+
+const everyone = { employee: 'any', developer: 'any', admin: 'any' } as const;
+const ownersAndAdmin = { employee: 'own', developer: 'own', admin: 'any' } as const;
+const adminOnly = { employee: 'none', developer: 'none', admin: 'any' } as const;
+const staff = { employee: 'none', developer: 'any', admin: 'any' } as const;
+
+/**
+ * THE permission table of the CRM API; routers derive their role checks from it, services apply the
+ * 'own' rule record by record, and the tests iterate over it.
+ *
+ * - Everyone signed in reads contacts and deals; only owners, creators and admins change or delete them.
+ * - Activities are private to their assignee and creator (and admins), for reading as well.
+ * - Developers are "everyone else" for records: they get the employee rules. SPEC 6 gives them (and
+ *   admins) the templates and the API document; templates and pipeline stages are written by admins.
+ * - Timeline entries are read by everyone, except an activity's entries, which follow the activity.
+ */
+export const CRM_PERMISSIONS: Record<CrmResource, Record<CrmAction, Record<Role, Rule>>> = {
+  contact: { read: everyone, create: everyone, update: ownersAndAdmin, delete: ownersAndAdmin },
+  deal: { read: everyone, create: everyone, update: ownersAndAdmin, delete: ownersAndAdmin },
+  activity: { read: ownersAndAdmin, create: everyone, update: ownersAndAdmin, delete: ownersAndAdmin },
+  pipelineStage: { read: everyone, create: adminOnly, update: adminOnly, delete: adminOnly },
+  template: { read: staff, create: adminOnly, update: adminOnly, delete: adminOnly },
+  timeline: { read: everyone, create: adminOnly, update: adminOnly, delete: adminOnly },
+  apiDocument: { read: staff, create: adminOnly, update: adminOnly, delete: adminOnly },
+};
+
+/** The people a record belongs to: owner or assignee, and creator. */
+export interface OwnedRecord {
+  ownerId?: number | null;
+  assignedTo?: number | null;
+  createdBy: number | null;
+}
+
+export function ruleFor(viewer: Viewer, resource: CrmResource, action: CrmAction): Rule {
+  return CRM_PERMISSIONS[resource][action][viewer.role];
+}
+
+export function ownsRecord(viewer: Viewer, record: OwnedRecord): boolean {
+  return record.ownerId === viewer.id || record.assignedTo === viewer.id || record.createdBy === viewer.id;
+}
+
+export function can(viewer: Viewer, resource: CrmResource, action: CrmAction, record?: OwnedRecord): boolean {
+  const rule = ruleFor(viewer, resource, action);
+  if (rule === 'any') return true;
+  if (rule === 'none') return false;
+  return record === undefined || ownsRecord(viewer, record);
+}
+
+/** The roles that may call an action at all (the 'own' rule is checked per record afterwards). */
+export function rolesAllowed(resource: CrmResource, action: CrmAction): Role[] {
+  return (Object.entries(CRM_PERMISSIONS[resource][action]) as [Role, Rule][]).filter(([, rule]) => rule !== 'none').map(([role]) => role);
+}

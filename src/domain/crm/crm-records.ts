@@ -1,0 +1,102 @@
+import { ForbiddenError, type AppError } from '../shared/app-error';
+import type { TimelineService } from '../timeline/timeline.service';
+import { diffFields, type FieldChange, type TimelineAction, type TimelineEntityType } from '../timeline/timeline';
+import { can, type OwnedRecord, type Viewer } from './crm-access';
+import { ConflictError } from './crm.errors';
+import type { UnitOfWork } from './unit-of-work.port';
+
+export interface CrmRecord extends OwnedRecord {
+  id: number;
+  updatedAt: Date;
+}
+
+/** What every CRM record repository can do besides its own list queries. */
+export interface RecordStore<T, New, Changes> {
+  /** `forUpdate` locks the row until the unit of work ends. */
+  findById(id: number, options?: { forUpdate?: boolean }): Promise<T | null>;
+  create(values: New): Promise<T>;
+  update(id: number, changes: Changes): Promise<T>;
+  delete(id: number): Promise<void>;
+}
+
+export interface RecordKind<T> {
+  type: TimelineEntityType;
+  notFound(): AppError;
+  /** The name the timeline shows for the record. */
+  displayName(record: T): string;
+  /** The contact whose timeline shows the record's entries. */
+  contactOf(record: T): Promise<number | null> | number | null;
+  /** null when everyone may see the record's timeline entries. */
+  visibleTo(record: T): number[] | null;
+  /** Fields whose changes the timeline records. */
+  tracked: readonly (keyof T & string)[];
+}
+
+/**
+ * The life cycle shared by contacts, deals and activities: per-record permission checks, optimistic
+ * concurrency on update, and a timeline entry written in the same transaction as the change.
+ */
+export class CrmRecords<T extends CrmRecord, New, Changes> {
+  constructor(
+    private readonly store: RecordStore<T, New, Changes>,
+    private readonly kind: RecordKind<T>,
+    private readonly uow: UnitOfWork,
+    private readonly timeline: TimelineService,
+  ) {}
+
+  /** 404 also when the viewer may not read the record: other people's ids never give data. */
+  async get(viewer: Viewer, id: number, options: { forUpdate?: boolean } = {}): Promise<T> {
+    const record = await this.store.findById(id, options);
+    if (!record || !can(viewer, this.kind.type, 'read', record)) throw this.kind.notFound();
+    return record;
+  }
+
+  create(viewer: Viewer, build: () => Promise<New> | New): Promise<T> {
+    return this.uow.run(async () => {
+      const created = await this.store.create(await build());
+      await this.log(viewer, created, 'created');
+      return created;
+    });
+  }
+
+  /**
+   * `expectedUpdatedAt` is the version the client read; when the row changed since, nothing is written
+   * and the current row comes back in a 409.
+   */
+  update(viewer: Viewer, id: number, expectedUpdatedAt: Date | undefined, build: (current: T) => Promise<Changes> | Changes): Promise<T> {
+    return this.uow.run(async () => {
+      const current = await this.writable(viewer, id, 'update');
+      if (expectedUpdatedAt && current.updatedAt.getTime() !== expectedUpdatedAt.getTime()) throw new ConflictError(current);
+      const updated = await this.store.update(id, await build(current));
+      await this.log(viewer, updated, 'updated', diffFields(current, updated, this.kind.tracked));
+      return updated;
+    });
+  }
+
+  remove(viewer: Viewer, id: number): Promise<void> {
+    return this.uow.run(async () => {
+      const current = await this.writable(viewer, id, 'delete');
+      await this.store.delete(id);
+      await this.log(viewer, current, 'deleted');
+    });
+  }
+
+  private async writable(viewer: Viewer, id: number, action: 'update' | 'delete'): Promise<T> {
+    const current = await this.get(viewer, id, { forUpdate: true });
+    if (!can(viewer, this.kind.type, action, current)) throw new ForbiddenError(`You may only ${action} records you own or created`);
+    return current;
+  }
+
+  private async log(viewer: Viewer, record: T, action: TimelineAction, changes: FieldChange[] = []): Promise<void> {
+    await this.timeline.record({
+      entityType: this.kind.type,
+      entityId: record.id,
+      action,
+      entityName: this.kind.displayName(record),
+      changes,
+      contactId: await this.kind.contactOf(record),
+      visibleTo: this.kind.visibleTo(record),
+      userId: viewer.id,
+    });
+  }
+}

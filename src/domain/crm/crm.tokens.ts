@@ -1,0 +1,1 @@
+export const UNIT_OF_WORK = Symbol.for('crm.UnitOfWork');

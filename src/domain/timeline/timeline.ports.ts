@@ -1,0 +1,16 @@
+import type { Viewer } from '../crm/crm-access';
+import type { Page, PageRequest } from '../crm/list-page';
+import type { NewTimelineEntry, TimelineEntry } from './timeline';
+
+export interface TimelineFilter {
+  /** Entries of this contact: its own, and its deals' and activities'. */
+  contactId?: number;
+  /** Hide entries restricted to other users (admins see everything). */
+  viewer?: Viewer;
+}
+
+export interface TimelineRepository {
+  add(entry: NewTimelineEntry): Promise<void>;
+  /** Newest first. */
+  list(filter: TimelineFilter, page: PageRequest): Promise<Page<TimelineEntry>>;
+}

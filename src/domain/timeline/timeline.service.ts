@@ -1,0 +1,32 @@
+import { inject, injectable } from 'inversify';
+import type { Viewer } from '../crm/crm-access';
+import { LIST_LIMIT_MAX, type Page, type PageRequest } from '../crm/list-page';
+import type { NewTimelineEntry, RecentActivityItem, TimelineEntry } from './timeline';
+import type { TimelineRepository } from './timeline.ports';
+import { TIMELINE_REPOSITORY } from './timeline.tokens';
+
+/** Who changed what and when, for contacts, deals and activities. Writes join the caller's transaction. */
+@injectable()
+export class TimelineService {
+  constructor(@inject(TIMELINE_REPOSITORY) private readonly entries: TimelineRepository) {}
+
+  async record(entry: NewTimelineEntry): Promise<void> {
+    // An update that changed nothing leaves no trace.
+    if (entry.action === 'updated' && entry.changes.length === 0) return;
+    await this.entries.add(entry);
+  }
+
+  forContact(viewer: Viewer, contactId: number, page: PageRequest): Promise<Page<TimelineEntry>> {
+    return this.entries.list({ contactId, viewer }, page);
+  }
+
+  team(viewer: Viewer, page: PageRequest): Promise<Page<TimelineEntry>> {
+    return this.entries.list({ viewer }, page);
+  }
+
+  /** The latest changes across the team, newest first (the dashboard's recent activity). */
+  async recent(limit: number, viewer?: Viewer): Promise<RecentActivityItem[]> {
+    const page = await this.entries.list({ viewer }, { limit: Math.min(Math.max(1, Math.trunc(limit)), LIST_LIMIT_MAX) });
+    return page.items.map(({ id, entityType, entityId, action, entityName, userName, at }) => ({ id, entityType, entityId, action, entityName, userName, at }));
+  }
+}

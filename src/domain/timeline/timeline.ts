@@ -1,0 +1,47 @@
+export type TimelineEntityType = 'contact' | 'deal' | 'activity';
+export type TimelineAction = 'created' | 'updated' | 'deleted';
+
+export interface FieldChange {
+  field: string;
+  oldValue: unknown;
+  newValue: unknown;
+}
+
+export interface NewTimelineEntry {
+  entityType: TimelineEntityType;
+  entityId: number;
+  action: TimelineAction;
+  entityName: string;
+  changes: FieldChange[];
+  contactId: number | null;
+  /** null: visible to everyone signed in; else only to these users and admins. */
+  visibleTo: number[] | null;
+  userId: number;
+}
+
+export interface TimelineEntry extends Omit<NewTimelineEntry, 'visibleTo' | 'userId'> {
+  id: string;
+  /** null once the user was deleted. */
+  userId: number | null;
+  userName: string | null;
+  at: Date;
+}
+
+/** The shape the dashboard's recent-activity list reads. */
+export type RecentActivityItem = Pick<TimelineEntry, 'id' | 'entityType' | 'entityId' | 'action' | 'entityName' | 'userName' | 'at'>;
+
+/** The fields that changed between two versions of a record, compared as JSON values. */
+export function diffFields<T extends object>(before: T, after: T, fields: readonly (keyof T & string)[]): FieldChange[] {
+  const changes: FieldChange[] = [];
+  for (const field of fields) {
+    const oldValue = normalise(before[field]);
+    const newValue = normalise(after[field]);
+    if (JSON.stringify(oldValue) !== JSON.stringify(newValue)) changes.push({ field, oldValue, newValue });
+  }
+  return changes;
+}
+
+function normalise(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  return value === undefined ? null : value;
+}

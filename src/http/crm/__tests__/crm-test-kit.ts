@@ -1,0 +1,48 @@
+import { startTestServer, uniqueName, type TestClient, type TestServer } from '../../../../tests/support/test-server';
+
+export interface CrmUsers {
+  admin: TestClient;
+  developer: TestClient;
+  employee: TestClient;
+  other: TestClient;
+  ids: { admin: number; developer: number; employee: number; other: number };
+}
+
+const PASSWORD = 'correct horse battery';
+
+async function register(server: TestServer, role: 'admin' | 'employee') {
+  const client = server.client();
+  const username = uniqueName(role);
+  const res = await client.post('/api/register', { username, password: PASSWORD, name: `Name ${username}`, initials: 'AB', role });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
+  return { client, id: res.body.id as number };
+}
+
+/** One admin (the first account), one developer, and two employees, each signed in. */
+export async function createCrmUsers(server: TestServer): Promise<CrmUsers> {
+  const admin = await register(server, 'admin');
+  const developer = await register(server, 'employee');
+  const employee = await register(server, 'employee');
+  const other = await register(server, 'employee');
+  const promoted = await admin.client.patch(`/api/admin/users/${developer.id}`, { role: 'developer' });
+  if (promoted.status !== 200) throw new Error(`promote failed: ${promoted.text}`);
+  return {
+    admin: admin.client,
+    developer: developer.client,
+    employee: employee.client,
+    other: other.client,
+    ids: { admin: admin.id, developer: developer.id, employee: employee.id, other: other.id },
+  };
+}
+
+export async function startCrmServer() {
+  const server = await startTestServer();
+  const users = await createCrmUsers(server);
+  return { server, users, knex: server.runtime.db.knex };
+}
+
+/** The error shape every 4xx has. */
+export function expectErrorShape(body: unknown): void {
+  const error = (body as { error?: { code?: unknown; message?: unknown } })?.error;
+  if (typeof error?.code !== 'string' || typeof error?.message !== 'string') throw new Error(`not the error shape: ${JSON.stringify(body)}`);
+}

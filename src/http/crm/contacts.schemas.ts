@@ -1,0 +1,29 @@
+import Joi from 'joi';
+import { CONTACT_STATUSES } from '../../domain/contacts/contact';
+import { ignoredCreatedBy, listQuery, optionalText, patchOf, recordId } from './crm.schemas';
+
+const fields = {
+  name: Joi.string().trim().min(1).max(200),
+  email: Joi.string().trim().max(254).email({ tlds: false }).allow(null, ''),
+  phone: optionalText(40),
+  company: optionalText(200),
+  position: optionalText(200),
+  source: optionalText(100),
+  status: Joi.string().valid(...CONTACT_STATUSES),
+  score: Joi.number().integer().min(0).max(100),
+  tags: Joi.array().items(Joi.string().trim().min(1).max(50)).max(50).unique(),
+  notes: optionalText(10_000),
+  customFields: Joi.object().unknown(true).max(100),
+  ownerId: recordId.allow(null).description('Defaults to the signed-in user'),
+};
+
+export const contactSchemas = {
+  listQuery: listQuery({
+    search: Joi.string().trim().max(200).allow('').description('Part of name, email, company or phone; case and accents ignored'),
+    status: Joi.string().valid(...CONTACT_STATUSES),
+    tag: Joi.string().trim().max(50),
+    owner: recordId.description('Owner user id'),
+  }),
+  create: Joi.object({ ...fields, name: fields.name.required(), createdBy: ignoredCreatedBy }),
+  update: patchOf(fields),
+};

@@ -1,0 +1,107 @@
+import type { Request } from 'express';
+import type Joi from 'joi';
+import { rolesAllowed, type CrmAction, type CrmResource, type Viewer } from '../../domain/crm/crm-access';
+import type { Page, PageRequest } from '../../domain/crm/list-page';
+import { ROLES } from '../../domain/users/user';
+import { currentAuth, type Access, type RouteDefinition } from '../route';
+import { idParams } from './crm.schemas';
+
+export function viewerOf(req: Request): Viewer {
+  const { user } = currentAuth(req);
+  return { id: user.id, role: user.role };
+}
+
+/** Route access straight from the permission table. */
+export function accessFor(resource: CrmResource, action: CrmAction): Access {
+  const roles = rolesAllowed(resource, action);
+  return roles.length === ROLES.length ? 'signed-in' : roles;
+}
+
+export function pageOf(query: { limit: number; cursor?: string; includeTotal?: boolean }): PageRequest {
+  return { limit: query.limit, cursor: query.cursor, includeTotal: query.includeTotal };
+}
+
+export interface CrudService<T, Filter, Fields, Changes> {
+  list(viewer: Viewer, filter: Filter, page: PageRequest): Promise<Page<T>>;
+  get(viewer: Viewer, id: number): Promise<T>;
+  create(viewer: Viewer, fields: Fields): Promise<T>;
+  update(viewer: Viewer, id: number, changes: Changes, expectedUpdatedAt?: Date): Promise<T>;
+  remove(viewer: Viewer, id: number): Promise<void>;
+}
+
+export interface CrudRoutesOptions<T, Filter, Fields, Changes> {
+  path: string;
+  tag: string;
+  /** Singular and plural, for the summaries. */
+  noun: [string, string];
+  resource: CrmResource;
+  service: CrudService<T, Filter, Fields, Changes>;
+  schemas: { listQuery: Joi.ObjectSchema; create: Joi.ObjectSchema; update: Joi.ObjectSchema };
+  toFilter(query: Record<string, unknown>): Filter;
+  notFound: string;
+  /** Extra error codes of create and update (both). */
+  writeErrors?: string[];
+}
+
+/** List, create, read, update and delete of one CRM record type, each with its permission and errors. */
+export function crudRoutes<T, Filter, Fields, Changes>(o: CrudRoutesOptions<T, Filter, Fields, Changes>): RouteDefinition[] {
+  const [one, many] = o.noun;
+  const item = `${o.path}/:id`;
+  return [
+    {
+      method: 'get',
+      path: o.path,
+      access: accessFor(o.resource, 'read'),
+      tag: o.tag,
+      summary: `List ${many}, newest first`,
+      schemas: { query: o.schemas.listQuery },
+      handler: ({ query }, req) => o.service.list(viewerOf(req), o.toFilter(query), pageOf(query)),
+    },
+    {
+      method: 'post',
+      path: o.path,
+      access: accessFor(o.resource, 'create'),
+      tag: o.tag,
+      summary: `Create a ${one}`,
+      schemas: { body: o.schemas.create },
+      status: 201,
+      errors: o.writeErrors,
+      handler: ({ body }, req) => o.service.create(viewerOf(req), body),
+    },
+    {
+      method: 'get',
+      path: item,
+      access: accessFor(o.resource, 'read'),
+      tag: o.tag,
+      summary: `One ${one}`,
+      schemas: { params: idParams },
+      errors: [o.notFound],
+      handler: ({ params }, req) => o.service.get(viewerOf(req), params.id),
+    },
+    {
+      method: 'patch',
+      path: item,
+      access: accessFor(o.resource, 'update'),
+      tag: o.tag,
+      summary: `Change a ${one} (send updatedAt to be told of concurrent changes)`,
+      schemas: { params: idParams, body: o.schemas.update },
+      errors: [o.notFound, 'RESOURCE.CONFLICT', ...(o.writeErrors ?? [])],
+      handler: ({ params, body }, req) => {
+        const { updatedAt, ...changes } = body;
+        return o.service.update(viewerOf(req), params.id, changes, updatedAt);
+      },
+    },
+    {
+      method: 'delete',
+      path: item,
+      access: accessFor(o.resource, 'delete'),
+      tag: o.tag,
+      summary: `Delete a ${one}`,
+      schemas: { params: idParams },
+      errors: [o.notFound],
+      handler: async ({ params }, req) => {
+        await o.service.remove(viewerOf(req), params.id);
+      },
+    },
+  ];
+}

@@ -1,0 +1,47 @@
+import { inject, injectable } from 'inversify';
+import Joi from 'joi';
+import type { ContactsService } from '../../domain/contacts/contacts.service';
+import { CONTACTS_SERVICE } from '../../domain/contacts/contacts.tokens';
+import type { TimelineService } from '../../domain/timeline/timeline.service';
+import { TIMELINE_SERVICE } from '../../domain/timeline/timeline.tokens';
+import type { HttpRouter, RouteDefinition } from '../route';
+import { idParams, listQuery } from './crm.schemas';
+import { accessFor, pageOf, viewerOf } from './crm-routes';
+
+const timelineQuery: Joi.ObjectSchema = listQuery();
+
+@injectable()
+export class TimelineRouter implements HttpRouter {
+  constructor(
+    @inject(TIMELINE_SERVICE) private readonly timeline: TimelineService,
+    @inject(CONTACTS_SERVICE) private readonly contacts: ContactsService,
+  ) {}
+
+  routes(): RouteDefinition[] {
+    return [
+      {
+        method: 'get',
+        path: '/api/crm/contacts/:id/timeline',
+        access: accessFor('timeline', 'read'),
+        tag: 'timeline',
+        summary: "A contact's history: its own changes and those of its deals and activities, newest first",
+        schemas: { params: idParams, query: timelineQuery },
+        errors: ['CONTACT.NOT_FOUND'],
+        handler: async ({ params, query }, req) => {
+          const viewer = viewerOf(req);
+          await this.contacts.get(viewer, params.id);
+          return this.timeline.forContact(viewer, params.id, pageOf(query));
+        },
+      },
+      {
+        method: 'get',
+        path: '/api/crm/timeline',
+        access: accessFor('timeline', 'read'),
+        tag: 'timeline',
+        summary: 'Recent changes across the team, newest first',
+        schemas: { query: timelineQuery },
+        handler: ({ query }, req) => this.timeline.team(viewerOf(req), pageOf(query)),
+      },
+    ];
+  }
+}

@@ -1,0 +1,32 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { inject, injectable } from 'inversify';
+import type { UnitOfWork } from '../../domain/crm/unit-of-work.port';
+import { DATABASE } from '../../domain/shared/shared.tokens';
+import type { Database, Knex } from '../db/database';
+import { translateDbError } from './db-errors';
+
+/**
+ * The transaction of the running unit of work travels in AsyncLocalStorage, so repositories join it
+ * without passing it around. Everything inside `run` must use `db` (embedded PGlite has one connection:
+ * a query on the pool while a transaction is open would wait forever).
+ */
+@injectable()
+export class KnexUnitOfWork implements UnitOfWork {
+  private readonly current = new AsyncLocalStorage<Knex.Transaction>();
+
+  constructor(@inject(DATABASE) private readonly database: Database) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.current.getStore()) return work();
+    try {
+      return await this.database.knex.transaction((trx) => this.current.run(trx, work));
+    } catch (error) {
+      throw translateDbError(error);
+    }
+  }
+
+  /** The transaction in progress, or the pool outside one. */
+  get db(): Knex {
+    return this.current.getStore() ?? this.database.knex;
+  }
+}
