@@ -27,9 +27,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /** Starts the real app (migrations, DI, HTTP) on a fresh database and a random port. */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Config> = {}, options: { runWorkers?: boolean } = {}): Promise<TestServer> {
   const db = await createTestDatabase();
-  const started = await startServer(testConfig({ databaseUrl: db.url, ...overrides }), { embeddedDataDir: db.embeddedDataDir, runWorkers: true });
+  const started = await startServer(testConfig({ databaseUrl: db.url, ...overrides }), {
+    embeddedDataDir: db.embeddedDataDir,
+    runWorkers: options.runWorkers ?? true,
+  });
   return {
     ...started,
     async stop() {

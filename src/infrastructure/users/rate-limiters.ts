@@ -1,11 +1,26 @@
 import type { Redis } from 'ioredis';
+import { AppError } from '../../domain/shared/app-error';
 import type { RateLimitRule, RateLimiter } from '../../domain/users/users.ports';
+
+/** Without its counters sign-in cannot be throttled, so it is refused (503) rather than let through. */
+async function orUnavailable<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw new AppError('SERVICE.UNAVAILABLE', 'Sign-in is briefly unavailable; try again shortly');
+  void error;
+  }
+}
 
 /** Fixed-window counters in Redis, so every instance counts the same attempts. */
 export class RedisRateLimiter implements RateLimiter {
   constructor(private readonly redis: Redis, private readonly prefix = 'funil:ratelimit:') {}
 
-  async retryAfter(rules: RateLimitRule[]): Promise<number> {
+  retryAfter(rules: RateLimitRule[]): Promise<number> {
+    return orUnavailable(() => this.ttlOfBlocked(rules));
+  }
+
+  private async ttlOfBlocked(rules: RateLimitRule[]): Promise<number> {
     let wait = 0;
     for (const rule of rules) {
       const key = this.prefix + rule.key;
@@ -15,15 +30,19 @@ export class RedisRateLimiter implements RateLimiter {
     return wait;
   }
 
-  async hit(rules: RateLimitRule[]): Promise<void> {
-    for (const rule of rules) {
-      const key = this.prefix + rule.key;
-      await this.redis.multi().incr(key).pexpire(key, rule.windowMs, 'NX').exec();
-    }
+  hit(rules: RateLimitRule[]): Promise<void> {
+    return orUnavailable(async () => {
+      for (const rule of rules) {
+        const key = this.prefix + rule.key;
+        await this.redis.multi().incr(key).pexpire(key, rule.windowMs, 'NX').exec();
+      }
+    });
   }
 
-  async reset(key: string): Promise<void> {
-    await this.redis.del(this.prefix + key);
+  reset(key: string): Promise<void> {
+    return orUnavailable(async () => {
+      await this.redis.del(this.prefix + key);
+    });
   }
 }
 
