@@ -1,0 +1,33 @@
+import { Suspense, type ReactNode } from 'react';
+import { PageSpinner } from '../../components/ui/spinner';
+import type { User } from '../../lib/session';
+import { BrandMark } from '../../components/ui/brand-mark';
+import { MobileNav } from './mobile-nav';
+import { LanguageToggle, ThemeSwitcher } from '../../components/ui/preference-controls';
+import { Sidebar } from './sidebar';
+import { UserMenu } from './user-menu';
+
+/** Signed-in frame: top bar, sidebar and a scrolling main area. */
+export function AppLayout({ user, children }: { user: User; children: ReactNode }) {
+  return (
+    <div className="flex h-full flex-col">
+      <header className="flex h-16 shrink-0 items-center gap-2 border-b border-border bg-surface px-3 sm:px-5">
+        <MobileNav role={user.role} />
+        <BrandMark />
+        <div className="ml-auto flex items-center gap-1">
+          <LanguageToggle />
+          <ThemeSwitcher />
+          <UserMenu user={user} />
+        </div>
+      </header>
+      <div className="flex min-h-0 flex-1">
+        <Sidebar role={user.role} />
+        <main id="main" className="min-w-0 flex-1 overflow-y-auto">
+          <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+            <Suspense fallback={<PageSpinner />}>{children}</Suspense>
+          </div>
+        </main>
+      </div>
+    </div>
+  );
+}

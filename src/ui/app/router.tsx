@@ -1,0 +1,52 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, useOutletContext } from 'react-router-dom';
+import { PageSpinner } from '../components/ui/spinner';
+import type { AppPath } from '../lib/access';
+import type { User } from '../lib/session';
+import { AnonymousOnly, NotFoundRoute, RequireSession, RoleGate } from './guards';
+
+// Route-level code splitting: each screen is its own chunk, loaded when first opened.
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyExoticComponent<ComponentType> =>
+  lazy(() => load().then((module) => ({ default: module[name] })));
+
+const AuthPage = page(() => import('../features/auth/routes/auth-page'), 'AuthPage');
+
+const SCREENS: Record<AppPath, LazyExoticComponent<ComponentType>> = {
+  '/': page(() => import('../features/dashboard/routes/dashboard-page'), 'DashboardPage'),
+  '/crm/contacts': page(() => import('../features/contacts/routes/contacts-page'), 'ContactsPage'),
+  '/crm/pipeline': page(() => import('../features/pipeline/routes/pipeline-page'), 'PipelinePage'),
+  '/crm/activities': page(() => import('../features/activities/routes/activities-page'), 'ActivitiesPage'),
+  '/crm/reports': page(() => import('../features/reports/routes/reports-page'), 'ReportsPage'),
+  '/crm/templates': page(() => import('../features/templates/routes/templates-page'), 'TemplatesPage'),
+  '/settings': page(() => import('../features/settings/routes/settings-page'), 'SettingsPage'),
+  '/api-docs': page(() => import('../features/api-docs/routes/api-docs-page'), 'ApiDocsPage'),
+  '/profile': page(() => import('../features/profile/routes/profile-page'), 'ProfilePage'),
+};
+
+function GatedScreen({ path }: { path: AppPath }) {
+  const user = useOutletContext<User>();
+  const Screen = SCREENS[path];
+  return (
+    <RoleGate path={path} user={user}>
+      <Screen />
+    </RoleGate>
+  );
+}
+
+export const router = createBrowserRouter([
+  {
+    path: '/auth',
+    element: (
+      <AnonymousOnly>
+        <Suspense fallback={<PageSpinner />}>
+          <AuthPage />
+        </Suspense>
+      </AnonymousOnly>
+    ),
+  },
+  {
+    element: <RequireSession />,
+    children: (Object.keys(SCREENS) as AppPath[]).map((path) => ({ path, element: <GatedScreen path={path} /> })),
+  },
+  { path: '*', element: <NotFoundRoute /> },
+]);

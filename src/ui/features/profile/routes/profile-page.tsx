@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/ui/page-header';
+import { useUser } from '../../../lib/session';
+import { PasswordForm } from '../components/password-form';
+import { ProfileForm } from '../components/profile-form';
+import { SessionsList } from '../components/sessions-list';
+
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const { data: user } = useUser();
+  if (!user) return null;
+  return (
+    <>
+      <PageHeader title={t('profile.title')} description={t('profile.subtitle')} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ProfileForm user={user} />
+        <PasswordForm />
+        <div className="lg:col-span-2">
+          <SessionsList />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../components/ui/badge';
+import { Card, CardHeader, CardTitle } from '../../../components/ui/card';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/errors';
+import { formatDateTime } from '../../../lib/format';
+import { useUsers } from '../api/get-users';
+
+/** Admin settings: the users of the system, read-only for now. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const users = useUsers();
+  return (
+    <>
+      <PageHeader title={t('settings.title')} description={t('settings.subtitle')} />
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('settings.users')}</CardTitle>
+          {users.data && <Badge>{users.data.items.length}</Badge>}
+        </CardHeader>
+        {users.isPending ? (
+          <PageSpinner />
+        ) : users.isError ? (
+          <p role="alert" className="px-5 py-4 text-sm text-danger">
+            {errorMessage(users.error, t)}
+          </p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[640px] text-left text-sm">
+              <thead className="border-b border-border text-xs text-muted-foreground uppercase">
+                <tr>
+                  <th scope="col" className="px-5 py-3 font-medium">{t('settings.name')}</th>
+                  <th scope="col" className="px-5 py-3 font-medium">{t('auth.username')}</th>
+                  <th scope="col" className="px-5 py-3 font-medium">{t('auth.role')}</th>
+                  <th scope="col" className="px-5 py-3 font-medium">{t('settings.status')}</th>
+                  <th scope="col" className="px-5 py-3 font-medium">{t('dashboard.lastAccess')}</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-border">
+                {users.data.items.map((user) => (
+                  <tr key={user.id}>
+                    <td className="px-5 py-3 font-medium text-foreground">{user.name}</td>
+                    <td className="px-5 py-3 text-muted-foreground">{user.username}</td>
+                    <td className="px-5 py-3">{t(`roles.${user.role}`)}</td>
+                    <td className="px-5 py-3">
+                      <Badge tone={user.disabled ? 'danger' : 'success'}>{user.disabled ? t('settings.disabled') : t('settings.active')}</Badge>
+                    </td>
+                    <td className="px-5 py-3 whitespace-nowrap text-muted-foreground">{formatDateTime(user.lastAccess) ?? t('common.notAvailable')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+    </>
+  );
+}

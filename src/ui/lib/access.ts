@@ -1,0 +1,20 @@
+import type { Role } from './session';
+
+const ALL: readonly Role[] = ['admin', 'developer', 'employee'];
+
+/** SPEC §2 route table: who may open each screen. Paths not listed here are open to every signed-in role. */
+export const ROUTE_ACCESS = {
+  '/': ALL,
+  '/crm/contacts': ALL,
+  '/crm/pipeline': ALL,
+  '/crm/activities': ALL,
+  '/crm/reports': ['admin', 'developer'],
+  '/crm/templates': ['admin', 'developer'],
+  '/settings': ['admin'],
+  '/api-docs': ['developer'],
+  '/profile': ALL,
+} as const satisfies Record<string, readonly Role[]>;
+
+export type AppPath = keyof typeof ROUTE_ACCESS;
+
+export const canOpen = (role: Role, path: AppPath): boolean => (ROUTE_ACCESS[path] as readonly Role[]).includes(role);

@@ -1,0 +1,17 @@
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** dd/MM/yyyy HH:mm in the viewer's time zone, whatever the language (SPEC §1). */
+export function formatDateTime(value: string | Date | null | undefined): string | null {
+  if (!value) return null;
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** BRL in pt-BR format (SPEC §1), e.g. R$ 1.234,56. Values arrive as decimal strings. */
+export const formatCurrency = (value: string | number): string => brl.format(Number(value));
+
+const integer = new Intl.NumberFormat('pt-BR');
+export const formatInteger = (value: number): string => integer.format(value);

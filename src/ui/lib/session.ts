@@ -1,0 +1,49 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { ApiError, apiGet, apiRequest } from './api-client';
+import { queryClient } from './query-client';
+
+export const ROLES = ['employee', 'developer', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface User {
+  id: number;
+  username: string;
+  name: string;
+  role: Role;
+  initials: string;
+  lastAccess: string | null;
+  disabled: boolean;
+  createdAt: string;
+}
+
+export const USER_QUERY_KEY = ['/api/user'] as const;
+
+/** The signed-in user, or null: on this one read a 401 means "nobody signed in", not an error. */
+export async function getUser(): Promise<User | null> {
+  try {
+    return await apiGet<User>('/api/user');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const getUserQueryOptions = () => queryOptions({ queryKey: USER_QUERY_KEY, queryFn: getUser });
+
+export const useUser = () => useQuery(getUserQueryOptions());
+
+/** A new person signed in: their user becomes current and nothing cached for someone else survives. */
+export function setSignedInUser(user: User | null): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] });
+  queryClient.setQueryData(USER_QUERY_KEY, user);
+}
+
+export const logout = () => apiRequest('POST', '/api/logout');
+
+export function useLogout(options: { onError?: (error: Error) => void } = {}) {
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: () => setSignedInUser(null),
+    onError: options.onError,
+  });
+}
