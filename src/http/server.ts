@@ -11,9 +11,8 @@ import type { JobProcessor } from '../domain/shared/job-queue.port';
 import { seedDemoUsers } from '../domain/users/demo-users';
 import type { PasswordHasher, UserRepository } from '../domain/users/users.ports';
 import { PASSWORD_HASHER, USER_REPOSITORY } from '../domain/users/users.tokens';
+import { exitOnSignals } from '../infrastructure/shutdown';
 import { createApp } from './app';
-
-export const SHUTDOWN_TIMEOUT_MS = 9_000;
 
 export interface StartedServer {
   server: Server;
@@ -87,29 +86,6 @@ async function waitForRedis(runtime: Runtime): Promise<void> {
       resolve();
     });
   });
-}
-
-/** SIGTERM/SIGINT: graceful stop, forced exit if it takes longer than the grace period. */
-export function exitOnSignals(stop: () => Promise<void>, logger: { error: (o: object, m: string) => void }) {
-  let exiting = false;
-  const handler = (signal: NodeJS.Signals) => {
-    if (exiting) return;
-    exiting = true;
-    const force = setTimeout(() => {
-      logger.error({ signal }, 'shutdown took too long; exiting');
-      process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
-    force.unref();
-    stop().then(
-      () => process.exit(0),
-      (error) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', handler);
-  process.on('SIGINT', handler);
 }
 
 async function main() {

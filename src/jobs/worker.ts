@@ -6,7 +6,7 @@ import { createRuntime } from '../infrastructure/container';
 import { createLogger } from '../infrastructure/logger';
 import type { JobProcessor } from '../domain/shared/job-queue.port';
 import { JOB_PROCESSOR } from '../domain/shared/shared.tokens';
-import { exitOnSignals } from '../http/server';
+import { exitOnSignals } from '../infrastructure/shutdown';
 
 /** The worker process: every queue's processors, no HTTP, no migrations (the app runs those). */
 async function main() {
