@@ -19,6 +19,7 @@ import { RedisHealthCheck } from './queue/redis.health';
 import type { WorkerHost } from './queue/worker-host';
 import { usersModule } from './users/users.bindings';
 import { contactsModule } from './contacts/contacts.bindings';
+import { dealsModule } from './deals/deals.bindings';
 import { timelineModule } from './timeline/timeline.bindings';
 
 export interface Runtime {
@@ -78,6 +79,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     usersModule(redis),
     timelineModule,
     contactsModule,
+    dealsModule,
   );
 
   let closed = false;

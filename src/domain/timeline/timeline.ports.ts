@@ -5,7 +5,7 @@ import type { NewTimelineEntry, TimelineEntry } from './timeline';
 export interface TimelineFilter {
   /** Entries of this contact: its own, and its deals' and activities'. */
   contactId?: number;
-  /** Hide entries restricted to other users (admins see everything). */
+  /** Hide entries restricted to other users (admins see everything; without a viewer, only public entries). */
   viewer?: Viewer;
 }
 

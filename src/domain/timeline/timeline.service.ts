@@ -24,7 +24,10 @@ export class TimelineService {
     return this.entries.list({ viewer }, page);
   }
 
-  /** The latest changes across the team, newest first (the dashboard's recent activity). */
+  /**
+   * The latest changes across the team, newest first (the dashboard's recent activity). Without a viewer
+   * only entries everyone may see: private activities stay out.
+   */
   async recent(limit: number, viewer?: Viewer): Promise<RecentActivityItem[]> {
     const page = await this.entries.list({ viewer }, { limit: Math.min(Math.max(1, Math.trunc(limit)), LIST_LIMIT_MAX) });
     return page.items.map(({ id, entityType, entityId, action, entityName, userName, at }) => ({ id, entityType, entityId, action, entityName, userName, at }));

@@ -43,6 +43,9 @@ export function translateDbError(error: unknown): unknown {
     case '23502':
       return new FieldError(field, `${field} is not an allowed value`);
     case '23505':
+      if (pg.constraint === 'pipeline_stages_pipeline_stage_unique') {
+        return new FieldError('stage', 'The pipeline already has a stage with this name', 'STAGE.NAME_TAKEN');
+      }
       return new FieldError(field, `${field} is already in use`);
     case '22003':
     case '22007':

@@ -26,9 +26,9 @@ export class KnexTimelineRepository implements TimelineRepository {
           const contactId = filter.contactId;
           q.where((w) => w.where('t.contactId', contactId).orWhere((c) => c.where('t.entityType', 'contact').where('t.entityId', contactId)));
         }
-        if (filter.viewer && filter.viewer.role !== 'admin') {
-          q.where((w) => w.whereNull('t.visibleTo').orWhereRaw('? = any(??)', [filter.viewer!.id, 't.visibleTo']));
-        }
+        const { viewer } = filter;
+        if (!viewer) q.whereNull('t.visibleTo');
+        else if (viewer.role !== 'admin') q.where((w) => w.whereNull('t.visibleTo').orWhereRaw('? = any(??)', [viewer.id, 't.visibleTo']));
       });
     return keysetPage<TimelineRow, TimelineEntry>(query, 't.id', page, (row) => ({ ...row, id: String(row.id) }));
   }

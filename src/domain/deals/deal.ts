@@ -1,0 +1,76 @@
+export const STAGE_KINDS = ['open', 'won', 'lost'] as const;
+export type StageKind = (typeof STAGE_KINDS)[number];
+export const DEFAULT_PIPELINE = 'default';
+/** A pipeline's board stays readable, and its stage list bounded. */
+export const MAX_STAGES_PER_PIPELINE = 50;
+
+/** numeric(12,2): at most 10 digits before the point and 2 after, as a decimal string. */
+export const DEAL_VALUE_PATTERN = /^\d{1,10}(\.\d{1,2})?$/;
+export const DEAL_VALUE_MAX = '9999999999.99';
+
+export interface Deal {
+  id: number;
+  title: string;
+  /** Decimal string with two decimals, e.g. "1500.00". */
+  value: string;
+  currency: string;
+  stage: string;
+  pipeline: string;
+  probability: number;
+  /** YYYY-MM-DD */
+  expectedCloseDate: string | null;
+  closedAt: Date | null;
+  lostReason: string | null;
+  notes: string | null;
+  contactId: number | null;
+  contactName: string | null;
+  ownerId: number | null;
+  ownerName: string | null;
+  createdBy: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type DealFields = Pick<
+  Deal,
+  'title' | 'value' | 'currency' | 'stage' | 'pipeline' | 'probability' | 'expectedCloseDate' | 'lostReason' | 'notes' | 'contactId' | 'ownerId'
+>;
+
+/** What the repository writes: the client's fields plus what the server decides. */
+export type DealColumns = Partial<DealFields> & { closedAt?: Date | null };
+export type NewDeal = DealColumns & Pick<DealFields, 'title' | 'stage' | 'pipeline'> & { createdBy: number };
+
+export interface DealFilter {
+  pipeline?: string;
+  stage?: string;
+  ownerId?: number;
+  contactId?: number;
+}
+
+export const DEAL_TRACKED_FIELDS = [
+  'title', 'value', 'currency', 'stage', 'pipeline', 'probability', 'expectedCloseDate', 'closedAt', 'lostReason', 'notes', 'contactId', 'ownerId',
+] as const satisfies readonly (keyof Deal)[];
+
+export interface PipelineStage {
+  id: number;
+  pipeline: string;
+  stage: string;
+  order: number;
+  color: string;
+  probability: number;
+  kind: StageKind;
+}
+
+export type StageFields = Pick<PipelineStage, 'stage' | 'color' | 'probability' | 'kind'>;
+
+/** A board column header: how many deals, their value and their probability-weighted value. */
+export interface StageSummary {
+  stageId: number;
+  stage: string;
+  order: number;
+  color: string;
+  kind: StageKind;
+  dealCount: number;
+  valueSum: string;
+  weightedValueSum: string;
+}

@@ -1,0 +1,96 @@
+import { inject, injectable } from 'inversify';
+import type { Viewer } from '../crm/crm-access';
+import { RecordNotFoundError } from '../crm/crm.errors';
+import { UNIT_OF_WORK } from '../crm/crm.tokens';
+import { CrmRecords } from '../crm/crm-records';
+import type { Page, PageRequest } from '../crm/list-page';
+import type { UnitOfWork } from '../crm/unit-of-work.port';
+import type { Clock } from '../shared/clock';
+import { CLOCK } from '../shared/shared.tokens';
+import type { TimelineService } from '../timeline/timeline.service';
+import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
+import { DEAL_TRACKED_FIELDS, DEFAULT_PIPELINE, type Deal, type DealColumns, type DealFields, type DealFilter, type NewDeal, type PipelineStage } from './deal';
+import { InvalidStageError, LostReasonRequiredError } from './deals.errors';
+import type { DealRepository, PipelineStageRepository } from './deals.ports';
+import { DEAL_REPOSITORY, PIPELINE_STAGE_REPOSITORY } from './deals.tokens';
+
+type StagePlacement = Pick<Deal, 'pipeline' | 'stage' | 'closedAt' | 'lostReason'>;
+
+@injectable()
+export class DealsService {
+  private readonly records: CrmRecords<Deal, NewDeal, DealColumns>;
+
+  constructor(
+    @inject(DEAL_REPOSITORY) private readonly deals: DealRepository,
+    @inject(PIPELINE_STAGE_REPOSITORY) private readonly stages: PipelineStageRepository,
+    @inject(UNIT_OF_WORK) uow: UnitOfWork,
+    @inject(TIMELINE_SERVICE) timeline: TimelineService,
+    @inject(CLOCK) private readonly clock: Clock,
+  ) {
+    this.records = new CrmRecords(
+      deals,
+      {
+        type: 'deal',
+        notFound: () => new RecordNotFoundError('DEAL.NOT_FOUND', 'Deal'),
+        displayName: (d) => d.title,
+        contactOf: (d) => d.contactId,
+        visibleTo: () => null,
+        tracked: DEAL_TRACKED_FIELDS,
+      },
+      uow,
+      timeline,
+    );
+  }
+
+  list(_viewer: Viewer, filter: DealFilter, page: PageRequest): Promise<Page<Deal>> {
+    return this.deals.list(filter, page);
+  }
+
+  get(viewer: Viewer, id: number): Promise<Deal> {
+    return this.records.get(viewer, id);
+  }
+
+  /** The stage defaults to the pipeline's first; the owner to the creator. */
+  create(viewer: Viewer, fields: Partial<DealFields> & Pick<DealFields, 'title'>): Promise<Deal> {
+    return this.records.create(viewer, async () => {
+      const placement = await this.place(null, fields.pipeline ?? DEFAULT_PIPELINE, fields.stage, fields.lostReason);
+      return { ...fields, ...placement, ownerId: fields.ownerId === undefined ? viewer.id : fields.ownerId, createdBy: viewer.id };
+    });
+  }
+
+  update(viewer: Viewer, id: number, changes: Partial<DealFields>, expectedUpdatedAt?: Date): Promise<Deal> {
+    return this.records.update(viewer, id, expectedUpdatedAt, async (current) => {
+      const pipeline = changes.pipeline ?? current.pipeline;
+      // Another pipeline without a stage named: its first stage.
+      const stage = changes.stage ?? (pipeline === current.pipeline ? current.stage : undefined);
+      const touchesPlacement = changes.pipeline !== undefined || changes.stage !== undefined || changes.lostReason !== undefined;
+      return touchesPlacement ? { ...changes, ...(await this.place(current, pipeline, stage, changes.lostReason)) } : changes;
+    });
+  }
+
+  remove(viewer: Viewer, id: number): Promise<void> {
+    return this.records.remove(viewer, id);
+  }
+
+  /**
+   * Where a deal lands: a stage of its pipeline. Entering a won or lost stage closes it (lost needs a
+   * reason); entering an open stage reopens it, clearing closedAt and the lost reason.
+   */
+  private async place(current: Deal | null, pipeline: string, stageName: string | undefined, lostReason: string | null | undefined): Promise<StagePlacement> {
+    const stage = stageName === undefined ? await this.firstStage(pipeline) : await this.stages.findByName(pipeline, stageName);
+    if (!stage) throw new InvalidStageError('stage', pipeline);
+    const moved = !current || current.pipeline !== pipeline || current.stage !== stage.stage;
+    if (stage.kind === 'open') return { pipeline, stage: stage.stage, closedAt: null, lostReason: null };
+    const closedAt = moved || !current?.closedAt ? this.clock.now() : current.closedAt;
+    if (stage.kind === 'won') return { pipeline, stage: stage.stage, closedAt, lostReason: null };
+    const reason = lostReason === undefined ? current?.lostReason : lostReason;
+    if (!reason || !reason.trim()) throw new LostReasonRequiredError();
+    return { pipeline, stage: stage.stage, closedAt, lostReason: reason };
+  }
+
+  private async firstStage(pipeline: string): Promise<PipelineStage> {
+    const [first] = await this.stages.list(pipeline);
+    if (!first) throw new InvalidStageError('pipeline', pipeline);
+    return first;
+  }
+}

@@ -1,0 +1,55 @@
+import Joi from 'joi';
+import { DEAL_VALUE_MAX, DEAL_VALUE_PATTERN, STAGE_KINDS } from '../../domain/deals/deal';
+import { ignoredCreatedBy, listQuery, optionalText, patchOf, recordId } from './crm.schemas';
+
+export const pipelineName = Joi.string().trim().min(1).max(60);
+const stageName = Joi.string().trim().min(1).max(60);
+
+const isoDay = Joi.string()
+  .pattern(/^\d{4}-\d{2}-\d{2}$/)
+  .custom((value: string, helpers) => (new Date(`${value}T00:00:00Z`).toISOString().startsWith(value) ? value : helpers.error('any.invalid')))
+  .messages({ 'string.pattern.base': '{#label} must be a date as YYYY-MM-DD', 'any.invalid': '{#label} is not a calendar date' })
+  .description('YYYY-MM-DD');
+
+const fields = {
+  title: Joi.string().trim().min(1).max(200),
+  value: Joi.string()
+    .pattern(DEAL_VALUE_PATTERN)
+    .messages({ 'string.pattern.base': `{#label} must be a decimal string from 0 to ${DEAL_VALUE_MAX} with at most 2 decimals` })
+    .description(`Decimal string, at most ${DEAL_VALUE_MAX}`),
+  currency: Joi.string().pattern(/^[A-Z]{3}$/).messages({ 'string.pattern.base': '{#label} must be a 3-letter ISO 4217 code' }),
+  stage: stageName.description("A stage of the deal's pipeline; the first one by default"),
+  pipeline: pipelineName,
+  probability: Joi.number().integer().min(0).max(100),
+  expectedCloseDate: isoDay.allow(null),
+  lostReason: optionalText(500).description('Required when the stage is a lost stage'),
+  notes: optionalText(10_000),
+  contactId: recordId.allow(null),
+  ownerId: recordId.allow(null).description('Defaults to the signed-in user'),
+};
+
+export const dealSchemas = {
+  listQuery: listQuery({ pipeline: pipelineName, stage: stageName, owner: recordId, contact: recordId }),
+  create: Joi.object({ ...fields, title: fields.title.required(), createdBy: ignoredCreatedBy }),
+  update: patchOf(fields),
+};
+
+const stageFields = {
+  stage: stageName,
+  color: Joi.string().pattern(/^#[0-9A-Fa-f]{6}$/).messages({ 'string.pattern.base': '{#label} must be a colour like #3B82F6' }),
+  probability: Joi.number().integer().min(0).max(100),
+  kind: Joi.string().valid(...STAGE_KINDS).description('open, or won/lost: entering it closes the deal'),
+};
+
+export const pipelineParams = Joi.object({ pipeline: pipelineName.required() });
+
+export const stageSchemas = {
+  list: { params: pipelineParams },
+  create: {
+    params: pipelineParams,
+    body: Joi.object({ ...stageFields, stage: stageFields.stage.required(), color: stageFields.color.default('#3B82F6'), probability: stageFields.probability.default(0), kind: stageFields.kind.default('open') }),
+  },
+  update: { params: pipelineParams.keys({ id: recordId.required() }), body: Joi.object(stageFields).min(1) },
+  remove: { params: pipelineParams.keys({ id: recordId.required() }) },
+  reorder: { params: pipelineParams, body: Joi.object({ stageIds: Joi.array().items(recordId).min(1).max(100).required() }) },
+};

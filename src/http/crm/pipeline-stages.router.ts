@@ -1,0 +1,78 @@
+import { inject, injectable } from 'inversify';
+import type { PipelineStagesService } from '../../domain/deals/pipeline-stages.service';
+import { PIPELINE_STAGES_SERVICE } from '../../domain/deals/deals.tokens';
+import type { HttpRouter, RouteDefinition } from '../route';
+import { accessFor } from './crm-routes';
+import { stageSchemas } from './deals.schemas';
+
+const BASE = '/api/crm/pipeline-stages/:pipeline';
+
+@injectable()
+export class PipelineStagesRouter implements HttpRouter {
+  constructor(@inject(PIPELINE_STAGES_SERVICE) private readonly stages: PipelineStagesService) {}
+
+  routes(): RouteDefinition[] {
+    return [
+      {
+        method: 'get',
+        path: BASE,
+        access: accessFor('pipelineStage', 'read'),
+        tag: 'pipeline',
+        summary: 'The stages of a pipeline, by order (at most 50)',
+        schemas: stageSchemas.list,
+        handler: async ({ params }) => ({ items: await this.stages.list(params.pipeline) }),
+      },
+      {
+        method: 'get',
+        path: `${BASE}/summary`,
+        access: accessFor('pipelineStage', 'read'),
+        tag: 'pipeline',
+        summary: 'Per stage: deal count, value sum and probability-weighted value sum',
+        schemas: stageSchemas.list,
+        handler: async ({ params }) => ({ items: await this.stages.summary(params.pipeline) }),
+      },
+      {
+        method: 'post',
+        path: BASE,
+        access: accessFor('pipelineStage', 'create'),
+        tag: 'pipeline',
+        summary: 'Add a stage at the end of a pipeline',
+        schemas: stageSchemas.create,
+        status: 201,
+        errors: ['STAGE.NAME_TAKEN', 'STAGE.LIMIT_REACHED'],
+        handler: ({ params, body }) => this.stages.create(params.pipeline, body),
+      },
+      {
+        method: 'put',
+        path: `${BASE}/order`,
+        access: accessFor('pipelineStage', 'update'),
+        tag: 'pipeline',
+        summary: "Reorder a pipeline's stages (every stage id, in the new order)",
+        schemas: stageSchemas.reorder,
+        handler: async ({ params, body }) => ({ items: await this.stages.reorder(params.pipeline, body.stageIds) }),
+      },
+      {
+        method: 'patch',
+        path: `${BASE}/:id`,
+        access: accessFor('pipelineStage', 'update'),
+        tag: 'pipeline',
+        summary: 'Rename (deals follow), recolour or change a stage',
+        schemas: stageSchemas.update,
+        errors: ['STAGE.NOT_FOUND', 'STAGE.NAME_TAKEN'],
+        handler: ({ params, body }) => this.stages.update(params.pipeline, params.id, body),
+      },
+      {
+        method: 'delete',
+        path: `${BASE}/:id`,
+        access: accessFor('pipelineStage', 'delete'),
+        tag: 'pipeline',
+        summary: 'Delete a stage that holds no deals',
+        schemas: stageSchemas.remove,
+        errors: ['STAGE.NOT_FOUND', 'STAGE.IN_USE'],
+        handler: async ({ params }) => {
+          await this.stages.remove(params.pipeline, params.id);
+        },
+      },
+    ];
+  }
+}

@@ -1,0 +1,20 @@
+import { ContainerModule } from 'inversify';
+import { DealsService } from '../../domain/deals/deals.service';
+import { PipelineStagesService } from '../../domain/deals/pipeline-stages.service';
+import { DEALS_SERVICE, DEAL_REPOSITORY, PIPELINE_STAGES_SERVICE, PIPELINE_STAGE_REPOSITORY } from '../../domain/deals/deals.tokens';
+import { HTTP_ROUTER } from '../../domain/shared/shared.tokens';
+import { DealsRouter } from '../../http/crm/deals.router';
+import { PipelineStagesRouter } from '../../http/crm/pipeline-stages.router';
+import { KnexDealRepository } from './knex-deal.repository';
+import { KnexPipelineStageRepository } from './knex-pipeline-stage.repository';
+
+export const dealsModule = new ContainerModule(({ bind }) => {
+  bind(DEAL_REPOSITORY).to(KnexDealRepository).inSingletonScope();
+  bind(PIPELINE_STAGE_REPOSITORY).to(KnexPipelineStageRepository).inSingletonScope();
+  bind(DEALS_SERVICE).to(DealsService).inSingletonScope();
+  bind(PIPELINE_STAGES_SERVICE).to(PipelineStagesService).inSingletonScope();
+  bind(DealsRouter).toSelf().inSingletonScope();
+  bind(HTTP_ROUTER).toService(DealsRouter);
+  bind(PipelineStagesRouter).toSelf().inSingletonScope();
+  bind(HTTP_ROUTER).toService(PipelineStagesRouter);
+});
