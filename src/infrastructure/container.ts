@@ -18,6 +18,7 @@ import { createRedis } from './queue/redis';
 import { RedisHealthCheck } from './queue/redis.health';
 import type { WorkerHost } from './queue/worker-host';
 import { usersModule } from './users/users.bindings';
+import { activitiesModule } from './activities/activities.bindings';
 import { contactsModule } from './contacts/contacts.bindings';
 import { dealsModule } from './deals/deals.bindings';
 import { timelineModule } from './timeline/timeline.bindings';
@@ -80,6 +81,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     timelineModule,
     contactsModule,
     dealsModule,
+    activitiesModule,
   );
 
   let closed = false;

@@ -1,0 +1,7 @@
+import type { RecordStore } from '../crm/crm-records';
+import type { Page, PageRequest } from '../crm/list-page';
+import type { Activity, ActivityColumns, ActivityFilter, NewActivity } from './activity';
+
+export interface ActivityRepository extends RecordStore<Activity, NewActivity, ActivityColumns> {
+  list(filter: ActivityFilter, page: PageRequest): Promise<Page<Activity>>;
+}

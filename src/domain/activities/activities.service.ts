@@ -1,0 +1,76 @@
+import { inject, injectable } from 'inversify';
+import { ruleFor, type Viewer } from '../crm/crm-access';
+import { RecordNotFoundError } from '../crm/crm.errors';
+import { UNIT_OF_WORK } from '../crm/crm.tokens';
+import { CrmRecords } from '../crm/crm-records';
+import type { Page, PageRequest } from '../crm/list-page';
+import type { UnitOfWork } from '../crm/unit-of-work.port';
+import type { DealRepository } from '../deals/deals.ports';
+import { DEAL_REPOSITORY } from '../deals/deals.tokens';
+import type { Clock } from '../shared/clock';
+import { CLOCK } from '../shared/shared.tokens';
+import type { TimelineService } from '../timeline/timeline.service';
+import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
+import { ACTIVITY_TRACKED_FIELDS, type Activity, type ActivityColumns, type ActivityFields, type ActivityFilter, type NewActivity } from './activity';
+import type { ActivityRepository } from './activities.ports';
+import { ACTIVITY_REPOSITORY } from './activities.tokens';
+
+@injectable()
+export class ActivitiesService {
+  private readonly records: CrmRecords<Activity, NewActivity, ActivityColumns>;
+
+  constructor(
+    @inject(ACTIVITY_REPOSITORY) private readonly activities: ActivityRepository,
+    @inject(DEAL_REPOSITORY) private readonly deals: DealRepository,
+    @inject(UNIT_OF_WORK) uow: UnitOfWork,
+    @inject(TIMELINE_SERVICE) timeline: TimelineService,
+    @inject(CLOCK) private readonly clock: Clock,
+  ) {
+    this.records = new CrmRecords(
+      activities,
+      {
+        type: 'activity',
+        notFound: () => new RecordNotFoundError('ACTIVITY.NOT_FOUND', 'Activity'),
+        displayName: (a) => a.subject,
+        // An activity about a deal shows on the deal's contact too.
+        contactOf: async (a) => a.contactId ?? (a.dealId ? ((await this.deals.findById(a.dealId))?.contactId ?? null) : null),
+        visibleTo: (a) => [...new Set([a.assignedTo, a.createdBy])].filter((id): id is number => id !== null),
+        tracked: ACTIVITY_TRACKED_FIELDS,
+      },
+      uow,
+      timeline,
+    );
+  }
+
+  /** Employees and developers see only what is assigned to them or what they created. */
+  list(viewer: Viewer, filter: ActivityFilter, page: PageRequest): Promise<Page<Activity>> {
+    const involving = ruleFor(viewer, 'activity', 'read') === 'own' ? viewer.id : undefined;
+    return this.activities.list({ ...filter, involving }, page);
+  }
+
+  get(viewer: Viewer, id: number): Promise<Activity> {
+    return this.records.get(viewer, id);
+  }
+
+  /** Assigned to the creator by default; created completed, it is completed now. */
+  create(viewer: Viewer, fields: Partial<ActivityFields> & Pick<ActivityFields, 'subject'>): Promise<Activity> {
+    return this.records.create(viewer, () => ({
+      ...fields,
+      assignedTo: fields.assignedTo === undefined ? viewer.id : fields.assignedTo,
+      completedAt: fields.status === 'completed' ? this.clock.now() : null,
+      createdBy: viewer.id,
+    }));
+  }
+
+  /** Completing stamps completedAt; reopening clears it. */
+  update(viewer: Viewer, id: number, changes: Partial<ActivityFields>, expectedUpdatedAt?: Date): Promise<Activity> {
+    return this.records.update(viewer, id, expectedUpdatedAt, (current) => {
+      if (changes.status === undefined || changes.status === current.status) return changes;
+      return { ...changes, completedAt: changes.status === 'completed' ? this.clock.now() : null };
+    });
+  }
+
+  remove(viewer: Viewer, id: number): Promise<void> {
+    return this.records.remove(viewer, id);
+  }
+}

@@ -1,0 +1,50 @@
+export const ACTIVITY_TYPES = ['task', 'call', 'email', 'meeting', 'note'] as const;
+export const ACTIVITY_STATUSES = ['pending', 'completed'] as const;
+export const ACTIVITY_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
+export type ActivityPriority = (typeof ACTIVITY_PRIORITIES)[number];
+
+export interface Activity {
+  id: number;
+  type: ActivityType;
+  subject: string;
+  description: string | null;
+  status: ActivityStatus;
+  priority: ActivityPriority;
+  dueDate: Date | null;
+  completedAt: Date | null;
+  /** Minutes. */
+  duration: number | null;
+  contactId: number | null;
+  contactName: string | null;
+  dealId: number | null;
+  dealTitle: string | null;
+  assignedTo: number | null;
+  assignedToName: string | null;
+  createdBy: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type ActivityFields = Pick<
+  Activity,
+  'type' | 'subject' | 'description' | 'status' | 'priority' | 'dueDate' | 'duration' | 'contactId' | 'dealId' | 'assignedTo'
+>;
+
+export type ActivityColumns = Partial<ActivityFields> & { completedAt?: Date | null };
+export type NewActivity = ActivityColumns & Pick<ActivityFields, 'subject'> & { createdBy: number };
+
+export interface ActivityFilter {
+  assignedTo?: number;
+  type?: ActivityType;
+  status?: ActivityStatus;
+  contactId?: number;
+  dealId?: number;
+  /** Only activities assigned to or created by this user. */
+  involving?: number;
+}
+
+export const ACTIVITY_TRACKED_FIELDS = [
+  'type', 'subject', 'description', 'status', 'priority', 'dueDate', 'completedAt', 'duration', 'contactId', 'dealId', 'assignedTo',
+] as const satisfies readonly (keyof Activity)[];

@@ -1,0 +1,39 @@
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import type { Activity, ActivityColumns, ActivityFilter, NewActivity } from '../../domain/activities/activity';
+import type { ActivityRepository } from '../../domain/activities/activities.ports';
+import { UNIT_OF_WORK } from '../../domain/crm/crm.tokens';
+import type { Page, PageRequest } from '../../domain/crm/list-page';
+import { keysetPage } from '../crm/keyset-page';
+import { KnexRecordStore } from '../crm/knex-record-store';
+import type { KnexUnitOfWork } from '../crm/knex-unit-of-work';
+
+@injectable()
+export class KnexActivityRepository extends KnexRecordStore<Activity, NewActivity, ActivityColumns> implements ActivityRepository {
+  constructor(@inject(UNIT_OF_WORK) uow: KnexUnitOfWork) {
+    super(uow, 'activities');
+  }
+
+  protected selectRecord(db: Knex): Knex.QueryBuilder {
+    return db('activities')
+      .leftJoin('contacts as contact', 'contact.id', 'activities.contactId')
+      .leftJoin('deals as deal', 'deal.id', 'activities.dealId')
+      .leftJoin('users as assignee', 'assignee.id', 'activities.assignedTo')
+      .select('activities.*', 'contact.name as contactName', 'deal.title as dealTitle', 'assignee.name as assignedToName');
+  }
+
+  list(filter: ActivityFilter, page: PageRequest): Promise<Page<Activity>> {
+    const query = this.selectRecord(this.uow.db).modify((q) => {
+      if (filter.involving !== undefined) {
+        const userId = filter.involving;
+        q.where((w) => w.where('activities.assignedTo', userId).orWhere('activities.createdBy', userId));
+      }
+      if (filter.assignedTo !== undefined) q.where('activities.assignedTo', filter.assignedTo);
+      if (filter.type !== undefined) q.where('activities.type', filter.type);
+      if (filter.status !== undefined) q.where('activities.status', filter.status);
+      if (filter.contactId !== undefined) q.where('activities.contactId', filter.contactId);
+      if (filter.dealId !== undefined) q.where('activities.dealId', filter.dealId);
+    });
+    return keysetPage(query, 'activities.id', page, (row: Record<string, unknown>) => this.toRecord(row));
+  }
+}
