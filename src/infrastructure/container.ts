@@ -21,6 +21,7 @@ import { usersModule } from './users/users.bindings';
 import { activitiesModule } from './activities/activities.bindings';
 import { contactsModule } from './contacts/contacts.bindings';
 import { dealsModule } from './deals/deals.bindings';
+import { templatesModule } from './templates/templates.bindings';
 import { timelineModule } from './timeline/timeline.bindings';
 
 export interface Runtime {
@@ -82,6 +83,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     contactsModule,
     dealsModule,
     activitiesModule,
+    templatesModule,
   );
 
   let closed = false;

@@ -1,0 +1,7 @@
+import type { RecordStore } from '../crm/crm-records';
+import type { Page, PageRequest } from '../crm/list-page';
+import type { EmailTemplate, NewTemplate, TemplateFields, TemplateFilter } from './template';
+
+export interface TemplateRepository extends RecordStore<EmailTemplate, NewTemplate, Partial<TemplateFields>> {
+  list(filter: TemplateFilter, page: PageRequest): Promise<Page<EmailTemplate>>;
+}

@@ -1,0 +1,36 @@
+import { inject, injectable } from 'inversify';
+import type { TemplatesService } from '../../domain/templates/templates.service';
+import { TEMPLATES_SERVICE } from '../../domain/templates/templates.tokens';
+import { currentAuth, type HttpRouter, type RouteDefinition } from '../route';
+import { accessFor, crudRoutes, viewerOf } from './crm-routes';
+import { renderTemplateSchemas, templateSchemas } from './templates.schemas';
+
+@injectable()
+export class TemplatesRouter implements HttpRouter {
+  constructor(@inject(TEMPLATES_SERVICE) private readonly templates: TemplatesService) {}
+
+  routes(): RouteDefinition[] {
+    return [
+      ...crudRoutes({
+        path: '/api/crm/templates',
+        tag: 'templates',
+        noun: ['template', 'templates'],
+        resource: 'template',
+        service: this.templates,
+        schemas: templateSchemas,
+        toFilter: (q) => ({ search: (q.search as string) || undefined, category: q.category as string | undefined, isActive: q.active as boolean | undefined }),
+        notFound: 'TEMPLATE.NOT_FOUND',
+      }),
+      {
+        method: 'post',
+        path: '/api/crm/templates/:id/render',
+        access: accessFor('template', 'read'),
+        tag: 'templates',
+        summary: 'Fill a template from a contact (and deal); inserted values are HTML-escaped in the body',
+        schemas: renderTemplateSchemas,
+        errors: ['TEMPLATE.NOT_FOUND', 'CONTACT.NOT_FOUND', 'DEAL.NOT_FOUND'],
+        handler: ({ params, body }, req) => this.templates.render(viewerOf(req), params.id, { ...body, userName: currentAuth(req).user.name }),
+      },
+    ];
+  }
+}
