@@ -21,6 +21,7 @@ import { usersModule } from './users/users.bindings';
 import { activitiesModule } from './activities/activities.bindings';
 import { contactsModule } from './contacts/contacts.bindings';
 import { dealsModule } from './deals/deals.bindings';
+import { openApiModule } from './openapi/openapi.bindings';
 import { templatesModule } from './templates/templates.bindings';
 import { timelineModule } from './timeline/timeline.bindings';
 
@@ -84,6 +85,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     dealsModule,
     activitiesModule,
     templatesModule,
+    openApiModule,
   );
 
   let closed = false;

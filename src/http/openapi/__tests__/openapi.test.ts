@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { HTTP_ROUTER } from '../../../domain/shared/shared.tokens';
+import type { HttpRouter } from '../../route';
+import type { TestServer } from '../../../../tests/support/test-server';
+import { startCrmServer, type CrmUsers } from '../../crm/__tests__/crm-test-kit';
+
+let server: TestServer;
+let users: CrmUsers;
+
+beforeAll(async () => {
+  ({ server, users } = await startCrmServer());
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+// The parts of the OpenAPI 3.1 structure this document uses, checked strictly.
+const schemaOrRef = { type: 'object' };
+const MEDIA = { type: 'object', required: ['schema'], properties: { schema: schemaOrRef }, additionalProperties: false };
+const CONTENT = { type: 'object', propertyNames: { pattern: '^[a-z]+/[a-z0-9.+-]+$' }, additionalProperties: MEDIA };
+const OPERATION = {
+  type: 'object',
+  required: ['responses'],
+  additionalProperties: false,
+  properties: {
+    operationId: { type: 'string' },
+    tags: { type: 'array', items: { type: 'string' } },
+    summary: { type: 'string' },
+    description: { type: 'string' },
+    security: { type: 'array', items: { type: 'object', additionalProperties: { type: 'array' } } },
+    parameters: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['name', 'in', 'schema'],
+        additionalProperties: false,
+        properties: { name: { type: 'string' }, in: { enum: ['path', 'query', 'header', 'cookie'] }, required: { type: 'boolean' }, description: { type: 'string' }, schema: schemaOrRef },
+        if: { properties: { in: { const: 'path' } } },
+        then: { required: ['required'], properties: { required: { const: true } } },
+      },
+    },
+    requestBody: { type: 'object', required: ['content'], properties: { required: { type: 'boolean' }, content: CONTENT }, additionalProperties: false },
+    responses: {
+      type: 'object',
+      minProperties: 1,
+      propertyNames: { pattern: '^([1-5][0-9]{2}|default)$' },
+      additionalProperties: { type: 'object', required: ['description'], properties: { description: { type: 'string' }, content: CONTENT }, additionalProperties: false },
+    },
+  },
+};
+const OPENAPI_31 = {
+  type: 'object',
+  required: ['openapi', 'info', 'paths'],
+  properties: {
+    openapi: { type: 'string', pattern: '^3\\.1\\.\\d+$' },
+    jsonSchemaDialect: { type: 'string', format: 'uri' },
+    info: { type: 'object', required: ['title', 'version'] },
+    tags: { type: 'array', items: { type: 'object', required: ['name'] } },
+    paths: {
+      type: 'object',
+      propertyNames: { pattern: '^/' },
+      additionalProperties: { type: 'object', propertyNames: { enum: ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] }, additionalProperties: OPERATION },
+    },
+    components: { type: 'object', properties: { schemas: { type: 'object', additionalProperties: schemaOrRef }, securitySchemes: { type: 'object' } } },
+  },
+  additionalProperties: false,
+};
+
+function* schemasIn(document: any): Generator<unknown> {
+  yield* Object.values(document.components.schemas);
+  for (const item of Object.values(document.paths) as any[]) {
+    for (const op of Object.values(item) as any[]) {
+      for (const p of op.parameters) yield p.schema;
+      if (op.requestBody) yield op.requestBody.content['application/json'].schema;
+      for (const r of Object.values(op.responses) as any[]) if (r.content) yield r.content['application/json'].schema;
+    }
+  }
+}
+
+describe('GET /api/openapi.json', () => {
+  it('is for developers and admins only', async () => {
+    expect((await users.employee.get('/api/openapi.json')).status).toBe(403);
+    expect((await server.client().get('/api/openapi.json')).status).toBe(401);
+    expect((await users.admin.get('/api/openapi.json')).status).toBe(200);
+  });
+
+  it('is an OpenAPI 3.1 document whose schemas are valid JSON Schema 2020-12', async () => {
+    const { body: document } = await users.developer.get('/api/openapi.json');
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    addFormats(ajv);
+    const valid = ajv.validate(OPENAPI_31, document);
+    expect(ajv.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+    for (const schema of schemasIn(document)) {
+      expect(ajv.validateSchema(schema as object), JSON.stringify(schema)).toBe(true);
+    }
+    // The body schemas accept what the API accepts and refuse what it refuses.
+    const createDeal = ajv.compile(document.paths['/api/crm/deals'].post.requestBody.content['application/json'].schema);
+    expect(createDeal({ title: 'x', value: '9999999999.99' })).toBe(true);
+    expect(createDeal({ title: 'x', value: '10000000000.00' })).toBe(false);
+    expect(createDeal({ title: 'x', unknown: 1 })).toBe(false);
+  });
+
+  it('lists every route of the app with its error responses', async () => {
+    const { body: document } = await users.admin.get('/api/openapi.json');
+    const routes = server.runtime.container.getAll<HttpRouter>(HTTP_ROUTER).flatMap((r) => r.routes());
+    expect(routes.length).toBeGreaterThan(30);
+    for (const route of routes) {
+      const operation = document.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method];
+      expect(operation, `${route.method} ${route.path}`).toBeDefined();
+      expect(operation.responses['500']).toBeDefined();
+      if (route.access !== 'public') expect(operation.responses['401'], route.path).toBeDefined();
+    }
+    const patchContact = document.paths['/api/crm/contacts/{id}'].patch;
+    expect(Object.keys(patchContact.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409', '413', '415', '500']);
+    expect(patchContact.responses['409'].description).toContain('RESOURCE.CONFLICT');
+    expect(document.paths['/api/crm/contacts'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['search', 'status', 'tag', 'owner', 'limit', 'cursor', 'includeTotal']),
+    );
+  });
+});

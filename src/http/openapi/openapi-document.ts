@@ -1,0 +1,121 @@
+import Joi from 'joi';
+import type { ErrorCode } from '../../domain/shared/app-error';
+import { ERROR_STATUS } from '../errors';
+import type { RouteDefinition } from '../route';
+import { joiToJsonSchema, type JsonSchema } from './joi-to-json-schema';
+
+export interface DocumentInfo {
+  title: string;
+  version: string;
+  sessionCookie: string;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK', 201: 'Created', 204: 'No content', 400: 'Invalid request', 401: 'Not signed in', 403: 'Not allowed', 404: 'Not found',
+  409: 'Conflict', 413: 'Body too large', 415: 'Unsupported media type', 429: 'Too many requests', 500: 'Server error', 503: 'Unavailable',
+};
+
+const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
+
+/** Express `/a/:id` -> OpenAPI `/a/{id}`. */
+const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+/** Every error code a route can answer with: its own, plus those of validation, sign-in, roles, CSRF. */
+function errorCodes(route: RouteDefinition): ErrorCode[] {
+  const codes = new Set<string>(route.errors ?? []);
+  if (route.schemas) codes.add('REQUEST.VALIDATION_FAILED');
+  if (route.access !== 'public') codes.add('AUTH.UNAUTHENTICATED');
+  if (route.access !== 'public' && route.access !== 'signed-in') codes.add('AUTH.FORBIDDEN');
+  if (route.method === 'patch' || route.method === 'delete') codes.add('AUTH.FORBIDDEN');
+  if (UNSAFE.has(route.method)) ['REQUEST.CROSS_SITE', 'REQUEST.MALFORMED_JSON', 'REQUEST.TOO_LARGE', 'REQUEST.UNSUPPORTED_MEDIA_TYPE'].forEach((c) => codes.add(c));
+  codes.add('INTERNAL');
+  return [...codes].filter((c): c is ErrorCode => c in ERROR_STATUS);
+}
+
+function parameters(route: RouteDefinition): JsonSchema[] {
+  const params: JsonSchema[] = [];
+  const pathNames = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
+  const pathSchema = route.schemas?.params ? joiToJsonSchema(route.schemas.params) : { properties: {} };
+  const pathProps = (pathSchema.properties ?? {}) as Record<string, JsonSchema>;
+  for (const name of pathNames) params.push({ name, in: 'path', required: true, schema: pathProps[name] ?? { type: 'string' } });
+  if (route.schemas?.query) {
+    const query = joiToJsonSchema(route.schemas.query);
+    const required = (query.required as string[] | undefined) ?? [];
+    for (const [name, schema] of Object.entries((query.properties ?? {}) as Record<string, JsonSchema>)) {
+      params.push({ name, in: 'query', required: required.includes(name), schema, ...(typeof schema.description === 'string' && { description: schema.description }) });
+    }
+  }
+  return params;
+}
+
+function responses(route: RouteDefinition): Record<string, JsonSchema> {
+  const success = route.status ?? 200;
+  const out: Record<string, JsonSchema> = {
+    [success]: {
+      description: STATUS_TEXT[success] ?? 'Success',
+      ...(success !== 204 && route.method !== 'delete' && { content: { 'application/json': { schema: { type: 'object' } } } }),
+    },
+  };
+  if (route.method === 'delete' && success === 200) out[204] = { description: 'Deleted' };
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of errorCodes(route)) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    out[status] = {
+      description: `${STATUS_TEXT[status] ?? 'Error'}: ${codes.join(', ')}`,
+      content: {
+        'application/json': {
+          schema: {
+            allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { error: { type: 'object', properties: { code: { enum: codes } } } } }],
+          },
+        },
+      },
+    };
+  }
+  return out;
+}
+
+/** The OpenAPI 3.1 document of every route of the app, from the joi schemas that validate requests. */
+export function buildOpenApiDocument(routes: RouteDefinition[], info: DocumentInfo): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const route of routes) {
+    const path = openApiPath(route.path);
+    const operation: JsonSchema = {
+      operationId: `${route.method}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c?: string) => (c ? c.toUpperCase() : ''))}`,
+      tags: [route.tag],
+      summary: route.summary,
+      description: route.access === 'public' ? 'Open to anybody.' : route.access === 'signed-in' ? 'Any signed-in user.' : `Roles: ${route.access.join(', ')}.`,
+      ...(route.access !== 'public' && { security: [{ session: [] }] }),
+      parameters: parameters(route),
+      ...(route.schemas?.body && {
+        requestBody: { required: true, content: { 'application/json': { schema: joiToJsonSchema(route.schemas.body) } } },
+      }),
+      responses: responses(route),
+    };
+    (paths[path] ??= {})[route.method] = operation;
+  }
+  const codes = Object.keys(ERROR_STATUS);
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: { title: info.title, version: info.version },
+    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: info.sessionCookie } },
+      schemas: {
+        Error: joiToJsonSchema(
+          Joi.object({
+            error: Joi.object({
+              code: Joi.string().valid(...codes).required(),
+              message: Joi.string().required(),
+              details: Joi.alternatives(
+                Joi.array().items(Joi.object({ path: Joi.string().required(), message: Joi.string().required(), type: Joi.string() })),
+                Joi.object().unknown(true),
+              ).description('Failing fields (path, message), or for a conflict { current: the record as it is now }'),
+            }).required(),
+          }),
+        ),
+      },
+    },
+  };
+}

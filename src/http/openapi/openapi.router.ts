@@ -1,0 +1,28 @@
+import { inject, injectable } from 'inversify';
+import { accessFor } from '../crm/crm-routes';
+import type { HttpRouter, RouteDefinition } from '../route';
+import { COOKIE_NAME } from '../session';
+import { buildOpenApiDocument, type DocumentInfo } from './openapi-document';
+import { ALL_ROUTES } from './openapi.tokens';
+
+export const API_INFO: DocumentInfo = { title: 'Funil API', version: '0.1.0', sessionCookie: COOKIE_NAME };
+
+@injectable()
+export class OpenApiRouter implements HttpRouter {
+  private document?: object;
+
+  constructor(@inject(ALL_ROUTES) private readonly allRoutes: () => RouteDefinition[]) {}
+
+  routes(): RouteDefinition[] {
+    return [
+      {
+        method: 'get',
+        path: '/api/openapi.json',
+        access: accessFor('apiDocument', 'read'),
+        tag: 'system',
+        summary: 'This OpenAPI 3.1 document, generated from the request schemas',
+        handler: () => (this.document ??= buildOpenApiDocument(this.allRoutes(), API_INFO)),
+      },
+    ];
+  }
+}
