@@ -6,8 +6,9 @@ export default defineConfig({
     include: ['src/**/__tests__/**/*.test.ts', 'src/**/__tests__/**/*.test.tsx', 'migrations/__tests__/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: several suites start real servers and run migrations on a 2-core machine.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     setupFiles: ['tests/support/setup.ts'],
   },
 });

@@ -46,8 +46,10 @@ for (const suite of suites) {
     continue;
   }
   const result = JSON.parse(readFileSync(output, 'utf8'));
-  // A file that fails to load counts as a failure even though none of its tests ran.
-  const brokenFiles = result.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+  // A file that fails outside its tests (loading, beforeAll, afterAll) counts as one failure more.
+  const brokenFiles = result.testResults.filter(
+    (f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'),
+  ).length;
   passed += result.numPassedTests;
   failed += result.numFailedTests + brokenFiles;
   console.log(`[${suite.name}] ${result.numPassedTests} passed, ${result.numFailedTests + brokenFiles} failed`);

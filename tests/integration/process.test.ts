@@ -76,7 +76,7 @@ async function startReady(): Promise<Started> {
 
 const json = { 'content-type': 'application/json' };
 
-describe('the server process on the embedded default', () => {
+describe('the server process on the embedded default', { timeout: 180_000 }, () => {
   it('starts with demo users, keeps data across a restart, and stops cleanly on SIGTERM', async () => {
     const first = await startReady();
     const origin = { origin: first.url };

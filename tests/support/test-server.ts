@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { Config } from '../../src/infrastructure/config';
+import type { Clock } from '../../src/domain/shared/clock';
 import { startServer, type StartedServer } from '../../src/http/server';
 import { createTestDatabase } from './test-database';
 
@@ -15,11 +17,15 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: undefined,
     dataDir: '/tmp/funil-test-unused',
     redisUrl: process.env.REDIS_URL || undefined,
+    // Every test server its own BullMQ keys: a worker never takes another test's (or database's) jobs.
+    queuePrefix: `funil-test-${process.pid}-${randomBytes(4).toString('hex')}`,
     sessionSecret: 'test-secret-test-secret-test-secret-42',
     sessionSecretConfigured: true,
     demo: false,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
-    trustProxy: 0,
+    // Test clients each send their own X-Forwarded-For, like people on different networks, so per-IP
+    // limits (counted in a Redis shared by every test file) only bite where a test means them to.
+    trustProxy: 1,
     cookieSecure: 'auto',
     mailFrom: 'Funil <test@funil.local>',
     ...overrides,
@@ -27,11 +33,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /** Starts the real app (migrations, DI, HTTP) on a fresh database and a random port. */
-export async function startTestServer(overrides: Partial<Config> = {}, options: { runWorkers?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Config> = {}, options: { runWorkers?: boolean; clock?: Clock } = {}): Promise<TestServer> {
   const db = await createTestDatabase();
   const started = await startServer(testConfig({ databaseUrl: db.url, ...overrides }), {
     embeddedDataDir: db.embeddedDataDir,
     runWorkers: options.runWorkers ?? true,
+    clock: options.clock,
   });
   return {
     ...started,
@@ -53,6 +60,7 @@ export interface TestResponse<T = any> {
 /** fetch with a cookie jar and same-origin headers, as the browser app sends them. */
 export class TestClient {
   cookies = new Map<string, string>();
+  readonly ip = `10.${randomOctet()}.${randomOctet()}.${randomOctet()}`;
 
   constructor(readonly baseUrl: string, private readonly origin = baseUrl) {}
 
@@ -62,6 +70,7 @@ export class TestClient {
       redirect: 'manual',
       headers: {
         origin: this.origin,
+        'x-forwarded-for': this.ip,
         ...(this.cookies.size && { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }),
         ...(body !== undefined && { 'content-type': 'application/json' }),
         ...headers,
@@ -105,6 +114,10 @@ export class TestClient {
     if (res.status !== 200) throw new Error(`login as ${username} failed: ${res.status} ${res.text}`);
     return res.body;
   }
+}
+
+function randomOctet(): number {
+  return Math.floor(Math.random() * 254) + 1;
 }
 
 let counter = 0;

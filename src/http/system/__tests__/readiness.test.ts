@@ -6,7 +6,7 @@ let server: TestServer;
 
 beforeAll(async () => {
   server = await startTestServer({ redisUrl: 'redis://127.0.0.1:1' }, { runWorkers: false });
-}, 30_000);
+});
 
 afterAll(async () => {
   await server?.stop();
