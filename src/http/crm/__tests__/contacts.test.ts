@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Knex } from 'knex';
-import type { TestServer } from '../../../../tests/support/test-server';
-import { startCrmServer, type CrmUsers } from './crm-test-kit';
+import { describe, expect, it } from 'vitest';
+import { useCrmServer } from './crm-test-kit';
 
-let server: TestServer;
-let users: CrmUsers;
-let knex: Knex;
-
-beforeAll(async () => {
-  ({ server, users, knex } = await startCrmServer());
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const crm = useCrmServer();
 
 describe('contacts', () => {
   it('creates with defaults, ignores createdBy, and reads back the full record', async () => {
-    const res = await users.employee.post('/api/crm/contacts', { name: 'Ana Souza', email: 'ana@example.com', createdBy: users.ids.admin });
+    const res = await crm.users.employee.post('/api/crm/contacts', { name: 'Ana Souza', email: 'ana@example.com', createdBy: crm.users.ids.admin });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       name: 'Ana Souza',
@@ -25,34 +14,34 @@ describe('contacts', () => {
       score: 0,
       tags: [],
       customFields: {},
-      ownerId: users.ids.employee,
-      createdBy: users.ids.employee,
+      ownerId: crm.users.ids.employee,
+      createdBy: crm.users.ids.employee,
     });
     expect(res.body.ownerName).toMatch(/^Name employee/);
-    const read = await users.other.get(`/api/crm/contacts/${res.body.id}`);
+    const read = await crm.users.other.get(`/api/crm/contacts/${res.body.id}`);
     expect(read.status).toBe(200);
     expect(read.body).toEqual(res.body);
   });
 
   it('refuses unknown fields and lists every failing field', async () => {
-    const res = await users.employee.post('/api/crm/contacts', { name: '', status: 'vip', score: 101, hacker: true });
+    const res = await crm.users.employee.post('/api/crm/contacts', { name: '', status: 'vip', score: 101, hacker: true });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('REQUEST.VALIDATION_FAILED');
     expect(res.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual(['hacker', 'name', 'score', 'status']);
   });
 
   it('maps a reference to a missing user to a 400 naming ownerId', async () => {
-    const res = await users.employee.post('/api/crm/contacts', { name: 'Ghost owner', ownerId: 999999 });
+    const res = await crm.users.employee.post('/api/crm/contacts', { name: 'Ghost owner', ownerId: 999999 });
     expect(res.status).toBe(400);
     expect(res.body.error.details).toEqual([expect.objectContaining({ path: 'ownerId' })]);
   });
 
   it('searches name, email, company and phone ignoring case and accents, % and _ literally', async () => {
-    const make = (body: object) => users.admin.post('/api/crm/contacts', body);
+    const make = (body: object) => crm.users.admin.post('/api/crm/contacts', body);
     const a = (await make({ name: 'José Álvares', company: 'Açaí 100% Natural' })).body;
     const b = (await make({ name: 'Maria', email: 'maria_x@example.com' })).body;
     const c = (await make({ name: 'Mariaz', email: 'mariaXx@example.com', phone: '+55 11 98765-4321' })).body;
-    const ids = async (q: string) => (await users.employee.get(`/api/crm/contacts?search=${encodeURIComponent(q)}`)).body.items.map((x: { id: number }) => x.id);
+    const ids = async (q: string) => (await crm.users.employee.get(`/api/crm/contacts?search=${encodeURIComponent(q)}`)).body.items.map((x: { id: number }) => x.id);
     expect(await ids('jose alvares')).toEqual([a.id]);
     expect(await ids('ACAI')).toEqual([a.id]);
     expect(await ids('100%')).toEqual([a.id]);
@@ -63,55 +52,55 @@ describe('contacts', () => {
   });
 
   it('filters by status, tag and owner', async () => {
-    const tagged = (await users.other.post('/api/crm/contacts', { name: 'Tagged', tags: ['vip', 'sp'], status: 'customer' })).body;
-    const list = async (q: string) => (await users.employee.get(`/api/crm/contacts?${q}`)).body.items.map((x: { id: number }) => x.id);
+    const tagged = (await crm.users.other.post('/api/crm/contacts', { name: 'Tagged', tags: ['vip', 'sp'], status: 'customer' })).body;
+    const list = async (q: string) => (await crm.users.employee.get(`/api/crm/contacts?${q}`)).body.items.map((x: { id: number }) => x.id);
     expect(await list('tag=vip')).toEqual([tagged.id]);
-    expect(await list(`owner=${users.ids.other}&status=customer`)).toEqual([tagged.id]);
-    expect(await list(`owner=${users.ids.other}&status=lead`)).toEqual([]);
+    expect(await list(`owner=${crm.users.ids.other}&status=customer`)).toEqual([tagged.id]);
+    expect(await list(`owner=${crm.users.ids.other}&status=lead`)).toEqual([]);
   });
 
   it('lets owners and admins change or delete, and others only read', async () => {
-    const created = (await users.employee.post('/api/crm/contacts', { name: 'Owned' })).body;
-    expect((await users.other.patch(`/api/crm/contacts/${created.id}`, { name: 'Stolen' })).status).toBe(403);
-    expect((await users.developer.delete(`/api/crm/contacts/${created.id}`)).status).toBe(403);
-    expect((await users.employee.patch(`/api/crm/contacts/${created.id}`, { name: 'Mine' })).body.name).toBe('Mine');
-    expect((await users.admin.patch(`/api/crm/contacts/${created.id}`, { status: 'prospect' })).body.status).toBe('prospect');
-    expect((await users.other.delete(`/api/crm/contacts/${created.id}`)).status).toBe(403);
-    expect((await users.employee.delete(`/api/crm/contacts/${created.id}`)).status).toBe(204);
-    expect((await users.employee.get(`/api/crm/contacts/${created.id}`)).status).toBe(404);
-    const row = await knex('contacts').where({ id: created.id }).first();
+    const created = (await crm.users.employee.post('/api/crm/contacts', { name: 'Owned' })).body;
+    expect((await crm.users.other.patch(`/api/crm/contacts/${created.id}`, { name: 'Stolen' })).status).toBe(403);
+    expect((await crm.users.developer.delete(`/api/crm/contacts/${created.id}`)).status).toBe(403);
+    expect((await crm.users.employee.patch(`/api/crm/contacts/${created.id}`, { name: 'Mine' })).body.name).toBe('Mine');
+    expect((await crm.users.admin.patch(`/api/crm/contacts/${created.id}`, { status: 'prospect' })).body.status).toBe('prospect');
+    expect((await crm.users.other.delete(`/api/crm/contacts/${created.id}`)).status).toBe(403);
+    expect((await crm.users.employee.delete(`/api/crm/contacts/${created.id}`)).status).toBe(204);
+    expect((await crm.users.employee.get(`/api/crm/contacts/${created.id}`)).status).toBe(404);
+    const row = await crm.knex('contacts').where({ id: created.id }).first();
     expect(row).toBeUndefined();
   });
 
   it('answers 409 with the current row when the record changed since it was read', async () => {
-    const created = (await users.employee.post('/api/crm/contacts', { name: 'Versioned' })).body;
-    const first = await users.employee.patch(`/api/crm/contacts/${created.id}`, { name: 'First', updatedAt: created.updatedAt });
+    const created = (await crm.users.employee.post('/api/crm/contacts', { name: 'Versioned' })).body;
+    const first = await crm.users.employee.patch(`/api/crm/contacts/${created.id}`, { name: 'First', updatedAt: created.updatedAt });
     expect(first.status).toBe(200);
-    const stale = await users.admin.patch(`/api/crm/contacts/${created.id}`, { name: 'Second', updatedAt: created.updatedAt });
+    const stale = await crm.users.admin.patch(`/api/crm/contacts/${created.id}`, { name: 'Second', updatedAt: created.updatedAt });
     expect(stale.status).toBe(409);
     expect(stale.body.error.code).toBe('RESOURCE.CONFLICT');
     expect(stale.body.error.details.current).toMatchObject({ id: created.id, name: 'First', updatedAt: first.body.updatedAt });
-    expect((await users.employee.get(`/api/crm/contacts/${created.id}`)).body.name).toBe('First');
+    expect((await crm.users.employee.get(`/api/crm/contacts/${created.id}`)).body.name).toBe('First');
   });
 
   it('pages with a cursor without gaps or repeats while rows are inserted', async () => {
-    for (let i = 0; i < 7; i++) await users.admin.post('/api/crm/contacts', { name: `Paged ${i}`, source: 'paging' });
+    for (let i = 0; i < 7; i++) await crm.users.admin.post('/api/crm/contacts', { name: `Paged ${i}`, source: 'paging' });
     const seen: number[] = [];
     let cursor: string | null = null;
     let inserted = 0;
     do {
-      const res: { body: { items: { id: number }[]; nextCursor: string | null; total?: number } } = await users.employee.get(
+      const res: { body: { items: { id: number }[]; nextCursor: string | null; total?: number } } = await crm.users.employee.get(
         `/api/crm/contacts?limit=3&includeTotal=true${cursor ? `&cursor=${cursor}` : ''}`,
       );
       expect(res.body.total).toBeGreaterThan(0);
       seen.push(...res.body.items.map((x) => x.id));
       cursor = res.body.nextCursor;
-      if (inserted++ < 3) await users.admin.post('/api/crm/contacts', { name: `Inserted meanwhile ${inserted}` });
+      if (inserted++ < 3) await crm.users.admin.post('/api/crm/contacts', { name: `Inserted meanwhile ${inserted}` });
     } while (cursor);
-    const before = await knex('contacts').where('id', '<=', seen[0]).orderBy('id', 'desc').pluck('id');
+    const before = await crm.knex('contacts').where('id', '<=', seen[0]).orderBy('id', 'desc').pluck('id');
     expect(seen).toEqual(before);
-    expect((await users.employee.get('/api/crm/contacts')).body.total).toBeUndefined();
-    expect((await users.employee.get('/api/crm/contacts?limit=201')).status).toBe(400);
-    expect((await users.employee.get('/api/crm/contacts?cursor=abc')).status).toBe(400);
+    expect((await crm.users.employee.get('/api/crm/contacts')).body.total).toBeUndefined();
+    expect((await crm.users.employee.get('/api/crm/contacts?limit=201')).status).toBe(400);
+    expect((await crm.users.employee.get('/api/crm/contacts?cursor=abc')).status).toBe(400);
   });
 });

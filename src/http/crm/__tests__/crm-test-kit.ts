@@ -1,3 +1,5 @@
+import type { Knex } from 'knex';
+import { afterAll, beforeAll } from 'vitest';
 import { startTestServer, uniqueName, type TestClient, type TestServer } from '../../../../tests/support/test-server';
 
 export interface CrmUsers {
@@ -35,10 +37,24 @@ export async function createCrmUsers(server: TestServer): Promise<CrmUsers> {
   };
 }
 
-export async function startCrmServer() {
-  const server = await startTestServer();
-  const users = await createCrmUsers(server);
-  return { server, users, knex: server.runtime.db.knex };
+export interface CrmServer {
+  server: TestServer;
+  users: CrmUsers;
+  knex: Knex;
+}
+
+/** One server (and its users) for the whole test file; filled in before the first test runs. */
+export function useCrmServer(): CrmServer {
+  const crm = {} as CrmServer;
+  beforeAll(async () => {
+    crm.server = await startTestServer();
+    crm.users = await createCrmUsers(crm.server);
+    crm.knex = crm.server.runtime.db.knex;
+  });
+  afterAll(async () => {
+    await crm.server?.stop();
+  });
+  return crm;
 }
 
 /** The error shape every 4xx has. */

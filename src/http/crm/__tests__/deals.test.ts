@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Knex } from 'knex';
-import type { TestServer } from '../../../../tests/support/test-server';
-import { startCrmServer, type CrmUsers } from './crm-test-kit';
+import { describe, expect, it } from 'vitest';
+import { useCrmServer } from './crm-test-kit';
 
-let server: TestServer;
-let users: CrmUsers;
-let knex: Knex;
-
-beforeAll(async () => {
-  ({ server, users, knex } = await startCrmServer());
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const crm = useCrmServer();
 
 describe('deals', () => {
   it('creates in the first stage of the default pipeline with the contact name shown', async () => {
-    const contact = (await users.employee.post('/api/crm/contacts', { name: 'Buyer Ltd' })).body;
-    const res = await users.employee.post('/api/crm/deals', { title: 'Big sale', value: '1500.5', contactId: contact.id, createdBy: 1 });
+    const contact = (await crm.users.employee.post('/api/crm/contacts', { name: 'Buyer Ltd' })).body;
+    const res = await crm.users.employee.post('/api/crm/deals', { title: 'Big sale', value: '1500.5', contactId: contact.id, createdBy: 1 });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       title: 'Big sale',
@@ -29,101 +18,101 @@ describe('deals', () => {
       closedAt: null,
       contactId: contact.id,
       contactName: 'Buyer Ltd',
-      ownerId: users.ids.employee,
-      createdBy: users.ids.employee,
+      ownerId: crm.users.ids.employee,
+      createdBy: crm.users.ids.employee,
     });
   });
 
   it('accepts 9999999999.99 and refuses 10000000000.00, more decimals or negatives, naming value', async () => {
-    const ok = await users.employee.post('/api/crm/deals', { title: 'Max', value: '9999999999.99' });
+    const ok = await crm.users.employee.post('/api/crm/deals', { title: 'Max', value: '9999999999.99' });
     expect(ok.status).toBe(201);
     expect(ok.body.value).toBe('9999999999.99');
     for (const value of ['10000000000.00', '1.001', '-1', '1e3', 1500]) {
-      const res = await users.employee.post('/api/crm/deals', { title: 'Too much', value });
+      const res = await crm.users.employee.post('/api/crm/deals', { title: 'Too much', value });
       expect(res.status, String(value)).toBe(400);
       expect(res.body.error.details).toEqual([expect.objectContaining({ path: 'value' })]);
     }
   });
 
   it('validates stage, probability, dates and references', async () => {
-    const stage = await users.employee.post('/api/crm/deals', { title: 'x', stage: 'nope' });
+    const stage = await crm.users.employee.post('/api/crm/deals', { title: 'x', stage: 'nope' });
     expect(stage.status).toBe(400);
     expect(stage.body.error).toMatchObject({ code: 'DEAL.INVALID_STAGE', details: [expect.objectContaining({ path: 'stage' })] });
-    const many = await users.employee.post('/api/crm/deals', { title: '', probability: 101, expectedCloseDate: '2026-02-30', contactId: 0 });
+    const many = await crm.users.employee.post('/api/crm/deals', { title: '', probability: 101, expectedCloseDate: '2026-02-30', contactId: 0 });
     expect(many.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual(['contactId', 'expectedCloseDate', 'probability', 'title']);
-    const missing = await users.employee.post('/api/crm/deals', { title: 'x', contactId: 987654 });
+    const missing = await crm.users.employee.post('/api/crm/deals', { title: 'x', contactId: 987654 });
     expect(missing.status).toBe(400);
     expect(missing.body.error.details).toEqual([expect.objectContaining({ path: 'contactId' })]);
   });
 
   it('closes on won or lost (lost asks a reason) and reopens on an open stage', async () => {
-    const deal = (await users.employee.post('/api/crm/deals', { title: 'Closing', value: '10' })).body;
-    const won = await users.employee.patch(`/api/crm/deals/${deal.id}`, { stage: 'won' });
+    const deal = (await crm.users.employee.post('/api/crm/deals', { title: 'Closing', value: '10' })).body;
+    const won = await crm.users.employee.patch(`/api/crm/deals/${deal.id}`, { stage: 'won' });
     expect(won.body.closedAt).not.toBeNull();
-    const noReason = await users.employee.patch(`/api/crm/deals/${deal.id}`, { stage: 'lost' });
+    const noReason = await crm.users.employee.patch(`/api/crm/deals/${deal.id}`, { stage: 'lost' });
     expect(noReason.status).toBe(400);
     expect(noReason.body.error.code).toBe('DEAL.LOST_REASON_REQUIRED');
-    const lost = await users.employee.patch(`/api/crm/deals/${deal.id}`, { stage: 'lost', lostReason: 'Price' });
+    const lost = await crm.users.employee.patch(`/api/crm/deals/${deal.id}`, { stage: 'lost', lostReason: 'Price' });
     expect(lost.body).toMatchObject({ stage: 'lost', lostReason: 'Price' });
     expect(lost.body.closedAt).not.toBeNull();
-    const reopened = await users.employee.patch(`/api/crm/deals/${deal.id}`, { stage: 'proposal' });
+    const reopened = await crm.users.employee.patch(`/api/crm/deals/${deal.id}`, { stage: 'proposal' });
     expect(reopened.body).toMatchObject({ stage: 'proposal', closedAt: null, lostReason: null });
   });
 
   it('filters by pipeline, stage, owner and contact', async () => {
-    const contact = (await users.other.post('/api/crm/contacts', { name: 'Filter Co' })).body;
-    const deal = (await users.other.post('/api/crm/deals', { title: 'Filtered', stage: 'negotiation', contactId: contact.id })).body;
-    const ids = async (q: string) => (await users.employee.get(`/api/crm/deals?${q}`)).body.items.map((d: { id: number }) => d.id);
-    expect(await ids(`pipeline=default&stage=negotiation&owner=${users.ids.other}`)).toEqual([deal.id]);
+    const contact = (await crm.users.other.post('/api/crm/contacts', { name: 'Filter Co' })).body;
+    const deal = (await crm.users.other.post('/api/crm/deals', { title: 'Filtered', stage: 'negotiation', contactId: contact.id })).body;
+    const ids = async (q: string) => (await crm.users.employee.get(`/api/crm/deals?${q}`)).body.items.map((d: { id: number }) => d.id);
+    expect(await ids(`pipeline=default&stage=negotiation&owner=${crm.users.ids.other}`)).toEqual([deal.id]);
     expect(await ids(`contact=${contact.id}`)).toEqual([deal.id]);
     expect(await ids('pipeline=elsewhere')).toEqual([]);
   });
 
   it('lets only owners, creators and admins change deals', async () => {
-    const deal = (await users.employee.post('/api/crm/deals', { title: 'Guarded' })).body;
-    expect((await users.developer.get(`/api/crm/deals/${deal.id}`)).status).toBe(200);
-    expect((await users.developer.patch(`/api/crm/deals/${deal.id}`, { title: 'no' })).status).toBe(403);
-    expect((await users.other.delete(`/api/crm/deals/${deal.id}`)).status).toBe(403);
-    const handed = await users.admin.patch(`/api/crm/deals/${deal.id}`, { ownerId: users.ids.other });
-    expect(handed.body.ownerId).toBe(users.ids.other);
+    const deal = (await crm.users.employee.post('/api/crm/deals', { title: 'Guarded' })).body;
+    expect((await crm.users.developer.get(`/api/crm/deals/${deal.id}`)).status).toBe(200);
+    expect((await crm.users.developer.patch(`/api/crm/deals/${deal.id}`, { title: 'no' })).status).toBe(403);
+    expect((await crm.users.other.delete(`/api/crm/deals/${deal.id}`)).status).toBe(403);
+    const handed = await crm.users.admin.patch(`/api/crm/deals/${deal.id}`, { ownerId: crm.users.ids.other });
+    expect(handed.body.ownerId).toBe(crm.users.ids.other);
     // The creator keeps the right to change it; the new owner gains it.
-    expect((await users.employee.patch(`/api/crm/deals/${deal.id}`, { probability: 40 })).status).toBe(200);
-    expect((await users.other.patch(`/api/crm/deals/${deal.id}`, { probability: 60 })).status).toBe(200);
-    expect((await users.other.delete(`/api/crm/deals/${deal.id}`)).status).toBe(204);
+    expect((await crm.users.employee.patch(`/api/crm/deals/${deal.id}`, { probability: 40 })).status).toBe(200);
+    expect((await crm.users.other.patch(`/api/crm/deals/${deal.id}`, { probability: 60 })).status).toBe(200);
+    expect((await crm.users.other.delete(`/api/crm/deals/${deal.id}`)).status).toBe(204);
   });
 });
 
 describe('pipeline stages', () => {
   it('lists the default pipeline by order', async () => {
-    const res = await users.employee.get('/api/crm/pipeline-stages/default');
+    const res = await crm.users.employee.get('/api/crm/pipeline-stages/default');
     expect(res.body.items.map((s: { stage: string }) => s.stage)).toEqual(['prospecting', 'qualification', 'proposal', 'negotiation', 'won', 'lost']);
   });
 
   it('is changed by admins only, renames carry deals, deletes refuse stages in use', async () => {
-    for (const client of [users.employee, users.developer]) {
+    for (const client of [crm.users.employee, crm.users.developer]) {
       expect((await client.post('/api/crm/pipeline-stages/sales', { stage: 'new' })).status).toBe(403);
     }
-    const a = (await users.admin.post('/api/crm/pipeline-stages/sales', { stage: 'new', color: '#112233' })).body;
-    const b = (await users.admin.post('/api/crm/pipeline-stages/sales', { stage: 'done', kind: 'won', probability: 100 })).body;
+    const a = (await crm.users.admin.post('/api/crm/pipeline-stages/sales', { stage: 'new', color: '#112233' })).body;
+    const b = (await crm.users.admin.post('/api/crm/pipeline-stages/sales', { stage: 'done', kind: 'won', probability: 100 })).body;
     expect([a.order, b.order]).toEqual([1, 2]);
-    expect((await users.admin.post('/api/crm/pipeline-stages/sales', { stage: 'new' })).body.error.code).toBe('STAGE.NAME_TAKEN');
-    const deal = (await users.employee.post('/api/crm/deals', { title: 'In sales', pipeline: 'sales', value: '100', probability: 50 })).body;
+    expect((await crm.users.admin.post('/api/crm/pipeline-stages/sales', { stage: 'new' })).body.error.code).toBe('STAGE.NAME_TAKEN');
+    const deal = (await crm.users.employee.post('/api/crm/deals', { title: 'In sales', pipeline: 'sales', value: '100', probability: 50 })).body;
     expect(deal.stage).toBe('new');
-    const renamed = await users.admin.patch(`/api/crm/pipeline-stages/sales/${a.id}`, { stage: 'fresh', color: '#445566' });
+    const renamed = await crm.users.admin.patch(`/api/crm/pipeline-stages/sales/${a.id}`, { stage: 'fresh', color: '#445566' });
     expect(renamed.body).toMatchObject({ stage: 'fresh', color: '#445566' });
-    expect((await users.employee.get(`/api/crm/deals/${deal.id}`)).body.stage).toBe('fresh');
-    expect((await users.employee.patch(`/api/crm/pipeline-stages/sales/${a.id}`, { color: '#000000' })).status).toBe(403);
-    const reordered = await users.admin.request('PUT', '/api/crm/pipeline-stages/sales/order', { stageIds: [b.id, a.id] });
+    expect((await crm.users.employee.get(`/api/crm/deals/${deal.id}`)).body.stage).toBe('fresh');
+    expect((await crm.users.employee.patch(`/api/crm/pipeline-stages/sales/${a.id}`, { color: '#000000' })).status).toBe(403);
+    const reordered = await crm.users.admin.request('PUT', '/api/crm/pipeline-stages/sales/order', { stageIds: [b.id, a.id] });
     expect(reordered.body.items.map((s: { id: number }) => s.id)).toEqual([b.id, a.id]);
-    expect((await users.admin.request('PUT', '/api/crm/pipeline-stages/sales/order', { stageIds: [b.id] })).status).toBe(400);
-    const inUse = await users.admin.delete(`/api/crm/pipeline-stages/sales/${a.id}`);
+    expect((await crm.users.admin.request('PUT', '/api/crm/pipeline-stages/sales/order', { stageIds: [b.id] })).status).toBe(400);
+    const inUse = await crm.users.admin.delete(`/api/crm/pipeline-stages/sales/${a.id}`);
     expect(inUse.status).toBe(409);
     expect(inUse.body.error.code).toBe('STAGE.IN_USE');
-    expect((await users.admin.delete(`/api/crm/pipeline-stages/default/${b.id}`)).status).toBe(404);
-    expect((await users.admin.delete(`/api/crm/pipeline-stages/sales/${b.id}`)).status).toBe(204);
-    const summary = (await users.employee.get('/api/crm/pipeline-stages/sales/summary')).body.items;
+    expect((await crm.users.admin.delete(`/api/crm/pipeline-stages/default/${b.id}`)).status).toBe(404);
+    expect((await crm.users.admin.delete(`/api/crm/pipeline-stages/sales/${b.id}`)).status).toBe(204);
+    const summary = (await crm.users.employee.get('/api/crm/pipeline-stages/sales/summary')).body.items;
     expect(summary).toEqual([expect.objectContaining({ stage: 'fresh', dealCount: 1, valueSum: '100.00', weightedValueSum: '50.00' })]);
-    const rows = await knex('pipeline_stages').where({ pipeline: 'sales' });
+    const rows = await crm.knex('pipeline_stages').where({ pipeline: 'sales' });
     expect(rows).toHaveLength(1);
   });
 });

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { HTTP_ROUTER } from '../../../domain/shared/shared.tokens';
 import type { HttpRouter } from '../../route';
-import type { TestServer } from '../../../../tests/support/test-server';
-import { startCrmServer, type CrmUsers } from '../../crm/__tests__/crm-test-kit';
+import { useCrmServer } from '../../crm/__tests__/crm-test-kit';
 
-let server: TestServer;
-let users: CrmUsers;
-
-beforeAll(async () => {
-  ({ server, users } = await startCrmServer());
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const crm = useCrmServer();
 
 // The parts of the OpenAPI 3.1 structure this document uses, checked strictly.
 const schemaOrRef = { type: 'object' };
@@ -81,13 +72,13 @@ function* schemasIn(document: any): Generator<unknown> {
 
 describe('GET /api/openapi.json', () => {
   it('is for developers and admins only', async () => {
-    expect((await users.employee.get('/api/openapi.json')).status).toBe(403);
-    expect((await server.client().get('/api/openapi.json')).status).toBe(401);
-    expect((await users.admin.get('/api/openapi.json')).status).toBe(200);
+    expect((await crm.users.employee.get('/api/openapi.json')).status).toBe(403);
+    expect((await crm.server.client().get('/api/openapi.json')).status).toBe(401);
+    expect((await crm.users.admin.get('/api/openapi.json')).status).toBe(200);
   });
 
   it('is an OpenAPI 3.1 document whose schemas are valid JSON Schema 2020-12', async () => {
-    const { body: document } = await users.developer.get('/api/openapi.json');
+    const { body: document } = await crm.users.developer.get('/api/openapi.json');
     const ajv = new Ajv2020({ allErrors: true, strict: false });
     addFormats(ajv);
     const valid = ajv.validate(OPENAPI_31, document);
@@ -104,8 +95,8 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('lists every route of the app with its error responses', async () => {
-    const { body: document } = await users.admin.get('/api/openapi.json');
-    const routes = server.runtime.container.getAll<HttpRouter>(HTTP_ROUTER).flatMap((r) => r.routes());
+    const { body: document } = await crm.users.admin.get('/api/openapi.json');
+    const routes = crm.server.runtime.container.getAll<HttpRouter>(HTTP_ROUTER).flatMap((r) => r.routes());
     expect(routes.length).toBeGreaterThan(30);
     for (const route of routes) {
       const operation = document.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method];
