@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from '../infrastructure/config';
 import { createRuntime, type Runtime } from '../infrastructure/container';
 import { migrateLatest } from '../infrastructure/db/migrator';
 import { createLogger } from '../infrastructure/logger';
+import type { Clock } from '../domain/shared/clock';
 import { JOB_PROCESSOR } from '../domain/shared/shared.tokens';
 import type { JobProcessor } from '../domain/shared/job-queue.port';
 import { seedDemoUsers } from '../domain/users/demo-users';
@@ -26,12 +27,14 @@ export interface StartOptions {
   embeddedDataDir?: string;
   /** Run the job workers in this process (the embedded default always does). */
   runWorkers?: boolean;
+  /** A controllable clock (tests). */
+  clock?: Clock;
 }
 
 /** Opens the runtime, migrates, seeds demo users when asked, and listens. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<StartedServer> {
   const logger = createLogger(config.logLevel);
-  const runtime = await createRuntime(config, logger, { embeddedDataDir: options.embeddedDataDir });
+  const runtime = await createRuntime(config, logger, { embeddedDataDir: options.embeddedDataDir, clock: options.clock });
   try {
     const applied = await migrateLatest(runtime.db.knex);
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');

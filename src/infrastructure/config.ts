@@ -14,6 +14,8 @@ export interface Config {
   dataDir: string;
   /** Unset: jobs run in-process. */
   redisUrl?: string;
+  /** BullMQ key prefix; lets several deployments (or test servers) share one Redis. Default `funil`. */
+  queuePrefix?: string;
   sessionSecret: string;
   /** False when the secret was generated and kept in DATA_DIR rather than set by the operator. */
   sessionSecretConfigured: boolean;
@@ -35,6 +37,7 @@ const schema = Joi.object({
   DATABASE_URL: Joi.string().uri({ scheme: ['postgres', 'postgresql'] }),
   DATA_DIR: Joi.string().default('./data'),
   REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }),
+  QUEUE_PREFIX: Joi.string().pattern(/^[A-Za-z0-9_-]{1,40}$/),
   SESSION_SECRET: Joi.string().min(32).when('NODE_ENV', { is: 'production', then: Joi.required() }).messages({
     'string.min': 'SESSION_SECRET must be at least 32 characters',
     'any.required': 'SESSION_SECRET is required when NODE_ENV=production',
@@ -67,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: value.DATABASE_URL,
     dataDir,
     redisUrl: value.REDIS_URL,
+    queuePrefix: value.QUEUE_PREFIX,
     sessionSecret: value.SESSION_SECRET ?? persistedSecret(dataDir),
     sessionSecretConfigured: value.SESSION_SECRET !== undefined,
     // Demo users only where nobody could mistake them for real ones: on by default in the embedded

@@ -14,6 +14,7 @@ import { openDatabase, type Database } from './db/database';
 import { DatabaseHealthCheck } from './db/database.health';
 import { BullMqJobQueue, BullMqWorkerHost } from './queue/bullmq-job-queue';
 import { InProcessJobQueue } from './queue/in-process-job-queue';
+import { DEFAULT_BULLMQ_PREFIX } from './queue/queue-settings';
 import { createRedis } from './queue/redis';
 import { RedisHealthCheck } from './queue/redis.health';
 import type { WorkerHost } from './queue/worker-host';
@@ -21,6 +22,7 @@ import { usersModule } from './users/users.bindings';
 import { activitiesModule } from './activities/activities.bindings';
 import { contactsModule } from './contacts/contacts.bindings';
 import { dealsModule } from './deals/deals.bindings';
+import { reportsModule } from './reports/reports.bindings';
 import { openApiModule } from './openapi/openapi.bindings';
 import { templatesModule } from './templates/templates.bindings';
 import { timelineModule } from './timeline/timeline.bindings';
@@ -53,7 +55,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
   if (config.redisUrl) {
     redis = createRedis(config.redisUrl, 'client');
     redis.on('error', (error) => logger.warn({ err: error }, 'redis error'));
-    const bull = new BullMqJobQueue(redis, logger);
+    const bull = new BullMqJobQueue(redis, logger, config.queuePrefix ?? DEFAULT_BULLMQ_PREFIX);
     queue = bull;
     workerHost = new BullMqWorkerHost(config.redisUrl, bull, logger);
     closeQueue = () => bull.close();
@@ -84,6 +86,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     contactsModule,
     dealsModule,
     activitiesModule,
+    reportsModule,
     templatesModule,
     openApiModule,
   );

@@ -1,17 +1,20 @@
 /** Queue names, in one place. Each has a settings row in `infrastructure/queue/queue-settings.ts`. */
 export enum QueueName {
   Maintenance = 'maintenance',
+  Reports = 'reports',
 }
 
 /** Job names and their payloads, per queue. */
 export interface JobPayloads {
   'sessions.purge-expired': Record<string, never>;
+  'reports.refresh': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
 
 export const JOB_QUEUES: Record<JobName, QueueName> = {
   'sessions.purge-expired': QueueName.Maintenance,
+  'reports.refresh': QueueName.Reports,
 };
 
 export interface EnqueueOptions {

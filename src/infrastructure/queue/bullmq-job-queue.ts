@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { AppError } from '../../domain/shared/app-error';
 import { JOB_QUEUES, QueueName, type EnqueueOptions, type JobName, type JobPayloads, type JobProcessor, type JobQueue } from '../../domain/shared/job-queue.port';
-import { BULLMQ_PREFIX, QUEUE_SETTINGS } from './queue-settings';
+import { QUEUE_SETTINGS } from './queue-settings';
 import type { WorkerHost } from './worker-host';
 import { createRedis } from './redis';
 
@@ -21,12 +21,12 @@ function jobOptions(queue: QueueName) {
 export class BullMqJobQueue implements JobQueue {
   private readonly queues = new Map<QueueName, Queue>();
 
-  constructor(private readonly connection: Redis, private readonly logger: Logger) {}
+  constructor(private readonly connection: Redis, private readonly logger: Logger, readonly prefix: string) {}
 
   queue(name: QueueName): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
-      queue = new Queue(name, { connection: this.connection as ConnectionOptions, prefix: BULLMQ_PREFIX, defaultJobOptions: jobOptions(name) });
+      queue = new Queue(name, { connection: this.connection as ConnectionOptions, prefix: this.prefix, defaultJobOptions: jobOptions(name) });
       queue.on('error', (error) => this.logger.error({ err: error, queue: name }, 'queue error'));
       this.queues.set(name, queue);
     }
@@ -71,7 +71,7 @@ export class BullMqWorkerHost implements WorkerHost {
           if (!handler) throw new Error(`No processor for job ${job.name}`);
           await handler.handle(job.data);
         },
-        { connection: connection as ConnectionOptions, prefix: BULLMQ_PREFIX, concurrency: QUEUE_SETTINGS[queue].concurrency },
+        { connection: connection as ConnectionOptions, prefix: this.producer.prefix, concurrency: QUEUE_SETTINGS[queue].concurrency },
       );
       worker.on('error', (error) => this.logger.error({ err: error, queue }, 'worker error'));
       worker.on('failed', (job, error) =>

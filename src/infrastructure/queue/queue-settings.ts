@@ -18,6 +18,14 @@ export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
     keepCompleted: { count: 100, ageSeconds: 24 * 3600 },
     keepFailed: { count: 500 },
   },
+  // One refresh at a time: a second one while the first runs would compute the same figures.
+  [QueueName.Reports]: {
+    concurrency: 1,
+    attempts: 3,
+    backoffMs: 10_000,
+    keepCompleted: { count: 50, ageSeconds: 3600 },
+    keepFailed: { count: 100 },
+  },
 };
 
-export const BULLMQ_PREFIX = 'funil';
+export const DEFAULT_BULLMQ_PREFIX = 'funil';

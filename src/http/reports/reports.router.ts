@@ -1,0 +1,39 @@
+import { inject, injectable } from 'inversify';
+import type { ReportsService } from '../../domain/reports/reports.service';
+import { REPORTS_SERVICE } from '../../domain/reports/reports.tokens';
+import type { HttpRouter, RouteDefinition } from '../route';
+import { reportSchemas } from './reports.schemas';
+
+const REPORT_ROLES = ['admin', 'developer'] as const;
+
+@injectable()
+export class ReportsRouter implements HttpRouter {
+  constructor(@inject(REPORTS_SERVICE) private readonly reports: ReportsService) {}
+
+  routes(): RouteDefinition[] {
+    return [
+      {
+        method: 'get',
+        path: '/api/crm/reports',
+        access: REPORT_ROLES,
+        summary: 'The latest report figures of a period, as last computed (computedAt null: not computed yet)',
+        tag: 'reports',
+        schemas: { query: reportSchemas.query },
+        handler: ({ query }) => this.reports.latest(query.period, query.category),
+      },
+      {
+        method: 'post',
+        path: '/api/crm/reports/refresh',
+        access: REPORT_ROLES,
+        summary: 'Queues a recomputation of every period; GET shows the new figures once computedAt changes',
+        tag: 'reports',
+        status: 202,
+        errors: ['SERVICE.UNAVAILABLE'],
+        handler: async () => {
+          await this.reports.requestRefresh();
+          return { queued: true };
+        },
+      },
+    ];
+  }
+}
