@@ -1,5 +1,5 @@
 import cookieSession from 'cookie-session';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { CookieSecure } from '../infrastructure/config';
 import type { AuthService } from '../domain/users/auth.service';
 import { REMEMBER_ME_TTL_MS } from '../domain/users/auth.service';
@@ -44,6 +44,6 @@ export function setSessionCookie(req: Request, token: string, remember: boolean)
   if (remember && req.sessionOptions) req.sessionOptions.maxAge = REMEMBER_ME_TTL_MS;
 }
 
-export function clearSessionCookie(req: Request, _res?: Response): void {
+export function clearSessionCookie(req: Request): void {
   req.session = null;
 }

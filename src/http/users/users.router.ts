@@ -59,8 +59,9 @@ export class UsersRouter implements HttpRouter {
         schemas: loginSchemas,
         errors: ['AUTH.INVALID_CREDENTIALS', 'AUTH.TOO_MANY_ATTEMPTS', 'AUTH.ACCOUNT_DISABLED'],
         handler: async ({ body }, req) => {
-          if (req.auth) await this.auth.logout(req.auth.session.id);
           const signedIn = await this.auth.login(body.username, body.password, body.remember, client(req));
+          // Signing in again replaces the session this browser had, only once the new one exists.
+          if (req.auth) await this.auth.logout(req.auth.session.id);
           setSessionCookie(req, signedIn.token, body.remember);
           return publicUser(signedIn.user);
         },
