@@ -3,15 +3,17 @@ import { runChecks, type CheckResult, type HealthCheck } from '../../domain/shar
 import { CONFIG, HEALTH_CHECK } from '../../domain/shared/shared.tokens';
 import { TIMELINE_SERVICE } from '../../domain/timeline/timeline.tokens';
 import { securityScore } from '../../domain/users/security-score';
+import type { Role } from '../../domain/users/user';
 import type { UsersService } from '../../domain/users/users.service';
 import { USERS_SERVICE } from '../../domain/users/users.tokens';
 import type { Config } from '../../infrastructure/config';
 import { ResponseTimes } from '../metrics/response-times';
-import type { HttpRouter, RouteDefinition } from '../route';
+import { currentAuth, type HttpRouter, type RouteDefinition } from '../route';
 import { READINESS_TIMEOUT_MS } from '../system/system.router';
 
 interface RecentActivitySource {
-  recent(limit: number): Promise<unknown[]>;
+  /** Newest first, limited to what this viewer may see. */
+  recent(limit: number, viewer: { id: number; role: Role }): Promise<unknown[]>;
 }
 
 const RECENT_ACTIVITY_LIMIT = 5;
@@ -37,12 +39,13 @@ export class DashboardRouter implements HttpRouter {
         tag: 'dashboard',
         summary: 'Live figures for the dashboard: users, sessions, security score, response time, status, recent activity',
         handler: async (_input, req) => {
+          const { user } = currentAuth(req);
           const [users, activeSessions, weakPasswordHashes, readiness, recentActivity] = await Promise.all([
             this.users.countUsers(),
             this.users.countLiveSessions(),
             this.users.countWeakPasswordHashes(),
             runChecks(this.checks, READINESS_TIMEOUT_MS),
-            this.timeline ? this.timeline.recent(RECENT_ACTIVITY_LIMIT) : Promise.resolve([]),
+            this.timeline ? this.timeline.recent(RECENT_ACTIVITY_LIMIT, { id: user.id, role: user.role }) : Promise.resolve([]),
           ]);
           const secureCookies = this.config.cookieSecure === 'always' || (this.config.cookieSecure === 'auto' && req.secure);
           const security = securityScore({
