@@ -51,6 +51,18 @@ describe('contacts', () => {
     expect(await ids('98765')).toEqual([c.id]);
   });
 
+  it('serves the search from the trigram index', async () => {
+    const plan = await crm.knex.transaction(async (trx) => {
+      await trx.raw('SET LOCAL enable_seqscan = off');
+      const { rows } = await trx.raw(
+        `EXPLAIN SELECT id FROM contacts WHERE funil_contact_search_text(name, email, company, phone) LIKE lower(funil_unaccent(?))`,
+        ['%souza%'],
+      );
+      return rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('contacts_search_trgm_index');
+  });
+
   it('filters by status, tag and owner', async () => {
     const tagged = (await crm.users.other.post('/api/crm/contacts', { name: 'Tagged', tags: ['vip', 'sp'], status: 'customer' })).body;
     const list = async (q: string) => (await crm.users.employee.get(`/api/crm/contacts?${q}`)).body.items.map((x: { id: number }) => x.id);

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { extractVariables, renderTemplate } from '../template';
+
+describe('template variables', () => {
+  it('extracts names in double braces once, in order, tolerating inner spaces', () => {
+    expect(extractVariables('Hi {{contact_name}}, {{ company }}', '{{contact_name}} {{deal_value}} {single} {{not valid}}')).toEqual([
+      'contact_name',
+      'company',
+      'deal_value',
+    ]);
+  });
+
+  it('escapes inserted values in the body, keeps the subject on one line, and reports what is missing', () => {
+    const rendered = renderTemplate(
+      { subject: 'To {{company}}', body: '<b>{{contact_name}}</b> {{missing}} {{empty}}' },
+      { company: 'A\r\nBcc: b', contact_name: `<script>"x" & 'y'</script>`, empty: '', missing: null },
+    );
+    expect(rendered.subject).toBe('To A Bcc: b');
+    expect(rendered.body).toBe('<b>&lt;script&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/script&gt;</b> {{missing}} ');
+    expect(rendered.missing).toEqual(['missing']);
+  });
+
+  it('does not read inherited properties as values', () => {
+    expect(renderTemplate({ subject: '{{constructor}}', body: '{{toString}}' }, {}).missing).toEqual(['constructor', 'toString']);
+  });
+});
