@@ -8,7 +8,7 @@ const fields = {
   description: optionalText(10_000),
   status: Joi.string().valid(...ACTIVITY_STATUSES).description('completed stamps completedAt; pending clears it'),
   priority: Joi.string().valid(...ACTIVITY_PRIORITIES),
-  dueDate: Joi.date().iso().allow(null).description('ISO 8601 date-time'),
+  dueDate: Joi.date().iso().min('1900-01-01T00:00:00Z').max('9999-12-31T23:59:59Z').allow(null).description('ISO 8601 date-time'),
   duration: Joi.number().integer().min(1).max(525_600).allow(null).description('Minutes'),
   contactId: recordId.allow(null),
   dealId: recordId.allow(null),

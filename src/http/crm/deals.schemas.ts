@@ -6,9 +6,9 @@ export const pipelineName = Joi.string().trim().min(1).max(60);
 const stageName = Joi.string().trim().min(1).max(60);
 
 const isoDay = Joi.string()
-  .pattern(/^\d{4}-\d{2}-\d{2}$/)
+  .pattern(/^(19|[2-9]\d)\d{2}-\d{2}-\d{2}$/)
   .custom((value: string, helpers) => (new Date(`${value}T00:00:00Z`).toISOString().startsWith(value) ? value : helpers.error('any.invalid')))
-  .messages({ 'string.pattern.base': '{#label} must be a date as YYYY-MM-DD', 'any.invalid': '{#label} is not a calendar date' })
+  .messages({ 'string.pattern.base': '{#label} must be a date as YYYY-MM-DD, from 1900', 'any.invalid': '{#label} is not a calendar date' })
   .description('YYYY-MM-DD');
 
 const fields = {

@@ -40,6 +40,8 @@ describe('activities', () => {
     const badDeal = await crm.users.employee.post('/api/crm/activities', { subject: 'x', dealId: 424242 });
     expect(badDeal.body.error.details).toEqual([expect.objectContaining({ path: 'dealId' })]);
     expect((await crm.users.employee.post('/api/crm/activities', { subject: 'x', duration: 1.5 })).status).toBe(400);
+    const ancient = await crm.users.employee.post('/api/crm/activities', { subject: 'x', dueDate: '0000-01-01T00:00:00Z' });
+    expect(ancient.body.error.details).toEqual([expect.objectContaining({ path: 'dueDate' })]);
   });
 
   it('completing stamps completedAt and reopening clears it', async () => {

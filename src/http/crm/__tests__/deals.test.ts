@@ -40,6 +40,8 @@ describe('deals', () => {
     expect(stage.body.error).toMatchObject({ code: 'DEAL.INVALID_STAGE', details: [expect.objectContaining({ path: 'stage' })] });
     const many = await crm.users.employee.post('/api/crm/deals', { title: '', probability: 101, expectedCloseDate: '2026-02-30', contactId: 0 });
     expect(many.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual(['contactId', 'expectedCloseDate', 'probability', 'title']);
+    const ancient = await crm.users.employee.post('/api/crm/deals', { title: 'x', expectedCloseDate: '0000-01-01' });
+    expect(ancient.body.error.details).toEqual([expect.objectContaining({ path: 'expectedCloseDate' })]);
     const missing = await crm.users.employee.post('/api/crm/deals', { title: 'x', contactId: 987654 });
     expect(missing.status).toBe(400);
     expect(missing.body.error.details).toEqual([expect.objectContaining({ path: 'contactId' })]);
