@@ -34,4 +34,6 @@ export interface JobProcessor<N extends JobName = JobName> {
   /** Recurring jobs: the interval in milliseconds. */
   readonly everyMs?: number;
   handle(payload: JobPayloads[N]): Promise<void>;
+  /** Called once the last attempt failed, so the failure is recorded rather than dropped. */
+  onFailed?(payload: JobPayloads[N], error: Error): Promise<void>;
 }

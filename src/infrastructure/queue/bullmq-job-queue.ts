@@ -3,12 +3,11 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { AppError } from '../../domain/shared/app-error';
 import { JOB_QUEUES, QueueName, type EnqueueOptions, type JobName, type JobPayloads, type JobProcessor, type JobQueue } from '../../domain/shared/job-queue.port';
-import { QUEUE_SETTINGS } from './queue-settings';
+import { QUEUE_SETTINGS, type QueueSettings } from './queue-settings';
 import type { WorkerHost } from './worker-host';
 import { createRedis } from './redis';
 
-function jobOptions(queue: QueueName) {
-  const s = QUEUE_SETTINGS[queue];
+function jobOptions(s: QueueSettings) {
   return {
     attempts: s.attempts,
     backoff: { type: 'exponential' as const, delay: s.backoffMs },
@@ -17,16 +16,24 @@ function jobOptions(queue: QueueName) {
   };
 }
 
+const ENQUEUE_TIMEOUT_MS = 3_000;
+const DOWN = new Set(['reconnecting', 'close', 'end']);
+
 /** Producer side: fails fast when Redis is down (the caller answers 503), never hangs. */
 export class BullMqJobQueue implements JobQueue {
   private readonly queues = new Map<QueueName, Queue>();
 
-  constructor(private readonly connection: Redis, private readonly logger: Logger, readonly prefix: string) {}
+  constructor(
+    private readonly connection: Redis,
+    private readonly logger: Logger,
+    readonly prefix: string,
+    readonly settings: Record<QueueName, QueueSettings> = QUEUE_SETTINGS,
+  ) {}
 
   queue(name: QueueName): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
-      queue = new Queue(name, { connection: this.connection as ConnectionOptions, prefix: this.prefix, defaultJobOptions: jobOptions(name) });
+      queue = new Queue(name, { connection: this.connection as ConnectionOptions, prefix: this.prefix, defaultJobOptions: jobOptions(this.settings[name]) });
       queue.on('error', (error) => this.logger.error({ err: error, queue: name }, 'queue error'));
       this.queues.set(name, queue);
     }
@@ -34,12 +41,26 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options: EnqueueOptions = {}): Promise<void> {
+    // BullMQ waits for a lost connection to come back before sending; a request must not wait with it.
+    if (DOWN.has(this.connection.status)) throw this.unavailable(name, new Error(`redis is ${this.connection.status}`));
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await this.queue(JOB_QUEUES[name]).add(name, payload, { jobId: options.jobId, delay: options.delayMs });
+      await Promise.race([
+        this.queue(JOB_QUEUES[name]).add(name, payload, { jobId: options.jobId, delay: options.delayMs }),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('enqueue timed out')), ENQUEUE_TIMEOUT_MS);
+        }),
+      ]);
     } catch (error) {
-      this.logger.error({ err: error, job: name }, 'enqueue failed');
-      throw new AppError('SERVICE.UNAVAILABLE', 'The job queue is unavailable; try again shortly');
+      throw this.unavailable(name, error);
+    } finally {
+      clearTimeout(timer);
     }
+  }
+
+  private unavailable(name: JobName, error: unknown): AppError {
+    this.logger.error({ err: error, job: name }, 'enqueue failed');
+    return new AppError('SERVICE.UNAVAILABLE', 'The job queue is unavailable; try again shortly');
   }
 
   async close(): Promise<void> {
@@ -52,7 +73,11 @@ export class BullMqWorkerHost implements WorkerHost {
   private readonly workers: Worker[] = [];
   private readonly connections: Redis[] = [];
 
-  constructor(private readonly redisUrl: string, private readonly producer: BullMqJobQueue, private readonly logger: Logger) {}
+  constructor(
+    private readonly redisUrl: string,
+    private readonly producer: BullMqJobQueue,
+    private readonly logger: Logger,
+  ) {}
 
   async start(processors: JobProcessor[]): Promise<void> {
     const byQueue = new Map<QueueName, Map<string, JobProcessor>>();
@@ -64,6 +89,7 @@ export class BullMqWorkerHost implements WorkerHost {
     for (const [queue, handlers] of byQueue) {
       const connection = createRedis(this.redisUrl, 'worker');
       this.connections.push(connection);
+      const settings = this.producer.settings[queue];
       const worker = new Worker(
         queue,
         async (job) => {
@@ -71,12 +97,24 @@ export class BullMqWorkerHost implements WorkerHost {
           if (!handler) throw new Error(`No processor for job ${job.name}`);
           await handler.handle(job.data);
         },
-        { connection: connection as ConnectionOptions, prefix: this.producer.prefix, concurrency: QUEUE_SETTINGS[queue].concurrency },
+        {
+          connection: connection as ConnectionOptions,
+          prefix: this.producer.prefix,
+          concurrency: settings.concurrency,
+          lockDuration: settings.lockMs,
+          stalledInterval: settings.lockMs,
+          // A job whose worker died is taken again once; dying twice in a row marks it failed.
+          maxStalledCount: 1,
+        },
       );
       worker.on('error', (error) => this.logger.error({ err: error, queue }, 'worker error'));
-      worker.on('failed', (job, error) =>
-        this.logger.warn({ err: error, queue, job: job?.name, id: job?.id, attempts: job?.attemptsMade }, 'job failed'),
-      );
+      worker.on('failed', (job, error) => {
+        this.logger.warn({ err: error, queue, job: job?.name, id: job?.id, attempts: job?.attemptsMade }, 'job failed');
+        const handler = job && handlers.get(job.name);
+        if (job && handler?.onFailed && job.attemptsMade >= (job.opts.attempts ?? 1)) {
+          handler.onFailed(job.data, error).catch((err) => this.logger.error({ err, queue, job: job.name }, 'recording a failed job failed'));
+        }
+      });
       this.workers.push(worker);
       // Job schedulers are upserted by id: several instances starting at once register each one once.
       for (const handler of handlers.values()) {

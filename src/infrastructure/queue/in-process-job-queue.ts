@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import { JOB_QUEUES, type EnqueueOptions, type JobName, type JobPayloads, type JobProcessor, type JobQueue } from '../../domain/shared/job-queue.port';
-import { QUEUE_SETTINGS } from './queue-settings';
+import { JOB_QUEUES, type EnqueueOptions, type QueueName, type JobName, type JobPayloads, type JobProcessor, type JobQueue } from '../../domain/shared/job-queue.port';
+import { QUEUE_SETTINGS, type QueueSettings } from './queue-settings';
 import type { WorkerHost } from './worker-host';
 
 /**
@@ -15,7 +15,10 @@ export class InProcessJobQueue implements JobQueue, WorkerHost {
   private readonly wakers = new Set<() => void>();
   private closed = false;
 
-  constructor(private readonly logger: Logger) {}
+  constructor(
+    private readonly logger: Logger,
+    private readonly settings: Record<QueueName, QueueSettings> = QUEUE_SETTINGS,
+  ) {}
 
   async start(processors: JobProcessor[]): Promise<void> {
     for (const p of processors) {
@@ -51,7 +54,7 @@ export class InProcessJobQueue implements JobQueue, WorkerHost {
       this.logger.error({ job: name }, 'no processor for job');
       return;
     }
-    const settings = QUEUE_SETTINGS[JOB_QUEUES[name]];
+    const settings = this.settings[JOB_QUEUES[name]];
     try {
       await processor.handle(payload);
     } catch (error) {
@@ -59,6 +62,8 @@ export class InProcessJobQueue implements JobQueue, WorkerHost {
       if (attempt < settings.attempts && !this.closed) {
         await this.sleep(settings.backoffMs * 2 ** (attempt - 1));
         if (!this.closed) await this.run(name, payload, attempt + 1);
+      } else if (attempt >= settings.attempts) {
+        await processor.onFailed?.(payload, error as Error).catch((err) => this.logger.error({ err, job: name }, 'recording a failed job failed'));
       }
     }
   }

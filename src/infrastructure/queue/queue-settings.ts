@@ -7,6 +7,11 @@ export interface QueueSettings {
   backoffMs: number;
   keepCompleted: { count: number; ageSeconds: number };
   keepFailed: { count: number };
+  /**
+   * How long a worker's hold on a running job lasts without renewal; a job whose worker was killed is
+   * taken again by another worker this long after (BullMQ's stalled-job check runs at the same interval).
+   */
+  lockMs: number;
 }
 
 /** One row per queue; the compiler refuses a queue without settings. */
@@ -17,6 +22,7 @@ export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
     backoffMs: 30_000,
     keepCompleted: { count: 100, ageSeconds: 24 * 3600 },
     keepFailed: { count: 500 },
+    lockMs: 30_000,
   },
   // One refresh at a time: a second one while the first runs would compute the same figures.
   [QueueName.Reports]: {
@@ -25,6 +31,7 @@ export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
     backoffMs: 10_000,
     keepCompleted: { count: 50, ageSeconds: 3600 },
     keepFailed: { count: 100 },
+    lockMs: 30_000,
   },
 };
 
