@@ -24,11 +24,12 @@ export function UserMenu({ user }: { user: User }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="h-10 gap-2 px-2" aria-label={t('userMenu.label', { name: user.name })}>
+        <Button variant="ghost" className="h-10 gap-2 px-2">
+          <span className="sr-only">{t('userMenu.label')}</span>
           <span className="flex h-8 w-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
             {user.initials}
           </span>
-          <span className="hidden max-w-40 truncate text-sm font-medium lg:inline">{user.name}</span>
+          <span className="sr-only max-w-40 truncate text-sm font-medium lg:not-sr-only">{user.name}</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent className="w-56">

@@ -19,9 +19,11 @@ export function LanguageToggle({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
   const next = i18n.language === 'en' ? 'pt' : 'en';
   return (
-    <Button variant="ghost" size="sm" onClick={toggleLanguage} aria-label={t('language.switchTo', { language: t(`language.${next}`) })} className={className}>
+    <Button variant="ghost" size="sm" onClick={toggleLanguage} className={className}>
       <Languages className="h-4 w-4" aria-hidden="true" />
       <span className="font-semibold uppercase">{next}</span>
+      {/* The visible code stays part of the accessible name (WCAG 2.5.3). */}
+      <span className="sr-only"> ({t('language.switchTo', { language: t(`language.${next}`) })})</span>
     </Button>
   );
 }

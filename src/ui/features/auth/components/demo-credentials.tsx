@@ -22,7 +22,6 @@ export function DemoCredentialsBlock({ onPick }: { onPick: (credential: Credenti
             <button
               type="button"
               onClick={() => onPick(credential)}
-              aria-label={t('auth.demo.use', { role: t(`roles.${credential.role}`) })}
               className="flex w-full items-center justify-between gap-3 rounded-md border border-border bg-surface px-3 py-2 text-left text-sm hover:border-primary focus-ring"
             >
               <span className="font-medium text-foreground">{t(`roles.${credential.role}`)}</span>

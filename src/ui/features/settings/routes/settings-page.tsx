@@ -26,7 +26,7 @@ export function SettingsPage() {
             {errorMessage(users.error, t)}
           </p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('settings.users')}>
             <table className="w-full min-w-[640px] text-left text-sm">
               <thead className="border-b border-border text-xs text-muted-foreground uppercase">
                 <tr>

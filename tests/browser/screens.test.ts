@@ -1,0 +1,91 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, expectAccessible, launchBrowser, newContext, screenshot, signIn, type Language, type Theme } from './support/browser';
+
+// Every screen in pt and en, in each theme, at 1280 and 390 px wide: a screenshot, no horizontal
+// overflow, and axe-core with no serious or critical violations.
+const LANGUAGES: Language[] = ['pt', 'en'];
+const THEMES: Theme[] = ['light', 'dark', 'matrix'];
+const WIDTHS = [1280, 390];
+
+interface Screen {
+  name: string;
+  path: string;
+  /** Text that shows the screen is fully there, per language. */
+  ready: Record<Language, string | RegExp>;
+  signedIn: boolean;
+  /** Something to do once the screen is there (open a tab). */
+  prepare?: (page: Page) => Promise<void>;
+}
+
+const SCREENS: Screen[] = [
+  { name: 'auth-login', path: '/auth', ready: { pt: 'Acesso ao Sistema', en: 'System Access' }, signedIn: false },
+  {
+    name: 'auth-register',
+    path: '/auth',
+    ready: { pt: 'Acesso ao Sistema', en: 'System Access' },
+    signedIn: false,
+    prepare: async (page) => {
+      await page.getByRole('tab', { name: /Registrar|Register/ }).click();
+      await page.locator('#register-name').waitFor();
+    },
+  },
+  { name: 'not-found-anonymous', path: '/no-such-page', ready: { pt: '404 Página Não Encontrada', en: '404 Page Not Found' }, signedIn: false },
+  { name: 'dashboard', path: '/', ready: { pt: 'Status do sistema', en: 'System status' }, signedIn: true },
+  { name: 'profile', path: '/profile', ready: { pt: 'Esta sessão', en: 'This session' }, signedIn: true },
+  { name: 'settings', path: '/settings', ready: { pt: 'Ana Administradora', en: 'Ana Administradora' }, signedIn: true },
+  { name: 'contacts', path: '/crm/contacts', ready: { pt: 'Nenhum contato encontrado', en: 'No contacts found' }, signedIn: true },
+  { name: 'pipeline', path: '/crm/pipeline', ready: { pt: 'Nenhum negócio encontrado', en: 'No deals found' }, signedIn: true },
+  { name: 'no-access', path: '/api-docs', ready: { pt: 'Sem acesso', en: 'No access' }, signedIn: true },
+  { name: 'not-found', path: '/no-such-page', ready: { pt: '404 Página Não Encontrada', en: '404 Page Not Found' }, signedIn: true },
+];
+
+let browser: Browser;
+let anonymous: BrowserContext;
+let admin: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  anonymous = await newContext(browser);
+  admin = await newContext(browser);
+  await signIn(await admin.newPage(), DEMO.admin);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function setPreferences(page: Page, language: Language, theme: Theme) {
+  await page.evaluate(({ language, theme }) => {
+    localStorage.setItem('language', language);
+    localStorage.setItem('theme', theme);
+  }, { language, theme });
+}
+
+describe.each(LANGUAGES)('screens in %s', (language) => {
+  describe.each(THEMES)('theme %s', (theme) => {
+    it.each(WIDTHS)('at %i px: every screen renders without overflow and passes axe', async (width) => {
+      for (const screen of SCREENS) {
+        const context = screen.signedIn ? admin : anonymous;
+        const page = await context.newPage();
+        await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+        await page.goto('/auth');
+        await setPreferences(page, language, theme);
+        await page.goto(screen.path);
+        await page.getByText(screen.ready[language], { exact: false }).first().waitFor();
+        await screen.prepare?.(page);
+        await page.waitForLoadState('networkidle');
+
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(language === 'en' ? 'en' : 'pt-BR');
+        // Nothing wider than the viewport.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${screen.name} overflows horizontally`).toBeLessThanOrEqual(0);
+
+        await screenshot(page, `${screen.name}-${language}-${theme}-${width}`);
+        await expectAccessible(page, `${screen.name} ${language} ${theme} ${width}`);
+        await page.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,115 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+export const baseUrl = (): string => inject('baseUrl');
+
+export const DEMO = {
+  admin: { username: 'admin', password: 'admin1234', name: 'Ana Administradora' },
+  developer: { username: 'developer', password: 'developer1234' },
+  employee: { username: 'employee', password: 'employee1234' },
+} as const;
+
+export type Language = 'pt' | 'en';
+export type Theme = 'light' | 'dark' | 'matrix';
+
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../../artifacts/screenshots');
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Debian's Chromium, headless; never a downloaded browser. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+interface ContextOptions {
+  width?: number;
+  /** Stored before every page load (so it also survives reloads as a fixed preference). */
+  language?: Language;
+  theme?: Theme;
+}
+
+export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
+  const width = options.width ?? 1280;
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height: width < 600 ? 844 : 800 }, locale: 'pt-BR' });
+  if (options.language || options.theme) {
+    await context.addInitScript(({ language, theme }) => {
+      if (language) localStorage.setItem('language', language);
+      if (theme) localStorage.setItem('theme', theme);
+    }, { language: options.language, theme: options.theme });
+  }
+  return context;
+}
+
+export async function newPage(browser: Browser, options: ContextOptions = {}): Promise<Page> {
+  const context = await newContext(browser, options);
+  return context.newPage();
+}
+
+/** Signs in through the form and waits for the dashboard. */
+export async function signIn(page: Page, credentials: { username: string; password: string }, remember = false): Promise<void> {
+  await page.goto('/auth');
+  await page.locator('#login-username').fill(credentials.username);
+  await page.locator('#login-password').fill(credentials.password);
+  if (remember) await page.locator('#login-remember').click();
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(`${baseUrl()}/`);
+  await page.getByTestId('stat-users-value').waitFor();
+}
+
+/** Registers through the form (employee role) and waits for the dashboard. */
+export async function registerUser(page: Page, user: { username: string; name: string; initials: string; password: string }): Promise<void> {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: /Registrar|Register/ }).click();
+  await page.locator('#register-name').fill(user.name);
+  await page.locator('#register-username').fill(user.username);
+  await page.locator('#register-initials').fill(user.initials);
+  await page.locator('#register-password').fill(user.password);
+  await page.locator('#register-confirmPassword').fill(user.password);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(`${baseUrl()}/`);
+}
+
+export const uniqueName = (prefix: string): string => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** The visible toast (one at a time). */
+export const toastLocator = (page: Page) => page.locator('.toast');
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core on the current page: no serious or critical violations. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // The app's CSP refuses inline <script> tags (addScriptTag), so axe goes in through the devtools protocol.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> } }).axe.run(document);
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+  });
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${label}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Holds a request until `release()` is called, to look at the pending state without timing guesses. */
+export async function holdRequests(page: Page, urlPattern: string): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(urlPattern, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return { release };
+}
