@@ -81,7 +81,15 @@ export const toastLocator = (page: Page) => page.locator('.toast');
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // The signed-in layout scrolls inside <main>: grow the viewport to show all of it, then restore.
+  const viewport = page.viewportSize();
+  const hidden = await page.evaluate(() => {
+    const main = document.querySelector('main');
+    return main ? main.scrollHeight - main.clientHeight : 0;
+  });
+  if (viewport && hidden > 0) await page.setViewportSize({ width: viewport.width, height: viewport.height + hidden });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
+  if (viewport && hidden > 0) await page.setViewportSize(viewport);
 }
 
 interface AxeViolation {

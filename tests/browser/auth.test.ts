@@ -1,0 +1,205 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, DEMO, holdRequests, launchBrowser, newPage, registerUser, signIn, toastLocator, uniqueName } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const submit = (page: Page) => page.locator('form button[type="submit"]');
+
+describe('sign-in screen', () => {
+  it('shows the titles, both tabs and the demo quick access, which fills the form', async () => {
+    const page = await newPage(browser);
+    await page.goto('/');
+    await page.waitForURL(`${baseUrl()}/auth`);
+    await page.getByRole('heading', { name: 'Acesso ao Sistema' }).waitFor();
+    expect(await page.getByText('Digite suas credenciais para continuar').isVisible()).toBe(true);
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Entrar', 'Registrar']);
+    expect(await page.getByRole('tab', { name: 'Entrar' }).getAttribute('aria-selected')).toBe('true');
+
+    await page.getByRole('button', { name: /Desenvolvedor/ }).click();
+    expect(await page.locator('#login-username').inputValue()).toBe('developer');
+    expect(await page.locator('#login-password').inputValue()).toBe('developer1234');
+    await page.context().close();
+  });
+
+  it('shows and hides the password', async () => {
+    const page = await newPage(browser);
+    await page.goto('/auth');
+    await page.locator('#login-password').fill('secret-value');
+    expect(await page.locator('#login-password').getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Mostrar senha' }).click();
+    expect(await page.locator('#login-password').getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Ocultar senha' }).click();
+    expect(await page.locator('#login-password').getAttribute('type')).toBe('password');
+    await page.context().close();
+  });
+
+  it('explains that an administrator resets forgotten passwords', async () => {
+    const page = await newPage(browser);
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Esqueceu a senha?' }).click();
+    await page.getByText('As senhas são redefinidas por um administrador', { exact: false }).waitFor();
+    await page.context().close();
+  });
+
+  it('asks for username and password before calling the server', async () => {
+    const page = await newPage(browser);
+    await page.goto('/auth');
+    let calls = 0;
+    page.on('request', (r) => r.url().endsWith('/api/login') && calls++);
+    await submit(page).click();
+    expect(await page.locator('#login-username-message').textContent()).toBe('Obrigatório');
+    expect(await page.locator('#login-password-message').textContent()).toBe('Obrigatório');
+    expect(await page.locator('#login-username').getAttribute('aria-invalid')).toBe('true');
+    expect(calls).toBe(0);
+    await page.context().close();
+  });
+
+  it('shows "Login failed" with the translated server message, in pt and en', async () => {
+    const page = await newPage(browser);
+    await page.goto('/auth');
+    await page.locator('#login-username').fill('nobody-here');
+    await page.locator('#login-password').fill('wrong-password');
+    await submit(page).click();
+    await toastLocator(page).getByText('Falha no login').waitFor();
+    expect(await toastLocator(page).textContent()).toContain('Usuário ou senha inválidos.');
+    expect(await toastLocator(page).textContent()).not.toContain('{');
+    expect(page.url()).toBe(`${baseUrl()}/auth`);
+
+    await page.getByRole('button', { name: /^EN/ }).click();
+    await submit(page).click();
+    await toastLocator(page).getByText('Login failed').waitFor();
+    expect(await toastLocator(page).textContent()).toContain('Invalid username or password.');
+    // One toast at a time.
+    expect(await toastLocator(page).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('disables the button and shows the pending label while signing in, then opens the dashboard', async () => {
+    const page = await newPage(browser);
+    await page.goto('/auth');
+    const held = await holdRequests(page, '**/api/login');
+    await page.locator('#login-username').fill(DEMO.employee.username);
+    await page.locator('#login-password').fill(DEMO.employee.password);
+    await submit(page).click();
+    await submit(page).getByText('Entrando…').waitFor();
+    expect(await submit(page).isDisabled()).toBe(true);
+    held.release();
+    await page.waitForURL(`${baseUrl()}/`);
+    await page.getByRole('heading', { name: /Bem-vindo de volta/ }).waitFor();
+    await page.context().close();
+  });
+
+  it('keeps the session longer with remember-me', async () => {
+    const plain = await newPage(browser);
+    await signIn(plain, DEMO.developer);
+    const plainCookie = (await plain.context().cookies()).find((c) => c.name.includes('funil.sid'));
+    expect(plainCookie?.expires).toBe(-1); // ends with the browser session
+
+    const remembered = await newPage(browser);
+    await signIn(remembered, DEMO.developer, true);
+    const cookie = (await remembered.context().cookies()).find((c) => c.name.includes('funil.sid'));
+    expect(cookie?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 24 * 3600);
+    await plain.context().close();
+    await remembered.context().close();
+  });
+});
+
+describe('register', () => {
+  const openRegister = async () => {
+    const page = await newPage(browser);
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Registrar' }).click();
+    return page;
+  };
+
+  it('checks the fields: passwords mismatch on confirmPassword, initials uppercase and at most 3, role employee by default', async () => {
+    const page = await openRegister();
+    expect(await page.locator('#register-role').textContent()).toContain('Funcionário');
+    await page.locator('#register-initials').pressSequentially('abcd');
+    expect(await page.locator('#register-initials').inputValue()).toBe('ABC');
+    await page.locator('#register-password').fill('password-one');
+    await page.locator('#register-confirmPassword').fill('password-two');
+    await submit(page).click();
+    expect(await page.locator('#register-confirmPassword-message').textContent()).toBe('As senhas não coincidem');
+    expect(await page.locator('#register-name-message').textContent()).toBe('Obrigatório');
+    expect(await page.locator('#register-password-message').count()).toBe(0);
+
+    await page.locator('#register-role').click();
+    expect(await page.getByRole('option').allTextContents()).toEqual(['Funcionário', 'Desenvolvedor', 'Administrador']);
+    await page.keyboard.press('Escape');
+    await page.context().close();
+  });
+
+  it('creates the account, signs in and shows the pending label meanwhile', async () => {
+    const page = await openRegister();
+    const username = uniqueName('reg');
+    await page.locator('#register-name').fill('Rita Registrada');
+    await page.locator('#register-username').fill(username);
+    await page.locator('#register-initials').fill('rr');
+    await page.locator('#register-password').fill('a-good-password');
+    await page.locator('#register-confirmPassword').fill('a-good-password');
+    const held = await holdRequests(page, '**/api/register');
+    await submit(page).click();
+    await submit(page).getByText('Criando conta...').waitFor();
+    expect(await submit(page).isDisabled()).toBe(true);
+    held.release();
+    await page.waitForURL(`${baseUrl()}/`);
+    await page.getByRole('heading', { name: 'Bem-vindo de volta, Rita Registrada' }).waitFor();
+    expect(await page.getByTestId('last-access').textContent()).toBe('N/A');
+    await page.context().close();
+  });
+
+  it('shows "Registration failed" with the translated reason for a taken username and a refused role', async () => {
+    const page = await openRegister();
+    await page.locator('#register-name').fill('Someone Else');
+    await page.locator('#register-username').fill('admin');
+    await page.locator('#register-initials').fill('SE');
+    await page.locator('#register-password').fill('a-good-password');
+    await page.locator('#register-confirmPassword').fill('a-good-password');
+    await submit(page).click();
+    await toastLocator(page).getByText('Falha no registro').waitFor();
+    expect(await toastLocator(page).textContent()).toContain('Este nome de usuário já está em uso.');
+
+    await page.locator('#register-username').fill(uniqueName('adm'));
+    await page.locator('#register-role').click();
+    await page.getByRole('option', { name: 'Administrador' }).click();
+    await submit(page).click();
+    await toastLocator(page).getByText('Novas contas só podem ser criadas como Funcionário', { exact: false }).waitFor();
+    expect(page.url()).toBe(`${baseUrl()}/auth`);
+    await page.context().close();
+  });
+});
+
+describe('logout', () => {
+  it('ends the session from the user menu and protected screens send back to /auth', async () => {
+    const page = await newPage(browser);
+    await registerUser(page, { username: uniqueName('out'), name: 'Otto Saída', initials: 'OS', password: 'a-good-password' });
+    await page.getByRole('button', { name: /Menu do usuário/ }).click();
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
+    await page.waitForURL(`${baseUrl()}/auth`);
+    await page.goto('/crm/contacts');
+    await page.waitForURL(`${baseUrl()}/auth`);
+    await page.context().close();
+  });
+
+  it('shows "Logout failed" with the server message when the call fails', async () => {
+    const page = await newPage(browser);
+    await signIn(page, DEMO.employee);
+    await page.route('**/api/logout', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'SERVICE.UNAVAILABLE', message: 'down' } }) }),
+    );
+    await page.getByRole('button', { name: /Menu do usuário/ }).click();
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
+    await toastLocator(page).getByText('Falha ao sair').waitFor();
+    expect(await toastLocator(page).textContent()).toContain('O serviço está temporariamente indisponível.');
+    expect(page.url()).toBe(`${baseUrl()}/`);
+    await page.context().close();
+  });
+});
