@@ -4,6 +4,7 @@ import * as createCrmTables from './20261122100100_create_crm_tables';
 import * as seedDefaultPipelineAndTemplates from './20261122100200_seed_default_pipeline_and_templates';
 import * as addCrmSearchAndTimeline from './20261122110000_add_crm_search_and_timeline';
 import * as createReportSnapshots from './20261122120000_create_report_snapshots';
+import * as createContactImports from './20261122121000_create_contact_imports';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -20,4 +21,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261122100200_seed_default_pipeline_and_templates', seedDefaultPipelineAndTemplates],
   ['20261122110000_add_crm_search_and_timeline', addCrmSearchAndTimeline],
   ['20261122120000_create_report_snapshots', createReportSnapshots],
+  ['20261122121000_create_contact_imports', createContactImports],
 ];

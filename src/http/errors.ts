@@ -34,6 +34,7 @@ export const ERROR_STATUS = {
   'STAGE.LIMIT_REACHED': 409,
   'ACTIVITY.NOT_FOUND': 404,
   'TEMPLATE.NOT_FOUND': 404,
+  'IMPORT.NOT_FOUND': 404,
   INTERNAL: 500,
 } as const satisfies Record<ErrorCode, number>;
 

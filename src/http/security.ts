@@ -4,6 +4,8 @@ import helmet from 'helmet';
 import { AppError } from '../domain/shared/app-error';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The only calls that take a file upload; they still need the same-origin check below. */
+const MULTIPART_PATHS = new Set(['/api/crm/contacts/import']);
 
 /**
  * Cross-site request refusal for every state-changing call: a body must be JSON (a cross-site form
@@ -13,7 +15,7 @@ export function crossSiteGuard(publicOrigin?: string): RequestHandler {
   return (req, _res, next) => {
     if (!UNSAFE.has(req.method)) return next();
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-    if (hasBody && !req.is('application/json')) {
+    if (hasBody && !req.is('application/json') && !(MULTIPART_PATHS.has(req.path) && req.is('multipart/form-data'))) {
       return next(new AppError('REQUEST.CROSS_SITE', 'Requests that change data must send a JSON body (Content-Type: application/json)'));
     }
     const origin = req.headers.origin;

@@ -20,6 +20,7 @@ import { RedisHealthCheck } from './queue/redis.health';
 import type { WorkerHost } from './queue/worker-host';
 import { usersModule } from './users/users.bindings';
 import { activitiesModule } from './activities/activities.bindings';
+import { contactImportsModule } from './contact-imports/contact-imports.bindings';
 import { contactsModule } from './contacts/contacts.bindings';
 import { dealsModule } from './deals/deals.bindings';
 import { reportsModule } from './reports/reports.bindings';
@@ -83,6 +84,8 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     }),
     usersModule(redis),
     timelineModule,
+    // Before contacts: its GET /api/crm/contacts/export must be matched before GET /api/crm/contacts/:id.
+    contactImportsModule,
     contactsModule,
     dealsModule,
     activitiesModule,

@@ -32,6 +32,7 @@ export const ERROR_CODES = [
   'STAGE.LIMIT_REACHED',
   'ACTIVITY.NOT_FOUND',
   'TEMPLATE.NOT_FOUND',
+  'IMPORT.NOT_FOUND',
   'INTERNAL',
 ] as const;
 

@@ -2,12 +2,14 @@
 export enum QueueName {
   Maintenance = 'maintenance',
   Reports = 'reports',
+  Imports = 'imports',
 }
 
 /** Job names and their payloads, per queue. */
 export interface JobPayloads {
   'sessions.purge-expired': Record<string, never>;
   'reports.refresh': Record<string, never>;
+  'contacts.import': { importId: number };
 }
 
 export type JobName = keyof JobPayloads;
@@ -15,6 +17,7 @@ export type JobName = keyof JobPayloads;
 export const JOB_QUEUES: Record<JobName, QueueName> = {
   'sessions.purge-expired': QueueName.Maintenance,
   'reports.refresh': QueueName.Reports,
+  'contacts.import': QueueName.Imports,
 };
 
 export interface EnqueueOptions {

@@ -33,6 +33,15 @@ export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
     keepFailed: { count: 100 },
     lockMs: 30_000,
   },
+  // Imports resume after their last committed batch, so a retry costs little.
+  [QueueName.Imports]: {
+    concurrency: 2,
+    attempts: 3,
+    backoffMs: 5_000,
+    keepCompleted: { count: 100, ageSeconds: 24 * 3600 },
+    keepFailed: { count: 500 },
+    lockMs: 60_000,
+  },
 };
 
 export const DEFAULT_BULLMQ_PREFIX = 'funil';

@@ -1,0 +1,18 @@
+import { ContainerModule } from 'inversify';
+import { ContactImportsService } from '../../domain/contact-imports/contact-imports.service';
+import { CONTACT_IMPORTS_SERVICE, CONTACT_IMPORT_REPOSITORY, IMPORT_FILE } from '../../domain/contact-imports/contact-imports.tokens';
+import { HTTP_ROUTER, JOB_PROCESSOR } from '../../domain/shared/shared.tokens';
+import { ContactImportsRouter } from '../../http/contact-imports/contact-imports.router';
+import { ImportContactsProcessor } from '../../jobs/contact-imports/import-contacts.processor';
+import { CsvImportFile } from './csv-import-file';
+import { KnexContactImportRepository } from './knex-contact-import.repository';
+
+export const contactImportsModule = new ContainerModule(({ bind }) => {
+  bind(CONTACT_IMPORT_REPOSITORY).to(KnexContactImportRepository).inSingletonScope();
+  bind(IMPORT_FILE).to(CsvImportFile).inSingletonScope();
+  bind(CONTACT_IMPORTS_SERVICE).to(ContactImportsService).inSingletonScope();
+  bind(ContactImportsRouter).toSelf().inSingletonScope();
+  bind(HTTP_ROUTER).toService(ContactImportsRouter);
+  bind(ImportContactsProcessor).toSelf().inSingletonScope();
+  bind(JOB_PROCESSOR).toService(ImportContactsProcessor);
+});
