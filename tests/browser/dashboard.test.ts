@@ -1,0 +1,142 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, DEMO, launchBrowser, newPage, registerUser, signIn, uniqueName } from './support/browser';
+
+let browser: Browser;
+let admin: Page;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await newPage(browser);
+  await signIn(admin, DEMO.admin);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const figure = async (page: Page, stat: string) => (await page.getByTestId(`stat-${stat}-value`).textContent()) ?? '';
+const count = async (page: Page, stat: string) => Number((await figure(page, stat)).replace(/\D/g, ''));
+
+async function refresh(page: Page) {
+  const done = page.waitForResponse((r) => r.url().endsWith('/api/dashboard'));
+  await page.getByRole('button', { name: 'Atualizar' }).click();
+  await done;
+  await page.getByRole('button', { name: 'Atualizar' }).and(page.locator(':not([disabled])')).waitFor();
+}
+
+/** The users the database holds, read through the admin API with the same session. */
+async function usersInDatabase(page: Page): Promise<{ username: string }[]> {
+  const res = await page.request.get('/api/admin/users?limit=200');
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { items: { username: string }[] }).items;
+}
+
+describe('dashboard', () => {
+  it('welcomes the user by name with the last access', async () => {
+    await admin.goto('/');
+    await admin.getByRole('heading', { name: `Bem-vindo de volta, ${DEMO.admin.name}` }).waitFor();
+    expect(await admin.getByTestId('last-access').textContent()).toMatch(/^(\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}|N\/A)$/);
+  });
+
+  it('shows the last access as dd/MM/yyyy HH:mm from the second sign-in on', async () => {
+    const page = await newPage(browser);
+    const user = { username: uniqueName('last'), name: 'Lia Acesso', initials: 'LA', password: 'a-good-password' };
+    await registerUser(page, user);
+    expect(await page.getByTestId('last-access').textContent()).toBe('N/A');
+    await page.context().clearCookies();
+    await signIn(page, user);
+    expect(await page.getByTestId('last-access').textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    await page.context().close();
+  });
+
+  it('counts the users of the database, and one more after a registration', async () => {
+    await admin.goto('/');
+    await refresh(admin);
+    const before = await usersInDatabase(admin);
+    expect(before.map((u) => u.username)).toEqual(expect.arrayContaining(['admin', 'developer', 'employee']));
+    expect(await count(admin, 'users')).toBe(before.length);
+
+    const other = await newPage(browser);
+    await registerUser(other, { username: uniqueName('cnt'), name: 'Caio Contado', initials: 'CC', password: 'a-good-password' });
+    await other.context().close();
+
+    await refresh(admin);
+    expect(await count(admin, 'users')).toBe(before.length + 1);
+    expect((await usersInDatabase(admin)).length).toBe(before.length + 1);
+  });
+
+  it('counts active sessions: one more after a sign-in, one less after its logout', async () => {
+    await admin.goto('/');
+    await refresh(admin);
+    const before = await count(admin, 'sessions');
+    expect(before).toBeGreaterThanOrEqual(1);
+
+    const other = await newPage(browser);
+    await signIn(other, DEMO.developer);
+    await refresh(admin);
+    expect(await count(admin, 'sessions')).toBe(before + 1);
+
+    await other.getByRole('button', { name: /Menu do usuário/ }).click();
+    await other.getByRole('menuitem', { name: 'Sair' }).click();
+    await other.waitForURL(`${baseUrl()}/auth`);
+    await refresh(admin);
+    expect(await count(admin, 'sessions')).toBe(before);
+    await other.context().close();
+  });
+
+  it('computes the security score from the checks explained in its tooltip', async () => {
+    await admin.goto('/');
+    await admin.getByTestId('stat-security').waitFor();
+    await admin.getByRole('button', { name: /Como Pontuação de segurança é calculada/ }).focus();
+    const tooltip = admin.getByRole('tooltip');
+    await tooltip.waitFor();
+    const text = (await tooltip.textContent()) ?? '';
+    // Demo mode is on in this run, so that check fails; passwords are argon2id, so that one passes.
+    expect(text).toContain('Modo de demonstração desligado — reprovada');
+    expect(text).toContain('Senhas armazenadas com Argon2id — aprovada');
+    const passed = (text.match(/— aprovada/g) ?? []).length;
+    const total = passed + (text.match(/— reprovada/g) ?? []).length;
+    expect(total).toBe(4);
+    expect(await figure(admin, 'security')).toBe(`${Math.round((100 * passed) / total)}%`);
+    expect(await admin.getByTestId('stat-security').textContent()).toContain(`${passed} de ${total} verificações aprovadas`);
+  });
+
+  it('shows the median response time the server measured', async () => {
+    await admin.goto('/');
+    await refresh(admin);
+    expect(await figure(admin, 'response')).toMatch(/^\d+ ms$/);
+    expect(await admin.getByTestId('stat-response').textContent()).toMatch(/Mediana das últimas \d+ chamadas à API/);
+  });
+
+  it('shows the system status from the readiness checks', async () => {
+    await admin.goto('/');
+    const database = admin.getByTestId('status-database');
+    await database.waitFor();
+    expect(await database.textContent()).toContain('Banco de dados');
+    expect(await database.textContent()).toContain('Operacional');
+    for (const name of ['api', 'queue', 'security']) expect(await admin.getByTestId(`status-${name}`).count()).toBe(1);
+    // Demo mode on and plain-HTTP cookies: security is a warning, as its score says.
+    expect(await admin.getByTestId('status-security').textContent()).toContain('Atenção');
+  });
+
+  it('lists recent activity (empty until the CRM records some) with a view-all link', async () => {
+    await admin.goto('/');
+    await admin.getByText('Atividade recente').waitFor();
+    await admin.getByText('Nenhuma atividade ainda').waitFor();
+    await admin.getByRole('link', { name: 'Ver tudo' }).click();
+    await admin.waitForURL(`${baseUrl()}/crm/activities`);
+  });
+
+  it('offers quick actions that open real screens the role may use', async () => {
+    await admin.goto('/');
+    await admin.getByRole('link', { name: 'Gerenciar usuários' }).click();
+    await admin.waitForURL(`${baseUrl()}/settings`);
+    await admin.getByRole('cell', { name: DEMO.admin.name }).waitFor();
+
+    const employee = await newPage(browser);
+    await signIn(employee, DEMO.employee);
+    expect(await employee.getByRole('link', { name: 'Gerenciar usuários' }).count()).toBe(0);
+    await employee.getByRole('link', { name: 'Segurança' }).click();
+    await employee.waitForURL(`${baseUrl()}/profile`);
+    await employee.context().close();
+  });
+});
