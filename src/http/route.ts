@@ -39,6 +39,11 @@ export interface RouteDefinition {
   schemas?: RouteSchemas;
   /** Success status; the handler's return value is the JSON body (undefined sends no body). */
   status?: number;
+  /**
+   * The success body, for the API document only (responses are not validated at run time); `null` when
+   * the handler returns nothing (204).
+   */
+  response?: Joi.Schema | null;
   /** Error codes worth listing in the API document besides the ones every route can give. */
   errors?: readonly string[];
   handler: (input: ValidInput, req: Request, res: Response) => Promise<unknown> | unknown;

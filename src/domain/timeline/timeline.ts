@@ -1,5 +1,7 @@
-export type TimelineEntityType = 'contact' | 'deal' | 'activity';
-export type TimelineAction = 'created' | 'updated' | 'deleted';
+export const TIMELINE_ENTITY_TYPES = ['contact', 'deal', 'activity'] as const;
+export const TIMELINE_ACTIONS = ['created', 'updated', 'deleted'] as const;
+export type TimelineEntityType = (typeof TIMELINE_ENTITY_TYPES)[number];
+export type TimelineAction = (typeof TIMELINE_ACTIONS)[number];
 
 export interface FieldChange {
   field: string;

@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { ACTIVITY_PRIORITIES, ACTIVITY_STATUSES, ACTIVITY_TYPES } from '../../domain/activities/activity';
-import { ignoredCreatedBy, listQuery, optionalText, patchOf, recordId } from './crm.schemas';
+import { id, responseObject, timestamp } from '../response.schemas';
+import { ignoredCreatedBy, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
 
 const fields = {
   type: Joi.string().valid(...ACTIVITY_TYPES),
@@ -25,4 +26,22 @@ export const activitySchemas = {
   }),
   create: Joi.object({ ...fields, subject: fields.subject.required(), createdBy: ignoredCreatedBy }),
   update: patchOf(fields),
+  item: responseObject({
+    id,
+    type: fields.type,
+    subject: Joi.string(),
+    description: Joi.string().allow(null),
+    status: fields.status,
+    priority: fields.priority,
+    dueDate: timestamp.allow(null),
+    completedAt: timestamp.allow(null),
+    duration: fields.duration,
+    contactId: id.allow(null),
+    contactName: Joi.string().allow(null),
+    dealId: id.allow(null),
+    dealTitle: Joi.string().allow(null),
+    assignedTo: id.allow(null),
+    assignedToName: Joi.string().allow(null),
+    ...recordStamps,
+  }),
 };

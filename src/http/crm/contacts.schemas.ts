@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { CONTACT_STATUSES } from '../../domain/contacts/contact';
-import { ignoredCreatedBy, listQuery, optionalText, patchOf, recordId } from './crm.schemas';
+import { id, responseObject } from '../response.schemas';
+import { ignoredCreatedBy, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
 
 const fields = {
   name: Joi.string().trim().min(1).max(200),
@@ -26,4 +27,21 @@ export const contactSchemas = {
   }),
   create: Joi.object({ ...fields, name: fields.name.required(), createdBy: ignoredCreatedBy }),
   update: patchOf(fields),
+  item: responseObject({
+    id,
+    name: Joi.string(),
+    email: Joi.string().allow(null),
+    phone: Joi.string().allow(null),
+    company: Joi.string().allow(null),
+    position: Joi.string().allow(null),
+    source: Joi.string().allow(null),
+    status: fields.status,
+    score: fields.score,
+    tags: Joi.array().items(Joi.string()),
+    notes: Joi.string().allow(null),
+    customFields: Joi.object().unknown(true),
+    ownerId: id.allow(null),
+    ownerName: Joi.string().allow(null),
+    ...recordStamps,
+  }),
 };

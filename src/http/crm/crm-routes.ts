@@ -3,6 +3,7 @@ import type Joi from 'joi';
 import { rolesAllowed, type CrmAction, type CrmResource, type Viewer } from '../../domain/crm/crm-access';
 import type { Page, PageRequest } from '../../domain/crm/list-page';
 import { ROLES } from '../../domain/users/user';
+import { NO_CONTENT, pageResponse } from '../response.schemas';
 import { currentAuth, type Access, type RouteDefinition } from '../route';
 import { idParams } from './crm.schemas';
 
@@ -36,7 +37,8 @@ export interface CrudRoutesOptions<T, Filter, Fields, Changes> {
   noun: [string, string];
   resource: CrmResource;
   service: CrudService<T, Filter, Fields, Changes>;
-  schemas: { listQuery: Joi.ObjectSchema; create: Joi.ObjectSchema; update: Joi.ObjectSchema };
+  /** `item` is the record as every route but delete answers with it (lists: a page of them). */
+  schemas: { listQuery: Joi.ObjectSchema; create: Joi.ObjectSchema; update: Joi.ObjectSchema; item: Joi.ObjectSchema };
   toFilter(query: Record<string, unknown>): Filter;
   notFound: string;
   /** Extra error codes of create and update (both). */
@@ -55,6 +57,7 @@ export function crudRoutes<T, Filter, Fields, Changes>(o: CrudRoutesOptions<T, F
       tag: o.tag,
       summary: `List ${many}, newest first`,
       schemas: { query: o.schemas.listQuery },
+      response: pageResponse(o.schemas.item),
       handler: ({ query }, req) => o.service.list(viewerOf(req), o.toFilter(query), pageOf(query)),
     },
     {
@@ -65,6 +68,7 @@ export function crudRoutes<T, Filter, Fields, Changes>(o: CrudRoutesOptions<T, F
       summary: `Create a ${one}`,
       schemas: { body: o.schemas.create },
       status: 201,
+      response: o.schemas.item,
       errors: o.writeErrors,
       handler: ({ body }, req) => o.service.create(viewerOf(req), body),
     },
@@ -75,6 +79,7 @@ export function crudRoutes<T, Filter, Fields, Changes>(o: CrudRoutesOptions<T, F
       tag: o.tag,
       summary: `One ${one}`,
       schemas: { params: idParams },
+      response: o.schemas.item,
       errors: [o.notFound],
       handler: ({ params }, req) => o.service.get(viewerOf(req), params.id),
     },
@@ -85,6 +90,7 @@ export function crudRoutes<T, Filter, Fields, Changes>(o: CrudRoutesOptions<T, F
       tag: o.tag,
       summary: `Change a ${one} (send updatedAt to be told of concurrent changes)`,
       schemas: { params: idParams, body: o.schemas.update },
+      response: o.schemas.item,
       errors: [o.notFound, 'RESOURCE.CONFLICT', ...(o.writeErrors ?? [])],
       handler: ({ params, body }, req) => {
         const { updatedAt, ...changes } = body;
@@ -98,6 +104,7 @@ export function crudRoutes<T, Filter, Fields, Changes>(o: CrudRoutesOptions<T, F
       tag: o.tag,
       summary: `Delete a ${one}`,
       schemas: { params: idParams },
+      response: NO_CONTENT,
       errors: [o.notFound],
       handler: async ({ params }, req) => {
         await o.service.remove(viewerOf(req), params.id);

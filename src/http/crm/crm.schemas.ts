@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from '../../domain/crm/list-page';
+import { id, timestamp } from '../response.schemas';
 
 /** Schema pieces every CRM module uses. */
 export const recordId = Joi.number().integer().min(1).max(2_147_483_647);
@@ -24,3 +25,6 @@ export const optionalText = (max: number) => Joi.string().trim().max(max).allow(
 
 /** An update body: every field optional, at least one change. */
 export const patchOf = (fields: Joi.PartialSchemaMap) => Joi.object({ ...fields, updatedAt: expectedVersion, createdBy: ignoredCreatedBy }).min(1);
+
+/** In every CRM record's response: who created it, when, and when it last changed. */
+export const recordStamps = { createdBy: id.allow(null), createdAt: timestamp, updatedAt: timestamp };

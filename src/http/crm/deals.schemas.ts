@@ -1,15 +1,21 @@
 import Joi from 'joi';
 import { DEAL_VALUE_MAX, DEAL_VALUE_PATTERN, STAGE_KINDS } from '../../domain/deals/deal';
-import { ignoredCreatedBy, listQuery, optionalText, patchOf, recordId } from './crm.schemas';
+import { count, id, itemsResponse, responseObject, timestamp } from '../response.schemas';
+import { ignoredCreatedBy, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
 
 export const pipelineName = Joi.string().trim().min(1).max(60);
 const stageName = Joi.string().trim().min(1).max(60);
+const stageColor = Joi.string().pattern(/^#[0-9A-Fa-f]{6}$/);
 
 const isoDay = Joi.string()
   .pattern(/^(19|[2-9]\d)\d{2}-\d{2}-\d{2}$/)
   .custom((value: string, helpers) => (new Date(`${value}T00:00:00Z`).toISOString().startsWith(value) ? value : helpers.error('any.invalid')))
   .messages({ 'string.pattern.base': '{#label} must be a date as YYYY-MM-DD, from 1900', 'any.invalid': '{#label} is not a calendar date' })
   .description('YYYY-MM-DD');
+
+// Money as the database writes numeric(12,2): a decimal string with exactly two decimals. Sums may be longer.
+const dealValue = Joi.string().pattern(/^\d{1,10}\.\d{2}$/).description('Decimal string with two decimals, e.g. "1500.00"');
+const moneySum = Joi.string().pattern(/^\d+\.\d{2}$/).description('Decimal string with two decimals');
 
 const fields = {
   title: Joi.string().trim().min(1).max(200),
@@ -32,11 +38,29 @@ export const dealSchemas = {
   listQuery: listQuery({ pipeline: pipelineName, stage: stageName, owner: recordId, contact: recordId }),
   create: Joi.object({ ...fields, title: fields.title.required(), createdBy: ignoredCreatedBy }),
   update: patchOf(fields),
+  item: responseObject({
+    id,
+    title: Joi.string(),
+    value: dealValue,
+    currency: fields.currency,
+    stage: Joi.string(),
+    pipeline: Joi.string(),
+    probability: fields.probability,
+    expectedCloseDate: Joi.string().pattern(/^\d{4}-\d{2}-\d{2}$/).allow(null).description('YYYY-MM-DD'),
+    closedAt: timestamp.allow(null).description('Set while the deal is in a won or lost stage'),
+    lostReason: Joi.string().allow(null),
+    notes: Joi.string().allow(null),
+    contactId: id.allow(null),
+    contactName: Joi.string().allow(null),
+    ownerId: id.allow(null),
+    ownerName: Joi.string().allow(null),
+    ...recordStamps,
+  }),
 };
 
 const stageFields = {
   stage: stageName,
-  color: Joi.string().pattern(/^#[0-9A-Fa-f]{6}$/).messages({ 'string.pattern.base': '{#label} must be a colour like #3B82F6' }),
+  color: stageColor.messages({ 'string.pattern.base': '{#label} must be a colour like #3B82F6' }),
   probability: Joi.number().integer().min(0).max(100),
   kind: Joi.string().valid(...STAGE_KINDS).description('open, or won/lost: entering it closes the deal'),
 };
@@ -52,4 +76,32 @@ export const stageSchemas = {
   update: { params: pipelineParams.keys({ id: recordId.required() }), body: Joi.object(stageFields).min(1) },
   remove: { params: pipelineParams.keys({ id: recordId.required() }) },
   reorder: { params: pipelineParams, body: Joi.object({ stageIds: Joi.array().items(recordId).min(1).max(100).required() }) },
+};
+
+const stageOrder = Joi.number().integer().min(1).description('1 for the first column');
+const stage = responseObject({
+  id,
+  pipeline: Joi.string(),
+  stage: Joi.string(),
+  order: stageOrder,
+  color: stageColor,
+  probability: stageFields.probability,
+  kind: stageFields.kind,
+});
+
+export const stageResponses = {
+  stage,
+  stages: itemsResponse(stage),
+  summary: itemsResponse(
+    responseObject({
+      stageId: id,
+      stage: Joi.string(),
+      order: stageOrder,
+      color: stageColor,
+      kind: stageFields.kind,
+      dealCount: count,
+      valueSum: moneySum,
+      weightedValueSum: moneySum.description('Sum of value × probability / 100'),
+    }),
+  ),
 };

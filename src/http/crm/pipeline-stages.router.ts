@@ -3,7 +3,8 @@ import type { PipelineStagesService } from '../../domain/deals/pipeline-stages.s
 import { PIPELINE_STAGES_SERVICE } from '../../domain/deals/deals.tokens';
 import type { HttpRouter, RouteDefinition } from '../route';
 import { accessFor } from './crm-routes';
-import { stageSchemas } from './deals.schemas';
+import { NO_CONTENT } from '../response.schemas';
+import { stageResponses, stageSchemas } from './deals.schemas';
 
 const BASE = '/api/crm/pipeline-stages/:pipeline';
 
@@ -20,6 +21,7 @@ export class PipelineStagesRouter implements HttpRouter {
         tag: 'pipeline',
         summary: 'The stages of a pipeline, by order (at most 50)',
         schemas: stageSchemas.list,
+        response: stageResponses.stages,
         handler: async ({ params }) => ({ items: await this.stages.list(params.pipeline) }),
       },
       {
@@ -29,6 +31,7 @@ export class PipelineStagesRouter implements HttpRouter {
         tag: 'pipeline',
         summary: 'Per stage: deal count, value sum and probability-weighted value sum',
         schemas: stageSchemas.list,
+        response: stageResponses.summary,
         handler: async ({ params }) => ({ items: await this.stages.summary(params.pipeline) }),
       },
       {
@@ -39,6 +42,7 @@ export class PipelineStagesRouter implements HttpRouter {
         summary: 'Add a stage at the end of a pipeline',
         schemas: stageSchemas.create,
         status: 201,
+        response: stageResponses.stage,
         errors: ['STAGE.NAME_TAKEN', 'STAGE.LIMIT_REACHED'],
         handler: ({ params, body }) => this.stages.create(params.pipeline, body),
       },
@@ -49,6 +53,7 @@ export class PipelineStagesRouter implements HttpRouter {
         tag: 'pipeline',
         summary: "Reorder a pipeline's stages (every stage id, in the new order)",
         schemas: stageSchemas.reorder,
+        response: stageResponses.stages,
         handler: async ({ params, body }) => ({ items: await this.stages.reorder(params.pipeline, body.stageIds) }),
       },
       {
@@ -58,6 +63,7 @@ export class PipelineStagesRouter implements HttpRouter {
         tag: 'pipeline',
         summary: 'Rename (deals follow), recolour or change a stage',
         schemas: stageSchemas.update,
+        response: stageResponses.stage,
         errors: ['STAGE.NOT_FOUND', 'STAGE.NAME_TAKEN'],
         handler: ({ params, body }) => this.stages.update(params.pipeline, params.id, body),
       },
@@ -68,6 +74,7 @@ export class PipelineStagesRouter implements HttpRouter {
         tag: 'pipeline',
         summary: 'Delete a stage that holds no deals',
         schemas: stageSchemas.remove,
+        response: NO_CONTENT,
         errors: ['STAGE.NOT_FOUND', 'STAGE.IN_USE'],
         handler: async ({ params }) => {
           await this.stages.remove(params.pipeline, params.id);

@@ -3,7 +3,7 @@ import type { TemplatesService } from '../../domain/templates/templates.service'
 import { TEMPLATES_SERVICE } from '../../domain/templates/templates.tokens';
 import { currentAuth, type HttpRouter, type RouteDefinition } from '../route';
 import { accessFor, crudRoutes, viewerOf } from './crm-routes';
-import { renderTemplateSchemas, templateSchemas } from './templates.schemas';
+import { renderedTemplate, renderTemplateSchemas, templateSchemas } from './templates.schemas';
 
 @injectable()
 export class TemplatesRouter implements HttpRouter {
@@ -28,6 +28,7 @@ export class TemplatesRouter implements HttpRouter {
         tag: 'templates',
         summary: 'Fill a template from a contact (and deal); inserted values are HTML-escaped in the body',
         schemas: renderTemplateSchemas,
+        response: renderedTemplate,
         errors: ['TEMPLATE.NOT_FOUND', 'CONTACT.NOT_FOUND', 'DEAL.NOT_FOUND'],
         handler: ({ params, body }, req) => this.templates.render(viewerOf(req), params.id, { ...body, userName: currentAuth(req).user.name }),
       },

@@ -1,5 +1,9 @@
 import Joi from 'joi';
-import { idParams, ignoredCreatedBy, listQuery, optionalText, patchOf, recordId } from './crm.schemas';
+import { id, responseObject } from '../response.schemas';
+import { idParams, ignoredCreatedBy, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
+
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const variableNames = Joi.array().items(Joi.string().pattern(VARIABLE_NAME));
 
 const fields = {
   name: Joi.string().trim().min(1).max(200),
@@ -17,6 +21,16 @@ export const templateSchemas = {
   }),
   create: Joi.object({ ...fields, name: fields.name.required(), subject: fields.subject.required(), body: fields.body.required(), createdBy: ignoredCreatedBy }),
   update: patchOf(fields),
+  item: responseObject({
+    id,
+    name: Joi.string(),
+    subject: Joi.string(),
+    body: Joi.string(),
+    category: Joi.string().allow(null),
+    isActive: Joi.boolean(),
+    variables: variableNames.description('The names in double braces, in order of first appearance'),
+    ...recordStamps,
+  }),
 };
 
 export const renderTemplateSchemas = {
@@ -25,8 +39,15 @@ export const renderTemplateSchemas = {
     contactId: recordId.required(),
     dealId: recordId,
     values: Joi.object()
-      .pattern(/^[A-Za-z_][A-Za-z0-9_]*$/, Joi.string().max(1000).allow(''))
+      .pattern(VARIABLE_NAME, Joi.string().max(1000).allow(''))
       .max(50)
       .description('Values for variables no record provides, e.g. meeting_date'),
   }),
 };
+
+export const renderedTemplate = responseObject({
+  subject: Joi.string(),
+  body: Joi.string(),
+  missing: variableNames.description('Variables nothing filled; their placeholders stay as written'),
+  variables: variableNames,
+});

@@ -1,14 +1,12 @@
 import { inject, injectable } from 'inversify';
-import Joi from 'joi';
 import type { ContactsService } from '../../domain/contacts/contacts.service';
 import { CONTACTS_SERVICE } from '../../domain/contacts/contacts.tokens';
 import type { TimelineService } from '../../domain/timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../../domain/timeline/timeline.tokens';
 import type { HttpRouter, RouteDefinition } from '../route';
-import { idParams, listQuery } from './crm.schemas';
+import { idParams } from './crm.schemas';
 import { accessFor, pageOf, viewerOf } from './crm-routes';
-
-const timelineQuery: Joi.ObjectSchema = listQuery();
+import { timelinePage, timelineQuery } from './timeline.schemas';
 
 @injectable()
 export class TimelineRouter implements HttpRouter {
@@ -26,6 +24,7 @@ export class TimelineRouter implements HttpRouter {
         tag: 'timeline',
         summary: "A contact's history: its own changes and those of its deals and activities, newest first",
         schemas: { params: idParams, query: timelineQuery },
+        response: timelinePage,
         errors: ['CONTACT.NOT_FOUND'],
         handler: async ({ params, query }, req) => {
           const viewer = viewerOf(req);
@@ -40,6 +39,7 @@ export class TimelineRouter implements HttpRouter {
         tag: 'timeline',
         summary: 'Recent changes across the team, newest first',
         schemas: { query: timelineQuery },
+        response: timelinePage,
         handler: ({ query }, req) => this.timeline.team(viewerOf(req), pageOf(query)),
       },
     ];

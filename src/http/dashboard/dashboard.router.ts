@@ -10,6 +10,7 @@ import type { Config } from '../../infrastructure/config';
 import { ResponseTimes } from '../metrics/response-times';
 import { currentAuth, type HttpRouter, type RouteDefinition } from '../route';
 import { READINESS_TIMEOUT_MS } from '../system/system.router';
+import { dashboardResponse } from './dashboard.schemas';
 
 interface RecentActivitySource {
   /** Newest first, limited to what this viewer may see. */
@@ -38,6 +39,7 @@ export class DashboardRouter implements HttpRouter {
         access: 'signed-in',
         tag: 'dashboard',
         summary: 'Live figures for the dashboard: users, sessions, security score, response time, status, recent activity',
+        response: dashboardResponse,
         handler: async (_input, req) => {
           const { user } = currentAuth(req);
           const [users, activeSessions, weakPasswordHashes, readiness, recentActivity] = await Promise.all([

@@ -48,15 +48,25 @@ function parameters(route: RouteDefinition): JsonSchema[] {
   return params;
 }
 
-function responses(route: RouteDefinition): Record<string, JsonSchema> {
-  const success = route.status ?? 200;
-  const out: Record<string, JsonSchema> = {
+/** The success response: the route's own schema, no body for `null`, a generic object (or a bare 204 for a delete) when it has none. */
+function successResponse(route: RouteDefinition): Record<string, JsonSchema> {
+  if (route.response === undefined) {
+    const success = route.status ?? 200;
+    if (route.method === 'delete' && success === 200) return { 200: { description: STATUS_TEXT[200] }, 204: { description: 'Deleted' } };
+    return { [success]: { description: STATUS_TEXT[success] ?? 'Success', ...(success !== 204 && route.method !== 'delete' && { content: { 'application/json': { schema: { type: 'object' } } } }) } };
+  }
+  // As mountRoutes answers: a handler that returns nothing gets 204 unless the route names a status.
+  const success = route.status ?? (route.response === null ? 204 : 200);
+  return {
     [success]: {
       description: STATUS_TEXT[success] ?? 'Success',
-      ...(success !== 204 && route.method !== 'delete' && { content: { 'application/json': { schema: { type: 'object' } } } }),
+      ...(route.response && { content: { 'application/json': { schema: joiToJsonSchema(route.response) } } }),
     },
   };
-  if (route.method === 'delete' && success === 200) out[204] = { description: 'Deleted' };
+}
+
+function responses(route: RouteDefinition): Record<string, JsonSchema> {
+  const out = successResponse(route);
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorCodes(route)) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {

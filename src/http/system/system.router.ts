@@ -4,6 +4,7 @@ import { runChecks, type HealthCheck } from '../../domain/shared/health';
 import { CONFIG, HEALTH_CHECK } from '../../domain/shared/shared.tokens';
 import { DEMO_USERS } from '../../domain/users/demo-users';
 import type { HttpRouter, RouteDefinition } from '../route';
+import { systemResponses } from './system.schemas';
 
 export const READINESS_TIMEOUT_MS = 1_500;
 
@@ -22,6 +23,7 @@ export class SystemRouter implements HttpRouter {
         access: 'public',
         tag: 'system',
         summary: 'Liveness: the process answers',
+        response: systemResponses.live,
         handler: () => ({ status: 'ok' }),
       },
       {
@@ -30,6 +32,7 @@ export class SystemRouter implements HttpRouter {
         access: 'public',
         tag: 'system',
         summary: 'Readiness: database and (when configured) Redis reachable; 503 otherwise',
+        response: systemResponses.ready,
         handler: async (_input, _req, res) => {
           const checks = await runChecks(this.checks, READINESS_TIMEOUT_MS);
           const ready = checks.every((c) => c.status !== 'down');
@@ -42,6 +45,7 @@ export class SystemRouter implements HttpRouter {
         access: 'public',
         tag: 'auth',
         summary: "Demo mode's sample credentials for the sign-in screen (empty outside demo mode)",
+        response: systemResponses.demoCredentials,
         handler: () => ({
           demo: this.config.demo,
           credentials: this.config.demo ? DEMO_USERS.map(({ role, username, password }) => ({ role, username, password })) : [],

@@ -5,6 +5,7 @@ import { publicUser, type Session } from '../../domain/users/user';
 import type { AuthService } from '../../domain/users/auth.service';
 import type { UsersService } from '../../domain/users/users.service';
 import { AUTH_SERVICE, USERS_SERVICE } from '../../domain/users/users.tokens';
+import { NO_CONTENT } from '../response.schemas';
 import { currentAuth, type HttpRouter, type RouteDefinition } from '../route';
 import { clearSessionCookie, setSessionCookie } from '../session';
 import {
@@ -15,6 +16,7 @@ import {
   registerSchemas,
   sessionIdSchemas,
   updateProfileSchemas,
+  userResponses,
 } from './users.schemas';
 
 const client = (req: Request) => ({ ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null });
@@ -45,6 +47,7 @@ export class UsersRouter implements HttpRouter {
         access: 'public',
         tag: 'auth',
         summary: 'The signed-in user (401 when nobody is signed in)',
+        response: userResponses.user,
         handler: (_input, req) => {
           if (!req.auth) throw new AppError('AUTH.UNAUTHENTICATED', 'Nobody is signed in');
           return publicUser(req.auth.user);
@@ -56,6 +59,7 @@ export class UsersRouter implements HttpRouter {
         access: 'public',
         tag: 'auth',
         summary: 'Sign in; starts a new session',
+        response: userResponses.user,
         schemas: loginSchemas,
         errors: ['AUTH.INVALID_CREDENTIALS', 'AUTH.TOO_MANY_ATTEMPTS', 'AUTH.ACCOUNT_DISABLED'],
         handler: async ({ body }, req) => {
@@ -72,6 +76,7 @@ export class UsersRouter implements HttpRouter {
         access: 'public',
         tag: 'auth',
         summary: 'Create an account and sign in (employee, except the very first account)',
+        response: userResponses.user,
         schemas: registerSchemas,
         status: 201,
         errors: ['USER.USERNAME_TAKEN', 'AUTH.ROLE_NOT_ALLOWED', 'AUTH.TOO_MANY_ATTEMPTS'],
@@ -88,6 +93,7 @@ export class UsersRouter implements HttpRouter {
         access: 'public',
         tag: 'auth',
         summary: 'End the current session',
+        response: userResponses.loggedOut,
         handler: async (_input, req) => {
           if (req.auth) await this.auth.logout(req.auth.session.id);
           clearSessionCookie(req);
@@ -100,6 +106,7 @@ export class UsersRouter implements HttpRouter {
         access: 'signed-in',
         tag: 'profile',
         summary: 'Change your own name or initials',
+        response: userResponses.user,
         schemas: updateProfileSchemas,
         handler: async ({ body }, req) => publicUser(await this.users.updateProfile(currentAuth(req).user.id, body)),
       },
@@ -109,6 +116,7 @@ export class UsersRouter implements HttpRouter {
         access: 'signed-in',
         tag: 'profile',
         summary: 'Change your password; every other session ends',
+        response: userResponses.passwordChanged,
         schemas: changePasswordSchemas,
         errors: ['AUTH.WRONG_PASSWORD'],
         handler: async ({ body }, req) => {
@@ -123,6 +131,7 @@ export class UsersRouter implements HttpRouter {
         access: 'signed-in',
         tag: 'profile',
         summary: 'Your active sessions',
+        response: userResponses.sessions,
         handler: async (_input, req) => {
           const { user, session } = currentAuth(req);
           return { items: (await this.users.listSessions(user.id)).map((s) => sessionView(s, session.id)) };
@@ -134,6 +143,7 @@ export class UsersRouter implements HttpRouter {
         access: 'signed-in',
         tag: 'profile',
         summary: 'End one of your sessions',
+        response: NO_CONTENT,
         schemas: sessionIdSchemas,
         errors: ['SESSION.NOT_FOUND'],
         handler: async ({ params }, req) => {
@@ -148,6 +158,7 @@ export class UsersRouter implements HttpRouter {
         access: ['admin'],
         tag: 'admin',
         summary: 'All users, by id',
+        response: userResponses.users,
         schemas: listUsersSchemas,
         handler: async ({ query }) => {
           const page = await this.users.list(query.limit, query.cursor);
@@ -160,6 +171,7 @@ export class UsersRouter implements HttpRouter {
         access: ['admin'],
         tag: 'admin',
         summary: "Change a user's role or disable the account (ends its sessions)",
+        response: userResponses.user,
         schemas: adminUpdateUserSchemas,
         errors: ['USER.NOT_FOUND', 'USER.LAST_ADMIN'],
         handler: async ({ params, body }) => publicUser(await this.users.adminUpdate(params.id, body)),

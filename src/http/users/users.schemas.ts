@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { INITIALS_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '../../domain/users/user';
+import { count, id, itemsResponse, nextCursor, responseObject, timestamp } from '../response.schemas';
 
 const username = Joi.string().trim().min(3).max(64).pattern(/^[A-Za-z0-9._@-]+$/).messages({
   'string.pattern.base': 'Use letters, digits and . _ @ - only',
@@ -54,4 +55,38 @@ export const listUsersSchemas = {
 export const adminUpdateUserSchemas = {
   params: Joi.object({ id: Joi.number().integer().min(1).required() }),
   body: Joi.object({ role: Joi.string().valid(...ROLES), disabled: Joi.boolean() }).min(1),
+};
+
+/** The user as every auth, profile and admin route shows it (publicUser). */
+const publicUser = responseObject({
+  id,
+  username: Joi.string(),
+  name: Joi.string(),
+  role: Joi.string().valid(...ROLES),
+  initials: Joi.string(),
+  lastAccess: timestamp.allow(null).description('The sign-in before the current one'),
+  disabled: Joi.boolean(),
+  createdAt: timestamp,
+});
+
+export const userResponses = {
+  user: publicUser,
+  loggedOut: responseObject({ ok: Joi.valid(true) }),
+  passwordChanged: responseObject({ ok: Joi.valid(true), endedSessions: count.description('Your other sessions, now ended') }),
+  sessions: itemsResponse(
+    responseObject({
+      id: Joi.string().guid(),
+      createdAt: timestamp,
+      lastSeenAt: timestamp,
+      expiresAt: timestamp,
+      userAgent: Joi.string().allow(null),
+      ip: Joi.string().allow(null),
+      remember: Joi.boolean(),
+      current: Joi.boolean().description('The session of this request'),
+    }),
+  ),
+  users: responseObject({
+    items: Joi.array().items(publicUser),
+    nextCursor,
+  }),
 };
