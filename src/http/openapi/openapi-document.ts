@@ -53,7 +53,8 @@ function successResponse(route: RouteDefinition): Record<string, JsonSchema> {
   if (route.response === undefined) {
     const success = route.status ?? 200;
     if (route.method === 'delete' && success === 200) return { 200: { description: STATUS_TEXT[200] }, 204: { description: 'Deleted' } };
-    return { [success]: { description: STATUS_TEXT[success] ?? 'Success', ...(success !== 204 && route.method !== 'delete' && { content: { 'application/json': { schema: { type: 'object' } } } }) } };
+    const generic = success !== 204 && route.method !== 'delete' && { content: { 'application/json': { schema: { type: 'object' } } } };
+    return { [success]: { description: STATUS_TEXT[success] ?? 'Success', ...generic } };
   }
   // As mountRoutes answers: a handler that returns nothing gets 204 unless the route names a status.
   const success = route.status ?? (route.response === null ? 204 : 200);

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import Joi from 'joi';
 import { HTTP_ROUTER } from '../../../domain/shared/shared.tokens';
-import type { HttpRouter } from '../../route';
+import type { HttpRouter, RouteDefinition } from '../../route';
 import { useCrmServer } from '../../crm/__tests__/crm-test-kit';
+import { buildOpenApiDocument } from '../openapi-document';
+import { API_INFO } from '../openapi.router';
 
 const crm = useCrmServer();
 
@@ -67,5 +70,28 @@ describe('GET /api/openapi.json', () => {
     expect(document.paths['/api/crm/contacts'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['search', 'status', 'tag', 'owner', 'limit', 'cursor', 'includeTotal']),
     );
+  });
+});
+
+describe('success responses in the document', () => {
+  const route = (over: Partial<RouteDefinition>): RouteDefinition => ({ method: 'get', path: '/x', access: 'public', summary: 's', tag: 't', handler: () => undefined, ...over });
+  const success = (over: Partial<RouteDefinition>) => {
+    const responses = buildOpenApiDocument([route(over)], API_INFO).paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    return Object.fromEntries(Object.entries(responses['/x'][over.method ?? 'get'].responses).filter(([status]) => Number(status) < 300));
+  };
+
+  it('shows the route schema under its status, nothing under 204 for a handler that returns nothing', () => {
+    expect(success({ method: 'post', status: 201, response: Joi.object({ id: Joi.number().integer().required() }) })).toEqual({
+      201: {
+        description: 'Created',
+        content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'], additionalProperties: false } } },
+      },
+    });
+    expect(success({ method: 'delete', response: null })).toEqual({ 204: { description: 'No content' } });
+  });
+
+  it('keeps a generic object for a route without a response schema', () => {
+    expect(success({})).toEqual({ 200: { description: 'OK', content: { 'application/json': { schema: { type: 'object' } } } } });
+    expect(success({ method: 'delete' })).toEqual({ 200: { description: 'OK' }, 204: { description: 'Deleted' } });
   });
 });

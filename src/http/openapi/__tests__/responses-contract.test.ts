@@ -8,8 +8,9 @@ import type { HttpRouter } from '../../route';
 // Every success body the API sends, on real data, against the schema the OpenAPI document gives it.
 
 const PASSWORD = 'correct horse battery';
-// Routes another engineer is still shaping; their responses are documented as generic objects for now.
-const UNDOCUMENTED = /^\/api\/crm\/(reports|contacts\/(import|export))(\/|$)|notification/;
+// Routes another engineer is still shaping (reports, import/export, notifications and reminders); their
+// responses stay generic objects in the document for now. Matches Express (:id) and OpenAPI ({id}) paths.
+const UNDOCUMENTED = /^\/api\/(crm\/reports|crm\/contacts\/(import|export)|notifications|crm\/activities\/[^/]+\/reminder)(\/|$)/;
 
 let server: TestServer;
 let admin: TestClient;
