@@ -5,6 +5,7 @@ import * as seedDefaultPipelineAndTemplates from './20261122100200_seed_default_
 import * as addCrmSearchAndTimeline from './20261122110000_add_crm_search_and_timeline';
 import * as createReportSnapshots from './20261122120000_create_report_snapshots';
 import * as createContactImports from './20261122121000_create_contact_imports';
+import * as createRemindersAndNotifications from './20261122122000_create_reminders_and_notifications';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -22,4 +23,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261122110000_add_crm_search_and_timeline', addCrmSearchAndTimeline],
   ['20261122120000_create_report_snapshots', createReportSnapshots],
   ['20261122121000_create_contact_imports', createContactImports],
+  ['20261122122000_create_reminders_and_notifications', createRemindersAndNotifications],
 ];

@@ -35,6 +35,7 @@ export const ERROR_STATUS = {
   'ACTIVITY.NOT_FOUND': 404,
   'TEMPLATE.NOT_FOUND': 404,
   'IMPORT.NOT_FOUND': 404,
+  'NOTIFICATION.NOT_FOUND': 404,
   INTERNAL: 500,
 } as const satisfies Record<ErrorCode, number>;
 

@@ -23,6 +23,7 @@ import { activitiesModule } from './activities/activities.bindings';
 import { contactImportsModule } from './contact-imports/contact-imports.bindings';
 import { contactsModule } from './contacts/contacts.bindings';
 import { dealsModule } from './deals/deals.bindings';
+import { notificationsModule } from './notifications/notifications.bindings';
 import { reportsModule } from './reports/reports.bindings';
 import { openApiModule } from './openapi/openapi.bindings';
 import { templatesModule } from './templates/templates.bindings';
@@ -90,6 +91,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     dealsModule,
     activitiesModule,
     reportsModule,
+    notificationsModule(config),
     templatesModule,
     openApiModule,
   );

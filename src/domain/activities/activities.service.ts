@@ -9,6 +9,8 @@ import type { DealRepository } from '../deals/deals.ports';
 import { DEAL_REPOSITORY } from '../deals/deals.tokens';
 import type { Clock } from '../shared/clock';
 import { CLOCK } from '../shared/shared.tokens';
+import type { RemindersService } from '../notifications/reminders.service';
+import { REMINDERS_SERVICE } from '../notifications/notifications.tokens';
 import type { TimelineService } from '../timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
 import { ACTIVITY_TRACKED_FIELDS, type Activity, type ActivityColumns, type ActivityFields, type ActivityFilter, type NewActivity } from './activity';
@@ -25,6 +27,7 @@ export class ActivitiesService {
     @inject(UNIT_OF_WORK) uow: UnitOfWork,
     @inject(TIMELINE_SERVICE) timeline: TimelineService,
     @inject(CLOCK) private readonly clock: Clock,
+    @inject(REMINDERS_SERVICE) private readonly reminders: RemindersService,
   ) {
     this.records = new CrmRecords(
       activities,
@@ -53,21 +56,26 @@ export class ActivitiesService {
   }
 
   /** Assigned to the creator by default; created completed, it is completed now. */
-  create(viewer: Viewer, fields: Partial<ActivityFields> & Pick<ActivityFields, 'subject'>): Promise<Activity> {
-    return this.records.create(viewer, () => ({
+  async create(viewer: Viewer, fields: Partial<ActivityFields> & Pick<ActivityFields, 'subject'>): Promise<Activity> {
+    const created = await this.records.create(viewer, () => ({
       ...fields,
       assignedTo: fields.assignedTo === undefined ? viewer.id : fields.assignedTo,
       completedAt: fields.status === 'completed' ? this.clock.now() : null,
       createdBy: viewer.id,
     }));
+    await this.reminders.sync(created.id);
+    return created;
   }
 
   /** Completing stamps completedAt; reopening clears it. */
-  update(viewer: Viewer, id: number, changes: Partial<ActivityFields>, expectedUpdatedAt?: Date): Promise<Activity> {
-    return this.records.update(viewer, id, expectedUpdatedAt, (current) => {
+  async update(viewer: Viewer, id: number, changes: Partial<ActivityFields>, expectedUpdatedAt?: Date): Promise<Activity> {
+    const updated = await this.records.update(viewer, id, expectedUpdatedAt, (current) => {
       if (changes.status === undefined || changes.status === current.status) return changes;
       return { ...changes, completedAt: changes.status === 'completed' ? this.clock.now() : null };
     });
+    // Due date, assignee or status may have changed: the reminder moves, or goes when completed.
+    await this.reminders.sync(id);
+    return updated;
   }
 
   remove(viewer: Viewer, id: number): Promise<void> {

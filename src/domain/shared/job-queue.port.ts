@@ -3,6 +3,7 @@ export enum QueueName {
   Maintenance = 'maintenance',
   Reports = 'reports',
   Imports = 'imports',
+  Reminders = 'reminders',
 }
 
 /** Job names and their payloads, per queue. */
@@ -10,6 +11,9 @@ export interface JobPayloads {
   'sessions.purge-expired': Record<string, never>;
   'reports.refresh': Record<string, never>;
   'contacts.import': { importId: number };
+  'reminders.scan': Record<string, never>;
+  /** remindAt as ISO 8601: a job for a reminder that moved since does nothing. */
+  'reminders.send': { activityId: number; remindAt: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -18,6 +22,8 @@ export const JOB_QUEUES: Record<JobName, QueueName> = {
   'sessions.purge-expired': QueueName.Maintenance,
   'reports.refresh': QueueName.Reports,
   'contacts.import': QueueName.Imports,
+  'reminders.scan': QueueName.Reminders,
+  'reminders.send': QueueName.Reminders,
 };
 
 export interface EnqueueOptions {

@@ -42,6 +42,15 @@ export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
     keepFailed: { count: 500 },
     lockMs: 60_000,
   },
+  // Sends retry 5 times (5 s, 10 s, 20 s, 40 s) before the reminder shows as failed.
+  [QueueName.Reminders]: {
+    concurrency: 5,
+    attempts: 5,
+    backoffMs: 5_000,
+    keepCompleted: { count: 1_000, ageSeconds: 24 * 3600 },
+    keepFailed: { count: 5_000 },
+    lockMs: 30_000,
+  },
 };
 
 export const DEFAULT_BULLMQ_PREFIX = 'funil';

@@ -1,0 +1,91 @@
+import { inject, injectable } from 'inversify';
+import type { ActivitiesService } from '../../domain/activities/activities.service';
+import { ACTIVITIES_SERVICE } from '../../domain/activities/activities.tokens';
+import { can } from '../../domain/crm/crm-access';
+import { ForbiddenError } from '../../domain/shared/app-error';
+import { DEFAULT_REMINDER_MINUTES } from '../../domain/notifications/notification';
+import type { NotificationsService } from '../../domain/notifications/notifications.service';
+import { NOTIFICATIONS_SERVICE, REMINDERS_SERVICE } from '../../domain/notifications/notifications.tokens';
+import type { RemindersService } from '../../domain/notifications/reminders.service';
+import { currentAuth, type HttpRouter, type RouteDefinition } from '../route';
+import { notificationSchemas as schemas } from './notifications.schemas';
+
+@injectable()
+export class NotificationsRouter implements HttpRouter {
+  constructor(
+    @inject(NOTIFICATIONS_SERVICE) private readonly notifications: NotificationsService,
+    @inject(REMINDERS_SERVICE) private readonly reminders: RemindersService,
+    @inject(ACTIVITIES_SERVICE) private readonly activities: ActivitiesService,
+  ) {}
+
+  routes(): RouteDefinition[] {
+    return [
+      {
+        method: 'get',
+        path: '/api/notifications',
+        access: 'signed-in',
+        summary: 'My notifications, newest first, with the unread count (the bell polls this)',
+        tag: 'notifications',
+        schemas: { query: schemas.listQuery },
+        handler: ({ query }, req) => this.notifications.list(currentAuth(req).user.id, query),
+      },
+      {
+        method: 'post',
+        path: '/api/notifications/:id/read',
+        access: 'signed-in',
+        summary: 'Marks one of my notifications read; answers the new unread count',
+        tag: 'notifications',
+        schemas: { params: schemas.idParams },
+        errors: ['NOTIFICATION.NOT_FOUND'],
+        handler: ({ params }, req) => this.notifications.markRead(currentAuth(req).user.id, params.id),
+      },
+      {
+        method: 'get',
+        path: '/api/notifications/settings',
+        access: 'signed-in',
+        summary: 'Where and in which language my reminder emails go',
+        tag: 'notifications',
+        handler: (_input, req) => this.notifications.settings(currentAuth(req).user.id),
+      },
+      {
+        method: 'put',
+        path: '/api/notifications/settings',
+        access: 'signed-in',
+        summary: 'Sets my reminder email address (null: none), language and time zone',
+        tag: 'notifications',
+        schemas: { body: schemas.settings },
+        handler: ({ body }, req) => this.notifications.saveSettings(currentAuth(req).user.id, body),
+      },
+      {
+        method: 'get',
+        path: '/api/crm/activities/:id/reminder',
+        access: 'signed-in',
+        summary: "An activity's reminder lead time in minutes (null: none; default 15)",
+        tag: 'activities',
+        schemas: { params: schemas.idParams },
+        errors: ['ACTIVITY.NOT_FOUND'],
+        handler: async ({ params }, req) => {
+          await this.activities.get(currentAuth(req).user, params.id);
+          const minutes = await this.reminders.choice(params.id);
+          return { minutes: minutes === undefined ? DEFAULT_REMINDER_MINUTES : minutes };
+        },
+      },
+      {
+        method: 'put',
+        path: '/api/crm/activities/:id/reminder',
+        access: 'signed-in',
+        summary: "Sets an activity's reminder lead time: 0, 5, 15, 30, 60 or 1440 minutes before it is due, or null for none",
+        tag: 'activities',
+        schemas: { params: schemas.idParams, body: schemas.reminder },
+        errors: ['ACTIVITY.NOT_FOUND', 'AUTH.FORBIDDEN'],
+        handler: async ({ params, body }, req) => {
+          const viewer = currentAuth(req).user;
+          const activity = await this.activities.get(viewer, params.id);
+          if (!can(viewer, 'activity', 'update', activity)) throw new ForbiddenError();
+          await this.reminders.setChoice(params.id, body.minutes);
+          return { minutes: body.minutes };
+        },
+      },
+    ];
+  }
+}

@@ -1,0 +1,30 @@
+import { ContainerModule } from 'inversify';
+import { NotificationsService } from '../../domain/notifications/notifications.service';
+import { APP_URL, MAILER, NOTIFICATIONS_SERVICE, NOTIFICATION_REPOSITORY, REMINDERS_SERVICE, REMINDER_REPOSITORY } from '../../domain/notifications/notifications.tokens';
+import { RemindersService } from '../../domain/notifications/reminders.service';
+import { HTTP_ROUTER, JOB_PROCESSOR } from '../../domain/shared/shared.tokens';
+import { NotificationsRouter } from '../../http/notifications/notifications.router';
+import { ScanRemindersProcessor } from '../../jobs/notifications/scan-reminders.processor';
+import { SendReminderProcessor } from '../../jobs/notifications/send-reminder.processor';
+import type { Config } from '../config';
+import { KnexNotificationRepository } from './knex-notification.repository';
+import { KnexReminderRepository } from './knex-reminder.repository';
+import { NodemailerMailer } from './nodemailer-mailer';
+
+/** Email only when SMTP_URL is set; links in emails use PUBLIC_URL when set. */
+export function notificationsModule(config: Config) {
+  return new ContainerModule(({ bind }) => {
+    bind(REMINDER_REPOSITORY).to(KnexReminderRepository).inSingletonScope();
+    bind(NOTIFICATION_REPOSITORY).to(KnexNotificationRepository).inSingletonScope();
+    bind(MAILER).toConstantValue(config.smtpUrl ? new NodemailerMailer(config.smtpUrl, config.mailFrom) : null);
+    bind(APP_URL).toConstantValue((config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/$/, ''));
+    bind(REMINDERS_SERVICE).to(RemindersService).inSingletonScope();
+    bind(NOTIFICATIONS_SERVICE).to(NotificationsService).inSingletonScope();
+    bind(NotificationsRouter).toSelf().inSingletonScope();
+    bind(HTTP_ROUTER).toService(NotificationsRouter);
+    bind(ScanRemindersProcessor).toSelf().inSingletonScope();
+    bind(JOB_PROCESSOR).toService(ScanRemindersProcessor);
+    bind(SendReminderProcessor).toSelf().inSingletonScope();
+    bind(JOB_PROCESSOR).toService(SendReminderProcessor);
+  });
+}
