@@ -63,6 +63,11 @@ export class BullMqJobQueue implements JobQueue {
     return new AppError('SERVICE.UNAVAILABLE', 'The job queue is unavailable; try again shortly');
   }
 
+  /** Calls `listener` each time the connection is ready again after a loss. */
+  onReconnect(listener: () => void): void {
+    this.connection.on('ready', listener);
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.queues.values()].map((q) => q.close()));
   }
@@ -116,12 +121,18 @@ export class BullMqWorkerHost implements WorkerHost {
         }
       });
       this.workers.push(worker);
-      // Job schedulers are upserted by id: several instances starting at once register each one once.
-      for (const handler of handlers.values()) {
-        if (!handler.everyMs) continue;
-        await this.producer.queue(queue).upsertJobScheduler(handler.jobName, { every: handler.everyMs }, { name: handler.jobName, data: {} });
-      }
     }
+    const recurring = processors.filter((p) => p.everyMs);
+    // Job schedulers are upserted by id: several instances starting at once register each one once.
+    const register = () =>
+      Promise.all(
+        recurring.map((p) =>
+          this.producer.queue(JOB_QUEUES[p.jobName]).upsertJobScheduler(p.jobName, { every: p.everyMs! }, { name: p.jobName, data: {} }),
+        ),
+      );
+    await register();
+    // A Redis restarted without persistence comes back empty: register them again on every reconnection.
+    this.producer.onReconnect(() => register().catch((error) => this.logger.error({ err: error }, 'registering job schedulers failed')));
   }
 
   async close(): Promise<void> {
