@@ -11,7 +11,7 @@ import { reminderMessage } from './reminder-message';
 export const RECLAIM_AFTER_MS = 2 * 60_000;
 /** How long one worker may hold the right to send a reminder's email. */
 export const EMAIL_LEASE_MS = 60_000;
-const SCAN_LIMIT = 1_000;
+const SCAN_BATCH = 1_000;
 
 interface Log {
   warn(obj: object, msg: string): void;
@@ -48,23 +48,26 @@ export class RemindersService {
     return this.reminders.choice(activityId);
   }
 
-  /** Claims due reminders and queues one send job each; returns how many were queued. */
+  /** Claims every due reminder, a batch at a time, and queues one send job each; returns how many were queued. */
   async scan(): Promise<number> {
     const now = this.clock.now();
-    const due = await this.reminders.claimDue(now, new Date(now.getTime() - RECLAIM_AFTER_MS), SCAN_LIMIT);
     let queued = 0;
-    for (const reminder of due) {
-      try {
-        await this.queue.enqueue('reminders.send', this.payload(reminder.activityId, reminder.remindAt), {
-          jobId: `reminder-${reminder.activityId}-${reminder.remindAt.getTime()}`,
-        });
-        queued += 1;
-      } catch (error) {
-        // Stays claimed; the next scan after RECLAIM_AFTER_MS takes it again.
-        this.log.warn({ err: error, activityId: reminder.activityId }, 'could not queue a reminder');
+    for (;;) {
+      const due = await this.reminders.claimDue(now, new Date(now.getTime() - RECLAIM_AFTER_MS), SCAN_BATCH);
+      const results = await Promise.allSettled(
+        due.map((r) =>
+          this.queue.enqueue('reminders.send', this.payload(r.activityId, r.remindAt), { jobId: `reminder-${r.activityId}-${r.remindAt.getTime()}` }),
+        ),
+      );
+      const failed = results.filter((r) => r.status === 'rejected');
+      queued += results.length - failed.length;
+      if (failed.length) {
+        // They stay claimed; a scan after RECLAIM_AFTER_MS takes them again.
+        this.log.warn({ err: (failed[0] as PromiseRejectedResult).reason, failed: failed.length }, 'could not queue reminders');
+        return queued;
       }
+      if (due.length < SCAN_BATCH) return queued;
     }
-    return queued;
   }
 
   async send({ activityId, remindAt }: JobPayloads['reminders.send']): Promise<void> {

@@ -13,6 +13,9 @@ export class InProcessJobQueue implements JobQueue, WorkerHost {
   private readonly running = new Set<Promise<void>>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly wakers = new Set<() => void>();
+  /** Per queue: attempts running, and attempts waiting for one of the queue's `concurrency` slots. */
+  private readonly active = new Map<QueueName, number>();
+  private readonly waiting = new Map<QueueName, ((handedOver: boolean) => void)[]>();
   private closed = false;
 
   constructor(
@@ -54,10 +57,13 @@ export class InProcessJobQueue implements JobQueue, WorkerHost {
       this.logger.error({ job: name }, 'no processor for job');
       return;
     }
-    const settings = this.settings[JOB_QUEUES[name]];
+    const queue = JOB_QUEUES[name];
+    const settings = this.settings[queue];
+    if (!(await this.takeSlot(queue))) return;
     try {
       await processor.handle(payload);
     } catch (error) {
+      this.releaseSlot(queue);
       this.logger.warn({ err: error, job: name, attempt }, 'job failed');
       if (attempt < settings.attempts && !this.closed) {
         await this.sleep(settings.backoffMs * 2 ** (attempt - 1));
@@ -65,7 +71,31 @@ export class InProcessJobQueue implements JobQueue, WorkerHost {
       } else if (attempt >= settings.attempts) {
         await processor.onFailed?.(payload, error as Error).catch((err) => this.logger.error({ err, job: name }, 'recording a failed job failed'));
       }
+      return;
     }
+    this.releaseSlot(queue);
+  }
+
+  /** Waits for a free slot of the queue (its `concurrency`); false when closed meanwhile (the job is not started). */
+  private async takeSlot(queue: QueueName): Promise<boolean> {
+    const active = this.active.get(queue) ?? 0;
+    if (active < this.settings[queue].concurrency) {
+      this.active.set(queue, active + 1);
+      return true;
+    }
+    // A released slot is handed straight to the next waiter, so the count stays as it is.
+    const handedOver = await new Promise<boolean>((resolve) => {
+      if (!this.waiting.has(queue)) this.waiting.set(queue, []);
+      this.waiting.get(queue)!.push(resolve);
+    });
+    if (handedOver && this.closed) this.releaseSlot(queue);
+    return handedOver && !this.closed;
+  }
+
+  private releaseSlot(queue: QueueName): void {
+    const next = this.waiting.get(queue)?.shift();
+    if (next) next(true);
+    else this.active.set(queue, (this.active.get(queue) ?? 1) - 1);
   }
 
   /** A wait that close() cuts short, so shutdown never hangs on a backoff. */
@@ -93,6 +123,7 @@ export class InProcessJobQueue implements JobQueue, WorkerHost {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     for (const wake of this.wakers) wake();
+    for (const queue of this.waiting.values()) for (const wake of queue.splice(0)) wake(false);
     await Promise.allSettled([...this.running]);
   }
 }

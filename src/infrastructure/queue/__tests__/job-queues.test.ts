@@ -75,6 +75,28 @@ describe.each(adapters)('%s job queue', (_name, make) => {
     expect(log).toEqual(['start a', 'end a']);
   });
 
+  it('runs no more jobs of a queue at once than its concurrency', async () => {
+    const { host, enqueue } = make();
+    let running = 0;
+    let most = 0;
+    let done = 0;
+    await host.start([
+      {
+        jobName: 'reports.refresh',
+        async handle() {
+          running += 1;
+          most = Math.max(most, running);
+          await new Promise((r) => setTimeout(r, 30));
+          running -= 1;
+          done += 1;
+        },
+      },
+    ]);
+    for (const key of ['a', 'b', 'c', 'd']) await enqueue(key);
+    await until(() => done === 4);
+    expect(most).toBe(fast.reports.concurrency);
+  });
+
   it('retries a failing job with backoff, then reports it failed once', async () => {
     const { host, enqueue } = make();
     let attempts = 0;
