@@ -22,10 +22,10 @@ export function DemoCredentialsBlock({ onPick }: { onPick: (credential: Credenti
             <button
               type="button"
               onClick={() => onPick(credential)}
-              className="flex w-full items-center justify-between gap-3 rounded-md border border-border bg-surface px-3 py-2 text-left text-sm hover:border-primary focus-ring"
+              className="flex w-full min-w-0 flex-col items-start gap-0.5 rounded-md border border-border bg-surface px-3 py-2 text-left text-sm hover:border-primary focus-ring sm:flex-row sm:items-center sm:justify-between sm:gap-3"
             >
               <span className="font-medium text-foreground">{t(`roles.${credential.role}`)}</span>
-              <span className="truncate font-mono text-xs text-muted-foreground">
+              <span className="max-w-full min-w-0 truncate font-mono text-xs text-muted-foreground">
                 {credential.username} / {credential.password}
               </span>
             </button>

@@ -27,26 +27,29 @@ export function SettingsPage() {
           </p>
         ) : (
           <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('settings.users')}>
-            <table className="w-full min-w-[640px] text-left text-sm">
+            <table className="w-full text-left text-sm">
               <thead className="border-b border-border text-xs text-muted-foreground uppercase">
                 <tr>
-                  <th scope="col" className="px-5 py-3 font-medium">{t('settings.name')}</th>
-                  <th scope="col" className="px-5 py-3 font-medium">{t('auth.username')}</th>
-                  <th scope="col" className="px-5 py-3 font-medium">{t('auth.role')}</th>
-                  <th scope="col" className="px-5 py-3 font-medium">{t('settings.status')}</th>
-                  <th scope="col" className="px-5 py-3 font-medium">{t('dashboard.lastAccess')}</th>
+                  <th scope="col" className="px-4 py-3 font-medium sm:px-5">{t('settings.name')}</th>
+                  <th scope="col" className="hidden px-3 py-3 sm:px-5 font-medium sm:table-cell">{t('auth.username')}</th>
+                  <th scope="col" className="px-4 py-3 font-medium sm:px-5">{t('auth.role')}</th>
+                  <th scope="col" className="px-4 py-3 font-medium sm:px-5">{t('settings.status')}</th>
+                  <th scope="col" className="hidden px-3 py-3 sm:px-5 font-medium md:table-cell">{t('dashboard.lastAccess')}</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-border">
                 {users.data.items.map((user) => (
                   <tr key={user.id}>
-                    <td className="px-5 py-3 font-medium text-foreground">{user.name}</td>
-                    <td className="px-5 py-3 text-muted-foreground">{user.username}</td>
-                    <td className="px-5 py-3">{t(`roles.${user.role}`)}</td>
-                    <td className="px-5 py-3">
+                    <td className="px-3 py-3 sm:px-5 text-foreground">
+                      <span className="font-medium">{user.name}</span>
+                      <span className="block text-xs text-muted-foreground sm:hidden">{user.username}</span>
+                    </td>
+                    <td className="hidden px-3 py-3 sm:px-5 text-muted-foreground sm:table-cell">{user.username}</td>
+                    <td className="px-3 py-3 sm:px-5">{t(`roles.${user.role}`)}</td>
+                    <td className="px-3 py-3 sm:px-5">
                       <Badge tone={user.disabled ? 'danger' : 'success'}>{user.disabled ? t('settings.disabled') : t('settings.active')}</Badge>
                     </td>
-                    <td className="px-5 py-3 whitespace-nowrap text-muted-foreground">{formatDateTime(user.lastAccess) ?? t('common.notAvailable')}</td>
+                    <td className="hidden px-3 py-3 sm:px-5 whitespace-nowrap text-muted-foreground md:table-cell">{formatDateTime(user.lastAccess) ?? t('common.notAvailable')}</td>
                   </tr>
                 ))}
               </tbody>
