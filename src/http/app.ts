@@ -41,7 +41,8 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || !!req.url?.startsWith('/assets/') },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      // Client errors (an anonymous GET /api/user, a wrong password) are normal traffic: info, not warn.
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
       serializers: {
         req: (req) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
         res: (res) => ({ statusCode: res.statusCode }),
