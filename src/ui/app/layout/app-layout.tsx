@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { PageSpinner } from '../../components/ui/spinner';
 import type { User } from '../../lib/session';
 import { BrandMark } from '../../components/ui/brand-mark';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { MobileNav } from './mobile-nav';
 import { LanguageToggle, ThemeSwitcher } from '../../components/ui/preference-controls';
 import { Sidebar } from './sidebar';
@@ -17,6 +18,7 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
         <div className="ml-auto flex items-center gap-1">
           <LanguageToggle />
           <ThemeSwitcher />
+          <NotificationBell />
           <UserMenu user={user} />
         </div>
       </header>

@@ -1,0 +1,41 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+
+export interface AppNotification {
+  id: number;
+  kind: 'activity.reminder';
+  activityId: number | null;
+  /** Written by the server in the language of the user's reminder settings. */
+  title: string;
+  body: string;
+  /** An in-app path, e.g. /crm/activities?activity=12. */
+  link: string | null;
+  createdAt: string;
+  readAt: string | null;
+}
+
+export interface NotificationsPage {
+  items: AppNotification[];
+  nextCursor: string | null;
+  unread: number;
+}
+
+export const NOTIFICATIONS_QUERY_KEY = ['/api/notifications'] as const;
+const PAGE_SIZE = 20;
+
+export function getNotifications({ limit = PAGE_SIZE, cursor }: { limit?: number; cursor?: string } = {}): Promise<NotificationsPage> {
+  const query = new URLSearchParams({ limit: String(limit) });
+  if (cursor) query.set('cursor', cursor);
+  return apiGet<NotificationsPage>(`/api/notifications?${query}`);
+}
+
+/** The bell's list, newest first, a page at a time. */
+export const getNotificationsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: [...NOTIFICATIONS_QUERY_KEY, 'list'],
+    queryFn: ({ pageParam }) => getNotifications({ cursor: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+
+export const useNotifications = () => useInfiniteQuery(getNotificationsQueryOptions());

@@ -1,0 +1,143 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  baseUrl,
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  newPage,
+  registerUser,
+  screenshot,
+  signIn,
+  toastLocator,
+  uniqueName,
+  type Language,
+  type Theme,
+} from './support/browser';
+
+// Activity reminders in the app: the bell's unread count, its list (mark read, open the activity)
+// and the toast when one arrives. A reminder fires from the server's scheduled scan (every 15 s);
+// an activity due in a minute has its default 15-minute lead time already behind it, so the next
+// scan fires it. The bell polls every 30 s, hence the roomy waits.
+const ARRIVAL_TIMEOUT_MS = 60_000;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Creates an activity for the signed-in user, due a minute from now; answers its id. */
+async function createDueActivity(page: Page, subject: string): Promise<number> {
+  const res = await page.request.post('/api/crm/activities', {
+    data: { type: 'task', subject, dueDate: new Date(Date.now() + 60_000).toISOString() },
+    headers: { Origin: baseUrl() },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+/** Polls the API (not the UI) until the user has `count` unread notifications. */
+async function waitForUnread(page: Page, count: number): Promise<void> {
+  const deadline = Date.now() + ARRIVAL_TIMEOUT_MS;
+  for (;;) {
+    const res = await page.request.get('/api/notifications?limit=1');
+    expect(res.status()).toBe(200);
+    if (((await res.json()) as { unread: number }).unread === count) return;
+    if (Date.now() > deadline) throw new Error(`no ${count} unread notifications within ${ARRIVAL_TIMEOUT_MS} ms`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+const bell = (page: Page) => page.getByRole('button', { name: /^(Notificações|Notifications)/ });
+
+const user = { username: uniqueName('bell'), name: 'Beatriz Lembretes', initials: 'BL', password: 'a-good-password' };
+
+describe('notifications', () => {
+  it('a reminder arrives while the app is open: toast, count, list, mark read, open the activity', async () => {
+    const page = await newPage(browser);
+    await registerUser(page, user);
+    await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Notificações');
+    expect(await page.getByTestId('notification-count').count()).toBe(0);
+
+    const first = await createDueActivity(page, 'Ligar para a Ana');
+    const second = await createDueActivity(page, 'Enviar a proposta');
+    await waitForUnread(page, 2);
+
+    // The poll brings it in without a reload: a toast with the newest, and the count.
+    await toastLocator(page).getByText(/Ligar para a Ana|Enviar a proposta/).first().waitFor({ timeout: ARRIVAL_TIMEOUT_MS });
+    expect(await page.getByTestId('notification-count').textContent()).toBe('2');
+    expect(await bell(page).getAttribute('aria-label')).toBe('Notificações, 2 não lidas');
+
+    await bell(page).click();
+    const panel = page.getByRole('dialog', { name: 'Notificações' });
+    await panel.waitFor();
+    const items = panel.getByTestId('notification-item');
+    await expect.poll(() => items.count()).toBe(2);
+    expect(await panel.getByText('2 não lidas').count()).toBe(1);
+    expect(await items.nth(0).textContent()).toContain('Enviar a proposta');
+    expect(await items.nth(1).textContent()).toContain('Ligar para a Ana');
+    // Created just now, written dd/MM/yyyy HH:mm.
+    expect(await items.nth(0).textContent()).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+
+    await panel.getByRole('button', { name: /^Marcar como lida: .*Enviar a proposta/ }).click();
+    await expect.poll(() => page.getByTestId('notification-count').textContent()).toBe('1');
+    expect(await items.nth(0).getAttribute('data-unread')).toBe('false');
+    expect(await panel.getByRole('button', { name: /^Marcar como lida/ }).count()).toBe(1);
+    await waitForUnread(page, 1);
+
+    await items.nth(1).getByRole('button', { name: /^Não lida: .*Ligar para a Ana/ }).click();
+    await page.waitForURL(`${baseUrl()}/crm/activities?activity=${first}`);
+    await panel.waitFor({ state: 'detached' });
+    await page.getByTestId('notification-count').waitFor({ state: 'detached' });
+    await waitForUnread(page, 0);
+    expect(await bell(page).getAttribute('aria-label')).toBe('Notificações');
+
+    // Read ones stay listed, and opening one again does not call the server to mark it.
+    await bell(page).click();
+    await expect.poll(() => items.count()).toBe(2);
+    const marks: string[] = [];
+    page.on('request', (req) => req.url().includes('/read') && marks.push(req.url()));
+    await items.nth(0).getByRole('button', { name: /Enviar a proposta/ }).click();
+    await page.waitForURL(`${baseUrl()}/crm/activities?activity=${second}`);
+    expect(marks).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the open bell in pt and en, in each theme, at 1280 and 390 px: screenshots and axe', async () => {
+    const setup = await newPage(browser);
+    await signIn(setup, user);
+    await createDueActivity(setup, 'Reunião de alinhamento com o cliente Comercial Horizonte');
+    await waitForUnread(setup, 1);
+    await setup.context().close();
+
+    for (const width of [1280, 390]) {
+      const context = await newContext(browser, { width });
+      const page = await context.newPage();
+      await signIn(page, user);
+      for (const language of ['pt', 'en'] as Language[]) {
+        for (const theme of ['light', 'dark', 'matrix'] as Theme[]) {
+          await page.evaluate(({ language, theme }) => {
+            localStorage.setItem('language', language);
+            localStorage.setItem('theme', theme);
+          }, { language, theme });
+          await page.reload();
+          await page.getByTestId('notification-count').waitFor();
+          await bell(page).click();
+          const panel = page.getByRole('dialog', { name: language === 'pt' ? 'Notificações' : 'Notifications' });
+          await expect.poll(() => panel.getByTestId('notification-item').count()).toBe(3);
+          // The panel stays inside the screen.
+          const box = await panel.boundingBox();
+          expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+          await screenshot(page, `notifications-${language}-${theme}-${width}`);
+          await expectAccessible(page, `notifications ${language} ${theme} ${width}`);
+          await page.keyboard.press('Escape');
+          await panel.waitFor({ state: 'detached' });
+        }
+      }
+      await context.close();
+    }
+  });
+});
