@@ -22,8 +22,13 @@ export class KnexNotificationRepository implements NotificationRepository {
   }
 
   async record(values: NewNotification): Promise<Notification> {
-    await this.knex('notifications').insert(values).onConflict('dedupeKey').ignore();
-    return this.knex('notifications').where({ dedupeKey: values.dedupeKey }).first(COLUMNS);
+    // One statement either way: the no-op update makes RETURNING give the existing row on a conflict.
+    const [row] = await this.knex('notifications')
+      .insert(values)
+      .onConflict('dedupeKey')
+      .merge({ dedupeKey: this.knex.raw('excluded.dedupe_key') })
+      .returning(COLUMNS);
+    return row;
   }
 
   async claimEmail(id: number, now: Date, leaseUntil: Date): Promise<boolean> {
