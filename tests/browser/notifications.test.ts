@@ -128,9 +128,12 @@ describe('notifications', () => {
           await bell(page).click();
           const panel = page.getByRole('dialog', { name: language === 'pt' ? 'Notificações' : 'Notifications' });
           await expect.poll(() => panel.getByTestId('notification-item').count()).toBe(3);
-          // The panel stays inside the screen.
+          // The panel stays inside the screen, and the top bar with one more button still fits.
           const box = await panel.boundingBox();
           expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+          // The dashboard behind lists the long activity subject: it truncates rather than widening <main>.
+          expect(await page.evaluate(() => (main => main.scrollWidth - main.clientWidth)(document.querySelector('main')!))).toBeLessThanOrEqual(0);
           await screenshot(page, `notifications-${language}-${theme}-${width}`);
           await expectAccessible(page, `notifications ${language} ${theme} ${width}`);
           await page.keyboard.press('Escape');

@@ -12,7 +12,7 @@ import { UserMenu } from './user-menu';
 export function AppLayout({ user, children }: { user: User; children: ReactNode }) {
   return (
     <div className="flex h-full flex-col">
-      <header className="flex h-16 shrink-0 items-center gap-2 border-b border-border bg-surface px-3 sm:px-5">
+      <header className="flex h-16 shrink-0 items-center gap-1 border-b border-border bg-surface px-3 sm:gap-2 sm:px-5">
         <MobileNav role={user.role} />
         <BrandMark />
         <div className="ml-auto flex items-center gap-1">

@@ -14,7 +14,12 @@ const SIZES = {
   md: 'h-10 px-4 text-sm',
   sm: 'h-8 px-3 text-sm',
   icon: 'h-10 w-10',
+  iconSm: 'h-8 w-8',
+  /** Top-bar controls: an icon with a short label, tight sides. */
+  compact: 'h-10 px-2 text-sm',
 } as const;
+
+// cn() does not resolve conflicting utilities: pick a size here rather than overriding h-/w-/px- in className.
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: keyof typeof VARIANTS;

@@ -1,6 +1,5 @@
 import { Languages, Moon, Sun, Terminal } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../lib/cn';
 import { Button } from './button';
 import {
   DropdownMenu,
@@ -20,8 +19,9 @@ export function LanguageToggle({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
   const next = i18n.language === 'en' ? 'pt' : 'en';
   return (
-    <Button variant="ghost" size="sm" onClick={toggleLanguage} className={cn('px-2', className)}>
-      <Languages className="h-4 w-4" aria-hidden="true" />
+    <Button variant="ghost" size="compact" onClick={toggleLanguage} className={className}>
+      {/* Below sm the code alone says it: the top bar needs the room. */}
+      <Languages className="hidden h-4 w-4 sm:block" aria-hidden="true" />
       <span className="font-semibold">{next.toUpperCase()}</span>
       {/* The visible code stays part of the accessible name (WCAG 2.5.3). */}
       <span className="sr-only"> ({t('language.switchTo', { language: t(`language.${next}`) })})</span>

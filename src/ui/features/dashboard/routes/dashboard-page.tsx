@@ -22,7 +22,8 @@ export function DashboardPage() {
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY });
   return (
-    <div className="grid gap-6">
+    // grid-cols-1 is minmax(0, 1fr): a long activity subject truncates instead of widening the page.
+    <div className="grid grid-cols-1 gap-6">
       <WelcomeBanner user={user} />
       <div className="flex items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-foreground">{t('dashboard.overview')}</h2>
@@ -47,7 +48,7 @@ export function DashboardPage() {
       ) : (
         <>
           <StatCards data={dashboard.data} />
-          <div className="grid gap-6 lg:grid-cols-3">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
             <div className="lg:col-span-2">
               <RecentActivity items={dashboard.data.recentActivity} />
             </div>

@@ -36,8 +36,8 @@ function NotificationRow({ notification, onOpen }: { notification: AppNotificati
       {unread && (
         <Button
           variant="ghost"
-          size="icon"
-          className="mt-1 h-8 w-8"
+          size="iconSm"
+          className="mt-1"
           disabled={markRead.isPending}
           onClick={() => markRead.mutate(notification.id)}
           aria-label={t('notifications.markRead', { title: notification.title })}
