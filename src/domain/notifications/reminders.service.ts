@@ -48,24 +48,23 @@ export class RemindersService {
     return this.reminders.choice(activityId);
   }
 
-  /** Claims every due reminder, a batch at a time, and queues one send job each; returns how many were queued. */
+  /** Claims every due reminder, a batch at a time, and queues one send job each (a batch per round trip); returns how many were queued. */
   async scan(): Promise<number> {
     const now = this.clock.now();
     let queued = 0;
     for (;;) {
       const due = await this.reminders.claimDue(now, new Date(now.getTime() - RECLAIM_AFTER_MS), SCAN_BATCH);
-      const results = await Promise.allSettled(
-        due.map((r) =>
-          this.queue.enqueue('reminders.send', this.payload(r.activityId, r.remindAt), { jobId: `reminder-${r.activityId}-${r.remindAt.getTime()}` }),
-        ),
-      );
-      const failed = results.filter((r) => r.status === 'rejected');
-      queued += results.length - failed.length;
-      if (failed.length) {
+      try {
+        await this.queue.enqueueMany(
+          'reminders.send',
+          due.map((r) => ({ payload: this.payload(r.activityId, r.remindAt), options: { jobId: `reminder-${r.activityId}-${r.remindAt.getTime()}` } })),
+        );
+      } catch (error) {
         // They stay claimed; a scan after RECLAIM_AFTER_MS takes them again.
-        this.log.warn({ err: (failed[0] as PromiseRejectedResult).reason, failed: failed.length }, 'could not queue reminders');
+        this.log.warn({ err: error, reminders: due.length }, 'could not queue reminders');
         return queued;
       }
+      queued += due.length;
       if (due.length < SCAN_BATCH) return queued;
     }
   }

@@ -35,6 +35,8 @@ export interface EnqueueOptions {
 /** What producers depend on; BullMQ or the in-process runner sit behind it. */
 export interface JobQueue {
   enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options?: EnqueueOptions): Promise<void>;
+  /** Many jobs of one name in one round trip; all are queued or the call fails. */
+  enqueueMany<N extends JobName>(name: N, jobs: { payload: JobPayloads[N]; options?: EnqueueOptions }[]): Promise<void>;
 }
 
 /** One handler per job name; it must be safe to run twice for the same payload. */

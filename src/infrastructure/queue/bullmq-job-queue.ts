@@ -40,13 +40,24 @@ export class BullMqJobQueue implements JobQueue {
     return queue;
   }
 
-  async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options: EnqueueOptions = {}): Promise<void> {
+  enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options: EnqueueOptions = {}): Promise<void> {
+    return this.failFast(name, () => this.queue(JOB_QUEUES[name]).add(name, payload, { jobId: options.jobId, delay: options.delayMs }));
+  }
+
+  enqueueMany<N extends JobName>(name: N, jobs: { payload: JobPayloads[N]; options?: EnqueueOptions }[]): Promise<void> {
+    if (!jobs.length) return Promise.resolve();
+    return this.failFast(name, () =>
+      this.queue(JOB_QUEUES[name]).addBulk(jobs.map(({ payload, options = {} }) => ({ name, data: payload, opts: { jobId: options.jobId, delay: options.delayMs } }))),
+    );
+  }
+
+  private async failFast(name: JobName, add: () => Promise<unknown>): Promise<void> {
     // BullMQ waits for a lost connection to come back before sending; a request must not wait with it.
     if (DOWN.has(this.connection.status)) throw this.unavailable(name, new Error(`redis is ${this.connection.status}`));
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
-        this.queue(JOB_QUEUES[name]).add(name, payload, { jobId: options.jobId, delay: options.delayMs }),
+        add(),
         new Promise((_, reject) => {
           timer = setTimeout(() => reject(new Error('enqueue timed out')), ENQUEUE_TIMEOUT_MS);
         }),

@@ -51,6 +51,10 @@ export class InProcessJobQueue implements JobQueue, WorkerHost {
     else setImmediate(run);
   }
 
+  async enqueueMany<N extends JobName>(name: N, jobs: { payload: JobPayloads[N]; options?: EnqueueOptions }[]): Promise<void> {
+    for (const job of jobs) await this.enqueue(name, job.payload, job.options);
+  }
+
   private async run<N extends JobName>(name: N, payload: JobPayloads[N], attempt: number): Promise<void> {
     const processor = this.processors.get(name);
     if (!processor) {

@@ -44,7 +44,8 @@ export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
   },
   // Sends retry 5 times (5 s, 10 s, 20 s, 40 s) before the reminder shows as failed.
   [QueueName.Reminders]: {
-    concurrency: 5,
+    // Each send is a few short statements: waiting on the database, not on the CPU (bench/results.md).
+    concurrency: 20,
     attempts: 5,
     backoffMs: 5_000,
     keepCompleted: { count: 1_000, ageSeconds: 24 * 3600 },
