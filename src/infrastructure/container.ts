@@ -17,6 +17,7 @@ import { InProcessJobQueue } from './queue/in-process-job-queue';
 import { DEFAULT_BULLMQ_PREFIX } from './queue/queue-settings';
 import { createRedis } from './queue/redis';
 import { RedisHealthCheck } from './queue/redis.health';
+import { QueueHealthCheck } from './queue/queue.health';
 import type { WorkerHost } from './queue/worker-host';
 import { usersModule } from './users/users.bindings';
 import { activitiesModule } from './activities/activities.bindings';
@@ -77,6 +78,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
       bind(JOB_QUEUE).toConstantValue(queue);
       bind(HEALTH_CHECK).toConstantValue(new DatabaseHealthCheck(db));
       if (redis) bind(HEALTH_CHECK).toConstantValue(new RedisHealthCheck(redis));
+      if (queue instanceof BullMqJobQueue) bind(HEALTH_CHECK).toConstantValue(new QueueHealthCheck(queue));
       bind(ResponseTimes).toConstantValue(new ResponseTimes());
       bind(SystemRouter).toSelf();
       bind(HTTP_ROUTER).toService(SystemRouter);
