@@ -154,7 +154,7 @@ describe('health', () => {
     const ready = await server.client().get('/readyz');
     expect(ready.status).toBe(200);
     const names = ready.body.checks.map((c: { name: string }) => c.name);
-    expect(names).toEqual(process.env.REDIS_URL ? ['database', 'redis'] : ['database']);
+    expect(names).toEqual(process.env.REDIS_URL ? ['database', 'redis', 'queue'] : ['database']);
     expect(ready.body.checks.every((c: { status: string }) => c.status !== 'down')).toBe(true);
   });
 });
