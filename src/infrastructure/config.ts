@@ -55,7 +55,9 @@ const schema = Joi.object({
 
 /** Reads and validates the environment once; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const { value, error } = schema.validate(env, { abortEarly: false, convert: true });
+  // An empty variable (`SMTP_URL=` in a compose file) means unset.
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const { value, error } = schema.validate(given, { abortEarly: false, convert: true });
   if (error) {
     const lines = error.details.map((d) => `${d.path.join('.')}: ${d.message.replace(/"/g, '')}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);

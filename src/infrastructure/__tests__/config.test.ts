@@ -52,6 +52,14 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production', SESSION_SECRET: secret, DEMO: 'true' }).demo).toBe(true);
   });
 
+  it('treats empty variables as unset, as compose files pass them', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), SMTP_URL: '', PUBLIC_URL: '', REDIS_URL: '', DEMO: '' });
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.publicUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.demo).toBe(true);
+  });
+
   it('reads typed values', () => {
     const config = loadConfig({ DATA_DIR: tempDir(), PORT: '8080', TRUST_PROXY: '2', DEMO: 'false', COOKIE_SECURE: 'always', SESSION_SECRET: 's'.repeat(32) });
     expect(config).toMatchObject({ port: 8080, trustProxy: 2, demo: false, cookieSecure: 'always', sessionSecretConfigured: true });
