@@ -53,6 +53,7 @@ async function waitForUnread(page: Page, count: number): Promise<void> {
 
 const bell = (page: Page) => page.getByRole('button', { name: /^(Notificações|Notifications)/ });
 
+const MEETING = 'Reunião de alinhamento com o cliente Comercial Horizonte';
 const user = { username: uniqueName('bell'), name: 'Beatriz Lembretes', initials: 'BL', password: 'a-good-password' };
 
 describe('notifications', () => {
@@ -109,7 +110,7 @@ describe('notifications', () => {
   it('the open bell in pt and en, in each theme, at 1280 and 390 px: screenshots and axe', async () => {
     const setup = await newPage(browser);
     await signIn(setup, user);
-    await createDueActivity(setup, 'Reunião de alinhamento com o cliente Comercial Horizonte');
+    await createDueActivity(setup, MEETING);
     await waitForUnread(setup, 1);
     await setup.context().close();
 
@@ -128,6 +129,11 @@ describe('notifications', () => {
           await bell(page).click();
           const panel = page.getByRole('dialog', { name: language === 'pt' ? 'Notificações' : 'Notifications' });
           await expect.poll(() => panel.getByTestId('notification-item').count()).toBe(3);
+          // Worded in the app's language, whatever the reminder email language; the subject shows once.
+          const newest = (await panel.getByTestId('notification-item').nth(0).textContent()) ?? '';
+          expect(newest).toContain(`${language === 'en' ? 'Reminder' : 'Lembrete'}: ${MEETING}`);
+          expect(newest).toMatch(language === 'en' ? /Due \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/ : /Vence em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+          expect(newest.split(MEETING)).toHaveLength(2);
           // The panel stays inside the screen, and the top bar with one more button still fits.
           const box = await panel.boundingBox();
           expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);

@@ -15,6 +15,9 @@ export interface Notification {
   activityId: number | null;
   title: string;
   body: string;
+  /** What it is about and when that is due, so the app can word it in its own language; null on older ones. */
+  subject: string | null;
+  dueAt: Date | null;
   link: string | null;
   createdAt: Date;
   readAt: Date | null;

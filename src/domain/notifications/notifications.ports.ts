@@ -24,6 +24,8 @@ export interface NewNotification {
   activityId: number | null;
   title: string;
   body: string;
+  subject: string | null;
+  dueAt: Date | null;
   link: string | null;
   dedupeKey: string;
   createdAt: Date;

@@ -84,6 +84,8 @@ export class RemindersService {
       activityId,
       title: message.title,
       body: message.body,
+      subject: reminder.subject,
+      dueAt: reminder.dueAt,
       link: `/crm/activities?activity=${activityId}`,
       dedupeKey,
       createdAt: now,

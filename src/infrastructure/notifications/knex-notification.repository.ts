@@ -6,7 +6,7 @@ import { DATABASE } from '../../domain/shared/shared.tokens';
 import type { Database } from '../db/database';
 import { keysetPage } from '../crm/keyset-page';
 
-const COLUMNS = ['id', 'userId', 'kind', 'activityId', 'title', 'body', 'link', 'createdAt', 'readAt', 'emailStatus', 'emailError'];
+const COLUMNS = ['id', 'userId', 'kind', 'activityId', 'title', 'body', 'subject', 'dueAt', 'link', 'createdAt', 'readAt', 'emailStatus', 'emailError'];
 
 /** Settings as stored, or the defaults when the user never saved any. */
 export function settingsOf(row: { email?: string | null; language?: string | null; timeZone?: string | null }): NotificationSettings {

@@ -81,6 +81,8 @@ describe('activity reminders', () => {
     const list = await users.employee.get('/api/notifications');
     expect(list.body.unread).toBe(1);
     expect(list.body.items[0]).toMatchObject({ kind: 'activity.reminder', activityId: id, title: 'Lembrete: Call Ana', readAt: null, emailStatus: 'sent' });
+    // What it is about and when, for the app to word in its own language.
+    expect(list.body.items[0]).toMatchObject({ subject: 'Call Ana', dueAt: at(60).toISOString() });
     // Nothing more once sent, however often the scan runs.
     expect(await scanAt(50)).toBe(0);
   });

@@ -8,6 +8,9 @@ export interface AppNotification {
   /** Written by the server in the language of the user's reminder settings. */
   title: string;
   body: string;
+  /** What the reminder is about and when that is due; null on older notifications. */
+  subject: string | null;
+  dueAt: string | null;
   /** An in-app path, e.g. /crm/activities?activity=12. */
   link: string | null;
   createdAt: string;

@@ -9,10 +9,12 @@ import { errorMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { useNotifications, type AppNotification } from '../api/get-notifications';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { notificationText } from './notification-text';
 
 function NotificationRow({ notification, onOpen }: { notification: AppNotification; onOpen: (notification: AppNotification) => void }) {
   const { t } = useTranslation();
   const unread = !notification.readAt;
+  const text = notificationText(notification, t);
   const markRead = useMarkNotificationRead({
     onError: (error) => toast({ variant: 'destructive', title: t('notifications.markReadFailed'), description: errorMessage(error, t) }),
   });
@@ -27,9 +29,9 @@ function NotificationRow({ notification, onOpen }: { notification: AppNotificati
         <span className="min-w-0">
           <span className={cn('block text-sm break-words', unread ? 'font-semibold' : 'font-medium text-muted-foreground')}>
             {unread && <span className="sr-only">{t('notifications.unreadMark')} </span>}
-            {notification.title}
+            {text.title}
           </span>
-          <span className="mt-0.5 block text-sm break-words text-muted-foreground">{notification.body}</span>
+          <span className="mt-0.5 block text-sm break-words text-muted-foreground">{text.body}</span>
           <span className="mt-1 block text-xs text-muted-foreground">{formatDateTime(notification.createdAt)}</span>
         </span>
       </button>
@@ -40,7 +42,7 @@ function NotificationRow({ notification, onOpen }: { notification: AppNotificati
           className="mt-1"
           disabled={markRead.isPending}
           onClick={() => markRead.mutate(notification.id)}
-          aria-label={t('notifications.markRead', { title: notification.title })}
+          aria-label={t('notifications.markRead', { title: text.title })}
         >
           <Check className="h-4 w-4" aria-hidden="true" />
         </Button>
