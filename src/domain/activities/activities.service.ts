@@ -9,6 +9,7 @@ import type { DealRepository } from '../deals/deals.ports';
 import { DEAL_REPOSITORY } from '../deals/deals.tokens';
 import type { Clock } from '../shared/clock';
 import { CLOCK } from '../shared/shared.tokens';
+import type { ReminderChoice } from '../notifications/notification';
 import type { RemindersService } from '../notifications/reminders.service';
 import { REMINDERS_SERVICE } from '../notifications/notifications.tokens';
 import type { TimelineService } from '../timeline/timeline.service';
@@ -16,6 +17,9 @@ import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
 import { ACTIVITY_TRACKED_FIELDS, type Activity, type ActivityColumns, type ActivityFields, type ActivityFilter, type NewActivity } from './activity';
 import type { ActivityRepository } from './activities.ports';
 import { ACTIVITY_REPOSITORY } from './activities.tokens';
+
+/** What a client may set on an activity: its fields and the reminder lead time. */
+export type ActivityInput = Partial<ActivityFields> & { reminderMinutes?: ReminderChoice };
 
 @injectable()
 export class ActivitiesService {
@@ -55,27 +59,39 @@ export class ActivitiesService {
     return this.records.get(viewer, id);
   }
 
-  /** Assigned to the creator by default; created completed, it is completed now. */
-  async create(viewer: Viewer, fields: Partial<ActivityFields> & Pick<ActivityFields, 'subject'>): Promise<Activity> {
+  /** Assigned to the creator by default; created completed, it is completed now. No lead time given: the default. */
+  async create(viewer: Viewer, input: ActivityInput & Pick<ActivityFields, 'subject'>): Promise<Activity> {
+    const { reminderMinutes, ...fields } = input;
     const created = await this.records.create(viewer, () => ({
       ...fields,
       assignedTo: fields.assignedTo === undefined ? viewer.id : fields.assignedTo,
       completedAt: fields.status === 'completed' ? this.clock.now() : null,
       createdBy: viewer.id,
     }));
-    await this.reminders.sync(created.id);
-    return created;
+    return this.syncReminder(created, reminderMinutes);
   }
 
   /** Completing stamps completedAt; reopening clears it. */
-  async update(viewer: Viewer, id: number, changes: Partial<ActivityFields>, expectedUpdatedAt?: Date): Promise<Activity> {
+  async update(viewer: Viewer, id: number, input: ActivityInput, expectedUpdatedAt?: Date): Promise<Activity> {
+    const { reminderMinutes, ...changes } = input;
     const updated = await this.records.update(viewer, id, expectedUpdatedAt, (current) => {
       if (changes.status === undefined || changes.status === current.status) return changes;
       return { ...changes, completedAt: changes.status === 'completed' ? this.clock.now() : null };
     });
-    // Due date, assignee or status may have changed: the reminder moves, or goes when completed.
-    await this.reminders.sync(id);
-    return updated;
+    return this.syncReminder(updated, reminderMinutes);
+  }
+
+  /**
+   * Due date, assignee, status or lead time may have changed: the reminder moves, or goes. A new lead
+   * time is stored first (setChoice then syncs) so the reminder time is computed from it.
+   */
+  private async syncReminder(activity: Activity, reminderMinutes: ReminderChoice | undefined): Promise<Activity> {
+    if (reminderMinutes === undefined) {
+      await this.reminders.sync(activity.id);
+      return activity;
+    }
+    await this.reminders.setChoice(activity.id, reminderMinutes);
+    return { ...activity, reminderMinutes };
   }
 
   remove(viewer: Viewer, id: number): Promise<void> {

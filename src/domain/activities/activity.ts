@@ -1,3 +1,5 @@
+import type { ReminderChoice } from '../notifications/notification';
+
 export const ACTIVITY_TYPES = ['task', 'call', 'email', 'meeting', 'note'] as const;
 export const ACTIVITY_STATUSES = ['pending', 'completed'] as const;
 export const ACTIVITY_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
@@ -22,6 +24,8 @@ export interface Activity {
   dealTitle: string | null;
   assignedTo: number | null;
   assignedToName: string | null;
+  /** Minutes before dueDate the assignee is reminded; null: no reminder. */
+  reminderMinutes: ReminderChoice;
   createdBy: number | null;
   createdAt: Date;
   updatedAt: Date;

@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { ACTIVITY_PRIORITIES, ACTIVITY_STATUSES, ACTIVITY_TYPES } from '../../domain/activities/activity';
+import { REMINDER_CHOICES } from '../../domain/notifications/notification';
 import { id, responseObject, timestamp } from '../response.schemas';
 import { ignoredCreatedBy, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
 
@@ -14,6 +15,9 @@ const fields = {
   contactId: recordId.allow(null),
   dealId: recordId.allow(null),
   assignedTo: recordId.allow(null).description('Defaults to the signed-in user'),
+  reminderMinutes: Joi.number()
+    .valid(...REMINDER_CHOICES)
+    .description('Reminder lead time: 0, 5, 15, 30, 60 or 1440 minutes before it is due; null: none; 15 when never chosen'),
 };
 
 export const activitySchemas = {
@@ -42,6 +46,7 @@ export const activitySchemas = {
     dealTitle: Joi.string().allow(null),
     assignedTo: id.allow(null),
     assignedToName: Joi.string().allow(null),
+    reminderMinutes: fields.reminderMinutes,
     ...recordStamps,
   }),
 };

@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Activity, ActivityColumns, ActivityFilter, NewActivity } from '../../domain/activities/activity';
 import type { ActivityRepository } from '../../domain/activities/activities.ports';
+import { DEFAULT_REMINDER_MINUTES } from '../../domain/notifications/notification';
 import { UNIT_OF_WORK } from '../../domain/crm/crm.tokens';
 import type { Page, PageRequest } from '../../domain/crm/list-page';
 import { keysetPage } from '../crm/keyset-page';
@@ -19,7 +20,10 @@ export class KnexActivityRepository extends KnexRecordStore<Activity, NewActivit
       .leftJoin('contacts as contact', 'contact.id', 'activities.contactId')
       .leftJoin('deals as deal', 'deal.id', 'activities.dealId')
       .leftJoin('users as assignee', 'assignee.id', 'activities.assignedTo')
-      .select('activities.*', 'contact.name as contactName', 'deal.title as dealTitle', 'assignee.name as assignedToName');
+      .leftJoin('activityReminderChoices as reminder', 'reminder.activityId', 'activities.id')
+      .select('activities.*', 'contact.name as contactName', 'deal.title as dealTitle', 'assignee.name as assignedToName')
+      // No choice row: the default lead time.
+      .select(db.raw('case when ?? is null then ? else ?? end as ??', ['reminder.activityId', DEFAULT_REMINDER_MINUTES, 'reminder.minutes', 'reminderMinutes']));
   }
 
   list(filter: ActivityFilter, page: PageRequest): Promise<Page<Activity>> {

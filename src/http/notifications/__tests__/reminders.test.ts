@@ -100,6 +100,33 @@ describe('activity reminders', () => {
     expect(mailsAbout('Send proposal').map((m) => [m.to[0], m.subject])).toEqual([['other@example.com', 'Reminder: Send proposal']]);
   });
 
+  it('take their lead time from the activity body on create and edit', async () => {
+    const remindAt = async (activityId: number) => (await server.runtime.db.knex('activityReminders').where({ activityId }).first())?.remindAt;
+    const id = await activity(users.employee, 'Lead time in the body', 120, { reminderMinutes: 60 });
+    expect(await remindAt(id)).toEqual(at(60));
+    expect((await users.employee.get(`/api/crm/activities/${id}`)).body.reminderMinutes).toBe(60);
+    // Omitted: the default, and an edit that leaves it out keeps the choice.
+    const plain = await activity(users.employee, 'Default lead time', 120);
+    expect(await remindAt(plain)).toEqual(at(105));
+    expect((await users.employee.get(`/api/crm/activities/${plain}`)).body.reminderMinutes).toBe(15);
+    expect((await users.employee.patch(`/api/crm/activities/${id}`, { dueDate: at(180).toISOString() })).status).toBe(200);
+    expect(await remindAt(id)).toEqual(at(120));
+
+    const none = await users.employee.patch(`/api/crm/activities/${id}`, { reminderMinutes: null });
+    expect(none.status).toBe(200);
+    expect(none.body.reminderMinutes).toBeNull();
+    expect(await remindAt(id)).toBeUndefined();
+    expect((await users.employee.get(`/api/crm/activities/${id}/reminder`)).body).toEqual({ minutes: null });
+
+    for (const res of [
+      await users.employee.post('/api/crm/activities', { subject: 'Odd lead time', dueDate: at(120).toISOString(), reminderMinutes: 7 }),
+      await users.employee.patch(`/api/crm/activities/${id}`, { reminderMinutes: 7 }),
+    ]) {
+      expect(res.status).toBe(400);
+      expect(res.body.error.details.map((d: { path: string }) => d.path)).toEqual(['reminderMinutes']);
+    }
+  });
+
   it('has none for completed, deleted, undated activities or when the choice is "none"', async () => {
     const completed = await activity(users.employee, 'Done already', 30);
     expect((await users.employee.patch(`/api/crm/activities/${completed}`, { status: 'completed' })).status).toBe(200);

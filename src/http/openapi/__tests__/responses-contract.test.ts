@@ -106,11 +106,11 @@ describe('success responses match the OpenAPI document', () => {
     await call(admin, 'get', '/api/crm/deals', { query: 'includeTotal=true' });
 
     const activity = await call(admin, 'post', '/api/crm/activities', {
-      body: { type: 'meeting', subject: 'Kick-off', dueDate: '2030-01-02T10:00:00Z', duration: 30, contactId: contact.id, dealId: deal.id },
+      body: { type: 'meeting', subject: 'Kick-off', dueDate: '2030-01-02T10:00:00Z', duration: 30, contactId: contact.id, dealId: deal.id, reminderMinutes: 60 },
     });
     await call(admin, 'post', '/api/crm/activities', { body: { subject: 'Bare task' } });
     await call(admin, 'get', '/api/crm/activities/{id}', { params: activity });
-    await call(admin, 'patch', '/api/crm/activities/{id}', { params: activity, body: { status: 'completed' } });
+    await call(admin, 'patch', '/api/crm/activities/{id}', { params: activity, body: { status: 'completed', reminderMinutes: null } });
     await call(admin, 'get', '/api/crm/activities', { query: 'includeTotal=true' });
 
     const doomed = await call(admin, 'post', '/api/crm/activities', { body: { subject: 'To delete' } });
