@@ -3,8 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleForTest } from '../support/bundle';
+import { freePort } from '../support/free-port';
 
 // The server as operators run it: a bundled process on the embedded default, stopped with SIGTERM.
 const root = path.resolve(__dirname, '../..');
@@ -13,32 +14,13 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'funil-process-'));
 const running: ChildProcess[] = [];
 
 beforeAll(async () => {
-  await build({
-    entryPoints: { server: path.join(root, 'src/http/server.ts') },
-    outdir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    tsconfig: path.join(root, 'tsconfig.json'),
-    logLevel: 'error',
-  });
+  await bundleForTest({ server: path.join(root, 'src/http/server.ts') }, outdir);
 });
 
 afterAll(() => {
   for (const child of running) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 interface Started {
   child: ChildProcess;

@@ -9,6 +9,7 @@ import { REMINDERS_SERVICE } from '../../../domain/notifications/notifications.t
 import { startSmtpCapture, type SmtpCapture } from '../../../../tests/support/smtp-capture';
 import { startTestServer, type TestServer } from '../../../../tests/support/test-server';
 import { createCrmUsers, type CrmUsers } from '../../crm/__tests__/crm-test-kit';
+import { freePort } from '../../../../tests/support/free-port';
 
 // A Redis of our own on another port, stopped and started again empty (no persistence) mid-test.
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
@@ -21,15 +22,6 @@ let redis: ChildProcess | undefined;
 let smtp: SmtpCapture;
 let server: TestServer;
 let users: CrmUsers;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port: p } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(p));
-    });
-  });
-}
 
 async function startRedis(): Promise<void> {
   redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], { stdio: 'ignore' });
