@@ -14,21 +14,53 @@ const toSession = (row: SessionModel): Session => ({
   ip: row.ip,
 });
 
+interface SessionColumns {
+  sessionId: string;
+  sessionRemember: boolean;
+  sessionCreatedAt: Date;
+  sessionExpiresAt: Date;
+  sessionLastSeenAt: Date;
+  sessionUserAgent: string | null;
+  sessionIp: string | null;
+}
+
 @injectable()
 export class KnexSessionRepository implements SessionRepository {
   async create(session: NewSession): Promise<Session> {
     return toSession(await SessionModel.query().insert(session).returning('*'));
   }
 
+  /** One round trip per request: the live session and its enabled user, joined. */
   async findLive(tokenHash: string, now: Date): Promise<{ session: Session; user: User } | null> {
-    const session = await SessionModel.query()
-      .where({ tokenHash })
-      .whereNull('revokedAt')
-      .where('expiresAt', '>', now)
-      .first();
-    if (!session) return null;
-    const user = await UserModel.query().findById(session.userId).whereNull('disabledAt');
-    return user ? { session: toSession(session), user: user.toDomain() } : null;
+    const row = (await UserModel.query()
+      .join('sessions', 'sessions.userId', 'users.id')
+      .where('sessions.tokenHash', tokenHash)
+      .whereNull('sessions.revokedAt')
+      .where('sessions.expiresAt', '>', now)
+      .whereNull('users.disabledAt')
+      .select(
+        'users.*',
+        'sessions.id as sessionId',
+        'sessions.remember as sessionRemember',
+        'sessions.createdAt as sessionCreatedAt',
+        'sessions.expiresAt as sessionExpiresAt',
+        'sessions.lastSeenAt as sessionLastSeenAt',
+        'sessions.userAgent as sessionUserAgent',
+        'sessions.ip as sessionIp',
+      )
+      .first()) as (UserModel & SessionColumns) | undefined;
+    if (!row) return null;
+    const session: Session = {
+      id: row.sessionId,
+      userId: row.id,
+      remember: row.sessionRemember,
+      createdAt: row.sessionCreatedAt,
+      expiresAt: row.sessionExpiresAt,
+      lastSeenAt: row.sessionLastSeenAt,
+      userAgent: row.sessionUserAgent,
+      ip: row.sessionIp,
+    };
+    return { session, user: row.toDomain() };
   }
 
   async touch(id: string, at: Date): Promise<void> {
