@@ -2,6 +2,7 @@
 // - server: unit and integration tests, against DATABASE_URL / REDIS_URL when set (CI), else embedded;
 // - server (embedded): the same again on the embedded default, when the first run used real servers;
 // - browser: the built app in headless Chromium (vitest.browser.config.ts).
+// Before them, the static checks (lint, typecheck, generated API types up to date), one test each.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -21,6 +22,21 @@ if (existsSync(path.join(root, 'vitest.browser.config.ts')) && !process.env.SKIP
 
 let passed = 0;
 let failed = 0;
+
+// Static checks first, each counted as one test: lint (boundaries, cycles), types, generated API types.
+const checks = [
+  ['lint', ['run', 'lint']],
+  ['typecheck', ['run', 'typecheck']],
+];
+if (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts['api:check']) checks.push(['api types fresh', ['run', 'api:check']]);
+console.log('\n=== checks ===');
+for (const [name, args] of checks) {
+  const ok = spawnSync('npm', args, { cwd: root, stdio: 'inherit' }).status === 0;
+  console.log(`[check] ${name}: ${ok ? 'passed' : 'FAILED'}`);
+  if (ok) passed += 1;
+  else failed += 1;
+}
+
 for (const suite of suites) {
   if (suite.build) {
     const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });

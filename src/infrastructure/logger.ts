@@ -33,8 +33,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
 function safeError(error: unknown) {
   const serialized = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
   if (!serialized || typeof serialized !== 'object') return serialized;
-  const { nativeError, params, parameters, bindings, ...rest } = serialized;
-  void params, parameters, bindings;
+  const { nativeError, params: _params, parameters: _parameters, bindings: _bindings, ...rest } = serialized;
   const native = nativeError as Record<string, unknown> | undefined;
   return native ? { ...rest, db: { code: native.code, table: native.table, constraint: native.constraint, column: native.column } } : rest;
 }

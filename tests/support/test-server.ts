@@ -87,13 +87,13 @@ export class TestClient {
       else this.cookies.set(name, value);
     }
     const text = await res.text();
-    let parsed: any = undefined;
+    let parsed: T | undefined;
     try {
-      parsed = text ? JSON.parse(text) : undefined;
+      parsed = text ? (JSON.parse(text) as T) : undefined;
     } catch {
-      parsed = undefined;
+      // Not JSON: the test reads `text`.
     }
-    return { status: res.status, headers: res.headers, body: parsed, text };
+    return { status: res.status, headers: res.headers, body: parsed as T, text };
   }
 
   get<T = any>(path: string) {

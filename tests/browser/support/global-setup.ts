@@ -51,7 +51,7 @@ export default async function setup(project: TestProject) {
     await waitUntilReady(baseUrl, child);
   } catch (error) {
     child.kill('SIGTERM');
-    throw new Error(`${(error as Error).message} (server log: ${logFile})`);
+    throw new Error(`${(error as Error).message} (server log: ${logFile})`, { cause: error });
   }
   project.provide('baseUrl', baseUrl);
 
