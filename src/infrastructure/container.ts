@@ -5,13 +5,14 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from '../domain/shared/clock';
 import type { JobQueue } from '../domain/shared/job-queue.port';
-import { CLOCK, CONFIG, DATABASE, HEALTH_CHECK, HTTP_ROUTER, JOB_QUEUE, LOGGER } from '../domain/shared/shared.tokens';
+import { CLOCK, CONFIG, DATABASE, HEALTH_CHECK, HTTP_ROUTER, JOB_QUEUE, LOGGER, UNIT_OF_WORK } from '../domain/shared/shared.tokens';
 import { DashboardRouter } from '../http/dashboard/dashboard.router';
 import { ResponseTimes } from '../http/metrics/response-times';
 import { SystemRouter } from '../http/system/system.router';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { DatabaseHealthCheck } from './db/database.health';
+import { KnexUnitOfWork } from './db/knex-unit-of-work';
 import { BullMqJobQueue, BullMqWorkerHost } from './queue/bullmq-job-queue';
 import { InProcessJobQueue } from './queue/in-process-job-queue';
 import { DEFAULT_BULLMQ_PREFIX } from './queue/queue-settings';
@@ -75,6 +76,8 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
       bind(LOGGER).toConstantValue(logger);
       bind(CLOCK).toConstantValue(options.clock ?? systemClock);
       bind(DATABASE).toConstantValue(db);
+      // The one door to the database: every repository queries through it.
+      bind(UNIT_OF_WORK).to(KnexUnitOfWork);
       bind(JOB_QUEUE).toConstantValue(queue);
       bind(HEALTH_CHECK).toConstantValue(new DatabaseHealthCheck(db));
       if (redis) bind(HEALTH_CHECK).toConstantValue(new RedisHealthCheck(redis));

@@ -1,14 +1,13 @@
 import { inject, injectable } from 'inversify';
 import { ruleFor, type Viewer } from '../crm/crm-access';
 import { RecordNotFoundError } from '../crm/crm.errors';
-import { UNIT_OF_WORK } from '../crm/crm.tokens';
 import { CrmRecords } from '../crm/crm-records';
-import type { Page, PageRequest } from '../crm/list-page';
-import type { UnitOfWork } from '../crm/unit-of-work.port';
+import type { Page, PageRequest } from '../shared/list-page';
+import type { UnitOfWork } from '../shared/unit-of-work.port';
 import type { DealRepository } from '../deals/deals.ports';
 import { DEAL_REPOSITORY } from '../deals/deals.tokens';
 import type { Clock } from '../shared/clock';
-import { CLOCK } from '../shared/shared.tokens';
+import { CLOCK, UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { ReminderChoice } from '../notifications/notification';
 import type { RemindersService } from '../notifications/reminders.service';
 import { REMINDERS_SERVICE } from '../notifications/notifications.tokens';

@@ -1,11 +1,10 @@
 import { inject, injectable } from 'inversify';
 import { can, type Viewer } from '../crm/crm-access';
-import { UNIT_OF_WORK } from '../crm/crm.tokens';
-import type { UnitOfWork } from '../crm/unit-of-work.port';
+import type { UnitOfWork } from '../shared/unit-of-work.port';
 import { AppError, ValidationError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
 import type { JobQueue } from '../shared/job-queue.port';
-import { CLOCK, JOB_QUEUE } from '../shared/shared.tokens';
+import { CLOCK, JOB_QUEUE, UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { ContactImport, ImportCounts, ImportMapping, ImportMode, ImportRow, ImportedValues, Rejection } from './contact-import';
 import type { ContactImportRepository, ExistingContact, ImportFile } from './contact-imports.ports';
 import { CONTACT_IMPORT_REPOSITORY, IMPORT_FILE } from './contact-imports.tokens';

@@ -1,5 +1,5 @@
 import type { RecordStore } from '../crm/crm-records';
-import type { Page, PageRequest } from '../crm/list-page';
+import type { Page, PageRequest } from '../shared/list-page';
 import type { Contact, ContactFields, ContactFilter, NewContact } from './contact';
 
 export interface ContactRepository extends RecordStore<Contact, NewContact, Partial<ContactFields>> {

@@ -1,10 +1,10 @@
 import { inject, injectable } from 'inversify';
 import type { Viewer } from '../crm/crm-access';
 import { RecordNotFoundError } from '../crm/crm.errors';
-import { UNIT_OF_WORK } from '../crm/crm.tokens';
+import { UNIT_OF_WORK } from '../shared/shared.tokens';
 import { CrmRecords } from '../crm/crm-records';
-import type { Page, PageRequest } from '../crm/list-page';
-import type { UnitOfWork } from '../crm/unit-of-work.port';
+import type { Page, PageRequest } from '../shared/list-page';
+import type { UnitOfWork } from '../shared/unit-of-work.port';
 import type { TimelineService } from '../timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
 import { CONTACT_TRACKED_FIELDS, type Contact, type ContactFields, type ContactFilter, type NewContact } from './contact';

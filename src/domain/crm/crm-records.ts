@@ -3,7 +3,7 @@ import type { TimelineService } from '../timeline/timeline.service';
 import { diffFields, type FieldChange, type TimelineAction, type TimelineEntityType } from '../timeline/timeline';
 import { can, type OwnedRecord, type Viewer } from './crm-access';
 import { ConflictError } from './crm.errors';
-import type { UnitOfWork } from './unit-of-work.port';
+import type { UnitOfWork } from '../shared/unit-of-work.port';
 
 export interface CrmRecord extends OwnedRecord {
   id: number;

@@ -1,5 +1,5 @@
 import type { RecordStore } from '../crm/crm-records';
-import type { Page, PageRequest } from '../crm/list-page';
+import type { Page, PageRequest } from '../shared/list-page';
 import type { Deal, DealColumns, DealFilter, NewDeal, PipelineStage, StageFields, StageSummary } from './deal';
 
 export interface DealRepository extends RecordStore<Deal, NewDeal, DealColumns> {

@@ -1,12 +1,11 @@
 import { inject, injectable } from 'inversify';
 import type { Viewer } from '../crm/crm-access';
 import { RecordNotFoundError } from '../crm/crm.errors';
-import { UNIT_OF_WORK } from '../crm/crm.tokens';
 import { CrmRecords } from '../crm/crm-records';
-import type { Page, PageRequest } from '../crm/list-page';
-import type { UnitOfWork } from '../crm/unit-of-work.port';
+import type { Page, PageRequest } from '../shared/list-page';
+import type { UnitOfWork } from '../shared/unit-of-work.port';
 import type { Clock } from '../shared/clock';
-import { CLOCK } from '../shared/shared.tokens';
+import { CLOCK, UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { TimelineService } from '../timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
 import { DEAL_TRACKED_FIELDS, DEFAULT_PIPELINE, type Deal, type DealColumns, type DealFields, type DealFilter, type NewDeal, type PipelineStage } from './deal';

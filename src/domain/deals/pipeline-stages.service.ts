@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { FieldError, RecordNotFoundError } from '../crm/crm.errors';
-import { UNIT_OF_WORK } from '../crm/crm.tokens';
-import type { UnitOfWork } from '../crm/unit-of-work.port';
+import { UNIT_OF_WORK } from '../shared/shared.tokens';
+import type { UnitOfWork } from '../shared/unit-of-work.port';
 import { MAX_STAGES_PER_PIPELINE, type PipelineStage, type StageFields, type StageSummary } from './deal';
 import { StageInUseError, StageLimitError } from './deals.errors';
 import type { PipelineStageRepository } from './deals.ports';

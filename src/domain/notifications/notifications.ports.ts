@@ -1,4 +1,4 @@
-import type { Page, PageRequest } from '../crm/list-page';
+import type { Page, PageRequest } from '../shared/list-page';
 import type { DueReminder, EmailStatus, Notification, NotificationSettings, ReminderChoice, ReminderToSend } from './notification';
 
 export interface ReminderRepository {

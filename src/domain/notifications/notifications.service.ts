@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { Page, PageRequest } from '../crm/list-page';
+import type { Page, PageRequest } from '../shared/list-page';
 import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
 import { CLOCK } from '../shared/shared.tokens';

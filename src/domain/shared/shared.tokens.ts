@@ -7,3 +7,4 @@ export const REDIS = Symbol.for('shared.Redis');
 export const HEALTH_CHECK = Symbol.for('shared.HealthCheck');
 export const HTTP_ROUTER = Symbol.for('shared.HttpRouter');
 export const JOB_PROCESSOR = Symbol.for('shared.JobProcessor');
+export const UNIT_OF_WORK = Symbol.for('shared.UnitOfWork');

@@ -1,5 +1,5 @@
 import type { RecordStore } from '../crm/crm-records';
-import type { Page, PageRequest } from '../crm/list-page';
+import type { Page, PageRequest } from '../shared/list-page';
 import type { EmailTemplate, NewTemplate, TemplateFields, TemplateFilter } from './template';
 
 export interface TemplateRepository extends RecordStore<EmailTemplate, NewTemplate, Partial<TemplateFields>> {

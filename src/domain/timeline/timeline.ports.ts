@@ -1,5 +1,5 @@
 import type { Viewer } from '../crm/crm-access';
-import type { Page, PageRequest } from '../crm/list-page';
+import type { Page, PageRequest } from '../shared/list-page';
 import type { NewTimelineEntry, TimelineEntry } from './timeline';
 
 export interface TimelineFilter {

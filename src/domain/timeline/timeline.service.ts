@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Viewer } from '../crm/crm-access';
-import { LIST_LIMIT_MAX, type Page, type PageRequest } from '../crm/list-page';
+import { LIST_LIMIT_MAX, type Page, type PageRequest } from '../shared/list-page';
 import type { NewTimelineEntry, RecentActivityItem, TimelineEntry } from './timeline';
 import type { TimelineRepository } from './timeline.ports';
 import { TIMELINE_REPOSITORY } from './timeline.tokens';

@@ -3,11 +3,11 @@ import type { Knex } from 'knex';
 import type { Activity, ActivityColumns, ActivityFilter, NewActivity } from '../../domain/activities/activity';
 import type { ActivityRepository } from '../../domain/activities/activities.ports';
 import { DEFAULT_REMINDER_MINUTES } from '../../domain/notifications/notification';
-import { UNIT_OF_WORK } from '../../domain/crm/crm.tokens';
-import type { Page, PageRequest } from '../../domain/crm/list-page';
-import { keysetPage } from '../crm/keyset-page';
+import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
+import type { Page, PageRequest } from '../../domain/shared/list-page';
+import { keysetPage } from '../db/keyset-page';
 import { KnexRecordStore } from '../crm/knex-record-store';
-import type { KnexUnitOfWork } from '../crm/knex-unit-of-work';
+import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 
 @injectable()
 export class KnexActivityRepository extends KnexRecordStore<Activity, NewActivity, ActivityColumns> implements ActivityRepository {

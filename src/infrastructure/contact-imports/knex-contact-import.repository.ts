@@ -2,8 +2,8 @@ import { inject, injectable } from 'inversify';
 import type { ContactImport, ImportCounts, ImportedValues, Rejection } from '../../domain/contact-imports/contact-import';
 import type { ContactImportRepository, ExistingContact, NewContactImport } from '../../domain/contact-imports/contact-imports.ports';
 import { IMPORT_FIELDS } from '../../domain/contact-imports/contact-import';
-import { UNIT_OF_WORK } from '../../domain/crm/crm.tokens';
-import type { KnexUnitOfWork } from '../crm/knex-unit-of-work';
+import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
+import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 
 const COLUMNS = [
   'id', 'createdBy', 'createdByRole', 'fileName', 'mapping', 'mode', 'status', 'totalRows', 'rowsDone',

@@ -2,11 +2,11 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { Contact, ContactFields, ContactFilter, NewContact } from '../../domain/contacts/contact';
 import type { ContactRepository } from '../../domain/contacts/contacts.ports';
-import { UNIT_OF_WORK } from '../../domain/crm/crm.tokens';
-import type { Page, PageRequest } from '../../domain/crm/list-page';
-import { containsPattern, keysetPage } from '../crm/keyset-page';
+import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
+import type { Page, PageRequest } from '../../domain/shared/list-page';
+import { containsPattern, keysetPage } from '../db/keyset-page';
 import { KnexRecordStore } from '../crm/knex-record-store';
-import type { KnexUnitOfWork } from '../crm/knex-unit-of-work';
+import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 
 @injectable()
 export class KnexContactRepository extends KnexRecordStore<Contact, NewContact, Partial<ContactFields>> implements ContactRepository {

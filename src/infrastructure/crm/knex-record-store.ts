@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { RecordStore } from '../../domain/crm/crm-records';
-import type { KnexUnitOfWork } from './knex-unit-of-work';
+import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 
 /**
  * Find, insert, update and delete by id for one CRM table; subclasses say how a record is read (with

@@ -1,12 +1,12 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { UNIT_OF_WORK } from '../../domain/crm/crm.tokens';
-import type { Page, PageRequest } from '../../domain/crm/list-page';
+import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
+import type { Page, PageRequest } from '../../domain/shared/list-page';
 import type { Deal, DealColumns, DealFilter, NewDeal } from '../../domain/deals/deal';
 import type { DealRepository } from '../../domain/deals/deals.ports';
-import { keysetPage } from '../crm/keyset-page';
+import { keysetPage } from '../db/keyset-page';
 import { KnexRecordStore } from '../crm/knex-record-store';
-import type { KnexUnitOfWork } from '../crm/knex-unit-of-work';
+import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 
 @injectable()
 export class KnexDealRepository extends KnexRecordStore<Deal, NewDeal, DealColumns> implements DealRepository {

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { UNIT_OF_WORK } from '../../domain/crm/crm.tokens';
+import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import type { PipelineStage, StageFields, StageSummary } from '../../domain/deals/deal';
 import type { PipelineStageRepository } from '../../domain/deals/deals.ports';
-import type { KnexUnitOfWork } from '../crm/knex-unit-of-work';
+import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 
 const COLUMNS = ['id', 'pipeline', 'stage', 'order', 'color', 'probability', 'kind'];
 

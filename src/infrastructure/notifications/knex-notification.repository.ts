@@ -1,10 +1,10 @@
 import { inject, injectable } from 'inversify';
-import type { Page, PageRequest } from '../../domain/crm/list-page';
+import type { Page, PageRequest } from '../../domain/shared/list-page';
 import type { Notification, NotificationSettings } from '../../domain/notifications/notification';
 import type { NewNotification, NotificationRepository } from '../../domain/notifications/notifications.ports';
 import { DATABASE } from '../../domain/shared/shared.tokens';
 import type { Database } from '../db/database';
-import { keysetPage } from '../crm/keyset-page';
+import { keysetPage } from '../db/keyset-page';
 
 const COLUMNS = ['id', 'userId', 'kind', 'activityId', 'title', 'body', 'subject', 'dueAt', 'link', 'createdAt', 'readAt', 'emailStatus', 'emailError'];
 

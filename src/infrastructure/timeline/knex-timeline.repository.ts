@@ -1,10 +1,10 @@
 import { inject, injectable } from 'inversify';
-import type { Page, PageRequest } from '../../domain/crm/list-page';
-import { UNIT_OF_WORK } from '../../domain/crm/crm.tokens';
+import type { Page, PageRequest } from '../../domain/shared/list-page';
+import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import type { NewTimelineEntry, TimelineEntry } from '../../domain/timeline/timeline';
 import type { TimelineFilter, TimelineRepository } from '../../domain/timeline/timeline.ports';
-import type { KnexUnitOfWork } from '../crm/knex-unit-of-work';
-import { keysetPage } from '../crm/keyset-page';
+import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
+import { keysetPage } from '../db/keyset-page';
 
 type TimelineRow = Omit<TimelineEntry, 'id'> & { id: number };
 

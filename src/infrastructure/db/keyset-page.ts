@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { FieldError } from '../../domain/crm/crm.errors';
-import type { Page, PageRequest } from '../../domain/crm/list-page';
+import type { Page, PageRequest } from '../../domain/shared/list-page';
 
 /** Cursors are opaque to clients: the last id of the page, base64url-encoded. */
 export function encodeCursor(id: number | string): string {

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { inject, injectable } from 'inversify';
-import type { UnitOfWork } from '../../domain/crm/unit-of-work.port';
+import type { UnitOfWork } from '../../domain/shared/unit-of-work.port';
 import { DATABASE } from '../../domain/shared/shared.tokens';
 import type { Database, Knex } from '../db/database';
 import { translateDbError } from './db-errors';

@@ -1,1 +1,0 @@
-export const UNIT_OF_WORK = Symbol.for('crm.UnitOfWork');
