@@ -5,12 +5,12 @@ import { inject, injectable } from 'inversify';
 import type { ContactImport } from '../../domain/contact-imports/contact-import';
 import type { ContactImportsService } from '../../domain/contact-imports/contact-imports.service';
 import { CONTACT_IMPORTS_SERVICE } from '../../domain/contact-imports/contact-imports.tokens';
-import type { Contact } from '../../domain/contacts/contact';
 import type { ContactsService } from '../../domain/contacts/contacts.service';
 import { CONTACTS_SERVICE } from '../../domain/contacts/contacts.tokens';
-import { LIST_LIMIT_MAX } from '../../domain/crm/list-page';
+import { LIST_LIMIT_MAX } from '../../domain/shared/list-page';
 import { ValidationError } from '../../domain/shared/app-error';
-import { currentAuth, type HttpRouter, type RouteDefinition } from '../route';
+import { contactFilter } from '../crm/contacts.router';
+import { currentAuth, defineRoute, type HttpRouter, type RouteDefinition } from '../route';
 import { contactImportSchemas as schemas, IMPORT_MAX_BYTES } from './contact-imports.schemas';
 import { readUpload } from './multipart';
 
@@ -43,7 +43,7 @@ export class ContactImportsRouter implements HttpRouter {
 
   routes(): RouteDefinition[] {
     return [
-      {
+      defineRoute({
         method: 'post',
         path: '/api/crm/contacts/import',
         access: 'signed-in',
@@ -64,8 +64,8 @@ export class ContactImportsRouter implements HttpRouter {
           const { user } = currentAuth(req);
           return view(await this.imports.start(user, { fileName: upload.fileName, content: upload.content, mapping: value.mapping, mode: value.mode }));
         },
-      },
-      {
+      }),
+      defineRoute({
         method: 'get',
         path: '/api/crm/contacts/import/:id',
         access: 'signed-in',
@@ -74,8 +74,8 @@ export class ContactImportsRouter implements HttpRouter {
         schemas: { params: schemas.idParams },
         errors: ['IMPORT.NOT_FOUND'],
         handler: async ({ params }, req) => view(await this.imports.get(currentAuth(req).user, params.id)),
-      },
-      {
+      }),
+      defineRoute({
         method: 'get',
         path: '/api/crm/contacts/import/:id/rejected',
         access: 'signed-in',
@@ -90,8 +90,8 @@ export class ContactImportsRouter implements HttpRouter {
           res.end(stringify([['row', 'reason', ...columns], ...rejections.map((r) => [r.rowNumber, r.reason, ...columns.map((c) => cell(r.cells[c]))])]));
           return undefined;
         },
-      },
-      {
+      }),
+      defineRoute({
         method: 'get',
         path: '/api/crm/contacts/export',
         access: 'signed-in',
@@ -100,19 +100,19 @@ export class ContactImportsRouter implements HttpRouter {
         schemas: { query: schemas.exportQuery },
         handler: async ({ query }, req, res) => {
           const viewer = currentAuth(req).user;
-          const filter = { search: query.search || undefined, status: query.status, tag: query.tag, ownerId: query.owner };
+          const filter = contactFilter(query);
           let page = await this.contacts.list(viewer, filter, { limit: LIST_LIMIT_MAX });
           res.status(200).type('text/csv; charset=utf-8').attachment('contacts.csv');
           await writeCsv(res, stringify([[...EXPORT_COLUMNS]]));
           for (;;) {
-            if (page.items.length) await writeCsv(res, stringify(page.items.map((c: Contact) => EXPORT_COLUMNS.map((k) => cell(c[k])))));
+            if (page.items.length) await writeCsv(res, stringify(page.items.map((c) => EXPORT_COLUMNS.map((k) => cell(c[k])))));
             if (!page.nextCursor || res.destroyed) break;
             page = await this.contacts.list(viewer, filter, { limit: LIST_LIMIT_MAX, cursor: page.nextCursor });
           }
           res.end();
           return undefined;
         },
-      },
+      }),
     ];
   }
 }

@@ -1,10 +1,14 @@
 import Joi from 'joi';
-import { ACTIVITY_PRIORITIES, ACTIVITY_STATUSES, ACTIVITY_TYPES } from '../../domain/activities/activity';
+import type { ActivityInput } from '../../domain/activities/activities.service';
+import { ACTIVITY_PRIORITIES, ACTIVITY_STATUSES, ACTIVITY_TYPES, type ActivityFilter } from '../../domain/activities/activity';
 import { REMINDER_CHOICES } from '../../domain/notifications/notification';
 import { id, responseObject, timestamp } from '../response.schemas';
-import { ignoredCreatedBy, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
+import { createOf, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
 
-const fields = {
+/** The list's filters as the client names them; type `all` means no type filter. */
+type ActivityQuery = Pick<ActivityFilter, 'assignedTo' | 'status'> & { type: ActivityFilter['type'] | 'all'; contact?: number; deal?: number };
+
+const fields: Joi.StrictSchemaMap<Required<ActivityInput>> = {
   type: Joi.string().valid(...ACTIVITY_TYPES),
   subject: Joi.string().trim().min(1).max(200),
   description: optionalText(10_000),
@@ -21,14 +25,14 @@ const fields = {
 };
 
 export const activitySchemas = {
-  listQuery: listQuery({
+  listQuery: listQuery<ActivityQuery>({
     assignedTo: recordId,
     type: Joi.string().valid('all', ...ACTIVITY_TYPES).default('all'),
     status: Joi.string().valid(...ACTIVITY_STATUSES),
     contact: recordId,
     deal: recordId,
   }),
-  create: Joi.object({ ...fields, subject: fields.subject.required(), createdBy: ignoredCreatedBy }),
+  create: createOf(fields, ['subject']),
   update: patchOf(fields),
   item: responseObject({
     id,

@@ -1,9 +1,13 @@
 import { inject, injectable } from 'inversify';
+import type { ContactFilter } from '../../domain/contacts/contact';
 import type { ContactsService } from '../../domain/contacts/contacts.service';
 import { CONTACTS_SERVICE } from '../../domain/contacts/contacts.tokens';
 import type { HttpRouter, RouteDefinition } from '../route';
-import { contactSchemas } from './contacts.schemas';
+import { contactSchemas, type ContactQuery } from './contacts.schemas';
 import { crudRoutes } from './crm-routes';
+
+/** Also the CSV export's filter. */
+export const contactFilter = (q: ContactQuery): ContactFilter => ({ search: q.search || undefined, status: q.status, tag: q.tag, ownerId: q.owner });
 
 @injectable()
 export class ContactsRouter implements HttpRouter {
@@ -17,7 +21,7 @@ export class ContactsRouter implements HttpRouter {
       resource: 'contact',
       service: this.contacts,
       schemas: contactSchemas,
-      toFilter: (q) => ({ search: (q.search as string) || undefined, status: q.status as never, tag: q.tag as string | undefined, ownerId: q.owner as number | undefined }),
+      toFilter: contactFilter,
       notFound: 'CONTACT.NOT_FOUND',
     });
   }

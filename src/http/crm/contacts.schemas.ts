@@ -1,9 +1,12 @@
 import Joi from 'joi';
-import { CONTACT_STATUSES } from '../../domain/contacts/contact';
+import { CONTACT_STATUSES, type ContactFields, type ContactFilter } from '../../domain/contacts/contact';
 import { id, responseObject } from '../response.schemas';
-import { ignoredCreatedBy, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
+import { createOf, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
 
-const fields = {
+/** The list's filters as the client names them (`owner`: the owner's id). */
+export type ContactQuery = Pick<ContactFilter, 'search' | 'status' | 'tag'> & { owner?: number };
+
+const fields: Joi.StrictSchemaMap<ContactFields> = {
   name: Joi.string().trim().min(1).max(200),
   email: Joi.string().trim().max(254).email({ tlds: false }).allow(null, ''),
   phone: optionalText(40),
@@ -19,13 +22,13 @@ const fields = {
 };
 
 export const contactSchemas = {
-  listQuery: listQuery({
+  listQuery: listQuery<ContactQuery>({
     search: Joi.string().trim().max(200).allow('').description('Part of name, email, company or phone; case and accents ignored'),
     status: Joi.string().valid(...CONTACT_STATUSES),
     tag: Joi.string().trim().max(50),
     owner: recordId.description('Owner user id'),
   }),
-  create: Joi.object({ ...fields, name: fields.name.required(), createdBy: ignoredCreatedBy }),
+  create: createOf(fields, ['name']),
   update: patchOf(fields),
   item: responseObject({
     id,

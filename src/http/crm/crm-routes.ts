@@ -1,11 +1,12 @@
 import type { Request } from 'express';
 import type Joi from 'joi';
 import { rolesAllowed, type CrmAction, type CrmResource, type Viewer } from '../../domain/crm/crm-access';
-import type { Page, PageRequest } from '../../domain/crm/list-page';
+import type { Page, PageRequest } from '../../domain/shared/list-page';
+import type { ErrorCode } from '../../domain/shared/app-error';
 import { ROLES } from '../../domain/users/user';
 import { NO_CONTENT, pageResponse } from '../response.schemas';
-import { currentAuth, type Access, type RouteDefinition } from '../route';
-import { idParams } from './crm.schemas';
+import { currentAuth, defineRoute, type Access, type RouteDefinition } from '../route';
+import { idParams, type PageQuery, type Versioned } from './crm.schemas';
 
 export function viewerOf(req: Request): Viewer {
   const { user } = currentAuth(req);
@@ -18,39 +19,44 @@ export function accessFor(resource: CrmResource, action: CrmAction): Access {
   return roles.length === ROLES.length ? 'signed-in' : roles;
 }
 
-export function pageOf(query: { limit: number; cursor?: string; includeTotal?: boolean }): PageRequest {
+export function pageOf(query: PageQuery): PageRequest {
   return { limit: query.limit, cursor: query.cursor, includeTotal: query.includeTotal };
 }
 
+// Function-typed properties, not methods: the compiler checks parameters strictly, so a service whose input
+// asks for more than its schema guarantees does not compile.
 export interface CrudService<T, Filter, Fields, Changes> {
-  list(viewer: Viewer, filter: Filter, page: PageRequest): Promise<Page<T>>;
-  get(viewer: Viewer, id: number): Promise<T>;
-  create(viewer: Viewer, fields: Fields): Promise<T>;
-  update(viewer: Viewer, id: number, changes: Changes, expectedUpdatedAt?: Date): Promise<T>;
-  remove(viewer: Viewer, id: number): Promise<void>;
+  list: (viewer: Viewer, filter: Filter, page: PageRequest) => Promise<Page<T>>;
+  get: (viewer: Viewer, id: number) => Promise<T>;
+  create: (viewer: Viewer, fields: Fields) => Promise<T>;
+  update: (viewer: Viewer, id: number, changes: Changes, expectedUpdatedAt?: Date) => Promise<T>;
+  remove: (viewer: Viewer, id: number) => Promise<void>;
 }
 
-export interface CrudRoutesOptions<T, Filter, Fields, Changes> {
+/** `Query` is the list's filters as validated, `Fields` the create body, `Patch` the update body (with updatedAt). */
+export interface CrudRoutesOptions<T, Filter, Query, Fields, Patch extends Versioned> {
   path: string;
   tag: string;
   /** Singular and plural, for the summaries. */
   noun: [string, string];
   resource: CrmResource;
-  service: CrudService<T, Filter, Fields, Changes>;
+  service: CrudService<T, Filter, Fields, Omit<Patch, 'updatedAt'>>;
   /** `item` is the record as every route but delete answers with it (lists: a page of them). */
-  schemas: { listQuery: Joi.ObjectSchema; create: Joi.ObjectSchema; update: Joi.ObjectSchema; item: Joi.ObjectSchema };
-  toFilter(query: Record<string, unknown>): Filter;
-  notFound: string;
+  schemas: { listQuery: Joi.ObjectSchema<Query & PageQuery>; create: Joi.ObjectSchema<Fields>; update: Joi.ObjectSchema<Patch>; item: Joi.ObjectSchema };
+  toFilter(query: Query): Filter;
+  notFound: ErrorCode;
   /** Extra error codes of create and update (both). */
-  writeErrors?: string[];
+  writeErrors?: ErrorCode[];
 }
 
 /** List, create, read, update and delete of one CRM record type, each with its permission and errors. */
-export function crudRoutes<T, Filter, Fields, Changes>(o: CrudRoutesOptions<T, Filter, Fields, Changes>): RouteDefinition[] {
+export function crudRoutes<T, Filter, Query, Fields, Patch extends Versioned>(
+  o: CrudRoutesOptions<T, Filter, Query, Fields, Patch>,
+): RouteDefinition[] {
   const [one, many] = o.noun;
   const item = `${o.path}/:id`;
   return [
-    {
+    defineRoute({
       method: 'get',
       path: o.path,
       access: accessFor(o.resource, 'read'),
@@ -59,8 +65,8 @@ export function crudRoutes<T, Filter, Fields, Changes>(o: CrudRoutesOptions<T, F
       schemas: { query: o.schemas.listQuery },
       response: pageResponse(o.schemas.item),
       handler: ({ query }, req) => o.service.list(viewerOf(req), o.toFilter(query), pageOf(query)),
-    },
-    {
+    }),
+    defineRoute({
       method: 'post',
       path: o.path,
       access: accessFor(o.resource, 'create'),
@@ -71,8 +77,8 @@ export function crudRoutes<T, Filter, Fields, Changes>(o: CrudRoutesOptions<T, F
       response: o.schemas.item,
       errors: o.writeErrors,
       handler: ({ body }, req) => o.service.create(viewerOf(req), body),
-    },
-    {
+    }),
+    defineRoute({
       method: 'get',
       path: item,
       access: accessFor(o.resource, 'read'),
@@ -82,8 +88,8 @@ export function crudRoutes<T, Filter, Fields, Changes>(o: CrudRoutesOptions<T, F
       response: o.schemas.item,
       errors: [o.notFound],
       handler: ({ params }, req) => o.service.get(viewerOf(req), params.id),
-    },
-    {
+    }),
+    defineRoute({
       method: 'patch',
       path: item,
       access: accessFor(o.resource, 'update'),
@@ -96,8 +102,8 @@ export function crudRoutes<T, Filter, Fields, Changes>(o: CrudRoutesOptions<T, F
         const { updatedAt, ...changes } = body;
         return o.service.update(viewerOf(req), params.id, changes, updatedAt);
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'delete',
       path: item,
       access: accessFor(o.resource, 'delete'),
@@ -109,6 +115,6 @@ export function crudRoutes<T, Filter, Fields, Changes>(o: CrudRoutesOptions<T, F
       handler: async ({ params }, req) => {
         await o.service.remove(viewerOf(req), params.id);
       },
-    },
+    }),
   ];
 }

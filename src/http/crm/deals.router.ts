@@ -17,7 +17,7 @@ export class DealsRouter implements HttpRouter {
       resource: 'deal',
       service: this.deals,
       schemas: dealSchemas,
-      toFilter: (q) => ({ pipeline: q.pipeline as string | undefined, stage: q.stage as string | undefined, ownerId: q.owner as number | undefined, contactId: q.contact as number | undefined }),
+      toFilter: (q) => ({ pipeline: q.pipeline, stage: q.stage, ownerId: q.owner, contactId: q.contact }),
       notFound: 'DEAL.NOT_FOUND',
       writeErrors: ['DEAL.INVALID_STAGE', 'DEAL.LOST_REASON_REQUIRED'],
     });

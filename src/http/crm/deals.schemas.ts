@@ -1,7 +1,7 @@
 import Joi from 'joi';
-import { DEAL_VALUE_MAX, DEAL_VALUE_PATTERN, STAGE_KINDS } from '../../domain/deals/deal';
+import { DEAL_VALUE_MAX, DEAL_VALUE_PATTERN, STAGE_KINDS, type DealFields, type DealFilter, type PipelineStage, type StageFields } from '../../domain/deals/deal';
 import { count, id, itemsResponse, responseObject, timestamp } from '../response.schemas';
-import { ignoredCreatedBy, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
+import { createOf, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
 
 export const pipelineName = Joi.string().trim().min(1).max(60);
 const stageName = Joi.string().trim().min(1).max(60);
@@ -17,7 +17,10 @@ const isoDay = Joi.string()
 const dealValue = Joi.string().pattern(/^\d{1,10}\.\d{2}$/).description('Decimal string with two decimals, e.g. "1500.00"');
 const moneySum = Joi.string().pattern(/^\d+\.\d{2}$/).description('Decimal string with two decimals');
 
-const fields = {
+/** The list's filters as the client names them. */
+type DealQuery = Pick<DealFilter, 'pipeline' | 'stage'> & { owner?: number; contact?: number };
+
+const fields: Joi.StrictSchemaMap<DealFields> = {
   title: Joi.string().trim().min(1).max(200),
   value: Joi.string()
     .pattern(DEAL_VALUE_PATTERN)
@@ -35,8 +38,8 @@ const fields = {
 };
 
 export const dealSchemas = {
-  listQuery: listQuery({ pipeline: pipelineName, stage: stageName, owner: recordId, contact: recordId }),
-  create: Joi.object({ ...fields, title: fields.title.required(), createdBy: ignoredCreatedBy }),
+  listQuery: listQuery<DealQuery>({ pipeline: pipelineName, stage: stageName, owner: recordId, contact: recordId }),
+  create: createOf(fields, ['title']),
   update: patchOf(fields),
   item: responseObject({
     id,
@@ -58,24 +61,25 @@ export const dealSchemas = {
   }),
 };
 
-const stageFields = {
+const stageFields: Joi.StrictSchemaMap<StageFields> = {
   stage: stageName,
   color: stageColor.messages({ 'string.pattern.base': '{#label} must be a colour like #3B82F6' }),
   probability: Joi.number().integer().min(0).max(100),
   kind: Joi.string().valid(...STAGE_KINDS).description('open, or won/lost: entering it closes the deal'),
 };
 
-export const pipelineParams = Joi.object({ pipeline: pipelineName.required() });
+export const pipelineParams = Joi.object<Pick<PipelineStage, 'pipeline'>, true>({ pipeline: pipelineName.required() });
+const stageParams = Joi.object<Pick<PipelineStage, 'pipeline' | 'id'>, true>({ pipeline: pipelineName.required(), id: recordId.required() });
 
 export const stageSchemas = {
   list: { params: pipelineParams },
   create: {
     params: pipelineParams,
-    body: Joi.object({ ...stageFields, stage: stageFields.stage.required(), color: stageFields.color.default('#3B82F6'), probability: stageFields.probability.default(0), kind: stageFields.kind.default('open') }),
+    body: Joi.object<StageFields, true>({ ...stageFields, stage: stageFields.stage.required(), color: stageFields.color.default('#3B82F6'), probability: stageFields.probability.default(0), kind: stageFields.kind.default('open') }),
   },
-  update: { params: pipelineParams.keys({ id: recordId.required() }), body: Joi.object(stageFields).min(1) },
-  remove: { params: pipelineParams.keys({ id: recordId.required() }) },
-  reorder: { params: pipelineParams, body: Joi.object({ stageIds: Joi.array().items(recordId).min(1).max(100).required() }) },
+  update: { params: stageParams, body: Joi.object<Partial<StageFields>>(stageFields).min(1) },
+  remove: { params: stageParams },
+  reorder: { params: pipelineParams, body: Joi.object<{ stageIds: number[] }, true>({ stageIds: Joi.array().items(recordId).min(1).max(100).required() }) },
 };
 
 const stageOrder = Joi.number().integer().min(1).description('1 for the first column');

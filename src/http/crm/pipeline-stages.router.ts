@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { PipelineStagesService } from '../../domain/deals/pipeline-stages.service';
 import { PIPELINE_STAGES_SERVICE } from '../../domain/deals/deals.tokens';
-import type { HttpRouter, RouteDefinition } from '../route';
+import { defineRoute, type HttpRouter, type RouteDefinition } from '../route';
 import { accessFor } from './crm-routes';
 import { NO_CONTENT } from '../response.schemas';
 import { stageResponses, stageSchemas } from './deals.schemas';
@@ -14,7 +14,7 @@ export class PipelineStagesRouter implements HttpRouter {
 
   routes(): RouteDefinition[] {
     return [
-      {
+      defineRoute({
         method: 'get',
         path: BASE,
         access: accessFor('pipelineStage', 'read'),
@@ -23,8 +23,8 @@ export class PipelineStagesRouter implements HttpRouter {
         schemas: stageSchemas.list,
         response: stageResponses.stages,
         handler: async ({ params }) => ({ items: await this.stages.list(params.pipeline) }),
-      },
-      {
+      }),
+      defineRoute({
         method: 'get',
         path: `${BASE}/summary`,
         access: accessFor('pipelineStage', 'read'),
@@ -33,8 +33,8 @@ export class PipelineStagesRouter implements HttpRouter {
         schemas: stageSchemas.list,
         response: stageResponses.summary,
         handler: async ({ params }) => ({ items: await this.stages.summary(params.pipeline) }),
-      },
-      {
+      }),
+      defineRoute({
         method: 'post',
         path: BASE,
         access: accessFor('pipelineStage', 'create'),
@@ -45,8 +45,8 @@ export class PipelineStagesRouter implements HttpRouter {
         response: stageResponses.stage,
         errors: ['STAGE.NAME_TAKEN', 'STAGE.LIMIT_REACHED'],
         handler: ({ params, body }) => this.stages.create(params.pipeline, body),
-      },
-      {
+      }),
+      defineRoute({
         method: 'put',
         path: `${BASE}/order`,
         access: accessFor('pipelineStage', 'update'),
@@ -55,8 +55,8 @@ export class PipelineStagesRouter implements HttpRouter {
         schemas: stageSchemas.reorder,
         response: stageResponses.stages,
         handler: async ({ params, body }) => ({ items: await this.stages.reorder(params.pipeline, body.stageIds) }),
-      },
-      {
+      }),
+      defineRoute({
         method: 'patch',
         path: `${BASE}/:id`,
         access: accessFor('pipelineStage', 'update'),
@@ -66,8 +66,8 @@ export class PipelineStagesRouter implements HttpRouter {
         response: stageResponses.stage,
         errors: ['STAGE.NOT_FOUND', 'STAGE.NAME_TAKEN'],
         handler: ({ params, body }) => this.stages.update(params.pipeline, params.id, body),
-      },
-      {
+      }),
+      defineRoute({
         method: 'delete',
         path: `${BASE}/:id`,
         access: accessFor('pipelineStage', 'delete'),
@@ -79,7 +79,7 @@ export class PipelineStagesRouter implements HttpRouter {
         handler: async ({ params }) => {
           await this.stages.remove(params.pipeline, params.id);
         },
-      },
+      }),
     ];
   }
 }

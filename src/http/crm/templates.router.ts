@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { TemplatesService } from '../../domain/templates/templates.service';
 import { TEMPLATES_SERVICE } from '../../domain/templates/templates.tokens';
-import { currentAuth, type HttpRouter, type RouteDefinition } from '../route';
+import { currentAuth, defineRoute, type HttpRouter, type RouteDefinition } from '../route';
 import { accessFor, crudRoutes, viewerOf } from './crm-routes';
 import { renderedTemplate, renderTemplateSchemas, templateSchemas } from './templates.schemas';
 
@@ -18,10 +18,10 @@ export class TemplatesRouter implements HttpRouter {
         resource: 'template',
         service: this.templates,
         schemas: templateSchemas,
-        toFilter: (q) => ({ search: (q.search as string) || undefined, category: q.category as string | undefined, isActive: q.active as boolean | undefined }),
+        toFilter: (q) => ({ search: q.search || undefined, category: q.category, isActive: q.active }),
         notFound: 'TEMPLATE.NOT_FOUND',
       }),
-      {
+      defineRoute({
         method: 'post',
         path: '/api/crm/templates/:id/render',
         access: accessFor('template', 'read'),
@@ -31,7 +31,7 @@ export class TemplatesRouter implements HttpRouter {
         response: renderedTemplate,
         errors: ['TEMPLATE.NOT_FOUND', 'CONTACT.NOT_FOUND', 'DEAL.NOT_FOUND'],
         handler: ({ params, body }, req) => this.templates.render(viewerOf(req), params.id, { ...body, userName: currentAuth(req).user.name }),
-      },
+      }),
     ];
   }
 }

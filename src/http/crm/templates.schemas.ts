@@ -1,11 +1,16 @@
 import Joi from 'joi';
+import type { TemplateFields, TemplateFilter } from '../../domain/templates/template';
+import type { RenderRequest } from '../../domain/templates/templates.service';
 import { id, responseObject } from '../response.schemas';
-import { idParams, ignoredCreatedBy, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
+import { createOf, idParams, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
 
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const variableNames = Joi.array().items(Joi.string().pattern(VARIABLE_NAME));
 
-const fields = {
+/** The list's filters as the client names them (`active`: isActive). */
+type TemplateQuery = Pick<TemplateFilter, 'search' | 'category'> & { active?: boolean };
+
+const fields: Joi.StrictSchemaMap<TemplateFields> = {
   name: Joi.string().trim().min(1).max(200),
   subject: Joi.string().trim().min(1).max(300).description('May use {{variables}}'),
   body: Joi.string().min(1).max(50_000).description('May use {{variables}}'),
@@ -14,12 +19,12 @@ const fields = {
 };
 
 export const templateSchemas = {
-  listQuery: listQuery({
+  listQuery: listQuery<TemplateQuery>({
     search: Joi.string().trim().max(200).allow('').description('Part of the name or subject'),
     category: Joi.string().trim().max(50),
     active: Joi.boolean(),
   }),
-  create: Joi.object({ ...fields, name: fields.name.required(), subject: fields.subject.required(), body: fields.body.required(), createdBy: ignoredCreatedBy }),
+  create: createOf(fields, ['name', 'subject', 'body']),
   update: patchOf(fields),
   item: responseObject({
     id,
@@ -35,7 +40,7 @@ export const templateSchemas = {
 
 export const renderTemplateSchemas = {
   params: idParams,
-  body: Joi.object({
+  body: Joi.object<Omit<RenderRequest, 'userName'>, true>({
     contactId: recordId.required(),
     dealId: recordId,
     values: Joi.object()

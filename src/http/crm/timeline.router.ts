@@ -3,7 +3,7 @@ import type { ContactsService } from '../../domain/contacts/contacts.service';
 import { CONTACTS_SERVICE } from '../../domain/contacts/contacts.tokens';
 import type { TimelineService } from '../../domain/timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../../domain/timeline/timeline.tokens';
-import type { HttpRouter, RouteDefinition } from '../route';
+import { defineRoute, type HttpRouter, type RouteDefinition } from '../route';
 import { idParams } from './crm.schemas';
 import { accessFor, pageOf, viewerOf } from './crm-routes';
 import { timelinePage, timelineQuery } from './timeline.schemas';
@@ -17,7 +17,7 @@ export class TimelineRouter implements HttpRouter {
 
   routes(): RouteDefinition[] {
     return [
-      {
+      defineRoute({
         method: 'get',
         path: '/api/crm/contacts/:id/timeline',
         access: accessFor('timeline', 'read'),
@@ -31,8 +31,8 @@ export class TimelineRouter implements HttpRouter {
           await this.contacts.get(viewer, params.id);
           return this.timeline.forContact(viewer, params.id, pageOf(query));
         },
-      },
-      {
+      }),
+      defineRoute({
         method: 'get',
         path: '/api/crm/timeline',
         access: accessFor('timeline', 'read'),
@@ -41,7 +41,7 @@ export class TimelineRouter implements HttpRouter {
         schemas: { query: timelineQuery },
         response: timelinePage,
         handler: ({ query }, req) => this.timeline.team(viewerOf(req), pageOf(query)),
-      },
+      }),
     ];
   }
 }

@@ -3,7 +3,7 @@ import { TIMELINE_ACTIONS, TIMELINE_ENTITY_TYPES } from '../../domain/timeline/t
 import { id, pageResponse, responseObject, timestamp } from '../response.schemas';
 import { listQuery } from './crm.schemas';
 
-export const timelineQuery: Joi.ObjectSchema = listQuery();
+export const timelineQuery = listQuery({});
 
 const entry = {
   id: Joi.string().pattern(/^\d+$/),

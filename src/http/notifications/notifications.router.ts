@@ -7,7 +7,7 @@ import { DEFAULT_REMINDER_MINUTES } from '../../domain/notifications/notificatio
 import type { NotificationsService } from '../../domain/notifications/notifications.service';
 import { NOTIFICATIONS_SERVICE, REMINDERS_SERVICE } from '../../domain/notifications/notifications.tokens';
 import type { RemindersService } from '../../domain/notifications/reminders.service';
-import { currentAuth, type HttpRouter, type RouteDefinition } from '../route';
+import { currentAuth, defineRoute, type HttpRouter, type RouteDefinition } from '../route';
 import { notificationSchemas as schemas } from './notifications.schemas';
 
 @injectable()
@@ -20,7 +20,7 @@ export class NotificationsRouter implements HttpRouter {
 
   routes(): RouteDefinition[] {
     return [
-      {
+      defineRoute({
         method: 'get',
         path: '/api/notifications',
         access: 'signed-in',
@@ -28,8 +28,8 @@ export class NotificationsRouter implements HttpRouter {
         tag: 'notifications',
         schemas: { query: schemas.listQuery },
         handler: ({ query }, req) => this.notifications.list(currentAuth(req).user.id, query),
-      },
-      {
+      }),
+      defineRoute({
         method: 'post',
         path: '/api/notifications/:id/read',
         access: 'signed-in',
@@ -38,16 +38,16 @@ export class NotificationsRouter implements HttpRouter {
         schemas: { params: schemas.idParams },
         errors: ['NOTIFICATION.NOT_FOUND'],
         handler: ({ params }, req) => this.notifications.markRead(currentAuth(req).user.id, params.id),
-      },
-      {
+      }),
+      defineRoute({
         method: 'get',
         path: '/api/notifications/settings',
         access: 'signed-in',
         summary: 'Where and in which language my reminder emails go',
         tag: 'notifications',
         handler: (_input, req) => this.notifications.settings(currentAuth(req).user.id),
-      },
-      {
+      }),
+      defineRoute({
         method: 'put',
         path: '/api/notifications/settings',
         access: 'signed-in',
@@ -55,8 +55,8 @@ export class NotificationsRouter implements HttpRouter {
         tag: 'notifications',
         schemas: { body: schemas.settings },
         handler: ({ body }, req) => this.notifications.saveSettings(currentAuth(req).user.id, body),
-      },
-      {
+      }),
+      defineRoute({
         method: 'get',
         path: '/api/crm/activities/:id/reminder',
         access: 'signed-in',
@@ -69,8 +69,8 @@ export class NotificationsRouter implements HttpRouter {
           const minutes = await this.reminders.choice(params.id);
           return { minutes: minutes === undefined ? DEFAULT_REMINDER_MINUTES : minutes };
         },
-      },
-      {
+      }),
+      defineRoute({
         method: 'put',
         path: '/api/crm/activities/:id/reminder',
         access: 'signed-in',
@@ -85,7 +85,7 @@ export class NotificationsRouter implements HttpRouter {
           await this.reminders.setChoice(params.id, body.minutes);
           return { minutes: body.minutes };
         },
-      },
+      }),
     ];
   }
 }

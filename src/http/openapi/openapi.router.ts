@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import Joi from 'joi';
 import { accessFor } from '../crm/crm-routes';
-import type { HttpRouter, RouteDefinition } from '../route';
+import { defineRoute, type HttpRouter, type RouteDefinition } from '../route';
 import { responseObject } from '../response.schemas';
 import { COOKIE_NAME } from '../session';
 import { buildOpenApiDocument, type DocumentInfo } from './openapi-document';
@@ -17,7 +17,7 @@ export class OpenApiRouter implements HttpRouter {
 
   routes(): RouteDefinition[] {
     return [
-      {
+      defineRoute({
         method: 'get',
         path: '/api/openapi.json',
         access: accessFor('apiDocument', 'read'),
@@ -26,7 +26,7 @@ export class OpenApiRouter implements HttpRouter {
         // Described by the OpenAPI 3.1 specification itself; only its outline here.
         response: responseObject({ openapi: Joi.string().pattern(/^3\.1\.\d+$/), info: Joi.object().unknown(true), paths: Joi.object().unknown(true) }).unknown(true),
         handler: () => (this.document ??= buildOpenApiDocument(this.allRoutes(), API_INFO)),
-      },
+      }),
     ];
   }
 }

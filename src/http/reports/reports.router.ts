@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { ReportsService } from '../../domain/reports/reports.service';
 import { REPORTS_SERVICE } from '../../domain/reports/reports.tokens';
-import type { HttpRouter, RouteDefinition } from '../route';
+import { defineRoute, type HttpRouter, type RouteDefinition } from '../route';
 import { reportSchemas } from './reports.schemas';
 
 const REPORT_ROLES = ['admin', 'developer'] as const;
@@ -12,7 +12,7 @@ export class ReportsRouter implements HttpRouter {
 
   routes(): RouteDefinition[] {
     return [
-      {
+      defineRoute({
         method: 'get',
         path: '/api/crm/reports',
         access: REPORT_ROLES,
@@ -20,8 +20,8 @@ export class ReportsRouter implements HttpRouter {
         tag: 'reports',
         schemas: { query: reportSchemas.query },
         handler: ({ query }) => this.reports.latest(query.period, query.category),
-      },
-      {
+      }),
+      defineRoute({
         method: 'post',
         path: '/api/crm/reports/refresh',
         access: REPORT_ROLES,
@@ -33,7 +33,7 @@ export class ReportsRouter implements HttpRouter {
           await this.reports.requestRefresh();
           return { queued: true };
         },
-      },
+      }),
     ];
   }
 }

@@ -3,7 +3,7 @@ import type { Config } from '../../infrastructure/config';
 import { runChecks, type HealthCheck } from '../../domain/shared/health';
 import { CONFIG, HEALTH_CHECK } from '../../domain/shared/shared.tokens';
 import { DEMO_USERS } from '../../domain/users/demo-users';
-import type { HttpRouter, RouteDefinition } from '../route';
+import { defineRoute, type HttpRouter, type RouteDefinition } from '../route';
 import { systemResponses } from './system.schemas';
 
 export const READINESS_TIMEOUT_MS = 1_500;
@@ -17,7 +17,7 @@ export class SystemRouter implements HttpRouter {
 
   routes(): RouteDefinition[] {
     return [
-      {
+      defineRoute({
         method: 'get',
         path: '/healthz',
         access: 'public',
@@ -25,8 +25,8 @@ export class SystemRouter implements HttpRouter {
         summary: 'Liveness: the process answers',
         response: systemResponses.live,
         handler: () => ({ status: 'ok' }),
-      },
-      {
+      }),
+      defineRoute({
         method: 'get',
         path: '/readyz',
         access: 'public',
@@ -38,8 +38,8 @@ export class SystemRouter implements HttpRouter {
           const ready = checks.every((c) => c.status !== 'down');
           res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable', checks });
         },
-      },
-      {
+      }),
+      defineRoute({
         method: 'get',
         path: '/api/auth/demo-credentials',
         access: 'public',
@@ -50,7 +50,7 @@ export class SystemRouter implements HttpRouter {
           demo: this.config.demo,
           credentials: this.config.demo ? DEMO_USERS.map(({ role, username, password }) => ({ role, username, password })) : [],
         }),
-      },
+      }),
     ];
   }
 }

@@ -6,7 +6,7 @@ import type { AuthService } from '../../domain/users/auth.service';
 import type { UsersService } from '../../domain/users/users.service';
 import { AUTH_SERVICE, USERS_SERVICE } from '../../domain/users/users.tokens';
 import { NO_CONTENT } from '../response.schemas';
-import { currentAuth, type HttpRouter, type RouteDefinition } from '../route';
+import { currentAuth, defineRoute, type HttpRouter, type RouteDefinition } from '../route';
 import { clearSessionCookie, setSessionCookie } from '../session';
 import {
   adminUpdateUserSchemas,
@@ -41,7 +41,7 @@ export class UsersRouter implements HttpRouter {
 
   routes(): RouteDefinition[] {
     return [
-      {
+      defineRoute({
         method: 'get',
         path: '/api/user',
         access: 'public',
@@ -52,8 +52,8 @@ export class UsersRouter implements HttpRouter {
           if (!req.auth) throw new AppError('AUTH.UNAUTHENTICATED', 'Nobody is signed in');
           return publicUser(req.auth.user);
         },
-      },
-      {
+      }),
+      defineRoute({
         method: 'post',
         path: '/api/login',
         access: 'public',
@@ -69,8 +69,8 @@ export class UsersRouter implements HttpRouter {
           setSessionCookie(req, signedIn.token, body.remember);
           return publicUser(signedIn.user);
         },
-      },
-      {
+      }),
+      defineRoute({
         method: 'post',
         path: '/api/register',
         access: 'public',
@@ -86,8 +86,8 @@ export class UsersRouter implements HttpRouter {
           setSessionCookie(req, signedIn.token, false);
           return publicUser(signedIn.user);
         },
-      },
-      {
+      }),
+      defineRoute({
         method: 'post',
         path: '/api/logout',
         access: 'public',
@@ -99,8 +99,8 @@ export class UsersRouter implements HttpRouter {
           clearSessionCookie(req);
           return { ok: true };
         },
-      },
-      {
+      }),
+      defineRoute({
         method: 'patch',
         path: '/api/user',
         access: 'signed-in',
@@ -109,8 +109,8 @@ export class UsersRouter implements HttpRouter {
         response: userResponses.user,
         schemas: updateProfileSchemas,
         handler: async ({ body }, req) => publicUser(await this.users.updateProfile(currentAuth(req).user.id, body)),
-      },
-      {
+      }),
+      defineRoute({
         method: 'post',
         path: '/api/user/password',
         access: 'signed-in',
@@ -124,8 +124,8 @@ export class UsersRouter implements HttpRouter {
           const endedSessions = await this.users.changePassword(user.id, session.id, body.currentPassword, body.newPassword);
           return { ok: true, endedSessions };
         },
-      },
-      {
+      }),
+      defineRoute({
         method: 'get',
         path: '/api/user/sessions',
         access: 'signed-in',
@@ -136,8 +136,8 @@ export class UsersRouter implements HttpRouter {
           const { user, session } = currentAuth(req);
           return { items: (await this.users.listSessions(user.id)).map((s) => sessionView(s, session.id)) };
         },
-      },
-      {
+      }),
+      defineRoute({
         method: 'delete',
         path: '/api/user/sessions/:id',
         access: 'signed-in',
@@ -151,8 +151,8 @@ export class UsersRouter implements HttpRouter {
           await this.users.endSession(user.id, params.id);
           if (params.id === session.id) clearSessionCookie(req);
         },
-      },
-      {
+      }),
+      defineRoute({
         method: 'get',
         path: '/api/admin/users',
         access: ['admin'],
@@ -164,8 +164,8 @@ export class UsersRouter implements HttpRouter {
           const page = await this.users.list(query.limit, query.cursor);
           return { items: page.items.map(publicUser), nextCursor: page.nextCursor };
         },
-      },
-      {
+      }),
+      defineRoute({
         method: 'patch',
         path: '/api/admin/users/:id',
         access: ['admin'],
@@ -175,7 +175,7 @@ export class UsersRouter implements HttpRouter {
         schemas: adminUpdateUserSchemas,
         errors: ['USER.NOT_FOUND', 'USER.LAST_ADMIN'],
         handler: async ({ params, body }) => publicUser(await this.users.adminUpdate(params.id, body)),
-      },
+      }),
     ];
   }
 }

@@ -1,5 +1,7 @@
 import Joi from 'joi';
-import { INITIALS_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '../../domain/users/user';
+import type { RegisterInput } from '../../domain/users/auth.service';
+import { INITIALS_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES, type Session, type User } from '../../domain/users/user';
+import type { AdminUserChanges } from '../../domain/users/users.service';
 import { count, id, itemsResponse, nextCursor, responseObject, timestamp } from '../response.schemas';
 
 const username = Joi.string().trim().min(3).max(64).pattern(/^[A-Za-z0-9._@-]+$/).messages({
@@ -12,7 +14,7 @@ const initials = Joi.string().trim().min(1).max(INITIALS_MAX_LENGTH).pattern(/^[
 });
 
 export const loginSchemas = {
-  body: Joi.object({
+  body: Joi.object<{ username: string; password: string; remember: boolean }, true>({
     username: Joi.string().trim().min(1).max(64).required(),
     // Sign-in does not re-check the password rules (old passwords stay valid) but still bounds the size.
     password: Joi.string().min(1).max(PASSWORD_MAX_LENGTH).required(),
@@ -21,7 +23,7 @@ export const loginSchemas = {
 };
 
 export const registerSchemas = {
-  body: Joi.object({
+  body: Joi.object<RegisterInput, true>({
     username: username.required(),
     password: password.required(),
     name: name.required(),
@@ -31,30 +33,30 @@ export const registerSchemas = {
 };
 
 export const updateProfileSchemas = {
-  body: Joi.object({ name, initials }).min(1),
+  body: Joi.object<Partial<Pick<User, 'name' | 'initials'>>, true>({ name, initials }).min(1),
 };
 
 export const changePasswordSchemas = {
-  body: Joi.object({
+  body: Joi.object<{ currentPassword: string; newPassword: string }, true>({
     currentPassword: Joi.string().min(1).max(PASSWORD_MAX_LENGTH).required(),
     newPassword: password.required(),
   }),
 };
 
 export const sessionIdSchemas = {
-  params: Joi.object({ id: Joi.string().guid({ version: 'uuidv4' }).required() }),
+  params: Joi.object<Pick<Session, 'id'>, true>({ id: Joi.string().guid({ version: 'uuidv4' }).required() }),
 };
 
 export const listUsersSchemas = {
-  query: Joi.object({
+  query: Joi.object<{ limit: number; cursor?: number }, true>({
     limit: Joi.number().integer().min(1).max(200).default(50),
     cursor: Joi.number().integer().min(0),
   }),
 };
 
 export const adminUpdateUserSchemas = {
-  params: Joi.object({ id: Joi.number().integer().min(1).required() }),
-  body: Joi.object({ role: Joi.string().valid(...ROLES), disabled: Joi.boolean() }).min(1),
+  params: Joi.object<Pick<User, 'id'>, true>({ id: Joi.number().integer().min(1).required() }),
+  body: Joi.object<AdminUserChanges, true>({ role: Joi.string().valid(...ROLES), disabled: Joi.boolean() }).min(1),
 };
 
 /** The user as every auth, profile and admin route shows it (publicUser). */
