@@ -6,7 +6,6 @@ import type { Logger } from 'pino';
 import { systemClock, type Clock } from '../domain/shared/clock';
 import type { JobQueue } from '../domain/shared/job-queue.port';
 import { CLOCK, CONFIG, DATABASE, HEALTH_CHECK, HTTP_ROUTER, JOB_QUEUE, LOGGER, UNIT_OF_WORK } from '../domain/shared/shared.tokens';
-import { DashboardRouter } from '../http/dashboard/dashboard.router';
 import { ResponseTimes } from '../http/metrics/response-times';
 import { SystemRouter } from '../http/system/system.router';
 import type { Config } from './config';
@@ -21,6 +20,7 @@ import { RedisHealthCheck } from './queue/redis.health';
 import { QueueHealthCheck } from './queue/queue.health';
 import type { WorkerHost } from './queue/worker-host';
 import { usersModule } from './users/users.bindings';
+import { dashboardModule } from './dashboard/dashboard.bindings';
 import { activitiesModule } from './activities/activities.bindings';
 import { contactImportsModule } from './contact-imports/contact-imports.bindings';
 import { contactsModule } from './contacts/contacts.bindings';
@@ -85,9 +85,8 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
       bind(ResponseTimes).toConstantValue(new ResponseTimes());
       bind(SystemRouter).toSelf();
       bind(HTTP_ROUTER).toService(SystemRouter);
-      bind(DashboardRouter).toSelf();
-      bind(HTTP_ROUTER).toService(DashboardRouter);
     }),
+    dashboardModule,
     usersModule(redis),
     timelineModule,
     // Before contacts: its GET /api/crm/contacts/export must be matched before GET /api/crm/contacts/:id.

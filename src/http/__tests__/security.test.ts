@@ -91,6 +91,8 @@ describe('session cookie behind HTTPS', () => {
     expect(cookie).not.toMatch(/domain=/i);
     expect(res.headers.getSetCookie().some((c) => c.startsWith('funil.sid='))).toBe(false);
     expect((await client.request('GET', '/api/user', undefined, { 'x-forwarded-proto': 'https' })).status).toBe(200);
+    const dashboard = await client.request('GET', '/api/dashboard', undefined, { 'x-forwarded-proto': 'https' });
+    expect(dashboard.body.security.checks).toContainEqual({ id: 'secure_cookies', passed: true });
   });
 });
 

@@ -1,7 +1,8 @@
 import type { RequestHandler } from 'express';
+import type { ResponseTimeStats } from '../../domain/dashboard/dashboard.service';
 
 /** The last N API response times, for the dashboard's median. In memory: per process, reset at start. */
-export class ResponseTimes {
+export class ResponseTimes implements ResponseTimeStats {
   private readonly samples: number[] = [];
   private next = 0;
 

@@ -1,0 +1,74 @@
+import { inject, injectable } from 'inversify';
+import type { Viewer } from '../crm/crm-access';
+import type { CheckResult } from '../shared/health';
+import { CONFIG } from '../shared/shared.tokens';
+import type { TimelineService } from '../timeline/timeline.service';
+import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
+import { securityScore } from '../users/security-score';
+import type { UsersService } from '../users/users.service';
+import { USERS_SERVICE } from '../users/users.tokens';
+import { READINESS, RESPONSE_TIMES } from './dashboard.tokens';
+
+/** The readiness checks (database, Redis, job queue), each run within the readiness deadline. */
+export interface Readiness {
+  check(): Promise<CheckResult[]>;
+}
+
+/** The API's recent response times, as the HTTP layer measures them. */
+export interface ResponseTimeStats {
+  summary(): { medianMs: number | null; samples: number };
+}
+
+/** The settings the security score reads (the app's config has them). */
+export interface SecuritySettings {
+  demo: boolean;
+  sessionSecretConfigured: boolean;
+}
+
+const RECENT_ACTIVITY_LIMIT = 5;
+/** Above this median the API shows as degraded on the status panel. */
+const SLOW_API_MS = 500;
+
+interface StatusItem {
+  name: 'database' | 'api' | 'queue' | 'security';
+  status: CheckResult['status'];
+  detail?: string;
+}
+
+/** The dashboard's live figures: people, sessions, security score, response time, status and recent activity. */
+@injectable()
+export class DashboardService {
+  constructor(
+    @inject(USERS_SERVICE) private readonly users: Pick<UsersService, 'countUsers' | 'countLiveSessions' | 'countWeakPasswordHashes'>,
+    @inject(TIMELINE_SERVICE) private readonly timeline: Pick<TimelineService, 'recent'>,
+    @inject(READINESS) private readonly readiness: Readiness,
+    @inject(RESPONSE_TIMES) private readonly responseTimes: ResponseTimeStats,
+    @inject(CONFIG) private readonly settings: SecuritySettings,
+  ) {}
+
+  /** `secureCookies`: whether the viewer's session cookie is Secure, which only the request can tell. */
+  async figures(viewer: Viewer, secureCookies: boolean) {
+    const [users, activeSessions, weakPasswordHashes, readiness, recentActivity] = await Promise.all([
+      this.users.countUsers(),
+      this.users.countLiveSessions(),
+      this.users.countWeakPasswordHashes(),
+      this.readiness.check(),
+      this.timeline.recent(RECENT_ACTIVITY_LIMIT, viewer),
+    ]);
+    const { demo: demoMode, sessionSecretConfigured } = this.settings;
+    const security = securityScore({ weakPasswordHashes, demoMode, secureCookies, sessionSecretConfigured });
+    const responseTime = this.responseTimes.summary();
+    return { users, activeSessions, security, responseTime, status: statusPanel(readiness, security.score, responseTime.medianMs), recentActivity };
+  }
+}
+
+function statusPanel(readiness: CheckResult[], score: number, medianMs: number | null): StatusItem[] {
+  const database = readiness.find((c) => c.name === 'database');
+  const redis = readiness.find((c) => c.name === 'redis');
+  return [
+    { name: 'database', status: database?.status ?? 'down', ...(database?.detail && { detail: database.detail }) },
+    { name: 'api', status: medianMs !== null && medianMs > SLOW_API_MS ? 'warning' : 'up', ...(medianMs !== null && { detail: `${medianMs} ms` }) },
+    redis ? { name: 'queue', status: redis.status, detail: redis.detail ?? 'redis' } : { name: 'queue', status: 'up', detail: 'in-process' },
+    { name: 'security', status: score === 100 ? 'up' : 'warning', detail: `${score}%` },
+  ];
+}
