@@ -1,13 +1,12 @@
+import createClient from 'openapi-fetch';
+import type { components, paths } from './api/schema';
+
 /** The server's error shape: `{ error: { code, message, details? } }`. */
-export interface ServerError {
-  code: string;
-  message: string;
-  details?: unknown;
-}
+export type ServerError = components['schemas']['Error']['error'];
 
 /**
  * A non-success response. `message` is `status: body text` (or the status text when the body is
- * empty); `server` holds the parsed error shape when the body was one, for translated toasts.
+ * empty); `server` holds the parsed error shape when the body was one, for translated messages.
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -23,39 +22,35 @@ export class ApiError extends Error {
 
 function parseServerError(body: string): ServerError | null {
   try {
-    const parsed = JSON.parse(body) as { error?: Partial<ServerError> };
-    const error = parsed?.error;
-    if (error && typeof error.code === 'string' && typeof error.message === 'string') {
-      return { code: error.code, message: error.message, details: error.details };
-    }
+    const error = (JSON.parse(body) as { error?: Partial<ServerError> })?.error;
+    if (error && typeof error.code === 'string' && typeof error.message === 'string') return error as ServerError;
   } catch {
     // Not JSON (a proxy page, an empty body): the raw text stays in `message`.
   }
   return null;
 }
 
-async function throwIfResNotOk(res: Response): Promise<void> {
-  if (!res.ok) {
-    const text = await res.text();
-    throw new ApiError(res.status, res.statusText, text);
-  }
-}
+/**
+ * The one API client, typed by the server's OpenAPI document (paths, parameters, bodies, answers):
+ * cookies included, a JSON body and its content type only when there is a body, and every
+ * non-success answer thrown as an ApiError.
+ */
+export const api = createClient<paths>({ credentials: 'include' });
+api.use({
+  async onResponse({ response }) {
+    if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
+  },
+});
 
-/** The one API client: cookies included, JSON body and content type only when a body exists. */
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
-  const res = await fetch(url, {
-    method,
-    credentials: 'include',
-    headers: body !== undefined ? { 'Content-Type': 'application/json' } : undefined,
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  await throwIfResNotOk(res);
-  return res;
-}
+/** The success body of a call: `data(api.GET('/api/user'))`. Failures have thrown already. */
+export const data = async <T>(call: Promise<{ data?: T }>): Promise<T> => (await call).data as T;
 
-export async function apiJson<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, body);
-  return (await res.json()) as T;
-}
+type Json<R> = R extends { content: { 'application/json': infer B } } ? B : never;
+type Operation<P extends keyof paths, M extends keyof paths[P]> = paths[P][M];
 
-export const apiGet = <T>(url: string): Promise<T> => apiJson<T>('GET', url);
+/** The JSON success body of an operation, e.g. `ApiResponse<'/api/user', 'get'>`. */
+export type ApiResponse<P extends keyof paths, M extends keyof paths[P]> =
+  Operation<P, M> extends { responses: infer R } ? (R extends { 200: infer S } ? Json<S> : R extends { 201: infer S } ? Json<S> : never) : never;
+
+/** The JSON request body of an operation, e.g. `ApiBody<'/api/login', 'post'>`. */
+export type ApiBody<P extends keyof paths, M extends keyof paths[P]> = Operation<P, M> extends { requestBody?: infer B } ? Json<NonNullable<B>> : never;

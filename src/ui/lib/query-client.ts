@@ -1,14 +1,10 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { apiGet } from './api-client';
+import { QueryClient } from '@tanstack/react-query';
 
-/** Default read: GET on the key parts joined by slashes. */
-const defaultQueryFn: QueryFunction = ({ queryKey }) => apiGet(queryKey.join('/'));
-
-// SPEC §9: no automatic retry, no refetch on focus, no polling, data never stale.
+// SPEC §9: no automatic retry, no refetch on focus, no polling, data never stale. Every query names
+// its own typed fetcher (features/<x>/api/), so there is no untyped default one.
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      queryFn: defaultQueryFn,
       retry: false,
       refetchOnWindowFocus: false,
       refetchInterval: false,

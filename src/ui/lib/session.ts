@@ -1,27 +1,19 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError, apiGet, apiRequest } from './api-client';
+import { api, ApiError, data, type ApiResponse } from './api-client';
 import { queryClient } from './query-client';
 
-export const ROLES = ['employee', 'developer', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
+export type User = ApiResponse<'/api/user', 'get'>;
+export type Role = User['role'];
 
-export interface User {
-  id: number;
-  username: string;
-  name: string;
-  role: Role;
-  initials: string;
-  lastAccess: string | null;
-  disabled: boolean;
-  createdAt: string;
-}
+/** Every role, in the order the register form offers them (the compiler checks none is missing). */
+export const ROLES = Object.keys({ employee: 0, developer: 0, admin: 0 } satisfies Record<Role, 0>) as Role[];
 
 export const USER_QUERY_KEY = ['/api/user'] as const;
 
 /** The signed-in user, or null: on this one read a 401 means "nobody signed in", not an error. */
 export async function getUser(): Promise<User | null> {
   try {
-    return await apiGet<User>('/api/user');
+    return await data(api.GET('/api/user'));
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -38,7 +30,7 @@ export function setSignedInUser(user: User | null): void {
   queryClient.setQueryData(USER_QUERY_KEY, user);
 }
 
-export const logout = () => apiRequest('POST', '/api/logout');
+export const logout = () => data(api.POST('/api/logout'));
 
 export function useLogout(options: { onError?: (error: Error) => void } = {}) {
   return useMutation({

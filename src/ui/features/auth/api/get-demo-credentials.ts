@@ -1,13 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import type { Role } from '../../../lib/session';
+import { api, data, type ApiResponse } from '../../../lib/api-client';
 
-export interface DemoCredentials {
-  demo: boolean;
-  credentials: { role: Role; username: string; password: string }[];
-}
+export type DemoCredential = ApiResponse<'/api/auth/demo-credentials', 'get'>['credentials'][number];
 
-export const getDemoCredentials = () => apiGet<DemoCredentials>('/api/auth/demo-credentials');
+export const getDemoCredentials = () => data(api.GET('/api/auth/demo-credentials'));
 
 export const getDemoCredentialsQueryOptions = () =>
   queryOptions({ queryKey: ['/api/auth/demo-credentials'], queryFn: getDemoCredentials });

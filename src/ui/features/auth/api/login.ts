@@ -1,16 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client';
-import { setSignedInUser, type User } from '../../../lib/session';
+import { api, data, type ApiBody } from '../../../lib/api-client';
+import { setSignedInUser } from '../../../lib/session';
 
-export interface LoginInput {
-  username: string;
-  password: string;
-  /** A longer session (the server's remember-me lifetime). */
-  remember: boolean;
-}
+export type LoginInput = ApiBody<'/api/login', 'post'>;
 
-export const login = (input: LoginInput) => apiJson<User>('POST', '/api/login', input);
+export const login = (body: LoginInput) => data(api.POST('/api/login', { body }));
 
-export function useLogin(options: { onError?: (error: Error) => void } = {}) {
-  return useMutation({ mutationFn: login, onSuccess: setSignedInUser, onError: options.onError });
-}
+export const useLogin = () => useMutation({ mutationFn: login, onSuccess: setSignedInUser });

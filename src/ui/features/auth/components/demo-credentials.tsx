@@ -1,11 +1,9 @@
 import { KeyRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useDemoCredentials, type DemoCredentials } from '../api/get-demo-credentials';
-
-type Credential = DemoCredentials['credentials'][number];
+import { useDemoCredentials, type DemoCredential } from '../api/get-demo-credentials';
 
 /** Quick access for demonstration; shown only when the server runs in demo mode. */
-export function DemoCredentialsBlock({ onPick }: { onPick: (credential: Credential) => void }) {
+export function DemoCredentialsBlock({ onPick }: { onPick: (credential: DemoCredential) => void }) {
   const { t } = useTranslation();
   const { data } = useDemoCredentials();
   if (!data?.demo || data.credentials.length === 0) return null;

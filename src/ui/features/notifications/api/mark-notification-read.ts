@@ -1,11 +1,12 @@
 import { useMutation, type InfiniteData } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client';
+import { api, data } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { getNotificationsQueryOptions, type NotificationsPage } from './get-notifications';
 import { UNREAD_NOTIFICATIONS_QUERY_KEY, type UnreadNotifications } from './get-unread-notifications';
 
 /** Answers the new unread count. */
-export const markNotificationRead = (id: number) => apiJson<{ unread: number }>('POST', `/api/notifications/${id}/read`);
+export const markNotificationRead = async (id: number) =>
+  (await data(api.POST('/api/notifications/{id}/read', { params: { path: { id } } }))) as unknown as { unread: number };
 
 export function useMarkNotificationRead(options: { onError?: (error: Error) => void } = {}) {
   return useMutation({

@@ -1,24 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client';
+import { api, data, type ApiBody } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { SESSIONS_QUERY_KEY } from './get-sessions';
 
-export interface ChangePasswordInput {
-  currentPassword: string;
-  newPassword: string;
-}
+export type ChangePasswordInput = ApiBody<'/api/user/password', 'post'>;
 
 /** Every other session of the user ends on the server; `endedSessions` says how many. */
-export const changePassword = (input: ChangePasswordInput) =>
-  apiJson<{ ok: true; endedSessions: number }>('POST', '/api/user/password', input);
+export const changePassword = (body: ChangePasswordInput) => data(api.POST('/api/user/password', { body }));
 
-export function useChangePassword(options: { onSuccess?: (result: { endedSessions: number }) => void; onError?: (error: Error) => void } = {}) {
-  return useMutation({
-    mutationFn: changePassword,
-    onSuccess: (result) => {
-      void queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
-      options.onSuccess?.(result);
-    },
-    onError: options.onError,
-  });
-}
+export const useChangePassword = () =>
+  useMutation({ mutationFn: changePassword, onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }) });

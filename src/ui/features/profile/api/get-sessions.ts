@@ -1,20 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { api, data, type ApiResponse } from '../../../lib/api-client';
 
-export interface UserSession {
-  id: string;
-  createdAt: string;
-  lastSeenAt: string;
-  expiresAt: string;
-  userAgent: string | null;
-  ip: string | null;
-  remember: boolean;
-  current: boolean;
-}
+export type UserSession = ApiResponse<'/api/user/sessions', 'get'>['items'][number];
 
 export const SESSIONS_QUERY_KEY = ['/api/user/sessions'] as const;
 
-export const getSessions = () => apiGet<{ items: UserSession[] }>('/api/user/sessions');
+export const getSessions = () => data(api.GET('/api/user/sessions'));
 
 export const getSessionsQueryOptions = () => queryOptions({ queryKey: SESSIONS_QUERY_KEY, queryFn: getSessions });
 

@@ -1,22 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client';
+import { api, data, type ApiBody } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
-import { USER_QUERY_KEY, type User } from '../../../lib/session';
+import { USER_QUERY_KEY } from '../../../lib/session';
 
-export interface ProfileInput {
-  name: string;
-  initials: string;
-}
+export type ProfileInput = ApiBody<'/api/user', 'patch'>;
 
-export const updateProfile = (input: ProfileInput) => apiJson<User>('PATCH', '/api/user', input);
+export const updateProfile = (body: ProfileInput) => data(api.PATCH('/api/user', { body }));
 
-export function useUpdateProfile(options: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
-  return useMutation({
-    mutationFn: updateProfile,
-    onSuccess: (user) => {
-      queryClient.setQueryData(USER_QUERY_KEY, user);
-      options.onSuccess?.();
-    },
-    onError: options.onError,
-  });
-}
+export const useUpdateProfile = () =>
+  useMutation({ mutationFn: updateProfile, onSuccess: (user) => queryClient.setQueryData(USER_QUERY_KEY, user) });

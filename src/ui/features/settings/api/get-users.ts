@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
-import type { User } from '../../../lib/session';
+import { api, data } from '../../../lib/api-client';
 
-export const getUsers = () => apiGet<{ items: User[]; nextCursor: number | null }>('/api/admin/users?limit=200');
+export const getUsers = () => data(api.GET('/api/admin/users', { params: { query: { limit: 200 } } }));
 
 export const getUsersQueryOptions = () => queryOptions({ queryKey: ['/api/admin/users'], queryFn: getUsers });
 
