@@ -1,39 +1,32 @@
 import type { TFunction } from 'i18next';
+import { z } from 'zod';
 
-// The server's bounds (users.schemas.ts), checked first in the browser so messages arrive translated.
+// The server's bounds (users.schemas.ts), checked first in the browser so messages arrive translated;
+// the server stays the authority. Text is trimmed before it is checked and sent.
 export const INITIALS_MAX_LENGTH = 3;
-const USERNAME = /^[A-Za-z0-9._@-]{3,64}$/;
-const INITIALS = /^[\p{L}\p{N}]{1,3}$/u;
 
-export type FieldErrors<K extends string> = Partial<Record<K, string>>;
-type Check = (value: string, t: TFunction) => string | undefined;
-
-export const checkRequired: Check = (value, t) => (value.trim() ? undefined : t('validation.required'));
-
-export const checkName: Check = (value, t) =>
-  checkRequired(value, t) ?? (value.trim().length > 120 ? t('validation.maxLength', { count: 120 }) : undefined);
-
-export const checkUsername: Check = (value, t) => checkRequired(value, t) ?? (USERNAME.test(value.trim()) ? undefined : t('validation.username'));
-
-export const checkInitials: Check = (value, t) => checkRequired(value, t) ?? (INITIALS.test(value.trim()) ? undefined : t('validation.initials'));
-
-export const checkNewPassword: Check = (value, t) => {
-  if (!value) return t('validation.required');
-  if (value.length < 8) return t('validation.minLength', { count: 8 });
-  if (value.length > 256) return t('validation.maxLength', { count: 256 });
-  return undefined;
-};
-
-/** SPEC §5: the passwords-mismatch message sits on the confirmation field. */
-export const checkConfirmation = (confirmation: string, password: string, t: TFunction): string | undefined =>
-  !confirmation ? t('validation.required') : confirmation !== password ? t('validation.passwordsMismatch') : undefined;
-
-/** Keeps only the fields that failed. */
-export function collectErrors<K extends string>(results: Record<K, string | undefined>): FieldErrors<K> {
-  return Object.fromEntries(Object.entries(results).filter(([, message]) => message)) as FieldErrors<K>;
+export function userRules(t: TFunction) {
+  const required = z.string().trim().min(1, t('validation.required'));
+  return {
+    required,
+    /** Passwords are sent as typed, never trimmed. */
+    password: z.string().min(1, t('validation.required')),
+    name: required.max(120, t('validation.maxLength', { count: 120 })),
+    username: required.regex(/^[A-Za-z0-9._@-]{3,64}$/, t('validation.username')),
+    initials: required.regex(/^[\p{L}\p{N}]{1,3}$/u, t('validation.initials')),
+    newPassword: z
+      .string()
+      .min(1, t('validation.required'))
+      .min(8, t('validation.minLength', { count: 8 }))
+      .max(256, t('validation.maxLength', { count: 256 })),
+  };
 }
 
-export const hasErrors = (errors: object): boolean => Object.keys(errors).length > 0;
+/**
+ * Where and how a refine reports a passwords mismatch (SPEC §5: on the confirmation field), even while
+ * other fields fail: zod skips object checks after a failure unless told `when`.
+ */
+export const mismatchOnConfirmation = (t: TFunction) => ({ path: ['confirmPassword'], message: t('validation.passwordsMismatch'), when: () => true });
 
 /** Initials are shown uppercase and cut at three characters as they are typed. */
 export const normalizeInitials = (value: string): string => value.toUpperCase().slice(0, INITIALS_MAX_LENGTH);

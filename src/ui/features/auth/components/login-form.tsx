@@ -1,63 +1,53 @@
 import { LogIn } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Field, fieldMessageId } from '../../../components/ui/field';
+import { Form, FormField, useSchemaForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/errors';
-import { useLogin, type LoginInput } from '../api/login';
+import { userRules } from '../../../lib/validation';
+import { useLogin } from '../api/login';
 import { DemoCredentialsBlock } from './demo-credentials';
 import { ForgotPassword } from './forgot-password';
-import { hasErrors, type FieldErrors } from '../../../lib/validation';
-import { validateLogin } from './validation';
 
 export function LoginForm() {
   const { t } = useTranslation();
-  const [values, setValues] = useState<LoginInput>({ username: '', password: '', remember: false });
-  const [errors, setErrors] = useState<FieldErrors<'username' | 'password'>>({});
-  const login = useLogin({
-    onError: (error) => toast({ variant: 'destructive', title: t('auth.loginFailed'), description: errorMessage(error, t) }),
-  });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateLogin(values, t);
-    setErrors(found);
-    if (!hasErrors(found)) login.mutate({ ...values, username: values.username.trim() });
-  };
+  // SPEC §5: username and password required, with generic wording under each field.
+  const schema = useMemo(() => {
+    const rules = userRules(t);
+    return z.object({ username: rules.required, password: rules.password, remember: z.boolean() });
+  }, [t]);
+  const form = useSchemaForm(schema, { username: '', password: '', remember: false });
+  const login = useLogin();
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <Field id="login-username" label={t('auth.username')} error={errors.username}>
-          <Input
-            id="login-username"
-            name="username"
-            autoComplete="username"
-            value={values.username}
-            onChange={(e) => setValues({ ...values, username: e.target.value })}
-            aria-invalid={!!errors.username}
-            aria-describedby={errors.username ? fieldMessageId('login-username') : undefined}
-          />
-        </Field>
-        <Field id="login-password" label={t('auth.password')} error={errors.password}>
-          <PasswordInput
-            id="login-password"
-            name="password"
-            autoComplete="current-password"
-            value={values.password}
-            onChange={(e) => setValues({ ...values, password: e.target.value })}
-            aria-invalid={!!errors.password}
-            aria-describedby={errors.password ? fieldMessageId('login-password') : undefined}
-          />
-        </Field>
+      <Form
+        form={form}
+        id="login"
+        onSubmit={login.mutateAsync}
+        onError={(error) => toast({ variant: 'destructive', title: t('auth.loginFailed'), description: errorMessage(error, t) })}
+      >
+        <FormField control={form.control} name="username" label={t('auth.username')} render={(field) => <Input {...field} autoComplete="username" />} />
+        <FormField
+          control={form.control}
+          name="password"
+          label={t('auth.password')}
+          render={(field) => <PasswordInput {...field} autoComplete="current-password" />}
+        />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex items-center gap-2">
-            <Checkbox id="login-remember" checked={values.remember} onCheckedChange={(checked) => setValues({ ...values, remember: checked === true })} />
+            <Controller
+              control={form.control}
+              name="remember"
+              render={({ field }) => <Checkbox id="login-remember" checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />}
+            />
             <label htmlFor="login-remember" className="text-sm text-foreground">
               {t('auth.rememberMe')}
             </label>
@@ -68,13 +58,8 @@ export function LoginForm() {
           {login.isPending ? <Spinner /> : <LogIn className="h-4 w-4" aria-hidden="true" />}
           {login.isPending ? t('auth.signingIn') : t('auth.signIn')}
         </Button>
-      </form>
-      <DemoCredentialsBlock
-        onPick={({ username, password }) => {
-          setValues({ ...values, username, password });
-          setErrors({});
-        }}
-      />
+      </Form>
+      <DemoCredentialsBlock onPick={({ username, password }) => form.reset({ ...form.getValues(), username, password })} />
     </>
   );
 }

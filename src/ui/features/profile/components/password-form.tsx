@@ -1,53 +1,33 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Field, fieldMessageId } from '../../../components/ui/field';
+import { Form, FormField, useSchemaForm } from '../../../components/ui/form';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/errors';
-import { checkConfirmation, checkNewPassword, checkRequired, collectErrors, hasErrors, type FieldErrors } from '../../../lib/validation';
+import { mismatchOnConfirmation, userRules } from '../../../lib/validation';
 import { useChangePassword } from '../api/change-password';
 
-type Fields = 'currentPassword' | 'newPassword' | 'confirmPassword';
-const EMPTY: Record<Fields, string> = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const FIELDS = [
+  ['currentPassword', 'current-password'],
+  ['newPassword', 'new-password'],
+  ['confirmPassword', 'new-password'],
+] as const;
 
 export function PasswordForm() {
   const { t } = useTranslation();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<Fields>>({});
-  const change = useChangePassword({
-    onSuccess: ({ endedSessions }) => {
-      setValues(EMPTY);
-      toast({ title: t('profile.passwordChanged'), description: t('profile.sessionsEnded', { count: endedSessions }) });
-    },
-    onError: (error) => toast({ variant: 'destructive', title: t('profile.passwordFailed'), description: errorMessage(error, t) }),
-  });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = collectErrors({
-      currentPassword: checkRequired(values.currentPassword, t),
-      newPassword: checkNewPassword(values.newPassword, t),
-      confirmPassword: checkConfirmation(values.confirmPassword, values.newPassword, t),
-    });
-    setErrors(found);
-    if (!hasErrors(found)) change.mutate({ currentPassword: values.currentPassword, newPassword: values.newPassword });
-  };
-
-  const field = (name: Fields, autoComplete: string) => (
-    <Field id={`password-${name}`} label={t(`profile.${name}`)} error={errors[name]}>
-      <PasswordInput
-        id={`password-${name}`}
-        autoComplete={autoComplete}
-        value={values[name]}
-        onChange={(e) => setValues({ ...values, [name]: e.target.value })}
-        aria-invalid={!!errors[name]}
-        aria-describedby={errors[name] ? fieldMessageId(`password-${name}`) : undefined}
-      />
-    </Field>
-  );
+  const schema = useMemo(() => {
+    const rules = userRules(t);
+    return z
+      .object({ currentPassword: rules.password, newPassword: rules.newPassword, confirmPassword: rules.password })
+      .refine((values) => !values.confirmPassword || values.confirmPassword === values.newPassword, mismatchOnConfirmation(t))
+      .transform(({ confirmPassword: _confirm, ...input }) => input);
+  }, [t]);
+  const form = useSchemaForm(schema, { currentPassword: '', newPassword: '', confirmPassword: '' });
+  const change = useChangePassword();
 
   return (
     <Card>
@@ -55,10 +35,25 @@ export function PasswordForm() {
         <CardTitle>{t('profile.password')}</CardTitle>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          {field('currentPassword', 'current-password')}
-          {field('newPassword', 'new-password')}
-          {field('confirmPassword', 'new-password')}
+        <Form
+          form={form}
+          id="password"
+          onSubmit={async (input) => {
+            const { endedSessions } = await change.mutateAsync(input);
+            form.reset();
+            toast({ title: t('profile.passwordChanged'), description: t('profile.sessionsEnded', { count: endedSessions }) });
+          }}
+          onError={(error) => toast({ variant: 'destructive', title: t('profile.passwordFailed'), description: errorMessage(error, t) })}
+        >
+          {FIELDS.map(([name, autoComplete]) => (
+            <FormField
+              key={name}
+              control={form.control}
+              name={name}
+              label={t(`profile.${name}`)}
+              render={(field) => <PasswordInput {...field} autoComplete={autoComplete} />}
+            />
+          ))}
           <p className="text-xs text-muted-foreground">{t('profile.passwordHint')}</p>
           <div>
             <Button type="submit" disabled={change.isPending}>
@@ -66,7 +61,7 @@ export function PasswordForm() {
               {change.isPending ? t('common.saving') : t('profile.changePassword')}
             </Button>
           </div>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

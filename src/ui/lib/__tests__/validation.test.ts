@@ -1,0 +1,51 @@
+import type { TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { mismatchOnConfirmation, normalizeInitials, userRules } from '../validation';
+
+const t = ((key: string) => key) as unknown as TFunction;
+const rules = userRules(t);
+const register = z
+  .object({ name: rules.name, username: rules.username, initials: rules.initials, password: rules.newPassword, confirmPassword: rules.password })
+  .refine((v) => !v.confirmPassword || v.confirmPassword === v.password, mismatchOnConfirmation(t));
+
+const issues = (values: object) => {
+  const result = register.safeParse(values);
+  return result.success ? {} : Object.fromEntries(result.error.issues.toReversed().map((issue) => [issue.path.join('.'), issue.message]));
+};
+
+describe('user rules', () => {
+  it('reports the passwords mismatch on the confirmation even while other fields fail', () => {
+    expect(issues({ name: '', username: 'ok-name', initials: 'AB', password: 'password-one', confirmPassword: 'password-two' })).toEqual({
+      name: 'validation.required',
+      confirmPassword: 'validation.passwordsMismatch',
+    });
+  });
+
+  it('asks for the confirmation before comparing it, and for the shortest new password first', () => {
+    expect(issues({ name: 'A', username: 'ok-name', initials: 'AB', password: '', confirmPassword: '' })).toEqual({
+      password: 'validation.required',
+      confirmPassword: 'validation.required',
+    });
+    expect(issues({ name: 'A', username: 'ok-name', initials: 'AB', password: 'short', confirmPassword: 'short' })).toEqual({ password: 'validation.minLength' });
+  });
+
+  it('trims text before checking and sending it, never passwords', () => {
+    expect(register.parse({ name: '  Ana  ', username: ' ana ', initials: ' A ', password: ' spaced pass ', confirmPassword: ' spaced pass ' })).toEqual({
+      name: 'Ana',
+      username: 'ana',
+      initials: 'A',
+      password: ' spaced pass ',
+      confirmPassword: ' spaced pass ',
+    });
+    expect(issues({ name: '   ', username: 'a b', initials: 'A!', password: 'long-enough', confirmPassword: 'long-enough' })).toEqual({
+      name: 'validation.required',
+      username: 'validation.username',
+      initials: 'validation.initials',
+    });
+  });
+
+  it('shows initials uppercase and at most three', () => {
+    expect(normalizeInitials('abcd')).toBe('ABC');
+  });
+});
