@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO, holdRequests, launchBrowser, newPage, registerUser, signIn, toastLocator, uniqueName } from './support/browser';
+import { accessibleField, baseUrl, DEMO, holdRequests, launchBrowser, newPage, registerUser, signIn, toastLocator, uniqueName } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -156,7 +156,7 @@ describe('register', () => {
     await page.context().close();
   });
 
-  it('shows "Registration failed" with the translated reason for a taken username and a refused role', async () => {
+  it('puts a taken username on its field, and shows "Registration failed" with the translated reason for a refused role', async () => {
     const page = await openRegister();
     await page.locator('#register-name').fill('Someone Else');
     await page.locator('#register-username').fill('admin');
@@ -164,8 +164,15 @@ describe('register', () => {
     await page.locator('#register-password').fill('a-good-password');
     await page.locator('#register-confirmPassword').fill('a-good-password');
     await submit(page).click();
-    await toastLocator(page).getByText('Falha no registro').waitFor();
-    expect(await toastLocator(page).textContent()).toContain('Este nome de usuário já está em uso.');
+    // The 409 names its field (details[0].path username): the message goes there, not to a toast.
+    await page.locator('#register-username-message').getByText('Este nome de usuário já está em uso.').waitFor();
+    expect(await accessibleField(page, '#register-username')).toEqual({
+      name: 'Usuário',
+      description: 'Este nome de usuário já está em uso.',
+      invalid: true,
+      focused: true,
+    });
+    expect(await toastLocator(page).count()).toBe(0);
 
     await page.locator('#register-username').fill(uniqueName('adm'));
     await page.locator('#register-role').click();

@@ -121,3 +121,30 @@ export async function holdRequests(page: Page, urlPattern: string): Promise<{ re
   });
   return { release };
 }
+
+export interface AccessibleField {
+  name: string;
+  description: string;
+  invalid: boolean;
+  focused: boolean;
+}
+
+/** What a screen reader gets for a control: Chromium's accessibility tree, through the devtools protocol. */
+export async function accessibleField(page: Page, selector: string): Promise<AccessibleField> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+    const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
+    const node = nodes[0];
+    const property = (name: string) => node.properties?.find((p) => p.name === name)?.value.value;
+    return {
+      name: String(node.name?.value ?? ''),
+      description: String(node.description?.value ?? ''),
+      invalid: property('invalid') !== undefined && property('invalid') !== 'false',
+      focused: property('focused') === true,
+    };
+  } finally {
+    await cdp.detach();
+  }
+}
