@@ -17,6 +17,8 @@ export type ExistingContact = Pick<Contact, 'id' | 'ownerId' | 'createdBy'> & Pa
 export interface ContactImportRepository {
   create(values: NewContactImport): Promise<ContactImport>;
   find(id: number): Promise<ContactImport | null>;
+  /** The uploaded file; empty once the import ended. */
+  content(id: number): Promise<Buffer>;
   markRunning(id: number, totalRows: number): Promise<void>;
   /** By lower-cased email; the oldest contact when several share one. */
   findByEmails(emails: string[]): Promise<Map<string, ExistingContact>>;
@@ -33,6 +35,6 @@ export interface ContactImportRepository {
 export interface ImportFile {
   /** The header row. */
   columns(content: Buffer): Promise<string[]>;
-  countRows(importId: number): Promise<number>;
-  rows(importId: number): AsyncIterable<ImportRow>;
+  countRows(content: Buffer): Promise<number>;
+  rows(content: Buffer): AsyncIterable<ImportRow>;
 }

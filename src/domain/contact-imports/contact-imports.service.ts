@@ -59,9 +59,10 @@ export class ContactImportsService {
   async run(id: number): Promise<void> {
     const found = await this.imports.find(id);
     if (!found || found.status === 'completed' || found.status === 'failed') return;
-    await this.imports.markRunning(id, found.totalRows ?? (await this.file.countRows(id)));
+    const content = await this.imports.content(id);
+    await this.imports.markRunning(id, found.totalRows ?? (await this.file.countRows(content)));
     let batch: ImportRow[] = [];
-    for await (const row of this.file.rows(id)) {
+    for await (const row of this.file.rows(content)) {
       if (row.rowNumber <= found.rowsDone) continue;
       batch.push(row);
       if (batch.length === IMPORT_BATCH_SIZE) {

@@ -1,9 +1,5 @@
+import type { Page, PageRequest } from '../shared/list-page';
 import type { NewSession, NewUser, Role, Session, User, UserWithPassword } from './user';
-
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
 
 export interface UserRepository {
   findById(id: number): Promise<User | null>;
@@ -18,7 +14,8 @@ export interface UserRepository {
   countActiveAdmins(): Promise<number>;
   /** Accounts whose password is stored with anything but argon2id. */
   countWeakPasswordHashes(): Promise<number>;
-  list(options: { limit: number; cursor?: number }): Promise<Page<User>>;
+  /** By id, oldest first. */
+  list(page: PageRequest): Promise<Page<User>>;
 }
 
 export interface SessionRepository {

@@ -2,7 +2,8 @@ import { inject, injectable } from 'inversify';
 import type { Clock } from '../shared/clock';
 import { CLOCK } from '../shared/shared.tokens';
 import type { Role, Session, User } from './user';
-import type { Page, PasswordHasher, SessionRepository, UserRepository } from './users.ports';
+import type { Page, PageRequest } from '../shared/list-page';
+import type { PasswordHasher, SessionRepository, UserRepository } from './users.ports';
 import { PASSWORD_HASHER, SESSION_REPOSITORY, USER_REPOSITORY } from './users.tokens';
 import { LastAdminError, SessionNotFoundError, UserNotFoundError, WrongPasswordError } from './users.errors';
 
@@ -50,8 +51,8 @@ export class UsersService {
     await this.sessions.revoke(sessionId, this.clock.now());
   }
 
-  list(limit: number, cursor?: number): Promise<Page<User>> {
-    return this.users.list({ limit, cursor });
+  list(page: PageRequest): Promise<Page<User>> {
+    return this.users.list(page);
   }
 
   /**

@@ -1,33 +1,36 @@
 import { inject, injectable } from 'inversify';
-import type { Knex } from 'knex';
+import { raw } from 'objection';
 import type { Activity, ActivityColumns, ActivityFilter, NewActivity } from '../../domain/activities/activity';
 import type { ActivityRepository } from '../../domain/activities/activities.ports';
 import { DEFAULT_REMINDER_MINUTES } from '../../domain/notifications/notification';
-import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import type { Page, PageRequest } from '../../domain/shared/list-page';
-import { keysetPage } from '../db/keyset-page';
-import { KnexRecordStore } from '../crm/knex-record-store';
+import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
+import { BaseModel } from '../db/base.model';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
+import { KnexRecordStore, referenced } from '../crm/knex-record-store';
+
+class ActivityModel extends BaseModel {
+  static override tableName = 'activities';
+  static override hasUpdatedAt = true;
+}
 
 @injectable()
 export class KnexActivityRepository extends KnexRecordStore<Activity, NewActivity, ActivityColumns> implements ActivityRepository {
   constructor(@inject(UNIT_OF_WORK) uow: KnexUnitOfWork) {
-    super(uow, 'activities');
-  }
-
-  protected selectRecord(db: Knex): Knex.QueryBuilder {
-    return db('activities')
-      .leftJoin('contacts as contact', 'contact.id', 'activities.contactId')
-      .leftJoin('deals as deal', 'deal.id', 'activities.dealId')
-      .leftJoin('users as assignee', 'assignee.id', 'activities.assignedTo')
-      .leftJoin('activityReminderChoices as reminder', 'reminder.activityId', 'activities.id')
-      .select('activities.*', 'contact.name as contactName', 'deal.title as dealTitle', 'assignee.name as assignedToName')
-      // No choice row: the default lead time.
-      .select(db.raw('case when ?? is null then ? else ?? end as ??', ['reminder.activityId', DEFAULT_REMINDER_MINUTES, 'reminder.minutes', 'reminderMinutes']));
+    super(uow, ActivityModel, [
+      'activities.*',
+      referenced('contacts', 'name', 'activities.contactId', 'contactName'),
+      referenced('deals', 'title', 'activities.dealId', 'dealTitle'),
+      referenced('users', 'name', 'activities.assignedTo', 'assignedToName'),
+      // No choice row: the default lead time; a row with null minutes: no reminder.
+      raw('(SELECT CASE WHEN count(*) = 0 THEN ?::int ELSE max(c.minutes) END FROM activity_reminder_choices c WHERE c.activity_id = activities.id) AS reminder_minutes', [
+        DEFAULT_REMINDER_MINUTES,
+      ]),
+    ]);
   }
 
   list(filter: ActivityFilter, page: PageRequest): Promise<Page<Activity>> {
-    const query = this.selectRecord(this.uow.db).modify((q) => {
+    const query = this.select().modify((q) => {
       if (filter.involving !== undefined) {
         const userId = filter.involving;
         q.where((w) => w.where('activities.assignedTo', userId).orWhere('activities.createdBy', userId));
@@ -38,6 +41,6 @@ export class KnexActivityRepository extends KnexRecordStore<Activity, NewActivit
       if (filter.contactId !== undefined) q.where('activities.contactId', filter.contactId);
       if (filter.dealId !== undefined) q.where('activities.dealId', filter.dealId);
     });
-    return keysetPage(query, 'activities.id', page, (row: Record<string, unknown>) => this.toRecord(row));
+    return this.page(query, page);
   }
 }

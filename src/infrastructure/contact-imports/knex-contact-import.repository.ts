@@ -1,112 +1,109 @@
 import { inject, injectable } from 'inversify';
+import { raw } from 'objection';
 import type { ContactImport, ImportCounts, ImportedValues, Rejection } from '../../domain/contact-imports/contact-import';
 import type { ContactImportRepository, ExistingContact, NewContactImport } from '../../domain/contact-imports/contact-imports.ports';
 import { IMPORT_FIELDS } from '../../domain/contact-imports/contact-import';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
+import { BaseModel, plain } from '../db/base.model';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
+import { ContactModel } from '../contacts/knex-contact.repository';
+
+class ContactImportModel extends BaseModel {
+  static override tableName = 'contactImports';
+  static override jsonAttributes = ['mapping'];
+}
+
+class RejectionModel extends BaseModel {
+  static override tableName = 'contactImportRejections';
+  static override idColumn = ['importId', 'rowNumber'];
+  // Cells as [column, value] pairs: jsonb would reorder an object's keys, and the CSV keeps the file's order.
+  static override jsonAttributes = ['values'];
+}
 
 const COLUMNS = [
   'id', 'createdBy', 'createdByRole', 'fileName', 'mapping', 'mode', 'status', 'totalRows', 'rowsDone',
   'createdCount', 'updatedCount', 'skippedCount', 'rejectedCount', 'error', 'createdAt', 'finishedAt',
 ];
 
-function toImport(row: Record<string, any>): ContactImport {
-  return {
-    id: row.id,
-    createdBy: row.createdBy,
-    createdByRole: row.createdByRole,
-    fileName: row.fileName,
-    mapping: row.mapping,
-    mode: row.mode,
-    status: row.status,
-    totalRows: row.totalRows,
-    rowsDone: row.rowsDone,
-    counts: { created: row.createdCount, updated: row.updatedCount, skipped: row.skippedCount, rejected: row.rejectedCount },
-    error: row.error,
-    createdAt: new Date(row.createdAt),
-    finishedAt: row.finishedAt ? new Date(row.finishedAt) : null,
-  };
+/** Only the listed columns: an inserted model also keeps what it was given (the file). */
+function toImport(row: BaseModel): ContactImport {
+  const { createdCount, updatedCount, skippedCount, rejectedCount, ...rest } = Object.fromEntries(COLUMNS.map((c) => [c, row[c]]));
+  return { ...(rest as unknown as ContactImport), counts: { created: createdCount, updated: updatedCount, skipped: skippedCount, rejected: rejectedCount } as ImportCounts };
 }
 
 @injectable()
 export class KnexContactImportRepository implements ContactImportRepository {
   constructor(@inject(UNIT_OF_WORK) private readonly uow: KnexUnitOfWork) {}
 
+  private query() {
+    return ContactImportModel.query(this.uow.db);
+  }
+
   async create(values: NewContactImport): Promise<ContactImport> {
-    const [row] = await this.uow
-      .db('contactImports')
-      .insert({ ...values, mapping: JSON.stringify(values.mapping) })
-      .returning(COLUMNS);
-    return toImport(row);
+    return toImport(await this.query().insert(values as object).returning(COLUMNS));
   }
 
   async find(id: number): Promise<ContactImport | null> {
-    const row = await this.uow.db('contactImports').where({ id }).first(COLUMNS);
+    const row = await this.query().select(COLUMNS).findById(id);
     return row ? toImport(row) : null;
   }
 
+  async content(id: number): Promise<Buffer> {
+    const row = await this.query().select('content').findById(id);
+    return (row?.content as Buffer | null) ?? Buffer.alloc(0);
+  }
+
   async markRunning(id: number, totalRows: number): Promise<void> {
-    await this.uow.db('contactImports').where({ id }).whereIn('status', ['queued', 'running']).update({ status: 'running', totalRows });
+    await this.query().patch({ status: 'running', totalRows }).findById(id).whereIn('status', ['queued', 'running']);
   }
 
   async findByEmails(emails: string[]): Promise<Map<string, ExistingContact>> {
     if (!emails.length) return new Map();
     // Served by contacts_email_lower_index; the oldest contact wins when several share an email.
-    const rows = await this.uow
-      .db('contacts')
+    const rows = await ContactModel.query(this.uow.db)
       .whereRaw('lower(??) = any(?::text[])', ['email', emails])
       .orderBy('id')
       .select('id', 'ownerId', 'createdBy', ...IMPORT_FIELDS);
     const found = new Map<string, ExistingContact>();
     for (const row of rows) {
       const key = (row.email as string).toLowerCase();
-      if (!found.has(key)) found.set(key, row);
+      if (!found.has(key)) found.set(key, plain<ExistingContact>(row));
     }
     return found;
   }
 
   async insertContacts(rows: ImportedValues[], createdBy: number | null): Promise<void> {
-    if (!rows.length) return;
-    await this.uow.db('contacts').insert(rows.map((values) => ({ ...values, ownerId: createdBy, createdBy })));
+    if (rows.length) await ContactModel.query(this.uow.db).insert(rows.map((values) => ({ ...values, ownerId: createdBy, createdBy })));
   }
 
   async updateContact(id: number, changes: Partial<ImportedValues>): Promise<void> {
-    const { db } = this.uow;
-    await db('contacts')
-      .where({ id })
-      .update({ ...changes, updatedAt: db.raw(`greatest(clock_timestamp(), updated_at + interval '1 millisecond')`) });
+    await ContactModel.query(this.uow.db).patch(changes).findById(id);
   }
 
   async recordBatch(id: number, lastRow: number, counts: ImportCounts, rejections: Rejection[]): Promise<void> {
-    const { db } = this.uow;
-    await db('contactImports')
-      .where({ id })
-      .update({
+    await this.query()
+      .patch({
         rowsDone: lastRow,
-        createdCount: db.raw('created_count + ?', [counts.created]),
-        updatedCount: db.raw('updated_count + ?', [counts.updated]),
-        skippedCount: db.raw('skipped_count + ?', [counts.skipped]),
-        rejectedCount: db.raw('rejected_count + ?', [counts.rejected]),
-      });
+        createdCount: raw('created_count + ?', [counts.created]),
+        updatedCount: raw('updated_count + ?', [counts.updated]),
+        skippedCount: raw('skipped_count + ?', [counts.skipped]),
+        rejectedCount: raw('rejected_count + ?', [counts.rejected]),
+      })
+      .findById(id);
     if (rejections.length) {
-      // Cells as [column, value] pairs: jsonb would reorder an object's keys, and the CSV keeps the file's order.
-      await db('contactImportRejections')
-        .insert(rejections.map((r) => ({ importId: id, rowNumber: r.rowNumber, reason: r.reason, values: JSON.stringify(Object.entries(r.cells)) })))
+      await RejectionModel.query(this.uow.db)
+        .insert(rejections.map((r) => ({ importId: id, rowNumber: r.rowNumber, reason: r.reason, values: Object.entries(r.cells) })))
         .onConflict(['importId', 'rowNumber'])
         .ignore();
     }
   }
 
   async finish(id: number, status: 'completed' | 'failed', at: Date, error?: string): Promise<void> {
-    await this.uow
-      .db('contactImports')
-      .where({ id })
-      .whereIn('status', ['queued', 'running'])
-      .update({ status, finishedAt: at, error: error ?? null, content: null });
+    await this.query().patch({ status, finishedAt: at, error: error ?? null, content: null }).findById(id).whereIn('status', ['queued', 'running']);
   }
 
   async rejections(id: number): Promise<Rejection[]> {
-    const rows = await this.uow.db('contactImportRejections').where({ importId: id }).orderBy('rowNumber');
-    return rows.map((r: Record<string, any>) => ({ rowNumber: r.rowNumber, reason: r.reason, cells: Object.fromEntries(r.values) }));
+    const rows = await RejectionModel.query(this.uow.db).where({ importId: id }).orderBy('rowNumber');
+    return rows.map((r) => ({ rowNumber: r.rowNumber as number, reason: r.reason as string, cells: Object.fromEntries(r.values as [string, string][]) }));
   }
 }

@@ -1,50 +1,68 @@
-import type { Knex } from 'knex';
+import { raw, type QueryBuilder, type RawBuilder } from 'objection';
 import type { RecordStore } from '../../domain/crm/crm-records';
+import type { Page, PageRequest } from '../../domain/shared/list-page';
+import { plain, type BaseModel } from '../db/base.model';
+import { keysetPage, type KeysetOrder } from '../db/keyset-page';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 
+/** A record's column from a row it refers to: `(SELECT r.name FROM users AS r WHERE r.id = contacts.owner_id) AS owner_name`. */
+export const referenced = (table: string, column: string, reference: string, as: string): RawBuilder =>
+  raw('(SELECT ?? FROM ?? AS r WHERE r.id = ??) AS ??', [`r.${column}`, table, reference, as]);
+
 /**
- * Find, insert, update and delete by id for one CRM table; subclasses say how a record is read (with
- * the display names of what it refers to) and how values become columns. Every write bumps
- * `updated_at` by at least a millisecond, so a client's stale `updatedAt` is always detected.
+ * Find, insert, update and delete by id for one CRM table, through its model. `columns` is what a record
+ * shows: the table's own and what it refers to (`referenced`), so every write returns the whole record
+ * in its one statement, and locking a record locks its row only.
  */
 export abstract class KnexRecordStore<T extends { id: number }, New extends object, Changes extends object> implements RecordStore<T, New, Changes> {
   constructor(
     protected readonly uow: KnexUnitOfWork,
-    protected readonly table: string,
+    private readonly model: typeof BaseModel,
+    private readonly columns: (string | RawBuilder)[],
   ) {}
 
-  /** The record query: `table` (not aliased) joined with what the record shows. */
-  protected abstract selectRecord(db: Knex): Knex.QueryBuilder;
-
-  protected toColumns(values: Partial<New> | Changes): Record<string, unknown> {
-    return values as Record<string, unknown>;
+  protected toColumns(values: Partial<New> | Changes): object {
+    return values;
   }
 
-  protected toRecord(row: Record<string, unknown>): T {
-    return row as unknown as T;
+  protected toRecord(row: BaseModel): T {
+    return plain<T>(row);
+  }
+
+  /** The records, to filter and page. */
+  protected select(): QueryBuilder<BaseModel> {
+    return this.model.query(this.uow.db).select(this.columns);
+  }
+
+  protected page(query: QueryBuilder<BaseModel>, page: PageRequest, order?: KeysetOrder): Promise<Page<T>> {
+    return keysetPage(query, page, (row) => this.toRecord(row), order);
   }
 
   async findById(id: number, options: { forUpdate?: boolean } = {}): Promise<T | null> {
-    const query = this.selectRecord(this.uow.db).where(`${this.table}.id`, id).first();
-    if (options.forUpdate) query.forUpdate(this.table);
-    const row = await query;
+    const row = await this.select()
+      .findById(id)
+      .modify((q) => options.forUpdate && q.forUpdate());
     return row ? this.toRecord(row) : null;
   }
 
   async create(values: New): Promise<T> {
-    const [row] = await this.uow.db(this.table).insert(this.toColumns(values)).returning('id');
-    return (await this.findById(row.id))!;
+    const [created] = await this.createMany([values]);
+    return created;
+  }
+
+  /** One insert, however many. */
+  async createMany(values: New[]): Promise<T[]> {
+    if (!values.length) return [];
+    const rows = await this.model.query(this.uow.db).insert(values.map((v) => this.toColumns(v))).returning(this.columns as string[]);
+    return rows.map((row) => this.toRecord(row));
   }
 
   async update(id: number, changes: Changes): Promise<T> {
-    const { db } = this.uow;
-    await db(this.table)
-      .where({ id })
-      .update({ ...this.toColumns(changes), updatedAt: db.raw(`greatest(clock_timestamp(), updated_at + interval '1 millisecond')`) });
-    return (await this.findById(id))!;
+    const row = await this.model.query(this.uow.db).patch(this.toColumns(changes)).findById(id).returning(this.columns as string[]);
+    return this.toRecord(row!);
   }
 
   async delete(id: number): Promise<void> {
-    await this.uow.db(this.table).where({ id }).delete();
+    await this.model.query(this.uow.db).deleteById(id);
   }
 }

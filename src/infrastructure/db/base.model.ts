@@ -1,10 +1,25 @@
-import { Model } from 'objection';
+import { Model, raw } from 'objection';
 
-/** The knex instance maps camelCase to snake_case; models set `updatedAt` on every update. */
+/**
+ * The base of every table's model.
+ * - Names: the knex instance maps camelCase to snake_case both ways (database.ts), so models, plain
+ *   queries and rows all speak camelCase, and raw SQL writes snake_case.
+ * - Timestamps: on a table with `updated_at`, every update moves it forward by at least a millisecond,
+ *   on the database's clock, so a client's stale `updatedAt` is always detected.
+ * - Rows: columns are read by name and mapped to domain types by the repository (`plain`).
+ * - No model is bound to a knex: every query names the unit of work's connection, `Model.query(uow.db)`.
+ */
 export class BaseModel extends Model {
+  [column: string]: unknown;
+
   static hasUpdatedAt = false;
 
   override $beforeUpdate(): void {
-    if ((this.constructor as typeof BaseModel).hasUpdatedAt) (this as unknown as { updatedAt: Date }).updatedAt = new Date();
+    if ((this.constructor as typeof BaseModel).hasUpdatedAt) this.updatedAt = raw(`greatest(clock_timestamp(), updated_at + interval '1 millisecond')`);
   }
+}
+
+/** A row as the plain object the domain receives. */
+export function plain<T>(row: BaseModel): T {
+  return { ...row } as unknown as T;
 }

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
-import { Model, knexSnakeCaseMappers } from 'objection';
+import { knexSnakeCaseMappers } from 'objection';
 
 export type { Knex };
 
@@ -27,9 +27,7 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.url ? openPostgres(options.url, options.poolMax ?? 10) : await openPglite(options.dataDir ?? 'memory://');
-  Model.knex(database.knex);
-  return database;
+  return options.url ? openPostgres(options.url, options.poolMax ?? 10) : await openPglite(options.dataDir ?? 'memory://');
 }
 
 function openPostgres(url: string, poolMax: number): Database {

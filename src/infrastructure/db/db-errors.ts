@@ -34,7 +34,8 @@ function fieldOf(error: PgError): string {
  */
 export function translateDbError(error: unknown): unknown {
   if (error instanceof AppError || typeof error !== 'object' || error === null) return error;
-  const pg = error as PgError;
+  // objection wraps the driver's error; its code and constraint are on the original.
+  const pg = ((error as { nativeError?: PgError }).nativeError ?? error) as PgError;
   const field = fieldOf(pg);
   switch (pg.code) {
     case '23503':

@@ -1,48 +1,61 @@
-import type { Knex } from 'knex';
+import type { QueryBuilder } from 'objection';
 import { FieldError } from '../../domain/crm/crm.errors';
 import type { Page, PageRequest } from '../../domain/shared/list-page';
+import type { BaseModel } from './base.model';
 
-/** Cursors are opaque to clients: the last id of the page, base64url-encoded. */
-export function encodeCursor(id: number | string): string {
-  return Buffer.from(String(id)).toString('base64url');
-}
-
-export function decodeCursor(cursor: string | undefined): number | undefined {
-  if (cursor === undefined) return undefined;
-  const decoded = Buffer.from(cursor, 'base64url').toString();
-  if (!/^[1-9]\d{0,15}$/.test(decoded) || encodeCursor(decoded) !== cursor) throw new FieldError('query.cursor', 'cursor is not a cursor this API gave');
-  return Number(decoded);
+/** The order of a list: columns ending with a unique one (the id), all in one direction. */
+export interface KeysetOrder {
+  columns: string[];
+  direction: 'asc' | 'desc';
 }
 
 /**
- * Newest first by id, a stable order in which rows inserted meanwhile land before the cursor: paging
- * on never repeats or skips a row. The total is counted only when asked.
+ * One cursor format for every list, opaque to clients: the sort key of the page's last row (its id, or
+ * its position and id) as float64 values, base64url-encoded.
  */
-export async function keysetPage<Row, T>(
-  query: Knex.QueryBuilder,
-  idColumn: string,
-  page: PageRequest,
-  map: (row: Row) => T,
-): Promise<Page<T>> {
-  const after = decodeCursor(page.cursor);
-  let total: number | undefined;
-  if (page.includeTotal) {
-    const counted = (await query.clone().clearSelect().clearOrder().count({ count: '*' }).first()) as { count: number | string };
-    total = Number(counted.count);
+export function encodeCursor(key: number[]): string {
+  const bytes = Buffer.alloc(key.length * 8);
+  key.forEach((value, i) => bytes.writeDoubleLE(value, i * 8));
+  return bytes.toString('base64url');
+}
+
+export function decodeCursor(cursor: string | undefined, length: number): number[] | undefined {
+  if (cursor === undefined) return undefined;
+  const bytes = Buffer.from(cursor, 'base64url');
+  const key = bytes.length === length * 8 ? Array.from({ length }, (_, i) => bytes.readDoubleLE(i * 8)) : [];
+  const id = key[length - 1];
+  if (!key.every(Number.isFinite) || !Number.isSafeInteger(id) || id < 1 || encodeCursor(key) !== cursor) {
+    throw new FieldError('query.cursor', 'cursor is not a cursor this API gave');
   }
-  const rows: Row[] = await query
+  return key;
+}
+
+/**
+ * A keyset page: rows after the cursor in `order` (newest first by default), so rows inserted meanwhile
+ * never make paging on repeat or skip one. The total is counted only when asked.
+ */
+export async function keysetPage<M extends BaseModel, T>(
+  query: QueryBuilder<M, M[]>,
+  page: PageRequest,
+  map: (row: M) => T,
+  order: KeysetOrder = { columns: [`${query.modelClass().tableName}.id`], direction: 'desc' },
+): Promise<Page<T>> {
+  const after = decodeCursor(page.cursor, order.columns.length);
+  const total = page.includeTotal ? await query.clone().clearSelect().resultSize() : undefined;
+  const rows = await query
     .clone()
     .modify((q) => {
-      if (after !== undefined) q.where(idColumn, '<', after);
+      const placeholders = (p: string) => order.columns.map(() => p).join(', ');
+      if (after) q.whereRaw(`(${placeholders('??')}) ${order.direction === 'desc' ? '<' : '>'} (${placeholders('?')})`, [...order.columns, ...after]);
     })
-    .orderBy(idColumn, 'desc')
+    .orderBy(order.columns.map((column) => ({ column, order: order.direction })))
     .limit(page.limit + 1);
   const items = rows.slice(0, page.limit);
-  const last = items[items.length - 1] as Record<string, unknown> | undefined;
-  const idKey = idColumn.split('.').pop()!;
+  const last = items[items.length - 1];
+  const keyOf = (row: M) => order.columns.map((column) => row[column.split('.').pop()!] as number);
   return {
     items: items.map(map),
-    nextCursor: rows.length > page.limit && last ? encodeCursor(last[idKey] as number) : null,
+    nextCursor: rows.length > page.limit && last ? encodeCursor(keyOf(last)) : null,
     ...(total !== undefined && { total }),
   };
 }

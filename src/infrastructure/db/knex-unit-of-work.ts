@@ -2,13 +2,15 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { inject, injectable } from 'inversify';
 import type { UnitOfWork } from '../../domain/shared/unit-of-work.port';
 import { DATABASE } from '../../domain/shared/shared.tokens';
-import type { Database, Knex } from '../db/database';
+import type { Database, Knex } from './database';
 import { translateDbError } from './db-errors';
 
 /**
- * The transaction of the running unit of work travels in AsyncLocalStorage, so repositories join it
- * without passing it around. Everything inside `run` must use `db` (embedded PGlite has one connection:
- * a query on the pool while a transaction is open would wait forever).
+ * The one door to the database. The transaction of the running unit of work travels in
+ * AsyncLocalStorage, so every repository joins it without passing it around: models query
+ * `Model.query(uow.db)`, raw SQL runs on `uow.db.raw(...)`. Outside `run`, `db` is the pool.
+ * Everything inside `run` must use `db` (embedded PGlite has one connection: a query on the pool while
+ * a transaction is open would wait forever).
  */
 @injectable()
 export class KnexUnitOfWork implements UnitOfWork {
@@ -16,10 +18,11 @@ export class KnexUnitOfWork implements UnitOfWork {
 
   constructor(@inject(DATABASE) private readonly database: Database) {}
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
+  /** `config` (isolation, read only) applies when this call opens the transaction, not when it joins one. */
+  async run<T>(work: () => Promise<T>, config?: Knex.TransactionConfig): Promise<T> {
     if (this.current.getStore()) return work();
     try {
-      return await this.database.knex.transaction((trx) => this.current.run(trx, work));
+      return await this.database.knex.transaction((trx) => this.current.run(trx, work), config);
     } catch (error) {
       throw translateDbError(error);
     }

@@ -1,33 +1,34 @@
 import { inject, injectable } from 'inversify';
-import type { Knex } from 'knex';
-import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
-import type { Page, PageRequest } from '../../domain/shared/list-page';
 import type { Deal, DealColumns, DealFilter, NewDeal } from '../../domain/deals/deal';
 import type { DealRepository } from '../../domain/deals/deals.ports';
-import { keysetPage } from '../db/keyset-page';
-import { KnexRecordStore } from '../crm/knex-record-store';
+import type { Page, PageRequest } from '../../domain/shared/list-page';
+import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
+import { BaseModel } from '../db/base.model';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
+import { KnexRecordStore, referenced } from '../crm/knex-record-store';
+
+export class DealModel extends BaseModel {
+  static override tableName = 'deals';
+  static override hasUpdatedAt = true;
+}
 
 @injectable()
 export class KnexDealRepository extends KnexRecordStore<Deal, NewDeal, DealColumns> implements DealRepository {
   constructor(@inject(UNIT_OF_WORK) uow: KnexUnitOfWork) {
-    super(uow, 'deals');
-  }
-
-  protected selectRecord(db: Knex): Knex.QueryBuilder {
-    return db('deals')
-      .leftJoin('contacts as contact', 'contact.id', 'deals.contactId')
-      .leftJoin('users as owner', 'owner.id', 'deals.ownerId')
-      .select('deals.*', 'contact.name as contactName', 'owner.name as ownerName');
+    super(uow, DealModel, [
+      'deals.*',
+      referenced('contacts', 'name', 'deals.contactId', 'contactName'),
+      referenced('users', 'name', 'deals.ownerId', 'ownerName'),
+    ]);
   }
 
   list(filter: DealFilter, page: PageRequest): Promise<Page<Deal>> {
-    const query = this.selectRecord(this.uow.db).modify((q) => {
+    const query = this.select().modify((q) => {
       if (filter.pipeline !== undefined) q.where('deals.pipeline', filter.pipeline);
       if (filter.stage !== undefined) q.where('deals.stage', filter.stage);
       if (filter.ownerId !== undefined) q.where('deals.ownerId', filter.ownerId);
       if (filter.contactId !== undefined) q.where('deals.contactId', filter.contactId);
     });
-    return keysetPage(query, 'deals.id', page, (row: Record<string, unknown>) => this.toRecord(row));
+    return this.page(query, page);
   }
 }

@@ -1,56 +1,66 @@
 import { inject, injectable } from 'inversify';
-import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
+import { raw } from 'objection';
 import type { PipelineStage, StageFields, StageSummary } from '../../domain/deals/deal';
 import type { PipelineStageRepository } from '../../domain/deals/deals.ports';
+import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
+import { BaseModel, plain } from '../db/base.model';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
+import { DealModel } from './knex-deal.repository';
+
+class PipelineStageModel extends BaseModel {
+  static override tableName = 'pipelineStages';
+}
 
 const COLUMNS = ['id', 'pipeline', 'stage', 'order', 'color', 'probability', 'kind'];
+const toStage = (row: BaseModel) => plain<PipelineStage>(row);
 
 @injectable()
 export class KnexPipelineStageRepository implements PipelineStageRepository {
   constructor(@inject(UNIT_OF_WORK) private readonly uow: KnexUnitOfWork) {}
 
-  list(pipeline: string): Promise<PipelineStage[]> {
-    return this.uow.db('pipelineStages').select(COLUMNS).where({ pipeline }).orderBy('order');
+  private query() {
+    return PipelineStageModel.query(this.uow.db);
+  }
+
+  async list(pipeline: string): Promise<PipelineStage[]> {
+    return (await this.query().select(COLUMNS).where({ pipeline }).orderBy('order')).map(toStage);
   }
 
   async findById(pipeline: string, id: number): Promise<PipelineStage | null> {
-    return (await this.uow.db('pipelineStages').select(COLUMNS).where({ pipeline, id }).first()) ?? null;
+    const row = await this.query().select(COLUMNS).findOne({ pipeline, id });
+    return row ? toStage(row) : null;
   }
 
   async findByName(pipeline: string, stage: string): Promise<PipelineStage | null> {
-    return (await this.uow.db('pipelineStages').select(COLUMNS).where({ pipeline, stage }).first()) ?? null;
+    const row = await this.query().select(COLUMNS).findOne({ pipeline, stage });
+    return row ? toStage(row) : null;
   }
 
   async create(pipeline: string, fields: StageFields): Promise<PipelineStage> {
-    const { db } = this.uow;
-    const next = db.raw('(select coalesce(max("order"), 0) + 1 from pipeline_stages where pipeline = ?)', [pipeline]);
-    const [row] = await db('pipelineStages').insert({ ...fields, pipeline, order: next }).returning(COLUMNS);
-    return row;
+    const next = raw('(SELECT coalesce(max("order"), 0) + 1 FROM pipeline_stages WHERE pipeline = ?)', [pipeline]);
+    return toStage(await this.query().insert({ ...fields, pipeline, order: next }).returning(COLUMNS));
   }
 
   async update(id: number, changes: Partial<StageFields>): Promise<PipelineStage> {
-    const [row] = await this.uow.db('pipelineStages').where({ id }).update(changes).returning(COLUMNS);
-    return row;
+    return toStage((await this.query().patch(changes).findById(id).returning(COLUMNS))!);
   }
 
   async delete(id: number): Promise<void> {
-    await this.uow.db('pipelineStages').where({ id }).delete();
+    await this.query().deleteById(id);
   }
 
   /** The order constraint is deferred: it holds again when the transaction commits. */
   async reorder(ids: number[]): Promise<void> {
-    for (const [index, id] of ids.entries()) await this.uow.db('pipelineStages').where({ id }).update({ order: index + 1 });
+    for (const [index, id] of ids.entries()) await this.query().patch({ order: index + 1 }).findById(id);
   }
 
-  async countDeals(stage: PipelineStage): Promise<number> {
-    const row = (await this.uow.db('deals').where({ pipeline: stage.pipeline, stage: stage.stage }).count({ count: '*' }).first()) as { count: number | string };
-    return Number(row.count);
+  countDeals(stage: PipelineStage): Promise<number> {
+    return DealModel.query(this.uow.db).where({ pipeline: stage.pipeline, stage: stage.stage }).resultSize();
   }
 
-  summary(pipeline: string): Promise<StageSummary[]> {
-    const { db } = this.uow;
-    return db('pipelineStages as s')
+  async summary(pipeline: string): Promise<StageSummary[]> {
+    const rows = await this.query()
+      .alias('s')
       .leftJoin('deals as d', (j) => j.on('d.pipeline', 's.pipeline').andOn('d.stage', 's.stage'))
       .where('s.pipeline', pipeline)
       .groupBy('s.id')
@@ -61,9 +71,10 @@ export class KnexPipelineStageRepository implements PipelineStageRepository {
         's.order',
         's.color',
         's.kind',
-        db.raw('count(d.id) as deal_count'),
-        db.raw('coalesce(sum(d.value), 0)::numeric(20, 2)::text as value_sum'),
-        db.raw('round(coalesce(sum(d.value * d.probability), 0) / 100, 2)::numeric(20, 2)::text as weighted_value_sum'),
+        raw('count(d.id) as deal_count'),
+        raw('coalesce(sum(d.value), 0)::numeric(20, 2)::text as value_sum'),
+        raw('round(coalesce(sum(d.value * d.probability), 0) / 100, 2)::numeric(20, 2)::text as weighted_value_sum'),
       );
+    return rows.map((row) => plain<StageSummary>(row));
   }
 }

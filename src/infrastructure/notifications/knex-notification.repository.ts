@@ -1,75 +1,84 @@
 import { inject, injectable } from 'inversify';
-import type { Page, PageRequest } from '../../domain/shared/list-page';
+import { raw } from 'objection';
 import type { Notification, NotificationSettings } from '../../domain/notifications/notification';
 import type { NewNotification, NotificationRepository } from '../../domain/notifications/notifications.ports';
-import { DATABASE } from '../../domain/shared/shared.tokens';
-import type { Database } from '../db/database';
+import type { Page, PageRequest } from '../../domain/shared/list-page';
+import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
+import { BaseModel, plain } from '../db/base.model';
 import { keysetPage } from '../db/keyset-page';
+import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
+
+class NotificationModel extends BaseModel {
+  static override tableName = 'notifications';
+}
+
+export class NotificationSettingsModel extends BaseModel {
+  static override tableName = 'notificationSettings';
+  static override idColumn = 'userId';
+}
 
 const COLUMNS = ['id', 'userId', 'kind', 'activityId', 'title', 'body', 'subject', 'dueAt', 'link', 'createdAt', 'readAt', 'emailStatus', 'emailError'];
 
 /** Settings as stored, or the defaults when the user never saved any. */
-export function settingsOf(row: { email?: string | null; language?: string | null; timeZone?: string | null }): NotificationSettings {
-  return { email: row.email ?? null, language: (row.language as NotificationSettings['language']) ?? 'pt', timeZone: row.timeZone ?? 'UTC' };
+export function settingsOf(row: Record<string, unknown>): NotificationSettings {
+  return {
+    email: (row.email as string | null) ?? null,
+    language: (row.language as NotificationSettings['language']) ?? 'pt',
+    timeZone: (row.timeZone as string | null) ?? 'UTC',
+  };
 }
 
 @injectable()
 export class KnexNotificationRepository implements NotificationRepository {
-  constructor(@inject(DATABASE) private readonly database: Database) {}
+  constructor(@inject(UNIT_OF_WORK) private readonly uow: KnexUnitOfWork) {}
 
-  private get knex() {
-    return this.database.knex;
+  private query() {
+    return NotificationModel.query(this.uow.db);
   }
 
   async record(values: NewNotification): Promise<Notification> {
     // One statement either way: the no-op update makes RETURNING give the existing row on a conflict.
-    const [row] = await this.knex('notifications')
-      .insert(values)
-      .onConflict('dedupeKey')
-      .merge({ dedupeKey: this.knex.raw('excluded.dedupe_key') })
-      .returning(COLUMNS);
-    return row;
+    const row = await this.query().insert(values as object).onConflict('dedupeKey').merge({ dedupeKey: raw('excluded.dedupe_key') }).returning(COLUMNS);
+    return plain<Notification>(row);
   }
 
   async claimEmail(id: number, now: Date, leaseUntil: Date): Promise<boolean> {
-    const claimed = await this.knex('notifications')
+    const claimed = await this.query()
+      .patch({ emailLeaseUntil: leaseUntil })
       .where({ id, emailStatus: 'pending' })
-      .where((q) => q.whereNull('emailLeaseUntil').orWhere('emailLeaseUntil', '<', now))
-      .update({ emailLeaseUntil: leaseUntil });
+      .where((q) => q.whereNull('emailLeaseUntil').orWhere('emailLeaseUntil', '<', now));
     return claimed === 1;
   }
 
   async emailSent(id: number, at: Date): Promise<void> {
-    await this.knex('notifications').where({ id }).update({ emailStatus: 'sent', emailSentAt: at, emailLeaseUntil: null, emailError: null });
+    await this.query().patch({ emailStatus: 'sent', emailSentAt: at, emailLeaseUntil: null, emailError: null }).findById(id);
   }
 
   async releaseEmail(id: number, error: string): Promise<void> {
-    await this.knex('notifications').where({ id, emailStatus: 'pending' }).update({ emailLeaseUntil: null, emailError: error });
+    await this.query().patch({ emailLeaseUntil: null, emailError: error }).where({ id, emailStatus: 'pending' });
   }
 
   async emailFailed(dedupeKey: string, error: string): Promise<void> {
-    await this.knex('notifications').where({ dedupeKey, emailStatus: 'pending' }).update({ emailStatus: 'failed', emailError: error, emailLeaseUntil: null });
+    await this.query().patch({ emailStatus: 'failed', emailError: error, emailLeaseUntil: null }).where({ dedupeKey, emailStatus: 'pending' });
   }
 
   list(userId: number, page: PageRequest): Promise<Page<Notification>> {
-    return keysetPage(this.knex('notifications').where({ userId }).select(COLUMNS), 'id', page, (row: Notification) => row);
+    return keysetPage(this.query().where({ userId }).select(COLUMNS), page, (row) => plain<Notification>(row));
   }
 
-  async unreadCount(userId: number): Promise<number> {
-    const [{ count }] = await this.knex('notifications').where({ userId }).whereNull('readAt').count({ count: '*' });
-    return Number(count);
+  unreadCount(userId: number): Promise<number> {
+    return this.query().where({ userId }).whereNull('readAt').resultSize();
   }
 
   async markRead(userId: number, id: number, at: Date): Promise<boolean> {
-    const found = await this.knex('notifications').where({ id, userId }).update({ readAt: this.knex.raw('coalesce(read_at, ?)', [at]) });
-    return found === 1;
+    return (await this.query().patch({ readAt: raw('coalesce(read_at, ?)', [at]) }).where({ id, userId })) === 1;
   }
 
   async settings(userId: number): Promise<NotificationSettings> {
-    return settingsOf((await this.knex('notificationSettings').where({ userId }).first()) ?? {});
+    return settingsOf((await NotificationSettingsModel.query(this.uow.db).findById(userId)) ?? {});
   }
 
   async saveSettings(userId: number, settings: NotificationSettings): Promise<void> {
-    await this.knex('notificationSettings').insert({ userId, ...settings }).onConflict('userId').merge();
+    await NotificationSettingsModel.query(this.uow.db).insert({ userId, ...settings }).onConflict('userId').merge();
   }
 }

@@ -1,9 +1,20 @@
 import { inject, injectable } from 'inversify';
 import { DEFAULT_REMINDER_MINUTES, type DueReminder, type ReminderChoice, type ReminderToSend } from '../../domain/notifications/notification';
 import type { ReminderRepository } from '../../domain/notifications/notifications.ports';
-import { DATABASE } from '../../domain/shared/shared.tokens';
-import type { Database } from '../db/database';
+import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
+import { BaseModel } from '../db/base.model';
+import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 import { settingsOf } from './knex-notification.repository';
+
+class ReminderChoiceModel extends BaseModel {
+  static override tableName = 'activityReminderChoices';
+  static override idColumn = 'activityId';
+}
+
+class ReminderModel extends BaseModel {
+  static override tableName = 'activityReminders';
+  static override idColumn = 'activityId';
+}
 
 // One statement: the reminder the activity should have now, inserted, moved, or deleted.
 const SYNC = `
@@ -44,50 +55,50 @@ const CLAIM = `
 
 @injectable()
 export class KnexReminderRepository implements ReminderRepository {
-  constructor(@inject(DATABASE) private readonly database: Database) {}
+  constructor(@inject(UNIT_OF_WORK) private readonly uow: KnexUnitOfWork) {}
 
   async setChoice(activityId: number, minutes: ReminderChoice): Promise<void> {
-    await this.database.knex('activityReminderChoices').insert({ activityId, minutes }).onConflict('activityId').merge();
+    await ReminderChoiceModel.query(this.uow.db).insert({ activityId, minutes }).onConflict('activityId').merge();
   }
 
   async choice(activityId: number): Promise<ReminderChoice | undefined> {
-    const row = await this.database.knex('activityReminderChoices').where({ activityId }).first();
+    const row = await ReminderChoiceModel.query(this.uow.db).findById(activityId);
     return row ? (row.minutes as ReminderChoice) : undefined;
   }
 
   async sync(activityId: number, now: Date): Promise<void> {
-    await this.database.knex.raw(SYNC, [activityId, now, activityId]);
+    await this.uow.db.raw(SYNC, [activityId, now, activityId]);
   }
 
   async claimDue(now: Date, staleBefore: Date, limit: number): Promise<DueReminder[]> {
-    const { rows } = await this.database.knex.raw(CLAIM, [now, now, staleBefore, limit]);
+    const { rows } = await this.uow.db.raw(CLAIM, [now, now, staleBefore, limit]);
     return rows.map((r: { activityId: number; remindAt: string | Date }) => ({ activityId: r.activityId, remindAt: new Date(r.remindAt) }));
   }
 
   async find(activityId: number): Promise<ReminderToSend | null> {
-    const row = await this.database
-      .knex('activityReminders as r')
+    const row = await ReminderModel.query(this.uow.db)
+      .alias('r')
       .join('activities as a', 'a.id', 'r.activityId')
       .leftJoin('notificationSettings as s', 's.userId', 'r.userId')
-      .where('r.activityId', activityId)
-      .first('r.activityId', 'r.userId', 'r.remindAt', 'r.dueAt', 'r.status', 'a.subject', 's.email', 's.language', 's.timeZone');
+      .select('r.activityId', 'r.userId', 'r.remindAt', 'r.dueAt', 'r.status', 'a.subject', 's.email', 's.language', 's.timeZone')
+      .findOne('r.activityId', activityId);
     if (!row) return null;
     return {
-      activityId: row.activityId,
-      userId: row.userId,
-      remindAt: new Date(row.remindAt),
-      dueAt: new Date(row.dueAt),
-      status: row.status,
-      subject: row.subject,
+      activityId,
+      userId: row.userId as number,
+      remindAt: new Date(row.remindAt as Date),
+      dueAt: new Date(row.dueAt as Date),
+      status: row.status as ReminderToSend['status'],
+      subject: row.subject as string,
       settings: settingsOf(row),
     };
   }
 
   async markSent(activityId: number, remindAt: Date, at: Date): Promise<void> {
-    await this.database.knex('activityReminders').where({ activityId, remindAt }).update({ status: 'sent', sentAt: at, error: null });
+    await ReminderModel.query(this.uow.db).patch({ status: 'sent', sentAt: at, error: null }).where({ activityId, remindAt });
   }
 
   async markFailed(activityId: number, remindAt: Date, error: string): Promise<void> {
-    await this.database.knex('activityReminders').where({ activityId, remindAt }).whereNot('status', 'sent').update({ status: 'failed', error });
+    await ReminderModel.query(this.uow.db).patch({ status: 'failed', error }).where({ activityId, remindAt }).whereNot('status', 'sent');
   }
 }

@@ -2,8 +2,10 @@ import { inject, injectable } from 'inversify';
 import { ACTIVITY_TYPES } from '../../domain/activities/activity';
 import type { ReportFigures, ReportPeriod, ReportSnapshot } from '../../domain/reports/report';
 import type { ReportRepository } from '../../domain/reports/reports.ports';
-import { DATABASE } from '../../domain/shared/shared.tokens';
-import type { Database, Knex } from '../db/database';
+import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
+import { BaseModel } from '../db/base.model';
+import type { Knex } from '../db/database';
+import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 
 /**
  * One statement per figure family, each computing every period at once from a `periods` row set
@@ -89,38 +91,45 @@ export const REPORT_SQL = {
     ORDER BY p.days, total DESC, a.assigned_to NULLS LAST`,
 } as const;
 
-type Row = Record<string, any> & { days: ReportPeriod };
+/** A row of one figure family: the period it belongs to and that family's columns. */
+type Row = { days: ReportPeriod } & Record<string, unknown>;
+
+class ReportSnapshotModel extends BaseModel {
+  static override tableName = 'reportSnapshots';
+  static override idColumn = 'periodDays';
+  static override jsonAttributes = ['figures'];
+}
 
 @injectable()
 export class KnexReportRepository implements ReportRepository {
-  constructor(@inject(DATABASE) private readonly database: Database) {}
+  constructor(@inject(UNIT_OF_WORK) private readonly uow: KnexUnitOfWork) {}
 
-  async aggregate(now: Date, periods: readonly ReportPeriod[]): Promise<Map<ReportPeriod, ReportFigures>> {
+  aggregate(now: Date, periods: readonly ReportPeriod[]): Promise<Map<ReportPeriod, ReportFigures>> {
     const base = [now, now, [...periods]];
-    return this.database.knex.transaction(
-      async (trx) => {
-        const run = async (sql: string, extra: unknown[] = []): Promise<Row[]> => (await trx.raw(sql, [...base, ...extra] as Knex.RawBinding[])).rows;
+    const run = async (sql: string, extra: unknown[] = []): Promise<Row[]> => (await this.uow.db.raw(sql, [...base, ...extra] as Knex.RawBinding[])).rows;
+    return this.uow.run(
+      async () => {
         const sales = await run(REPORT_SQL.sales);
         const counts = await run(REPORT_SQL.counts);
         const funnel = await run(REPORT_SQL.funnel);
         const wonOverTime = await run(REPORT_SQL.wonOverTime);
         const byType = await run(REPORT_SQL.activitiesByType, [[...ACTIVITY_TYPES]]);
         const byPerson = await run(REPORT_SQL.activitiesByPerson);
-        const rowsOf = (rows: Row[], days: number) => rows.filter((r) => r.days === days).map(({ days: _days, ...rest }) => rest);
+        const rowsOf = <T>(rows: Row[], days: number) => rows.filter((r) => r.days === days).map(({ days: _days, ...rest }) => rest as T);
         const result = new Map<ReportPeriod, ReportFigures>();
         for (const days of periods) {
           const s = sales.find((r) => r.days === days)!;
           const c = counts.find((r) => r.days === days)!;
           result.set(days, {
-            salesWon: { count: s.wonCount, value: s.wonValue },
-            activeContacts: c.activeContacts,
-            conversionRate: s.conversionRate,
-            completedActivities: c.completedActivities,
-            averageTicket: s.averageTicket,
-            funnel: rowsOf(funnel, days) as ReportFigures['funnel'],
-            wonOverTime: rowsOf(wonOverTime, days) as ReportFigures['wonOverTime'],
-            activitiesByType: rowsOf(byType, days) as ReportFigures['activitiesByType'],
-            activitiesByPerson: rowsOf(byPerson, days) as ReportFigures['activitiesByPerson'],
+            salesWon: { count: s.wonCount as number, value: s.wonValue as string },
+            activeContacts: c.activeContacts as number,
+            conversionRate: s.conversionRate as number | null,
+            completedActivities: c.completedActivities as number,
+            averageTicket: s.averageTicket as string | null,
+            funnel: rowsOf(funnel, days),
+            wonOverTime: rowsOf(wonOverTime, days),
+            activitiesByType: rowsOf(byType, days),
+            activitiesByPerson: rowsOf(byPerson, days),
           });
         }
         return result;
@@ -131,15 +140,11 @@ export class KnexReportRepository implements ReportRepository {
 
   async save(snapshots: ReportSnapshot[]): Promise<void> {
     if (!snapshots.length) return;
-    await this.database
-      .knex('reportSnapshots')
-      .insert(snapshots.map((s) => ({ periodDays: s.periodDays, figures: JSON.stringify(s.figures), computedAt: s.computedAt, durationMs: s.durationMs })))
-      .onConflict('periodDays')
-      .merge();
+    await ReportSnapshotModel.query(this.uow.db).insert(snapshots as object[]).onConflict('periodDays').merge();
   }
 
   async latest(period: ReportPeriod): Promise<ReportSnapshot | null> {
-    const row = await this.database.knex('reportSnapshots').where({ periodDays: period }).first();
-    return row ? { periodDays: row.periodDays, figures: row.figures, computedAt: new Date(row.computedAt), durationMs: row.durationMs } : null;
+    const row = await ReportSnapshotModel.query(this.uow.db).findById(period);
+    return row ? { periodDays: period, figures: row.figures as ReportFigures, computedAt: new Date(row.computedAt as Date), durationMs: row.durationMs as number } : null;
   }
 }

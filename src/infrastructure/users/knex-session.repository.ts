@@ -1,78 +1,54 @@
-import { injectable } from 'inversify';
+import { inject, injectable } from 'inversify';
+import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import type { NewSession, Session, User } from '../../domain/users/user';
 import type { SessionRepository } from '../../domain/users/users.ports';
-import { SessionModel, UserModel } from './user.model';
+import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
+import { SessionModel, toSession, toUser } from './user.model';
 
-const toSession = (row: SessionModel): Session => ({
-  id: row.id,
-  userId: row.userId,
-  remember: row.remember,
-  createdAt: row.createdAt,
-  expiresAt: row.expiresAt,
-  lastSeenAt: row.lastSeenAt,
-  userAgent: row.userAgent,
-  ip: row.ip,
-});
-
-interface SessionColumns {
-  sessionId: string;
-  sessionRemember: boolean;
-  sessionCreatedAt: Date;
-  sessionExpiresAt: Date;
-  sessionLastSeenAt: Date;
-  sessionUserAgent: string | null;
-  sessionIp: string | null;
-}
+// The session's columns beside the user's in findLive: sessions.created_at as session_created_at...
+const SESSION_COLUMNS = ['id', 'remember', 'createdAt', 'expiresAt', 'lastSeenAt', 'userAgent', 'ip'];
+const prefixed = (column: string) => `session${column[0].toUpperCase()}${column.slice(1)}`;
 
 @injectable()
 export class KnexSessionRepository implements SessionRepository {
-  async create(session: NewSession): Promise<Session> {
-    return toSession(await SessionModel.query().insert(session).returning('*'));
+  constructor(@inject(UNIT_OF_WORK) private readonly uow: KnexUnitOfWork) {}
+
+  private query() {
+    return SessionModel.query(this.uow.db);
   }
 
-  /** One round trip per request: the live session and its enabled user, joined. */
+  async create(session: NewSession): Promise<Session> {
+    return toSession(await this.query().insert(session as object).returning('*'));
+  }
+
+  /**
+   * Every request's check: one query, the live session joined to its enabled user. A plain query
+   * through the same door: no model instances on this path.
+   */
   async findLive(tokenHash: string, now: Date): Promise<{ session: Session; user: User } | null> {
-    const row = (await UserModel.query()
-      .join('sessions', 'sessions.userId', 'users.id')
+    const row: Record<string, unknown> | undefined = await this.uow
+      .db('sessions')
+      .join('users', 'users.id', 'sessions.userId')
       .where('sessions.tokenHash', tokenHash)
       .whereNull('sessions.revokedAt')
       .where('sessions.expiresAt', '>', now)
       .whereNull('users.disabledAt')
-      .select(
-        'users.*',
-        'sessions.id as sessionId',
-        'sessions.remember as sessionRemember',
-        'sessions.createdAt as sessionCreatedAt',
-        'sessions.expiresAt as sessionExpiresAt',
-        'sessions.lastSeenAt as sessionLastSeenAt',
-        'sessions.userAgent as sessionUserAgent',
-        'sessions.ip as sessionIp',
-      )
-      .first()) as (UserModel & SessionColumns) | undefined;
+      .first('users.*', ...SESSION_COLUMNS.map((column) => `sessions.${column} as ${prefixed(column)}`));
     if (!row) return null;
-    const session: Session = {
-      id: row.sessionId,
-      userId: row.id,
-      remember: row.sessionRemember,
-      createdAt: row.sessionCreatedAt,
-      expiresAt: row.sessionExpiresAt,
-      lastSeenAt: row.sessionLastSeenAt,
-      userAgent: row.sessionUserAgent,
-      ip: row.sessionIp,
-    };
-    return { session, user: row.toDomain() };
+    const session = toSession({ ...Object.fromEntries(SESSION_COLUMNS.map((column) => [column, row[prefixed(column)]])), userId: row.id });
+    return { session, user: toUser(row) };
   }
 
   async touch(id: string, at: Date): Promise<void> {
-    await SessionModel.query().patch({ lastSeenAt: at }).where({ id });
+    await this.query().patch({ lastSeenAt: at }).findById(id);
   }
 
   async revoke(id: string, at: Date): Promise<void> {
-    await SessionModel.query().patch({ revokedAt: at }).where({ id }).whereNull('revokedAt');
+    await this.query().patch({ revokedAt: at }).findById(id).whereNull('revokedAt');
   }
 
   async revokeAllForUser(userId: number, at: Date, keepId?: string): Promise<number> {
-    return SessionModel.query()
+    return this.query()
       .patch({ revokedAt: at })
       .where({ userId })
       .whereNull('revokedAt')
@@ -80,24 +56,16 @@ export class KnexSessionRepository implements SessionRepository {
   }
 
   async listLiveForUser(userId: number, now: Date): Promise<Session[]> {
-    const rows = await SessionModel.query()
-      .where({ userId })
-      .whereNull('revokedAt')
-      .where('expiresAt', '>', now)
-      .orderBy('createdAt', 'desc')
-      .limit(100);
+    const rows = await this.query().where({ userId }).whereNull('revokedAt').where('expiresAt', '>', now).orderBy('createdAt', 'desc').limit(100);
     return rows.map(toSession);
   }
 
-  async countLive(now: Date): Promise<number> {
-    const row = (await SessionModel.query().whereNull('revokedAt').where('expiresAt', '>', now).count('* as count').first()) as unknown as {
-      count: number | string;
-    };
-    return Number(row.count);
+  countLive(now: Date): Promise<number> {
+    return this.query().whereNull('revokedAt').where('expiresAt', '>', now).resultSize();
   }
 
   async purge(before: Date): Promise<number> {
-    return SessionModel.query()
+    return this.query()
       .delete()
       .where((q) => q.where('expiresAt', '<', before).orWhere('revokedAt', '<', before));
   }

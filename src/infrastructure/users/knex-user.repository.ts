@@ -1,79 +1,74 @@
-import { injectable } from 'inversify';
+import { inject, injectable } from 'inversify';
+import { raw } from 'objection';
+import type { Page, PageRequest } from '../../domain/shared/list-page';
+import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import type { NewUser, User, UserWithPassword } from '../../domain/users/user';
-import type { Page, UserRepository } from '../../domain/users/users.ports';
-import { UserModel } from './user.model';
+import type { UserRepository } from '../../domain/users/users.ports';
+import { keysetPage } from '../db/keyset-page';
+import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
+import { UserModel, toUser, toUserWithPassword } from './user.model';
 
 @injectable()
 export class KnexUserRepository implements UserRepository {
+  constructor(@inject(UNIT_OF_WORK) private readonly uow: KnexUnitOfWork) {}
+
+  private query() {
+    return UserModel.query(this.uow.db);
+  }
+
   async findById(id: number): Promise<User | null> {
-    const row = await UserModel.query().findById(id);
-    return row ? row.toDomain() : null;
+    const row = await this.query().findById(id);
+    return row ? toUser(row) : null;
   }
 
   async findByUsername(username: string): Promise<UserWithPassword | null> {
-    const row = await UserModel.query().whereRaw('lower(username) = lower(?)', [username]).first();
-    return row ? row.toDomainWithPassword() : null;
+    const row = await this.query().whereRaw('lower(username) = lower(?)', [username]).first();
+    return row ? toUserWithPassword(row) : null;
   }
 
   async findWithPassword(id: number): Promise<UserWithPassword | null> {
-    const row = await UserModel.query().findById(id);
-    return row ? row.toDomainWithPassword() : null;
+    const row = await this.query().findById(id);
+    return row ? toUserWithPassword(row) : null;
   }
 
   async create(user: NewUser, options: { onlyIfEmpty?: boolean } = {}): Promise<User | null> {
     // last_access starts empty: a new account has never signed in.
     const values = { username: user.username, password: user.passwordHash, name: user.name, role: user.role, initials: user.initials, lastAccess: null };
-    if (!options.onlyIfEmpty) return (await UserModel.query().insert(values)).toDomain();
+    const insert = async () => toUser(await this.query().insert(values).returning('*'));
+    if (!options.onlyIfEmpty) return insert();
     // The lock makes "is this the first account?" and the insert one step, even with concurrent sign-ups.
-    return UserModel.transaction(async (trx) => {
-      await trx.raw('LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE');
-      const existing = await UserModel.query(trx).select('id').first();
-      if (existing) return null;
-      return (await UserModel.query(trx).insert(values)).toDomain();
+    return this.uow.run(async () => {
+      await this.uow.db.raw('LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE');
+      return (await this.query().select('id').first()) ? null : insert();
     });
   }
 
   async recordSignIn(id: number, at: Date): Promise<User> {
-    const row = await UserModel.query()
-      .patch({ previousAccess: UserModel.raw('last_access'), lastAccess: at } as never)
-      .where({ id })
-      .returning('*')
-      .first();
-    return (row as unknown as UserModel).toDomain();
+    return toUser((await this.query().patch({ previousAccess: raw('last_access'), lastAccess: at }).findById(id).returning('*'))!);
   }
 
   async update(id: number, changes: Partial<Pick<User, 'name' | 'initials' | 'role' | 'disabledAt'>> & { passwordHash?: string }): Promise<User | null> {
     const { passwordHash, ...rest } = changes;
-    const patch = { ...rest, ...(passwordHash !== undefined && { password: passwordHash }) };
-    const row = await UserModel.query().patchAndFetchById(id, patch);
-    return row ? row.toDomain() : null;
+    const row = await this.query()
+      .patch({ ...rest, ...(passwordHash !== undefined && { password: passwordHash }) })
+      .findById(id)
+      .returning('*');
+    return row ? toUser(row) : null;
   }
 
-  async count(): Promise<number> {
-    const row = (await UserModel.query().count('* as count').first()) as unknown as { count: number | string };
-    return Number(row.count);
+  count(): Promise<number> {
+    return this.query().resultSize();
   }
 
-  async countActiveAdmins(): Promise<number> {
-    const row = (await UserModel.query().where({ role: 'admin' }).whereNull('disabledAt').count('* as count').first()) as unknown as {
-      count: number | string;
-    };
-    return Number(row.count);
+  countActiveAdmins(): Promise<number> {
+    return this.query().where({ role: 'admin' }).whereNull('disabledAt').resultSize();
   }
 
-  async countWeakPasswordHashes(): Promise<number> {
-    const row = (await UserModel.query().whereNot('password', 'like', '$argon2id$%').count('* as count').first()) as unknown as {
-      count: number | string;
-    };
-    return Number(row.count);
+  countWeakPasswordHashes(): Promise<number> {
+    return this.query().whereNot('password', 'like', '$argon2id$%').resultSize();
   }
 
-  async list({ limit, cursor }: { limit: number; cursor?: number }): Promise<Page<User>> {
-    const rows = await UserModel.query()
-      .modify((q) => cursor !== undefined && q.where('id', '>', cursor))
-      .orderBy('id')
-      .limit(limit + 1);
-    const items = rows.slice(0, limit).map((r) => r.toDomain());
-    return { items, nextCursor: rows.length > limit ? String(items[items.length - 1].id) : null };
+  list(page: PageRequest): Promise<Page<User>> {
+    return keysetPage(this.query(), page, toUser, { columns: ['users.id'], direction: 'asc' });
   }
 }

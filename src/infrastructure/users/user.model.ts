@@ -1,52 +1,28 @@
+import type { Session, User, UserWithPassword } from '../../domain/users/user';
 import { BaseModel } from '../db/base.model';
-import type { Role, User, UserWithPassword } from '../../domain/users/user';
 
 export class UserModel extends BaseModel {
   static override tableName = 'users';
-
-  id!: number;
-  username!: string;
-  password!: string;
-  name!: string;
-  role!: Role;
-  initials!: string;
-  lastAccess!: Date | null;
-  previousAccess!: Date | null;
-  disabledAt!: Date | null;
-  createdAt!: Date;
-  updatedAt!: Date;
-
   static override hasUpdatedAt = true;
-
-  toDomain(): User {
-    return {
-      id: this.id,
-      username: this.username,
-      name: this.name,
-      role: this.role,
-      initials: this.initials,
-      lastAccess: this.previousAccess,
-      disabledAt: this.disabledAt,
-      createdAt: this.createdAt,
-    };
-  }
-
-  toDomainWithPassword(): UserWithPassword {
-    return { ...this.toDomain(), passwordHash: this.password };
-  }
 }
 
 export class SessionModel extends BaseModel {
   static override tableName = 'sessions';
+}
 
-  id!: string;
-  tokenHash!: string;
-  userId!: number;
-  remember!: boolean;
-  createdAt!: Date;
-  expiresAt!: Date;
-  lastSeenAt!: Date;
-  revokedAt!: Date | null;
-  userAgent!: string | null;
-  ip!: string | null;
+type Row = Record<string, unknown>;
+
+/** A users row as the domain sees it: its last access is the sign-in before the current one; no password. */
+export function toUser(row: Row): User {
+  const { id, username, name, role, initials, previousAccess, disabledAt, createdAt } = row as Record<string, never>;
+  return { id, username, name, role, initials, lastAccess: previousAccess, disabledAt, createdAt };
+}
+
+export function toUserWithPassword(row: Row): UserWithPassword {
+  return { ...toUser(row), passwordHash: row.password as string };
+}
+
+export function toSession(row: Row): Session {
+  const { id, userId, remember, createdAt, expiresAt, lastSeenAt, userAgent, ip } = row as Record<string, never>;
+  return { id, userId, remember, createdAt, expiresAt, lastSeenAt, userAgent, ip };
 }
