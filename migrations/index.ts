@@ -7,6 +7,7 @@ import * as createReportSnapshots from './20261122120000_create_report_snapshots
 import * as createContactImports from './20261122121000_create_contact_imports';
 import * as createRemindersAndNotifications from './20261122122000_create_reminders_and_notifications';
 import * as addNotificationSubjectAndDue from './20261122130000_add_notification_subject_and_due';
+import * as addTimelineImport from './20261123100000_add_timeline_import';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -26,4 +27,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261122121000_create_contact_imports', createContactImports],
   ['20261122122000_create_reminders_and_notifications', createRemindersAndNotifications],
   ['20261122130000_add_notification_subject_and_due', addNotificationSubjectAndDue],
+  ['20261123100000_add_timeline_import', addTimelineImport],
 ];

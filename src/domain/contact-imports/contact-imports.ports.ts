@@ -22,8 +22,6 @@ export interface ContactImportRepository {
   markRunning(id: number, totalRows: number): Promise<void>;
   /** By lower-cased email; the oldest contact when several share one. */
   findByEmails(emails: string[]): Promise<Map<string, ExistingContact>>;
-  insertContacts(rows: ImportedValues[], createdBy: number | null): Promise<void>;
-  updateContact(id: number, changes: Partial<ImportedValues>): Promise<void>;
   /** Advances the progress to `lastRow` and adds the batch's counts and rejections. */
   recordBatch(id: number, lastRow: number, counts: ImportCounts, rejections: Rejection[]): Promise<void>;
   /** Ends the import and drops its file. */

@@ -1,4 +1,6 @@
 import { inject, injectable } from 'inversify';
+import type { ContactsService } from '../contacts/contacts.service';
+import { CONTACTS_SERVICE } from '../contacts/contacts.tokens';
 import { can, type Viewer } from '../crm/crm-access';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
 import { AppError, ValidationError } from '../shared/app-error';
@@ -18,6 +20,7 @@ export class ContactImportsService {
   constructor(
     @inject(CONTACT_IMPORT_REPOSITORY) private readonly imports: ContactImportRepository,
     @inject(IMPORT_FILE) private readonly file: ImportFile,
+    @inject(CONTACTS_SERVICE) private readonly contacts: ContactsService,
     @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @inject(JOB_QUEUE) private readonly queue: JobQueue,
     @inject(CLOCK) private readonly clock: Clock,
@@ -81,6 +84,7 @@ export class ContactImportsService {
     await this.imports.finish(id, 'failed', this.clock.now(), error.message.slice(0, 500));
   }
 
+  /** One transaction: the batch's contacts and timeline entries (through the contacts' write path), its counts and progress. */
   private writeBatch(job: ContactImport, rows: ImportRow[]): Promise<void> {
     const viewer: Viewer = { id: job.createdBy ?? 0, role: job.createdByRole };
     return this.uow.run(async () => {
@@ -97,7 +101,7 @@ export class ContactImportsService {
       // Rows of this batch not yet in the database, by email: a later row with the same email is a duplicate of it.
       const fresh = new Map<string, ImportedValues>();
       const toInsert: ImportedValues[] = [];
-      const updates = new Map<number, Partial<ImportedValues>>();
+      const updates = new Map<number, { current: ExistingContact; changes: Partial<ImportedValues> }>();
       for (const { row, values } of valid) {
         const email = values.email?.toLowerCase();
         const pending = email ? fresh.get(email) : undefined;
@@ -114,17 +118,17 @@ export class ContactImportsService {
         } else if (!can(viewer, 'contact', 'update', current!)) {
           rejections.push({ rowNumber: row.rowNumber, reason: `email: contact #${current!.id} belongs to someone else`, cells: row.cells });
         } else {
-          const changes = changedFields({ ...current, ...updates.get(current!.id) }, values);
+          const earlier = updates.get(current!.id)?.changes;
+          const changes = changedFields({ ...current, ...earlier }, values);
           if (Object.keys(changes).length === 0) counts.skipped += 1;
           else {
-            updates.set(current!.id, { ...updates.get(current!.id), ...changes });
+            updates.set(current!.id, { current: current!, changes: { ...earlier, ...changes } });
             counts.updated += 1;
           }
         }
       }
       counts.rejected = rejections.length;
-      await this.imports.insertContacts(toInsert, job.createdBy);
-      for (const [contactId, changes] of updates) await this.imports.updateContact(contactId, changes);
+      await this.contacts.importBatch(viewer, job.id, toInsert, [...updates.values()]);
       await this.imports.recordBatch(job.id, rows[rows.length - 1].rowNumber, counts, rejections);
     });
   }

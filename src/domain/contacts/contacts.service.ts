@@ -52,6 +52,16 @@ export class ContactsService {
     return this.records.update(viewer, id, expectedUpdatedAt, () => changes);
   }
 
+  /** A batch of a contact import (see ContactImportsService): owned by the importer, every entry naming the import. */
+  importBatch(
+    viewer: Viewer,
+    importId: number,
+    created: (Partial<ContactFields> & Pick<ContactFields, 'name'>)[],
+    updated: { current: Partial<Contact> & Pick<Contact, 'id'>; changes: Partial<ContactFields> }[],
+  ): Promise<void> {
+    return this.records.importMany(viewer, importId, created.map((fields) => ({ ...fields, ownerId: viewer.id, createdBy: viewer.id })), updated);
+  }
+
   remove(viewer: Viewer, id: number): Promise<void> {
     return this.records.remove(viewer, id);
   }

@@ -1,6 +1,6 @@
 import { ForbiddenError, type AppError } from '../shared/app-error';
 import type { TimelineService } from '../timeline/timeline.service';
-import { diffFields, type FieldChange, type TimelineAction, type TimelineEntityType } from '../timeline/timeline';
+import { diffFields, type FieldChange, type NewTimelineEntry, type TimelineAction, type TimelineEntityType } from '../timeline/timeline';
 import { can, type OwnedRecord, type Viewer } from './crm-access';
 import { ConflictError } from './crm.errors';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
@@ -15,6 +15,8 @@ export interface RecordStore<T, New, Changes> {
   /** `forUpdate` locks the row until the unit of work ends. */
   findById(id: number, options?: { forUpdate?: boolean }): Promise<T | null>;
   create(values: New): Promise<T>;
+  /** One insert, however many. */
+  createMany(values: New[]): Promise<T[]>;
   update(id: number, changes: Changes): Promise<T>;
   delete(id: number): Promise<void>;
 }
@@ -73,6 +75,22 @@ export class CrmRecords<T extends CrmRecord, New, Changes> {
     });
   }
 
+  /**
+   * A batch of imported rows, allowed by the importer's checks: the new records in one insert, each
+   * change in one statement, and every timeline entry in one insert naming the import.
+   */
+  importMany(viewer: Viewer, importId: number, created: New[], updated: { current: Partial<T> & Pick<T, 'id'>; changes: Changes }[]): Promise<void> {
+    return this.uow.run(async () => {
+      const entries = await Promise.all((await this.store.createMany(created)).map((record) => this.entry(viewer, record, 'created', [], importId)));
+      for (const { current, changes } of updated) {
+        const record = await this.store.update(current.id, changes);
+        // Only what the import knew of the record before can have changed.
+        entries.push(await this.entry(viewer, record, 'updated', diffFields({ ...record, ...current }, record, this.kind.tracked), importId));
+      }
+      await this.timeline.record(...entries);
+    });
+  }
+
   remove(viewer: Viewer, id: number): Promise<void> {
     return this.uow.run(async () => {
       const current = await this.writable(viewer, id, 'delete');
@@ -88,7 +106,11 @@ export class CrmRecords<T extends CrmRecord, New, Changes> {
   }
 
   private async log(viewer: Viewer, record: T, action: TimelineAction, changes: FieldChange[] = []): Promise<void> {
-    await this.timeline.record({
+    await this.timeline.record(await this.entry(viewer, record, action, changes));
+  }
+
+  private async entry(viewer: Viewer, record: T, action: TimelineAction, changes: FieldChange[], importId?: number): Promise<NewTimelineEntry> {
+    return {
       entityType: this.kind.type,
       entityId: record.id,
       action,
@@ -97,6 +119,7 @@ export class CrmRecords<T extends CrmRecord, New, Changes> {
       contactId: await this.kind.contactOf(record),
       visibleTo: this.kind.visibleTo(record),
       userId: viewer.id,
-    });
+      importId,
+    };
   }
 }

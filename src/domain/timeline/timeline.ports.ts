@@ -10,7 +10,8 @@ export interface TimelineFilter {
 }
 
 export interface TimelineRepository {
-  add(entry: NewTimelineEntry): Promise<void>;
+  /** One insert, however many. */
+  add(entries: NewTimelineEntry[]): Promise<void>;
   /** Newest first. */
   list(filter: TimelineFilter, page: PageRequest): Promise<Page<TimelineEntry>>;
 }

@@ -10,10 +10,9 @@ import { TIMELINE_REPOSITORY } from './timeline.tokens';
 export class TimelineService {
   constructor(@inject(TIMELINE_REPOSITORY) private readonly entries: TimelineRepository) {}
 
-  async record(entry: NewTimelineEntry): Promise<void> {
-    // An update that changed nothing leaves no trace.
-    if (entry.action === 'updated' && entry.changes.length === 0) return;
-    await this.entries.add(entry);
+  /** All in one insert. An update that changed nothing leaves no trace. */
+  async record(...entries: NewTimelineEntry[]): Promise<void> {
+    await this.entries.add(entries.filter((entry) => entry.action !== 'updated' || entry.changes.length > 0));
   }
 
   forContact(viewer: Viewer, contactId: number, page: PageRequest): Promise<Page<TimelineEntry>> {

@@ -19,6 +19,8 @@ export interface NewTimelineEntry {
   /** null: visible to everyone signed in; else only to these users and admins. */
   visibleTo: number[] | null;
   userId: number;
+  /** The contact import that made the change; absent when a person made it. */
+  importId?: number;
 }
 
 export interface TimelineEntry extends Omit<NewTimelineEntry, 'visibleTo' | 'userId'> {

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { raw } from 'objection';
-import type { ContactImport, ImportCounts, ImportedValues, Rejection } from '../../domain/contact-imports/contact-import';
+import type { ContactImport, ImportCounts, Rejection } from '../../domain/contact-imports/contact-import';
 import type { ContactImportRepository, ExistingContact, NewContactImport } from '../../domain/contact-imports/contact-imports.ports';
 import { IMPORT_FIELDS } from '../../domain/contact-imports/contact-import';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
@@ -70,14 +70,6 @@ export class KnexContactImportRepository implements ContactImportRepository {
       if (!found.has(key)) found.set(key, plain<ExistingContact>(row));
     }
     return found;
-  }
-
-  async insertContacts(rows: ImportedValues[], createdBy: number | null): Promise<void> {
-    if (rows.length) await ContactModel.query(this.uow.db).insert(rows.map((values) => ({ ...values, ownerId: createdBy, createdBy })));
-  }
-
-  async updateContact(id: number, changes: Partial<ImportedValues>): Promise<void> {
-    await ContactModel.query(this.uow.db).patch(changes).findById(id);
   }
 
   async recordBatch(id: number, lastRow: number, counts: ImportCounts, rejections: Rejection[]): Promise<void> {

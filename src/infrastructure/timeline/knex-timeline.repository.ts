@@ -13,14 +13,14 @@ class TimelineEntryModel extends BaseModel {
   static override jsonAttributes = ['changes'];
 }
 
-const COLUMNS = ['id', 'entityType', 'entityId', 'action', 'entityName', 'changes', 'contactId', 'userId', 'at'].map((c) => `crmTimeline.${c}`);
+const COLUMNS = ['id', 'entityType', 'entityId', 'action', 'entityName', 'changes', 'contactId', 'importId', 'userId', 'at'].map((c) => `crmTimeline.${c}`);
 
 @injectable()
 export class KnexTimelineRepository implements TimelineRepository {
   constructor(@inject(UNIT_OF_WORK) private readonly uow: KnexUnitOfWork) {}
 
-  async add(entry: NewTimelineEntry): Promise<void> {
-    await TimelineEntryModel.query(this.uow.db).insert(entry as object);
+  async add(entries: NewTimelineEntry[]): Promise<void> {
+    if (entries.length) await TimelineEntryModel.query(this.uow.db).insert(entries as object[]);
   }
 
   list(filter: TimelineFilter, page: PageRequest): Promise<Page<TimelineEntry>> {
@@ -35,6 +35,9 @@ export class KnexTimelineRepository implements TimelineRepository {
         if (!viewer) q.whereNull('crmTimeline.visibleTo');
         else if (viewer.role !== 'admin') q.where((w) => w.whereNull('crmTimeline.visibleTo').orWhereRaw('? = any(??)', [viewer.id, 'crmTimeline.visibleTo']));
       });
-    return keysetPage(query, page, (row) => ({ ...plain<TimelineEntry>(row), id: String(row.id) }));
+    return keysetPage(query, page, (row) => {
+      const { importId, ...entry } = plain<TimelineEntry>(row);
+      return { ...entry, id: String(row.id), ...(importId !== null && { importId }) };
+    });
   }
 }

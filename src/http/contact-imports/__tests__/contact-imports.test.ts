@@ -40,6 +40,13 @@ describe('CSV import', () => {
       const email = i % 1000 === 0 ? 'not-an-email' : `p${n}@example.com`;
       lines.push(`${name},${email},customer,${n % 101},"vip;imported"`);
     }
+    // Set-based writes: per batch of 500 rows, one insert of contacts and one of their timeline entries.
+    const inserts = { contacts: 0, crm_timeline: 0 };
+    const countInserts = ({ sql }: { sql: string }) => {
+      const table = /^insert into "(contacts|crm_timeline)"/.exec(sql)?.[1] as keyof typeof inserts | undefined;
+      if (table) inserts[table] += 1;
+    };
+    crm.knex.on('query', countInserts);
     const started = await upload(admin, lines.join('\n'), { mapping: MAPPING, mode: 'update' });
     expect(started.status).toBe(202);
     expect(started.body).toMatchObject({ status: 'queued', mode: 'update', rowsDone: 0 });
@@ -55,6 +62,21 @@ describe('CSV import', () => {
     expect(count).toBe(9971);
     const p7 = await crm.knex('contacts').whereRaw('lower(email) = ?', ['p7@example.com']).first();
     expect(p7).toMatchObject({ name: 'Person 7', status: 'customer', score: 7, tags: ['vip', 'imported'] });
+    crm.knex.off('query', countInserts);
+    expect(inserts).toEqual({ contacts: 20, crm_timeline: 20 });
+
+    // Every contact the import created or changed says so on its timeline, naming the import.
+    const entries = await crm.knex('crmTimeline').where({ importId: started.body.id });
+    expect(entries.filter((e) => e.action === 'created')).toHaveLength(9970);
+    expect(entries.filter((e) => e.action === 'updated').map((e) => e.entityId)).toEqual([p7.id]);
+    const history = (await admin.get(`/api/crm/contacts/${p7.id}/timeline`)).body.items;
+    expect(history[0]).toMatchObject({ action: 'updated', importId: started.body.id, changes: expect.arrayContaining([{ field: 'name', oldValue: 'Old Name', newValue: 'Person 7' }]) });
+    expect(history[1]).toMatchObject({ action: 'created' });
+    expect(history[1].importId).toBeUndefined();
+    const p1 = await crm.knex('contacts').where({ email: 'p1@example.com' }).first();
+    expect((await admin.get(`/api/crm/contacts/${p1.id}/timeline`)).body.items).toEqual([
+      expect.objectContaining({ action: 'created', entityName: 'Person 1', importId: started.body.id, userId: crm.users.ids.admin }),
+    ]);
 
     const rejected = await admin.get(`/api/crm/contacts/import/${started.body.id}/rejected`);
     expect(rejected.status).toBe(200);
@@ -76,6 +98,7 @@ describe('CSV import', () => {
     const second = await finished(employee, (await upload(employee, csv, { mapping: JSON.stringify({ Name: 'name', 'E-mail': 'email', Status: 'status' }), mode: 'update' })).body.id);
     expect(second.counts).toEqual({ created: 0, updated: 0, skipped: 30, rejected: 0 });
     expect(await crm.knex('contacts').where('email', 'like', 'again%').orderBy('id').select('id', 'updatedAt')).toEqual(before);
+    expect(await crm.knex('crmTimeline').where({ importId: second.id })).toEqual([]);
   });
 
   it('leaves duplicates alone in skip mode, and never updates other people\'s contacts', async () => {
@@ -96,9 +119,9 @@ describe('CSV import', () => {
   it('refuses bad uploads with a 4xx naming the field', async () => {
     const { admin } = crm.users;
     const csv = 'Name,E-mail\nA,a@example.com\n';
-    const field = async (res: { status: number; body: any }) => {
+    const field = async (res: { status: number; body: { error: { details: { path: string }[] } } }) => {
       expect(res.status).toBe(400);
-      return res.body.error.details.map((d: { path: string }) => d.path);
+      return res.body.error.details.map((d) => d.path);
     };
     expect(await field(await upload(admin, null, { mapping: '{"Name":"name"}' }))).toEqual(['file']);
     expect(await field(await upload(admin, csv, { mapping: 'not json' }))).toEqual(['mapping']);
