@@ -8,6 +8,7 @@ import * as createContactImports from './20261122121000_create_contact_imports';
 import * as createRemindersAndNotifications from './20261122122000_create_reminders_and_notifications';
 import * as addNotificationSubjectAndDue from './20261122130000_add_notification_subject_and_due';
 import * as addTimelineImport from './20261123100000_add_timeline_import';
+import * as addDealPosition from './20261123100100_add_deal_position';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -28,4 +29,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261122122000_create_reminders_and_notifications', createRemindersAndNotifications],
   ['20261122130000_add_notification_subject_and_due', addNotificationSubjectAndDue],
   ['20261123100000_add_timeline_import', addTimelineImport],
+  ['20261123100100_add_deal_position', addDealPosition],
 ];

@@ -26,6 +26,8 @@ export interface Deal {
   contactName: string | null;
   ownerId: number | null;
   ownerName: string | null;
+  /** The card's place in its stage's column, ascending; a move writes the moved card's only. */
+  position: number;
   createdBy: number | null;
   createdAt: Date;
   updatedAt: Date;
@@ -36,8 +38,8 @@ export type DealFields = Pick<
   'title' | 'value' | 'currency' | 'stage' | 'pipeline' | 'probability' | 'expectedCloseDate' | 'lostReason' | 'notes' | 'contactId' | 'ownerId'
 >;
 
-/** What the repository writes: the client's fields plus what the server decides. */
-export type DealColumns = Partial<DealFields> & { closedAt?: Date | null };
+/** What the repository writes: the client's fields plus what the server decides ('last': after the stage's last card). */
+export type DealColumns = Partial<DealFields> & { closedAt?: Date | null; position?: number | 'last' };
 export type NewDeal = DealColumns & Pick<DealFields, 'title' | 'stage' | 'pipeline'> & { createdBy: number };
 
 export interface DealFilter {
@@ -45,6 +47,20 @@ export interface DealFilter {
   stage?: string;
   ownerId?: number;
   contactId?: number;
+  /** 'position': a board column's order (with `stage`); newest first otherwise. */
+  order?: 'position';
+}
+
+/** A card dropped on the board. */
+export interface DealMove {
+  /** A stage of the deal's own pipeline. */
+  stage: string;
+  /** Required to enter a lost stage, unless the deal already has one. */
+  lostReason?: string | null;
+  /** The midpoint of its new neighbours' positions; after the stage's last card when omitted. */
+  position?: number;
+  /** The version the client read: a deal changed since is not moved (409). */
+  updatedAt?: Date;
 }
 
 export const DEAL_TRACKED_FIELDS = [

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Viewer } from '../crm/crm-access';
-import { RecordNotFoundError } from '../crm/crm.errors';
+import { FieldError, RecordNotFoundError } from '../crm/crm.errors';
 import { CrmRecords } from '../crm/crm-records';
 import type { Page, PageRequest } from '../shared/list-page';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
@@ -8,12 +8,12 @@ import type { Clock } from '../shared/clock';
 import { CLOCK, UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { TimelineService } from '../timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
-import { DEAL_TRACKED_FIELDS, DEFAULT_PIPELINE, type Deal, type DealColumns, type DealFields, type DealFilter, type NewDeal, type PipelineStage } from './deal';
+import { DEAL_TRACKED_FIELDS, DEFAULT_PIPELINE, type Deal, type DealColumns, type DealFields, type DealFilter, type DealMove, type NewDeal, type PipelineStage } from './deal';
 import { InvalidStageError, LostReasonRequiredError } from './deals.errors';
 import type { DealRepository, PipelineStageRepository } from './deals.ports';
 import { DEAL_REPOSITORY, PIPELINE_STAGE_REPOSITORY } from './deals.tokens';
 
-type StagePlacement = Pick<Deal, 'pipeline' | 'stage' | 'closedAt' | 'lostReason'>;
+type StagePlacement = Pick<Deal, 'pipeline' | 'stage' | 'closedAt' | 'lostReason'> & Pick<DealColumns, 'position'>;
 
 @injectable()
 export class DealsService {
@@ -49,7 +49,7 @@ export class DealsService {
     return this.records.get(viewer, id);
   }
 
-  /** The stage defaults to the pipeline's first; the owner to the creator. */
+  /** The stage defaults to the pipeline's first; the owner to the creator. The card goes last in its column. */
   create(viewer: Viewer, fields: Partial<DealFields> & Pick<DealFields, 'title'>): Promise<Deal> {
     return this.records.create(viewer, async () => {
       const placement = await this.place(null, fields.pipeline ?? DEFAULT_PIPELINE, fields.stage, fields.lostReason);
@@ -67,24 +67,38 @@ export class DealsService {
     });
   }
 
+  /**
+   * A card moved on the board: into a stage of the deal's pipeline, at `position` in its column. One
+   * transaction, one timeline entry when the stage changes; closes or reopens the deal like `update`.
+   */
+  async move(viewer: Viewer, id: number, move: DealMove): Promise<Deal> {
+    if (move.position !== undefined && !Number.isFinite(move.position)) throw new FieldError('position', 'position must be a finite number');
+    return this.records.update(viewer, id, move.updatedAt, async (current) => ({
+      ...(await this.place(current, current.pipeline, move.stage, move.lostReason)),
+      ...(move.position !== undefined && { position: move.position }),
+    }));
+  }
+
   remove(viewer: Viewer, id: number): Promise<void> {
     return this.records.remove(viewer, id);
   }
 
   /**
-   * Where a deal lands: a stage of its pipeline. Entering a won or lost stage closes it (lost needs a
-   * reason); entering an open stage reopens it, clearing closedAt and the lost reason.
+   * Where a deal lands: a stage of its pipeline, last in the column when it comes from elsewhere.
+   * Entering a won or lost stage closes it (lost needs a reason); entering an open stage reopens it,
+   * clearing closedAt and the lost reason.
    */
   private async place(current: Deal | null, pipeline: string, stageName: string | undefined, lostReason: string | null | undefined): Promise<StagePlacement> {
     const stage = stageName === undefined ? await this.firstStage(pipeline) : await this.stages.findByName(pipeline, stageName);
     if (!stage) throw new InvalidStageError('stage', pipeline);
     const moved = !current || current.pipeline !== pipeline || current.stage !== stage.stage;
-    if (stage.kind === 'open') return { pipeline, stage: stage.stage, closedAt: null, lostReason: null };
+    const placement = { pipeline, stage: stage.stage, ...(moved && { position: 'last' as const }) };
+    if (stage.kind === 'open') return { ...placement, closedAt: null, lostReason: null };
     const closedAt = moved || !current?.closedAt ? this.clock.now() : current.closedAt;
-    if (stage.kind === 'won') return { pipeline, stage: stage.stage, closedAt, lostReason: null };
+    if (stage.kind === 'won') return { ...placement, closedAt, lostReason: null };
     const reason = lostReason === undefined ? current?.lostReason : lostReason;
     if (!reason || !reason.trim()) throw new LostReasonRequiredError();
-    return { pipeline, stage: stage.stage, closedAt, lostReason: reason };
+    return { ...placement, closedAt, lostReason: reason };
   }
 
   private async firstStage(pipeline: string): Promise<PipelineStage> {

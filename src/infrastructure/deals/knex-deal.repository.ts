@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { raw } from 'objection';
 import type { Deal, DealColumns, DealFilter, NewDeal } from '../../domain/deals/deal';
 import type { DealRepository } from '../../domain/deals/deals.ports';
 import type { Page, PageRequest } from '../../domain/shared/list-page';
@@ -22,6 +23,13 @@ export class KnexDealRepository extends KnexRecordStore<Deal, NewDeal, DealColum
     ]);
   }
 
+  /** 'last': after the last card of the stage the deal is placed in, in the same statement. */
+  protected override toColumns({ position, ...values }: DealColumns): object {
+    if (position !== 'last') return position === undefined ? values : { ...values, position };
+    const after = raw('(SELECT coalesce(max(d.position), 0) + 1 FROM deals d WHERE d.pipeline = ? AND d.stage = ?)', [values.pipeline!, values.stage!]);
+    return { ...values, position: after };
+  }
+
   list(filter: DealFilter, page: PageRequest): Promise<Page<Deal>> {
     const query = this.select().modify((q) => {
       if (filter.pipeline !== undefined) q.where('deals.pipeline', filter.pipeline);
@@ -29,6 +37,8 @@ export class KnexDealRepository extends KnexRecordStore<Deal, NewDeal, DealColum
       if (filter.ownerId !== undefined) q.where('deals.ownerId', filter.ownerId);
       if (filter.contactId !== undefined) q.where('deals.contactId', filter.contactId);
     });
-    return this.page(query, page);
+    // The board's order, served by deals_pipeline_stage_position_index.
+    const byPosition = filter.order === 'position' ? { columns: ['deals.position', 'deals.id'], direction: 'asc' as const } : undefined;
+    return this.page(query, page, byPosition);
   }
 }
