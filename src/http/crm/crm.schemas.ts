@@ -19,6 +19,9 @@ export const pageQuery: Joi.StrictSchemaMap<PageQuery> = {
   includeTotal: Joi.boolean().default(false).description('Also count every matching row'),
 };
 
+/** Paging without a total, for lists that never count. */
+export const cursorQuery = Joi.object<Omit<PageQuery, 'includeTotal'>, true>({ limit: pageQuery.limit, cursor: pageQuery.cursor });
+
 /** A list's query: its filters (as the client names them), then paging. */
 export const listQuery = <Filters = object>(filters: Joi.StrictSchemaMap<Filters>) => Joi.object<Filters & PageQuery>({ ...filters, ...pageQuery });
 

@@ -1,10 +1,10 @@
 import Joi from 'joi';
 import { LANGUAGES, REMINDER_CHOICES, type NotificationSettings, type ReminderChoice } from '../../domain/notifications/notification';
-import { idParams, pageQuery, type PageQuery } from '../crm/crm.schemas';
+import { cursorQuery, idParams } from '../crm/crm.schemas';
 
 export const notificationSchemas = {
   idParams,
-  listQuery: Joi.object<Omit<PageQuery, 'includeTotal'>, true>({ limit: pageQuery.limit, cursor: pageQuery.cursor }),
+  listQuery: cursorQuery,
   settings: Joi.object<NotificationSettings, true>({
     email: Joi.string().trim().max(254).email({ tlds: false }).allow(null).required().description('Where reminder emails go; null: none'),
     language: Joi.string().valid(...LANGUAGES).required(),

@@ -161,7 +161,7 @@ export class UsersRouter implements HttpRouter {
         response: userResponses.users,
         schemas: listUsersSchemas,
         handler: async ({ query }) => {
-          const page = await this.users.list(query.limit, query.cursor);
+          const page = await this.users.list(query);
           return { items: page.items.map(publicUser), nextCursor: page.nextCursor };
         },
       }),

@@ -2,6 +2,7 @@ import Joi from 'joi';
 import type { RegisterInput } from '../../domain/users/auth.service';
 import { INITIALS_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES, type Session, type User } from '../../domain/users/user';
 import type { AdminUserChanges } from '../../domain/users/users.service';
+import { cursorQuery } from '../crm/crm.schemas';
 import { count, id, itemsResponse, nextCursor, responseObject, timestamp } from '../response.schemas';
 
 const username = Joi.string().trim().min(3).max(64).pattern(/^[A-Za-z0-9._@-]+$/).messages({
@@ -47,12 +48,7 @@ export const sessionIdSchemas = {
   params: Joi.object<Pick<Session, 'id'>, true>({ id: Joi.string().guid({ version: 'uuidv4' }).required() }),
 };
 
-export const listUsersSchemas = {
-  query: Joi.object<{ limit: number; cursor?: number }, true>({
-    limit: Joi.number().integer().min(1).max(200).default(50),
-    cursor: Joi.number().integer().min(0),
-  }),
-};
+export const listUsersSchemas = { query: cursorQuery };
 
 export const adminUpdateUserSchemas = {
   params: Joi.object<Pick<User, 'id'>, true>({ id: Joi.number().integer().min(1).required() }),

@@ -878,7 +878,8 @@ export interface operations {
     getApiAdminUsers: {
         parameters: {
             query?: {
-                cursor?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
                 limit?: number;
             };
             header?: never;
