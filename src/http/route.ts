@@ -14,7 +14,7 @@ declare module 'express-serve-static-core' {
   }
 }
 
-/** Who may call a route: anybody, anybody signed in, or the listed roles. Every route says which. */
+/** Who may call a route (anybody, anybody signed in, or the listed roles). Every route says which. */
 export type Access = 'public' | 'signed-in' | readonly Role[];
 
 /**
@@ -68,7 +68,7 @@ export interface HttpRouter {
 
 const VALIDATION_OPTIONS: Joi.ValidationOptions = { abortEarly: false, convert: true, errors: { wrap: { label: false } } };
 
-export function validate(schemas: RouteSchemas | undefined, req: Request): RouteInput {
+export function validate(schemas: RouteSchemas | undefined, req: Pick<Request, 'params' | 'query' | 'body'>): RouteInput {
   const details: { path: string; message: string; type: string }[] = [];
   const out: RouteInput = { params: req.params, query: req.query, body: req.body };
   for (const part of ['params', 'query', 'body'] as const) {

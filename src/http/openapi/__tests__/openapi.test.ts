@@ -11,13 +11,16 @@ import { API_INFO } from '../openapi.router';
 
 const crm = useCrmServer();
 
-function* schemasIn(document: any): Generator<unknown> {
+type Content = Record<string, { schema: unknown }>;
+type Operation = { parameters: { schema: unknown }[]; requestBody?: { content: Content }; responses: Record<string, { content?: Content }> };
+
+function* schemasIn(document: { components: { schemas: object }; paths: Record<string, Record<string, Operation>> }): Generator<unknown> {
   yield* Object.values(document.components.schemas);
-  for (const item of Object.values(document.paths) as any[]) {
-    for (const op of Object.values(item) as any[]) {
+  for (const item of Object.values(document.paths)) {
+    for (const op of Object.values(item)) {
       for (const p of op.parameters) yield p.schema;
       if (op.requestBody) yield op.requestBody.content['application/json'].schema;
-      for (const r of Object.values(op.responses) as any[]) if (r.content) yield r.content['application/json'].schema;
+      for (const r of Object.values(op.responses)) if (r.content) yield r.content['application/json'].schema;
     }
   }
 }

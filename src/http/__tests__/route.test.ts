@@ -1,0 +1,51 @@
+import Joi from 'joi';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { ContactFields } from '../../domain/contacts/contact';
+import type { ContactsService } from '../../domain/contacts/contacts.service';
+import { contactFilter } from '../crm/contacts.router';
+import { contactSchemas } from '../crm/contacts.schemas';
+import { crudRoutes } from '../crm/crm-routes';
+import { idParams } from '../crm/crm.schemas';
+import { defineRoute, validate } from '../route';
+
+const base = { method: 'patch', path: '/api/crm/contacts/:id', access: 'public', summary: 'Change a contact', tag: 'contacts' } as const;
+
+describe('a route typed from its schemas', () => {
+  it('hands the handler what joi let through, converted: numbers, dates, defaults, ignored fields gone', () => {
+    const route = defineRoute({
+      ...base,
+      schemas: { params: idParams, query: contactSchemas.listQuery, body: contactSchemas.update },
+      handler: ({ params, query, body }) => {
+        expectTypeOf(params).toEqualTypeOf<{ id: number }>();
+        expectTypeOf(query.owner).toEqualTypeOf<number | undefined>();
+        expectTypeOf(query.limit).toEqualTypeOf<number>();
+        expectTypeOf(body.status).toEqualTypeOf<ContactFields['status'] | undefined>();
+        expectTypeOf(body.updatedAt).toEqualTypeOf<Date | undefined>();
+      },
+    });
+    const input = validate(route.schemas, { params: { id: '7' }, query: { owner: '3' }, body: { score: '5', updatedAt: '2026-01-02T03:04:05Z', createdBy: 9 } });
+    expect(input).toEqual({
+      params: { id: 7 },
+      query: { owner: 3, limit: 50, includeTotal: false },
+      body: { score: 5, updatedAt: new Date('2026-01-02T03:04:05Z') },
+    });
+  });
+});
+
+// Checked by the compiler (npm run typecheck), never called: each marked line must fail to compile.
+export function driftDoesNotCompile(contacts: ContactsService) {
+  const options = { path: '/x', tag: 'x', noun: ['x', 'xs'] as [string, string], resource: 'contact', service: contacts, toFilter: contactFilter } as const;
+  crudRoutes({ ...options, schemas: contactSchemas, notFound: 'CONTACT.NOT_FOUND' });
+  // @ts-expect-error an error code that does not exist
+  crudRoutes({ ...options, schemas: contactSchemas, notFound: 'CONTACT.NOT_FOND' });
+  // @ts-expect-error a filter mapping that does not fit the use case's filter
+  crudRoutes({ ...options, schemas: contactSchemas, notFound: 'CONTACT.NOT_FOUND', toFilter: (q) => ({ status: q.tag }) });
+  // @ts-expect-error a create body that lets through less than the use case needs (no required name)
+  crudRoutes({ ...options, schemas: { ...contactSchemas, create: contactSchemas.update }, notFound: 'CONTACT.NOT_FOUND' });
+  // @ts-expect-error a domain field without a schema
+  const _missing: Joi.StrictSchemaMap<Pick<ContactFields, 'name' | 'email'>> = { name: Joi.string() };
+  // @ts-expect-error a schema of the wrong kind for its field
+  const _wrongKind: Joi.StrictSchemaMap<Pick<ContactFields, 'score'>> = { score: Joi.string() };
+  // @ts-expect-error a typo in a route's error code
+  defineRoute({ ...base, errors: ['CONTACT.NOT_FOND'], handler: () => undefined });
+}
