@@ -5,14 +5,11 @@ import type { ActivityRepository } from '../../domain/activities/activities.port
 import { DEFAULT_REMINDER_MINUTES } from '../../domain/notifications/notification';
 import type { Page, PageRequest } from '../../domain/shared/list-page';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
-import { BaseModel } from '../db/base.model';
+import { tableModel } from '../db/base.model';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 import { KnexRecordStore, referenced } from '../crm/knex-record-store';
 
-class ActivityModel extends BaseModel {
-  static override tableName = 'activities';
-  static override hasUpdatedAt = true;
-}
+const ActivityModel = tableModel('activities', { hasUpdatedAt: true });
 
 @injectable()
 export class KnexActivityRepository extends KnexRecordStore<Activity, NewActivity, ActivityColumns> implements ActivityRepository {

@@ -4,21 +4,14 @@ import type { ContactImport, ImportCounts, Rejection } from '../../domain/contac
 import type { ContactImportRepository, ExistingContact, NewContactImport } from '../../domain/contact-imports/contact-imports.ports';
 import { IMPORT_FIELDS } from '../../domain/contact-imports/contact-import';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
-import { BaseModel, plain } from '../db/base.model';
+import { plain, tableModel, type BaseModel } from '../db/base.model';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 import { ContactModel } from '../contacts/knex-contact.repository';
 
-class ContactImportModel extends BaseModel {
-  static override tableName = 'contactImports';
-  static override jsonAttributes = ['mapping'];
-}
+const ContactImportModel = tableModel('contactImports', { jsonAttributes: ['mapping'] });
 
-class RejectionModel extends BaseModel {
-  static override tableName = 'contactImportRejections';
-  static override idColumn = ['importId', 'rowNumber'];
-  // Cells as [column, value] pairs: jsonb would reorder an object's keys, and the CSV keeps the file's order.
-  static override jsonAttributes = ['values'];
-}
+// Cells as [column, value] pairs: jsonb would reorder an object's keys, and the CSV keeps the file's order.
+const RejectionModel = tableModel('contactImportRejections', { idColumn: ['importId', 'rowNumber'], jsonAttributes: ['values'] });
 
 const COLUMNS = [
   'id', 'createdBy', 'createdByRole', 'fileName', 'mapping', 'mode', 'status', 'totalRows', 'rowsDone',

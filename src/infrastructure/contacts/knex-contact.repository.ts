@@ -3,16 +3,12 @@ import type { Contact, ContactFields, ContactFilter, NewContact } from '../../do
 import type { ContactRepository } from '../../domain/contacts/contacts.ports';
 import type { Page, PageRequest } from '../../domain/shared/list-page';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
-import { BaseModel } from '../db/base.model';
+import { tableModel } from '../db/base.model';
 import { containsPattern } from '../db/keyset-page';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 import { KnexRecordStore, referenced } from '../crm/knex-record-store';
 
-export class ContactModel extends BaseModel {
-  static override tableName = 'contacts';
-  static override jsonAttributes = ['customFields'];
-  static override hasUpdatedAt = true;
-}
+export const ContactModel = tableModel('contacts', { jsonAttributes: ['customFields'], hasUpdatedAt: true });
 
 @injectable()
 export class KnexContactRepository extends KnexRecordStore<Contact, NewContact, Partial<ContactFields>> implements ContactRepository {

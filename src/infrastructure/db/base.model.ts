@@ -19,6 +19,11 @@ export class BaseModel extends Model {
   }
 }
 
+/** A table's model: its name and, where it differs from the defaults, its key, JSON columns and `updatedAt`. */
+export function tableModel(tableName: string, options: Partial<Pick<typeof BaseModel, 'idColumn' | 'jsonAttributes' | 'hasUpdatedAt'>> = {}): typeof BaseModel {
+  return Object.assign(class extends BaseModel {}, { tableName, ...options });
+}
+
 /** A row as the plain object the domain receives. */
 export function plain<T>(row: BaseModel): T {
   return { ...row } as unknown as T;

@@ -4,14 +4,11 @@ import type { Deal, DealColumns, DealFilter, NewDeal } from '../../domain/deals/
 import type { DealRepository } from '../../domain/deals/deals.ports';
 import type { Page, PageRequest } from '../../domain/shared/list-page';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
-import { BaseModel } from '../db/base.model';
+import { tableModel } from '../db/base.model';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 import { KnexRecordStore, referenced } from '../crm/knex-record-store';
 
-export class DealModel extends BaseModel {
-  static override tableName = 'deals';
-  static override hasUpdatedAt = true;
-}
+export const DealModel = tableModel('deals', { hasUpdatedAt: true });
 
 @injectable()
 export class KnexDealRepository extends KnexRecordStore<Deal, NewDeal, DealColumns> implements DealRepository {

@@ -3,13 +3,11 @@ import { raw } from 'objection';
 import type { PipelineStage, StageFields, StageSummary } from '../../domain/deals/deal';
 import type { PipelineStageRepository } from '../../domain/deals/deals.ports';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
-import { BaseModel, plain } from '../db/base.model';
+import { plain, tableModel, type BaseModel } from '../db/base.model';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 import { DealModel } from './knex-deal.repository';
 
-class PipelineStageModel extends BaseModel {
-  static override tableName = 'pipelineStages';
-}
+const PipelineStageModel = tableModel('pipelineStages');
 
 const COLUMNS = ['id', 'pipeline', 'stage', 'order', 'color', 'probability', 'kind'];
 const toStage = (row: BaseModel) => plain<PipelineStage>(row);

@@ -4,28 +4,20 @@ import type { Notification, NotificationSettings } from '../../domain/notificati
 import type { NewNotification, NotificationRepository } from '../../domain/notifications/notifications.ports';
 import type { Page, PageRequest } from '../../domain/shared/list-page';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
-import { BaseModel, plain } from '../db/base.model';
+import { plain, tableModel } from '../db/base.model';
 import { keysetPage } from '../db/keyset-page';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 
-class NotificationModel extends BaseModel {
-  static override tableName = 'notifications';
-}
+const NotificationModel = tableModel('notifications');
 
-export class NotificationSettingsModel extends BaseModel {
-  static override tableName = 'notificationSettings';
-  static override idColumn = 'userId';
-}
+const NotificationSettingsModel = tableModel('notificationSettings', { idColumn: 'userId' });
 
 const COLUMNS = ['id', 'userId', 'kind', 'activityId', 'title', 'body', 'subject', 'dueAt', 'link', 'createdAt', 'readAt', 'emailStatus', 'emailError'];
 
 /** Settings as stored, or the defaults when the user never saved any. */
 export function settingsOf(row: Record<string, unknown>): NotificationSettings {
-  return {
-    email: (row.email as string | null) ?? null,
-    language: (row.language as NotificationSettings['language']) ?? 'pt',
-    timeZone: (row.timeZone as string | null) ?? 'UTC',
-  };
+  const stored = row as Partial<NotificationSettings>;
+  return { email: stored.email ?? null, language: stored.language ?? 'pt', timeZone: stored.timeZone ?? 'UTC' };
 }
 
 @injectable()

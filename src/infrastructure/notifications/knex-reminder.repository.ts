@@ -2,19 +2,13 @@ import { inject, injectable } from 'inversify';
 import { DEFAULT_REMINDER_MINUTES, type DueReminder, type ReminderChoice, type ReminderToSend } from '../../domain/notifications/notification';
 import type { ReminderRepository } from '../../domain/notifications/notifications.ports';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
-import { BaseModel } from '../db/base.model';
+import { plain, tableModel } from '../db/base.model';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 import { settingsOf } from './knex-notification.repository';
 
-class ReminderChoiceModel extends BaseModel {
-  static override tableName = 'activityReminderChoices';
-  static override idColumn = 'activityId';
-}
+const ReminderChoiceModel = tableModel('activityReminderChoices', { idColumn: 'activityId' });
 
-class ReminderModel extends BaseModel {
-  static override tableName = 'activityReminders';
-  static override idColumn = 'activityId';
-}
+const ReminderModel = tableModel('activityReminders', { idColumn: 'activityId' });
 
 // One statement: the reminder the activity should have now, inserted, moved, or deleted.
 const SYNC = `
@@ -83,15 +77,8 @@ export class KnexReminderRepository implements ReminderRepository {
       .select('r.activityId', 'r.userId', 'r.remindAt', 'r.dueAt', 'r.status', 'a.subject', 's.email', 's.language', 's.timeZone')
       .findOne('r.activityId', activityId);
     if (!row) return null;
-    return {
-      activityId,
-      userId: row.userId as number,
-      remindAt: new Date(row.remindAt as Date),
-      dueAt: new Date(row.dueAt as Date),
-      status: row.status as ReminderToSend['status'],
-      subject: row.subject as string,
-      settings: settingsOf(row),
-    };
+    const { email, language, timeZone, ...reminder } = plain<Omit<ReminderToSend, 'settings'> & Record<string, unknown>>(row);
+    return { ...reminder, settings: settingsOf({ email, language, timeZone }) };
   }
 
   async markSent(activityId: number, remindAt: Date, at: Date): Promise<void> {

@@ -3,7 +3,7 @@ import { ACTIVITY_TYPES } from '../../domain/activities/activity';
 import type { ReportFigures, ReportPeriod, ReportSnapshot } from '../../domain/reports/report';
 import type { ReportRepository } from '../../domain/reports/reports.ports';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
-import { BaseModel } from '../db/base.model';
+import { plain, tableModel } from '../db/base.model';
 import type { Knex } from '../db/database';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 
@@ -94,11 +94,7 @@ export const REPORT_SQL = {
 /** A row of one figure family: the period it belongs to and that family's columns. */
 type Row = { days: ReportPeriod } & Record<string, unknown>;
 
-class ReportSnapshotModel extends BaseModel {
-  static override tableName = 'reportSnapshots';
-  static override idColumn = 'periodDays';
-  static override jsonAttributes = ['figures'];
-}
+const ReportSnapshotModel = tableModel('reportSnapshots', { idColumn: 'periodDays', jsonAttributes: ['figures'] });
 
 @injectable()
 export class KnexReportRepository implements ReportRepository {
@@ -145,6 +141,6 @@ export class KnexReportRepository implements ReportRepository {
 
   async latest(period: ReportPeriod): Promise<ReportSnapshot | null> {
     const row = await ReportSnapshotModel.query(this.uow.db).findById(period);
-    return row ? { periodDays: period, figures: row.figures as ReportFigures, computedAt: new Date(row.computedAt as Date), durationMs: row.durationMs as number } : null;
+    return row ? plain<ReportSnapshot>(row) : null;
   }
 }

@@ -3,15 +3,12 @@ import type { Page, PageRequest } from '../../domain/shared/list-page';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import { extractVariables, type EmailTemplate, type NewTemplate, type TemplateFields, type TemplateFilter } from '../../domain/templates/template';
 import type { TemplateRepository } from '../../domain/templates/templates.ports';
-import { BaseModel, plain } from '../db/base.model';
+import { plain, tableModel, type BaseModel } from '../db/base.model';
 import { containsPattern } from '../db/keyset-page';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 import { KnexRecordStore } from '../crm/knex-record-store';
 
-class TemplateModel extends BaseModel {
-  static override tableName = 'emailTemplates';
-  static override hasUpdatedAt = true;
-}
+const TemplateModel = tableModel('emailTemplates', { hasUpdatedAt: true });
 
 @injectable()
 export class KnexTemplateRepository extends KnexRecordStore<EmailTemplate, NewTemplate, Partial<TemplateFields>> implements TemplateRepository {

@@ -3,15 +3,12 @@ import type { Page, PageRequest } from '../../domain/shared/list-page';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import type { NewTimelineEntry, TimelineEntry } from '../../domain/timeline/timeline';
 import type { TimelineFilter, TimelineRepository } from '../../domain/timeline/timeline.ports';
-import { BaseModel, plain } from '../db/base.model';
+import { plain, tableModel } from '../db/base.model';
 import { keysetPage } from '../db/keyset-page';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 import { referenced } from '../crm/knex-record-store';
 
-class TimelineEntryModel extends BaseModel {
-  static override tableName = 'crmTimeline';
-  static override jsonAttributes = ['changes'];
-}
+const TimelineEntryModel = tableModel('crmTimeline', { jsonAttributes: ['changes'] });
 
 const COLUMNS = ['id', 'entityType', 'entityId', 'action', 'entityName', 'changes', 'contactId', 'importId', 'userId', 'at'].map((c) => `crmTimeline.${c}`);
 

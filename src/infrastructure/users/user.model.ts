@@ -1,14 +1,9 @@
 import type { Session, User, UserWithPassword } from '../../domain/users/user';
-import { BaseModel } from '../db/base.model';
+import { tableModel } from '../db/base.model';
 
-export class UserModel extends BaseModel {
-  static override tableName = 'users';
-  static override hasUpdatedAt = true;
-}
+export const UserModel = tableModel('users', { hasUpdatedAt: true });
 
-export class SessionModel extends BaseModel {
-  static override tableName = 'sessions';
-}
+export const SessionModel = tableModel('sessions');
 
 type Row = Record<string, unknown>;
 
