@@ -42,8 +42,8 @@ interface FormProps<V extends FieldValues, O> {
   id: string;
   /** Sends the checked values; a rejection is shown by the form when it can be. */
   onSubmit: (values: O) => Promise<unknown>;
-  /** A failure that names no field and is no conflict (a toast, usually). */
-  onError?: (error: unknown) => void;
+  /** A failure that is no conflict (a toast, usually); `onField` when the form already shows it on its fields. */
+  onError?: (error: unknown, where: { onField: boolean }) => void;
   className?: string;
   children: ReactNode;
 }
@@ -65,7 +65,8 @@ export function Form<V extends FieldValues, O>({ form, id, onSubmit, onError, cl
       const current = conflictingRecord(error);
       if (current) return setConflict({ submitted: values, current });
       const placed = fieldErrorsFromServer(error, new Set(fields.keys()), t);
-      if (!placed) return onError?.(error);
+      onError?.(error, { onField: placed !== null });
+      if (!placed) return;
       placed.fields.forEach(([name, message], i) => form.setError(name as FieldPath<V>, { type: 'server', message }, { shouldFocus: i === 0 }));
       if (placed.form.length > 0) form.setError('root.server', { type: 'server', message: placed.form.join('\n') });
     }

@@ -38,6 +38,7 @@ export function RegisterForm() {
       form={form}
       id="register"
       onSubmit={register.mutateAsync}
+      // SPEC 8: every registration failure is also a toast, even when a field shows it.
       onError={(error) => toast({ variant: 'destructive', title: t('auth.registrationFailed'), description: errorMessage(error, t) })}
     >
       <FormField control={form.control} name="name" label={t('auth.fullName')} render={(field) => <Input {...field} autoComplete="name" />} />

@@ -43,7 +43,7 @@ export function PasswordForm() {
             form.reset();
             toast({ title: t('profile.passwordChanged'), description: t('profile.sessionsEnded', { count: endedSessions }) });
           }}
-          onError={(error) => toast({ variant: 'destructive', title: t('profile.passwordFailed'), description: errorMessage(error, t) })}
+          onError={(error, { onField }) => !onField && toast({ variant: 'destructive', title: t('profile.passwordFailed'), description: errorMessage(error, t) })}
         >
           {FIELDS.map(([name, autoComplete]) => (
             <FormField

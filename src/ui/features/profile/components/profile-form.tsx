@@ -34,7 +34,7 @@ export function ProfileForm({ user }: { user: User }) {
             await update.mutateAsync(input);
             toast({ title: t('profile.saved') });
           }}
-          onError={(error) => toast({ variant: 'destructive', title: t('profile.saveFailed'), description: errorMessage(error, t) })}
+          onError={(error, { onField }) => !onField && toast({ variant: 'destructive', title: t('profile.saveFailed'), description: errorMessage(error, t) })}
         >
           <div className="grid gap-1.5">
             <label htmlFor="profile-username" className="text-sm font-medium text-foreground">
