@@ -5,7 +5,10 @@ import Joi from 'joi';
  * the API to it); nothing validates responses at run time.
  */
 
-/** A body with exactly these keys, each one always present unless marked `.optional()`. */
+/**
+ * A body with exactly these keys, each one always present unless marked `.optional()`. Where it shows a
+ * domain type, `{...} satisfies Joi.StrictSchemaMap<Contact>` holds the keys to that type's.
+ */
 export function responseObject(keys: Record<string, Joi.Schema>): Joi.ObjectSchema {
   const present = Object.entries(keys).map(([name, schema]) => [name, schema.$_getFlag('presence') ? schema : schema.required()]);
   return Joi.object(Object.fromEntries(present)).unknown(false);

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import type { ActivityInput } from '../../domain/activities/activities.service';
-import { ACTIVITY_PRIORITIES, ACTIVITY_STATUSES, ACTIVITY_TYPES, type ActivityFilter } from '../../domain/activities/activity';
+import { ACTIVITY_PRIORITIES, ACTIVITY_STATUSES, ACTIVITY_TYPES, type Activity, type ActivityFilter } from '../../domain/activities/activity';
 import { REMINDER_CHOICES } from '../../domain/notifications/notification';
 import { id, responseObject, timestamp } from '../response.schemas';
 import { createOf, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
@@ -52,5 +52,5 @@ export const activitySchemas = {
     assignedToName: Joi.string().allow(null),
     reminderMinutes: fields.reminderMinutes,
     ...recordStamps,
-  }),
+  } satisfies Joi.StrictSchemaMap<Activity>),
 };

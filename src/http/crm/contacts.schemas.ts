@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { CONTACT_STATUSES, type ContactFields, type ContactFilter } from '../../domain/contacts/contact';
+import { CONTACT_STATUSES, type Contact, type ContactFields, type ContactFilter } from '../../domain/contacts/contact';
 import { id, responseObject } from '../response.schemas';
 import { createOf, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
 
@@ -46,5 +46,5 @@ export const contactSchemas = {
     ownerId: id.allow(null),
     ownerName: Joi.string().allow(null),
     ...recordStamps,
-  }),
+  } satisfies Joi.StrictSchemaMap<Contact>),
 };

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { DEAL_VALUE_MAX, DEAL_VALUE_PATTERN, STAGE_KINDS, type DealFields, type DealFilter, type PipelineStage, type StageFields } from '../../domain/deals/deal';
+import { DEAL_VALUE_MAX, DEAL_VALUE_PATTERN, STAGE_KINDS, type Deal, type DealFields, type DealFilter, type PipelineStage, type StageFields, type StageSummary } from '../../domain/deals/deal';
 import { count, id, itemsResponse, responseObject, timestamp } from '../response.schemas';
 import { createOf, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
 
@@ -57,8 +57,9 @@ export const dealSchemas = {
     contactName: Joi.string().allow(null),
     ownerId: id.allow(null),
     ownerName: Joi.string().allow(null),
+    position: Joi.number().description("Its place in its stage's column on the board, ascending"),
     ...recordStamps,
-  }),
+  } satisfies Joi.StrictSchemaMap<Deal>),
 };
 
 const stageFields: Joi.StrictSchemaMap<StageFields> = {
@@ -91,7 +92,7 @@ const stage = responseObject({
   color: stageColor,
   probability: stageFields.probability,
   kind: stageFields.kind,
-});
+} satisfies Joi.StrictSchemaMap<PipelineStage>);
 
 export const stageResponses = {
   stage,
@@ -106,6 +107,6 @@ export const stageResponses = {
       dealCount: count,
       valueSum: moneySum,
       weightedValueSum: moneySum.description('Sum of value × probability / 100'),
-    }),
+    } satisfies Joi.StrictSchemaMap<StageSummary>),
   ),
 };

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import type { TemplateFields, TemplateFilter } from '../../domain/templates/template';
+import type { EmailTemplate, RenderedTemplate, TemplateFields, TemplateFilter } from '../../domain/templates/template';
 import type { RenderRequest } from '../../domain/templates/templates.service';
 import { id, responseObject } from '../response.schemas';
 import { createOf, idParams, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
@@ -35,7 +35,7 @@ export const templateSchemas = {
     isActive: Joi.boolean(),
     variables: variableNames.description('The names in double braces, in order of first appearance'),
     ...recordStamps,
-  }),
+  } satisfies Joi.StrictSchemaMap<EmailTemplate>),
 };
 
 export const renderTemplateSchemas = {
@@ -55,4 +55,4 @@ export const renderedTemplate = responseObject({
   body: Joi.string(),
   missing: variableNames.description('Variables nothing filled; their placeholders stay as written'),
   variables: variableNames,
-});
+} satisfies Joi.StrictSchemaMap<RenderedTemplate & { variables: string[] }>);

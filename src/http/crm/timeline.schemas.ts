@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { TIMELINE_ACTIONS, TIMELINE_ENTITY_TYPES } from '../../domain/timeline/timeline';
+import { TIMELINE_ACTIONS, TIMELINE_ENTITY_TYPES, type RecentActivityItem, type TimelineEntry } from '../../domain/timeline/timeline';
 import { id, pageResponse, responseObject, timestamp } from '../response.schemas';
 import { listQuery } from './crm.schemas';
 
@@ -13,16 +13,20 @@ const entry = {
   entityName: Joi.string().description('The name or title when the change was made'),
   userName: Joi.string().allow(null).description('Who made the change; null once that user was deleted'),
   at: timestamp,
-};
+} satisfies Joi.StrictSchemaMap<RecentActivityItem>;
+
+/** A field's value as JSON (dates as ISO strings). */
+const fieldValue = Joi.alternatives(Joi.string(), Joi.number(), Joi.boolean(), Joi.array(), Joi.object().unknown(true), Joi.valid(null));
 
 /** A page of timeline entries, newest first. */
 export const timelinePage = pageResponse(
   responseObject({
     ...entry,
-    changes: Joi.array().items(responseObject({ field: Joi.string(), oldValue: Joi.any(), newValue: Joi.any() })),
+    changes: Joi.array().items(responseObject({ field: Joi.string(), oldValue: fieldValue, newValue: fieldValue })),
     contactId: id.allow(null).description('The contact the change belongs to'),
     userId: id.allow(null),
-  }),
+    importId: id.optional().description('The contact import that made the change; absent when a person made it'),
+  } satisfies Joi.StrictSchemaMap<TimelineEntry>),
 );
 
 /** The dashboard's recent-activity list: entries without their changes. */

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import type { DashboardService } from '../../domain/dashboard/dashboard.service';
 import { SECURITY_CHECK_IDS } from '../../domain/users/security-score';
 import { recentActivityItem } from '../crm/timeline.schemas';
 import { count, responseObject } from '../response.schemas';
@@ -19,4 +20,4 @@ export const dashboardResponse = responseObject({
     responseObject({ name: Joi.string().valid('database', 'api', 'queue', 'security'), status: checkStatus, detail: Joi.string().optional() }),
   ),
   recentActivity: Joi.array().items(recentActivityItem).description('Newest first, what this user may see'),
-});
+} satisfies Joi.StrictSchemaMap<Awaited<ReturnType<DashboardService['figures']>>>);

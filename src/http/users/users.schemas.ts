@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import type { RegisterInput } from '../../domain/users/auth.service';
-import { INITIALS_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES, type Session, type User } from '../../domain/users/user';
+import { INITIALS_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES, type PublicUser, type Session, type User } from '../../domain/users/user';
 import type { AdminUserChanges } from '../../domain/users/users.service';
 import { cursorQuery } from '../crm/crm.schemas';
 import { count, id, itemsResponse, nextCursor, responseObject, timestamp } from '../response.schemas';
@@ -65,7 +65,7 @@ const publicUser = responseObject({
   lastAccess: timestamp.allow(null).description('The sign-in before the current one'),
   disabled: Joi.boolean(),
   createdAt: timestamp,
-});
+} satisfies Joi.StrictSchemaMap<PublicUser>);
 
 export const userResponses = {
   user: publicUser,

@@ -2865,8 +2865,8 @@ export interface operations {
                             at: string;
                             changes: {
                                 field: string;
-                                newValue: unknown;
-                                oldValue: unknown;
+                                newValue: string | number | boolean | unknown[] | Record<string, unknown> | null;
+                                oldValue: string | number | boolean | unknown[] | Record<string, unknown> | null;
                             }[];
                             /** @description The contact the change belongs to */
                             contactId: number | null;
@@ -2876,6 +2876,8 @@ export interface operations {
                             /** @enum {unknown} */
                             entityType: "contact" | "deal" | "activity";
                             id: string;
+                            /** @description The contact import that made the change; absent when a person made it */
+                            importId?: number;
                             userId: number | null;
                             /** @description Who made the change; null once that user was deleted */
                             userName: string | null;
@@ -3343,6 +3345,8 @@ export interface operations {
                             ownerId: number | null;
                             ownerName: string | null;
                             pipeline: string;
+                            /** @description Its place in its stage's column on the board, ascending */
+                            position: number;
                             probability: number;
                             stage: string;
                             title: string;
@@ -3466,6 +3470,8 @@ export interface operations {
                         ownerId: number | null;
                         ownerName: string | null;
                         pipeline: string;
+                        /** @description Its place in its stage's column on the board, ascending */
+                        position: number;
                         probability: number;
                         stage: string;
                         title: string;
@@ -3605,6 +3611,8 @@ export interface operations {
                         ownerId: number | null;
                         ownerName: string | null;
                         pipeline: string;
+                        /** @description Its place in its stage's column on the board, ascending */
+                        position: number;
                         probability: number;
                         stage: string;
                         title: string;
@@ -3862,6 +3870,8 @@ export interface operations {
                         ownerId: number | null;
                         ownerName: string | null;
                         pipeline: string;
+                        /** @description Its place in its stage's column on the board, ascending */
+                        position: number;
                         probability: number;
                         stage: string;
                         title: string;
@@ -5740,8 +5750,8 @@ export interface operations {
                             at: string;
                             changes: {
                                 field: string;
-                                newValue: unknown;
-                                oldValue: unknown;
+                                newValue: string | number | boolean | unknown[] | Record<string, unknown> | null;
+                                oldValue: string | number | boolean | unknown[] | Record<string, unknown> | null;
                             }[];
                             /** @description The contact the change belongs to */
                             contactId: number | null;
@@ -5751,6 +5761,8 @@ export interface operations {
                             /** @enum {unknown} */
                             entityType: "contact" | "deal" | "activity";
                             id: string;
+                            /** @description The contact import that made the change; absent when a person made it */
+                            importId?: number;
                             userId: number | null;
                             /** @description Who made the change; null once that user was deleted */
                             userName: string | null;
