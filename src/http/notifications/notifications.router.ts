@@ -8,7 +8,7 @@ import type { NotificationsService } from '../../domain/notifications/notificati
 import { NOTIFICATIONS_SERVICE, REMINDERS_SERVICE } from '../../domain/notifications/notifications.tokens';
 import type { RemindersService } from '../../domain/notifications/reminders.service';
 import { currentAuth, defineRoute, type HttpRouter, type RouteDefinition } from '../route';
-import { notificationSchemas as schemas } from './notifications.schemas';
+import { notificationResponses, notificationSchemas as schemas } from './notifications.schemas';
 
 @injectable()
 export class NotificationsRouter implements HttpRouter {
@@ -26,6 +26,7 @@ export class NotificationsRouter implements HttpRouter {
         access: 'signed-in',
         summary: 'My notifications, newest first, with the unread count (the bell polls this)',
         tag: 'notifications',
+        response: notificationResponses.page,
         schemas: { query: schemas.listQuery },
         handler: ({ query }, req) => this.notifications.list(currentAuth(req).user.id, query),
       }),
@@ -35,6 +36,7 @@ export class NotificationsRouter implements HttpRouter {
         access: 'signed-in',
         summary: 'Marks one of my notifications read; answers the new unread count',
         tag: 'notifications',
+        response: notificationResponses.unread,
         schemas: { params: schemas.idParams },
         errors: ['NOTIFICATION.NOT_FOUND'],
         handler: ({ params }, req) => this.notifications.markRead(currentAuth(req).user.id, params.id),
@@ -45,6 +47,7 @@ export class NotificationsRouter implements HttpRouter {
         access: 'signed-in',
         summary: 'Where and in which language my reminder emails go',
         tag: 'notifications',
+        response: schemas.settings,
         handler: (_input, req) => this.notifications.settings(currentAuth(req).user.id),
       }),
       defineRoute({
@@ -53,6 +56,7 @@ export class NotificationsRouter implements HttpRouter {
         access: 'signed-in',
         summary: 'Sets my reminder email address (null: none), language and time zone',
         tag: 'notifications',
+        response: schemas.settings,
         schemas: { body: schemas.settings },
         handler: ({ body }, req) => this.notifications.saveSettings(currentAuth(req).user.id, body),
       }),
@@ -62,6 +66,7 @@ export class NotificationsRouter implements HttpRouter {
         access: 'signed-in',
         summary: "An activity's reminder lead time in minutes (null: none; default 15)",
         tag: 'activities',
+        response: schemas.reminder,
         schemas: { params: schemas.idParams },
         errors: ['ACTIVITY.NOT_FOUND'],
         handler: async ({ params }, req) => {
@@ -76,6 +81,7 @@ export class NotificationsRouter implements HttpRouter {
         access: 'signed-in',
         summary: "Sets an activity's reminder lead time: 0, 5, 15, 30, 60 or 1440 minutes before it is due, or null for none",
         tag: 'activities',
+        response: schemas.reminder,
         schemas: { params: schemas.idParams, body: schemas.reminder },
         errors: ['ACTIVITY.NOT_FOUND', 'AUTH.FORBIDDEN'],
         handler: async ({ params, body }, req) => {

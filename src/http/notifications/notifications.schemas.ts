@@ -1,6 +1,7 @@
 import Joi from 'joi';
-import { LANGUAGES, REMINDER_CHOICES, type NotificationSettings, type ReminderChoice } from '../../domain/notifications/notification';
+import { LANGUAGES, REMINDER_CHOICES, type Notification, type NotificationSettings, type ReminderChoice } from '../../domain/notifications/notification';
 import { cursorQuery, idParams } from '../crm/crm.schemas';
+import { count, id, nextCursor, responseObject, timestamp } from '../response.schemas';
 
 export const notificationSchemas = {
   idParams,
@@ -17,4 +18,28 @@ export const notificationSchemas = {
   reminder: Joi.object<{ minutes: ReminderChoice }, true>({
     minutes: Joi.number().valid(...REMINDER_CHOICES).allow(null).required().description('Minutes before the due time: 0, 5, 15, 30, 60, 1440; null: no reminder'),
   }),
+};
+
+const notification = responseObject({
+  id,
+  userId: id,
+  kind: Joi.string().valid('activity.reminder'),
+  activityId: id.allow(null),
+  title: Joi.string().description("Worded in the language of the user's reminder settings"),
+  body: Joi.string(),
+  subject: Joi.string().allow(null).description('What it is about, for the app to word in its own language; null on older ones'),
+  dueAt: timestamp.allow(null),
+  link: Joi.string().allow(null).description('An in-app path, e.g. /crm/activities?activity=12'),
+  createdAt: timestamp,
+  readAt: timestamp.allow(null),
+  emailStatus: Joi.string().valid('none', 'pending', 'sent', 'failed'),
+  emailError: Joi.string().allow(null),
+} satisfies Joi.StrictSchemaMap<Notification>);
+
+const unread = count.description('How many of my notifications are unread');
+
+/** The settings and reminder answers are the bodies their PUTs take. */
+export const notificationResponses = {
+  page: responseObject({ items: Joi.array().items(notification), nextCursor, unread }),
+  unread: responseObject({ unread }),
 };

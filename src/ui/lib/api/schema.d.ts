@@ -1971,7 +1971,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, unknown>;
+                    "application/json": {
+                        /**
+                         * @description Minutes before the due time: 0, 5, 15, 30, 60, 1440; null: no reminder
+                         * @enum {unknown}
+                         */
+                        minutes: null | 0 | 5 | 15 | 30 | 60 | 1440;
+                    };
                 };
             };
             /** @description Invalid request: REQUEST.VALIDATION_FAILED */
@@ -2059,7 +2065,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, unknown>;
+                    "application/json": {
+                        /**
+                         * @description Minutes before the due time: 0, 5, 15, 30, 60, 1440; null: no reminder
+                         * @enum {unknown}
+                         */
+                        minutes: null | 0 | 5 | 15 | 30 | 60 | 1440;
+                    };
                 };
             };
             /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
@@ -6165,7 +6177,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, unknown>;
+                    "application/json": {
+                        items: {
+                            activityId: number | null;
+                            body: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time
+                             */
+                            dueAt: string | null;
+                            emailError: string | null;
+                            /** @enum {unknown} */
+                            emailStatus: "none" | "pending" | "sent" | "failed";
+                            id: number;
+                            /** @enum {unknown} */
+                            kind: "activity.reminder";
+                            /** @description An in-app path, e.g. /crm/activities?activity=12 */
+                            link: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time
+                             */
+                            readAt: string | null;
+                            /** @description What it is about, for the app to word in its own language; null on older ones */
+                            subject: string | null;
+                            /** @description Worded in the language of the user's reminder settings */
+                            title: string;
+                            userId: number;
+                        }[];
+                        /** @description Pass as cursor for the next page; null on the last one */
+                        nextCursor: string | null;
+                        /** @description How many of my notifications are unread */
+                        unread: number;
+                    };
                 };
             };
             /** @description Invalid request: REQUEST.VALIDATION_FAILED */
@@ -6229,7 +6278,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, unknown>;
+                    "application/json": {
+                        /** @description How many of my notifications are unread */
+                        unread: number;
+                    };
                 };
             };
             /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
@@ -6347,7 +6399,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, unknown>;
+                    "application/json": {
+                        /**
+                         * Format: email
+                         * @description Where reminder emails go; null: none
+                         */
+                        email: string | null;
+                        /** @enum {unknown} */
+                        language: "pt" | "en";
+                        /** @description IANA time zone, e.g. America/Sao_Paulo */
+                        timeZone: string;
+                    };
                 };
             };
             /** @description Not signed in: AUTH.UNAUTHENTICATED */
@@ -6409,7 +6471,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, unknown>;
+                    "application/json": {
+                        /**
+                         * Format: email
+                         * @description Where reminder emails go; null: none
+                         */
+                        email: string | null;
+                        /** @enum {unknown} */
+                        language: "pt" | "en";
+                        /** @description IANA time zone, e.g. America/Sao_Paulo */
+                        timeZone: string;
+                    };
                 };
             };
             /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
