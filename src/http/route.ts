@@ -27,9 +27,6 @@ export interface RouteSchemas<Params = unknown, Query = unknown, Body = unknown>
   body?: Joi.AnySchema<Body>;
 }
 
-/** What a schema lets through, e.g. `Validated<typeof contactSchemas.create>`. */
-export type Validated<S> = S extends Joi.AnySchema<infer T> ? T : never;
-
 /** A part without a schema is passed through as Express parsed it, so its type is `unknown`. */
 export interface RouteInput<Params = unknown, Query = unknown, Body = unknown> {
   params: Params;
