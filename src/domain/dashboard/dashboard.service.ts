@@ -9,31 +9,17 @@ import type { UsersService } from '../users/users.service';
 import { USERS_SERVICE } from '../users/users.tokens';
 import { READINESS, RESPONSE_TIMES } from './dashboard.tokens';
 
-/** The readiness checks (database, Redis, job queue), each run within the readiness deadline. */
-export interface Readiness {
-  check(): Promise<CheckResult[]>;
-}
-
-/** The API's recent response times, as the HTTP layer measures them. */
-export interface ResponseTimeStats {
-  summary(): { medianMs: number | null; samples: number };
-}
-
-/** The settings the security score reads (the app's config has them). */
-export interface SecuritySettings {
-  demo: boolean;
-  sessionSecretConfigured: boolean;
-}
+// Ports: the readiness checks (database, Redis, job queue) within their deadline, the API's recent response
+// times as the HTTP layer measures them, and the settings the security score reads (the app's config).
+export type Readiness = { check(): Promise<CheckResult[]> };
+export type ResponseTimeStats = { summary(): { medianMs: number | null; samples: number } };
+export type SecuritySettings = { demo: boolean; sessionSecretConfigured: boolean };
 
 const RECENT_ACTIVITY_LIMIT = 5;
 /** Above this median the API shows as degraded on the status panel. */
 const SLOW_API_MS = 500;
 
-interface StatusItem {
-  name: 'database' | 'api' | 'queue' | 'security';
-  status: CheckResult['status'];
-  detail?: string;
-}
+type StatusItem = { name: 'database' | 'api' | 'queue' | 'security'; status: CheckResult['status']; detail?: string };
 
 /** The dashboard's live figures: people, sessions, security score, response time, status and recent activity. */
 @injectable()

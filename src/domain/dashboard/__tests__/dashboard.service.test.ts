@@ -6,70 +6,51 @@ import { DashboardService } from '../dashboard.service';
 const viewer = { id: 7, role: 'employee' as const };
 const entry: RecentActivityItem = { id: '1', entityType: 'contact', entityId: 3, action: 'created', entityName: 'Padaria', userName: 'Ana', at: new Date(0) };
 
-function dashboard(o: { readiness?: CheckResult[]; medianMs?: number | null; weak?: number; demo?: boolean; secretConfigured?: boolean } = {}) {
-  const asked: { limit: number; viewer?: unknown }[] = [];
+function dashboard(o: { readiness?: CheckResult[]; medianMs?: number | null; weak?: number; demo?: boolean } = {}) {
+  const asked: unknown[] = [];
   const service = new DashboardService(
     { countUsers: async () => 4, countLiveSessions: async () => 2, countWeakPasswordHashes: async () => o.weak ?? 0 },
-    {
-      recent: async (limit, who) => {
-        asked.push({ limit, viewer: who });
-        return [entry];
-      },
-    },
+    { recent: async (limit, who) => { asked.push({ limit, who }); return [entry]; } },
     { check: async () => o.readiness ?? [{ name: 'database', status: 'up' }] },
     { summary: () => ({ medianMs: o.medianMs === undefined ? 12.5 : o.medianMs, samples: o.medianMs === null ? 0 : 40 }) },
-    { demo: o.demo ?? false, sessionSecretConfigured: o.secretConfigured ?? true },
+    { demo: o.demo ?? false, sessionSecretConfigured: true },
   );
-  return { service, asked };
+  return { figures: (secureCookies = true) => service.figures(viewer, secureCookies), asked };
 }
 
 describe('DashboardService', () => {
-  it('gathers the counts, response time and the recent activity this viewer may see', async () => {
-    const { service, asked } = dashboard();
-    const figures = await service.figures(viewer, true);
-    expect(figures).toMatchObject({ users: 4, activeSessions: 2, responseTime: { medianMs: 12.5, samples: 40 }, recentActivity: [entry] });
-    expect(asked).toEqual([{ limit: 5, viewer }]);
+  it('gathers the counts, the response time and the recent activity this viewer may see', async () => {
+    const { figures, asked } = dashboard();
+    expect(await figures()).toMatchObject({ users: 4, activeSessions: 2, responseTime: { medianMs: 12.5, samples: 40 }, recentActivity: [entry] });
+    expect(asked).toEqual([{ limit: 5, who: viewer }]);
   });
 
-  it('scores security from the settings, the stored hashes and whether the request cookie is Secure', async () => {
-    expect((await dashboard().service.figures(viewer, true)).security.score).toBe(100);
-    const weak = await dashboard({ weak: 1, demo: true, secretConfigured: false }).service.figures(viewer, false);
-    expect(weak.security.checks.filter((c) => !c.passed).map((c) => c.id)).toEqual([
-      'passwords_argon2id',
-      'demo_mode_off',
-      'secure_cookies',
-      'session_secret_configured',
-    ]);
-    expect(weak.security.score).toBe(0);
+  it('scores security from the stored hashes, the settings and whether the request cookie is Secure', async () => {
+    expect((await dashboard().figures()).security.score).toBe(100);
+    const weak = (await dashboard({ weak: 1, demo: true }).figures(false)).security;
+    expect(weak.checks.filter((c) => !c.passed).map((c) => c.id)).toEqual(['passwords_argon2id', 'demo_mode_off', 'secure_cookies']);
+    expect(weak.score).toBe(25);
   });
 
-  it('shows every dependency on the status panel: in-process queue without Redis, all up', async () => {
-    const { status } = await dashboard().service.figures(viewer, true);
-    expect(status).toEqual([
+  it('shows each dependency on the status panel', async () => {
+    expect((await dashboard().figures()).status).toEqual([
       { name: 'database', status: 'up' },
       { name: 'api', status: 'up', detail: '12.5 ms' },
       { name: 'queue', status: 'up', detail: 'in-process' },
       { name: 'security', status: 'up', detail: '100%' },
     ]);
-  });
-
-  it('shows a database that is down, a slow API, Redis trouble and a weak security score', async () => {
     const readiness: CheckResult[] = [
       { name: 'database', status: 'down', detail: 'timed out after 1500 ms' },
       { name: 'redis', status: 'warning', detail: 'reconnecting' },
     ];
-    const { status } = await dashboard({ readiness, medianMs: 900, demo: true }).service.figures(viewer, true);
-    expect(status).toEqual([
+    expect((await dashboard({ readiness, medianMs: 900, demo: true }).figures()).status).toEqual([
       { name: 'database', status: 'down', detail: 'timed out after 1500 ms' },
       { name: 'api', status: 'warning', detail: '900 ms' },
       { name: 'queue', status: 'warning', detail: 'reconnecting' },
       { name: 'security', status: 'warning', detail: '75%' },
     ]);
-  });
-
-  it('shows the database as down when no check reports it, and no API time before the first response', async () => {
-    const { status } = await dashboard({ readiness: [], medianMs: null }).service.figures(viewer, true);
-    expect(status.slice(0, 2)).toEqual([
+    // No database check reported, no API response yet.
+    expect((await dashboard({ readiness: [], medianMs: null }).figures()).status.slice(0, 2)).toEqual([
       { name: 'database', status: 'down' },
       { name: 'api', status: 'up' },
     ]);
