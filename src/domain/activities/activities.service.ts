@@ -27,7 +27,7 @@ export class ActivitiesService {
   constructor(
     @inject(ACTIVITY_REPOSITORY) private readonly activities: ActivityRepository,
     @inject(DEAL_REPOSITORY) private readonly deals: DealRepository,
-    @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
+    @inject(UNIT_OF_WORK) uow: UnitOfWork,
     @inject(TIMELINE_SERVICE) timeline: TimelineService,
     @inject(CLOCK) private readonly clock: Clock,
     @inject(REMINDERS_SERVICE) private readonly reminders: RemindersService,
@@ -64,27 +64,21 @@ export class ActivitiesService {
    */
   create(viewer: Viewer, input: ActivityInput & Pick<ActivityFields, 'subject'>): Promise<Activity> {
     const { reminderMinutes, ...fields } = input;
-    return this.uow.run(async () => {
-      const created = await this.records.create(viewer, () => ({
-        ...fields,
-        assignedTo: fields.assignedTo === undefined ? viewer.id : fields.assignedTo,
-        completedAt: fields.status === 'completed' ? this.clock.now() : null,
-        createdBy: viewer.id,
-      }));
-      return this.syncReminder(created, reminderMinutes);
+    const build = () => ({
+      ...fields,
+      assignedTo: fields.assignedTo === undefined ? viewer.id : fields.assignedTo,
+      completedAt: fields.status === 'completed' ? this.clock.now() : null,
+      createdBy: viewer.id,
     });
+    return this.records.create(viewer, build, (created) => this.syncReminder(created, reminderMinutes));
   }
 
   /** Completing stamps completedAt; reopening clears it. The change and its reminder are one transaction. */
   update(viewer: Viewer, id: number, input: ActivityInput, expectedUpdatedAt?: Date): Promise<Activity> {
     const { reminderMinutes, ...changes } = input;
-    return this.uow.run(async () => {
-      const updated = await this.records.update(viewer, id, expectedUpdatedAt, (current) => {
-        if (changes.status === undefined || changes.status === current.status) return changes;
-        return { ...changes, completedAt: changes.status === 'completed' ? this.clock.now() : null };
-      });
-      return this.syncReminder(updated, reminderMinutes);
-    });
+    const build = (current: Activity) =>
+      changes.status === undefined || changes.status === current.status ? changes : { ...changes, completedAt: changes.status === 'completed' ? this.clock.now() : null };
+    return this.records.update(viewer, id, expectedUpdatedAt, build, (updated) => this.syncReminder(updated, reminderMinutes));
   }
 
   /**

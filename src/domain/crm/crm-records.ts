@@ -34,6 +34,9 @@ export interface RecordKind<T> {
   tracked: readonly (keyof T & string)[];
 }
 
+/** What a write does besides the record and its timeline entry, inside the same transaction. */
+type SideEffect<T> = (record: T) => Promise<T>;
+
 /**
  * The life cycle shared by contacts, deals and activities: per-record permission checks, optimistic
  * concurrency on update, and a timeline entry written in the same transaction as the change.
@@ -53,11 +56,12 @@ export class CrmRecords<T extends CrmRecord, New, Changes> {
     return record;
   }
 
-  create(viewer: Viewer, build: () => Promise<New> | New): Promise<T> {
+  /** `then` runs the record's own side effects (a reminder) in the same transaction. */
+  create(viewer: Viewer, build: () => Promise<New> | New, then: SideEffect<T> = async (created) => created): Promise<T> {
     return this.uow.run(async () => {
       const created = await this.store.create(await build());
-      await this.log(viewer, created, 'created');
-      return created;
+      await this.timeline.record(await this.entry(viewer, created, 'created'));
+      return then(created);
     });
   }
 
@@ -65,13 +69,19 @@ export class CrmRecords<T extends CrmRecord, New, Changes> {
    * `expectedUpdatedAt` is the version the client read; when the row changed since, nothing is written
    * and the current row comes back in a 409.
    */
-  update(viewer: Viewer, id: number, expectedUpdatedAt: Date | undefined, build: (current: T) => Promise<Changes> | Changes): Promise<T> {
+  update(
+    viewer: Viewer,
+    id: number,
+    expectedUpdatedAt: Date | undefined,
+    build: (current: T) => Promise<Changes> | Changes,
+    then: SideEffect<T> = async (updated) => updated,
+  ): Promise<T> {
     return this.uow.run(async () => {
       const current = await this.writable(viewer, id, 'update');
       if (expectedUpdatedAt && current.updatedAt.getTime() !== expectedUpdatedAt.getTime()) throw new ConflictError(current);
       const updated = await this.store.update(id, await build(current));
-      await this.log(viewer, updated, 'updated', diffFields(current, updated, this.kind.tracked));
-      return updated;
+      await this.timeline.record(await this.entry(viewer, updated, 'updated', diffFields(current, updated, this.kind.tracked)));
+      return then(updated);
     });
   }
 
@@ -95,7 +105,7 @@ export class CrmRecords<T extends CrmRecord, New, Changes> {
     return this.uow.run(async () => {
       const current = await this.writable(viewer, id, 'delete');
       await this.store.delete(id);
-      await this.log(viewer, current, 'deleted');
+      await this.timeline.record(await this.entry(viewer, current, 'deleted'));
     });
   }
 
@@ -105,11 +115,7 @@ export class CrmRecords<T extends CrmRecord, New, Changes> {
     return current;
   }
 
-  private async log(viewer: Viewer, record: T, action: TimelineAction, changes: FieldChange[] = []): Promise<void> {
-    await this.timeline.record(await this.entry(viewer, record, action, changes));
-  }
-
-  private async entry(viewer: Viewer, record: T, action: TimelineAction, changes: FieldChange[], importId?: number): Promise<NewTimelineEntry> {
+  private async entry(viewer: Viewer, record: T, action: TimelineAction, changes: FieldChange[] = [], importId?: number): Promise<NewTimelineEntry> {
     return {
       entityType: this.kind.type,
       entityId: record.id,
