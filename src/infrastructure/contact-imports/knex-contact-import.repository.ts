@@ -9,7 +9,6 @@ import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 import { ContactModel } from '../contacts/knex-contact.repository';
 
 const ContactImportModel = tableModel('contactImports', { jsonAttributes: ['mapping'] });
-
 // Cells as [column, value] pairs: jsonb would reorder an object's keys, and the CSV keeps the file's order.
 const RejectionModel = tableModel('contactImportRejections', { idColumn: ['importId', 'rowNumber'], jsonAttributes: ['values'] });
 

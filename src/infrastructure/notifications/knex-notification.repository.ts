@@ -9,7 +9,6 @@ import { keysetPage } from '../db/keyset-page';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 
 const NotificationModel = tableModel('notifications');
-
 const NotificationSettingsModel = tableModel('notificationSettings', { idColumn: 'userId' });
 
 const COLUMNS = ['id', 'userId', 'kind', 'activityId', 'title', 'body', 'subject', 'dueAt', 'link', 'createdAt', 'readAt', 'emailStatus', 'emailError'];

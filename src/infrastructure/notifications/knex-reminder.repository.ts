@@ -7,7 +7,6 @@ import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 import { settingsOf } from './knex-notification.repository';
 
 const ReminderChoiceModel = tableModel('activityReminderChoices', { idColumn: 'activityId' });
-
 const ReminderModel = tableModel('activityReminders', { idColumn: 'activityId' });
 
 // One statement: the reminder the activity should have now, inserted, moved, or deleted.

@@ -2,7 +2,6 @@ import type { Session, User, UserWithPassword } from '../../domain/users/user';
 import { tableModel } from '../db/base.model';
 
 export const UserModel = tableModel('users', { hasUpdatedAt: true });
-
 export const SessionModel = tableModel('sessions');
 
 type Row = Record<string, unknown>;
