@@ -75,7 +75,7 @@ export class DealsService {
     if (move.position !== undefined && !Number.isFinite(move.position)) throw new FieldError('position', 'position must be a finite number');
     return this.records.update(viewer, id, move.updatedAt, async (current) => ({
       ...(await this.place(current, current.pipeline, move.stage, move.lostReason)),
-      ...(move.position !== undefined && { position: move.position }),
+      position: move.position ?? 'last',
     }));
   }
 

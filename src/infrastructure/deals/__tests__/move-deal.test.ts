@@ -45,6 +45,9 @@ describe('moving a deal on the board', () => {
     expect(await deals().get(viewer, a.id)).toEqual(moved);
     // A reorder within the column changes nothing the timeline tracks.
     expect((await timelineOf(between)).map((e) => e.action)).toEqual(['created']);
+    // Without a position, within its own column too: after the last card.
+    await deals().move(viewer, c.id, { stage: 'proposal' });
+    expect(await column(viewer, 'proposal')).toEqual(['D', 'A', 'C']);
   });
 
   it('closes on won and lost stages, wants a reason for lost, and reopens on an open stage', async () => {
