@@ -35,3 +35,6 @@ export const pageResponse = (item: Joi.Schema) =>
 
 /** A handler that sends no body: 204. */
 export const NO_CONTENT = null;
+
+/** A handler that writes a CSV file itself. */
+export const CSV = 'text/csv';

@@ -2,6 +2,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import type Joi from 'joi';
 import { AppError, ValidationError, type ErrorCode } from '../domain/shared/app-error';
 import type { Role, Session, User } from '../domain/users/user';
+import type { CSV, NO_CONTENT } from './response.schemas';
 
 export interface AuthContext {
   user: User;
@@ -45,10 +46,10 @@ export interface RouteDefinition<Params = unknown, Query = unknown, Body = unkno
   /** Success status; the handler's return value is the JSON body (undefined sends no body). */
   status?: number;
   /**
-   * The success body, for the API document only (responses are not validated at run time); `null` when
-   * the handler returns nothing (204).
+   * The success body, for the API document only (responses are not validated at run time): a schema,
+   * NO_CONTENT when the handler returns nothing (204), or CSV when it writes a CSV file itself.
    */
-  response?: Joi.Schema | null;
+  response: Joi.Schema | typeof NO_CONTENT | typeof CSV;
   /** Error codes worth listing in the API document besides the ones every route can give. */
   errors?: readonly ErrorCode[];
   // Method syntax on purpose: a route typed for its own input still fits the list mountRoutes walks.

@@ -11,7 +11,8 @@ import { LIST_LIMIT_MAX } from '../../domain/shared/list-page';
 import { ValidationError } from '../../domain/shared/app-error';
 import { contactFilter } from '../crm/contacts.router';
 import { currentAuth, defineRoute, type HttpRouter, type RouteDefinition } from '../route';
-import { contactImportSchemas as schemas, IMPORT_MAX_BYTES } from './contact-imports.schemas';
+import { CSV } from '../response.schemas';
+import { contactImportResponse, contactImportSchemas as schemas, IMPORT_MAX_BYTES } from './contact-imports.schemas';
 import { readUpload } from './multipart';
 
 const EXPORT_COLUMNS = ['id', 'name', 'email', 'phone', 'company', 'position', 'source', 'status', 'score', 'tags', 'notes', 'ownerId', 'ownerName', 'createdAt', 'updatedAt'] as const;
@@ -50,6 +51,7 @@ export class ContactImportsRouter implements HttpRouter {
         summary: 'Imports contacts from a CSV (multipart: file, mapping as JSON column -> field, mode skip|update); answers at once with the import',
         tag: 'contacts',
         status: 202,
+        response: contactImportResponse,
         errors: ['REQUEST.TOO_LARGE', 'REQUEST.UNSUPPORTED_MEDIA_TYPE', 'SERVICE.UNAVAILABLE'],
         handler: async (_input, req) => {
           const upload = await readUpload(req, IMPORT_MAX_BYTES);
@@ -71,6 +73,7 @@ export class ContactImportsRouter implements HttpRouter {
         access: 'signed-in',
         summary: 'An import: state, rows done of total, counts, and the link to its rejected rows',
         tag: 'contacts',
+        response: contactImportResponse,
         schemas: { params: schemas.idParams },
         errors: ['IMPORT.NOT_FOUND'],
         handler: async ({ params }, req) => view(await this.imports.get(currentAuth(req).user, params.id)),
@@ -81,6 +84,7 @@ export class ContactImportsRouter implements HttpRouter {
         access: 'signed-in',
         summary: 'The rejected rows of an import as CSV: row number, reason, then the row as it was',
         tag: 'contacts',
+        response: CSV,
         schemas: { params: schemas.idParams },
         errors: ['IMPORT.NOT_FOUND'],
         handler: async ({ params }, req, res) => {
@@ -97,6 +101,7 @@ export class ContactImportsRouter implements HttpRouter {
         access: 'signed-in',
         summary: 'Every contact matching the list filters, as CSV, streamed page by page',
         tag: 'contacts',
+        response: CSV,
         schemas: { query: schemas.exportQuery },
         handler: async ({ query }, req, res) => {
           const viewer = currentAuth(req).user;

@@ -1,7 +1,8 @@
 import Joi from 'joi';
-import { IMPORT_FIELDS, IMPORT_MODES, type ImportMapping, type ImportMode } from '../../domain/contact-imports/contact-import';
+import { IMPORT_FIELDS, IMPORT_MODES, type ContactImport, type ImportMapping, type ImportMode } from '../../domain/contact-imports/contact-import';
 import { contactSchemas, type ContactQuery } from '../crm/contacts.schemas';
 import { idParams } from '../crm/crm.schemas';
+import { count, id, responseObject, timestamp } from '../response.schemas';
 
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
@@ -24,3 +25,20 @@ export const contactImportSchemas = {
   }),
   exportQuery,
 };
+
+/** An import as its routes show it: what it has done so far, and where its rejected rows are. */
+export const contactImportResponse = responseObject({
+  id,
+  createdBy: id.allow(null),
+  fileName: Joi.string().allow(null),
+  mode: Joi.string().valid(...IMPORT_MODES),
+  mapping: Joi.object().pattern(Joi.string(), Joi.string().valid(...IMPORT_FIELDS)).description('CSV column -> contact field'),
+  status: Joi.string().valid('queued', 'running', 'completed', 'failed'),
+  totalRows: count.allow(null).description('Null until the file is read'),
+  rowsDone: count,
+  counts: responseObject({ created: count, updated: count, skipped: count, rejected: count }),
+  error: Joi.string().allow(null),
+  createdAt: timestamp,
+  finishedAt: timestamp.allow(null),
+  rejectedCsv: Joi.string().allow(null).description('Where the rejected rows download as CSV; null when none'),
+} satisfies Joi.StrictSchemaMap<Omit<ContactImport, 'createdByRole'> & { rejectedCsv: string | null }>);

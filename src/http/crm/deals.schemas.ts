@@ -15,7 +15,7 @@ const isoDay = Joi.string()
 
 // Money as the database writes numeric(12,2): a decimal string with exactly two decimals. Sums may be longer.
 const dealValue = Joi.string().pattern(/^\d{1,10}\.\d{2}$/).description('Decimal string with two decimals, e.g. "1500.00"');
-const moneySum = Joi.string().pattern(/^\d+\.\d{2}$/).description('Decimal string with two decimals');
+export const moneySum = Joi.string().pattern(/^\d+\.\d{2}$/).description('Decimal string with two decimals');
 
 /** The list's filters as the client names them. */
 type DealQuery = Pick<DealFilter, 'pipeline' | 'stage'> & { owner?: number; contact?: number };

@@ -10,7 +10,8 @@ interface Description {
   allow?: unknown[];
   keys?: Record<string, Description>;
   items?: Description[];
-  patterns?: { regex: string; rule: Description }[];
+  /** Keys matching a regex, or (`schema`) any key that schema accepts. */
+  patterns?: { regex?: string; rule: Description }[];
   matches?: { schema: Description }[];
 }
 
@@ -39,11 +40,13 @@ function base(d: Description): JsonSchema {
     case 'object': {
       const keys = Object.entries(d.keys ?? {}).filter(([, k]) => k.flags?.presence !== 'forbidden');
       const required = keys.filter(([, k]) => k.flags?.presence === 'required').map(([name]) => name);
+      const anyKey = d.patterns?.find((p) => !p.regex);
       return {
         type: 'object',
         ...(d.keys && { properties: Object.fromEntries(keys.map(([name, k]) => [name, toJsonSchema(k)])) }),
         ...(required.length && { required }),
-        ...(d.patterns?.length && { patternProperties: Object.fromEntries(d.patterns.map((p) => [regexSource(p.regex), toJsonSchema(p.rule)])) }),
+        ...(d.patterns?.some((p) => p.regex) && { patternProperties: Object.fromEntries(d.patterns.flatMap((p) => (p.regex ? [[regexSource(p.regex), toJsonSchema(p.rule)]] : []))) }),
+        ...(anyKey && { additionalProperties: toJsonSchema(anyKey.rule) }),
         // Joi refuses unknown keys unless told otherwise; so does the document.
         ...(!d.flags?.unknown && !d.patterns?.length && { additionalProperties: false }),
       };

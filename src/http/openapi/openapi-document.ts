@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import type { ErrorCode } from '../../domain/shared/app-error';
 import { ERROR_STATUS } from '../errors';
+import { CSV, NO_CONTENT } from '../response.schemas';
 import type { RouteDefinition } from '../route';
 import { joiToJsonSchema, type JsonSchema } from './joi-to-json-schema';
 
@@ -48,22 +49,13 @@ function parameters(route: RouteDefinition): JsonSchema[] {
   return params;
 }
 
-/** The success response: the route's own schema, no body for `null`, a generic object (or a bare 204 for a delete) when it has none. */
+/** The success response: the route's schema (or a CSV file), no body for NO_CONTENT. */
 function successResponse(route: RouteDefinition): Record<string, JsonSchema> {
-  if (route.response === undefined) {
-    const success = route.status ?? 200;
-    if (route.method === 'delete' && success === 200) return { 200: { description: STATUS_TEXT[200] }, 204: { description: 'Deleted' } };
-    const generic = success !== 204 && route.method !== 'delete' && { content: { 'application/json': { schema: { type: 'object' } } } };
-    return { [success]: { description: STATUS_TEXT[success] ?? 'Success', ...generic } };
-  }
   // As mountRoutes answers: a handler that returns nothing gets 204 unless the route names a status.
-  const success = route.status ?? (route.response === null ? 204 : 200);
-  return {
-    [success]: {
-      description: STATUS_TEXT[success] ?? 'Success',
-      ...(route.response && { content: { 'application/json': { schema: joiToJsonSchema(route.response) } } }),
-    },
-  };
+  const success = route.status ?? (route.response === NO_CONTENT ? 204 : 200);
+  const content =
+    route.response === CSV ? { 'text/csv': { schema: { type: 'string' } } } : route.response && { 'application/json': { schema: joiToJsonSchema(route.response) } };
+  return { [success]: { description: STATUS_TEXT[success] ?? 'Success', ...(content && { content }) } };
 }
 
 function responses(route: RouteDefinition): Record<string, JsonSchema> {

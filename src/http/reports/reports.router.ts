@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { ReportsService } from '../../domain/reports/reports.service';
 import { REPORTS_SERVICE } from '../../domain/reports/reports.tokens';
 import { defineRoute, type HttpRouter, type RouteDefinition } from '../route';
-import { reportSchemas } from './reports.schemas';
+import { reportResponses, reportSchemas } from './reports.schemas';
 
 const REPORT_ROLES = ['admin', 'developer'] as const;
 
@@ -19,6 +19,7 @@ export class ReportsRouter implements HttpRouter {
         summary: 'The latest report figures of a period, as last computed (computedAt null: not computed yet)',
         tag: 'reports',
         schemas: { query: reportSchemas.query },
+        response: reportResponses.report,
         handler: ({ query }) => this.reports.latest(query.period, query.category),
       }),
       defineRoute({
@@ -28,6 +29,7 @@ export class ReportsRouter implements HttpRouter {
         summary: 'Queues a recomputation of every period; GET shows the new figures once computedAt changes',
         tag: 'reports',
         status: 202,
+        response: reportResponses.refresh,
         errors: ['SERVICE.UNAVAILABLE'],
         handler: async () => {
           await this.reports.requestRefresh();

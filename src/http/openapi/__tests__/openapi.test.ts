@@ -6,6 +6,7 @@ import Joi from 'joi';
 import { HTTP_ROUTER } from '../../../domain/shared/shared.tokens';
 import type { HttpRouter, RouteDefinition } from '../../route';
 import { useCrmServer } from '../../crm/__tests__/crm-test-kit';
+import { CSV } from '../../response.schemas';
 import { buildOpenApiDocument } from '../openapi-document';
 import { API_INFO } from '../openapi.router';
 
@@ -20,7 +21,7 @@ function* schemasIn(document: { components: { schemas: object }; paths: Record<s
     for (const op of Object.values(item)) {
       for (const p of op.parameters) yield p.schema;
       if (op.requestBody) yield op.requestBody.content['application/json'].schema;
-      for (const r of Object.values(op.responses)) if (r.content) yield r.content['application/json'].schema;
+      for (const r of Object.values(op.responses)) for (const c of Object.values(r.content ?? {})) yield c.schema;
     }
   }
 }
@@ -77,7 +78,7 @@ describe('GET /api/openapi.json', () => {
 });
 
 describe('success responses in the document', () => {
-  const route = (over: Partial<RouteDefinition>): RouteDefinition => ({ method: 'get', path: '/x', access: 'public', summary: 's', tag: 't', handler: () => undefined, ...over });
+  const route = (over: Partial<RouteDefinition>): RouteDefinition => ({ method: 'get', path: '/x', access: 'public', summary: 's', tag: 't', response: null, handler: () => undefined, ...over });
   const success = (over: Partial<RouteDefinition>) => {
     const responses = buildOpenApiDocument([route(over)], API_INFO).paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
     return Object.fromEntries(Object.entries(responses['/x'][over.method ?? 'get'].responses).filter(([status]) => Number(status) < 300));
@@ -93,8 +94,7 @@ describe('success responses in the document', () => {
     expect(success({ method: 'delete', response: null })).toEqual({ 204: { description: 'No content' } });
   });
 
-  it('keeps a generic object for a route without a response schema', () => {
-    expect(success({})).toEqual({ 200: { description: 'OK', content: { 'application/json': { schema: { type: 'object' } } } } });
-    expect(success({ method: 'delete' })).toEqual({ 200: { description: 'OK' }, 204: { description: 'Deleted' } });
+  it('shows a CSV file for a route that writes one', () => {
+    expect(success({ response: CSV })).toEqual({ 200: { description: 'OK', content: { 'text/csv': { schema: { type: 'string' } } } } });
   });
 });

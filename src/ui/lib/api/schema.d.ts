@@ -2987,7 +2987,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, unknown>;
+                    "text/csv": string;
                 };
             };
             /** @description Invalid request: REQUEST.VALIDATION_FAILED */
@@ -3049,7 +3049,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, unknown>;
+                    "application/json": {
+                        counts: {
+                            created: number;
+                            rejected: number;
+                            skipped: number;
+                            updated: number;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        createdBy: number | null;
+                        error: string | null;
+                        fileName: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        finishedAt: string | null;
+                        id: number;
+                        /** @description CSV column -> contact field */
+                        mapping: {
+                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes";
+                        };
+                        /** @enum {unknown} */
+                        mode: "skip" | "update";
+                        /** @description Where the rejected rows download as CSV; null when none */
+                        rejectedCsv: string | null;
+                        rowsDone: number;
+                        /** @enum {unknown} */
+                        status: "queued" | "running" | "completed" | "failed";
+                        /** @description Null until the file is read */
+                        totalRows: number | null;
+                    };
                 };
             };
             /** @description Invalid request: REQUEST.MALFORMED_JSON */
@@ -3169,7 +3203,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, unknown>;
+                    "application/json": {
+                        counts: {
+                            created: number;
+                            rejected: number;
+                            skipped: number;
+                            updated: number;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        createdBy: number | null;
+                        error: string | null;
+                        fileName: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        finishedAt: string | null;
+                        id: number;
+                        /** @description CSV column -> contact field */
+                        mapping: {
+                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes";
+                        };
+                        /** @enum {unknown} */
+                        mode: "skip" | "update";
+                        /** @description Where the rejected rows download as CSV; null when none */
+                        rejectedCsv: string | null;
+                        rowsDone: number;
+                        /** @enum {unknown} */
+                        status: "queued" | "running" | "completed" | "failed";
+                        /** @description Null until the file is read */
+                        totalRows: number | null;
+                    };
                 };
             };
             /** @description Invalid request: REQUEST.VALIDATION_FAILED */
@@ -3247,7 +3315,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, unknown>;
+                    "text/csv": string;
                 };
             };
             /** @description Invalid request: REQUEST.VALIDATION_FAILED */
@@ -4761,7 +4829,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, unknown>;
+                    "application/json": {
+                        /** @enum {unknown} */
+                        category: "all" | "sales" | "contacts" | "activities" | "performance";
+                        /**
+                         * Format: date-time
+                         * @description Null until the figures are first computed
+                         */
+                        computedAt: string | null;
+                        /** @description Null until computed; each figure only when the category shows it (every one for all) */
+                        figures: {
+                            activeContacts?: number;
+                            activitiesByPerson?: {
+                                completed: number;
+                                name: string | null;
+                                total: number;
+                                userId: number | null;
+                            }[];
+                            activitiesByType?: {
+                                completed: number;
+                                total: number;
+                                type: string;
+                            }[];
+                            /** @description Null when nothing was won */
+                            averageTicket?: string | null;
+                            completedActivities?: number;
+                            /** @description Won / (won + lost) in percent; null when none closed */
+                            conversionRate?: number | null;
+                            funnel?: {
+                                count: number;
+                                kind: string;
+                                pipeline: string;
+                                stage: string;
+                                /** @description Decimal string with two decimals */
+                                value: string;
+                            }[];
+                            /** @description Deals won within the period */
+                            salesWon?: {
+                                count: number;
+                                /** @description Decimal string with two decimals */
+                                value: string;
+                            };
+                            /** @description Days, weeks or months by period */
+                            wonOverTime?: {
+                                bucket: string;
+                                count: number;
+                                /** @description Decimal string with two decimals */
+                                value: string;
+                            }[];
+                        } | null;
+                        /**
+                         * @description Days
+                         * @enum {unknown}
+                         */
+                        period: 7 | 30 | 90 | 365;
+                    };
                 };
             };
             /** @description Invalid request: REQUEST.VALIDATION_FAILED */
@@ -4837,7 +4959,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, unknown>;
+                    "application/json": {
+                        /** @enum {unknown} */
+                        queued: true;
+                    };
                 };
             };
             /** @description Invalid request: REQUEST.MALFORMED_JSON */
