@@ -1,8 +1,9 @@
 import { inject, injectable } from 'inversify';
 import type { DealsService } from '../../domain/deals/deals.service';
 import { DEALS_SERVICE } from '../../domain/deals/deals.tokens';
-import type { HttpRouter, RouteDefinition } from '../route';
-import { crudRoutes } from './crm-routes';
+import { defineRoute, type HttpRouter, type RouteDefinition } from '../route';
+import { idParams } from './crm.schemas';
+import { accessFor, crudRoutes, viewerOf } from './crm-routes';
 import { dealSchemas } from './deals.schemas';
 
 @injectable()
@@ -10,16 +11,28 @@ export class DealsRouter implements HttpRouter {
   constructor(@inject(DEALS_SERVICE) private readonly deals: DealsService) {}
 
   routes(): RouteDefinition[] {
-    return crudRoutes({
+    const crud = crudRoutes({
       path: '/api/crm/deals',
       tag: 'deals',
       noun: ['deal', 'deals'],
       resource: 'deal',
       service: this.deals,
       schemas: dealSchemas,
-      toFilter: (q) => ({ pipeline: q.pipeline, stage: q.stage, ownerId: q.owner, contactId: q.contact }),
+      toFilter: (q) => ({ pipeline: q.pipeline, stage: q.stage, ownerId: q.owner, contactId: q.contact, order: q.order }),
       notFound: 'DEAL.NOT_FOUND',
       writeErrors: ['DEAL.INVALID_STAGE', 'DEAL.LOST_REASON_REQUIRED'],
     });
+    const move = defineRoute({
+      method: 'post',
+      path: '/api/crm/deals/:id/move',
+      access: accessFor('deal', 'update'),
+      tag: 'deals',
+      summary: "Move a deal to a stage of its pipeline, at a position in the stage's column (one timeline entry when the stage changes)",
+      schemas: { params: idParams, body: dealSchemas.move },
+      response: dealSchemas.item,
+      errors: ['DEAL.NOT_FOUND', 'RESOURCE.CONFLICT', 'DEAL.INVALID_STAGE', 'DEAL.LOST_REASON_REQUIRED'],
+      handler: ({ params, body }, req) => this.deals.move(viewerOf(req), params.id, body),
+    });
+    return [...crud, move];
   }
 }

@@ -1,7 +1,7 @@
 import Joi from 'joi';
-import { DEAL_VALUE_MAX, DEAL_VALUE_PATTERN, STAGE_KINDS, type Deal, type DealFields, type DealFilter, type PipelineStage, type StageFields, type StageSummary } from '../../domain/deals/deal';
+import { DEAL_VALUE_MAX, DEAL_VALUE_PATTERN, STAGE_KINDS, type Deal, type DealFields, type DealFilter, type DealMove, type PipelineStage, type StageFields, type StageSummary } from '../../domain/deals/deal';
 import { count, id, itemsResponse, responseObject, timestamp } from '../response.schemas';
-import { createOf, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
+import { createOf, expectedVersion, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
 
 export const pipelineName = Joi.string().trim().min(1).max(60);
 const stageName = Joi.string().trim().min(1).max(60);
@@ -18,7 +18,7 @@ const dealValue = Joi.string().pattern(/^\d{1,10}\.\d{2}$/).description('Decimal
 export const moneySum = Joi.string().pattern(/^\d+\.\d{2}$/).description('Decimal string with two decimals');
 
 /** The list's filters as the client names them. */
-type DealQuery = Pick<DealFilter, 'pipeline' | 'stage'> & { owner?: number; contact?: number };
+type DealQuery = Pick<DealFilter, 'pipeline' | 'stage' | 'order'> & { owner?: number; contact?: number };
 
 const fields: Joi.StrictSchemaMap<DealFields> = {
   title: Joi.string().trim().min(1).max(200),
@@ -38,9 +38,21 @@ const fields: Joi.StrictSchemaMap<DealFields> = {
 };
 
 export const dealSchemas = {
-  listQuery: listQuery<DealQuery>({ pipeline: pipelineName, stage: stageName, owner: recordId, contact: recordId }),
+  listQuery: listQuery<DealQuery>({
+    pipeline: pipelineName,
+    stage: stageName,
+    owner: recordId,
+    contact: recordId,
+    order: Joi.string().valid('position').description("position: a board column's order (with stage); newest first otherwise"),
+  }),
   create: createOf(fields, ['title']),
   update: patchOf(fields),
+  move: Joi.object<DealMove, true>({
+    stage: fields.stage.required().description("A stage of the deal's own pipeline"),
+    lostReason: fields.lostReason,
+    position: Joi.number().description("The midpoint of its new neighbours' positions; after the column's last card when omitted"),
+    updatedAt: expectedVersion,
+  }),
   item: responseObject({
     id,
     title: Joi.string(),

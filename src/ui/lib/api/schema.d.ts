@@ -341,6 +341,26 @@ export interface paths {
         patch: operations["patchApiCrmDealsId"];
         trace?: never;
     };
+    "/api/crm/deals/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a deal to a stage of its pipeline, at a position in the stage's column (one timeline entry when the stage changes)
+         * @description Any signed-in user.
+         */
+        post: operations["postApiCrmDealsIdMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/crm/pipeline-stages/{pipeline}": {
         parameters: {
             query?: never;
@@ -3385,6 +3405,8 @@ export interface operations {
                 /** @description Also count every matching row */
                 includeTotal?: boolean;
                 limit?: number;
+                /** @description position: a board column's order (with stage); newest first otherwise */
+                order?: "position";
                 owner?: number;
                 pipeline?: string;
                 stage?: string;
@@ -4003,6 +4025,191 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: DEAL.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "DEAL.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Conflict: RESOURCE.CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RESOURCE.CONFLICT";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiCrmDealsIdMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required when the stage is a lost stage */
+                    lostReason?: (string | null) | "";
+                    /** @description The midpoint of its new neighbours' positions; after the column's last card when omitted */
+                    position?: number;
+                    /** @description A stage of the deal's own pipeline */
+                    stage: string;
+                    /**
+                     * Format: date-time
+                     * @description updatedAt as last read; 409 when the record changed since
+                     */
+                    updatedAt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description Set while the deal is in a won or lost stage
+                         */
+                        closedAt: string | null;
+                        contactId: number | null;
+                        contactName: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        createdBy: number | null;
+                        currency: string;
+                        /** @description YYYY-MM-DD */
+                        expectedCloseDate: string | null;
+                        id: number;
+                        lostReason: string | null;
+                        notes: string | null;
+                        ownerId: number | null;
+                        ownerName: string | null;
+                        pipeline: string;
+                        /** @description Its place in its stage's column on the board, ascending */
+                        position: number;
+                        probability: number;
+                        stage: string;
+                        title: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        updatedAt: string;
+                        /** @description Decimal string with two decimals, e.g. "1500.00" */
+                        value: string;
+                    };
+                };
+            };
+            /** @description Invalid request: DEAL.INVALID_STAGE, DEAL.LOST_REASON_REQUIRED, REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "DEAL.INVALID_STAGE" | "DEAL.LOST_REASON_REQUIRED" | "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.CROSS_SITE";
                         };
                     };
                 };
