@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { SERVER_BUNDLE } from './server-bundle.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const target = path.join(root, 'src/ui/lib/api/schema.d.ts');
@@ -37,13 +38,7 @@ export async function openApiDocument() {
 await build({
   stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'api-types-entry.ts' },
   outfile: path.join(outdir, 'document.mjs'),
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  tsconfig: path.join(root, 'tsconfig.json'),
-  logLevel: 'error',
+  ...SERVER_BUNDLE,
 });
 const { openApiDocument } = await import(pathToFileURL(path.join(outdir, 'document.mjs')).href + `?${Date.now()}`);
 const document = await openApiDocument();
