@@ -185,7 +185,8 @@ export function FormField<V extends FieldValues, N extends FieldPath<V>>({ contr
   const error = fieldState.error?.message;
   const messageId = error ? `${id}-message` : description ? `${id}-description` : undefined;
   return (
-    <div className="grid gap-1.5">
+    // content-start: beside a taller field (one with a hint) the label and control stay together.
+    <div className="grid content-start gap-1.5">
       <LabelPrimitive.Root htmlFor={id} className="text-sm font-medium text-foreground">
         {label}
       </LabelPrimitive.Root>
