@@ -15,6 +15,8 @@ export interface User {
   lastAccess: Date | null;
   disabledAt: Date | null;
   createdAt: Date;
+  /** Moves when what the account shows changes (name, initials, role, disabled), not on sign-in or a new password. */
+  updatedAt: Date;
 }
 
 export interface UserWithPassword extends User {
@@ -60,6 +62,7 @@ export function publicUser(user: User) {
     lastAccess: user.lastAccess,
     disabled: user.disabledAt !== null,
     createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
   };
 }
 export type PublicUser = ReturnType<typeof publicUser>;

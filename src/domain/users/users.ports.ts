@@ -9,7 +9,15 @@ export interface UserRepository {
   create(user: NewUser, options?: { onlyIfEmpty?: boolean }): Promise<User | null>;
   /** Moves last access to previous access and stamps the new one. */
   recordSignIn(id: number, at: Date): Promise<User>;
-  update(id: number, changes: Partial<Pick<User, 'name' | 'initials' | 'role' | 'disabledAt'>> & { passwordHash?: string }): Promise<User | null>;
+  /**
+   * Null when there is no such user, or when `expectedUpdatedAt` is given and the row has another version.
+   * A password alone leaves `updatedAt` as it is.
+   */
+  update(
+    id: number,
+    changes: Partial<Pick<User, 'name' | 'initials' | 'role' | 'disabledAt'>> & { passwordHash?: string },
+    expectedUpdatedAt?: Date,
+  ): Promise<User | null>;
   count(): Promise<number>;
   countActiveAdmins(): Promise<number>;
   /** Accounts whose password is stored with anything but argon2id. */

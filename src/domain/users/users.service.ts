@@ -1,13 +1,16 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../shared/clock';
 import { CLOCK } from '../shared/shared.tokens';
-import type { Role, Session, User } from './user';
+import { ConflictError } from '../crm/crm.errors';
+import { publicUser, type Role, type Session, type User } from './user';
 import type { Page, PageRequest } from '../shared/list-page';
 import type { PasswordHasher, SessionRepository, UserRepository } from './users.ports';
 import { PASSWORD_HASHER, SESSION_REPOSITORY, USER_REPOSITORY } from './users.tokens';
 import { LastAdminError, SessionNotFoundError, UserNotFoundError, WrongPasswordError } from './users.errors';
 
 const SESSION_RECORD_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+
+export type ProfileChanges = Partial<Pick<User, 'name' | 'initials'>>;
 
 export interface AdminUserChanges {
   role?: Role;
@@ -23,13 +26,17 @@ export class UsersService {
     @inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async updateProfile(userId: number, changes: { name?: string; initials?: string }): Promise<User> {
-    const updated = await this.users.update(userId, {
+  /** `expectedUpdatedAt` is the version the client read: when the account changed since, a 409 with it as it is now. */
+  async updateProfile(userId: number, changes: ProfileChanges, expectedUpdatedAt?: Date): Promise<User> {
+    const clean = {
       ...(changes.name !== undefined && { name: changes.name.trim() }),
       ...(changes.initials !== undefined && { initials: changes.initials.toUpperCase() }),
-    });
-    if (!updated) throw new UserNotFoundError();
-    return updated;
+    };
+    const updated = await this.users.update(userId, clean, expectedUpdatedAt);
+    if (updated) return updated;
+    const current = await this.users.findById(userId);
+    if (!current) throw new UserNotFoundError();
+    throw new ConflictError(publicUser(current));
   }
 
   /** A password change ends every other session of the user at once. */

@@ -105,10 +105,11 @@ export class UsersRouter implements HttpRouter {
         path: '/api/user',
         access: 'signed-in',
         tag: 'profile',
-        summary: 'Change your own name or initials',
+        summary: 'Change your own name or initials (send updatedAt to be told of concurrent changes)',
         response: userResponses.user,
         schemas: updateProfileSchemas,
-        handler: async ({ body }, req) => publicUser(await this.users.updateProfile(currentAuth(req).user.id, body)),
+        errors: ['RESOURCE.CONFLICT'],
+        handler: async ({ body: { updatedAt, ...changes } }, req) => publicUser(await this.users.updateProfile(currentAuth(req).user.id, changes, updatedAt)),
       }),
       defineRoute({
         method: 'post',

@@ -1,8 +1,8 @@
 import Joi from 'joi';
 import type { RegisterInput } from '../../domain/users/auth.service';
 import { INITIALS_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES, type PublicUser, type Session, type User } from '../../domain/users/user';
-import type { AdminUserChanges } from '../../domain/users/users.service';
-import { cursorQuery } from '../crm/crm.schemas';
+import type { AdminUserChanges, ProfileChanges } from '../../domain/users/users.service';
+import { cursorQuery, expectedVersion } from '../crm/crm.schemas';
 import { count, id, itemsResponse, nextCursor, responseObject, timestamp } from '../response.schemas';
 
 const username = Joi.string().trim().min(3).max(64).pattern(/^[A-Za-z0-9._@-]+$/).messages({
@@ -34,7 +34,7 @@ export const registerSchemas = {
 };
 
 export const updateProfileSchemas = {
-  body: Joi.object<Partial<Pick<User, 'name' | 'initials'>>, true>({ name, initials }).min(1),
+  body: Joi.object<ProfileChanges & { updatedAt?: Date }, true>({ name, initials, updatedAt: expectedVersion }).or('name', 'initials'),
 };
 
 export const changePasswordSchemas = {
@@ -65,6 +65,7 @@ const publicUser = responseObject({
   lastAccess: timestamp.allow(null).description('The sign-in before the current one'),
   disabled: Joi.boolean(),
   createdAt: timestamp,
+  updatedAt: timestamp.description('Changes with name, initials, role or disabled; send it back when changing your profile'),
 } satisfies Joi.StrictSchemaMap<PublicUser>);
 
 export const userResponses = {

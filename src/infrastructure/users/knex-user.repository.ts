@@ -1,5 +1,4 @@
 import { inject, injectable } from 'inversify';
-import { raw } from 'objection';
 import type { Page, PageRequest } from '../../domain/shared/list-page';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import type { NewUser, User, UserWithPassword } from '../../domain/users/user';
@@ -43,16 +42,27 @@ export class KnexUserRepository implements UserRepository {
     });
   }
 
+  /** A sign-in is no change of what the account shows: a plain update, which keeps `updatedAt`. */
   async recordSignIn(id: number, at: Date): Promise<User> {
-    return toUser((await this.query().patch({ previousAccess: raw('last_access'), lastAccess: at }).findById(id).returning('*'))!);
+    const [row] = await this.uow.db('users').where({ id }).update({ previousAccess: this.uow.db.raw('last_access'), lastAccess: at }).returning('*');
+    return toUser(row);
   }
 
-  async update(id: number, changes: Partial<Pick<User, 'name' | 'initials' | 'role' | 'disabledAt'>> & { passwordHash?: string }): Promise<User | null> {
-    const { passwordHash, ...rest } = changes;
-    const row = await this.query()
-      .patch({ ...rest, ...(passwordHash !== undefined && { password: passwordHash }) })
-      .findById(id)
-      .returning('*');
+  async update(
+    id: number,
+    changes: Partial<Pick<User, 'name' | 'initials' | 'role' | 'disabledAt'>> & { passwordHash?: string },
+    expectedUpdatedAt?: Date,
+  ): Promise<User | null> {
+    const { passwordHash, ...shown } = changes;
+    const values = { ...shown, ...(passwordHash !== undefined && { password: passwordHash }) };
+    // Only what the account shows moves its version (the model's update hook); a password alone does not.
+    // The client's version has milliseconds, the column microseconds (every change moves it by 1 ms or more).
+    const { db } = this.uow;
+    const version = expectedUpdatedAt ? db.raw("date_trunc('milliseconds', updated_at) = ?", [expectedUpdatedAt]) : db.raw('true');
+    const [row] =
+      Object.keys(shown).length > 0
+        ? await this.query().patch(values).where({ id }).where(version).returning('*')
+        : await db('users').update(values).where({ id }).where(version).returning('*');
     return row ? toUser(row) : null;
   }
 

@@ -8,8 +8,8 @@ type Row = Record<string, unknown>;
 
 /** A users row as the domain sees it: its last access is the sign-in before the current one; no password. */
 export function toUser(row: Row): User {
-  const { id, username, name, role, initials, previousAccess, disabledAt, createdAt } = row as Record<string, never>;
-  return { id, username, name, role, initials, lastAccess: previousAccess, disabledAt, createdAt };
+  const { id, username, name, role, initials, previousAccess, disabledAt, createdAt, updatedAt } = row as Record<string, never>;
+  return { id, username, name, role, initials, lastAccess: previousAccess, disabledAt, createdAt, updatedAt };
 }
 
 export function toUserWithPassword(row: Row): UserWithPassword {

@@ -763,7 +763,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change your own name or initials
+         * Change your own name or initials (send updatedAt to be told of concurrent changes)
          * @description Any signed-in user.
          */
         patch: operations["patchApiUser"];
@@ -932,6 +932,11 @@ export interface operations {
                             name: string;
                             /** @enum {unknown} */
                             role: "employee" | "developer" | "admin";
+                            /**
+                             * Format: date-time
+                             * @description Changes with name, initials, role or disabled; send it back when changing your profile
+                             */
+                            updatedAt: string;
                             username: string;
                         }[];
                         /** @description Pass as cursor for the next page; null on the last one */
@@ -1039,6 +1044,11 @@ export interface operations {
                         name: string;
                         /** @enum {unknown} */
                         role: "employee" | "developer" | "admin";
+                        /**
+                         * Format: date-time
+                         * @description Changes with name, initials, role or disabled; send it back when changing your profile
+                         */
+                        updatedAt: string;
                         username: string;
                     };
                 };
@@ -6293,6 +6303,11 @@ export interface operations {
                         name: string;
                         /** @enum {unknown} */
                         role: "employee" | "developer" | "admin";
+                        /**
+                         * Format: date-time
+                         * @description Changes with name, initials, role or disabled; send it back when changing your profile
+                         */
+                        updatedAt: string;
                         username: string;
                     };
                 };
@@ -7014,6 +7029,11 @@ export interface operations {
                         name: string;
                         /** @enum {unknown} */
                         role: "employee" | "developer" | "admin";
+                        /**
+                         * Format: date-time
+                         * @description Changes with name, initials, role or disabled; send it back when changing your profile
+                         */
+                        updatedAt: string;
                         username: string;
                     };
                 };
@@ -7150,6 +7170,11 @@ export interface operations {
                         name: string;
                         /** @enum {unknown} */
                         role: "employee" | "developer" | "admin";
+                        /**
+                         * Format: date-time
+                         * @description Changes with name, initials, role or disabled; send it back when changing your profile
+                         */
+                        updatedAt: string;
                         username: string;
                     };
                 };
@@ -7182,6 +7207,11 @@ export interface operations {
                 "application/json": {
                     initials?: string;
                     name?: string;
+                    /**
+                     * Format: date-time
+                     * @description updatedAt as last read; 409 when the record changed since
+                     */
+                    updatedAt?: string;
                 };
             };
         };
@@ -7209,6 +7239,11 @@ export interface operations {
                         name: string;
                         /** @enum {unknown} */
                         role: "employee" | "developer" | "admin";
+                        /**
+                         * Format: date-time
+                         * @description Changes with name, initials, role or disabled; send it back when changing your profile
+                         */
+                        updatedAt: string;
                         username: string;
                     };
                 };
@@ -7251,6 +7286,20 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Conflict: RESOURCE.CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RESOURCE.CONFLICT";
                         };
                     };
                 };

@@ -16,9 +16,10 @@ export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const schema = useMemo(() => {
     const rules = userRules(t);
-    return z.object({ name: rules.name, initials: rules.initials });
+    // updatedAt: the version this page read; a save over someone else's comes back as a conflict.
+    return z.object({ name: rules.name, initials: rules.initials, updatedAt: z.string() });
   }, [t]);
-  const form = useSchemaForm(schema, { name: user.name, initials: user.initials });
+  const form = useSchemaForm(schema, { name: user.name, initials: user.initials, updatedAt: user.updatedAt });
   const update = useUpdateProfile();
 
   return (
@@ -31,7 +32,8 @@ export function ProfileForm({ user }: { user: User }) {
           form={form}
           id="profile"
           onSubmit={async (input) => {
-            await update.mutateAsync(input);
+            const saved = await update.mutateAsync(input);
+            form.reset({ name: saved.name, initials: saved.initials, updatedAt: saved.updatedAt });
             toast({ title: t('profile.saved') });
           }}
           onError={(error, { onField }) => !onField && toast({ variant: 'destructive', title: t('profile.saveFailed'), description: errorMessage(error, t) })}
