@@ -5,8 +5,7 @@ import { getNotificationsQueryOptions, type NotificationsPage } from './get-noti
 import { UNREAD_NOTIFICATIONS_QUERY_KEY, type UnreadNotifications } from './get-unread-notifications';
 
 /** Answers the new unread count. */
-export const markNotificationRead = async (id: number) =>
-  (await data(api.POST('/api/notifications/{id}/read', { params: { path: { id } } }))) as unknown as { unread: number };
+export const markNotificationRead = (id: number) => data(api.POST('/api/notifications/{id}/read', { params: { path: { id } } }));
 
 export function useMarkNotificationRead(options: { onError?: (error: Error) => void } = {}) {
   return useMutation({
