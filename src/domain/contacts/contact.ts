@@ -40,3 +40,20 @@ export interface ContactFilter {
 export const CONTACT_TRACKED_FIELDS = [
   'name', 'email', 'phone', 'company', 'position', 'source', 'status', 'score', 'tags', 'notes', 'customFields', 'ownerId',
 ] as const satisfies readonly (keyof Contact)[];
+
+/** At most this many contacts in one bulk request: one transaction, one timeline entry each. */
+export const BULK_MAX = 500;
+
+/** One change applied to many contacts: fields set as given, tags added and removed, or deletion. */
+export type ContactBulkAction =
+  | { action: 'update'; status?: ContactStatus; ownerId?: number | null; addTags?: string[]; removeTags?: string[] }
+  | { action: 'delete' };
+
+export interface ContactBulkResult {
+  /** Changed or deleted. */
+  changed: number;
+  /** Already as asked: nothing written. */
+  unchanged: number;
+  /** Not changed, each with the error it would have had alone (not found, not yours). */
+  refused: { id: number; code: string; message: string }[];
+}

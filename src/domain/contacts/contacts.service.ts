@@ -7,7 +7,8 @@ import type { Page, PageRequest } from '../shared/list-page';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
 import type { TimelineService } from '../timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
-import { CONTACT_TRACKED_FIELDS, type Contact, type ContactFields, type ContactFilter, type NewContact } from './contact';
+import { AppError } from '../shared/app-error';
+import { CONTACT_TRACKED_FIELDS, type Contact, type ContactBulkAction, type ContactBulkResult, type ContactFields, type ContactFilter, type NewContact } from './contact';
 import type { ContactRepository } from './contacts.ports';
 import { CONTACT_REPOSITORY } from './contacts.tokens';
 
@@ -17,7 +18,7 @@ export class ContactsService {
 
   constructor(
     @inject(CONTACT_REPOSITORY) private readonly contacts: ContactRepository,
-    @inject(UNIT_OF_WORK) uow: UnitOfWork,
+    @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @inject(TIMELINE_SERVICE) timeline: TimelineService,
   ) {
     this.records = new CrmRecords(
@@ -65,4 +66,51 @@ export class ContactsService {
   remove(viewer: Viewer, id: number): Promise<void> {
     return this.records.remove(viewer, id);
   }
+
+  /**
+   * One change to many contacts in one transaction, each checked as a single edit would be: a contact the
+   * viewer may not change (or that is gone) is refused with its reason and the others go ahead; one that
+   * is already as asked is left alone. Each change writes its own timeline entry.
+   */
+  bulk(viewer: Viewer, ids: number[], change: ContactBulkAction): Promise<ContactBulkResult> {
+    return this.uow.run(async () => {
+      const result: ContactBulkResult = { changed: 0, unchanged: 0, refused: [] };
+      for (const id of ids) {
+        try {
+          if (change.action === 'delete') {
+            await this.records.remove(viewer, id);
+            result.changed++;
+            continue;
+          }
+          const changes = bulkChanges(await this.records.get(viewer, id), change);
+          if (!changes) {
+            result.unchanged++;
+            continue;
+          }
+          await this.records.update(viewer, id, undefined, (current) => bulkChanges(current, change) ?? {});
+          result.changed++;
+        } catch (error) {
+          // Refusals come before any write; anything else (a database error) ends the whole request.
+          if (!(error instanceof AppError) || !REFUSALS.has(error.code)) throw error;
+          result.refused.push({ id, code: error.code, message: error.message });
+        }
+      }
+      return result;
+    });
+  }
+}
+
+const REFUSALS = new Set(['AUTH.FORBIDDEN', 'CONTACT.NOT_FOUND']);
+
+/** What an update action changes on one contact, or null when it is already so. */
+function bulkChanges(current: Contact, change: Exclude<ContactBulkAction, { action: 'delete' }>): Partial<ContactFields> | null {
+  const changes: Partial<ContactFields> = {};
+  if (change.status !== undefined && change.status !== current.status) changes.status = change.status;
+  if (change.ownerId !== undefined && change.ownerId !== current.ownerId) changes.ownerId = change.ownerId;
+  if (change.addTags?.length || change.removeTags?.length) {
+    const removed = new Set(change.removeTags);
+    const tags = [...new Set([...current.tags, ...(change.addTags ?? [])])].filter((tag) => !removed.has(tag));
+    if (tags.join('\u0000') !== current.tags.join('\u0000')) changes.tags = tags;
+  }
+  return Object.keys(changes).length ? changes : null;
 }

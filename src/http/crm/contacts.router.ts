@@ -2,9 +2,9 @@ import { inject, injectable } from 'inversify';
 import type { ContactFilter } from '../../domain/contacts/contact';
 import type { ContactsService } from '../../domain/contacts/contacts.service';
 import { CONTACTS_SERVICE } from '../../domain/contacts/contacts.tokens';
-import type { HttpRouter, RouteDefinition } from '../route';
-import { contactSchemas, type ContactQuery } from './contacts.schemas';
-import { crudRoutes } from './crm-routes';
+import { defineRoute, type HttpRouter, type RouteDefinition } from '../route';
+import { bulkSchemas, contactSchemas, type ContactQuery } from './contacts.schemas';
+import { accessFor, crudRoutes, viewerOf } from './crm-routes';
 
 /** Also the CSV export's filter. */
 export const contactFilter = (q: ContactQuery): ContactFilter => ({ search: q.search || undefined, status: q.status, tag: q.tag, ownerId: q.owner });
@@ -14,7 +14,7 @@ export class ContactsRouter implements HttpRouter {
   constructor(@inject(CONTACTS_SERVICE) private readonly contacts: ContactsService) {}
 
   routes(): RouteDefinition[] {
-    return crudRoutes({
+    const crud = crudRoutes({
       path: '/api/crm/contacts',
       tag: 'contacts',
       noun: ['contact', 'contacts'],
@@ -24,5 +24,16 @@ export class ContactsRouter implements HttpRouter {
       toFilter: contactFilter,
       notFound: 'CONTACT.NOT_FOUND',
     });
+    const bulk = defineRoute({
+      method: 'post',
+      path: '/api/crm/contacts/bulk',
+      access: accessFor('contact', 'update'),
+      tag: 'contacts',
+      summary: 'Change the status, owner or tags of many contacts, or delete them, in one transaction (each checked as a single edit)',
+      schemas: { body: bulkSchemas.body },
+      response: bulkSchemas.response,
+      handler: ({ body: { ids, ...change } }, req) => this.contacts.bulk(viewerOf(req), ids, change),
+    });
+    return [...crud, bulk];
   }
 }

@@ -1,6 +1,6 @@
 import Joi from 'joi';
-import { CONTACT_STATUSES, type Contact, type ContactFields, type ContactFilter } from '../../domain/contacts/contact';
-import { id, responseObject } from '../response.schemas';
+import { BULK_MAX, CONTACT_STATUSES, type Contact, type ContactBulkAction, type ContactBulkResult, type ContactFields, type ContactFilter } from '../../domain/contacts/contact';
+import { count, id, responseObject } from '../response.schemas';
 import { createOf, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
 
 /** The list's filters as the client names them (`owner`: the owner's id). */
@@ -47,4 +47,26 @@ export const contactSchemas = {
     ownerName: Joi.string().allow(null),
     ...recordStamps,
   } satisfies Joi.StrictSchemaMap<Contact>),
+};
+
+const tagList = Joi.array().items(Joi.string().trim().min(1).max(50)).min(1).max(10).unique();
+
+export const bulkSchemas = {
+  body: Joi.object<{ ids: number[] } & ContactBulkAction>({
+    ids: Joi.array().items(recordId).min(1).max(BULK_MAX).unique().required().description(`The contacts to change, at most ${BULK_MAX}`),
+    action: Joi.string().valid('update', 'delete').required(),
+    status: fields.status,
+    ownerId: fields.ownerId,
+    addTags: tagList,
+    removeTags: tagList,
+  })
+    .when(Joi.object({ action: Joi.valid('delete') }).unknown(), {
+      then: Joi.object({ status: Joi.forbidden(), ownerId: Joi.forbidden(), addTags: Joi.forbidden(), removeTags: Joi.forbidden() }),
+      otherwise: Joi.object().or('status', 'ownerId', 'addTags', 'removeTags'),
+    }),
+  response: responseObject({
+    changed: count,
+    unchanged: count.description('Already as asked: nothing written'),
+    refused: Joi.array().items(responseObject({ id, code: Joi.string(), message: Joi.string() })).description('Not changed, with the reason each would have alone'),
+  } satisfies Joi.StrictSchemaMap<ContactBulkResult>),
 };
