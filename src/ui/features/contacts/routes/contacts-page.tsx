@@ -1,4 +1,83 @@
-import { Users } from 'lucide-react';
-import { EmptyScreen } from '../../../components/ui/empty-screen';
+import { Plus, SearchX, Users } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/errors';
+import { formatInteger } from '../../../lib/format';
+import { useUser } from '../../../lib/session';
+import { useContacts, type Contact } from '../api/get-contacts';
+import { ContactFiltersBar } from '../components/contact-filters';
+import { ContactFormDialog } from '../components/contact-form-dialog';
+import { ContactGrid } from '../components/contact-grid';
+import { useContactFilters } from '../use-contact-filters';
 
-export const ContactsPage = () => <EmptyScreen namespace="contacts" icon={Users} />;
+/** What the dialog shows: nothing, a new contact (SPEC: create mode) or one chosen (edit mode). */
+type Editing = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; contact: Contact };
+
+export function ContactsPage() {
+  const { t } = useTranslation();
+  const { data: me } = useUser();
+  const { filters, setFilter, clearFilters, active } = useContactFilters();
+  const contacts = useContacts(filters);
+  const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
+  if (!me) return null;
+
+  const items = contacts.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = contacts.data?.pages[0]?.total;
+
+  return (
+    <>
+      <PageHeader
+        title={t('contacts.title')}
+        description={t('contacts.subtitle')}
+        actions={
+          <Button onClick={() => setEditing({ mode: 'create' })}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            {t('contacts.new')}
+          </Button>
+        }
+      />
+      <ContactFiltersBar filters={filters} active={active} me={me} setFilter={setFilter} clearFilters={clearFilters} />
+      <p className="mb-3 text-sm text-muted-foreground" role="status" data-testid="contacts-total">
+        {total !== undefined && t('contacts.total', { count: total, formatted: formatInteger(total) })}
+      </p>
+      {contacts.isPending ? (
+        <PageSpinner />
+      ) : contacts.isError ? (
+        <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
+          {errorMessage(contacts.error, t)}
+        </p>
+      ) : items.length === 0 ? (
+        active.length > 0 ? (
+          <div className="grid gap-3">
+            <EmptyState icon={SearchX} title={t('contacts.noMatch')} description={t('contacts.noMatchHint')} />
+            <Button variant="outline" className="justify-self-center" onClick={clearFilters}>
+              {t('contacts.filters.clear')}
+            </Button>
+          </div>
+        ) : (
+          <EmptyState icon={Users} title={t('contacts.empty')} description={t('contacts.emptyHint')} />
+        )
+      ) : (
+        <ContactGrid
+          contacts={items}
+          hasMore={contacts.hasNextPage}
+          loadingMore={contacts.isFetchingNextPage}
+          onLoadMore={() => void contacts.fetchNextPage()}
+          onOpen={(contact) => setEditing({ mode: 'edit', contact })}
+        />
+      )}
+      {editing.mode !== 'closed' && (
+        <ContactFormDialog
+          key={editing.mode === 'edit' ? editing.contact.id : 'new'}
+          contact={editing.mode === 'edit' ? editing.contact : null}
+          me={me}
+          onClose={() => setEditing({ mode: 'closed' })}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api, data, type ApiResponse } from '../../../lib/api-client';
+
+export type ContactsPage = ApiResponse<'/api/crm/contacts', 'get'>;
+export type Contact = ContactsPage['items'][number];
+export type ContactStatus = Contact['status'];
+
+/** Every status, in the order the filters and the form offer them (the compiler checks none is missing). */
+export const CONTACT_STATUSES = Object.keys({ lead: 0, prospect: 0, customer: 0, inactive: 0 } satisfies Record<ContactStatus, 0>) as ContactStatus[];
+
+/** The list's filters as the API names them. */
+export interface ContactFilters {
+  search?: string;
+  status?: ContactStatus;
+  tag?: string;
+  owner?: number;
+}
+
+export const CONTACTS_QUERY_KEY = ['contacts'] as const;
+export const CONTACT_LISTS_QUERY_KEY = [...CONTACTS_QUERY_KEY, 'list'] as const;
+const PAGE_SIZE = 30;
+
+export const getContacts = ({ filters, cursor }: { filters: ContactFilters; cursor?: string }) =>
+  data(api.GET('/api/crm/contacts', { params: { query: { ...filters, limit: PAGE_SIZE, cursor, includeTotal: cursor === undefined } } }));
+
+/** The contacts matching the filters, newest first, a page at a time; the first page also counts them all. */
+export const getContactsQueryOptions = (filters: ContactFilters) =>
+  infiniteQueryOptions({
+    queryKey: [...CONTACT_LISTS_QUERY_KEY, filters],
+    queryFn: ({ pageParam }) => getContacts({ filters, cursor: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+
+export const useContacts = (filters: ContactFilters) => useInfiniteQuery(getContactsQueryOptions(filters));

@@ -1,0 +1,247 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Form, FormField, useSchemaForm } from '../../../components/ui/form';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/errors';
+import type { User } from '../../../lib/session';
+import { useCreateContact } from '../api/create-contact';
+import { CONTACT_STATUSES, type Contact } from '../api/get-contacts';
+import { useOwnerChoices } from '../api/get-owner-choices';
+import { useUpdateContact } from '../api/update-contact';
+import { canChange } from '../contact-access';
+import { DeleteContactDialog } from './delete-contact-dialog';
+import { TagsInput } from './tags-input';
+
+// The server's bounds (contacts.schemas.ts), checked here first so messages arrive translated.
+function contactSchema(t: (key: string, options?: Record<string, unknown>) => string) {
+  const text = (max: number) =>
+    z
+      .string()
+      .trim()
+      .max(max, t('validation.maxLength', { count: max }))
+      .transform((value) => value || null);
+  return z.object({
+    name: z.string().trim().min(1, t('validation.required')).max(200, t('validation.maxLength', { count: 200 })),
+    email: z
+      .string()
+      .trim()
+      .max(254, t('validation.maxLength', { count: 254 }))
+      .refine((value) => value === '' || z.email().safeParse(value).success, t('contacts.form.invalidEmail'))
+      .transform((value) => value || null),
+    phone: text(40),
+    company: text(200),
+    position: text(200),
+    source: text(100),
+    status: z.enum(CONTACT_STATUSES as [Contact['status'], ...Contact['status'][]]),
+    score: z.number(t('contacts.form.invalidScore')).int(t('contacts.form.invalidScore')).min(0, t('contacts.form.invalidScore')).max(100, t('contacts.form.invalidScore')),
+    tags: z.array(z.string()),
+    notes: text(10_000),
+    ownerId: z.number().nullable(),
+    /** The version the dialog read (edit only): a save over someone else's comes back as a conflict. */
+    updatedAt: z.string().optional(),
+  });
+}
+
+const valuesOf = (contact: Contact | null, me: User) => ({
+  name: contact?.name ?? '',
+  email: contact?.email ?? '',
+  phone: contact?.phone ?? '',
+  company: contact?.company ?? '',
+  position: contact?.position ?? '',
+  source: contact?.source ?? '',
+  status: contact?.status ?? ('lead' as const),
+  score: contact?.score ?? 0,
+  tags: contact?.tags ?? [],
+  notes: contact?.notes ?? '',
+  ownerId: contact ? contact.ownerId : me.id,
+  updatedAt: contact?.updatedAt,
+});
+
+interface ContactFormDialogProps {
+  /** null: create mode (SPEC: nothing selected); a contact: edit mode. */
+  contact: Contact | null;
+  me: User;
+  onClose: () => void;
+}
+
+/** Create and edit share this form; the dialog closes on success. */
+export function ContactFormDialog({ contact, me, onClose }: ContactFormDialogProps) {
+  const { t } = useTranslation();
+  const schema = useMemo(() => contactSchema(t), [t]);
+  const form = useSchemaForm(schema, valuesOf(contact, me));
+  const create = useCreateContact();
+  const update = useUpdateContact();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const isAdmin = me.role === 'admin';
+  const owners = useOwnerChoices(isAdmin);
+  const editable = contact === null || canChange(me, contact);
+  const pending = create.isPending || update.isPending;
+  const ownerName = contact ? (contact.ownerName ?? t('contacts.noOwner')) : me.name;
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        title={contact ? t('contacts.form.editTitle') : t('contacts.form.createTitle')}
+        description={editable ? t('contacts.form.description') : t('contacts.form.readOnly')}
+        className="max-w-2xl"
+      >
+        <Form
+          form={form}
+          id="contact"
+          onSubmit={async ({ updatedAt, ownerId, ...fields }) => {
+            // Only an admin chooses the owner; the others keep it (the server makes a new contact theirs).
+            const owner = isAdmin ? { ownerId } : {};
+            if (contact) {
+              await update.mutateAsync({ id: contact.id, body: { ...fields, ...owner, updatedAt } });
+              toast({ title: t('contacts.updated') });
+            } else {
+              await create.mutateAsync({ ...fields, ...owner });
+              toast({ title: t('contacts.created') });
+            }
+            onClose();
+          }}
+          onError={(error, { onField }) =>
+            !onField && toast({ variant: 'destructive', title: t('contacts.saveFailed'), description: errorMessage(error, t) })
+          }
+        >
+          <fieldset disabled={!editable} className="grid gap-4 sm:grid-cols-2">
+            <FormField control={form.control} name="name" label={t('contacts.fields.name')} render={(field) => <Input {...field} autoComplete="off" />} />
+            <FormField
+              control={form.control}
+              name="email"
+              label={t('contacts.fields.email')}
+              render={(field) => <Input {...field} type="email" autoComplete="off" />}
+            />
+            <FormField control={form.control} name="phone" label={t('contacts.fields.phone')} render={(field) => <Input {...field} type="tel" autoComplete="off" />} />
+            <FormField control={form.control} name="company" label={t('contacts.fields.company')} render={(field) => <Input {...field} />} />
+            <FormField control={form.control} name="position" label={t('contacts.fields.position')} render={(field) => <Input {...field} />} />
+            <FormField control={form.control} name="source" label={t('contacts.fields.source')} render={(field) => <Input {...field} />} />
+            <FormField
+              control={form.control}
+              name="status"
+              label={t('contacts.fields.status')}
+              render={(field) => (
+                <Select
+                  id={field.id}
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  disabled={!editable}
+                  options={CONTACT_STATUSES.map((status) => ({ value: status, label: t(`contacts.status.${status}`) }))}
+                />
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="score"
+              label={t('contacts.fields.score')}
+              description={t('contacts.form.scoreHint')}
+              render={(field) => (
+                <Input
+                  {...field}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={100}
+                  step={1}
+                  value={Number.isNaN(field.value) ? '' : field.value}
+                  onChange={(event) => field.onChange(event.target.value === '' ? Number.NaN : event.target.valueAsNumber)}
+                />
+              )}
+            />
+            <div className="sm:col-span-2">
+              <FormField
+                control={form.control}
+                name="tags"
+                label={t('contacts.fields.tags')}
+                description={t('contacts.form.tagsHint')}
+                render={({ id, value, onChange, onBlur, ...aria }) => (
+                  <TagsInput id={id} value={value} onChange={onChange} onBlur={onBlur} aria-invalid={aria['aria-invalid']} aria-describedby={aria['aria-describedby']} />
+                )}
+              />
+            </div>
+            <div className="sm:col-span-2">
+              <FormField
+                control={form.control}
+                name="notes"
+                label={t('contacts.fields.notes')}
+                render={(field) => (
+                  <textarea
+                    {...field}
+                    rows={3}
+                    className="min-h-20 w-full rounded-md border border-border bg-surface px-3 py-2 text-sm text-foreground placeholder:text-muted-foreground focus-ring aria-invalid:border-danger disabled:opacity-60"
+                  />
+                )}
+              />
+            </div>
+            <div className="sm:col-span-2">
+              {isAdmin && owners.data ? (
+                <FormField
+                  control={form.control}
+                  name="ownerId"
+                  label={t('contacts.fields.owner')}
+                  render={(field) => (
+                    <Select
+                      id={field.id}
+                      value={field.value === null ? 'none' : String(field.value)}
+                      onValueChange={(value) => field.onChange(value === 'none' ? null : Number(value))}
+                      options={[
+                        { value: 'none', label: t('contacts.noOwner') },
+                        ...owners.data.items.map((user) => ({ value: String(user.id), label: user.name })),
+                      ]}
+                    />
+                  )}
+                />
+              ) : (
+                <div className="grid gap-1.5">
+                  <label htmlFor="contact-owner-readonly" className="text-sm font-medium text-foreground">
+                    {t('contacts.fields.owner')}
+                  </label>
+                  <Input id="contact-owner-readonly" value={ownerName} readOnly disabled aria-describedby="contact-owner-hint" />
+                  <p id="contact-owner-hint" className="text-xs text-muted-foreground">
+                    {t('contacts.form.ownerHint')}
+                  </p>
+                </div>
+              )}
+            </div>
+          </fieldset>
+          <DialogFooter className="sm:justify-between">
+            {contact && canChange(me, contact) ? (
+              <Button variant="outline" className="text-danger" onClick={() => setConfirmDelete(true)}>
+                {t('contacts.delete.action')}
+              </Button>
+            ) : (
+              <span />
+            )}
+            <div className="flex flex-col-reverse gap-2 sm:flex-row">
+              <Button variant="outline" onClick={onClose}>
+                {t('common.cancel')}
+              </Button>
+              {editable && (
+                <Button type="submit" disabled={pending}>
+                  {pending && <Spinner />}
+                  {pending ? t('common.saving') : contact ? t('common.save') : t('contacts.form.create')}
+                </Button>
+              )}
+            </div>
+          </DialogFooter>
+        </Form>
+        {contact && confirmDelete && (
+          <DeleteContactDialog
+            contact={contact}
+            onClose={() => setConfirmDelete(false)}
+            onDeleted={() => {
+              setConfirmDelete(false);
+              onClose();
+            }}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,68 @@
+import { X } from 'lucide-react';
+import { useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Input } from '../../../components/ui/input';
+
+export const TAG_MAX_LENGTH = 50;
+
+interface TagsInputProps {
+  id: string;
+  value: string[];
+  onChange: (tags: string[]) => void;
+  onBlur: () => void;
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+}
+
+/** Tags as chips: type one and press Enter (or a comma) to add it, its × button (or Backspace on an empty box) removes it. */
+export function TagsInput({ id, value, onChange, onBlur, ...aria }: TagsInputProps) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState('');
+  const add = () => {
+    const tag = draft.trim().slice(0, TAG_MAX_LENGTH);
+    if (tag && !value.includes(tag)) onChange([...value, tag]);
+    setDraft('');
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter' || event.key === ',') {
+      event.preventDefault();
+      add();
+    } else if (event.key === 'Backspace' && draft === '' && value.length > 0) {
+      onChange(value.slice(0, -1));
+    }
+  };
+  return (
+    <div className="grid gap-2">
+      {value.length > 0 && (
+        <ul className="flex flex-wrap gap-1.5" aria-label={t('contacts.form.tagsAdded')}>
+          {value.map((tag) => (
+            <li key={tag} className="inline-flex items-center gap-1 rounded-full bg-muted py-0.5 pr-1 pl-2.5 text-xs font-medium text-foreground">
+              {tag}
+              <button
+                type="button"
+                onClick={() => onChange(value.filter((other) => other !== tag))}
+                aria-label={t('contacts.form.removeTag', { tag })}
+                className="flex h-5 w-5 items-center justify-center rounded-full hover:bg-surface focus-ring"
+              >
+                <X className="h-3 w-3" aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Input
+        id={id}
+        value={draft}
+        maxLength={TAG_MAX_LENGTH}
+        placeholder={t('contacts.form.tagsPlaceholder')}
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={onKeyDown}
+        onBlur={() => {
+          add();
+          onBlur();
+        }}
+        {...aria}
+      />
+    </div>
+  );
+}
