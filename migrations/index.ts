@@ -9,6 +9,7 @@ import * as createRemindersAndNotifications from './20261122122000_create_remind
 import * as addNotificationSubjectAndDue from './20261122130000_add_notification_subject_and_due';
 import * as addTimelineImport from './20261123100000_add_timeline_import';
 import * as addDealPosition from './20261123100100_add_deal_position';
+import * as addContactSourceIndex from './20261123110000_add_contact_source_index';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -30,4 +31,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261122130000_add_notification_subject_and_due', addNotificationSubjectAndDue],
   ['20261123100000_add_timeline_import', addTimelineImport],
   ['20261123100100_add_deal_position', addDealPosition],
+  ['20261123110000_add_contact_source_index', addContactSourceIndex],
 ];

@@ -35,6 +35,11 @@ export interface ContactFilter {
   status?: ContactStatus;
   tag?: string;
   ownerId?: number;
+  /** Exactly this source. */
+  source?: string;
+  /** Score from scoreMin to scoreMax, both included. */
+  scoreMin?: number;
+  scoreMax?: number;
 }
 
 export const CONTACT_TRACKED_FIELDS = [

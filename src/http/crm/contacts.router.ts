@@ -7,7 +7,15 @@ import { bulkSchemas, contactSchemas, type ContactQuery } from './contacts.schem
 import { accessFor, crudRoutes, viewerOf } from './crm-routes';
 
 /** Also the CSV export's filter. */
-export const contactFilter = (q: ContactQuery): ContactFilter => ({ search: q.search || undefined, status: q.status, tag: q.tag, ownerId: q.owner });
+export const contactFilter = (q: ContactQuery): ContactFilter => ({
+  search: q.search || undefined,
+  status: q.status,
+  tag: q.tag,
+  ownerId: q.owner,
+  source: q.source,
+  scoreMin: q.scoreMin,
+  scoreMax: q.scoreMax,
+});
 
 @injectable()
 export class ContactsRouter implements HttpRouter {

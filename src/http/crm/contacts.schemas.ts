@@ -4,7 +4,7 @@ import { count, id, responseObject } from '../response.schemas';
 import { createOf, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
 
 /** The list's filters as the client names them (`owner`: the owner's id). */
-export type ContactQuery = Pick<ContactFilter, 'search' | 'status' | 'tag'> & { owner?: number };
+export type ContactQuery = Pick<ContactFilter, 'search' | 'status' | 'tag' | 'source' | 'scoreMin' | 'scoreMax'> & { owner?: number };
 
 const fields: Joi.StrictSchemaMap<ContactFields> = {
   name: Joi.string().trim().min(1).max(200),
@@ -27,6 +27,9 @@ export const contactSchemas = {
     status: Joi.string().valid(...CONTACT_STATUSES),
     tag: Joi.string().trim().max(50),
     owner: recordId.description('Owner user id'),
+    source: Joi.string().trim().min(1).max(100).description('Exactly this source'),
+    scoreMin: fields.score.description('Score at least this'),
+    scoreMax: fields.score.min(Joi.ref('scoreMin')).description('Score at most this, and not below scoreMin'),
   }),
   create: createOf(fields, ['name']),
   update: patchOf(fields),

@@ -67,7 +67,8 @@ function toJsonSchema(d: Description): JsonSchema {
   const schema = base(d);
   for (const rule of d.rules ?? []) {
     const keyword = LIMITS[d.type]?.[rule.name];
-    if (keyword && rule.args?.limit !== undefined) schema[keyword] = rule.args.limit;
+    // A limit relative to another field (Joi.ref) has no JSON Schema form: the description says it.
+    if (keyword && rule.args?.limit !== undefined && typeof rule.args.limit !== 'object') schema[keyword] = rule.args.limit;
     if (rule.name === 'length' && d.type === 'string') schema.maxLength = rule.args?.limit;
     if (rule.name === 'pattern' && rule.args?.regex) schema.pattern = regexSource(rule.args.regex);
     if (rule.name === 'email') schema.format = 'email';

@@ -27,6 +27,9 @@ export class KnexContactRepository extends KnexRecordStore<Contact, NewContact, 
       if (filter.status) q.where('contacts.status', filter.status);
       if (filter.tag) q.whereRaw('?? @> array[?]::text[]', ['contacts.tags', filter.tag]);
       if (filter.ownerId !== undefined) q.where('contacts.ownerId', filter.ownerId);
+      if (filter.source) q.where('contacts.source', filter.source);
+      if (filter.scoreMin !== undefined) q.where('contacts.score', '>=', filter.scoreMin);
+      if (filter.scoreMax !== undefined) q.where('contacts.score', '<=', filter.scoreMax);
     });
     return this.page(query, page);
   }

@@ -71,6 +71,24 @@ describe('contacts', () => {
     expect(await list(`owner=${crm.users.ids.other}&status=lead`)).toEqual([]);
   });
 
+  it('filters by source and a score range, both ends included, and refuses an upside-down range', async () => {
+    const make = async (name: string, source: string, score: number) => (await crm.users.employee.post('/api/crm/contacts', { name, source, score })).body.id;
+    const [low, mid, high] = [await make('Score low', 'Feira 2026', 10), await make('Score mid', 'Feira 2026', 50), await make('Score high', 'Site', 90)];
+    const list = async (q: string) => (await crm.users.employee.get(`/api/crm/contacts?${q}`)).body.items.map((x: { id: number }) => x.id);
+    expect(await list('source=Feira%202026')).toEqual([mid, low]);
+    expect(await list('source=Feira%202026&scoreMin=50')).toEqual([mid]);
+    expect((await list('scoreMin=50&scoreMax=90')).filter((id: number) => [low, mid, high].includes(id))).toEqual([high, mid]);
+    const upsideDown = await crm.users.employee.get('/api/crm/contacts?scoreMin=60&scoreMax=40');
+    expect(upsideDown.status).toBe(400);
+    expect(upsideDown.body.error.details).toEqual([expect.objectContaining({ path: 'query.scoreMax' })]);
+    const plan = await crm.knex.transaction(async (trx) => {
+      await trx.raw('SET LOCAL enable_seqscan = off');
+      const { rows } = await trx.raw('EXPLAIN SELECT id FROM contacts WHERE source = ? ORDER BY id DESC LIMIT 51', ['Site']);
+      return rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('contacts_source_index');
+  });
+
   it('lets owners and admins change or delete, and others only read', async () => {
     const created = (await crm.users.employee.post('/api/crm/contacts', { name: 'Owned' })).body;
     expect((await crm.users.other.patch(`/api/crm/contacts/${created.id}`, { name: 'Stolen' })).status).toBe(403);

@@ -2234,8 +2234,14 @@ export interface operations {
                 limit?: number;
                 /** @description Owner user id */
                 owner?: number;
+                /** @description Score at most this, and not below scoreMin */
+                scoreMax?: number;
+                /** @description Score at least this */
+                scoreMin?: number;
                 /** @description Part of name, email, company or phone; case and accents ignored */
                 search?: string | "";
+                /** @description Exactly this source */
+                source?: string;
                 status?: "lead" | "prospect" | "customer" | "inactive";
                 tag?: string;
             };
@@ -3149,8 +3155,14 @@ export interface operations {
                 limit?: number;
                 /** @description Owner user id */
                 owner?: number;
+                /** @description Score at most this, and not below scoreMin */
+                scoreMax?: number;
+                /** @description Score at least this */
+                scoreMin?: number;
                 /** @description Part of name, email, company or phone; case and accents ignored */
                 search?: string | "";
+                /** @description Exactly this source */
+                source?: string;
                 status?: "lead" | "prospect" | "customer" | "inactive";
                 tag?: string;
             };
