@@ -34,7 +34,7 @@ const SCREENS: Screen[] = [
   { name: 'dashboard', path: '/', ready: { pt: 'Status do sistema', en: 'System status' }, signedIn: true },
   { name: 'profile', path: '/profile', ready: { pt: 'Esta sessão', en: 'This session' }, signedIn: true },
   { name: 'settings', path: '/settings', ready: { pt: 'Ana Administradora', en: 'Ana Administradora' }, signedIn: true },
-  { name: 'contacts', path: '/crm/contacts', ready: { pt: 'Nenhum contato encontrado', en: 'No contacts found' }, signedIn: true },
+  { name: 'contacts', path: '/crm/contacts', ready: { pt: 'Novo contato', en: 'New contact' }, signedIn: true },
   { name: 'pipeline', path: '/crm/pipeline', ready: { pt: 'Nenhum negócio encontrado', en: 'No deals found' }, signedIn: true },
   { name: 'no-access', path: '/api-docs', ready: { pt: 'Sem acesso', en: 'No access' }, signedIn: true },
   { name: 'not-found', path: '/no-such-page', ready: { pt: '404 Página Não Encontrada', en: '404 Page Not Found' }, signedIn: true },

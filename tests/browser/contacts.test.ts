@@ -1,0 +1,277 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, DEMO, expectAccessible, launchBrowser, newPage, registerUser, screenshot, signIn, toastLocator, uniqueName, type Language, type Theme } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface ContactInput {
+  name: string;
+  email?: string;
+  phone?: string;
+  company?: string;
+  position?: string;
+  status?: 'lead' | 'prospect' | 'customer' | 'inactive';
+  score?: number;
+  tags?: string[];
+  ownerId?: number;
+}
+
+interface SavedContact extends ContactInput {
+  id: number;
+  updatedAt: string;
+}
+
+/** Data is made through the API (as the signed-in user of the page), not by clicking. */
+async function createContact(page: Page, input: ContactInput): Promise<SavedContact> {
+  const res = await page.request.post('/api/crm/contacts', { data: input, headers: { origin: baseUrl() } });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as SavedContact;
+}
+
+async function changeContact(page: Page, id: number, changes: Partial<ContactInput>): Promise<void> {
+  const res = await page.request.patch(`/api/crm/contacts/${id}`, { data: changes, headers: { origin: baseUrl() } });
+  expect(res.status()).toBe(200);
+}
+
+async function currentUserId(page: Page): Promise<number> {
+  const res = await page.request.get('/api/user');
+  return ((await res.json()) as { id: number }).id;
+}
+
+async function newEmployee(prefix: string): Promise<Page> {
+  const page = await newPage(browser);
+  await registerUser(page, { username: uniqueName(prefix), name: 'Carla Contatos', initials: 'CC', password: 'a-good-password' });
+  return page;
+}
+
+const cards = (page: Page) => page.getByTestId('contact-card');
+const card = (page: Page, name: string) => cards(page).filter({ has: page.getByRole('button', { name, exact: true }) });
+const dialog = (page: Page) => page.getByRole('dialog');
+
+describe('contacts', () => {
+  it('creates a contact: the field errors first, then success with tags', async () => {
+    const page = await newEmployee('cnew');
+    const name = uniqueName('Renata ');
+    await page.goto('/crm/contacts');
+    await page.getByRole('button', { name: 'Novo contato' }).click();
+    await dialog(page).getByRole('heading', { name: 'Novo contato' }).waitFor();
+    // Status defaults to lead, the owner to me (read-only for an employee).
+    expect(await page.locator('#contact-status').textContent()).toBe('Lead');
+    expect(await page.locator('#contact-owner-readonly').inputValue()).toBe('Carla Contatos');
+
+    await page.locator('#contact-email').fill('not-an-email');
+    await page.locator('#contact-score').fill('150');
+    await page.getByRole('button', { name: 'Criar contato' }).click();
+    expect(await page.locator('#contact-name-message').textContent()).toBe('Obrigatório');
+    expect(await page.locator('#contact-email-message').textContent()).toBe('Informe um e-mail válido');
+    expect(await page.locator('#contact-score-message').textContent()).toBe('Um número inteiro de 0 a 100');
+    expect(await page.locator('#contact-name').getAttribute('aria-invalid')).toBe('true');
+
+    await page.locator('#contact-name').fill(name);
+    await page.locator('#contact-email').fill('renata@example.com');
+    await page.locator('#contact-score').fill('70');
+    await page.locator('#contact-phone').fill('(11) 98765-4321');
+    await page.locator('#contact-company').fill('Acme Ltda');
+    for (const tag of ['vip', 'sp', 'evento']) {
+      await page.locator('#contact-tags').fill(tag);
+      await page.locator('#contact-tags').press('Enter');
+    }
+    await page.getByRole('button', { name: 'Remover tag sp' }).click();
+    await page.getByRole('button', { name: 'Criar contato' }).click();
+    await toastLocator(page).getByText('Contato criado com sucesso').waitFor();
+    await dialog(page).waitFor({ state: 'detached' });
+
+    const created = card(page, name);
+    await created.waitFor();
+    expect(await created.getByRole('link', { name: 'renata@example.com' }).getAttribute('href')).toBe('mailto:renata@example.com');
+    expect(await created.getByRole('link', { name: '(11) 98765-4321' }).getAttribute('href')).toBe('tel:11987654321');
+    expect(await created.getByRole('link', { name: `WhatsApp: ${name}` }).getAttribute('href')).toBe('https://wa.me/5511987654321');
+    expect(await created.getByRole('list', { name: 'Tags' }).innerText()).toMatch(/vip\s+evento/);
+    expect(await created.getByRole('img', { name: 'Responsável: Carla Contatos' }).textContent()).toBe('CC');
+    await page.context().close();
+  });
+
+  it('edits a contact from its card; more than 2 tags show as +N', async () => {
+    const page = await newEmployee('cedit');
+    const name = uniqueName('Edson ');
+    await createContact(page, { name, company: 'Antiga SA', tags: ['a', 'b', 'c', 'd'] });
+    await page.goto(`/crm/contacts?search=${encodeURIComponent(name)}`);
+    await card(page, name).getByText('+2').waitFor();
+    await page.getByRole('button', { name, exact: true }).click();
+    await dialog(page).getByRole('heading', { name: 'Editar contato' }).waitFor();
+    expect(await page.locator('#contact-company').inputValue()).toBe('Antiga SA');
+    await page.locator('#contact-company').fill('Nova SA');
+    await page.getByRole('button', { name: 'Salvar alterações' }).click();
+    await toastLocator(page).getByText('Contato atualizado com sucesso').waitFor();
+    await dialog(page).waitFor({ state: 'detached' });
+    await card(page, name).getByText('Nova SA').waitFor();
+    await page.context().close();
+  });
+
+  it('a stale edit gets the conflict dialog; reload takes the current values', async () => {
+    const page = await newEmployee('cconf');
+    const name = uniqueName('Conrado ');
+    const contact = await createContact(page, { name, company: 'Primeira' });
+    await page.goto(`/crm/contacts?search=${encodeURIComponent(name)}`);
+    await page.getByRole('button', { name, exact: true }).click();
+    await page.locator('#contact-company').waitFor();
+    // Someone changes the contact after the dialog read it.
+    await changeContact(page, contact.id, { company: 'Deles' });
+    await page.locator('#contact-company').fill('Minha');
+    await page.getByRole('button', { name: 'Salvar alterações' }).click();
+    const conflict = page.getByRole('dialog', { name: 'Alterado por outra pessoa' });
+    await conflict.waitFor();
+    expect((await conflict.getByTestId('conflict-changes').innerText()).split(/\n+/)).toEqual(['Empresa', 'Salvo agora', 'Deles', 'Seu', 'Minha']);
+    await conflict.getByRole('button', { name: 'Carregar a versão atual' }).click();
+    await conflict.waitFor({ state: 'detached' });
+    expect(await page.locator('#contact-company').inputValue()).toBe('Deles');
+    await page.context().close();
+  });
+
+  it('searches on the server ignoring accents and case, debounced, with the total', async () => {
+    const page = await newEmployee('csearch');
+    const surname = uniqueName('Acentuado');
+    await createContact(page, { name: `João ${surname}` });
+    await createContact(page, { name: `Outro ${surname}` });
+    await page.goto('/crm/contacts');
+    await page.locator('#contacts-search').fill(`JOAO ${surname.toLowerCase()}`);
+    await page.waitForURL(/search=JOAO/);
+    await card(page, `João ${surname}`).waitFor();
+    await expect.poll(() => cards(page).count()).toBe(1);
+    expect(await page.getByTestId('contacts-total').textContent()).toBe('1 contato');
+    await page.locator('#contacts-search').fill(surname);
+    await expect.poll(() => cards(page).count()).toBe(2);
+    expect(await page.getByTestId('contacts-total').textContent()).toBe('2 contatos');
+    await page.context().close();
+  });
+
+  it('filters by status, tag and "mine"; the URL keeps them across a reload; chips remove them', async () => {
+    const page = await newEmployee('cfilter');
+    const me = await currentUserId(page);
+    const tag = uniqueName('t').toLowerCase();
+    const admin = await newPage(browser);
+    await signIn(admin, DEMO.admin);
+    await createContact(page, { name: `Cliente ${tag}`, status: 'customer', tags: [tag] });
+    await createContact(page, { name: `Lead ${tag}`, tags: [tag] });
+    await createContact(admin, { name: `Alheio ${tag}`, status: 'customer', tags: [tag] });
+
+    await page.goto('/crm/contacts');
+    await page.locator('#contacts-tag').fill(tag);
+    await page.locator('#contacts-tag').press('Enter');
+    await expect.poll(() => cards(page).count()).toBe(3);
+    await page.locator('#contacts-status').click();
+    await page.getByRole('option', { name: 'Cliente' }).click();
+    await expect.poll(() => cards(page).count()).toBe(2);
+    await page.getByRole('button', { name: 'Meus', exact: true }).click();
+    await expect.poll(() => cards(page).count()).toBe(1);
+    await card(page, `Cliente ${tag}`).waitFor();
+    expect(await page.getByRole('button', { name: 'Meus', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    expect(new URL(page.url()).searchParams.get('owner')).toBe(String(me));
+
+    await page.reload();
+    await card(page, `Cliente ${tag}`).waitFor();
+    expect(await cards(page).count()).toBe(1);
+    expect(await page.locator('#contacts-status').textContent()).toBe('Cliente');
+    expect((await page.getByTestId('active-filters').innerText()).replace(/\s+/g, ' ')).toContain(`Status: Cliente Tag: ${tag} Meus`);
+
+    await page.getByRole('button', { name: 'Remover filtro Meus' }).click();
+    await expect.poll(() => cards(page).count()).toBe(2);
+    await page.goBack();
+    await expect.poll(() => cards(page).count()).toBe(1);
+    await page.getByRole('button', { name: 'Limpar tudo' }).click();
+    await page.getByTestId('active-filters').waitFor({ state: 'detached' });
+    expect(new URL(page.url()).search).toBe('');
+    await page.context().close();
+    await admin.context().close();
+  });
+
+  it('shows one empty state when there are no contacts and another when filters hide them all', async () => {
+    const page = await newEmployee('cempty');
+    await page.goto(`/crm/contacts?search=${uniqueName('nada')}`);
+    await page.getByText('Nenhum contato corresponde a estes filtros').waitFor();
+    await page.getByRole('button', { name: 'Limpar filtros' }).click();
+    expect(new URL(page.url()).search).toBe('');
+    // An empty system, as the list answers it.
+    await page.route('**/api/crm/contacts?*', (route) => route.fulfill({ json: { items: [], nextCursor: null, total: 0 } }));
+    await page.reload();
+    await page.getByText('Nenhum contato encontrado').waitFor();
+    expect(await page.getByRole('button', { name: 'Limpar filtros' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('loads the next page as the list scrolls', async () => {
+    const page = await newEmployee('cpages');
+    const tag = uniqueName('p').toLowerCase();
+    for (let i = 0; i < 35; i++) await createContact(page, { name: `Página ${i} ${tag}`, tags: [tag] });
+    await page.goto(`/crm/contacts?tag=${tag}`);
+    await expect.poll(() => cards(page).count()).toBe(30);
+    expect(await page.getByTestId('contacts-total').textContent()).toBe('35 contatos');
+    await page.getByTestId('contacts-sentinel').scrollIntoViewIfNeeded();
+    await expect.poll(() => cards(page).count()).toBe(35);
+    await page.context().close();
+  });
+
+  it('deletes a contact after confirmation', async () => {
+    const page = await newEmployee('cdel');
+    const name = uniqueName('Apagado ');
+    await createContact(page, { name });
+    await page.goto(`/crm/contacts?search=${encodeURIComponent(name)}`);
+    await page.getByRole('button', { name, exact: true }).click();
+    await dialog(page).getByRole('button', { name: 'Excluir' }).click();
+    const confirm = page.getByRole('dialog', { name: `Excluir ${name}?` });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Excluir contato' }).click();
+    await toastLocator(page).getByText('Contato excluído').waitFor();
+    await page.getByText('Nenhum contato corresponde a estes filtros').waitFor();
+    await page.context().close();
+  });
+
+  it('looks right in each language, theme and width: the screen and the dialog (screenshots, axe)', async () => {
+    const user = { username: uniqueName('clook'), name: 'Lúcia Layout', initials: 'LL', password: 'a-good-password' };
+    const setup = await newPage(browser);
+    await registerUser(setup, user);
+    const samples: ContactInput[] = [
+      { name: 'João da Silva', email: 'joao@example.com', phone: '(11) 98765-4321', company: 'Acme Ltda', position: 'Diretor comercial', status: 'customer', score: 85, tags: ['vip', 'sp', 'evento'] },
+      { name: 'Maria Oliveira', email: 'maria.oliveira@example.com', phone: '+351 912 345 678', company: 'Lusa Comércio', position: 'Compras', status: 'prospect', score: 60, tags: ['europa'] },
+      { name: 'Pedro Santos', company: 'Santos & Filhos', status: 'lead', score: 20 },
+      { name: 'Ana Costa', email: 'ana@example.com', status: 'inactive', score: 5, tags: ['antigo', 'rj'] },
+    ];
+    for (const sample of samples) await createContact(setup, sample);
+    const me = await currentUserId(setup);
+    await setup.context().close();
+
+    const languages: Language[] = ['pt', 'en'];
+    const themes: Theme[] = ['light', 'dark', 'matrix'];
+    for (const language of languages) {
+      for (const width of [1280, 390]) {
+        const page = await newPage(browser, { language, width });
+        await signIn(page, user);
+        for (const theme of themes) {
+          await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+          await page.goto(`/crm/contacts?owner=${me}`);
+          await card(page, 'João da Silva').waitFor();
+          await page.waitForLoadState('networkidle');
+          const name = `contacts-${language}-${theme}-${width}`;
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow, `${name} overflows horizontally`).toBeLessThanOrEqual(0);
+          await screenshot(page, name);
+          await expectAccessible(page, name);
+
+          await page.getByRole('button', { name: 'João da Silva', exact: true }).click();
+          await page.locator('#contact-name').waitFor();
+          await screenshot(page, `${name}-dialog`);
+          await expectAccessible(page, `${name} dialog`);
+          await page.keyboard.press('Escape');
+          await dialog(page).waitFor({ state: 'detached' });
+        }
+        await page.context().close();
+      }
+    }
+  });
+});
