@@ -10,6 +10,7 @@ import * as addNotificationSubjectAndDue from './20261122130000_add_notification
 import * as addTimelineImport from './20261123100000_add_timeline_import';
 import * as addDealPosition from './20261123100100_add_deal_position';
 import * as addContactSourceIndex from './20261123110000_add_contact_source_index';
+import * as addContactPhoneKey from './20261123110100_add_contact_phone_key';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -32,4 +33,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261123100000_add_timeline_import', addTimelineImport],
   ['20261123100100_add_deal_position', addDealPosition],
   ['20261123110000_add_contact_source_index', addContactSourceIndex],
+  ['20261123110100_add_contact_phone_key', addContactPhoneKey],
 ];

@@ -62,3 +62,19 @@ export interface ContactBulkResult {
   /** Not changed, each with the error it would have had alone (not found, not yours). */
   refused: { id: number; code: string; message: string }[];
 }
+
+/** What a new (or edited) contact is checked against for possible duplicates. */
+export interface DuplicateProbe {
+  name?: string;
+  email?: string;
+  phone?: string;
+  /** The contact being edited, which is no duplicate of itself. */
+  excludeId?: number;
+}
+
+export const DUPLICATE_REASONS = ['email', 'phone', 'name'] as const;
+
+export interface PossibleDuplicate extends Pick<Contact, 'id' | 'name' | 'email' | 'phone' | 'company'> {
+  /** Why it may be the same person: the same email or phone, or a very similar name. */
+  reasons: (typeof DUPLICATE_REASONS)[number][];
+}

@@ -8,7 +8,7 @@ import type { UnitOfWork } from '../shared/unit-of-work.port';
 import type { TimelineService } from '../timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
 import { AppError } from '../shared/app-error';
-import { CONTACT_TRACKED_FIELDS, type Contact, type ContactBulkAction, type ContactBulkResult, type ContactFields, type ContactFilter, type NewContact } from './contact';
+import { CONTACT_TRACKED_FIELDS, type Contact, type ContactBulkAction, type ContactBulkResult, type ContactFields, type ContactFilter, type DuplicateProbe, type NewContact, type PossibleDuplicate } from './contact';
 import type { ContactRepository } from './contacts.ports';
 import { CONTACT_REPOSITORY } from './contacts.tokens';
 
@@ -38,6 +38,14 @@ export class ContactsService {
 
   list(_viewer: Viewer, filter: ContactFilter, page: PageRequest): Promise<Page<Contact>> {
     return this.contacts.list(filter, page);
+  }
+
+  /** Contacts that may be the same person, for the create dialog's warning (everyone reads contacts). */
+  possibleDuplicates(_viewer: Viewer, probe: DuplicateProbe): Promise<PossibleDuplicate[]> {
+    const name = probe.name?.trim();
+    const usable = { ...probe, name: name && name.length >= 4 ? name : undefined };
+    if (!usable.name && !usable.email && !usable.phone) return Promise.resolve([]);
+    return this.contacts.possibleDuplicates(usable, 5);
   }
 
   get(viewer: Viewer, id: number): Promise<Contact> {

@@ -3,7 +3,7 @@ import type { ContactFilter } from '../../domain/contacts/contact';
 import type { ContactsService } from '../../domain/contacts/contacts.service';
 import { CONTACTS_SERVICE } from '../../domain/contacts/contacts.tokens';
 import { defineRoute, type HttpRouter, type RouteDefinition } from '../route';
-import { bulkSchemas, contactSchemas, type ContactQuery } from './contacts.schemas';
+import { bulkSchemas, contactSchemas, duplicateSchemas, type ContactQuery } from './contacts.schemas';
 import { accessFor, crudRoutes, viewerOf } from './crm-routes';
 
 /** Also the CSV export's filter. */
@@ -42,6 +42,19 @@ export class ContactsRouter implements HttpRouter {
       response: bulkSchemas.response,
       handler: ({ body: { ids, ...change } }, req) => this.contacts.bulk(viewerOf(req), ids, change),
     });
-    return [...crud, bulk];
+    const duplicates = defineRoute({
+      method: 'get',
+      path: '/api/crm/contacts/duplicates',
+      access: accessFor('contact', 'read'),
+      tag: 'contacts',
+      summary: 'Contacts that may be the same person: the same email or phone, or a very similar name (at most 5)',
+      schemas: { query: duplicateSchemas.query },
+      response: duplicateSchemas.response,
+      handler: async ({ query }, req) => ({
+        items: await this.contacts.possibleDuplicates(viewerOf(req), { ...query, name: query.name || undefined, email: query.email || undefined, phone: query.phone || undefined }),
+      }),
+    });
+    // Before /:id, which would take "duplicates" for an id.
+    return [duplicates, ...crud, bulk];
   }
 }

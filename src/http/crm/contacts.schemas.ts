@@ -1,6 +1,6 @@
 import Joi from 'joi';
-import { BULK_MAX, CONTACT_STATUSES, type Contact, type ContactBulkAction, type ContactBulkResult, type ContactFields, type ContactFilter } from '../../domain/contacts/contact';
-import { count, id, responseObject } from '../response.schemas';
+import { BULK_MAX, CONTACT_STATUSES, type Contact, type ContactBulkAction, type ContactBulkResult, type ContactFields, type ContactFilter, DUPLICATE_REASONS, type DuplicateProbe, type PossibleDuplicate } from '../../domain/contacts/contact';
+import { count, id, itemsResponse, responseObject } from '../response.schemas';
 import { createOf, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
 
 /** The list's filters as the client names them (`owner`: the owner's id). */
@@ -72,4 +72,23 @@ export const bulkSchemas = {
     unchanged: count.description('Already as asked: nothing written'),
     refused: Joi.array().items(responseObject({ id, code: Joi.string(), message: Joi.string() })).description('Not changed, with the reason each would have alone'),
   } satisfies Joi.StrictSchemaMap<ContactBulkResult>),
+};
+
+export const duplicateSchemas = {
+  query: Joi.object<DuplicateProbe, true>({
+    name: Joi.string().trim().max(200).allow('').description('Compared by similarity (4 characters or more)'),
+    email: Joi.string().trim().max(254).allow('').description('Compared ignoring case'),
+    phone: Joi.string().trim().max(40).allow('').description('Compared by its last 10 digits'),
+    excludeId: recordId.description('The contact being edited'),
+  }),
+  response: itemsResponse(
+    responseObject({
+      id,
+      name: Joi.string(),
+      email: Joi.string().allow(null),
+      phone: Joi.string().allow(null),
+      company: Joi.string().allow(null),
+      reasons: Joi.array().items(Joi.string().valid(...DUPLICATE_REASONS)).description('Why it may be the same person'),
+    } satisfies Joi.StrictSchemaMap<PossibleDuplicate>),
+  ),
 };

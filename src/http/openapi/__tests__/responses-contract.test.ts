@@ -96,6 +96,7 @@ describe('success responses match the OpenAPI document', () => {
     await call(admin, 'post', '/api/crm/contacts', { body: { name: 'Bare contact' } });
     await call(admin, 'get', '/api/crm/contacts/{id}', { params: contact });
     await call(admin, 'patch', '/api/crm/contacts/{id}', { params: contact, body: { status: 'customer', score: 80, phone: '+55 11 99999-0000' } });
+    await call(admin, 'get', '/api/crm/contacts/duplicates', { query: 'name=Buyer%20Ltd&phone=11999990000' });
     await call(admin, 'post', '/api/crm/contacts/bulk', { body: { ids: [contact.id, 987654], action: 'update', addTags: ['bulk'] } });
     await call(admin, 'get', '/api/crm/contacts', { query: 'includeTotal=true' });
     await call(admin, 'get', '/api/crm/contacts', { query: 'limit=1' });

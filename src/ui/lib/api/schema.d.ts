@@ -229,6 +229,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/crm/contacts/duplicates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Contacts that may be the same person: the same email or phone, or a very similar name (at most 5)
+         * @description Any signed-in user.
+         */
+        get: operations["getApiCrmContactsDuplicates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/crm/contacts/export": {
         parameters: {
             query?: never;
@@ -3124,6 +3144,87 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiCrmContactsDuplicates: {
+        parameters: {
+            query?: {
+                /** @description Compared ignoring case */
+                email?: string | "";
+                /** @description The contact being edited */
+                excludeId?: number;
+                /** @description Compared by similarity (4 characters or more) */
+                name?: string | "";
+                /** @description Compared by its last 10 digits */
+                phone?: string | "";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            company: string | null;
+                            email: string | null;
+                            id: number;
+                            name: string;
+                            phone: string | null;
+                            /** @description Why it may be the same person */
+                            reasons: ("email" | "phone" | "name")[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
                         };
                     };
                 };
