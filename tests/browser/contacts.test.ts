@@ -19,7 +19,7 @@ interface ContactInput {
   status?: 'lead' | 'prospect' | 'customer' | 'inactive';
   score?: number;
   tags?: string[];
-  ownerId?: number;
+  ownerId?: number | null;
 }
 
 interface SavedContact extends ContactInput {
@@ -230,6 +230,32 @@ describe('contacts', () => {
     await toastLocator(page).getByText('Contato excluído').waitFor();
     await page.getByText('Nenhum contato corresponde a estes filtros').waitFor();
     await page.context().close();
+  });
+
+  it('an admin chooses the owner; someone else\'s contact opens read-only for an employee', async () => {
+    const employee = await newEmployee('cowner');
+    const name = uniqueName('Dono ');
+    const admin = await newPage(browser);
+    await signIn(admin, DEMO.admin);
+    await admin.goto('/crm/contacts');
+    await admin.getByRole('button', { name: 'Novo contato' }).click();
+    await admin.locator('#contact-name').fill(name);
+    expect(await admin.locator('#contact-ownerId').textContent()).toBe(DEMO.admin.name);
+    await admin.locator('#contact-ownerId').click();
+    await admin.getByRole('option', { name: 'Carla Contatos' }).last().click();
+    await admin.getByRole('button', { name: 'Criar contato' }).click();
+    await toastLocator(admin).getByText('Contato criado com sucesso').waitFor();
+    await card(admin, name).getByRole('img', { name: 'Responsável: Carla Contatos' }).waitFor();
+
+    const other = uniqueName('Alheio ');
+    await createContact(admin, { name: other, ownerId: null });
+    await employee.goto(`/crm/contacts?search=${encodeURIComponent(other)}`);
+    await employee.getByRole('button', { name: other, exact: true }).click();
+    await dialog(employee).getByText('Só o responsável, quem o criou ou um administrador pode alterar este contato.').waitFor();
+    expect(await employee.locator('#contact-name').isDisabled()).toBe(true);
+    expect(await dialog(employee).getByRole('button', { name: /Salvar|Excluir/ }).count()).toBe(0);
+    await admin.context().close();
+    await employee.context().close();
   });
 
   it('looks right in each language, theme and width: the screen and the dialog (screenshots, axe)', async () => {
