@@ -103,7 +103,9 @@ describe('contacts', () => {
     await createContact(page, { name, company: 'Antiga SA', tags: ['a', 'b', 'c', 'd'] });
     await page.goto(`/crm/contacts?search=${encodeURIComponent(name)}`);
     await card(page, name).getByText('+2').waitFor();
-    await page.getByRole('button', { name, exact: true }).click();
+    // The card opens from the keyboard: its name is a button.
+    await page.getByRole('button', { name, exact: true }).focus();
+    await page.keyboard.press('Enter');
     await dialog(page).getByRole('heading', { name: 'Editar contato' }).waitFor();
     expect(await page.locator('#contact-company').inputValue()).toBe('Antiga SA');
     await page.locator('#contact-company').fill('Nova SA');
@@ -195,12 +197,16 @@ describe('contacts', () => {
     const page = await newEmployee('cempty');
     await page.goto(`/crm/contacts?search=${uniqueName('nada')}`);
     await page.getByText('Nenhum contato corresponde a estes filtros').waitFor();
+    expect(await page.getByTestId('contacts-total').textContent()).toBe('0 contatos');
+    await expectAccessible(page, 'no match');
+    await screenshot(page, 'contacts-no-match-pt-light-1280');
     await page.getByRole('button', { name: 'Limpar filtros' }).click();
     expect(new URL(page.url()).search).toBe('');
     // An empty system, as the list answers it.
     await page.route('**/api/crm/contacts?*', (route) => route.fulfill({ json: { items: [], nextCursor: null, total: 0 } }));
     await page.reload();
     await page.getByText('Nenhum contato encontrado').waitFor();
+    await screenshot(page, 'contacts-empty-pt-light-1280');
     expect(await page.getByRole('button', { name: 'Limpar filtros' }).count()).toBe(0);
     await page.context().close();
   });
