@@ -193,6 +193,22 @@ describe('contacts', () => {
     await admin.context().close();
   });
 
+  it('on a phone the filters fold behind a button that counts the active ones', async () => {
+    const page = await newPage(browser, { width: 390 });
+    await registerUser(page, { username: uniqueName('cphone'), name: 'Felipe Fone', initials: 'FF', password: 'a-good-password' });
+    await page.goto('/crm/contacts?status=lead');
+    const button = page.getByRole('button', { name: 'Filtros (1)' });
+    await button.waitFor();
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator('#contacts-status').isVisible()).toBe(false);
+    await button.click();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    await page.locator('#contacts-status').waitFor();
+    await page.getByRole('button', { name: 'Meus', exact: true }).click();
+    await page.getByRole('button', { name: 'Filtros (2)' }).waitFor();
+    await page.context().close();
+  });
+
   it('shows one empty state when there are no contacts and another when filters hide them all', async () => {
     const page = await newEmployee('cempty');
     await page.goto(`/crm/contacts?search=${uniqueName('nada')}`);

@@ -1,4 +1,4 @@
-import { Search, Tag, User as UserIcon, X } from 'lucide-react';
+import { SlidersHorizontal, Search, Tag, User as UserIcon, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -23,6 +23,9 @@ export function ContactFiltersBar({ filters, active, me, setFilter, clearFilters
   const { t } = useTranslation();
   const [search, setSearch] = useState(filters.search ?? '');
   const [tag, setTag] = useState('');
+  // On phones the filters fold behind a button; from sm up they are always there.
+  const [open, setOpen] = useState(false);
+  const filterCount = active.filter((name) => name !== 'search').length;
 
   // The URL changed elsewhere (back, a chip, "clear all"): the box follows it.
   const [shownSearch, setShownSearch] = useState(filters.search);
@@ -49,7 +52,7 @@ export function ContactFiltersBar({ filters, active, me, setFilter, clearFilters
   return (
     <div className="mb-4 grid gap-3" role="search" aria-label={t('contacts.filters.label')}>
       <div className="flex flex-wrap items-end gap-3">
-        <div className="relative min-w-0 flex-1 basis-64">
+        <div className="relative min-w-0 flex-1 basis-40">
           <label htmlFor="contacts-search" className="sr-only">
             {t('contacts.filters.search')}
           </label>
@@ -64,35 +67,47 @@ export function ContactFiltersBar({ filters, active, me, setFilter, clearFilters
             maxLength={200}
           />
         </div>
-        <div className="w-full sm:w-44">
-          <label htmlFor="contacts-status" className="sr-only">
-            {t('contacts.fields.status')}
-          </label>
-          <Select<ContactStatus | 'all'>
-            id="contacts-status"
-            value={filters.status ?? 'all'}
-            onValueChange={(value) => setFilter('status', value === 'all' ? undefined : value)}
-            options={[{ value: 'all', label: t('contacts.filters.allStatuses') }, ...CONTACT_STATUSES.map((status) => ({ value: status, label: t(`contacts.status.${status}`) }))]}
-          />
-        </div>
-        <form
-          className="relative w-full sm:w-44"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (tag.trim()) setFilter('tag', tag.trim());
-            setTag('');
-          }}
+        <Button
+          variant="outline"
+          className="sm:hidden"
+          aria-expanded={open}
+          aria-controls="contacts-filter-controls"
+          onClick={() => setOpen((value) => !value)}
         >
-          <label htmlFor="contacts-tag" className="sr-only">
-            {t('contacts.filters.tag')}
-          </label>
-          <Tag className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input id="contacts-tag" value={tag} onChange={(event) => setTag(event.target.value)} placeholder={t('contacts.filters.tagPlaceholder')} className="pl-9" maxLength={50} />
-        </form>
-        <Button variant={mine ? 'primary' : 'outline'} aria-pressed={mine} onClick={() => setFilter('owner', mine ? undefined : me.id)}>
-          <UserIcon className="h-4 w-4" aria-hidden="true" />
-          {t('contacts.filters.mine')}
+          <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
+          {filterCount > 0 ? t('contacts.filters.buttonActive', { count: filterCount }) : t('contacts.filters.button')}
         </Button>
+        <div id="contacts-filter-controls" className={`${open ? 'flex' : 'hidden'} w-full flex-wrap items-end gap-3 sm:flex sm:w-auto`}>
+          <div className="w-full sm:w-44">
+            <label htmlFor="contacts-status" className="sr-only">
+              {t('contacts.fields.status')}
+            </label>
+            <Select<ContactStatus | 'all'>
+              id="contacts-status"
+              value={filters.status ?? 'all'}
+              onValueChange={(value) => setFilter('status', value === 'all' ? undefined : value)}
+              options={[{ value: 'all', label: t('contacts.filters.allStatuses') }, ...CONTACT_STATUSES.map((status) => ({ value: status, label: t(`contacts.status.${status}`) }))]}
+            />
+          </div>
+          <form
+            className="relative w-full sm:w-44"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (tag.trim()) setFilter('tag', tag.trim());
+              setTag('');
+            }}
+          >
+            <label htmlFor="contacts-tag" className="sr-only">
+              {t('contacts.filters.tag')}
+            </label>
+            <Tag className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+            <Input id="contacts-tag" value={tag} onChange={(event) => setTag(event.target.value)} placeholder={t('contacts.filters.tagPlaceholder')} className="pl-9" maxLength={50} />
+          </form>
+          <Button variant={mine ? 'primary' : 'outline'} aria-pressed={mine} onClick={() => setFilter('owner', mine ? undefined : me.id)}>
+            <UserIcon className="h-4 w-4" aria-hidden="true" />
+            {t('contacts.filters.mine')}
+          </Button>
+        </div>
       </div>
       {active.length > 0 && (
         <div className="flex flex-wrap items-center gap-2" data-testid="active-filters">
