@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { Form, FormField, useSchemaForm } from '../../../components/ui/form';
@@ -15,38 +14,9 @@ import { CONTACT_STATUSES, type Contact } from '../api/get-contacts';
 import { useOwnerChoices } from '../api/get-owner-choices';
 import { useUpdateContact } from '../api/update-contact';
 import { canChange } from '../contact-access';
+import { contactSchema } from '../contact-schema';
 import { DeleteContactDialog } from './delete-contact-dialog';
 import { TagsInput } from './tags-input';
-
-// The server's bounds (contacts.schemas.ts), checked here first so messages arrive translated.
-function contactSchema(t: (key: string, options?: Record<string, unknown>) => string) {
-  const text = (max: number) =>
-    z
-      .string()
-      .trim()
-      .max(max, t('validation.maxLength', { count: max }))
-      .transform((value) => value || null);
-  return z.object({
-    name: z.string().trim().min(1, t('validation.required')).max(200, t('validation.maxLength', { count: 200 })),
-    email: z
-      .string()
-      .trim()
-      .max(254, t('validation.maxLength', { count: 254 }))
-      .refine((value) => value === '' || z.email().safeParse(value).success, t('contacts.form.invalidEmail'))
-      .transform((value) => value || null),
-    phone: text(40),
-    company: text(200),
-    position: text(200),
-    source: text(100),
-    status: z.enum(CONTACT_STATUSES as [Contact['status'], ...Contact['status'][]]),
-    score: z.number(t('contacts.form.invalidScore')).int(t('contacts.form.invalidScore')).min(0, t('contacts.form.invalidScore')).max(100, t('contacts.form.invalidScore')),
-    tags: z.array(z.string()),
-    notes: text(10_000),
-    ownerId: z.number().nullable(),
-    /** The version the dialog read (edit only): a save over someone else's comes back as a conflict. */
-    updatedAt: z.string().optional(),
-  });
-}
 
 const valuesOf = (contact: Contact | null, me: User) => ({
   name: contact?.name ?? '',

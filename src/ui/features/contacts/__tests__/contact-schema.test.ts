@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { contactSchema, isEmail } from '../contact-schema';
+
+const schema = contactSchema((key) => key);
+const base = { name: 'Ana', email: '', phone: '', company: '', position: '', source: '', status: 'lead' as const, score: 0, tags: [], notes: '', ownerId: 1 };
+
+describe('contact form schema', () => {
+  it('accepts the emails the server accepts, accents included', () => {
+    expect(isEmail('joão@exemplo.com.br')).toBe(true);
+    expect(isEmail('ana@example.com')).toBe(true);
+    expect(isEmail('ana@localhost')).toBe(false);
+    expect(isEmail('ana@exemplo..com')).toBe(false);
+    expect(isEmail('not-an-email')).toBe(false);
+  });
+
+  it('sends empty text as null and trims it', () => {
+    expect(schema.parse({ ...base, name: '  Ana  ', company: '  ' })).toMatchObject({ name: 'Ana', company: null, email: null });
+  });
+
+  it('refuses a missing name and a score outside 0..100', () => {
+    const result = schema.safeParse({ ...base, name: ' ', score: 101 });
+    expect(result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['name', 'validation.required'],
+      ['score', 'contacts.form.invalidScore'],
+    ]);
+    expect(schema.safeParse({ ...base, score: Number.NaN }).success).toBe(false);
+  });
+});
