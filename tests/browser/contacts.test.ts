@@ -83,6 +83,14 @@ describe('contacts', () => {
       await page.locator('#contact-tags').press('Enter');
     }
     await page.getByRole('button', { name: 'Remover tag sp' }).click();
+    // An address the browser lets through and the server refuses: its 400 lands on the field.
+    await page.locator('#contact-email').fill('renata.@example.com');
+    const answer = page.waitForResponse((res) => res.url().endsWith('/api/crm/contacts') && res.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Criar contato' }).click();
+    expect((await answer).status()).toBe(400);
+    await page.locator('#contact-email-message').getByText('Informe um e-mail válido').waitFor();
+    expect(await page.locator('#contact-email').evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.locator('#contact-email').fill('renata@example.com');
     await page.getByRole('button', { name: 'Criar contato' }).click();
     await toastLocator(page).getByText('Contato criado com sucesso').waitFor();
     await dialog(page).waitFor({ state: 'detached' });

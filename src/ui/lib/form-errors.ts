@@ -24,9 +24,10 @@ function shownField(path: string, shown: ReadonlySet<string>): string | undefine
 
 function detailMessage(code: string, detail: { message: string; type?: string }, t: TFunction): string {
   // A domain error naming its field (wrong current password, username taken) has a translated code;
-  // request validation speaks joi, whose "required" is the one case the client words itself.
+  // request validation speaks joi, whose "required" and "not an email" are the cases the client words itself.
   if (code !== 'REQUEST.VALIDATION_FAILED') return t(`errors.${code}`, { defaultValue: detail.message });
   if (detail.type === 'any.required' || detail.type === 'string.empty') return t('validation.required');
+  if (detail.type === 'string.email') return t('validation.email', { defaultValue: detail.message });
   return detail.message;
 }
 

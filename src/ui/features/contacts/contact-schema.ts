@@ -24,7 +24,7 @@ export function contactSchema(t: (key: string, options?: Record<string, unknown>
       .string()
       .trim()
       .max(254, t('validation.maxLength', { count: 254 }))
-      .refine((value) => value === '' || isEmail(value), t('contacts.form.invalidEmail'))
+      .refine((value) => value === '' || isEmail(value), t('validation.email'))
       .transform((value) => value || null),
     phone: text(40),
     company: text(200),

@@ -48,6 +48,12 @@ describe('fieldErrorsFromServer', () => {
     });
   });
 
+  it('words joi\'s "not an email" itself', () => {
+    const translated = ((key: string, options?: { defaultValue?: string }) => (key === 'validation.email' ? '«validation.email»' : options?.defaultValue)) as unknown as TFunction;
+    const error = validation([{ path: 'email', message: '"email" must be a valid email', type: 'string.email' }]);
+    expect(fieldErrorsFromServer(error, shown, translated)?.fields).toEqual([['email', '«validation.email»']]);
+  });
+
   it('words a domain error naming its field by its translated code', () => {
     const error = apiError(400, {
       code: 'AUTH.WRONG_PASSWORD',
