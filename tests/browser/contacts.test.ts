@@ -19,6 +19,7 @@ interface ContactInput {
   status?: 'lead' | 'prospect' | 'customer' | 'inactive';
   score?: number;
   tags?: string[];
+  source?: string;
   ownerId?: number | null;
 }
 
@@ -199,6 +200,36 @@ describe('contacts', () => {
     expect(new URL(page.url()).search).toBe('');
     await page.context().close();
     await admin.context().close();
+  });
+
+  it('filters by source and by a score range (turned round when upside down), kept across a reload', async () => {
+    const page = await newEmployee('csource');
+    const tag = uniqueName('s').toLowerCase();
+    const source = `feira-${tag}`;
+    for (const [name, score, from] of [['Baixa', 10, source], ['Média', 50, source], ['Alta', 90, source], ['Outra', 50, 'site']] as const) {
+      await createContact(page, { name: `${name} ${tag}`, score, source: from, tags: [tag] });
+    }
+    await page.goto(`/crm/contacts?tag=${tag}`);
+    await expect.poll(() => cards(page).count()).toBe(4);
+    await page.locator('#contacts-source').fill(source);
+    await page.locator('#contacts-source').press('Enter');
+    await expect.poll(() => cards(page).count()).toBe(3);
+    // 60 to 40: the range is turned round to 40..60.
+    await page.locator('#contacts-score-min').fill('60');
+    await page.locator('#contacts-score-max').fill('40');
+    await page.locator('#contacts-score-max').press('Enter');
+    await expect.poll(() => cards(page).count()).toBe(1);
+    await card(page, `Média ${tag}`).waitFor();
+    expect(new URL(page.url()).searchParams.get('scoreMin')).toBe('40');
+
+    await page.reload();
+    await card(page, `Média ${tag}`).waitFor();
+    expect(await cards(page).count()).toBe(1);
+    expect(await page.locator('#contacts-score-min').inputValue()).toBe('40');
+    expect((await page.getByTestId('active-filters').innerText()).replace(/\s+/g, ' ')).toContain(`Origem: ${source} Pontuação ≥ 40 Pontuação ≤ 60`);
+    await page.getByRole('button', { name: 'Remover filtro Pontuação ≥ 40' }).click();
+    await expect.poll(() => cards(page).count()).toBe(2);
+    await page.context().close();
   });
 
   it('on a phone the filters fold behind a button that counts the active ones', async () => {

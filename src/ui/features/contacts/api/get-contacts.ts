@@ -14,14 +14,21 @@ export interface ContactFilters {
   status?: ContactStatus;
   tag?: string;
   owner?: number;
+  source?: string;
+  scoreMin?: number;
+  scoreMax?: number;
 }
 
 export const CONTACTS_QUERY_KEY = ['contacts'] as const;
 export const CONTACT_LISTS_QUERY_KEY = [...CONTACTS_QUERY_KEY, 'list'] as const;
 const PAGE_SIZE = 30;
 
+// The server refuses scoreMax without scoreMin (its bound refers to scoreMin): 0 is the same lower bound.
+const withLowerBound = (filters: ContactFilters): ContactFilters =>
+  filters.scoreMax !== undefined && filters.scoreMin === undefined ? { ...filters, scoreMin: 0 } : filters;
+
 export const getContacts = ({ filters, cursor }: { filters: ContactFilters; cursor?: string }) =>
-  data(api.GET('/api/crm/contacts', { params: { query: { ...filters, limit: PAGE_SIZE, cursor, includeTotal: cursor === undefined } } }));
+  data(api.GET('/api/crm/contacts', { params: { query: { ...withLowerBound(filters), limit: PAGE_SIZE, cursor, includeTotal: cursor === undefined } } }));
 
 /** The contacts matching the filters, newest first, a page at a time; the first page also counts them all. */
 export const getContactsQueryOptions = (filters: ContactFilters) =>

@@ -15,14 +15,16 @@ interface ContactFiltersBarProps {
   active: FilterName[];
   me: User;
   setFilter: (name: FilterName, value: string | number | undefined, options?: { replace?: boolean }) => void;
+  setFilters: (values: Partial<Record<FilterName, string | number | undefined>>) => void;
   clearFilters: () => void;
 }
 
 /** Search (debounced, server-side), status, tag and "mine"; the active ones as removable chips. */
-export function ContactFiltersBar({ filters, active, me, setFilter, clearFilters }: ContactFiltersBarProps) {
+export function ContactFiltersBar({ filters, active, me, setFilter, setFilters, clearFilters }: ContactFiltersBarProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState(filters.search ?? '');
   const [tag, setTag] = useState('');
+  const [source, setSource] = useState('');
   // On phones the filters fold behind a button; from sm up they are always there.
   const [open, setOpen] = useState(false);
   const filterCount = active.filter((name) => name !== 'search').length;
@@ -46,6 +48,9 @@ export function ContactFiltersBar({ filters, active, me, setFilter, clearFilters
     if (name === 'search') return t('contacts.filters.searchChip', { value: filters.search });
     if (name === 'status') return t('contacts.filters.statusChip', { value: t(`contacts.status.${filters.status}`) });
     if (name === 'tag') return t('contacts.filters.tagChip', { value: filters.tag });
+    if (name === 'source') return t('contacts.filters.sourceChip', { value: filters.source });
+    if (name === 'scoreMin') return t('contacts.filters.scoreMinChip', { value: filters.scoreMin });
+    if (name === 'scoreMax') return t('contacts.filters.scoreMaxChip', { value: filters.scoreMax });
     return filters.owner === me.id ? t('contacts.filters.mine') : t('contacts.filters.ownerChip', { value: filters.owner });
   };
 
@@ -103,6 +108,26 @@ export function ContactFiltersBar({ filters, active, me, setFilter, clearFilters
             <Tag className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
             <Input id="contacts-tag" value={tag} onChange={(event) => setTag(event.target.value)} placeholder={t('contacts.filters.tagPlaceholder')} className="pl-9" maxLength={50} />
           </form>
+          <form
+            className="relative w-full sm:w-40"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (source.trim()) setFilter('source', source.trim());
+              setSource('');
+            }}
+          >
+            <label htmlFor="contacts-source" className="sr-only">
+              {t('contacts.filters.source')}
+            </label>
+            <Input
+              id="contacts-source"
+              value={source}
+              onChange={(event) => setSource(event.target.value)}
+              placeholder={t('contacts.filters.sourcePlaceholder')}
+              maxLength={100}
+            />
+          </form>
+          <ScoreRange key={`${filters.scoreMin}-${filters.scoreMax}`} min={filters.scoreMin} max={filters.scoreMax} onApply={(scoreMin, scoreMax) => setFilters({ scoreMin, scoreMax })} />
           <Button variant={mine ? 'primary' : 'outline'} aria-pressed={mine} onClick={() => setFilter('owner', mine ? undefined : me.id)}>
             <UserIcon className="h-4 w-4" aria-hidden="true" />
             {t('contacts.filters.mine')}
@@ -135,5 +160,47 @@ export function ContactFiltersBar({ filters, active, me, setFilter, clearFilters
         </div>
       )}
     </div>
+  );
+}
+
+const parseScore = (value: string): number | undefined => {
+  if (value.trim() === '') return undefined;
+  const score = Math.round(Number(value));
+  return Number.isFinite(score) ? Math.min(100, Math.max(0, score)) : undefined;
+};
+
+/** Score from..to, applied with Enter or on leaving the pair; an upside-down range is turned round. */
+function ScoreRange({ min, max, onApply }: { min?: number; max?: number; onApply: (min?: number, max?: number) => void }) {
+  const { t } = useTranslation();
+  const [from, setFrom] = useState(min === undefined ? '' : String(min));
+  const [to, setTo] = useState(max === undefined ? '' : String(max));
+  const apply = () => {
+    let low = parseScore(from);
+    let high = parseScore(to);
+    if (low !== undefined && high !== undefined && low > high) [low, high] = [high, low];
+    if (low !== min || high !== max) onApply(low, high);
+  };
+  const input = 'h-10 w-16 min-w-0 rounded-md border border-border bg-surface px-2 text-sm text-foreground placeholder:text-muted-foreground focus-ring';
+  return (
+    <form
+      className="flex items-center gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply();
+      }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) apply();
+      }}
+    >
+      <fieldset className="flex items-center gap-2">
+        <legend className="float-left mr-1 text-sm text-muted-foreground">{t('contacts.fields.score')}</legend>
+        <input type="number" inputMode="numeric" min={0} max={100} id="contacts-score-min" aria-label={t('contacts.filters.scoreMin')} placeholder="0" value={from} onChange={(event) => setFrom(event.target.value)} className={input} />
+        <span aria-hidden="true" className="text-muted-foreground">–</span>
+        <input type="number" inputMode="numeric" min={0} max={100} id="contacts-score-max" aria-label={t('contacts.filters.scoreMax')} placeholder="100" value={to} onChange={(event) => setTo(event.target.value)} className={input} />
+      </fieldset>
+      <button type="submit" className="sr-only">
+        {t('contacts.filters.apply')}
+      </button>
+    </form>
   );
 }

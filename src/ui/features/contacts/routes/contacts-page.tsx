@@ -20,7 +20,7 @@ type Editing = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; contact
 export function ContactsPage() {
   const { t } = useTranslation();
   const { data: me } = useUser();
-  const { filters, setFilter, clearFilters, active } = useContactFilters();
+  const { filters, setFilter, setFilters, clearFilters, active } = useContactFilters();
   const contacts = useContacts(filters);
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
   if (!me) return null;
@@ -40,7 +40,7 @@ export function ContactsPage() {
           </Button>
         }
       />
-      <ContactFiltersBar filters={filters} active={active} me={me} setFilter={setFilter} clearFilters={clearFilters} />
+      <ContactFiltersBar filters={filters} active={active} me={me} setFilter={setFilter} setFilters={setFilters} clearFilters={clearFilters} />
       <p className="mb-3 text-sm text-muted-foreground" role="status" data-testid="contacts-total">
         {total !== undefined && t('contacts.total', { count: total, formatted: formatInteger(total) })}
       </p>
