@@ -29,7 +29,7 @@ export const contactSchemas = {
     owner: recordId.description('Owner user id'),
     source: Joi.string().trim().min(1).max(100).description('Exactly this source'),
     scoreMin: fields.score.description('Score at least this'),
-    scoreMax: fields.score.min(Joi.ref('scoreMin')).description('Score at most this, and not below scoreMin'),
+    scoreMax: fields.score.min(Joi.ref('scoreMin', { adjust: (min: number | undefined) => min ?? 0 })).description('Score at most this, and not below scoreMin'),
   }),
   create: createOf(fields, ['name']),
   update: patchOf(fields),

@@ -78,6 +78,7 @@ describe('contacts', () => {
     expect(await list('source=Feira%202026')).toEqual([mid, low]);
     expect(await list('source=Feira%202026&scoreMin=50')).toEqual([mid]);
     expect((await list('scoreMin=50&scoreMax=90')).filter((id: number) => [low, mid, high].includes(id))).toEqual([high, mid]);
+    expect((await list('scoreMax=10')).filter((id: number) => [low, mid, high].includes(id))).toEqual([low]);
     const upsideDown = await crm.users.employee.get('/api/crm/contacts?scoreMin=60&scoreMax=40');
     expect(upsideDown.status).toBe(400);
     expect(upsideDown.body.error.details).toEqual([expect.objectContaining({ path: 'query.scoreMax' })]);
