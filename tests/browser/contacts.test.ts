@@ -357,7 +357,7 @@ describe('contacts', () => {
           await page.goto(`/crm/contacts?owner=${me}`);
           await card(page, 'João da Silva').waitFor();
           await page.waitForLoadState('networkidle');
-          const name = `contacts-${language}-${theme}-${width}`;
+          const name = `contacts-grid-${language}-${theme}-${width}`;
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow, `${name} overflows horizontally`).toBeLessThanOrEqual(0);
           await screenshot(page, name);
