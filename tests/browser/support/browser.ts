@@ -35,7 +35,15 @@ interface ContextOptions {
 
 export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
   const width = options.width ?? 1280;
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height: width < 600 ? 844 : 800 }, locale: 'pt-BR' });
+  // Each context is another client (its own address through the test server's one trusted proxy hop), so the
+  // per-address sign-in and registration limits count per person, as they would in production.
+  const client = `10.${randomOctet()}.${randomOctet()}.${randomOctet()}`;
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width, height: width < 600 ? 844 : 800 },
+    locale: 'pt-BR',
+    extraHTTPHeaders: { 'x-forwarded-for': client },
+  });
   if (options.language || options.theme) {
     await context.addInitScript(({ language, theme }) => {
       if (language) localStorage.setItem('language', language);
@@ -148,3 +156,5 @@ export async function accessibleField(page: Page, selector: string): Promise<Acc
     await cdp.detach();
   }
 }
+
+const randomOctet = () => 1 + Math.floor(Math.random() * 254);

@@ -36,7 +36,8 @@ export default async function setup(project: TestProject) {
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'funil-browser-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  // TRUST_PROXY=1: each browser context sends its own X-Forwarded-For (support/browser.ts newContext).
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRUST_PROXY: '1' };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   // The server's log goes to a file, not between the test results.
