@@ -14,7 +14,3 @@ export interface Page<T> {
   nextCursor: string | null;
   total?: number;
 }
-
-export function mapPage<T, U>(page: Page<T>, map: (item: T) => U): Page<U> {
-  return { ...page, items: page.items.map(map) };
-}

@@ -52,5 +52,8 @@ type Operation<P extends keyof paths, M extends keyof paths[P]> = paths[P][M];
 export type ApiResponse<P extends keyof paths, M extends keyof paths[P]> =
   Operation<P, M> extends { responses: infer R } ? (R extends { 200: infer S } ? Json<S> : R extends { 201: infer S } ? Json<S> : never) : never;
 
+/** The query parameters of an operation, e.g. `ApiQuery<'/api/crm/contacts', 'get'>`. */
+export type ApiQuery<P extends keyof paths, M extends keyof paths[P]> = Operation<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+
 /** The JSON request body of an operation, e.g. `ApiBody<'/api/login', 'post'>`. */
 export type ApiBody<P extends keyof paths, M extends keyof paths[P]> = Operation<P, M> extends { requestBody?: infer B } ? Json<NonNullable<B>> : never;

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api, data, type ApiResponse } from '../../../lib/api-client';
+import { api, data, type ApiQuery, type ApiResponse } from '../../../lib/api-client';
 
 export type ContactsPage = ApiResponse<'/api/crm/contacts', 'get'>;
 export type Contact = ContactsPage['items'][number];
@@ -9,26 +9,14 @@ export type ContactStatus = Contact['status'];
 export const CONTACT_STATUSES = Object.keys({ lead: 0, prospect: 0, customer: 0, inactive: 0 } satisfies Record<ContactStatus, 0>) as ContactStatus[];
 
 /** The list's filters as the API names them. */
-export interface ContactFilters {
-  search?: string;
-  status?: ContactStatus;
-  tag?: string;
-  owner?: number;
-  source?: string;
-  scoreMin?: number;
-  scoreMax?: number;
-}
+export type ContactFilters = Omit<ApiQuery<'/api/crm/contacts', 'get'>, 'limit' | 'cursor' | 'includeTotal'>;
 
 export const CONTACTS_QUERY_KEY = ['contacts'] as const;
 export const CONTACT_LISTS_QUERY_KEY = [...CONTACTS_QUERY_KEY, 'list'] as const;
 const PAGE_SIZE = 30;
 
-// The server refuses scoreMax without scoreMin (its bound refers to scoreMin): 0 is the same lower bound.
-const withLowerBound = (filters: ContactFilters): ContactFilters =>
-  filters.scoreMax !== undefined && filters.scoreMin === undefined ? { ...filters, scoreMin: 0 } : filters;
-
 export const getContacts = ({ filters, cursor }: { filters: ContactFilters; cursor?: string }) =>
-  data(api.GET('/api/crm/contacts', { params: { query: { ...withLowerBound(filters), limit: PAGE_SIZE, cursor, includeTotal: cursor === undefined } } }));
+  data(api.GET('/api/crm/contacts', { params: { query: { ...filters, limit: PAGE_SIZE, cursor, includeTotal: cursor === undefined } } }));
 
 /** The contacts matching the filters, newest first, a page at a time; the first page also counts them all. */
 export const getContactsQueryOptions = (filters: ContactFilters) =>
