@@ -89,7 +89,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     dashboardModule,
     usersModule(redis),
     timelineModule,
-    // Before contacts: its GET /api/crm/contacts/export must be matched before GET /api/crm/contacts/:id.
+    // Before contacts: its GET /api/crm/contacts/import/... routes sit under /api/crm/contacts.
     contactImportsModule,
     contactsModule,
     dealsModule,

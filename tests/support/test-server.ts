@@ -54,6 +54,7 @@ export interface TestResponse<T = any> {
   status: number;
   headers: Headers;
   body: T;
+  /** The body as UTF-8 text, a leading byte-order mark kept (fetch's text() drops it). */
   text: string;
 }
 
@@ -86,7 +87,7 @@ export class TestClient {
       if (!value || /expires=Thu, 01 Jan 1970/i.test(cookie)) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    const text = await res.text();
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
     let parsed: T | undefined;
     try {
       parsed = text ? (JSON.parse(text) as T) : undefined;
