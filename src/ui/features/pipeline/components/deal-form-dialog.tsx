@@ -1,0 +1,263 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Form, FormField, useSchemaForm } from '../../../components/ui/form';
+import { Input } from '../../../components/ui/input';
+import { LookupSelect, type LookupOption } from '../../../components/ui/lookup-select';
+import { Select } from '../../../components/ui/select';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/errors';
+import type { User } from '../../../lib/session';
+import { useUserChoices } from '../../../lib/user-choices';
+import { useCreateDeal } from '../api/create-deal';
+import type { Deal } from '../api/get-deals';
+import { DEFAULT_PIPELINE, usePipelineStages, type PipelineStage } from '../api/get-pipeline-stages';
+import { useContactSearch } from '../api/search-contacts';
+import { useUpdateDeal } from '../api/update-deal';
+import { dealSchema, moneyInput } from '../deal-schema';
+import { stageLabel } from '../stage-label';
+
+interface DealFormDialogProps {
+  /** null: create mode (SPEC: nothing selected); a deal: edit mode. */
+  deal: Deal | null;
+  me: User;
+  /** A new deal's contact, fixed (the contact's page); without it the form offers a contact search. */
+  contact?: LookupOption;
+  onClose: () => void;
+}
+
+/** The server's rule for changing a deal (crm-access.ts): an admin, its owner or its creator. */
+const canChange = (me: User, deal: Deal) => me.role === 'admin' || deal.ownerId === me.id || deal.createdBy === me.id;
+
+const valuesOf = (deal: Deal | null, me: User, contact: LookupOption | undefined, stages: PipelineStage[]) => {
+  const stage = deal?.stage ?? stages[0]?.stage ?? '';
+  return {
+    title: deal?.title ?? '',
+    value: moneyInput(deal?.value),
+    stage,
+    probability: deal?.probability ?? stages.find((s) => s.stage === stage)?.probability ?? 0,
+    expectedCloseDate: deal?.expectedCloseDate ?? '',
+    contactId: deal ? deal.contactId : (contact?.id ?? null),
+    ownerId: deal ? deal.ownerId : me.id,
+    notes: deal?.notes ?? '',
+    lostReason: deal?.lostReason ?? '',
+    lost: stages.find((s) => s.stage === stage)?.kind === 'lost',
+    updatedAt: deal?.updatedAt,
+  };
+};
+
+/** Create and edit a deal (SPEC 3 fields); the stages come first, so the form opens on the pipeline's first stage. */
+export function DealFormDialog(props: DealFormDialogProps) {
+  const { t } = useTranslation();
+  const stages = usePipelineStages(props.deal?.pipeline ?? DEFAULT_PIPELINE);
+  const title = props.deal ? t('dealForm.editTitle') : t('dealForm.createTitle');
+  return (
+    <Dialog open onOpenChange={(open) => !open && props.onClose()}>
+      <DialogContent title={title} description={t('dealForm.description')} className="max-w-2xl">
+        {stages.isPending ? (
+          <div role="status" className="flex items-center gap-2 py-8 text-sm text-muted-foreground">
+            <Spinner />
+            {t('common.loading')}
+          </div>
+        ) : stages.isError ? (
+          <p role="alert" className="text-sm text-danger">
+            {errorMessage(stages.error, t)}
+          </p>
+        ) : (
+          <DealForm {...props} stages={stages.data.items} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DealForm({ deal, me, contact, onClose, stages }: DealFormDialogProps & { stages: PipelineStage[] }) {
+  const { t } = useTranslation();
+  const schema = useMemo(() => dealSchema(t), [t]);
+  const form = useSchemaForm(schema, valuesOf(deal, me, contact, stages));
+  const create = useCreateDeal();
+  const update = useUpdateDeal();
+  const isAdmin = me.role === 'admin';
+  const owners = useUserChoices(isAdmin);
+  const editable = deal === null || canChange(me, deal);
+  const pending = create.isPending || update.isPending;
+  const [chosenContact, setChosenContact] = useState<LookupOption | null>(
+    contact ?? (deal?.contactId ? { id: deal.contactId, label: deal.contactName ?? `#${deal.contactId}` } : null),
+  );
+  const [contactSearch, setContactSearch] = useState('');
+  const contactFixed = contact !== undefined && deal === null;
+  const contacts = useContactSearch(contactSearch, !contactFixed);
+  const lost = form.watch('lost');
+  const ownerName = deal ? (deal.ownerName ?? t('dealForm.noOwner')) : me.name;
+
+  return (
+    <Form
+      form={form}
+      id="deal"
+      onSubmit={async ({ updatedAt, ownerId, lost: _lost, lostReason, ...fields }) => {
+        // Only an admin chooses the owner; the others keep it (the server makes a new deal theirs).
+        const owner = isAdmin ? { ownerId } : {};
+        const body = { ...fields, ...owner, lostReason: lostReason ?? null };
+        if (deal) {
+          await update.mutateAsync({ id: deal.id, body: { ...body, updatedAt } });
+          toast({ title: t('dealForm.updated') });
+        } else {
+          await create.mutateAsync({ ...body, pipeline: DEFAULT_PIPELINE, currency: 'BRL' });
+          toast({ title: t('dealForm.created') });
+        }
+        onClose();
+      }}
+      onError={(error, { onField }) => !onField && toast({ variant: 'destructive', title: t('dealForm.saveFailed'), description: errorMessage(error, t) })}
+    >
+      {!editable && <p className="text-sm text-muted-foreground">{t('dealForm.readOnly')}</p>}
+      <fieldset disabled={!editable} className="grid gap-4 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <FormField control={form.control} name="title" label={t('dealForm.fields.title')} render={(field) => <Input {...field} autoComplete="off" />} />
+        </div>
+        <FormField
+          control={form.control}
+          name="value"
+          label={t('dealForm.fields.value')}
+          description={t('dealForm.valueHint')}
+          render={(field) => <Input {...field} inputMode="decimal" autoComplete="off" placeholder="0,00" />}
+        />
+        <FormField
+          control={form.control}
+          name="stage"
+          label={t('dealForm.fields.stage')}
+          render={(field) => (
+            <Select
+              id={field.id}
+              value={field.value}
+              disabled={!editable}
+              onValueChange={(value) => {
+                field.onChange(value);
+                const stage = stages.find((s) => s.stage === value);
+                form.setValue('lost', stage?.kind === 'lost');
+                // A new deal takes the stage's usual chance; an edited one keeps what was set.
+                if (!deal && stage) form.setValue('probability', stage.probability);
+              }}
+              options={stages.map((stage) => ({ value: stage.stage, label: stageLabel(stage.stage, t) }))}
+            />
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="probability"
+          label={t('dealForm.fields.probability')}
+          description={t('dealForm.probabilityHint')}
+          render={(field) => (
+            <Input
+              {...field}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={100}
+              step={1}
+              value={Number.isNaN(field.value) ? '' : field.value}
+              onChange={(event) => field.onChange(event.target.value === '' ? Number.NaN : event.target.valueAsNumber)}
+            />
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="expectedCloseDate"
+          label={t('dealForm.fields.expectedCloseDate')}
+          render={(field) => <Input {...field} type="date" min="1900-01-01" max="9999-12-31" />}
+        />
+        {lost && (
+          <div className="sm:col-span-2">
+            <FormField control={form.control} name="lostReason" label={t('dealForm.fields.lostReason')} render={(field) => <Input {...field} value={field.value ?? ''} />} />
+          </div>
+        )}
+        <div className="sm:col-span-2">
+          {contactFixed ? (
+            <div className="grid gap-1.5">
+              <label htmlFor="deal-contact-fixed" className="text-sm font-medium text-foreground">
+                {t('dealForm.fields.contact')}
+              </label>
+              <Input id="deal-contact-fixed" value={contact.label} readOnly disabled />
+            </div>
+          ) : (
+            <FormField
+              control={form.control}
+              name="contactId"
+              label={t('dealForm.fields.contact')}
+              render={(field) => (
+                <LookupSelect
+                  id={field.id}
+                  value={chosenContact}
+                  onChange={(option) => {
+                    setChosenContact(option);
+                    field.onChange(option?.id ?? null);
+                  }}
+                  options={(contacts.data?.items ?? []).map((item) => ({ id: item.id, label: item.company ? `${item.name} (${item.company})` : item.name }))}
+                  search={contactSearch}
+                  onSearch={setContactSearch}
+                  searchLabel={t('dealForm.searchContact')}
+                  noneLabel={t('dealForm.noContact')}
+                  disabled={!editable}
+                />
+              )}
+            />
+          )}
+        </div>
+        <div className="sm:col-span-2">
+          {isAdmin && owners.data ? (
+            <FormField
+              control={form.control}
+              name="ownerId"
+              label={t('dealForm.fields.owner')}
+              render={(field) => (
+                <Select
+                  id={field.id}
+                  value={field.value === null ? 'none' : String(field.value)}
+                  onValueChange={(value) => field.onChange(value === 'none' ? null : Number(value))}
+                  options={[{ value: 'none', label: t('dealForm.noOwner') }, ...owners.data.items.map((user) => ({ value: String(user.id), label: user.name }))]}
+                />
+              )}
+            />
+          ) : (
+            <div className="grid gap-1.5">
+              <label htmlFor="deal-owner-readonly" className="text-sm font-medium text-foreground">
+                {t('dealForm.fields.owner')}
+              </label>
+              <Input id="deal-owner-readonly" value={ownerName} readOnly disabled aria-describedby="deal-owner-hint" />
+              <p id="deal-owner-hint" className="text-xs text-muted-foreground">
+                {t('dealForm.ownerHint')}
+              </p>
+            </div>
+          )}
+        </div>
+        <div className="sm:col-span-2">
+          <FormField
+            control={form.control}
+            name="notes"
+            label={t('dealForm.fields.notes')}
+            render={(field) => (
+              <textarea
+                {...field}
+                value={field.value ?? ''}
+                rows={3}
+                className="min-h-20 w-full rounded-md border border-border bg-surface px-3 py-2 text-sm text-foreground placeholder:text-muted-foreground focus-ring aria-invalid:border-danger disabled:opacity-60"
+              />
+            )}
+          />
+        </div>
+      </fieldset>
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        {editable && (
+          <Button type="submit" disabled={pending}>
+            {pending && <Spinner />}
+            {pending ? t('common.saving') : deal ? t('common.save') : t('dealForm.create')}
+          </Button>
+        )}
+      </DialogFooter>
+    </Form>
+  );
+}

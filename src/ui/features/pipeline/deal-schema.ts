@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** "1.234,56", "1234,56", "1234.56" or "R$ 1.234" as the API's decimal string ("1234.56"); null when it is none of these. */
+export function parseMoney(input: string): string | null {
+  const text = input.replace(/R\$|\s/g, '');
+  if (text === '') return null;
+  // A comma is the decimal mark (pt-BR) and dots group thousands; without a comma, a dot followed by 1-2 digits is the decimal mark.
+  const normal = text.includes(',') ? text.replace(/\./g, '').replace(',', '.') : /\.\d{3}(\.|$)/.test(text) ? text.replace(/\./g, '') : text;
+  return /^\d{1,10}(\.\d{1,2})?$/.test(normal) ? normal : null;
+}
+
+/** The API's "1500.00" as typed in pt-BR: "1500,00". */
+export const moneyInput = (value: string | null | undefined): string => (value ? value.replace('.', ',') : '');
+
+// The server's bounds (deals.schemas.ts), checked here first so messages arrive translated.
+export function dealSchema(t: (key: string, options?: Record<string, unknown>) => string) {
+  const text = (max: number) =>
+    z
+      .string()
+      .trim()
+      .max(max, t('validation.maxLength', { count: max }))
+      .transform((value) => value || null);
+  return z
+    .object({
+      title: z.string().trim().min(1, t('validation.required')).max(200, t('validation.maxLength', { count: 200 })),
+      value: z
+        .string()
+        .refine((value) => value.trim() === '' || parseMoney(value) !== null, t('dealForm.invalidValue'))
+        .transform((value) => parseMoney(value) ?? '0'),
+      stage: z.string().min(1, t('validation.required')),
+      // SPEC 5: a non-numeric entry becomes 0.
+      probability: z
+        .number()
+        .transform((value) => (Number.isNaN(value) ? 0 : value))
+        .pipe(z.number().int(t('dealForm.invalidProbability')).min(0, t('dealForm.invalidProbability')).max(100, t('dealForm.invalidProbability'))),
+      expectedCloseDate: z.string().transform((value) => value || null),
+      contactId: z.number().nullable(),
+      ownerId: z.number().nullable(),
+      notes: text(10_000),
+      lostReason: text(500),
+      /** Whether the chosen stage is a lost one: then a reason is required. */
+      lost: z.boolean(),
+      updatedAt: z.string().optional(),
+    })
+    .superRefine((values, ctx) => {
+      if (values.lost && !values.lostReason) ctx.addIssue({ code: 'custom', path: ['lostReason'], message: t('dealForm.lostReasonRequired') });
+    });
+}

@@ -1,0 +1,5 @@
+import type { TFunction } from 'i18next';
+
+/** The seeded pipeline's stage names are keys (README); a stage someone named shows as written. */
+export const stageLabel = (stage: string, t: TFunction | ((key: string, options?: Record<string, unknown>) => string)): string =>
+  t(`dealForm.stages.${stage}`, { defaultValue: stage });
