@@ -1,0 +1,271 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Form, FormField, useSchemaForm } from '../../../components/ui/form';
+import { Input } from '../../../components/ui/input';
+import { LookupSelect, type LookupOption } from '../../../components/ui/lookup-select';
+import { Select } from '../../../components/ui/select';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/errors';
+import type { User } from '../../../lib/session';
+import { useUserChoices } from '../../../lib/user-choices';
+import { activitySchema, DEFAULT_REMINDER, REMINDER_CHOICES, toLocalInput, type ReminderChoice } from '../activity-schema';
+import { useCreateActivity } from '../api/create-activity';
+import { ACTIVITY_PRIORITIES, ACTIVITY_TYPES, type Activity } from '../api/get-activities';
+import { useDealChoices } from '../api/search-deals';
+import { useContactSearch } from '../api/search-contacts';
+import { useUpdateActivity } from '../api/update-activity';
+
+interface ActivityFormDialogProps {
+  /** null: create mode (SPEC: nothing selected); an activity: edit mode. */
+  activity: Activity | null;
+  me: User;
+  /** A new activity's contact, fixed (the contact's page); without it the form offers a contact search. */
+  contact?: LookupOption;
+  onClose: () => void;
+}
+
+/** The server's rule for changing an activity (crm-access.ts): an admin, its assignee or its creator. */
+const canChange = (me: User, activity: Activity) => me.role === 'admin' || activity.assignedTo === me.id || activity.createdBy === me.id;
+
+const valuesOf = (activity: Activity | null, me: User, contact: LookupOption | undefined) => ({
+  type: activity?.type ?? ('task' as const),
+  subject: activity?.subject ?? '',
+  description: activity?.description ?? '',
+  dueDate: toLocalInput(activity?.dueDate),
+  duration: activity?.duration ?? null,
+  priority: activity?.priority ?? ('normal' as const),
+  contactId: activity ? activity.contactId : (contact?.id ?? null),
+  dealId: activity?.dealId ?? null,
+  assignedTo: activity ? activity.assignedTo : me.id,
+  reminderMinutes: activity ? activity.reminderMinutes : DEFAULT_REMINDER,
+  updatedAt: activity?.updatedAt,
+});
+
+const reminderKey = (choice: ReminderChoice) => (choice === null ? 'none' : String(choice));
+
+const textareaClass =
+  'min-h-20 w-full rounded-md border border-border bg-surface px-3 py-2 text-sm text-foreground placeholder:text-muted-foreground focus-ring aria-invalid:border-danger disabled:opacity-60';
+
+/** Create and edit an activity (SPEC 3 fields and the reminder lead time); the dialog closes on success. */
+export function ActivityFormDialog({ activity, me, contact, onClose }: ActivityFormDialogProps) {
+  const { t } = useTranslation();
+  const schema = useMemo(() => activitySchema(t), [t]);
+  const form = useSchemaForm(schema, valuesOf(activity, me, contact));
+  const create = useCreateActivity();
+  const update = useUpdateActivity();
+  const isAdmin = me.role === 'admin';
+  const people = useUserChoices(isAdmin);
+  const editable = activity === null || canChange(me, activity);
+  const pending = create.isPending || update.isPending;
+  const contactFixed = contact !== undefined && activity === null;
+  const [chosenContact, setChosenContact] = useState<LookupOption | null>(
+    contact ?? (activity?.contactId ? { id: activity.contactId, label: activity.contactName ?? `#${activity.contactId}` } : null),
+  );
+  const [contactSearch, setContactSearch] = useState('');
+  const contacts = useContactSearch(contactSearch, !contactFixed);
+  const deals = useDealChoices(chosenContact?.id ?? null);
+  const assigneeName = activity ? (activity.assignedToName ?? t('activityForm.nobody')) : me.name;
+  const dealId = form.watch('dealId');
+  const dealOptions = [
+    ...(activity?.dealId && !deals.data?.items.some((deal) => deal.id === activity.dealId) ? [{ id: activity.dealId, title: activity.dealTitle ?? `#${activity.dealId}` }] : []),
+    ...(deals.data?.items ?? []),
+  ];
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        title={activity ? t('activityForm.editTitle') : t('activityForm.createTitle')}
+        description={editable ? t('activityForm.description') : t('activityForm.readOnly')}
+        className="max-w-2xl"
+      >
+        <Form
+          form={form}
+          id="activity"
+          onSubmit={async ({ updatedAt, assignedTo, ...fields }) => {
+            // Only an admin assigns someone else; the others keep it (the server assigns a new one to them).
+            const assignee = isAdmin ? { assignedTo } : {};
+            if (activity) {
+              await update.mutateAsync({ id: activity.id, body: { ...fields, ...assignee, updatedAt } });
+              toast({ title: t('activityForm.updated') });
+            } else {
+              await create.mutateAsync({ ...fields, ...assignee });
+              toast({ title: t('activityForm.created') });
+            }
+            onClose();
+          }}
+          onError={(error, { onField }) => !onField && toast({ variant: 'destructive', title: t('activityForm.saveFailed'), description: errorMessage(error, t) })}
+        >
+          <fieldset disabled={!editable} className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              control={form.control}
+              name="type"
+              label={t('activityForm.fields.type')}
+              render={(field) => (
+                <Select
+                  id={field.id}
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  disabled={!editable}
+                  options={ACTIVITY_TYPES.map((type) => ({ value: type, label: t(`activityForm.types.${type}`) }))}
+                />
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="priority"
+              label={t('activityForm.fields.priority')}
+              render={(field) => (
+                <Select
+                  id={field.id}
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  disabled={!editable}
+                  options={ACTIVITY_PRIORITIES.map((priority) => ({ value: priority, label: t(`activityForm.priorities.${priority}`) }))}
+                />
+              )}
+            />
+            <div className="sm:col-span-2">
+              <FormField control={form.control} name="subject" label={t('activityForm.fields.subject')} render={(field) => <Input {...field} autoComplete="off" />} />
+            </div>
+            <div className="sm:col-span-2">
+              <FormField
+                control={form.control}
+                name="description"
+                label={t('activityForm.fields.description')}
+                render={(field) => <textarea {...field} value={field.value ?? ''} rows={3} className={textareaClass} />}
+              />
+            </div>
+            <FormField
+              control={form.control}
+              name="dueDate"
+              label={t('activityForm.fields.dueDate')}
+              render={(field) => <Input {...field} type="datetime-local" min="1900-01-01T00:00" max="9999-12-31T23:59" />}
+            />
+            <FormField
+              control={form.control}
+              name="duration"
+              label={t('activityForm.fields.duration')}
+              description={t('activityForm.durationHint')}
+              render={(field) => (
+                <Input
+                  {...field}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  step={1}
+                  value={field.value ?? ''}
+                  onChange={(event) => field.onChange(event.target.value === '' || Number.isNaN(event.target.valueAsNumber) ? null : event.target.valueAsNumber)}
+                />
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="reminderMinutes"
+              label={t('activityForm.fields.reminder')}
+              description={t('activityForm.reminderHint')}
+              render={(field) => (
+                <Select
+                  id={field.id}
+                  value={reminderKey(field.value)}
+                  onValueChange={(value) => field.onChange(value === 'none' ? null : Number(value))}
+                  disabled={!editable}
+                  options={REMINDER_CHOICES.map((choice) => ({ value: reminderKey(choice), label: t(`activityForm.reminders.${reminderKey(choice)}`) }))}
+                />
+              )}
+            />
+            <div>
+              {isAdmin && people.data ? (
+                <FormField
+                  control={form.control}
+                  name="assignedTo"
+                  label={t('activityForm.fields.assignee')}
+                  render={(field) => (
+                    <Select
+                      id={field.id}
+                      value={field.value === null ? 'none' : String(field.value)}
+                      onValueChange={(value) => field.onChange(value === 'none' ? null : Number(value))}
+                      options={[{ value: 'none', label: t('activityForm.nobody') }, ...people.data.items.map((user) => ({ value: String(user.id), label: user.name }))]}
+                    />
+                  )}
+                />
+              ) : (
+                <div className="grid gap-1.5">
+                  <label htmlFor="activity-assignee-readonly" className="text-sm font-medium text-foreground">
+                    {t('activityForm.fields.assignee')}
+                  </label>
+                  <Input id="activity-assignee-readonly" value={assigneeName} readOnly disabled aria-describedby="activity-assignee-hint" />
+                  <p id="activity-assignee-hint" className="text-xs text-muted-foreground">
+                    {t('activityForm.assigneeHint')}
+                  </p>
+                </div>
+              )}
+            </div>
+            <div className="sm:col-span-2">
+              {contactFixed ? (
+                <div className="grid gap-1.5">
+                  <label htmlFor="activity-contact-fixed" className="text-sm font-medium text-foreground">
+                    {t('activityForm.fields.contact')}
+                  </label>
+                  <Input id="activity-contact-fixed" value={contact.label} readOnly disabled />
+                </div>
+              ) : (
+                <FormField
+                  control={form.control}
+                  name="contactId"
+                  label={t('activityForm.fields.contact')}
+                  render={(field) => (
+                    <LookupSelect
+                      id={field.id}
+                      value={chosenContact}
+                      onChange={(option) => {
+                        setChosenContact(option);
+                        field.onChange(option?.id ?? null);
+                        form.setValue('dealId', null);
+                      }}
+                      options={(contacts.data?.items ?? []).map((item) => ({ id: item.id, label: item.company ? `${item.name} (${item.company})` : item.name }))}
+                      search={contactSearch}
+                      onSearch={setContactSearch}
+                      searchLabel={t('activityForm.searchContact')}
+                      noneLabel={t('activityForm.noContact')}
+                      disabled={!editable}
+                    />
+                  )}
+                />
+              )}
+            </div>
+            <div className="sm:col-span-2">
+              <FormField
+                control={form.control}
+                name="dealId"
+                label={t('activityForm.fields.deal')}
+                render={(field) => (
+                  <Select
+                    id={field.id}
+                    value={dealId === null ? 'none' : String(dealId)}
+                    onValueChange={(value) => field.onChange(value === 'none' ? null : Number(value))}
+                    disabled={!editable}
+                    options={[{ value: 'none', label: t('activityForm.noDeal') }, ...dealOptions.map((deal) => ({ value: String(deal.id), label: deal.title }))]}
+                  />
+                )}
+              />
+            </div>
+          </fieldset>
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            {editable && (
+              <Button type="submit" disabled={pending}>
+                {pending && <Spinner />}
+                {pending ? t('common.saving') : activity ? t('common.save') : t('activityForm.create')}
+              </Button>
+            )}
+          </DialogFooter>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
