@@ -1,0 +1,13 @@
+import { whatsappLink } from '../../lib/phone-links';
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+
+/** The server escapes inserted values for HTML mail; a plain-text message (mailto:, WhatsApp, clipboard) shows them as typed. */
+export const plainText = (body: string): string => body.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]);
+
+/** mailto: with the subject and body filled in (RFC 6068: percent-encoded, line breaks as CRLF). */
+export const mailtoLink = (email: string, subject: string, body: string): string =>
+  `mailto:${encodeURIComponent(email).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body.replace(/\r?\n/g, '\r\n'))}`;
+
+/** WhatsApp with the message typed in (a chat has no subject), or null when the phone has too few digits. */
+export const whatsappMessageLink = (phone: string, body: string): string | null => whatsappLink(phone, body);
