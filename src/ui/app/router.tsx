@@ -14,6 +14,8 @@ const AuthPage = page(() => import('../features/auth/routes/auth-page'), 'AuthPa
 const SCREENS: Record<AppPath, LazyExoticComponent<ComponentType>> = {
   '/': page(() => import('../features/dashboard/routes/dashboard-page'), 'DashboardPage'),
   '/crm/contacts': page(() => import('../features/contacts/routes/contacts-page'), 'ContactsPage'),
+  // Numeric ids only (the page shows 404 otherwise); static paths such as /crm/contacts/import rank above it.
+  '/crm/contacts/:id': page(() => import('./routes/contact-page'), 'ContactPage'),
   '/crm/pipeline': page(() => import('../features/pipeline/routes/pipeline-page'), 'PipelinePage'),
   '/crm/activities': page(() => import('../features/activities/routes/activities-page'), 'ActivitiesPage'),
   '/crm/reports': page(() => import('../features/reports/routes/reports-page'), 'ReportsPage'),

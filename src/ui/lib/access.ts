@@ -6,6 +6,7 @@ const ALL: readonly Role[] = ['admin', 'developer', 'employee'];
 export const ROUTE_ACCESS = {
   '/': ALL,
   '/crm/contacts': ALL,
+  '/crm/contacts/:id': ALL,
   '/crm/pipeline': ALL,
   '/crm/activities': ALL,
   '/crm/reports': ['admin', 'developer'],

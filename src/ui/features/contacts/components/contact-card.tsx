@@ -1,5 +1,6 @@
-import { Mail, MessageCircle, Phone } from 'lucide-react';
+import { Mail, MessageCircle, Phone, SquareArrowOutUpRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
 import type { Contact, ContactStatus } from '../api/get-contacts';
 import { initialsOf, telLink, whatsappLink } from '../contact-links';
@@ -32,7 +33,18 @@ export function ContactCard({ contact, onOpen }: { contact: Contact; onOpen: (co
           </h2>
           {role && <p className="truncate text-sm text-muted-foreground">{role}</p>}
         </div>
-        <Badge tone={STATUS_TONES[contact.status]}>{t(`contacts.status.${contact.status}`)}</Badge>
+        <div className="flex shrink-0 items-center gap-1">
+          <Badge tone={STATUS_TONES[contact.status]}>{t(`contacts.status.${contact.status}`)}</Badge>
+          {/* The contact's own page; a click elsewhere on the card still opens the edit dialog (SPEC). */}
+          <Link
+            to={`/crm/contacts/${contact.id}`}
+            aria-label={t('contactPage.open', { name: contact.name })}
+            title={t('contactPage.open', { name: contact.name })}
+            className="relative z-10 flex h-8 w-8 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground focus-ring"
+          >
+            <SquareArrowOutUpRight className="h-4 w-4" aria-hidden="true" />
+          </Link>
+        </div>
       </div>
       <div className="grid gap-1">
         {contact.email && (

@@ -1,0 +1,168 @@
+import { ArrowLeft, CalendarPlus, FileText, HandCoins, Pencil } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { PageSpinner } from '../../components/ui/spinner';
+import { ActivityFormDialog } from '../../features/activities/components/activity-form-dialog';
+import { ContactActivities } from '../../features/activities/components/contact-activities';
+import type { Activity } from '../../features/activities/api/get-activities';
+import { useContact } from '../../features/contacts/api/get-contact';
+import { ContactFieldList, ContactHeading } from '../../features/contacts/components/contact-details';
+import { ContactFormDialog } from '../../features/contacts/components/contact-form-dialog';
+import { ContactTimeline } from '../../features/contacts/components/contact-timeline';
+import { canChange } from '../../features/contacts/contact-access';
+import { useDeals, type Deal } from '../../features/pipeline/api/get-deals';
+import { ContactDeals } from '../../features/pipeline/components/contact-deals';
+import { DealFormDialog } from '../../features/pipeline/components/deal-form-dialog';
+import { UseTemplateDialog } from '../../features/templates/components/use-template-dialog';
+import { canOpen } from '../../lib/access';
+import { ApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/errors';
+import { queryClient } from '../../lib/query-client';
+import { useUser } from '../../lib/session';
+import { NotFoundScreen } from '../status-screens';
+
+/** Ids as the API takes them; anything else (e.g. /crm/contacts/import) is no contact. */
+const contactIdOf = (param: string | undefined): number | null => (param && /^[1-9]\d{0,9}$/.test(param) && Number(param) <= 2_147_483_647 ? Number(param) : null);
+
+/** Which dialog is open over the page. */
+type Open =
+  | { kind: 'none' }
+  | { kind: 'contact' }
+  | { kind: 'deal'; deal: Deal | null }
+  | { kind: 'activity'; activity: Activity | null }
+  | { kind: 'template' };
+
+/** /crm/contacts/:id: a contact with its deals, activities and history, composed from the features that own each. */
+export function ContactPage() {
+  const id = contactIdOf(useParams().id);
+  return id === null ? <NotFoundScreen /> : <ContactScreen key={id} id={id} />;
+}
+
+function Section({ title, count, children, testId }: { title: string; count?: number; children: ReactNode; testId: string }) {
+  const headingId = `${testId}-heading`;
+  return (
+    <Card>
+      <section aria-labelledby={headingId} data-testid={testId}>
+        <CardHeader>
+          <CardTitle id={headingId}>
+            {title}
+            {count !== undefined && <span className="ml-2 text-sm font-normal text-muted-foreground">({count})</span>}
+          </CardTitle>
+        </CardHeader>
+        <CardContent>{children}</CardContent>
+      </section>
+    </Card>
+  );
+}
+
+function ContactScreen({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: me } = useUser();
+  const contact = useContact(id);
+  const deals = useDeals({ contact: id });
+  const [open, setOpen] = useState<Open>({ kind: 'none' });
+  if (!me) return null;
+  if (contact.isPending) return <PageSpinner />;
+  if (contact.isError) {
+    if (contact.error instanceof ApiError && contact.error.status === 404) return <NotFoundScreen />;
+    return (
+      <div className="grid gap-4">
+        <BackLink />
+        <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
+          {errorMessage(contact.error, t)}
+        </p>
+        <Button variant="outline" className="justify-self-start" onClick={() => void contact.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+
+  const current = contact.data;
+  const close = () => setOpen({ kind: 'none' });
+  const dealChoices = (deals.data?.pages.flatMap((page) => page.items) ?? []).map((deal) => ({ id: deal.id, label: deal.title }));
+  const subject = { id: current.id, label: current.name };
+  const dealCount = deals.data?.pages[0]?.total;
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-4">
+        <BackLink />
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <ContactHeading contact={current} />
+          <div className="flex flex-wrap gap-2" role="group" aria-label={t('contactPage.quickActions')}>
+            <Button variant="outline" onClick={() => setOpen({ kind: 'contact' })}>
+              <Pencil className="h-4 w-4" aria-hidden="true" />
+              {canChange(me, current) ? t('contactPage.edit') : t('contactPage.view')}
+            </Button>
+            <Button onClick={() => setOpen({ kind: 'deal', deal: null })}>
+              <HandCoins className="h-4 w-4" aria-hidden="true" />
+              {t('contactPage.newDeal')}
+            </Button>
+            <Button onClick={() => setOpen({ kind: 'activity', activity: null })}>
+              <CalendarPlus className="h-4 w-4" aria-hidden="true" />
+              {t('contactPage.newActivity')}
+            </Button>
+            {canOpen(me.role, '/crm/templates') && (
+              <Button variant="outline" onClick={() => setOpen({ kind: 'template' })}>
+                <FileText className="h-4 w-4" aria-hidden="true" />
+                {t('contactPage.useTemplate')}
+              </Button>
+            )}
+          </div>
+        </div>
+      </div>
+
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+        <Section title={t('contactPage.details')} testId="contact-fields">
+          <ContactFieldList contact={current} />
+        </Section>
+        <div className="grid gap-6">
+          <Section title={t('contactPage.deals')} count={dealCount} testId="contact-deals-section">
+            <ContactDeals contactId={id} onOpen={(deal) => setOpen({ kind: 'deal', deal })} />
+          </Section>
+          <Section title={t('contactPage.activities')} testId="contact-activities-section">
+            <ContactActivities contactId={id} onOpen={(activity) => setOpen({ kind: 'activity', activity })} />
+          </Section>
+          <Section title={t('contactPage.timeline.title')} testId="contact-timeline-section">
+            <ContactTimeline contactId={id} />
+          </Section>
+        </div>
+      </div>
+
+      {open.kind === 'contact' && (
+        <ContactFormDialog
+          contact={current}
+          me={me}
+          onClose={() => {
+            close();
+            // The dialog saves or deletes through the contacts list's cache: read this one and its history again.
+            void contact.refetch().then((result) => {
+              if (result.error instanceof ApiError && result.error.status === 404) navigate('/crm/contacts', { replace: true });
+            });
+            void queryClient.invalidateQueries({ queryKey: ['timeline', 'contact', id] });
+          }}
+        />
+      )}
+      {open.kind === 'deal' && <DealFormDialog deal={open.deal} me={me} contact={open.deal ? undefined : subject} onClose={close} />}
+      {open.kind === 'activity' && <ActivityFormDialog activity={open.activity} me={me} contact={open.activity ? undefined : subject} onClose={close} />}
+      {open.kind === 'template' && (
+        <UseTemplateDialog contact={{ id: current.id, name: current.name, email: current.email, phone: current.phone }} deals={dealChoices} onClose={close} />
+      )}
+    </div>
+  );
+}
+
+function BackLink() {
+  const { t } = useTranslation();
+  return (
+    <Link to="/crm/contacts" className="inline-flex items-center gap-1.5 justify-self-start rounded-sm text-sm text-muted-foreground hover:text-foreground focus-ring">
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      {t('contactPage.back')}
+    </Link>
+  );
+}
