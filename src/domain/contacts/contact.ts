@@ -46,8 +46,20 @@ export const CONTACT_TRACKED_FIELDS = [
   'name', 'email', 'phone', 'company', 'position', 'source', 'status', 'score', 'tags', 'notes', 'customFields', 'ownerId',
 ] as const satisfies readonly (keyof Contact)[];
 
-/** At most this many contacts in one bulk request: one transaction, one timeline entry each. */
+/** At most this many contacts named by id in one bulk request: one transaction, one timeline entry each. */
 export const BULK_MAX = 500;
+
+/**
+ * At most this many contacts matching a bulk request's filter ("select all N matching"): still one
+ * transaction of a few set-wide statements; a filter matching more is refused (400 on `filter`).
+ */
+export const BULK_FILTER_MAX = 10_000;
+
+/** The contacts a bulk change is for: these ids, or every contact the list's filter matches. */
+export type ContactBulkTarget = { ids: number[] } | { filter: ContactFilter };
+
+/** The fields a bulk update sets, with each contact's new values (the same keys for every contact). */
+export type ContactBulkValues = Partial<Pick<ContactFields, 'status' | 'ownerId' | 'tags'>>;
 
 /** One change applied to many contacts: fields set as given, tags added and removed, or deletion. */
 export type ContactBulkAction =
@@ -70,6 +82,12 @@ export interface DuplicateProbe {
   phone?: string;
   /** The contact being edited, which is no duplicate of itself. */
   excludeId?: number;
+}
+
+/** A tag in use and on how many contacts. */
+export interface TagUsage {
+  tag: string;
+  count: number;
 }
 
 export const DUPLICATE_REASONS = ['email', 'phone', 'name'] as const;

@@ -1,14 +1,29 @@
 import { inject, injectable } from 'inversify';
-import type { Viewer } from '../crm/crm-access';
-import { RecordNotFoundError } from '../crm/crm.errors';
+import { can, type Viewer } from '../crm/crm-access';
+import { FieldError, RecordNotFoundError } from '../crm/crm.errors';
 import { UNIT_OF_WORK } from '../shared/shared.tokens';
 import { CrmRecords } from '../crm/crm-records';
 import type { Page, PageRequest } from '../shared/list-page';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
 import type { TimelineService } from '../timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
-import { AppError } from '../shared/app-error';
-import { CONTACT_TRACKED_FIELDS, type Contact, type ContactBulkAction, type ContactBulkResult, type ContactFields, type ContactFilter, type DuplicateProbe, type NewContact, type PossibleDuplicate } from './contact';
+import { ForbiddenError, type AppError } from '../shared/app-error';
+import { diffFields, type NewTimelineEntry } from '../timeline/timeline';
+import {
+  BULK_FILTER_MAX,
+  CONTACT_TRACKED_FIELDS,
+  type Contact,
+  type ContactBulkAction,
+  type ContactBulkResult,
+  type ContactBulkTarget,
+  type ContactBulkValues,
+  type ContactFields,
+  type ContactFilter,
+  type DuplicateProbe,
+  type NewContact,
+  type PossibleDuplicate,
+  type TagUsage,
+} from './contact';
 import type { ContactRepository } from './contacts.ports';
 import { CONTACT_REPOSITORY } from './contacts.tokens';
 
@@ -19,7 +34,7 @@ export class ContactsService {
   constructor(
     @inject(CONTACT_REPOSITORY) private readonly contacts: ContactRepository,
     @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
-    @inject(TIMELINE_SERVICE) timeline: TimelineService,
+    @inject(TIMELINE_SERVICE) private readonly timeline: TimelineService,
   ) {
     this.records = new CrmRecords(
       contacts,
@@ -75,50 +90,92 @@ export class ContactsService {
     return this.records.remove(viewer, id);
   }
 
+  /** The tags in use (everyone reads contacts), those starting with `search` first by use, for the tags input. */
+  tags(_viewer: Viewer, search: string, limit: number): Promise<TagUsage[]> {
+    return this.contacts.tags(search.trim(), limit);
+  }
+
   /**
-   * One change to many contacts in one transaction, each checked as a single edit would be: a contact the
-   * viewer may not change (or that is gone) is refused with its reason and the others go ahead; one that
-   * is already as asked is left alone. Each change writes its own timeline entry.
+   * One change to many contacts (these ids, or every contact the list's filter matches) in one
+   * transaction, each checked as a single edit would be: a contact the viewer may not change (or that
+   * is gone) is refused with its reason and the others go ahead; one already as asked is left alone.
+   * Set-wide, so a filter's thousands fit in one request: one read locking them all, one statement
+   * writing every allowed change, and a timeline entry for each contact changed.
    */
-  bulk(viewer: Viewer, ids: number[], change: ContactBulkAction): Promise<ContactBulkResult> {
+  bulk(viewer: Viewer, target: ContactBulkTarget, change: ContactBulkAction): Promise<ContactBulkResult> {
     return this.uow.run(async () => {
+      const found = 'ids' in target ? await this.contacts.lockByIds(target.ids) : await this.lockMatching(target.filter);
+      const byId = new Map(found.map((contact) => [contact.id, contact]));
+      const action = change.action === 'delete' ? 'delete' : 'update';
       const result: ContactBulkResult = { changed: 0, unchanged: 0, refused: [] };
-      for (const id of ids) {
-        try {
-          if (change.action === 'delete') {
-            await this.records.remove(viewer, id);
-            result.changed++;
-            continue;
-          }
-          const changes = bulkChanges(await this.records.get(viewer, id), change);
-          if (!changes) {
-            result.unchanged++;
-            continue;
-          }
-          await this.records.update(viewer, id, undefined, (current) => bulkChanges(current, change) ?? {});
-          result.changed++;
-        } catch (error) {
-          // Refusals come before any write; anything else (a database error) ends the whole request.
-          if (!(error instanceof AppError) || !REFUSALS.has(error.code)) throw error;
-          result.refused.push({ id, code: error.code, message: error.message });
-        }
+      const refuse = (id: number, error: AppError) => result.refused.push({ id, code: error.code, message: error.message });
+      const allowed: Contact[] = [];
+      for (const id of 'ids' in target ? target.ids : found.map((contact) => contact.id)) {
+        const current = byId.get(id);
+        if (!current || !can(viewer, 'contact', 'read', current)) refuse(id, new RecordNotFoundError('CONTACT.NOT_FOUND', 'Contact'));
+        else if (!can(viewer, 'contact', action, current)) refuse(id, new ForbiddenError(`You may only ${action} records you own or created`));
+        else allowed.push(current);
       }
+
+      let entries: NewTimelineEntry[];
+      if (change.action === 'delete') {
+        await this.contacts.deleteMany(allowed.map((contact) => contact.id));
+        entries = allowed.map((contact) => timelineEntry(viewer, contact, contact, 'deleted'));
+      } else {
+        const rows = allowed.flatMap((current) => {
+          const values = bulkValues(current, change);
+          return values ? [{ id: current.id, values }] : [];
+        });
+        result.unchanged = allowed.length - rows.length;
+        const updated = await this.contacts.updateMany(rows);
+        entries = updated.map((after) => timelineEntry(viewer, byId.get(after.id)!, after, 'updated'));
+      }
+      result.changed = entries.length;
+      // One insert per thousand entries: PostgreSQL takes at most 65,535 values in one statement.
+      for (let start = 0; start < entries.length; start += 1000) await this.timeline.record(...entries.slice(start, start + 1000));
       return result;
     });
   }
+
+  /** Every contact the filter matches, locked; more than BULK_FILTER_MAX is a 400 on `filter`. */
+  private async lockMatching(filter: ContactFilter): Promise<Contact[]> {
+    const tooMany = (count: number) =>
+      new FieldError('filter', `The filter matches ${count} contacts; a bulk change takes at most ${BULK_FILTER_MAX}: narrow the filter`);
+    const count = await this.contacts.count(filter);
+    if (count > BULK_FILTER_MAX) throw tooMany(count);
+    // Rows may have been added since the count.
+    const found = await this.contacts.lockMatching(filter, BULK_FILTER_MAX + 1);
+    if (found.length > BULK_FILTER_MAX) throw tooMany(found.length);
+    return found;
+  }
 }
 
-const REFUSALS = new Set(['AUTH.FORBIDDEN', 'CONTACT.NOT_FOUND']);
-
-/** What an update action changes on one contact, or null when it is already so. */
-function bulkChanges(current: Contact, change: Exclude<ContactBulkAction, { action: 'delete' }>): Partial<ContactFields> | null {
-  const changes: Partial<ContactFields> = {};
-  if (change.status !== undefined && change.status !== current.status) changes.status = change.status;
-  if (change.ownerId !== undefined && change.ownerId !== current.ownerId) changes.ownerId = change.ownerId;
+/**
+ * The values an update action sets on one contact (every field it names, the tags with those added and
+ * removed), or null when the contact is already so.
+ */
+function bulkValues(current: Contact, change: Exclude<ContactBulkAction, { action: 'delete' }>): ContactBulkValues | null {
+  const values: ContactBulkValues = {};
+  if (change.status !== undefined) values.status = change.status;
+  if (change.ownerId !== undefined) values.ownerId = change.ownerId;
   if (change.addTags?.length || change.removeTags?.length) {
     const removed = new Set(change.removeTags);
-    const tags = [...new Set([...current.tags, ...(change.addTags ?? [])])].filter((tag) => !removed.has(tag));
-    if (tags.join('\u0000') !== current.tags.join('\u0000')) changes.tags = tags;
+    values.tags = [...new Set([...current.tags, ...(change.addTags ?? [])])].filter((tag) => !removed.has(tag));
   }
-  return Object.keys(changes).length ? changes : null;
+  const differs = (Object.keys(values) as (keyof ContactBulkValues)[]).some((field) => JSON.stringify(values[field]) !== JSON.stringify(current[field]));
+  return differs ? values : null;
+}
+
+/** As CrmRecords writes one for a single change: the contact's own, seen by everyone. */
+function timelineEntry(viewer: Viewer, before: Contact, after: Contact, action: 'updated' | 'deleted'): NewTimelineEntry {
+  return {
+    entityType: 'contact',
+    entityId: after.id,
+    action,
+    entityName: after.name,
+    changes: action === 'updated' ? diffFields(before, after, CONTACT_TRACKED_FIELDS) : [],
+    contactId: after.id,
+    visibleTo: null,
+    userId: viewer.id,
+  };
 }

@@ -3,7 +3,7 @@ import type { ContactFilter } from '../../domain/contacts/contact';
 import type { ContactsService } from '../../domain/contacts/contacts.service';
 import { CONTACTS_SERVICE } from '../../domain/contacts/contacts.tokens';
 import { defineRoute, type HttpRouter, type RouteDefinition } from '../route';
-import { bulkSchemas, contactSchemas, duplicateSchemas, type ContactQuery } from './contacts.schemas';
+import { bulkSchemas, contactSchemas, duplicateSchemas, tagSchemas, type ContactQuery } from './contacts.schemas';
 import { accessFor, crudRoutes, viewerOf } from './crm-routes';
 
 /** Also the CSV export's filter. */
@@ -37,10 +37,20 @@ export class ContactsRouter implements HttpRouter {
       path: '/api/crm/contacts/bulk',
       access: accessFor('contact', 'update'),
       tag: 'contacts',
-      summary: 'Change the status, owner or tags of many contacts, or delete them, in one transaction (each checked as a single edit)',
+      summary: 'Change the status, owner or tags of many contacts (by id, or all a filter matches), or delete them, in one transaction (each checked as a single edit)',
       schemas: { body: bulkSchemas.body },
       response: bulkSchemas.response,
-      handler: ({ body: { ids, ...change } }, req) => this.contacts.bulk(viewerOf(req), ids, change),
+      handler: ({ body: { ids, filter, ...change } }, req) => this.contacts.bulk(viewerOf(req), ids ? { ids } : { filter: contactFilter(filter!) }, change),
+    });
+    const tags = defineRoute({
+      method: 'get',
+      path: '/api/crm/contacts/tags',
+      access: accessFor('contact', 'read'),
+      tag: 'contacts',
+      summary: 'The tags in use, those starting with search (case and accents ignored), most used first',
+      schemas: { query: tagSchemas.query },
+      response: tagSchemas.response,
+      handler: async ({ query }, req) => ({ items: await this.contacts.tags(viewerOf(req), query.search, query.limit) }),
     });
     const duplicates = defineRoute({
       method: 'get',
@@ -54,7 +64,7 @@ export class ContactsRouter implements HttpRouter {
         items: await this.contacts.possibleDuplicates(viewerOf(req), { ...query, name: query.name || undefined, email: query.email || undefined, phone: query.phone || undefined }),
       }),
     });
-    // Before /:id, which would take "duplicates" for an id.
-    return [duplicates, ...crud, bulk];
+    // Before /:id, which would take "duplicates" or "tags" for an id.
+    return [duplicates, tags, ...crud, bulk];
   }
 }

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { BULK_MAX, CONTACT_STATUSES, type Contact, type ContactBulkAction, type ContactBulkResult, type ContactFields, type ContactFilter, DUPLICATE_REASONS, type DuplicateProbe, type PossibleDuplicate } from '../../domain/contacts/contact';
+import { BULK_FILTER_MAX, BULK_MAX, CONTACT_STATUSES, type Contact, type ContactBulkAction, type ContactBulkResult, type ContactFields, type ContactFilter, DUPLICATE_REASONS, type DuplicateProbe, type PossibleDuplicate, type TagUsage } from '../../domain/contacts/contact';
 import { count, id, itemsResponse, responseObject } from '../response.schemas';
 import { createOf, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
 
@@ -21,16 +21,18 @@ const fields: Joi.StrictSchemaMap<ContactFields> = {
   ownerId: recordId.allow(null).description('Defaults to the signed-in user'),
 };
 
+const filterFields: Joi.StrictSchemaMap<ContactQuery> = {
+  search: Joi.string().trim().max(200).allow('').description('Part of name, email, company or phone; case and accents ignored'),
+  status: Joi.string().valid(...CONTACT_STATUSES),
+  tag: Joi.string().trim().max(50),
+  owner: recordId.description('Owner user id'),
+  source: Joi.string().trim().min(1).max(100).description('Exactly this source'),
+  scoreMin: fields.score.description('Score at least this'),
+  scoreMax: fields.score.min(Joi.ref('scoreMin', { adjust: (min: number | undefined) => min ?? 0 })).description('Score at most this, and not below scoreMin'),
+};
+
 export const contactSchemas = {
-  listQuery: listQuery<ContactQuery>({
-    search: Joi.string().trim().max(200).allow('').description('Part of name, email, company or phone; case and accents ignored'),
-    status: Joi.string().valid(...CONTACT_STATUSES),
-    tag: Joi.string().trim().max(50),
-    owner: recordId.description('Owner user id'),
-    source: Joi.string().trim().min(1).max(100).description('Exactly this source'),
-    scoreMin: fields.score.description('Score at least this'),
-    scoreMax: fields.score.min(Joi.ref('scoreMin', { adjust: (min: number | undefined) => min ?? 0 })).description('Score at most this, and not below scoreMin'),
-  }),
+  listQuery: listQuery<ContactQuery>(filterFields),
   create: createOf(fields, ['name']),
   update: patchOf(fields),
   item: responseObject({
@@ -55,8 +57,11 @@ export const contactSchemas = {
 const tagList = Joi.array().items(Joi.string().trim().min(1).max(50)).min(1).max(10).unique();
 
 export const bulkSchemas = {
-  body: Joi.object<{ ids: number[] } & ContactBulkAction>({
-    ids: Joi.array().items(recordId).min(1).max(BULK_MAX).unique().required().description(`The contacts to change, at most ${BULK_MAX}`),
+  body: Joi.object<({ ids: number[]; filter?: undefined } | { filter: ContactQuery; ids?: undefined }) & ContactBulkAction>({
+    ids: Joi.array().items(recordId).min(1).max(BULK_MAX).unique().description(`The contacts to change, at most ${BULK_MAX}; or send filter instead`),
+    filter: Joi.object<ContactQuery, true>(filterFields).description(
+      `Instead of ids: every contact the list's filters (as GET /api/crm/contacts takes them) match, at most ${BULK_FILTER_MAX} (more is a 400 on filter)`,
+    ),
     action: Joi.string().valid('update', 'delete').required(),
     status: fields.status,
     ownerId: fields.ownerId,
@@ -66,7 +71,8 @@ export const bulkSchemas = {
     .when(Joi.object({ action: Joi.valid('delete') }).unknown(), {
       then: Joi.object({ status: Joi.forbidden(), ownerId: Joi.forbidden(), addTags: Joi.forbidden(), removeTags: Joi.forbidden() }),
       otherwise: Joi.object().or('status', 'ownerId', 'addTags', 'removeTags'),
-    }),
+    })
+    .xor('ids', 'filter'),
   response: responseObject({
     changed: count,
     unchanged: count.description('Already as asked: nothing written'),
@@ -91,4 +97,12 @@ export const duplicateSchemas = {
       reasons: Joi.array().items(Joi.string().valid(...DUPLICATE_REASONS)).description('Why it may be the same person'),
     } satisfies Joi.StrictSchemaMap<PossibleDuplicate>),
   ),
+};
+
+export const tagSchemas = {
+  query: Joi.object<{ search: string; limit: number }, true>({
+    search: Joi.string().trim().max(50).allow('').default('').description('The start of a tag; case and accents ignored'),
+    limit: Joi.number().integer().min(1).max(50).default(10),
+  }),
+  response: itemsResponse(responseObject({ tag: Joi.string(), count: count.description('Contacts with the tag') } satisfies Joi.StrictSchemaMap<TagUsage>)),
 };

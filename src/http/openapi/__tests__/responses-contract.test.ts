@@ -98,6 +98,8 @@ describe('success responses match the OpenAPI document', () => {
     await call(admin, 'patch', '/api/crm/contacts/{id}', { params: contact, body: { status: 'customer', score: 80, phone: '+55 11 99999-0000' } });
     await call(admin, 'get', '/api/crm/contacts/duplicates', { query: 'name=Buyer%20Ltd&phone=11999990000' });
     await call(admin, 'post', '/api/crm/contacts/bulk', { body: { ids: [contact.id, 987654], action: 'update', addTags: ['bulk'] } });
+    await call(admin, 'post', '/api/crm/contacts/bulk', { body: { filter: { tag: 'bulk' }, action: 'update', status: 'customer' } });
+    await call(admin, 'get', '/api/crm/contacts/tags', { query: 'search=bu&limit=5' });
     await call(admin, 'get', '/api/crm/contacts', { query: 'includeTotal=true' });
     await call(admin, 'get', '/api/crm/contacts', { query: 'limit=1' });
 

@@ -219,7 +219,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Change the status, owner or tags of many contacts, or delete them, in one transaction (each checked as a single edit)
+         * Change the status, owner or tags of many contacts (by id, or all a filter matches), or delete them, in one transaction (each checked as a single edit)
          * @description Any signed-in user.
          */
         post: operations["postApiCrmContactsBulk"];
@@ -257,7 +257,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every contact matching the list filters, as CSV, streamed page by page
+         * Every contact matching the list filters, as UTF-8 CSV with a byte-order mark, streamed page by page
          * @description Any signed-in user.
          */
         get: operations["getApiCrmContactsExport"];
@@ -276,7 +276,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The signed-in user's ten latest imports, newest first
+         * @description Any signed-in user.
+         */
+        get: operations["getApiCrmContactsImport"];
         put?: never;
         /**
          * Imports contacts from a CSV (multipart: file, mapping as JSON column -> field, mode skip|update); answers at once with the import
@@ -321,6 +325,66 @@ export interface paths {
          * @description Any signed-in user.
          */
         get: operations["getApiCrmContactsImportIdRejected"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crm/contacts/import/{id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undoes an ended import: deletes the contacts it created and puts back the fields it changed, for its importer or an admin, while nothing else has touched those contacts
+         * @description Any signed-in user.
+         */
+        post: operations["postApiCrmContactsImportIdUndo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crm/contacts/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dry run of an import (multipart: file, optional mapping, mode): how the file reads, the mapping guessed from its headers, the first rows as they would be stored, the refused rows with their reason, and the counts; writes nothing
+         * @description Any signed-in user.
+         */
+        post: operations["postApiCrmContactsImportPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crm/contacts/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tags in use, those starting with search (case and accents ignored), most used first
+         * @description Any signed-in user.
+         */
+        get: operations["getApiCrmContactsTags"];
         put?: never;
         post?: never;
         delete?: never;
@@ -916,7 +980,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {unknown} */
-                code: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON" | "REQUEST.TOO_LARGE" | "REQUEST.CROSS_SITE" | "REQUEST.UNSUPPORTED_MEDIA_TYPE" | "ROUTE.NOT_FOUND" | "AUTH.UNAUTHENTICATED" | "AUTH.INVALID_CREDENTIALS" | "AUTH.FORBIDDEN" | "AUTH.ROLE_NOT_ALLOWED" | "AUTH.ACCOUNT_DISABLED" | "AUTH.TOO_MANY_ATTEMPTS" | "AUTH.WRONG_PASSWORD" | "USER.USERNAME_TAKEN" | "USER.NOT_FOUND" | "USER.LAST_ADMIN" | "SESSION.NOT_FOUND" | "SERVICE.UNAVAILABLE" | "RESOURCE.CONFLICT" | "CONTACT.NOT_FOUND" | "DEAL.NOT_FOUND" | "DEAL.INVALID_STAGE" | "DEAL.LOST_REASON_REQUIRED" | "STAGE.NOT_FOUND" | "STAGE.IN_USE" | "STAGE.NAME_TAKEN" | "STAGE.LIMIT_REACHED" | "ACTIVITY.NOT_FOUND" | "TEMPLATE.NOT_FOUND" | "IMPORT.NOT_FOUND" | "NOTIFICATION.NOT_FOUND" | "INTERNAL";
+                code: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON" | "REQUEST.TOO_LARGE" | "REQUEST.CROSS_SITE" | "REQUEST.UNSUPPORTED_MEDIA_TYPE" | "ROUTE.NOT_FOUND" | "AUTH.UNAUTHENTICATED" | "AUTH.INVALID_CREDENTIALS" | "AUTH.FORBIDDEN" | "AUTH.ROLE_NOT_ALLOWED" | "AUTH.ACCOUNT_DISABLED" | "AUTH.TOO_MANY_ATTEMPTS" | "AUTH.WRONG_PASSWORD" | "USER.USERNAME_TAKEN" | "USER.NOT_FOUND" | "USER.LAST_ADMIN" | "SESSION.NOT_FOUND" | "SERVICE.UNAVAILABLE" | "RESOURCE.CONFLICT" | "CONTACT.NOT_FOUND" | "DEAL.NOT_FOUND" | "DEAL.INVALID_STAGE" | "DEAL.LOST_REASON_REQUIRED" | "STAGE.NOT_FOUND" | "STAGE.IN_USE" | "STAGE.NAME_TAKEN" | "STAGE.LIMIT_REACHED" | "ACTIVITY.NOT_FOUND" | "TEMPLATE.NOT_FOUND" | "IMPORT.NOT_FOUND" | "IMPORT.NOT_FINISHED" | "IMPORT.ALREADY_UNDONE" | "IMPORT.CHANGED_SINCE" | "NOTIFICATION.NOT_FOUND" | "INTERNAL";
                 /** @description Failing fields (path, message), or for a conflict { current: the record as it is now } */
                 details?: {
                     message: string;
@@ -3048,8 +3112,24 @@ export interface operations {
                     /** @enum {unknown} */
                     action: "update" | "delete";
                     addTags?: string[];
-                    /** @description The contacts to change, at most 500 */
-                    ids: number[];
+                    /** @description Instead of ids: every contact the list's filters (as GET /api/crm/contacts takes them) match, at most 10000 (more is a 400 on filter) */
+                    filter?: {
+                        /** @description Owner user id */
+                        owner?: number;
+                        /** @description Score at most this, and not below scoreMin */
+                        scoreMax?: number;
+                        /** @description Score at least this */
+                        scoreMin?: number;
+                        /** @description Part of name, email, company or phone; case and accents ignored */
+                        search?: string | "";
+                        /** @description Exactly this source */
+                        source?: string;
+                        /** @enum {unknown} */
+                        status?: "lead" | "prospect" | "customer" | "inactive";
+                        tag?: string;
+                    };
+                    /** @description The contacts to change, at most 500; or send filter instead */
+                    ids?: number[];
                     /** @description Defaults to the signed-in user */
                     ownerId?: number | null;
                     removeTags?: string[];
@@ -3252,6 +3332,8 @@ export interface operations {
                 cursor?: string;
                 /** @description Also count every matching row */
                 includeTotal?: boolean;
+                /** @description Header row in this language; without it, the field names */
+                lang?: "pt" | "en";
                 /** @description Accepted and ignored */
                 limit?: number;
                 /** @description Owner user id */
@@ -3262,6 +3344,8 @@ export interface operations {
                 scoreMin?: number;
                 /** @description Part of name, email, company or phone; case and accents ignored */
                 search?: string | "";
+                /** @description semicolon for Excel set to Portuguese (pt-BR) */
+                separator?: "comma" | "semicolon";
                 /** @description Exactly this source */
                 source?: string;
                 status?: "lead" | "prospect" | "customer" | "inactive";
@@ -3293,6 +3377,96 @@ export interface operations {
                             /** @enum {unknown} */
                             code?: "REQUEST.VALIDATION_FAILED";
                         };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiCrmContactsImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            counts: {
+                                created: number;
+                                rejected: number;
+                                skipped: number;
+                                updated: number;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time
+                             */
+                            createdAt: string;
+                            createdBy: number | null;
+                            error: string | null;
+                            fileName: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time
+                             */
+                            finishedAt: string | null;
+                            id: number;
+                            /** @description CSV column -> contact field */
+                            mapping: {
+                                [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes";
+                            };
+                            /** @enum {unknown} */
+                            mode: "skip" | "update";
+                            /** @description Where the rejected rows download as CSV; null when none */
+                            rejectedCsv: string | null;
+                            rowsDone: number;
+                            /** @enum {unknown} */
+                            status: "queued" | "running" | "completed" | "failed" | "undone";
+                            /** @description Null until the file is read */
+                            totalRows: number | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time
+                             */
+                            undoneAt: string | null;
+                            undoneBy: number | null;
+                        }[];
                     };
                 };
             };
@@ -3372,9 +3546,15 @@ export interface operations {
                         rejectedCsv: string | null;
                         rowsDone: number;
                         /** @enum {unknown} */
-                        status: "queued" | "running" | "completed" | "failed";
+                        status: "queued" | "running" | "completed" | "failed" | "undone";
                         /** @description Null until the file is read */
                         totalRows: number | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        undoneAt: string | null;
+                        undoneBy: number | null;
                     };
                 };
             };
@@ -3526,9 +3706,15 @@ export interface operations {
                         rejectedCsv: string | null;
                         rowsDone: number;
                         /** @enum {unknown} */
-                        status: "queued" | "running" | "completed" | "failed";
+                        status: "queued" | "running" | "completed" | "failed" | "undone";
                         /** @description Null until the file is read */
                         totalRows: number | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        undoneAt: string | null;
+                        undoneBy: number | null;
                     };
                 };
             };
@@ -3648,6 +3834,410 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "IMPORT.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiCrmContactsImportIdUndo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        counts: {
+                            created: number;
+                            rejected: number;
+                            skipped: number;
+                            updated: number;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        createdBy: number | null;
+                        error: string | null;
+                        fileName: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        finishedAt: string | null;
+                        id: number;
+                        /** @description CSV column -> contact field */
+                        mapping: {
+                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes";
+                        };
+                        /** @enum {unknown} */
+                        mode: "skip" | "update";
+                        /** @description Where the rejected rows download as CSV; null when none */
+                        rejectedCsv: string | null;
+                        rowsDone: number;
+                        /** @enum {unknown} */
+                        status: "queued" | "running" | "completed" | "failed" | "undone";
+                        /** @description Null until the file is read */
+                        totalRows: number | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        undoneAt: string | null;
+                        undoneBy: number | null;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: IMPORT.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "IMPORT.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Conflict: IMPORT.NOT_FINISHED, IMPORT.ALREADY_UNDONE, IMPORT.CHANGED_SINCE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "IMPORT.NOT_FINISHED" | "IMPORT.ALREADY_UNDONE" | "IMPORT.CHANGED_SINCE";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiCrmContactsImportPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        columns: string[];
+                        counts: {
+                            created: number;
+                            rejected: number;
+                            skipped: number;
+                            updated: number;
+                        };
+                        /** @enum {unknown} */
+                        delimiter: "," | ";" | "\t";
+                        /** @enum {unknown} */
+                        encoding: "utf-8" | "windows-1252";
+                        fileName: string | null;
+                        /** @description CSV column -> contact field */
+                        mapping: {
+                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes";
+                        };
+                        /** @enum {unknown} */
+                        mode: "skip" | "update";
+                        /** @description The first refused rows */
+                        rejections: {
+                            /** @description The row as it was, by column header */
+                            cells: {
+                                [key: string]: string;
+                            };
+                            reason: string;
+                            rowNumber: number;
+                        }[];
+                        /** @description The first rows as they would be stored */
+                        sample: {
+                            /** @enum {unknown} */
+                            outcome: "create" | "update" | "skip";
+                            rowNumber: number;
+                            values: {
+                                company?: string;
+                                email?: string;
+                                name: string;
+                                notes?: string;
+                                phone?: string;
+                                position?: string;
+                                score?: number;
+                                source?: string;
+                                /** @enum {unknown} */
+                                status?: "lead" | "prospect" | "customer" | "inactive";
+                                tags?: string[];
+                            };
+                        }[];
+                        /** @description Bytes */
+                        size: number;
+                        /** @description CSV column -> contact field */
+                        suggestedMapping: {
+                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes";
+                        };
+                        totalRows: number;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiCrmContactsTags: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The start of a tag; case and accents ignored */
+                search?: string | "";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Contacts with the tag */
+                            count: number;
+                            tag: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
                         };
                     };
                 };
