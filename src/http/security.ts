@@ -5,7 +5,7 @@ import { AppError } from '../domain/shared/app-error';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The only calls that take a file upload; they still need the same-origin check below. */
-const MULTIPART_PATHS = new Set(['/api/crm/contacts/import']);
+const MULTIPART_PATHS = new Set(['/api/crm/contacts/import', '/api/crm/contacts/import/preview']);
 
 /**
  * Cross-site request refusal for every state-changing call: a body must be JSON (a cross-site form

@@ -9,7 +9,8 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 export const IMPORT_MODES = ['skip', 'update'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
 
-export type ImportStatus = 'queued' | 'running' | 'completed' | 'failed';
+export const IMPORT_STATUSES = ['queued', 'running', 'completed', 'failed', 'undone'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /** CSV column header -> contact field. */
 export type ImportMapping = Record<string, ImportField>;
@@ -36,6 +37,9 @@ export interface ContactImport {
   error: string | null;
   createdAt: Date;
   finishedAt: Date | null;
+  /** When the import was undone, and by whom; null while it stands. */
+  undoneAt: Date | null;
+  undoneBy: number | null;
 }
 
 /** One data row of the file: its 1-based number (after the header) and its cells by column header. */
@@ -52,3 +56,34 @@ export interface Rejection {
 
 /** The values a valid row sets. */
 export type ImportedValues = Partial<Pick<ContactFields, ImportField>> & Pick<ContactFields, 'name'>;
+
+/** What a row of the dry run would do. */
+export type ImportOutcome = 'create' | 'update' | 'skip';
+
+/** The file as the server reads it, and what importing it now would do; nothing is written. */
+export interface ImportPreview {
+  fileName: string | null;
+  size: number;
+  encoding: FileEncoding;
+  delimiter: string;
+  columns: string[];
+  totalRows: number;
+  /** The mapping guessed from the headers. */
+  suggestedMapping: ImportMapping;
+  /** The mapping the preview used: the one asked for, else the suggested one. */
+  mapping: ImportMapping;
+  mode: ImportMode;
+  counts: ImportCounts;
+  /** The first valid rows as they would be stored. */
+  sample: { rowNumber: number; outcome: ImportOutcome; values: ImportedValues }[];
+  /** The first refused rows; `counts.rejected` has them all. */
+  rejections: Rejection[];
+}
+
+export type FileEncoding = 'utf-8' | 'windows-1252';
+
+/** The field values an import changed on an existing contact, as they were before, to undo it. */
+export interface ImportedUpdate {
+  contactId: number;
+  before: Partial<ImportedValues>;
+}

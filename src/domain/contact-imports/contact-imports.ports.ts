@@ -1,5 +1,5 @@
 import type { Contact } from '../contacts/contact';
-import type { ContactImport, ImportCounts, ImportMapping, ImportMode, ImportRow, ImportedValues, Rejection } from './contact-import';
+import type { ContactImport, FileEncoding, ImportCounts, ImportMapping, ImportMode, ImportRow, ImportedUpdate, ImportedValues, Rejection } from './contact-import';
 import type { Role } from '../users/user';
 
 export interface NewContactImport {
@@ -27,10 +27,27 @@ export interface ContactImportRepository {
   /** Ends the import and drops its file. */
   finish(id: number, status: 'completed' | 'failed', at: Date, error?: string): Promise<void>;
   rejections(id: number): Promise<Rejection[]>;
+  /** The importer's latest imports, newest first. */
+  listByCreator(userId: number, limit: number): Promise<ContactImport[]>;
+  /** Keeps the values an import is about to change, the first ones kept when a contact changes twice. */
+  recordUpdates(id: number, updates: ImportedUpdate[]): Promise<void>;
+  /** Locks the import row until the unit of work ends. */
+  lock(id: number): Promise<ContactImport | null>;
+  /** Contacts the import wrote that something else has touched since (a later timeline entry on them), at most `limit`. */
+  changedSince(id: number, limit: number): Promise<number[]>;
+  /** Deletes the contacts the import created; answers those deleted, with their names. */
+  deleteCreated(id: number): Promise<{ id: number; name: string }[]>;
+  /** Puts back the fields the import changed; answers each contact as it was just before and just after. */
+  restoreUpdated(id: number): Promise<{ before: RestoredContact; after: RestoredContact }[]>;
+  markUndone(id: number, by: number, at: Date): Promise<void>;
 }
+
+export type RestoredContact = Pick<Contact, 'id' | 'name'> & Partial<ImportedValues>;
 
 /** The uploaded file, read as a stream of rows. */
 export interface ImportFile {
+  /** How the file is read: its text encoding and the separator of its cells. */
+  describe(content: Buffer): { encoding: FileEncoding; delimiter: string };
   /** The header row. */
   columns(content: Buffer): Promise<string[]>;
   countRows(content: Buffer): Promise<number>;

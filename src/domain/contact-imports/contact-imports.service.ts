@@ -7,13 +7,32 @@ import { AppError, ValidationError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
 import type { JobQueue } from '../shared/job-queue.port';
 import { CLOCK, JOB_QUEUE, UNIT_OF_WORK } from '../shared/shared.tokens';
-import type { ContactImport, ImportCounts, ImportMapping, ImportMode, ImportRow, ImportedValues, Rejection } from './contact-import';
+import type { TimelineService } from '../timeline/timeline.service';
+import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
+import { diffFields, type FieldChange, type NewTimelineEntry } from '../timeline/timeline';
+import { IMPORT_FIELDS, type ContactImport, type ImportCounts, type ImportMapping, type ImportMode, type ImportOutcome, type ImportPreview, type ImportRow, type ImportedValues, type Rejection } from './contact-import';
+import { guessMapping } from './guess-mapping';
 import type { ContactImportRepository, ExistingContact, ImportFile } from './contact-imports.ports';
 import { CONTACT_IMPORT_REPOSITORY, IMPORT_FILE } from './contact-imports.tokens';
 import { changedFields, readRow } from './import-row';
 
 /** Rows written per transaction. */
 export const IMPORT_BATCH_SIZE = 500;
+
+/** Rows the dry run shows as they would be stored, and refused rows it lists. */
+const PREVIEW_SAMPLE = 10;
+const PREVIEW_REJECTIONS = 50;
+
+/** Every mapped column is in the file, and one is mapped to name. */
+function checkMapping(columns: string[], mapping: ImportMapping): void {
+  const missing = Object.keys(mapping).filter((column) => !columns.includes(column));
+  if (missing.length) {
+    throw new ValidationError(missing.map((column) => ({ path: `mapping.${column}`, message: `The file has no column "${column}"`, type: 'import.column' })));
+  }
+  if (!Object.values(mapping).includes('name')) {
+    throw new ValidationError([{ path: 'mapping', message: 'A column must be mapped to name', type: 'import.name' }]);
+  }
+}
 
 @injectable()
 export class ContactImportsService {
@@ -24,18 +43,12 @@ export class ContactImportsService {
     @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @inject(JOB_QUEUE) private readonly queue: JobQueue,
     @inject(CLOCK) private readonly clock: Clock,
+    @inject(TIMELINE_SERVICE) private readonly timeline: TimelineService,
   ) {}
 
   /** Checks the mapping against the file's header, stores the file and queues the import. */
   async start(viewer: Viewer, input: { fileName: string | null; content: Buffer; mapping: ImportMapping; mode: ImportMode }): Promise<ContactImport> {
-    const columns = await this.file.columns(input.content);
-    const missing = Object.keys(input.mapping).filter((column) => !columns.includes(column));
-    if (missing.length) {
-      throw new ValidationError(missing.map((column) => ({ path: `mapping.${column}`, message: `The file has no column "${column}"`, type: 'import.column' })));
-    }
-    if (!Object.values(input.mapping).includes('name')) {
-      throw new ValidationError([{ path: 'mapping', message: 'A column must be mapped to name', type: 'import.name' }]);
-    }
+    checkMapping(await this.file.columns(input.content), input.mapping);
     const created = await this.imports.create({ ...input, createdBy: viewer.id, createdByRole: viewer.role });
     try {
       await this.queue.enqueue('contacts.import', { importId: created.id }, { jobId: `contact-import-${created.id}` });
@@ -56,6 +69,76 @@ export class ContactImportsService {
   async rejections(viewer: Viewer, id: number): Promise<Rejection[]> {
     await this.get(viewer, id);
     return this.imports.rejections(id);
+  }
+
+  /** The viewer's latest imports, newest first: the wizard finds a running one after a reload. */
+  recent(viewer: Viewer, limit = 10): Promise<ContactImport[]> {
+    return this.imports.listByCreator(viewer.id, limit);
+  }
+
+  /**
+   * The dry run: reads the whole file as the import would (same encoding, separator, checks and
+   * duplicate rule, as the viewer) and writes nothing. Without a mapping, the one guessed from the headers.
+   */
+  async preview(viewer: Viewer, input: { fileName: string | null; content: Buffer; mapping?: ImportMapping; mode: ImportMode }): Promise<ImportPreview> {
+    const { encoding, delimiter } = this.file.describe(input.content);
+    const columns = await this.file.columns(input.content);
+    if (!columns.length) throw new ValidationError([{ path: 'file', message: 'The file is empty', type: 'import.empty' }]);
+    const suggestedMapping = guessMapping(columns);
+    const mapping = input.mapping ?? suggestedMapping;
+    if (input.mapping) checkMapping(columns, mapping);
+    const counts: ImportCounts = { created: 0, updated: 0, skipped: 0, rejected: 0 };
+    const sample: ImportPreview['sample'] = [];
+    const rejections: Rejection[] = [];
+    const state = newPlanState();
+    let totalRows = 0;
+    let batch: ImportRow[] = [];
+    const evaluate = async () => {
+      const plan = await this.plan(viewer, mapping, input.mode, batch, state);
+      for (const key of Object.keys(counts) as (keyof ImportCounts)[]) counts[key] += plan.counts[key];
+      for (const { row, outcome, values } of plan.outcomes) if (sample.length < PREVIEW_SAMPLE) sample.push({ rowNumber: row.rowNumber, outcome, values });
+      rejections.push(...plan.rejections.slice(0, PREVIEW_REJECTIONS - rejections.length));
+      batch = [];
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    for await (const row of this.file.rows(input.content)) {
+      totalRows += 1;
+      batch.push(row);
+      if (batch.length === IMPORT_BATCH_SIZE) await evaluate();
+    }
+    if (batch.length) await evaluate();
+    return { fileName: input.fileName, size: input.content.length, encoding, delimiter, columns, totalRows, suggestedMapping, mapping, mode: input.mode, counts, sample, rejections };
+  }
+
+  /**
+   * Removes the contacts the import created and puts back the fields it changed, in one transaction,
+   * with a timeline entry for each. The importer or an admin (others get 404), once the import ended, and
+   * only while nothing else has touched those contacts since.
+   */
+  async undo(viewer: Viewer, id: number): Promise<ContactImport> {
+    await this.get(viewer, id);
+    return this.uow.run(async () => {
+      const found = await this.imports.lock(id);
+      if (!found) throw new AppError('IMPORT.NOT_FOUND', 'Import not found');
+      if (found.status === 'undone') throw new AppError('IMPORT.ALREADY_UNDONE', 'This import was already undone');
+      if (found.status === 'queued' || found.status === 'running') throw new AppError('IMPORT.NOT_FINISHED', 'The import is still running');
+      const changed = await this.imports.changedSince(id, 20);
+      if (changed.length) {
+        throw new AppError('IMPORT.CHANGED_SINCE', 'Some of the imported contacts were changed since; undoing would lose those changes', { contactIds: changed });
+      }
+      const entries: NewTimelineEntry[] = [];
+      const entry = (contactId: number, name: string, action: 'deleted' | 'updated', changes: FieldChange[] = []): NewTimelineEntry => (
+        { entityType: 'contact', entityId: contactId, action, entityName: name, changes, contactId, visibleTo: null, userId: viewer.id }
+      );
+      // Deletes first: a contact the import created and then changed again needs no restoring.
+      for (const deleted of await this.imports.deleteCreated(id)) entries.push(entry(deleted.id, deleted.name, 'deleted'));
+      for (const { before, after } of await this.imports.restoreUpdated(id)) {
+        entries.push(entry(after.id, after.name, 'updated', diffFields(before, after, IMPORT_FIELDS)));
+      }
+      await this.timeline.record(...entries);
+      await this.imports.markUndone(id, viewer.id, this.clock.now());
+      return (await this.imports.find(id))!;
+    });
   }
 
   /** The job: resumes after the last committed batch, so running it again never writes a row twice. */
@@ -84,52 +167,85 @@ export class ContactImportsService {
     await this.imports.finish(id, 'failed', this.clock.now(), error.message.slice(0, 500));
   }
 
-  /** One transaction: the batch's contacts and timeline entries (through the contacts' write path), its counts and progress. */
+  /** One transaction: the batch's contacts and timeline entries (through the contacts' write path), the values it changes, its counts and progress. */
   private writeBatch(job: ContactImport, rows: ImportRow[]): Promise<void> {
     const viewer: Viewer = { id: job.createdBy ?? 0, role: job.createdByRole };
     return this.uow.run(async () => {
-      const counts: ImportCounts = { created: 0, updated: 0, skipped: 0, rejected: 0 };
-      const rejections: Rejection[] = [];
-      const valid: { row: ImportRow; values: ImportedValues }[] = [];
-      for (const row of rows) {
-        const read = readRow(row, job.mapping);
-        if ('reason' in read) rejections.push({ rowNumber: row.rowNumber, reason: read.reason, cells: row.cells });
-        else valid.push({ row, values: read.values });
-      }
-      const emails = [...new Set(valid.map((v) => v.values.email?.toLowerCase()).filter((e): e is string => Boolean(e)))];
-      const existing = await this.imports.findByEmails(emails);
-      // Rows of this batch not yet in the database, by email: a later row with the same email is a duplicate of it.
-      const fresh = new Map<string, ImportedValues>();
-      const toInsert: ImportedValues[] = [];
-      const updates = new Map<number, { current: ExistingContact; changes: Partial<ImportedValues> }>();
-      for (const { row, values } of valid) {
-        const email = values.email?.toLowerCase();
-        const pending = email ? fresh.get(email) : undefined;
-        const current: ExistingContact | undefined = email ? existing.get(email) : undefined;
-        if (!pending && !current) {
-          toInsert.push(values);
-          if (email) fresh.set(email, values);
-          counts.created += 1;
-        } else if (job.mode === 'skip') {
-          counts.skipped += 1;
-        } else if (pending) {
-          Object.assign(pending, values);
-          counts.updated += 1;
-        } else if (!can(viewer, 'contact', 'update', current!)) {
-          rejections.push({ rowNumber: row.rowNumber, reason: `email: contact #${current!.id} belongs to someone else`, cells: row.cells });
-        } else {
-          const earlier = updates.get(current!.id)?.changes;
-          const changes = changedFields({ ...current, ...earlier }, values);
-          if (Object.keys(changes).length === 0) counts.skipped += 1;
-          else {
-            updates.set(current!.id, { current: current!, changes: { ...earlier, ...changes } });
-            counts.updated += 1;
-          }
-        }
-      }
-      counts.rejected = rejections.length;
-      await this.contacts.importBatch(viewer, job.id, toInsert, [...updates.values()]);
-      await this.imports.recordBatch(job.id, rows[rows.length - 1].rowNumber, counts, rejections);
+      const plan = await this.plan(viewer, job.mapping, job.mode, rows, newPlanState());
+      const updates = [...plan.updates.values()];
+      await this.imports.recordUpdates(job.id, updates.map(({ current, changes }) => ({ contactId: current.id, before: pick(current, Object.keys(changes)) })));
+      await this.contacts.importBatch(viewer, job.id, plan.toInsert, updates);
+      await this.imports.recordBatch(job.id, rows[rows.length - 1].rowNumber, plan.counts, plan.rejections);
     });
   }
+
+  /**
+   * What a batch of rows does, without writing. `state` carries the rows not yet in the database across
+   * calls: a batch that is not written (the dry run) must still see the ones before it.
+   */
+  private async plan(viewer: Viewer, mapping: ImportMapping, mode: ImportMode, rows: ImportRow[], state: PlanState) {
+    const counts: ImportCounts = { created: 0, updated: 0, skipped: 0, rejected: 0 };
+    const rejections: Rejection[] = [];
+    const outcomes: { row: ImportRow; outcome: ImportOutcome; values: ImportedValues }[] = [];
+    const valid: { row: ImportRow; values: ImportedValues }[] = [];
+    for (const row of rows) {
+      const read = readRow(row, mapping);
+      if ('reason' in read) rejections.push({ rowNumber: row.rowNumber, reason: read.reason, cells: row.cells });
+      else valid.push({ row, values: read.values });
+    }
+    const emails = [...new Set(valid.map((v) => v.values.email?.toLowerCase()).filter((e): e is string => Boolean(e)))];
+    const existing = await this.imports.findByEmails(emails);
+    // Rows not yet in the database, by email: a later row with the same email is a duplicate of it.
+    const { fresh, updates } = state;
+    const toInsert: ImportedValues[] = [];
+    for (const { row, values } of valid) {
+      const email = values.email?.toLowerCase();
+      const pending = email ? fresh.get(email) : undefined;
+      const current: ExistingContact | undefined = email ? existing.get(email) : undefined;
+      if (!pending && !current) {
+        toInsert.push(values);
+        if (email) fresh.set(email, values);
+        counts.created += 1;
+        outcomes.push({ row, outcome: 'create', values });
+      } else if (mode === 'skip') {
+        counts.skipped += 1;
+        outcomes.push({ row, outcome: 'skip', values });
+      } else if (pending) {
+        Object.assign(pending, values);
+        counts.updated += 1;
+        outcomes.push({ row, outcome: 'update', values });
+      } else if (!can(viewer, 'contact', 'update', current!)) {
+        rejections.push({ rowNumber: row.rowNumber, reason: `email: contact #${current!.id} belongs to someone else`, cells: row.cells });
+      } else {
+        const earlier = updates.get(current!.id)?.changes;
+        const changes = changedFields({ ...current, ...earlier }, values);
+        if (Object.keys(changes).length === 0) {
+          counts.skipped += 1;
+          outcomes.push({ row, outcome: 'skip', values });
+        } else {
+          updates.set(current!.id, { current: current!, changes: { ...earlier, ...changes } });
+          counts.updated += 1;
+          outcomes.push({ row, outcome: 'update', values });
+        }
+      }
+    }
+    rejections.sort((a, b) => a.rowNumber - b.rowNumber);
+    counts.rejected = rejections.length;
+    return { counts, rejections, toInsert, updates, outcomes };
+  }
+}
+
+interface PlanState {
+  fresh: Map<string, ImportedValues>;
+  updates: Map<number, { current: ExistingContact; changes: Partial<ImportedValues> }>;
+}
+
+function newPlanState(): PlanState {
+  return { fresh: new Map(), updates: new Map() };
+}
+
+function pick(contact: ExistingContact, fields: string[]): Partial<ImportedValues> {
+  const values: Record<string, unknown> = {};
+  for (const field of fields) values[field] = contact[field as keyof ExistingContact] ?? null;
+  return values as Partial<ImportedValues>;
 }

@@ -1,29 +1,31 @@
 import Joi from 'joi';
-import { IMPORT_FIELDS, IMPORT_MODES, type ContactImport, type ImportMapping, type ImportMode } from '../../domain/contact-imports/contact-import';
-import { contactSchemas, type ContactQuery } from '../crm/contacts.schemas';
+import { IMPORT_FIELDS, IMPORT_MODES, IMPORT_STATUSES, type ContactImport, type ImportMapping, type ImportMode, type ImportPreview } from '../../domain/contact-imports/contact-import';
+import { CONTACT_STATUSES } from '../../domain/contacts/contact';
 import { idParams } from '../crm/crm.schemas';
-import { count, id, responseObject, timestamp } from '../response.schemas';
+import { count, id, itemsResponse, responseObject, timestamp } from '../response.schemas';
 
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
-/** The contact list's filters, without paging: the export is every matching contact. */
-const exportQuery: Joi.ObjectSchema<ContactQuery> = contactSchemas.listQuery.fork(['limit', 'cursor', 'includeTotal'], (s) => s.strip());
+/** CSV column -> contact field; a column left out is ignored. */
+const mappingSchema = Joi.object()
+  .pattern(Joi.string().min(1).max(200), Joi.string().valid(...IMPORT_FIELDS))
+  .custom((value: Record<string, string>, helpers) => {
+    const fields = Object.values(value);
+    return new Set(fields).size === fields.length ? value : helpers.message({ custom: 'Each field can be filled by one column only' });
+  });
 
 export const contactImportSchemas = {
   idParams,
   /** The text fields of the multipart upload; `mapping` is a JSON object, CSV column -> contact field. */
   uploadFields: Joi.object<{ mapping: ImportMapping; mode: ImportMode }, true>({
-    mapping: Joi.object()
-      .pattern(Joi.string().min(1).max(200), Joi.string().valid(...IMPORT_FIELDS))
-      .min(1)
-      .required()
-      .custom((value: Record<string, string>, helpers) => {
-        const fields = Object.values(value);
-        return new Set(fields).size === fields.length ? value : helpers.message({ custom: 'Each field can be filled by one column only' });
-      }),
+    mapping: mappingSchema.min(1).required(),
     mode: Joi.string().valid(...IMPORT_MODES).default('skip'),
   }),
-  exportQuery,
+  /** The dry run's fields: without a mapping, the one guessed from the headers. */
+  previewFields: Joi.object<{ mapping?: ImportMapping; mode: ImportMode }, true>({
+    mapping: mappingSchema,
+    mode: Joi.string().valid(...IMPORT_MODES).default('skip'),
+  }),
 };
 
 /** An import as its routes show it: what it has done so far, and where its rejected rows are. */
@@ -33,12 +35,50 @@ export const contactImportResponse = responseObject({
   fileName: Joi.string().allow(null),
   mode: Joi.string().valid(...IMPORT_MODES),
   mapping: Joi.object().pattern(Joi.string(), Joi.string().valid(...IMPORT_FIELDS)).description('CSV column -> contact field'),
-  status: Joi.string().valid('queued', 'running', 'completed', 'failed'),
+  status: Joi.string().valid(...IMPORT_STATUSES),
   totalRows: count.allow(null).description('Null until the file is read'),
   rowsDone: count,
   counts: responseObject({ created: count, updated: count, skipped: count, rejected: count }),
   error: Joi.string().allow(null),
   createdAt: timestamp,
   finishedAt: timestamp.allow(null),
+  undoneAt: timestamp.allow(null),
+  undoneBy: id.allow(null),
   rejectedCsv: Joi.string().allow(null).description('Where the rejected rows download as CSV; null when none'),
 } satisfies Joi.StrictSchemaMap<Omit<ContactImport, 'createdByRole'> & { rejectedCsv: string | null }>);
+
+export const contactImportListResponse = itemsResponse(contactImportResponse);
+
+const mappingResponse = Joi.object().pattern(Joi.string(), Joi.string().valid(...IMPORT_FIELDS)).description('CSV column -> contact field');
+const cellsResponse = Joi.object().pattern(Joi.string(), Joi.string()).description('The row as it was, by column header');
+
+/** The dry run of an import: how the file reads and what importing it would do. */
+export const contactImportPreviewResponse = responseObject({
+  fileName: Joi.string().allow(null),
+  size: count.description('Bytes'),
+  encoding: Joi.string().valid('utf-8', 'windows-1252'),
+  delimiter: Joi.string().valid(',', ';', '\t'),
+  columns: Joi.array().items(Joi.string()),
+  totalRows: count,
+  suggestedMapping: mappingResponse,
+  mapping: mappingResponse,
+  mode: Joi.string().valid(...IMPORT_MODES),
+  counts: responseObject({ created: count, updated: count, skipped: count, rejected: count }),
+  sample: Joi.array().items(responseObject({
+    rowNumber: count,
+    outcome: Joi.string().valid('create', 'update', 'skip'),
+    values: responseObject({
+      name: Joi.string(),
+      email: Joi.string().optional(),
+      phone: Joi.string().optional(),
+      company: Joi.string().optional(),
+      position: Joi.string().optional(),
+      source: Joi.string().optional(),
+      status: Joi.string().valid(...CONTACT_STATUSES).optional(),
+      score: count.optional(),
+      tags: Joi.array().items(Joi.string()).optional(),
+      notes: Joi.string().optional(),
+    }),
+  })).description('The first rows as they would be stored'),
+  rejections: Joi.array().items(responseObject({ rowNumber: count, reason: Joi.string(), cells: cellsResponse })).description('The first refused rows'),
+} satisfies Joi.StrictSchemaMap<ImportPreview>);

@@ -1,25 +1,59 @@
 import { Readable } from 'node:stream';
 import { parse, type Options } from 'csv-parse';
 import { injectable } from 'inversify';
-import type { ImportRow } from '../../domain/contact-imports/contact-import';
+import type { FileEncoding, ImportRow } from '../../domain/contact-imports/contact-import';
 import type { ImportFile } from '../../domain/contact-imports/contact-imports.ports';
 
-/** Commas, or semicolons when the header has them and no commas (spreadsheets set to Portuguese write those). */
-function delimiterOf(content: Buffer): string {
-  const end = content.indexOf(10);
-  const header = content.subarray(0, end === -1 ? Math.min(content.length, 64 * 1024) : end).toString('utf8');
-  return header.includes(';') && !header.includes(',') ? ';' : ',';
+const DELIMITERS = [',', ';', '\t'] as const;
+
+/** UTF-8 when the bytes are valid UTF-8 (BOM or not); else Windows-1252, what Excel in Portuguese saves as "CSV". */
+export function encodingOf(content: Uint8Array): FileEncoding {
+  // The embedded database hands back the stored file as a Uint8Array, not a Buffer.
+  if (content[0] === 0xef && content[1] === 0xbb && content[2] === 0xbf) return 'utf-8';
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(content);
+    return 'utf-8';
+  } catch {
+    return 'windows-1252';
+  }
 }
 
+/** The file as text, without a BOM. */
+function textOf(content: Uint8Array, encoding: FileEncoding): string {
+  return new TextDecoder(encoding).decode(content);
+}
+
+/** The separator the header row uses most, outside quotes: comma, semicolon (Excel in Portuguese) or tab. */
+export function delimiterOf(text: string): string {
+  const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
+  let quoted = false;
+  for (let i = 0; i < text.length && i < 64 * 1024; i++) {
+    const char = text[i];
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && counts.has(char)) counts.set(char, counts.get(char)! + 1);
+  }
+  let best = ',';
+  for (const d of DELIMITERS) if (counts.get(d)! > counts.get(best)!) best = d;
+  return best;
+}
+
+/** Decodes once per read: the parsed file keeps no state, so the job and the dry run read it the same way. */
 function parser(content: Buffer, options: Options = {}) {
-  return Readable.from([content]).pipe(
-    parse({ bom: true, delimiter: delimiterOf(content), skip_empty_lines: true, relax_column_count: true, ...options }),
+  const text = textOf(content, encodingOf(content));
+  return Readable.from([text]).pipe(
+    parse({ delimiter: delimiterOf(text), skip_empty_lines: true, relax_column_count: true, ...options }),
   );
 }
 
 /** Parses the file as a stream: rows come one at a time, never all at once. */
 @injectable()
 export class CsvImportFile implements ImportFile {
+  describe(content: Buffer): { encoding: FileEncoding; delimiter: string } {
+    const encoding = encodingOf(content);
+    return { encoding, delimiter: delimiterOf(textOf(content.subarray(0, 64 * 1024), encoding)) };
+  }
+
   async columns(content: Buffer): Promise<string[]> {
     for await (const header of parser(content, { to_line: 1 })) return (header as string[]).map((c) => c.trim());
     return [];

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { raw } from 'objection';
-import type { ContactImport, ImportCounts, Rejection } from '../../domain/contact-imports/contact-import';
-import type { ContactImportRepository, ExistingContact, NewContactImport } from '../../domain/contact-imports/contact-imports.ports';
+import type { ContactImport, ImportCounts, ImportedUpdate, Rejection } from '../../domain/contact-imports/contact-import';
+import type { ContactImportRepository, ExistingContact, NewContactImport, RestoredContact } from '../../domain/contact-imports/contact-imports.ports';
 import { IMPORT_FIELDS } from '../../domain/contact-imports/contact-import';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import { plain, tableModel, type BaseModel } from '../db/base.model';
@@ -11,10 +11,11 @@ import { ContactModel } from '../contacts/knex-contact.repository';
 const ContactImportModel = tableModel('contactImports', { jsonAttributes: ['mapping'] });
 // Cells as [column, value] pairs: jsonb would reorder an object's keys, and the CSV keeps the file's order.
 const RejectionModel = tableModel('contactImportRejections', { idColumn: ['importId', 'rowNumber'], jsonAttributes: ['values'] });
+const UpdateModel = tableModel('contactImportUpdates', { idColumn: ['importId', 'contactId'], jsonAttributes: ['before'] });
 
 const COLUMNS = [
   'id', 'createdBy', 'createdByRole', 'fileName', 'mapping', 'mode', 'status', 'totalRows', 'rowsDone',
-  'createdCount', 'updatedCount', 'skippedCount', 'rejectedCount', 'error', 'createdAt', 'finishedAt',
+  'createdCount', 'updatedCount', 'skippedCount', 'rejectedCount', 'error', 'createdAt', 'finishedAt', 'undoneAt', 'undoneBy',
 ];
 
 /** Only the listed columns: an inserted model also keeps what it was given (the file). */
@@ -89,5 +90,60 @@ export class KnexContactImportRepository implements ContactImportRepository {
   async rejections(id: number): Promise<Rejection[]> {
     const rows = await RejectionModel.query(this.uow.db).where({ importId: id }).orderBy('rowNumber');
     return rows.map((r) => ({ rowNumber: r.rowNumber as number, reason: r.reason as string, cells: Object.fromEntries(r.values as [string, string][]) }));
+  }
+
+  async listByCreator(userId: number, limit: number): Promise<ContactImport[]> {
+    // Served by contact_imports_created_by_index.
+    const rows = await this.query().select(COLUMNS).where({ createdBy: userId }).orderBy('id', 'desc').limit(limit);
+    return rows.map(toImport);
+  }
+
+  async recordUpdates(id: number, updates: ImportedUpdate[]): Promise<void> {
+    if (!updates.length) return;
+    // A contact changed again by a later batch keeps its first values, and gains those of fields changed only now.
+    await UpdateModel.query(this.uow.db)
+      .insert(updates.map((u) => ({ importId: id, contactId: u.contactId, before: u.before })))
+      .onConflict(['importId', 'contactId'])
+      .merge({ before: raw('excluded.before || contact_import_updates.before') });
+  }
+
+  async lock(id: number): Promise<ContactImport | null> {
+    const row = await this.query().select(COLUMNS).findById(id).forUpdate();
+    return row ? toImport(row) : null;
+  }
+
+  async changedSince(id: number, limit: number): Promise<number[]> {
+    // Any later timeline entry on a contact the import wrote (an edit, a deal or activity of it, a deletion, another import).
+    const rows = await this.uow.db('crmTimeline as mine')
+      .join('crmTimeline as later', (j) => j.on('later.contactId', 'mine.entityId').andOn('later.id', '>', 'mine.id'))
+      .where('mine.importId', id)
+      .where('mine.entityType', 'contact')
+      .whereRaw('later.import_id IS DISTINCT FROM mine.import_id')
+      .distinct('mine.entityId as contactId')
+      .orderBy('contactId')
+      .limit(limit);
+    return rows.map((r: { contactId: number }) => r.contactId);
+  }
+
+  async deleteCreated(id: number): Promise<{ id: number; name: string }[]> {
+    const created = this.uow.db('crmTimeline').where({ importId: id, entityType: 'contact', action: 'created' }).select('entityId');
+    const rows = await ContactModel.query(this.uow.db).delete().whereIn('id', created).returning(['id', 'name']);
+    return (rows as unknown as BaseModel[]).map((r) => ({ id: r.id as number, name: r.name as string }));
+  }
+
+  async restoreUpdated(id: number): Promise<{ before: RestoredContact; after: RestoredContact }[]> {
+    const saved = await UpdateModel.query(this.uow.db).where({ importId: id }).orderBy('contactId');
+    const restored: { before: RestoredContact; after: RestoredContact }[] = [];
+    for (const { contactId, before } of saved) {
+      const current = await ContactModel.query(this.uow.db).findById(contactId as number).select('id', ...IMPORT_FIELDS).forUpdate();
+      if (!current) continue;
+      const after = await ContactModel.query(this.uow.db).patch(before as object).findById(contactId as number).returning(['id', ...IMPORT_FIELDS]);
+      restored.push({ before: plain<RestoredContact>(current), after: plain<RestoredContact>(after as unknown as BaseModel) });
+    }
+    return restored;
+  }
+
+  async markUndone(id: number, by: number, at: Date): Promise<void> {
+    await this.query().patch({ status: 'undone', undoneAt: at, undoneBy: by }).findById(id);
   }
 }

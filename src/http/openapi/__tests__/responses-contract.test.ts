@@ -155,6 +155,12 @@ describe('success responses match the OpenAPI document', () => {
     }
     expect(done.counts).toEqual({ created: 1, updated: 0, skipped: 0, rejected: 1 });
     await call(admin, 'get', '/api/crm/contacts/import/{id}/rejected', { params: done });
+    await call(admin, 'get', '/api/crm/contacts/import');
+    const dry = new FormData();
+    dry.append('file', new Blob(['Nome;E-mail\nAna;ana@example.com\n;x@example.com\n'], { type: 'text/csv' }), 'contacts.csv');
+    const preview = await fetch(`${admin.baseUrl}/api/crm/contacts/import/preview`, { method: 'POST', headers, body: dry });
+    check('post', '/api/crm/contacts/import/preview', { status: preview.status, headers: preview.headers, text: '', body: await preview.json() });
+    await call(admin, 'post', '/api/crm/contacts/import/{id}/undo', { params: done });
     await call(admin, 'get', '/api/crm/contacts/export', { query: 'search=ana' });
   });
 

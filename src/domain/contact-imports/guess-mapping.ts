@@ -1,0 +1,36 @@
+import type { ImportField, ImportMapping } from './contact-import';
+
+/** Header words, in Portuguese and English, written without accents, case, spaces or punctuation. */
+const HEADER_WORDS: Record<ImportField, string[]> = {
+  name: ['nome', 'name', 'nomecompleto', 'fullname', 'contato', 'contact', 'cliente'],
+  email: ['email', 'mail', 'emailaddress', 'enderecodeemail', 'correioeletronico'],
+  phone: ['telefone', 'phone', 'fone', 'celular', 'mobile', 'tel', 'whatsapp', 'phonenumber', 'telephone'],
+  company: ['empresa', 'company', 'organizacao', 'organization', 'companhia', 'firma'],
+  position: ['cargo', 'position', 'title', 'jobtitle', 'funcao', 'role'],
+  source: ['origem', 'source', 'fonte', 'canal', 'leadsource'],
+  status: ['status', 'situacao', 'estado'],
+  score: ['pontuacao', 'score', 'pontos', 'nota', 'leadscore'],
+  tags: ['tags', 'tag', 'etiquetas', 'marcadores', 'labels'],
+  notes: ['notas', 'notes', 'observacoes', 'observacao', 'obs', 'comentarios', 'anotacoes'],
+};
+
+const BY_WORD = new Map(Object.entries(HEADER_WORDS).flatMap(([field, words]) => words.map((w) => [w, field as ImportField])));
+
+/** "Pontuação" -> "pontuacao", "E-mail" -> "email". */
+export function headerKey(header: string): string {
+  return header.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/** Each column whose header names a field, the first one winning when two name the same field. */
+export function guessMapping(columns: string[]): ImportMapping {
+  const mapping: ImportMapping = {};
+  const taken = new Set<ImportField>();
+  for (const column of columns) {
+    const field = BY_WORD.get(headerKey(column));
+    if (field && !taken.has(field) && !(column in mapping)) {
+      mapping[column] = field;
+      taken.add(field);
+    }
+  }
+  return mapping;
+}
