@@ -30,7 +30,7 @@ export function dealSchema(t: (key: string, options?: Record<string, unknown>) =
       stage: z.string().min(1, t('validation.required')),
       // SPEC 5: a non-numeric entry becomes 0.
       probability: z
-        .number()
+        .union([z.number(), z.nan()])
         .transform((value) => (Number.isNaN(value) ? 0 : value))
         .pipe(z.number().int(t('dealForm.invalidProbability')).min(0, t('dealForm.invalidProbability')).max(100, t('dealForm.invalidProbability'))),
       expectedCloseDate: z.string().transform((value) => value || null),

@@ -79,7 +79,7 @@ export function ActivityFormDialog({ activity, me, contact, onClose }: ActivityF
       <DialogContent
         title={activity ? t('activityForm.editTitle') : t('activityForm.createTitle')}
         description={editable ? t('activityForm.description') : t('activityForm.readOnly')}
-        className="max-w-2xl"
+        className="sm:max-w-2xl"
       >
         <Form
           form={form}

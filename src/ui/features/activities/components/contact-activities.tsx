@@ -7,20 +7,13 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
+import { isOverdue, sortActivities } from '../activity-order';
 import { useActivities, type Activity, type ActivityPriority, type ActivityType } from '../api/get-activities';
 
 const TYPE_ICONS: Record<ActivityType, LucideIcon> = { task: CheckCircle2, call: Phone, email: Mail, meeting: Users, note: MessageSquareText };
-const PRIORITY_TONES: Record<ActivityPriority, BadgeProps['tone']> = { low: 'neutral', normal: 'primary', high: 'warning', urgent: 'danger' };
-
-const time = (value: string | null) => (value ? new Date(value).getTime() : Number.POSITIVE_INFINITY);
-
-/** Pending ones by due date (the most overdue first, undated last); completed ones latest first. */
-export function sortActivities(pending: Activity[], completed: Activity[]): Activity[] {
-  return [...[...pending].sort((a, b) => time(a.dueDate) - time(b.dueDate) || a.id - b.id), ...[...completed].sort((a, b) => time(b.completedAt) - time(a.completedAt) || b.id - a.id)];
-}
-
-export const isOverdue = (activity: Pick<Activity, 'status' | 'dueDate'>, now: number): boolean =>
-  activity.status === 'pending' && activity.dueDate !== null && new Date(activity.dueDate).getTime() < now;
+// Urgent is a solid badge: red text on a pale red does not reach 4.5:1 in the light theme.
+const PRIORITY_TONES: Record<Exclude<ActivityPriority, 'urgent'>, BadgeProps['tone']> = { low: 'neutral', normal: 'primary', high: 'warning' };
+const solidDanger = 'inline-flex items-center gap-1 rounded-full bg-danger px-2.5 py-0.5 text-xs font-medium whitespace-nowrap text-danger-foreground';
 
 /** A contact's activities the viewer may see: pending first (overdue ones marked), then completed. */
 export function ContactActivities({ contactId, onOpen }: { contactId: number; onOpen: (activity: Activity) => void }) {
@@ -95,13 +88,15 @@ function ActivityRow({ activity, overdue, onOpen }: { activity: Activity; overdu
             {activity.subject}
           </button>
           {overdue && (
-            <Badge tone="danger" data-testid="overdue-badge">
+            <span className={solidDanger} data-testid="overdue-badge">
               <AlarmClock className="h-3 w-3" aria-hidden="true" />
               {t('activityForm.list.overdue')}
-            </Badge>
+            </span>
           )}
           {done ? (
             <Badge tone="success">{t('activityForm.list.completed')}</Badge>
+          ) : activity.priority === 'urgent' ? (
+            <span className={solidDanger}>{t('activityForm.priorities.urgent')}</span>
           ) : (
             <Badge tone={PRIORITY_TONES[activity.priority]}>{t(`activityForm.priorities.${activity.priority}`)}</Badge>
           )}

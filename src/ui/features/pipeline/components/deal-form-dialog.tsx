@@ -55,7 +55,7 @@ export function DealFormDialog(props: DealFormDialogProps) {
   const title = props.deal ? t('dealForm.editTitle') : t('dealForm.createTitle');
   return (
     <Dialog open onOpenChange={(open) => !open && props.onClose()}>
-      <DialogContent title={title} description={t('dealForm.description')} className="max-w-2xl">
+      <DialogContent title={title} description={t('dealForm.description')} className="sm:max-w-2xl">
         {stages.isPending ? (
           <div role="status" className="flex items-center gap-2 py-8 text-sm text-muted-foreground">
             <Spinner />

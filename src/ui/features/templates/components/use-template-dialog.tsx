@@ -56,7 +56,7 @@ export function UseTemplateDialog({ contact, deals = [], onClose }: UseTemplateD
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title={t('templateUse.title', { name: contact.name })} description={t('templateUse.description')} className="max-w-2xl">
+      <DialogContent title={t('templateUse.title', { name: contact.name })} description={t('templateUse.description')} className="sm:max-w-2xl">
         {templates.isPending ? (
           <p role="status" className="flex items-center gap-2 py-6 text-sm text-muted-foreground">
             <Spinner />
