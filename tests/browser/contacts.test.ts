@@ -266,28 +266,37 @@ describe('contacts', () => {
     await page.context().close();
   });
 
-  it('loads pages as the list scrolls and keeps only the cards near the viewport in the DOM', async () => {
-    const page = await newEmployee('cpages');
-    const tag = uniqueName('p').toLowerCase();
-    const count = 300;
-    for (let batch = 0; batch < count; batch += 25) {
-      await Promise.all(Array.from({ length: 25 }, (_, i) => createContact(page, { name: `Página ${batch + i} ${tag}`, tags: [tag] })));
-    }
-    await page.goto(`/crm/contacts?tag=${tag}`);
-    await page.getByTestId('contacts-total').getByText('300 contatos').waitFor();
-    await cards(page).first().waitFor();
-    expect(await cards(page).count()).toBeLessThan(30);
+  it('exports the filtered contacts: a Portuguese header and semicolons for Excel, or commas, with a byte-order mark', async () => {
+    const page = await newEmployee('cexp');
+    const tag = uniqueName('exp').toLowerCase();
+    await createContact(page, { name: 'Exportada Úrsula', company: 'Café & Cia', tags: [tag, 'vip'], status: 'customer' });
+    await createContact(page, { name: 'Exportado Omar', tags: [tag], status: 'lead' });
+    await createContact(page, { name: 'Fora do filtro', tags: [tag], status: 'inactive' });
+    await page.goto(`/crm/contacts?tag=${tag}&status=customer`);
+    await page.getByTestId('contacts-total').getByText('1 contato').waitFor();
 
-    // Scroll the main area down until the oldest contact (the last one) is on screen.
-    let most = 0;
-    for (let step = 0; step < 200; step++) {
-      await page.evaluate(() => document.querySelector('main')?.scrollBy(0, 600));
-      await page.waitForTimeout(30);
-      most = Math.max(most, await cards(page).count());
-      if (await page.getByRole('button', { name: `Página 0 ${tag}`, exact: true }).count()) break;
-    }
-    await page.getByRole('button', { name: `Página 0 ${tag}`, exact: true }).waitFor();
-    expect(most).toBeLessThan(60);
+    const download = async (item: RegExp) => {
+      await page.getByRole('button', { name: 'Exportar' }).click();
+      await page.getByRole('menu').getByText('1 contato que atende à busca e aos filtros').waitFor();
+      const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: item }).click()]);
+      const stream = await file.createReadStream();
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return { name: file.suggestedFilename(), bytes: Buffer.concat(chunks) };
+    };
+    const excel = await download(/Excel/);
+    expect(excel.name).toBe('contacts.csv');
+    expect([...excel.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, row, ...rest] = excel.bytes.toString('utf8').slice(1).trim().split(/\r?\n/);
+    expect(header.startsWith('ID;Nome;E-mail;Telefone;Empresa;Cargo;Origem;Status;Pontuação;Tags;')).toBe(true);
+    expect(rest).toEqual([]);
+    expect(row).toContain(';Exportada Úrsula;;;Café & Cia;;;customer;0;');
+    expect(row).toContain(`${tag};vip`);
+
+    const commas = await download(/vírgulas/);
+    const lines = commas.bytes.toString('utf8').slice(1).trim().split(/\r?\n/);
+    expect(lines[0].startsWith('ID,Nome,E-mail,')).toBe(true);
+    expect(lines).toHaveLength(2);
     await page.context().close();
   });
 

@@ -28,6 +28,8 @@ export function launchBrowser(): Promise<Browser> {
 
 interface ContextOptions {
   width?: number;
+  /** Another server than the run's shared one (a test file that needs its own data set). */
+  baseURL?: string;
   /** Stored before every page load (so it also survives reloads as a fixed preference). */
   language?: Language;
   theme?: Theme;
@@ -39,7 +41,7 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
   // per-address sign-in and registration limits count per person, as they would in production.
   const client = `10.${randomOctet()}.${randomOctet()}.${randomOctet()}`;
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: options.baseURL ?? baseUrl(),
     viewport: { width, height: width < 600 ? 844 : 800 },
     locale: 'pt-BR',
     extraHTTPHeaders: { 'x-forwarded-for': client },
@@ -65,7 +67,7 @@ export async function signIn(page: Page, credentials: { username: string; passwo
   await page.locator('#login-password').fill(credentials.password);
   if (remember) await page.locator('#login-remember').click();
   await page.locator('form button[type="submit"]').click();
-  await page.waitForURL(`${baseUrl()}/`);
+  await page.waitForURL((url) => url.pathname === '/');
   await page.getByTestId('stat-users-value').waitFor();
 }
 
@@ -79,7 +81,7 @@ export async function registerUser(page: Page, user: { username: string; name: s
   await page.locator('#register-password').fill(user.password);
   await page.locator('#register-confirmPassword').fill(user.password);
   await page.locator('form button[type="submit"]').click();
-  await page.waitForURL(`${baseUrl()}/`);
+  await page.waitForURL((url) => url.pathname === '/');
 }
 
 export const uniqueName = (prefix: string): string => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

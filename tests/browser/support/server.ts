@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { freePort } from '../../support/free-port';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+export interface RunningServer {
+  baseUrl: string;
+  /** SIGTERM, then SIGKILL after 10 s: the server's graceful shutdown closes the embedded database cleanly. */
+  stop(): Promise<void>;
+}
+
+async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode} before it was ready`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('The server did not become ready within 90 s');
+}
+
+/**
+ * Starts the built server (npm run build) on the embedded database in `dataDir` (demo users seeded on a new one),
+ * with its log in artifacts/<logName>.log rather than between the test results. TRUST_PROXY=1: each browser
+ * context sends its own X-Forwarded-For (support/browser.ts newContext).
+ */
+export async function startBuiltServer(dataDir: string, logName: string): Promise<RunningServer> {
+  const entry = path.join(root, 'dist/server/server.js');
+  if (!existsSync(entry) || !existsSync(path.join(root, 'dist/ui/index.html'))) {
+    throw new Error('Build first: npm run build');
+  }
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRUST_PROXY: '1' };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  mkdirSync(path.join(root, 'artifacts'), { recursive: true });
+  const logFile = path.join(root, 'artifacts', `${logName}.log`);
+  const child = spawn(process.execPath, [entry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const log = createWriteStream(logFile, { flags: 'a' });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilReady(baseUrl, child);
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw new Error(`${(error as Error).message} (server log: ${logFile})`, { cause: error });
+  }
+  return {
+    baseUrl,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
