@@ -16,6 +16,8 @@ const SCREENS: Record<AppPath, LazyExoticComponent<ComponentType>> = {
   '/crm/contacts': page(() => import('../features/contacts/routes/contacts-page'), 'ContactsPage'),
   // Numeric ids only (the page shows 404 otherwise); static paths such as /crm/contacts/import rank above it.
   '/crm/contacts/:id': page(() => import('./routes/contact-page'), 'ContactPage'),
+  '/crm/contacts/import': page(() => import('../features/contacts/routes/import-contacts-page'), 'ImportContactsPage'),
+  '/crm/contacts/import/:id': page(() => import('../features/contacts/routes/import-contacts-page'), 'ImportProgressPage'),
   '/crm/pipeline': page(() => import('../features/pipeline/routes/pipeline-page'), 'PipelinePage'),
   '/crm/activities': page(() => import('../features/activities/routes/activities-page'), 'ActivitiesPage'),
   '/crm/reports': page(() => import('../features/reports/routes/reports-page'), 'ReportsPage'),

@@ -7,6 +7,8 @@ export const ROUTE_ACCESS = {
   '/': ALL,
   '/crm/contacts': ALL,
   '/crm/contacts/:id': ALL,
+  '/crm/contacts/import': ALL,
+  '/crm/contacts/import/:id': ALL,
   '/crm/pipeline': ALL,
   '/crm/activities': ALL,
   '/crm/reports': ['admin', 'developer'],

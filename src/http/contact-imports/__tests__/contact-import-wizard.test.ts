@@ -8,7 +8,7 @@ const crm = useCrmServer();
 async function send(client: TestClient, path: string, file: Buffer | string, fields: Record<string, string> = {}) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', new Blob([file], { type: 'text/csv' }), 'contatos.csv');
+  form.append('file', new Blob([typeof file === 'string' ? file : new Uint8Array(file)], { type: 'text/csv' }), 'contatos.csv');
   const res = await fetch(`${client.baseUrl}${path}`, {
     method: 'POST',
     headers: { origin: client.baseUrl, cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-forwarded-for': client.ip },

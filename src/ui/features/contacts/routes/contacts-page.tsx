@@ -1,6 +1,7 @@
-import { Plus, SearchX, Users } from 'lucide-react';
+import { Plus, SearchX, Upload, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -34,10 +35,18 @@ export function ContactsPage() {
         title={t('contacts.title')}
         description={t('contacts.subtitle')}
         actions={
-          <Button onClick={() => setEditing({ mode: 'create' })}>
-            <Plus className="h-4 w-4" aria-hidden="true" />
-            {t('contacts.new')}
-          </Button>
+          <>
+            <Button variant="outline" asChild>
+              <Link to="/crm/contacts/import">
+                <Upload className="h-4 w-4" aria-hidden="true" />
+                {t('contactImport.open')}
+              </Link>
+            </Button>
+            <Button onClick={() => setEditing({ mode: 'create' })}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              {t('contacts.new')}
+            </Button>
+          </>
         }
       />
       <ContactFiltersBar filters={filters} active={active} me={me} setFilter={setFilter} setFilters={setFilters} clearFilters={clearFilters} />

@@ -1,0 +1,10 @@
+import type { TFunction } from 'i18next';
+import { ApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/errors';
+
+/** The import's own refusals (IMPORT.*) in the wizard's words; anything else as every screen shows it. */
+export function importErrorMessage(error: unknown, t: TFunction): string {
+  const code = error instanceof ApiError ? error.server?.code : undefined;
+  if (code?.startsWith('IMPORT.')) return t(`contactImport.errors.${code}`, { defaultValue: errorMessage(error, t) });
+  return errorMessage(error, t);
+}

@@ -1,0 +1,166 @@
+import { ArrowLeft, ArrowRight, Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { formatDateTime } from '../../../lib/format';
+import { isImportActive, useContactImport } from '../api/get-contact-import';
+import { useRecentContactImports } from '../api/get-recent-contact-imports';
+import { useImportPreview, type ImportMapping, type ImportMode } from '../api/preview-contact-import';
+import { useStartContactImport } from '../api/start-contact-import';
+import { ImportFileStep } from '../components/import-file-step';
+import { ImportMappingStep } from '../components/import-mapping-step';
+import { ImportModeChoice, ImportPreviewStep } from '../components/import-preview-step';
+import { ImportProgress } from '../components/import-progress';
+import { ImportSteps } from '../components/import-steps';
+import { importErrorMessage } from '../import-errors';
+
+function ErrorNote({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  return (
+    <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
+      {importErrorMessage(error, t)}
+    </p>
+  );
+}
+
+function BackToContacts() {
+  const { t } = useTranslation();
+  return (
+    <Button variant="outline" asChild>
+      <Link to="/crm/contacts">
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        {t('contactImport.backToContacts')}
+      </Link>
+    </Button>
+  );
+}
+
+/** An import of the user's still under way, found after a reload or on coming back. */
+function RunningImportNotice() {
+  const { t } = useTranslation();
+  const running = useRecentContactImports().data?.items.find(isImportActive);
+  if (!running) return null;
+  return (
+    <p className="mb-4 flex flex-wrap items-center gap-2 rounded-md border border-primary/40 bg-primary/10 px-3 py-2 text-sm text-foreground" role="status">
+      <Loader2 className="h-4 w-4 animate-spin text-primary" aria-hidden="true" />
+      {t('contactImport.running', { file: running.fileName ?? '' })}
+      <Link className="font-medium text-primary underline" to={`/crm/contacts/import/${running.id}`}>
+        {t('contactImport.seeProgress')}
+      </Link>
+    </p>
+  );
+}
+
+type Step = 'file' | 'mapping' | 'preview';
+
+/** The wizard: a file, its columns mapped to fields, the dry run, then the import runs as a job (its own page). */
+export function ImportContactsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<Step>('file');
+  const [file, setFile] = useState<File | null>(null);
+  const [mapping, setMapping] = useState<ImportMapping | null>(null);
+  const [mode, setMode] = useState<ImportMode>('skip');
+  // The first read of the file: its shape and the mapping guessed from its headers.
+  const read = useImportPreview(file, undefined, 'skip');
+  const columnsMapping = mapping ?? read.data?.suggestedMapping ?? {};
+  const preview = useImportPreview(step === 'preview' ? file : null, columnsMapping, mode);
+  const start = useStartContactImport();
+  const hasName = Object.values(columnsMapping).includes('name');
+  const writes = (preview.data?.counts.created ?? 0) + (preview.data?.counts.updated ?? 0);
+
+  const chooseFile = (chosen: File) => {
+    setFile(chosen);
+    setMapping(null);
+    setStep('file');
+  };
+  const run = () => {
+    if (!file) return;
+    start.mutate({ file, mapping: columnsMapping, mode }, { onSuccess: (started) => navigate(`/crm/contacts/import/${started.id}`) });
+  };
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title={t('contactImport.title')} description={t('contactImport.subtitle')} actions={<BackToContacts />} />
+      <RunningImportNotice />
+      <ImportSteps current={step} />
+
+      {step === 'file' && (
+        <section aria-label={t('contactImport.steps.file')} className="space-y-4">
+          <ImportFileStep file={file} preview={read.data} onFile={chooseFile} />
+          {read.isError && <ErrorNote error={read.error} />}
+          {read.data && read.data.totalRows === 0 && <ErrorNote error={new Error(t('contactImport.file.noRows'))} />}
+          <div className="flex justify-end">
+            <Button onClick={() => setStep('mapping')} disabled={!read.data || read.data.totalRows === 0}>
+              {t('contactImport.next')}
+              <ArrowRight className="h-4 w-4" aria-hidden="true" />
+            </Button>
+          </div>
+        </section>
+      )}
+
+      {step === 'mapping' && read.data && (
+        <section aria-label={t('contactImport.steps.mapping')} className="space-y-4">
+          <ImportMappingStep columns={read.data.columns} mapping={columnsMapping} onChange={setMapping} />
+          <div className="flex justify-between gap-2">
+            <Button variant="outline" onClick={() => setStep('file')}>
+              <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+              {t('contactImport.back')}
+            </Button>
+            <Button onClick={() => setStep('preview')} disabled={!hasName}>
+              {t('contactImport.next')}
+              <ArrowRight className="h-4 w-4" aria-hidden="true" />
+            </Button>
+          </div>
+        </section>
+      )}
+
+      {step === 'preview' && (
+        <section aria-label={t('contactImport.steps.preview')} className="space-y-6">
+          <ImportModeChoice mode={mode} onChange={setMode} />
+          {preview.isPending ? (
+            <div className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+              <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+              {t('contactImport.preview.checking')}
+            </div>
+          ) : preview.isError ? (
+            <ErrorNote error={preview.error} />
+          ) : (
+            <ImportPreviewStep preview={preview.data} mapping={columnsMapping} />
+          )}
+          {start.isError && <ErrorNote error={start.error} />}
+          <div className="flex justify-between gap-2">
+            <Button variant="outline" onClick={() => setStep('mapping')}>
+              <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+              {t('contactImport.back')}
+            </Button>
+            <Button onClick={run} disabled={!preview.data || start.isPending || writes === 0}>
+              {start.isPending ? t('contactImport.starting') : writes === 0 ? t('contactImport.nothingToImport') : t('contactImport.start', { count: writes })}
+            </Button>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** The import's own address: progress while the job runs (kept across a reload), then its result. */
+export function ImportProgressPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const found = useContactImport(id);
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader
+        title={t('contactImport.title')}
+        description={found.data ? t('contactImport.fileOf', { file: found.data.fileName ?? '—', at: formatDateTime(found.data.createdAt) ?? '' }) : undefined}
+        actions={<BackToContacts />}
+      />
+      <ImportSteps current="run" />
+      {found.isPending ? <PageSpinner /> : found.isError ? <ErrorNote error={found.error} /> : <ImportProgress found={found.data} />}
+    </div>
+  );
+}

@@ -1,0 +1,223 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, expectAccessible, launchBrowser, newPage, registerUser, screenshot, signIn, toastLocator, uniqueName, type Language, type Theme } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PASSWORD = 'a-good-password';
+
+async function newEmployee(prefix: string, options: { language?: Language; width?: number } = {}) {
+  const page = await newPage(browser, options);
+  const user = { username: uniqueName(prefix), name: 'Igor Importa', initials: 'II', password: PASSWORD };
+  await registerUser(page, user);
+  return { page, user };
+}
+
+interface Contact {
+  id: number;
+  name: string;
+  email: string | null;
+  company: string | null;
+  status: string;
+  score: number;
+}
+
+async function findByEmail(page: Page, email: string): Promise<Contact | undefined> {
+  const res = await page.request.get(`/api/crm/contacts?search=${encodeURIComponent(email)}`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { items: Contact[] }).items.find((c) => c.email === email);
+}
+
+/** "Nome;E-mail;Pontuação" as Excel in Portuguese saves a CSV: Windows-1252 bytes, semicolons. */
+function windows1252(text: string): Buffer {
+  return Buffer.from([...text].map((c) => c.charCodeAt(0)));
+}
+
+const fileInput = (page: Page) => page.locator('input[type="file"]');
+
+async function chooseFile(page: Page, name: string, buffer: Buffer) {
+  await fileInput(page).setInputFiles({ name, mimeType: 'text/csv', buffer });
+  await page.getByTestId('import-rows-found').filter({ hasNotText: '…' }).waitFor();
+}
+
+describe('contact import wizard', () => {
+  it('imports a CSV with a mapping (a refused row, an update by email), keeps the result across a reload, downloads the refused rows, then undoes it', async () => {
+    const { page } = await newEmployee('imp');
+    const tag = uniqueName('w').toLowerCase();
+    const old = await page.request.post('/api/crm/contacts', { data: { name: 'Nome Antigo', email: `${tag}-old@example.com`, status: 'prospect', company: 'Antiga' }, headers: { origin: baseUrl() } });
+    expect(old.status()).toBe(201);
+    const csv = [
+      'Nome Completo,Correio,Empresa,Pontuação,Coluna Extra',
+      `Nova Pessoa,${tag}-new@example.com,Acme,10,x`,
+      `Nome Novo,${tag}-old@example.com,Beta,20,y`,
+      `Pontuação Alta,${tag}-bad@example.com,Gama,500,z`,
+    ].join('\n');
+
+    await page.goto('/crm/contacts');
+    await page.getByRole('link', { name: 'Importar', exact: true }).click();
+    await page.waitForURL('**/crm/contacts/import');
+    expect(await page.locator('[aria-current="step"]').textContent()).toContain('Arquivo');
+    await chooseFile(page, 'clientes.csv', Buffer.from(csv));
+    const summary = page.getByTestId('import-file-summary');
+    expect(await summary.textContent()).toContain('clientes.csv');
+    expect(await page.getByTestId('import-rows-found').textContent()).toBe('3');
+    expect(await summary.textContent()).toContain('UTF-8, separado por vírgulas');
+
+    // Columns: the name is guessed from "Nome Completo"; "Correio" is not a known header, so it is mapped by hand.
+    await page.getByRole('button', { name: 'Avançar' }).click();
+    expect(await page.locator('[aria-current="step"]').textContent()).toContain('Colunas');
+    expect(await page.getByLabel('Nome Completo').textContent()).toBe('Nome');
+    expect(await page.getByLabel('Pontuação').textContent()).toBe('Pontuação');
+    expect(await page.getByLabel('Coluna Extra').textContent()).toBe('Ignorar esta coluna');
+    expect(await page.getByLabel('Correio').textContent()).toBe('Ignorar esta coluna');
+    await page.getByLabel('Correio').click();
+    await page.getByRole('option', { name: 'E-mail' }).click();
+    expect(await page.getByLabel('Correio').textContent()).toBe('E-mail');
+
+    // Preview: a dry run; nothing is written yet.
+    await page.getByRole('button', { name: 'Avançar' }).click();
+    await page.getByTestId('import-sample').waitFor();
+    expect(await page.getByTestId('preview-skipped').textContent()).toBe('1');
+    await page.getByLabel('Atualizar o contato').check();
+    await page.getByTestId('preview-updated').filter({ hasText: '1' }).waitFor();
+    expect(await page.getByTestId('preview-created').textContent()).toBe('1');
+    expect(await page.getByTestId('preview-rejected').textContent()).toBe('1');
+    const sample = await page.getByTestId('import-sample').textContent();
+    expect(sample).toContain('Nova Pessoa');
+    expect(sample).toContain('Nome Novo');
+    expect(sample).not.toContain('Pontuação Alta');
+    const refused = await page.getByTestId('import-refused').textContent();
+    expect(refused).toContain('Linha 3');
+    expect(refused).toContain('Pontuação: deve ser um número inteiro de 0 a 100');
+    expect(await findByEmail(page, `${tag}-new@example.com`)).toBeUndefined();
+    expect((await findByEmail(page, `${tag}-old@example.com`))?.name).toBe('Nome Antigo');
+
+    await page.getByRole('button', { name: 'Importar 2 linhas' }).click();
+    await page.waitForURL(/\/crm\/contacts\/import\/\d+$/);
+    await page.getByTestId('result-created').waitFor();
+    // The job's result is the import's own: a reload shows it again.
+    await page.reload();
+    await page.getByTestId('result-created').waitFor();
+    expect(await page.getByTestId('result-created').textContent()).toBe('1');
+    expect(await page.getByTestId('result-updated').textContent()).toBe('1');
+    expect(await page.getByTestId('result-rejected').textContent()).toBe('1');
+    expect(await findByEmail(page, `${tag}-new@example.com`)).toMatchObject({ name: 'Nova Pessoa', company: 'Acme', score: 10 });
+    expect(await findByEmail(page, `${tag}-old@example.com`)).toMatchObject({ name: 'Nome Novo', company: 'Beta', score: 20, status: 'prospect' });
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Baixar linhas recusadas (CSV)' }).click()]);
+    const rows = (await readFile((await download.path())!, 'utf8')).trim().split('\n');
+    expect(rows[0]).toBe('row,reason,Nome Completo,Correio,Empresa,Pontuação,Coluna Extra');
+    expect(rows.slice(1)).toEqual([`3,score: must be a whole number from 0 to 100,Pontuação Alta,${tag}-bad@example.com,Gama,500,z`]);
+
+    await page.getByRole('button', { name: 'Desfazer importação' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.textContent()).toContain('Os 1 contatos criados serão excluídos');
+    await dialog.getByRole('button', { name: 'Desfazer importação' }).click();
+    await toastLocator(page).filter({ hasText: 'Importação desfeita' }).waitFor();
+    await page.getByTestId('import-undone').waitFor();
+    expect(await page.getByRole('button', { name: 'Desfazer importação' }).count()).toBe(0);
+    expect(await findByEmail(page, `${tag}-new@example.com`)).toBeUndefined();
+    expect(await findByEmail(page, `${tag}-old@example.com`)).toMatchObject({ name: 'Nome Antigo', company: 'Antiga' });
+    await page.context().close();
+  });
+
+  it('refuses to undo an import whose contacts were changed since, and says why', async () => {
+    const { page } = await newEmployee('impchg');
+    const tag = uniqueName('c').toLowerCase();
+    const started = await page.request.post('/api/crm/contacts/import', {
+      headers: { origin: baseUrl() },
+      multipart: { file: { name: 'um.csv', mimeType: 'text/csv', buffer: Buffer.from(`Nome,E-mail\nMudada Depois,${tag}@example.com\n`) }, mapping: JSON.stringify({ Nome: 'name', 'E-mail': 'email' }), mode: 'skip' },
+    });
+    expect(started.status()).toBe(202);
+    const { id } = (await started.json()) as { id: number };
+    await page.goto(`/crm/contacts/import/${id}`);
+    await page.getByTestId('result-created').waitFor();
+    const contact = (await findByEmail(page, `${tag}@example.com`))!;
+    const current = (await (await page.request.get(`/api/crm/contacts/${contact.id}`)).json()) as { updatedAt: string };
+    expect((await page.request.patch(`/api/crm/contacts/${contact.id}`, { data: { company: 'Outra', updatedAt: current.updatedAt }, headers: { origin: baseUrl() } })).status()).toBe(200);
+
+    await page.getByRole('button', { name: 'Desfazer importação' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Desfazer importação' }).click();
+    await page.getByRole('dialog').getByRole('alert').filter({ hasText: 'foram alterados depois da importação' }).waitFor();
+    expect(await findByEmail(page, `${tag}@example.com`)).toBeDefined();
+    await page.context().close();
+  });
+
+  it('reads a Windows-1252 file with semicolons and Portuguese headers; each step looks right in each language, theme and width (screenshots, axe)', async () => {
+    const user = { username: uniqueName('implook'), name: 'Lívia Layout', initials: 'LL', password: PASSWORD };
+    const setup = await newPage(browser);
+    await registerUser(setup, user);
+    const tag = uniqueName('l').toLowerCase();
+    const file = windows1252(
+      [
+        'Nome;E-mail;Telefone;Empresa;Cargo;Status;Pontuação;Tags;Observações',
+        `João Ação;${tag}-1@example.com;(11) 98765-4321;Açúcar & Cia;Diretora comercial;customer;85;vip,sp;Conheceu na feira`,
+        `Márcia Gonçalves;${tag}-2@example.com;+55 21 3333-4444;Pão de Queijo Ltda;Compras;prospect;60;rj;`,
+        `;${tag}-3@example.com;;Sem Nome SA;;lead;10;;`,
+        `Pedro Sá;não-é-email;;Sá & Filhos;;lead;5;;`,
+        `Luís Araújo;${tag}-5@example.com;;Araújo Transportes;Gerente;lead;40;logística;`,
+      ].join('\r\n') + '\r\n',
+    );
+    const started = await setup.request.post('/api/crm/contacts/import', {
+      headers: { origin: baseUrl() },
+      multipart: { file: { name: 'contatos-excel.csv', mimeType: 'text/csv', buffer: file }, mapping: JSON.stringify({ Nome: 'name', 'E-mail': 'email', Empresa: 'company', 'Pontuação': 'score' }), mode: 'skip' },
+    });
+    expect(started.status()).toBe(202);
+    const { id: doneId } = (await started.json()) as { id: number };
+    await setup.context().close();
+
+    const text = {
+      pt: { next: 'Avançar', read: 'Windows-1252, separado por ponto e vírgula', score: 'Pontuação' },
+      en: { next: 'Next', read: 'Windows-1252, separated by semicolons', score: 'Score' },
+    };
+    const themes: Theme[] = ['light', 'dark', 'matrix'];
+    for (const language of ['pt', 'en'] as Language[]) {
+      for (const width of [1280, 390]) {
+        const page = await newPage(browser, { language, width });
+        await signIn(page, user);
+        for (const theme of themes) {
+          await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+          const shot = async (step: string) => {
+            const name = `contacts-import-${step}-${language}-${theme}-${width}`;
+            await page.waitForLoadState('networkidle');
+            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+            expect(overflow, `${name} overflows horizontally`).toBeLessThanOrEqual(0);
+            await screenshot(page, name);
+            await expectAccessible(page, name);
+          };
+          await page.goto('/crm/contacts/import');
+          await page.getByTestId('import-drop-zone').waitFor();
+          await chooseFile(page, 'contatos-excel.csv', file);
+          expect(await page.getByTestId('import-rows-found').textContent()).toBe('5');
+          expect(await page.getByTestId('import-file-summary').textContent()).toContain(text[language].read);
+          await shot('file');
+
+          await page.getByRole('button', { name: text[language].next }).click();
+          expect(await page.getByLabel('Pontuação').textContent()).toBe(text[language].score);
+          await shot('mapping');
+
+          await page.getByRole('button', { name: text[language].next }).click();
+          await page.getByTestId('import-sample').waitFor();
+          // The accents survive the Windows-1252 file; the duplicates of the finished import are skipped.
+          expect(await page.getByTestId('import-sample').textContent()).toContain('Açúcar & Cia');
+          expect(await page.getByTestId('preview-rejected').textContent()).toBe('2');
+          expect(await page.getByTestId('preview-skipped').textContent()).toBe('3');
+          await shot('preview');
+
+          await page.goto(`/crm/contacts/import/${doneId}`);
+          await page.getByTestId('result-created').waitFor();
+          expect(await page.getByTestId('result-created').textContent()).toBe('3');
+          await shot('result');
+        }
+        await page.context().close();
+      }
+    }
+  });
+});
