@@ -12,6 +12,7 @@ import * as addDealPosition from './20261123100100_add_deal_position';
 import * as addContactSourceIndex from './20261123110000_add_contact_source_index';
 import * as addContactPhoneKey from './20261123110100_add_contact_phone_key';
 import * as addContactImportUndo from './20261123121500_add_contact_import_undo';
+import * as addTimelineBulk from './20261123130000_add_timeline_bulk';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -36,4 +37,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261123110000_add_contact_source_index', addContactSourceIndex],
   ['20261123110100_add_contact_phone_key', addContactPhoneKey],
   ['20261123121500_add_contact_import_undo', addContactImportUndo],
+  ['20261123130000_add_timeline_bulk', addTimelineBulk],
 ];

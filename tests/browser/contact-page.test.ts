@@ -24,7 +24,7 @@ async function patch(page: Page, path: string, data: object): Promise<void> {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** A contact with two deals, three activities (one overdue, one completed) and a change of status and score. */
+/** A contact with two deals, three activities (one overdue, one completed), a change of status and score, and a bulk edit of its tags. */
 async function contactWithHistory(page: Page, name: string) {
   const contact = await post(page, '/api/crm/contacts', {
     name,
@@ -45,6 +45,8 @@ async function contactWithHistory(page: Page, name: string) {
   await post(page, '/api/crm/activities', { type: 'call', subject: 'Ligar de volta', dueDate: new Date(now - 2 * DAY).toISOString(), priority: 'urgent', contactId: contact.id });
   await post(page, '/api/crm/activities', { type: 'meeting', subject: 'Reunião inicial', dueDate: new Date(now - 7 * DAY).toISOString(), status: 'completed', duration: 60, contactId: contact.id });
   await patch(page, `/api/crm/contacts/${contact.id}`, { status: 'prospect', score: 60 });
+  const bulk = await page.request.post('/api/crm/contacts/bulk', { data: { ids: [contact.id], action: 'update', addTags: ['2026'] }, headers: { origin: baseUrl() } });
+  expect(bulk.status()).toBe(200);
   return contact as { id: number; name: string };
 }
 
@@ -87,13 +89,17 @@ describe('contact page', () => {
     expect(await page.getByTestId('overdue-badge').count()).toBe(1);
 
     // History: the change shows who, each field old -> new; the creations are there too.
-    const change = page.getByTestId('timeline-entry').filter({ hasText: 'alterou o contato' }).first();
+    const change = page.getByTestId('timeline-entry').filter({ hasText: 'alterou o contato' }).filter({ hasText: 'Pontuação' });
     expect(await change.textContent()).toContain('Diego Desenvolvedor alterou o contato');
     const score = change.getByTestId('timeline-change').filter({ hasText: 'Pontuação' });
     expect(await score.locator('del').textContent()).toBe('40');
     expect(await score.locator('ins').textContent()).toBe('60');
     const status = change.getByTestId('timeline-change').filter({ hasText: 'Status' });
     expect([await status.locator('del').textContent(), await status.locator('ins').textContent()]).toEqual(['Lead', 'Prospect']);
+    const bulk = page.getByTestId('timeline-entry').filter({ hasText: 'Edição em lote' });
+    expect(await bulk.count()).toBe(1);
+    expect(await bulk.getByTestId('timeline-change').textContent()).toContain('Tags: vip, sp, evento');
+    expect(await bulk.getByTestId('timeline-change').locator('ins').textContent()).toBe('vip, sp, evento, 2026');
     await page.getByTestId('timeline-entry').filter({ hasText: 'criou o negócio “Licenças anuais”' }).waitFor();
     await page.getByTestId('timeline-entry').filter({ hasText: 'criou a atividade “Ligar de volta”' }).waitFor();
 

@@ -177,5 +177,6 @@ function timelineEntry(viewer: Viewer, before: Contact, after: Contact, action: 
     contactId: after.id,
     visibleTo: null,
     userId: viewer.id,
+    bulk: true,
   };
 }

@@ -21,6 +21,8 @@ export interface NewTimelineEntry {
   userId: number;
   /** The contact import that made the change; absent when a person made it. */
   importId?: number;
+  /** Written by a bulk change of many contacts at once. */
+  bulk?: boolean;
 }
 
 export interface TimelineEntry extends Omit<NewTimelineEntry, 'visibleTo' | 'userId'> {

@@ -26,6 +26,7 @@ export const timelinePage = pageResponse(
     contactId: id.allow(null).description('The contact the change belongs to'),
     userId: id.allow(null),
     importId: id.optional().description('The contact import that made the change; absent when a person made it'),
+    bulk: Joi.boolean().description('Written by a bulk change of many contacts (POST /api/crm/contacts/bulk)'),
   } satisfies Joi.StrictSchemaMap<TimelineEntry>),
 );
 

@@ -10,7 +10,7 @@ import { referenced } from '../crm/knex-record-store';
 
 const TimelineEntryModel = tableModel('crmTimeline', { jsonAttributes: ['changes'] });
 
-const COLUMNS = ['id', 'entityType', 'entityId', 'action', 'entityName', 'changes', 'contactId', 'importId', 'userId', 'at'].map((c) => `crmTimeline.${c}`);
+const COLUMNS = ['id', 'entityType', 'entityId', 'action', 'entityName', 'changes', 'contactId', 'importId', 'bulk', 'userId', 'at'].map((c) => `crmTimeline.${c}`);
 
 @injectable()
 export class KnexTimelineRepository implements TimelineRepository {

@@ -3015,6 +3015,8 @@ export interface operations {
                              * @description ISO 8601 date-time
                              */
                             at: string;
+                            /** @description Written by a bulk change of many contacts (POST /api/crm/contacts/bulk) */
+                            bulk: boolean;
                             changes: {
                                 field: string;
                                 newValue: string | number | boolean | unknown[] | Record<string, unknown> | null;
@@ -6954,6 +6956,8 @@ export interface operations {
                              * @description ISO 8601 date-time
                              */
                             at: string;
+                            /** @description Written by a bulk change of many contacts (POST /api/crm/contacts/bulk) */
+                            bulk: boolean;
                             changes: {
                                 field: string;
                                 newValue: string | number | boolean | unknown[] | Record<string, unknown> | null;

@@ -1,4 +1,4 @@
-import { CalendarCheck, FileUp, Handshake, History, UserRound, type LucideIcon } from 'lucide-react';
+import { CalendarCheck, FileUp, Handshake, History, ListChecks, UserRound, type LucideIcon } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
@@ -35,7 +35,7 @@ export function timelineValue(entry: Pick<TimelineEntry, 'entityType'>, field: s
   return text;
 }
 
-/** Who did what to which record; an import's entries say so. */
+/** Who did what to which record; an import's entries say so (a bulk edit's have a badge). */
 function summary(entry: TimelineEntry, t: TFunction): string {
   const who = entry.userName ?? t('contactPage.timeline.someone');
   const what = t(`contactPage.timeline.entity.${entry.entityType}`);
@@ -69,7 +69,7 @@ export function ContactTimeline({ contactId }: { contactId: number }) {
     <div className="grid gap-3">
       <ol className="grid gap-0" data-testid="contact-timeline">
         {entries.map((entry, index) => {
-          const Icon = entry.importId !== undefined ? FileUp : ENTITY_ICONS[entry.entityType];
+          const Icon = entry.importId !== undefined ? FileUp : entry.bulk ? ListChecks : ENTITY_ICONS[entry.entityType];
           return (
             <li key={entry.id} data-testid="timeline-entry" className="relative flex gap-3 pb-4">
               {index < entries.length - 1 && <span className="absolute top-8 bottom-0 left-4 w-px bg-border" aria-hidden="true" />}
@@ -80,6 +80,7 @@ export function ContactTimeline({ contactId }: { contactId: number }) {
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
                   <span className="min-w-0 break-words">{summary(entry, t)}</span>
                   {entry.importId !== undefined && <Badge tone="primary">{t('contactPage.timeline.importBadge', { id: entry.importId })}</Badge>}
+                  {entry.bulk && <Badge tone="primary">{t('contactPage.timeline.bulkBadge')}</Badge>}
                 </p>
                 <p className="text-xs text-muted-foreground">
                   <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
