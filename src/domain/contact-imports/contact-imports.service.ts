@@ -135,7 +135,8 @@ export class ContactImportsService {
       for (const { before, after } of await this.imports.restoreUpdated(id)) {
         entries.push(entry(after.id, after.name, 'updated', diffFields(before, after, IMPORT_FIELDS)));
       }
-      await this.timeline.record(...entries);
+      // A thousand entries per insert: an import of 100,000 rows would pass the database's limit of bound values.
+      for (let i = 0; i < entries.length; i += 1000) await this.timeline.record(...entries.slice(i, i + 1000));
       await this.imports.markUndone(id, viewer.id, this.clock.now());
       return (await this.imports.find(id))!;
     });
