@@ -2,6 +2,7 @@ import { Mail, MessageCircle, Phone, SquareArrowOutUpRight } from 'lucide-react'
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
+import { Checkbox } from '../../../components/ui/checkbox';
 import type { Contact, ContactStatus } from '../api/get-contacts';
 import { initialsOf, telLink, whatsappLink } from '../contact-links';
 
@@ -13,7 +14,18 @@ const STATUS_TONES: Record<ContactStatus, BadgeProps['tone']> = { lead: 'primary
  * One contact. The name is the button that opens it (stretched over the card), the links stay
  * links above it: no control inside another.
  */
-export function ContactCard({ contact, onOpen }: { contact: Contact; onOpen: (contact: Contact) => void }) {
+export function ContactCard({
+  contact,
+  onOpen,
+  selected,
+  onSelect,
+}: {
+  contact: Contact;
+  onOpen: (contact: Contact) => void;
+  /** With onSelect: a checkbox for bulk changes (shift-click: the range from the last one clicked). */
+  selected?: boolean;
+  onSelect?: (contact: Contact, range: boolean) => void;
+}) {
   const { t } = useTranslation();
   const extraTags = contact.tags.length - MAX_CARD_TAGS;
   const whatsapp = contact.phone ? whatsappLink(contact.phone) : null;
@@ -22,10 +34,23 @@ export function ContactCard({ contact, onOpen }: { contact: Contact; onOpen: (co
   return (
     <article
       data-testid="contact-card"
-      className="relative flex h-full flex-col gap-3 rounded-lg border border-border bg-surface p-4 text-foreground shadow-sm transition-colors focus-within:border-primary hover:border-primary/60"
+      data-selected={selected || undefined}
+      className="relative flex h-full flex-col gap-3 rounded-lg border border-border bg-surface p-4 text-foreground shadow-sm transition-colors focus-within:border-primary hover:border-primary/60 data-[selected]:border-primary data-[selected]:bg-primary/5"
     >
       <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
+        {onSelect && (
+          // Above the stretched name button, so a click here selects and never opens the dialog.
+          <Checkbox
+            checked={!!selected}
+            onClick={(event) => {
+              event.preventDefault();
+              onSelect(contact, event.shiftKey);
+            }}
+            aria-label={t('contactsBulk.select', { name: contact.name })}
+            className="relative z-10 mt-0.5 h-5 w-5"
+          />
+        )}
+        <div className="min-w-0 flex-1">
           <h2 className="truncate text-base font-semibold">
             <button type="button" onClick={() => onOpen(contact)} className="text-left after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none">
               {contact.name}

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
@@ -16,6 +17,7 @@ import { useUpdateContact } from '../api/update-contact';
 import { canChange } from '../contact-access';
 import { contactSchema } from '../contact-schema';
 import { DeleteContactDialog } from './delete-contact-dialog';
+import { DuplicateNotice } from './duplicate-notice';
 import { TagsInput } from './tags-input';
 
 const valuesOf = (contact: Contact | null, me: User) => ({
@@ -53,6 +55,7 @@ export function ContactFormDialog({ contact, me, onClose }: ContactFormDialogPro
   const editable = contact === null || canChange(me, contact);
   const pending = create.isPending || update.isPending;
   const ownerName = contact ? (contact.ownerName ?? t('contacts.noOwner')) : me.name;
+  const [name, email, phone] = useWatch({ control: form.control, name: ['name', 'email', 'phone'] });
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -90,6 +93,7 @@ export function ContactFormDialog({ contact, me, onClose }: ContactFormDialogPro
             />
             <FormField control={form.control} name="phone" label={t('contacts.fields.phone')} render={(field) => <Input {...field} type="tel" autoComplete="off" />} />
             <FormField control={form.control} name="company" label={t('contacts.fields.company')} render={(field) => <Input {...field} />} />
+            {editable && <DuplicateNotice name={name} email={email} phone={phone} excludeId={contact?.id} />}
             <FormField control={form.control} name="position" label={t('contacts.fields.position')} render={(field) => <Input {...field} />} />
             <FormField control={form.control} name="source" label={t('contacts.fields.source')} render={(field) => <Input {...field} />} />
             <FormField

@@ -11,6 +11,9 @@ interface ContactGridProps {
   loadingMore: boolean;
   onLoadMore: () => void;
   onOpen: (contact: Contact) => void;
+  /** Bulk selection: whether a card is ticked, and what a tick (shift: a range) does. */
+  isSelected?: (id: number) => boolean;
+  onSelect?: (contact: Contact, range: boolean) => void;
 }
 
 const ROW_ESTIMATE = 190;
@@ -29,7 +32,7 @@ function subscribeColumns(onChange: () => void) {
  * The cards, a row of them at a time, virtualised: only the rows near the viewport of the scrolling
  * main area are in the DOM. Nearing the last loaded row asks for the next page.
  */
-export function ContactGrid({ contacts, hasMore, loadingMore, onLoadMore, onOpen }: ContactGridProps) {
+export function ContactGrid({ contacts, hasMore, loadingMore, onLoadMore, onOpen, isSelected, onSelect }: ContactGridProps) {
   const { t } = useTranslation();
   const list = useRef<HTMLDivElement>(null);
   const [scroller, setScroller] = useState<HTMLElement | null>(null);
@@ -84,7 +87,7 @@ export function ContactGrid({ contacts, hasMore, loadingMore, onLoadMore, onOpen
           >
             {contacts.slice(row.index * columns, row.index * columns + columns).map((contact) => (
               <div key={contact.id} role="listitem">
-                <ContactCard contact={contact} onOpen={onOpen} />
+                <ContactCard contact={contact} onOpen={onOpen} selected={isSelected?.(contact.id)} onSelect={onSelect} />
               </div>
             ))}
           </div>

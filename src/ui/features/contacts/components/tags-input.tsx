@@ -1,9 +1,6 @@
 import { X } from 'lucide-react';
-import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Input } from '../../../components/ui/input';
-
-export const TAG_MAX_LENGTH = 50;
+import { TAG_MAX_LENGTH, TagCombobox } from './tag-combobox';
 
 interface TagsInputProps {
   id: string;
@@ -14,22 +11,14 @@ interface TagsInputProps {
   'aria-describedby': string | undefined;
 }
 
-/** Tags as chips: type one and press Enter (or a comma) to add it, its × button (or Backspace on an empty box) removes it. */
+/**
+ * Tags as chips: type one and press Enter (or a comma) to add it, or pick one of the tags in use the box
+ * suggests; its × button (or Backspace on an empty box) removes it.
+ */
 export function TagsInput({ id, value, onChange, onBlur, ...aria }: TagsInputProps) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState('');
-  const add = () => {
-    const tag = draft.trim().slice(0, TAG_MAX_LENGTH);
+  const add = (tag: string) => {
     if (tag && !value.includes(tag)) onChange([...value, tag]);
-    setDraft('');
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter' || event.key === ',') {
-      event.preventDefault();
-      add();
-    } else if (event.key === 'Backspace' && draft === '' && value.length > 0) {
-      onChange(value.slice(0, -1));
-    }
   };
   return (
     <div className="grid gap-2">
@@ -50,18 +39,18 @@ export function TagsInput({ id, value, onChange, onBlur, ...aria }: TagsInputPro
           ))}
         </ul>
       )}
-      <Input
+      <TagCombobox
         id={id}
-        value={draft}
-        maxLength={TAG_MAX_LENGTH}
-        placeholder={t('contacts.form.tagsPlaceholder')}
-        onChange={(event) => setDraft(event.target.value)}
-        onKeyDown={onKeyDown}
-        onBlur={() => {
-          add();
+        exclude={value}
+        onPick={add}
+        onBackspaceEmpty={() => value.length > 0 && onChange(value.slice(0, -1))}
+        onBlur={(draft) => {
+          add(draft.trim().slice(0, TAG_MAX_LENGTH));
           onBlur();
         }}
-        {...aria}
+        placeholder={t('contacts.form.tagsPlaceholder')}
+        aria-invalid={aria['aria-invalid']}
+        aria-describedby={aria['aria-describedby']}
       />
     </div>
   );

@@ -13,7 +13,9 @@ import { useContacts, type Contact } from '../api/get-contacts';
 import { ContactFiltersBar } from '../components/contact-filters';
 import { ContactFormDialog } from '../components/contact-form-dialog';
 import { ContactGrid } from '../components/contact-grid';
+import { ContactSelectionBar } from '../components/contact-selection-bar';
 import { useContactFilters } from '../use-contact-filters';
+import { useContactSelection } from '../use-contact-selection';
 
 /** What the dialog shows: nothing, a new contact (SPEC: create mode) or one chosen (edit mode). */
 type Editing = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; contact: Contact };
@@ -24,10 +26,13 @@ export function ContactsPage() {
   const { filters, setFilter, setFilters, clearFilters, active } = useContactFilters();
   const contacts = useContacts(filters);
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
+  // Cleared whenever the filters change.
+  const selection = useContactSelection(filters);
   if (!me) return null;
 
   const items = contacts.data?.pages.flatMap((page) => page.items) ?? [];
   const total = contacts.data?.pages[0]?.total;
+  const selectedCount = selection.count(total);
 
   return (
     <>
@@ -53,6 +58,18 @@ export function ContactsPage() {
       <p className="mb-3 text-sm text-muted-foreground" role="status" data-testid="contacts-total">
         {total !== undefined && t('contacts.total', { count: total, formatted: formatInteger(total) })}
       </p>
+      {selectedCount > 0 && (
+        <ContactSelectionBar
+          selection={selection.selection}
+          count={selectedCount}
+          total={total}
+          filters={filters}
+          loaded={items}
+          me={me}
+          onSelectAll={selection.selectAll}
+          onClear={selection.clear}
+        />
+      )}
       {contacts.isPending ? (
         <PageSpinner />
       ) : contacts.isError ? (
@@ -77,6 +94,8 @@ export function ContactsPage() {
           loadingMore={contacts.isFetchingNextPage}
           onLoadMore={() => void contacts.fetchNextPage()}
           onOpen={(contact) => setEditing({ mode: 'edit', contact })}
+          isSelected={selection.isSelected}
+          onSelect={(contact, range) => selection.toggle(contact, range, items)}
         />
       )}
       {editing.mode !== 'closed' && (

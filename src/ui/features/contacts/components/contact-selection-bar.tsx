@@ -1,0 +1,267 @@
+import type { TFunction } from 'i18next';
+import { ChevronDown, CircleDot, ListChecks, Tag, Trash2, UserRound, X } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/errors';
+import { formatInteger } from '../../../lib/format';
+import type { User } from '../../../lib/session';
+import { BULK_FILTER_MAX, useBulkContacts, type BulkContactsInput, type BulkContactsResult } from '../api/bulk-contacts';
+import { CONTACT_STATUSES, type Contact, type ContactFilters } from '../api/get-contacts';
+import { useOwnerChoices } from '../api/get-owner-choices';
+import type { ContactSelection } from '../use-contact-selection';
+import { TagCombobox } from './tag-combobox';
+
+/** The server takes at most this many ids in one request; a bigger pick goes in several. */
+const IDS_PER_REQUEST = 500;
+
+type Change = { action: 'update'; status?: Contact['status']; ownerId?: number | null; addTags?: string[]; removeTags?: string[] } | { action: 'delete' };
+
+interface ContactSelectionBarProps {
+  selection: ContactSelection;
+  /** How many are selected (with "all matching", the list's total). */
+  count: number;
+  /** The list's total for the current search and filters. */
+  total: number | undefined;
+  filters: ContactFilters;
+  /** The loaded cards, to name refused contacts in the answer. */
+  loaded: Contact[];
+  me: User;
+  onSelectAll: () => void;
+  onClear: () => void;
+}
+
+/**
+ * Sticky over the list while cards are selected: how many, "select all N matching", clear, and the
+ * changes for all of them at once (status, owner, add or remove a tag, delete). One request (the ids,
+ * or the filters for "all matching"); the toast tells how many changed and why any were refused.
+ */
+export function ContactSelectionBar({ selection, count, total, filters, loaded, me, onSelectAll, onClear }: ContactSelectionBarProps) {
+  const { t } = useTranslation();
+  const bulk = useBulkContacts();
+  const [dialog, setDialog] = useState<'addTag' | 'removeTag' | 'delete' | null>(null);
+  const isAdmin = me.role === 'admin';
+  const owners = useOwnerChoices(isAdmin);
+  const formatted = formatInteger(count);
+
+  const run = async (change: Change) => {
+    try {
+      const result =
+        selection.kind === 'all'
+          ? await bulk.mutateAsync({ filter: filters, ...change } as BulkContactsInput)
+          : await sendInChunks([...selection.ids], (ids) => bulk.mutateAsync({ ids, ...change } as BulkContactsInput));
+      const summary = describeResult(result, change.action, loaded, t);
+      toast({ title: summary.title, description: summary.description, variant: result.changed === 0 && result.refused.length > 0 ? 'destructive' : 'default' });
+      setDialog(null);
+      onClear();
+    } catch (error) {
+      toast({ variant: 'destructive', title: t('contactsBulk.failed'), description: errorMessage(error, t) });
+    }
+  };
+
+  const label = (icon: ReactNode, text: string) => (
+    <>
+      {icon}
+      {/* Icons only on phones; the name stays for screen readers. */}
+      <span className="sr-only sm:not-sr-only">{text}</span>
+    </>
+  );
+
+  return (
+    <div
+      role="region"
+      aria-label={t('contactsBulk.barLabel')}
+      data-testid="selection-bar"
+      className="sticky top-0 z-20 mb-4 grid gap-2 rounded-lg border border-primary/50 bg-surface p-3 text-foreground shadow-md"
+    >
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <p className="text-sm font-semibold" aria-live="polite" data-testid="selection-count">
+          {t('contactsBulk.selected', { count, formatted })}
+        </p>
+        {selection.kind === 'all' ? (
+          <p className="text-sm text-muted-foreground">{t('contactsBulk.allSelected', { count, formatted })}</p>
+        ) : total !== undefined && total > count ? (
+          total <= BULK_FILTER_MAX ? (
+            <Button variant="ghost" size="sm" onClick={onSelectAll} className="text-primary">
+              <ListChecks className="h-4 w-4" aria-hidden="true" />
+              {t('contactsBulk.selectAll', { count: total, formatted: formatInteger(total) })}
+            </Button>
+          ) : (
+            <p className="text-xs text-muted-foreground">{t('contactsBulk.tooMany', { max: formatInteger(BULK_FILTER_MAX) })}</p>
+          )
+        ) : null}
+        <Button variant="ghost" size="sm" onClick={onClear} className="ml-auto">
+          {label(<X className="h-4 w-4" aria-hidden="true" />, t('contactsBulk.clear'))}
+        </Button>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="outline" size="sm" disabled={bulk.isPending}>
+              {label(<CircleDot className="h-4 w-4" aria-hidden="true" />, t('contacts.fields.status'))}
+              <ChevronDown className="h-3.5 w-3.5" aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="start">
+            <DropdownMenuLabel className="text-muted-foreground">{t('contactsBulk.statusTo')}</DropdownMenuLabel>
+            {CONTACT_STATUSES.map((status) => (
+              <DropdownMenuItem key={status} onSelect={() => void run({ action: 'update', status })}>
+                {t(`contacts.status.${status}`)}
+              </DropdownMenuItem>
+            ))}
+          </DropdownMenuContent>
+        </DropdownMenu>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="outline" size="sm" disabled={bulk.isPending}>
+              {label(<UserRound className="h-4 w-4" aria-hidden="true" />, t('contacts.fields.owner'))}
+              <ChevronDown className="h-3.5 w-3.5" aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="start" className="max-h-80 overflow-y-auto">
+            <DropdownMenuLabel className="text-muted-foreground">{t('contactsBulk.ownerTo')}</DropdownMenuLabel>
+            {/* Only admins may list the users (GET /api/admin/users); the others can give them to themselves. */}
+            {isAdmin && owners.data ? (
+              <>
+                {owners.data.items.map((user) => (
+                  <DropdownMenuItem key={user.id} onSelect={() => void run({ action: 'update', ownerId: user.id })}>
+                    {user.name}
+                  </DropdownMenuItem>
+                ))}
+                <DropdownMenuSeparator />
+                <DropdownMenuItem onSelect={() => void run({ action: 'update', ownerId: null })}>{t('contacts.noOwner')}</DropdownMenuItem>
+              </>
+            ) : (
+              <DropdownMenuItem onSelect={() => void run({ action: 'update', ownerId: me.id })}>{t('contactsBulk.ownerMe', { name: me.name })}</DropdownMenuItem>
+            )}
+          </DropdownMenuContent>
+        </DropdownMenu>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="outline" size="sm" disabled={bulk.isPending}>
+              {label(<Tag className="h-4 w-4" aria-hidden="true" />, t('contacts.fields.tags'))}
+              <ChevronDown className="h-3.5 w-3.5" aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="start">
+            <DropdownMenuItem onSelect={() => setDialog('addTag')}>{t('contactsBulk.addTag')}</DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => setDialog('removeTag')}>{t('contactsBulk.removeTag')}</DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+        <Button variant="outline" size="sm" className="text-danger" disabled={bulk.isPending} onClick={() => setDialog('delete')}>
+          {label(<Trash2 className="h-4 w-4" aria-hidden="true" />, t('contactsBulk.delete'))}
+        </Button>
+        {bulk.isPending && (
+          <span className="inline-flex items-center gap-2 text-sm text-muted-foreground">
+            <Spinner />
+            {t('contactsBulk.working')}
+          </span>
+        )}
+      </div>
+      {(dialog === 'addTag' || dialog === 'removeTag') && (
+        <BulkTagDialog
+          mode={dialog}
+          count={count}
+          pending={bulk.isPending}
+          onClose={() => setDialog(null)}
+          onApply={(tag) => void run(dialog === 'addTag' ? { action: 'update', addTags: [tag] } : { action: 'update', removeTags: [tag] })}
+        />
+      )}
+      {dialog === 'delete' && (
+        <Dialog open onOpenChange={(open) => !open && setDialog(null)}>
+          <DialogContent title={t('contactsBulk.deleteDialog.title', { count, formatted })} description={t('contactsBulk.deleteDialog.description')}>
+            <DialogFooter>
+              <Button variant="outline" onClick={() => setDialog(null)}>
+                {t('common.cancel')}
+              </Button>
+              <Button variant="destructive" disabled={bulk.isPending} onClick={() => void run({ action: 'delete' })}>
+                {bulk.isPending && <Spinner />}
+                {t('contactsBulk.deleteDialog.confirm', { count, formatted })}
+              </Button>
+            </DialogFooter>
+          </DialogContent>
+        </Dialog>
+      )}
+    </div>
+  );
+}
+
+/** A tag to add to (or remove from) every selected contact: typed, or picked from the tags in use. */
+function BulkTagDialog({ mode, count, pending, onClose, onApply }: { mode: 'addTag' | 'removeTag'; count: number; pending: boolean; onClose: () => void; onApply: (tag: string) => void }) {
+  const { t } = useTranslation();
+  const [tag, setTag] = useState('');
+  const formatted = formatInteger(count);
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent title={t(`contactsBulk.tagDialog.${mode}Title`, { count, formatted })} description={t('contactsBulk.tagDialog.hint')}>
+        <form
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (tag) onApply(tag);
+          }}
+        >
+          <div className="grid gap-1.5">
+            <label htmlFor="bulk-tag" className="text-sm font-medium">
+              {t('contactsBulk.tagDialog.label')}
+            </label>
+            <TagCombobox id="bulk-tag" exclude={tag ? [tag] : []} onPick={setTag} placeholder={t('contacts.form.tagsPlaceholder')} aria-describedby="bulk-tag-chosen" />
+            <p id="bulk-tag-chosen" className="text-sm" aria-live="polite">
+              {tag && t('contactsBulk.tagDialog.chosen', { tag })}
+            </p>
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" disabled={!tag || pending}>
+              {pending && <Spinner />}
+              {t(`contactsBulk.tagDialog.${mode}Confirm`, { count, formatted })}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** More ids than one request takes: one request per 500, the answers added up. */
+async function sendInChunks(ids: number[], send: (ids: number[]) => Promise<BulkContactsResult>): Promise<BulkContactsResult> {
+  const total: BulkContactsResult = { changed: 0, unchanged: 0, refused: [] };
+  for (let start = 0; start < ids.length; start += IDS_PER_REQUEST) {
+    const result = await send(ids.slice(start, start + IDS_PER_REQUEST));
+    total.changed += result.changed;
+    total.unchanged += result.unchanged;
+    total.refused.push(...result.refused);
+  }
+  return total;
+}
+
+const REFUSAL_REASONS: Record<string, 'forbidden' | 'gone'> = { 'AUTH.FORBIDDEN': 'forbidden', 'CONTACT.NOT_FOUND': 'gone' };
+const NAMES_SHOWN = 3;
+
+/** "3 contacts changed" and, briefly, what was left: already so, and refused by reason with a few names. */
+export function describeResult(result: BulkContactsResult, action: Change['action'], loaded: Contact[], t: TFunction): { title: string; description?: string } {
+  const { changed, unchanged, refused } = result;
+  const title = t(action === 'delete' ? 'contactsBulk.result.deleted' : 'contactsBulk.result.changed', { count: changed, formatted: formatInteger(changed) });
+  const names = new Map(loaded.map((contact) => [contact.id, contact.name]));
+  const byReason = new Map<string, number[]>();
+  for (const { id, code } of refused) {
+    const reason = REFUSAL_REASONS[code] ?? 'other';
+    byReason.set(reason, [...(byReason.get(reason) ?? []), id]);
+  }
+  const reasons = [...byReason].map(([reason, ids]) => {
+    const shown = ids.slice(0, NAMES_SHOWN).map((id) => names.get(id) ?? `#${id}`);
+    const more = ids.length > NAMES_SHOWN ? ` +${formatInteger(ids.length - NAMES_SHOWN)}` : '';
+    return t(`contactsBulk.result.reason.${reason}`, { count: ids.length, names: shown.join(', ') + more });
+  });
+  const parts = [
+    unchanged > 0 && t('contactsBulk.result.unchanged', { count: unchanged, formatted: formatInteger(unchanged) }),
+    refused.length > 0 && t('contactsBulk.result.refused', { count: refused.length, formatted: formatInteger(refused.length), reasons: reasons.join('; ') }),
+  ].filter(Boolean);
+  return { title, description: parts.length ? parts.join(' ') : undefined };
+}
