@@ -133,6 +133,46 @@ describe('contact page', () => {
     await page.context().close();
   });
 
+  it('edits the contact through its dialog and a deal through its own (lost reason asked for, a stale save shown as a conflict)', async () => {
+    const page = await newPage(browser);
+    await signIn(page, DEMO.developer);
+    const contact = await contactWithHistory(page, uniqueName('Bruna Lima '));
+    await page.goto(`/crm/contacts/${contact.id}`);
+
+    // The contact: the existing dialog, then the page and its history show the change.
+    await page.getByRole('button', { name: 'Editar' }).click();
+    await page.locator('#contact-phone').fill('(21) 3456-7890');
+    await page.getByRole('button', { name: 'Salvar alterações' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+    await page.getByTestId('contact-fields').getByRole('link', { name: '(21) 3456-7890' }).waitFor();
+    const phone = page.getByTestId('timeline-change').filter({ hasText: 'Telefone' });
+    await phone.waitFor();
+    expect([await phone.locator('del').textContent(), await phone.locator('ins').textContent()]).toEqual(['(11) 98765-4321', '(21) 3456-7890']);
+
+    // A deal: its values loaded; a lost stage asks for the reason.
+    await page.getByRole('button', { name: 'Licenças anuais', exact: true }).click();
+    await dialog(page).getByRole('heading', { name: 'Editar negócio' }).waitFor();
+    expect(await page.locator('#deal-value').inputValue()).toBe('12500,50');
+    expect(await page.locator('#deal-probability').inputValue()).toBe('50');
+    expect(await page.locator('#deal-expectedCloseDate').inputValue()).toBe('2026-12-15');
+    await page.locator('#deal-stage').click();
+    await page.getByRole('option', { name: 'Perdido', exact: true }).click();
+    await page.getByRole('button', { name: 'Salvar alterações' }).click();
+    expect(await page.locator('#deal-lostReason-message').textContent()).toBe('Informe por que o negócio foi perdido');
+
+    // Someone else saves the deal meanwhile: this save shows what changed instead of overwriting it.
+    const deal = (await (await page.request.get(`/api/crm/deals?contact=${contact.id}`)).json()).items.find((d: any) => d.title === 'Licenças anuais');
+    await patch(page, `/api/crm/deals/${deal.id}`, { value: '13000.00' });
+    await page.locator('#deal-lostReason').fill('Orçamento cortado');
+    await page.getByRole('button', { name: 'Salvar alterações' }).click();
+    await page.getByRole('heading', { name: 'Alterado por outra pessoa' }).waitFor();
+    await page.getByRole('button', { name: 'Salvar a minha por cima' }).click();
+    await toastLocator(page).filter({ hasText: 'Negócio atualizado com sucesso' }).waitFor();
+    await deals(page).filter({ hasText: 'Licenças anuais' }).filter({ hasText: 'Perdido' }).waitFor();
+    await page.getByTestId('timeline-change').filter({ hasText: 'Motivo da perda' }).filter({ hasText: 'Orçamento cortado' }).waitFor();
+    await page.context().close();
+  });
+
   it('renders a template for the contact: mail and WhatsApp links with the text, or a copy', async () => {
     const page = await newPage(browser);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
