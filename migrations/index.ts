@@ -13,6 +13,7 @@ import * as addContactSourceIndex from './20261123110000_add_contact_source_inde
 import * as addContactPhoneKey from './20261123110100_add_contact_phone_key';
 import * as addContactImportUndo from './20261123121500_add_contact_import_undo';
 import * as addTimelineBulk from './20261123130000_add_timeline_bulk';
+import * as createContactTagCounts from './20261123140000_create_contact_tag_counts';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -38,4 +39,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261123110100_add_contact_phone_key', addContactPhoneKey],
   ['20261123121500_add_contact_import_undo', addContactImportUndo],
   ['20261123130000_add_timeline_bulk', addTimelineBulk],
+  ['20261123140000_create_contact_tag_counts', createContactTagCounts],
 ];
