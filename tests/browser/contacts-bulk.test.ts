@@ -97,6 +97,26 @@ describe('contacts: bulk changes, possible duplicates, tag suggestions', () => {
       [names[1], 'prospect'],
       [names[0], 'lead'],
     ]);
+
+    // Delete asks first, naming how many; the one not mine is refused again.
+    await tick(page, theirs).click();
+    await tick(page, names[0]).click();
+    await bar(page).getByRole('button', { name: 'Excluir' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Excluir 2 contatos?' });
+    await confirm.getByRole('button', { name: 'Excluir 2 contatos' }).click();
+    await toastLocator(page).getByText('1 contato excluído').waitFor();
+    await card(page, names[0]).waitFor({ state: 'detached' });
+    expect(await cards(page).count()).toBe(5);
+
+    // An admin chooses any owner; a contact already so is left alone and counted.
+    await admin.goto(`/crm/contacts?tag=${tag}`);
+    await tick(admin, theirs).click();
+    await tick(admin, names[1]).click();
+    await bar(admin).getByRole('button', { name: 'Responsável' }).click();
+    await admin.getByRole('menuitem', { name: DEMO.admin.name, exact: true }).click();
+    await toastLocator(admin).getByText('1 contato alterado').waitFor();
+    expect(await toastLocator(admin).innerText()).toContain('1 já estava assim.');
+    await card(admin, names[1]).getByRole('img', { name: `Responsável: ${DEMO.admin.name}` }).waitFor();
     await admin.context().close();
     await page.context().close();
   });
