@@ -13,7 +13,7 @@ import type { RemindersService } from '../notifications/reminders.service';
 import { REMINDERS_SERVICE } from '../notifications/notifications.tokens';
 import type { TimelineService } from '../timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
-import { ACTIVITY_TRACKED_FIELDS, type Activity, type ActivityColumns, type ActivityFields, type ActivityFilter, type NewActivity } from './activity';
+import { ACTIVITY_TRACKED_FIELDS, type Activity, type ActivityColumns, type ActivityCounts, type ActivityFields, type ActivityFilter, type NewActivity } from './activity';
 import type { ActivityRepository } from './activities.ports';
 import { ACTIVITY_REPOSITORY } from './activities.tokens';
 
@@ -52,6 +52,12 @@ export class ActivitiesService {
   list(viewer: Viewer, filter: ActivityFilter, page: PageRequest): Promise<Page<Activity>> {
     const involving = ruleFor(viewer, 'activity', 'read') === 'own' ? viewer.id : undefined;
     return this.activities.list({ ...filter, involving }, page);
+  }
+
+  /** The list's two tabs: pending and completed among what the viewer would see with these filters. */
+  counts(viewer: Viewer, filter: Omit<ActivityFilter, 'status' | 'order' | 'involving'>): Promise<ActivityCounts> {
+    const involving = ruleFor(viewer, 'activity', 'read') === 'own' ? viewer.id : undefined;
+    return this.activities.counts({ ...filter, involving });
   }
 
   get(viewer: Viewer, id: number): Promise<Activity> {

@@ -47,6 +47,24 @@ export interface ActivityFilter {
   dealId?: number;
   /** Only activities assigned to or created by this user. */
   involving?: number;
+  /** Due at or after this instant. */
+  dueFrom?: Date;
+  /** Due before this instant. */
+  dueBefore?: Date;
+  /**
+   * newest: latest created first (the default); due: soonest due first, undated last (a to-do list);
+   * completed: latest completed first.
+   */
+  order?: ActivityOrder;
+}
+
+export const ACTIVITY_ORDERS = ['newest', 'due', 'completed'] as const;
+export type ActivityOrder = (typeof ACTIVITY_ORDERS)[number];
+
+/** How many of the activities a filter matches are pending and how many completed. */
+export interface ActivityCounts {
+  pending: number;
+  completed: number;
 }
 
 export const ACTIVITY_TRACKED_FIELDS = [

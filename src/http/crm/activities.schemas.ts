@@ -1,12 +1,26 @@
 import Joi from 'joi';
 import type { ActivityInput } from '../../domain/activities/activities.service';
-import { ACTIVITY_PRIORITIES, ACTIVITY_STATUSES, ACTIVITY_TYPES, type Activity, type ActivityFilter } from '../../domain/activities/activity';
+import { ACTIVITY_ORDERS, ACTIVITY_PRIORITIES, ACTIVITY_STATUSES, ACTIVITY_TYPES, type Activity, type ActivityCounts, type ActivityFilter } from '../../domain/activities/activity';
 import { REMINDER_CHOICES } from '../../domain/notifications/notification';
-import { id, responseObject, timestamp } from '../response.schemas';
+import { count, id, responseObject, timestamp } from '../response.schemas';
 import { createOf, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
 
 /** The list's filters as the client names them; type `all` means no type filter. */
-type ActivityQuery = Pick<ActivityFilter, 'assignedTo' | 'status'> & { type: ActivityFilter['type'] | 'all'; contact?: number; deal?: number };
+type ActivityQuery = Pick<ActivityFilter, 'assignedTo' | 'status' | 'dueFrom' | 'dueBefore' | 'order'> & {
+  type: ActivityFilter['type'] | 'all';
+  contact?: number;
+  deal?: number;
+};
+type CountsQuery = Omit<ActivityQuery, 'status' | 'order'>;
+
+const filters: Joi.StrictSchemaMap<CountsQuery> = {
+  assignedTo: recordId,
+  type: Joi.string().valid('all', ...ACTIVITY_TYPES).default('all'),
+  contact: recordId,
+  deal: recordId,
+  dueFrom: Joi.date().iso().description('Due at or after this ISO 8601 date-time'),
+  dueBefore: Joi.date().iso().description('Due before this ISO 8601 date-time'),
+};
 
 const fields: Joi.StrictSchemaMap<Required<ActivityInput>> = {
   type: Joi.string().valid(...ACTIVITY_TYPES),
@@ -26,12 +40,15 @@ const fields: Joi.StrictSchemaMap<Required<ActivityInput>> = {
 
 export const activitySchemas = {
   listQuery: listQuery<ActivityQuery>({
-    assignedTo: recordId,
-    type: Joi.string().valid('all', ...ACTIVITY_TYPES).default('all'),
+    ...filters,
     status: Joi.string().valid(...ACTIVITY_STATUSES),
-    contact: recordId,
-    deal: recordId,
+    order: Joi.string()
+      .valid(...ACTIVITY_ORDERS)
+      .default('newest')
+      .description('newest: latest created first; due: soonest due first, undated last; completed: latest completed first'),
   }),
+  countsQuery: Joi.object<CountsQuery, true>(filters),
+  counts: responseObject({ pending: count, completed: count } satisfies Joi.StrictSchemaMap<ActivityCounts>),
   create: createOf(fields, ['subject']),
   update: patchOf(fields),
   item: responseObject({

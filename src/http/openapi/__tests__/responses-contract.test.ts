@@ -117,6 +117,8 @@ describe('success responses match the OpenAPI document', () => {
     await call(admin, 'get', '/api/crm/activities/{id}', { params: activity });
     await call(admin, 'patch', '/api/crm/activities/{id}', { params: activity, body: { status: 'completed', reminderMinutes: null } });
     await call(admin, 'get', '/api/crm/activities', { query: 'includeTotal=true' });
+    await call(admin, 'get', '/api/crm/activities', { query: 'status=pending&order=due&includeTotal=true' });
+    await call(admin, 'get', '/api/crm/activities/counts', { query: 'type=task' });
     await call(admin, 'put', '/api/crm/activities/{id}/reminder', { params: activity, body: { minutes: 30 } });
     await call(admin, 'get', '/api/crm/activities/{id}/reminder', { params: activity });
 
@@ -176,6 +178,8 @@ describe('success responses match the OpenAPI document', () => {
     const params = { pipeline: 'default' };
     await call(admin, 'get', stages, { params });
     await call(admin, 'get', `${stages}/summary`, { params });
+    await call(admin, 'get', `${stages}/summary`, { params, query: 'search=deal&valueMin=10&valueMax=99999&closeBy=2031-01-01' });
+    await call(admin, 'get', '/api/crm/lost-reasons');
     const added = await call(admin, 'post', stages, { params, body: { stage: 'on hold' } });
     await call(admin, 'patch', `${stages}/{id}`, { params: { ...params, id: added.id }, body: { color: '#123ABC', probability: 5 } });
     const { items } = await call(admin, 'get', stages, { params });

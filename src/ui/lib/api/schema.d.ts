@@ -137,6 +137,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/crm/activities/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many activities the filters match, pending and completed (the list's two tabs)
+         * @description Any signed-in user.
+         */
+        get: operations["getApiCrmActivitiesCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/crm/contacts": {
         parameters: {
             query?: never;
@@ -465,6 +485,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/crm/lost-reasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reasons a lost deal's reason is picked from, in order ('other' takes free text)
+         * @description Any signed-in user.
+         */
+        get: operations["getApiCrmLostReasons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/crm/pipeline-stages/{pipeline}": {
         parameters: {
             query?: never;
@@ -541,7 +581,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Per stage: deal count, value sum and probability-weighted value sum
+         * Per stage: deal count, value sum and probability-weighted value sum of the deals matching the board's filters
          * @description Any signed-in user.
          */
         get: operations["getApiCrmPipelineStagesPipelineSummary"];
@@ -1322,9 +1362,15 @@ export interface operations {
                 /** @description nextCursor of the previous page */
                 cursor?: string;
                 deal?: number;
+                /** @description Due before this ISO 8601 date-time */
+                dueBefore?: string;
+                /** @description Due at or after this ISO 8601 date-time */
+                dueFrom?: string;
                 /** @description Also count every matching row */
                 includeTotal?: boolean;
                 limit?: number;
+                /** @description newest: latest created first; due: soonest due first, undated last; completed: latest completed first */
+                order?: "newest" | "due" | "completed";
                 status?: "pending" | "completed";
                 type?: "all" | "task" | "call" | "email" | "meeting" | "note";
             };
@@ -2288,6 +2334,80 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiCrmActivitiesCounts: {
+        parameters: {
+            query?: {
+                assignedTo?: number;
+                contact?: number;
+                deal?: number;
+                /** @description Due before this ISO 8601 date-time */
+                dueBefore?: string;
+                /** @description Due at or after this ISO 8601 date-time */
+                dueFrom?: string;
+                type?: "all" | "task" | "call" | "email" | "meeting" | "note";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        completed: number;
+                        pending: number;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
                         };
                     };
                 };
@@ -4263,6 +4383,8 @@ export interface operations {
     getApiCrmDeals: {
         parameters: {
             query?: {
+                /** @description Expected close on or before this day */
+                closeBy?: string;
                 contact?: number;
                 /** @description nextCursor of the previous page */
                 cursor?: string;
@@ -4273,7 +4395,13 @@ export interface operations {
                 order?: "position";
                 owner?: number;
                 pipeline?: string;
+                /** @description Text in the title */
+                search?: string;
                 stage?: string;
+                /** @description Value at most */
+                valueMax?: string;
+                /** @description Value at least */
+                valueMin?: string;
             };
             header?: never;
             path?: never;
@@ -4305,6 +4433,8 @@ export interface operations {
                             currency: string;
                             /** @description YYYY-MM-DD */
                             expectedCloseDate: string | null;
+                            /** @description A pending activity is planned for it */
+                            hasPendingActivity: boolean;
                             id: number;
                             lostReason: string | null;
                             notes: string | null;
@@ -4430,6 +4560,8 @@ export interface operations {
                         currency: string;
                         /** @description YYYY-MM-DD */
                         expectedCloseDate: string | null;
+                        /** @description A pending activity is planned for it */
+                        hasPendingActivity: boolean;
                         id: number;
                         lostReason: string | null;
                         notes: string | null;
@@ -4571,6 +4703,8 @@ export interface operations {
                         currency: string;
                         /** @description YYYY-MM-DD */
                         expectedCloseDate: string | null;
+                        /** @description A pending activity is planned for it */
+                        hasPendingActivity: boolean;
                         id: number;
                         lostReason: string | null;
                         notes: string | null;
@@ -4830,6 +4964,8 @@ export interface operations {
                         currency: string;
                         /** @description YYYY-MM-DD */
                         expectedCloseDate: string | null;
+                        /** @description A pending activity is planned for it */
+                        hasPendingActivity: boolean;
                         id: number;
                         lostReason: string | null;
                         notes: string | null;
@@ -5015,6 +5151,8 @@ export interface operations {
                         currency: string;
                         /** @description YYYY-MM-DD */
                         expectedCloseDate: string | null;
+                        /** @description A pending activity is planned for it */
+                        hasPendingActivity: boolean;
                         id: number;
                         lostReason: string | null;
                         notes: string | null;
@@ -5150,6 +5288,63 @@ export interface operations {
             };
         };
     };
+    getApiCrmLostReasons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: number;
+                            /** @description Seeded reasons: a key the UI translates; 'other' takes free text */
+                            key: string;
+                            /** @description An admin's own reason, as written */
+                            label: string | null;
+                            order: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
     getApiCrmPipelineStagesPipeline: {
         parameters: {
             query?: never;
@@ -5181,6 +5376,7 @@ export interface operations {
                             pipeline: string;
                             probability: number;
                             stage: string;
+                            staleDays: number;
                         }[];
                     };
                 };
@@ -5252,6 +5448,8 @@ export interface operations {
                     /** @default 0 */
                     probability?: number;
                     stage: string;
+                    /** @default 14 */
+                    staleDays?: number;
                 };
             };
         };
@@ -5275,6 +5473,7 @@ export interface operations {
                         pipeline: string;
                         probability: number;
                         stage: string;
+                        staleDays: number;
                     };
                 };
             };
@@ -5532,6 +5731,8 @@ export interface operations {
                     kind?: "open" | "won" | "lost";
                     probability?: number;
                     stage?: string;
+                    /** @description A deal unchanged for more days is marked stale on the board */
+                    staleDays?: number;
                 };
             };
         };
@@ -5555,6 +5756,7 @@ export interface operations {
                         pipeline: string;
                         probability: number;
                         stage: string;
+                        staleDays: number;
                     };
                 };
             };
@@ -5709,6 +5911,7 @@ export interface operations {
                             pipeline: string;
                             probability: number;
                             stage: string;
+                            staleDays: number;
                         }[];
                     };
                 };
@@ -5801,7 +6004,18 @@ export interface operations {
     };
     getApiCrmPipelineStagesPipelineSummary: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Expected close on or before this day */
+                closeBy?: string;
+                contact?: number;
+                owner?: number;
+                /** @description Text in the title */
+                search?: string;
+                /** @description Value at most */
+                valueMax?: string;
+                /** @description Value at least */
+                valueMin?: string;
+            };
             header?: never;
             path: {
                 pipeline: string;
