@@ -14,6 +14,7 @@ import * as addContactPhoneKey from './20261123110100_add_contact_phone_key';
 import * as addContactImportUndo from './20261123121500_add_contact_import_undo';
 import * as addTimelineBulk from './20261123130000_add_timeline_bulk';
 import * as createContactTagCounts from './20261123140000_create_contact_tag_counts';
+import * as addStageStaleDaysAndLostReasons from './20261123140100_add_stage_stale_days_and_lost_reasons';
 import * as addActivityDueIndexes from './20261123150000_add_activity_due_indexes';
 
 interface Migration {
@@ -41,5 +42,6 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261123121500_add_contact_import_undo', addContactImportUndo],
   ['20261123130000_add_timeline_bulk', addTimelineBulk],
   ['20261123140000_create_contact_tag_counts', createContactTagCounts],
+  ['20261123140100_add_stage_stale_days_and_lost_reasons', addStageStaleDaysAndLostReasons],
   ['20261123150000_add_activity_due_indexes', addActivityDueIndexes],
 ];

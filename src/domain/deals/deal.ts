@@ -26,6 +26,8 @@ export interface Deal {
   contactName: string | null;
   ownerId: number | null;
   ownerName: string | null;
+  /** Whether a pending activity is planned for it (the board marks deals with none). */
+  hasPendingActivity: boolean;
   /** The card's place in its stage's column, ascending; a move writes the moved card's only. */
   position: number;
   createdBy: number | null;
@@ -47,6 +49,13 @@ export interface DealFilter {
   stage?: string;
   ownerId?: number;
   contactId?: number;
+  /** Text in the title (case and accents as typed are matched case-insensitively). */
+  search?: string;
+  /** Value from / up to, decimal strings. */
+  valueMin?: string;
+  valueMax?: string;
+  /** Expected close date on or before this day (YYYY-MM-DD); deals without one are left out. */
+  closeBy?: string;
   /** 'position': a board column's order (with `stage`); newest first otherwise. */
   order?: 'position';
 }
@@ -75,9 +84,27 @@ export interface PipelineStage {
   color: string;
   probability: number;
   kind: StageKind;
+  /** A deal of this stage unchanged for more days is marked stale on the board. */
+  staleDays: number;
 }
 
-export type StageFields = Pick<PipelineStage, 'stage' | 'color' | 'probability' | 'kind'>;
+export const STALE_DAYS_DEFAULT = 14;
+
+/** staleDays: the column's default (STALE_DAYS_DEFAULT) when left out. */
+export type StageFields = Pick<PipelineStage, 'stage' | 'color' | 'probability' | 'kind'> & Partial<Pick<PipelineStage, 'staleDays'>>;
+
+/** What the board's column totals count: the list's filters without stage and order. */
+export type SummaryFilter = Omit<DealFilter, 'pipeline' | 'stage' | 'order'>;
+
+/** A reason a deal was lost, picked when it enters a lost stage; `other` takes free text. */
+export interface LostReason {
+  id: number;
+  /** Seeded reasons: a key the UI translates. */
+  key: string;
+  /** An admin's own reason, as written (null for seeded ones). */
+  label: string | null;
+  order: number;
+}
 
 /** A board column header: how many deals, their value and their probability-weighted value. */
 export interface StageSummary {

@@ -1,6 +1,6 @@
 import type { RecordStore } from '../crm/crm-records';
 import type { Page, PageRequest } from '../shared/list-page';
-import type { Deal, DealColumns, DealFilter, NewDeal, PipelineStage, StageFields, StageSummary } from './deal';
+import type { Deal, DealColumns, DealFilter, NewDeal, LostReason, PipelineStage, StageFields, StageSummary, SummaryFilter } from './deal';
 
 export interface DealRepository extends RecordStore<Deal, NewDeal, DealColumns> {
   list(filter: DealFilter, page: PageRequest): Promise<Page<Deal>>;
@@ -19,5 +19,7 @@ export interface PipelineStageRepository {
   /** Gives the stages orders 1..n in the order of `ids`. */
   reorder(ids: number[]): Promise<void>;
   countDeals(stage: PipelineStage): Promise<number>;
-  summary(pipeline: string): Promise<StageSummary[]>;
+  summary(pipeline: string, filter: SummaryFilter): Promise<StageSummary[]>;
+  /** Active ones, in order. */
+  lostReasons(): Promise<LostReason[]>;
 }

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { FieldError, RecordNotFoundError } from '../crm/crm.errors';
 import { UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
-import { MAX_STAGES_PER_PIPELINE, type PipelineStage, type StageFields, type StageSummary } from './deal';
+import { MAX_STAGES_PER_PIPELINE, type LostReason, type PipelineStage, type StageFields, type StageSummary, type SummaryFilter } from './deal';
 import { StageInUseError, StageLimitError } from './deals.errors';
 import type { PipelineStageRepository } from './deals.ports';
 import { PIPELINE_STAGE_REPOSITORY } from './deals.tokens';
@@ -19,8 +19,13 @@ export class PipelineStagesService {
     return this.stages.list(pipeline);
   }
 
-  summary(pipeline: string): Promise<StageSummary[]> {
-    return this.stages.summary(pipeline);
+  /** Column totals over every deal matching the board's filters, not over the cards a client loaded. */
+  summary(pipeline: string, filter: SummaryFilter = {}): Promise<StageSummary[]> {
+    return this.stages.summary(pipeline, filter);
+  }
+
+  lostReasons(): Promise<LostReason[]> {
+    return this.stages.lostReasons();
   }
 
   create(pipeline: string, fields: StageFields): Promise<PipelineStage> {

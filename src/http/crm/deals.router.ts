@@ -4,7 +4,7 @@ import { DEALS_SERVICE } from '../../domain/deals/deals.tokens';
 import { defineRoute, type HttpRouter, type RouteDefinition } from '../route';
 import { idParams } from './crm.schemas';
 import { accessFor, crudRoutes, viewerOf } from './crm-routes';
-import { dealSchemas } from './deals.schemas';
+import { dealSchemas, toSummaryFilter } from './deals.schemas';
 
 @injectable()
 export class DealsRouter implements HttpRouter {
@@ -18,7 +18,7 @@ export class DealsRouter implements HttpRouter {
       resource: 'deal',
       service: this.deals,
       schemas: dealSchemas,
-      toFilter: (q) => ({ pipeline: q.pipeline, stage: q.stage, ownerId: q.owner, contactId: q.contact, order: q.order }),
+      toFilter: (q) => ({ pipeline: q.pipeline, stage: q.stage, order: q.order, ...toSummaryFilter(q) }),
       notFound: 'DEAL.NOT_FOUND',
       writeErrors: ['DEAL.INVALID_STAGE', 'DEAL.LOST_REASON_REQUIRED'],
     });

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { DEAL_VALUE_MAX, DEAL_VALUE_PATTERN, STAGE_KINDS, type Deal, type DealFields, type DealFilter, type DealMove, type PipelineStage, type StageFields, type StageSummary } from '../../domain/deals/deal';
+import { DEAL_VALUE_MAX, DEAL_VALUE_PATTERN, STAGE_KINDS, type Deal, type DealFields, type DealFilter, type DealMove, type LostReason, type PipelineStage, type StageFields, type StageSummary, type SummaryFilter, STALE_DAYS_DEFAULT } from '../../domain/deals/deal';
 import { count, id, itemsResponse, responseObject, timestamp } from '../response.schemas';
 import { createOf, expectedVersion, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
 
@@ -18,7 +18,30 @@ const dealValue = Joi.string().pattern(/^\d{1,10}\.\d{2}$/).description('Decimal
 export const moneySum = Joi.string().pattern(/^\d+\.\d{2}$/).description('Decimal string with two decimals');
 
 /** The list's filters as the client names them. */
-type DealQuery = Pick<DealFilter, 'pipeline' | 'stage' | 'order'> & { owner?: number; contact?: number };
+type DealQuery = Pick<DealFilter, 'pipeline' | 'stage' | 'order'> & BoardFilterQuery;
+type BoardFilterQuery = Pick<DealFilter, 'search' | 'valueMin' | 'valueMax' | 'closeBy'> & { owner?: number; contact?: number };
+
+const moneyBound = Joi.string().pattern(DEAL_VALUE_PATTERN).messages({ 'string.pattern.base': '{#label} must be a decimal string like 1234.56' });
+
+/** The board's filters, the same on the deal list and on the column totals. */
+const boardFilters: Joi.StrictSchemaMap<BoardFilterQuery> = {
+  owner: recordId,
+  contact: recordId,
+  search: Joi.string().trim().min(1).max(200).description('Text in the title'),
+  valueMin: moneyBound.description('Value at least'),
+  valueMax: moneyBound.description('Value at most'),
+  closeBy: isoDay.description('Expected close on or before this day'),
+};
+
+/** The client's names for the board filters as the domain's. */
+export const toSummaryFilter = (q: BoardFilterQuery): SummaryFilter => ({
+  ownerId: q.owner,
+  contactId: q.contact,
+  search: q.search,
+  valueMin: q.valueMin,
+  valueMax: q.valueMax,
+  closeBy: q.closeBy,
+});
 
 const fields: Joi.StrictSchemaMap<DealFields> = {
   title: Joi.string().trim().min(1).max(200),
@@ -41,8 +64,7 @@ export const dealSchemas = {
   listQuery: listQuery<DealQuery>({
     pipeline: pipelineName,
     stage: stageName,
-    owner: recordId,
-    contact: recordId,
+    ...boardFilters,
     order: Joi.string().valid('position').description("position: a board column's order (with stage); newest first otherwise"),
   }),
   create: createOf(fields, ['title']),
@@ -69,6 +91,7 @@ export const dealSchemas = {
     contactName: Joi.string().allow(null),
     ownerId: id.allow(null),
     ownerName: Joi.string().allow(null),
+    hasPendingActivity: Joi.boolean().description('A pending activity is planned for it'),
     position: Joi.number().description("Its place in its stage's column on the board, ascending"),
     ...recordStamps,
   } satisfies Joi.StrictSchemaMap<Deal>),
@@ -79,16 +102,19 @@ const stageFields: Joi.StrictSchemaMap<StageFields> = {
   color: stageColor.messages({ 'string.pattern.base': '{#label} must be a colour like #3B82F6' }),
   probability: Joi.number().integer().min(0).max(100),
   kind: Joi.string().valid(...STAGE_KINDS).description('open, or won/lost: entering it closes the deal'),
+  staleDays: Joi.number().integer().min(1).max(365).description('A deal unchanged for more days is marked stale on the board'),
 };
+const staleDays = Joi.number().integer().min(1).max(365);
 
 export const pipelineParams = Joi.object<Pick<PipelineStage, 'pipeline'>, true>({ pipeline: pipelineName.required() });
 const stageParams = Joi.object<Pick<PipelineStage, 'pipeline' | 'id'>, true>({ pipeline: pipelineName.required(), id: recordId.required() });
 
 export const stageSchemas = {
   list: { params: pipelineParams },
+  summary: { params: pipelineParams, query: Joi.object<BoardFilterQuery, true>(boardFilters) },
   create: {
     params: pipelineParams,
-    body: Joi.object<StageFields, true>({ ...stageFields, stage: stageFields.stage.required(), color: stageFields.color.default('#3B82F6'), probability: stageFields.probability.default(0), kind: stageFields.kind.default('open') }),
+    body: Joi.object<StageFields, true>({ ...stageFields, stage: stageFields.stage.required(), color: stageFields.color.default('#3B82F6'), probability: stageFields.probability.default(0), kind: stageFields.kind.default('open'), staleDays: staleDays.default(STALE_DAYS_DEFAULT) }),
   },
   update: { params: stageParams, body: Joi.object<Partial<StageFields>>(stageFields).min(1) },
   remove: { params: stageParams },
@@ -104,7 +130,17 @@ const stage = responseObject({
   color: stageColor,
   probability: stageFields.probability,
   kind: stageFields.kind,
+  staleDays,
 } satisfies Joi.StrictSchemaMap<PipelineStage>);
+
+export const lostReasonsResponse = itemsResponse(
+  responseObject({
+    id,
+    key: Joi.string().description("Seeded reasons: a key the UI translates; 'other' takes free text"),
+    label: Joi.string().allow(null).description("An admin's own reason, as written"),
+    order: Joi.number().integer(),
+  } satisfies Joi.StrictSchemaMap<LostReason>),
+);
 
 export const stageResponses = {
   stage,

@@ -4,7 +4,7 @@ import { PIPELINE_STAGES_SERVICE } from '../../domain/deals/deals.tokens';
 import { defineRoute, type HttpRouter, type RouteDefinition } from '../route';
 import { accessFor } from './crm-routes';
 import { NO_CONTENT } from '../response.schemas';
-import { stageResponses, stageSchemas } from './deals.schemas';
+import { lostReasonsResponse, stageResponses, stageSchemas, toSummaryFilter } from './deals.schemas';
 
 const BASE = '/api/crm/pipeline-stages/:pipeline';
 
@@ -29,10 +29,19 @@ export class PipelineStagesRouter implements HttpRouter {
         path: `${BASE}/summary`,
         access: accessFor('pipelineStage', 'read'),
         tag: 'pipeline',
-        summary: 'Per stage: deal count, value sum and probability-weighted value sum',
-        schemas: stageSchemas.list,
+        summary: "Per stage: deal count, value sum and probability-weighted value sum of the deals matching the board's filters",
+        schemas: stageSchemas.summary,
         response: stageResponses.summary,
-        handler: async ({ params }) => ({ items: await this.stages.summary(params.pipeline) }),
+        handler: async ({ params, query }) => ({ items: await this.stages.summary(params.pipeline, toSummaryFilter(query)) }),
+      }),
+      defineRoute({
+        method: 'get',
+        path: '/api/crm/lost-reasons',
+        access: accessFor('deal', 'read'),
+        tag: 'pipeline',
+        summary: "The reasons a lost deal's reason is picked from, in order ('other' takes free text)",
+        response: lostReasonsResponse,
+        handler: async () => ({ items: await this.stages.lostReasons() }),
       }),
       defineRoute({
         method: 'post',

@@ -1,15 +1,16 @@
 import { inject, injectable } from 'inversify';
 import { raw } from 'objection';
-import type { PipelineStage, StageFields, StageSummary } from '../../domain/deals/deal';
+import type { LostReason, PipelineStage, StageFields, StageSummary, SummaryFilter } from '../../domain/deals/deal';
 import type { PipelineStageRepository } from '../../domain/deals/deals.ports';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import { plain, tableModel, type BaseModel } from '../db/base.model';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
-import { DealModel } from './knex-deal.repository';
+import { DealModel, whereDealMatches } from './knex-deal.repository';
 
 const PipelineStageModel = tableModel('pipelineStages');
+const LostReasonModel = tableModel('lostReasons');
 
-const COLUMNS = ['id', 'pipeline', 'stage', 'order', 'color', 'probability', 'kind'];
+const COLUMNS = ['id', 'pipeline', 'stage', 'order', 'color', 'probability', 'kind', 'staleDays'];
 const toStage = (row: BaseModel) => plain<PipelineStage>(row);
 
 @injectable()
@@ -56,12 +57,25 @@ export class KnexPipelineStageRepository implements PipelineStageRepository {
     return DealModel.query(this.uow.db).where({ pipeline: stage.pipeline, stage: stage.stage }).resultSize();
   }
 
-  async summary(pipeline: string): Promise<StageSummary[]> {
+  /**
+   * One grouped pass over the pipeline's matching deals (deals_pipeline_stage_position_index narrows it
+   * to the pipeline), joined to the stages so an empty column still shows its zeros.
+   */
+  async summary(pipeline: string, filter: SummaryFilter): Promise<StageSummary[]> {
+    const totals = DealModel.query(this.uow.db)
+      .alias('d')
+      .modify((q) => whereDealMatches(q, { ...filter, pipeline }, 'd'))
+      .groupBy('d.stage')
+      .select(
+        'd.stage',
+        raw('count(*)::int as deal_count'),
+        raw('sum(d.value) as value_sum'),
+        raw('sum(d.value * d.probability) as weighted'),
+      );
     const rows = await this.query()
       .alias('s')
-      .leftJoin('deals as d', (j) => j.on('d.pipeline', 's.pipeline').andOn('d.stage', 's.stage'))
+      .leftJoin(totals.as('t'), 't.stage', 's.stage')
       .where('s.pipeline', pipeline)
-      .groupBy('s.id')
       .orderBy('s.order')
       .select(
         's.id as stageId',
@@ -69,10 +83,15 @@ export class KnexPipelineStageRepository implements PipelineStageRepository {
         's.order',
         's.color',
         's.kind',
-        raw('count(d.id) as deal_count'),
-        raw('coalesce(sum(d.value), 0)::numeric(20, 2)::text as value_sum'),
-        raw('round(coalesce(sum(d.value * d.probability), 0) / 100, 2)::numeric(20, 2)::text as weighted_value_sum'),
+        raw('coalesce(t.deal_count, 0) as deal_count'),
+        raw('coalesce(t.value_sum, 0)::numeric(20, 2)::text as value_sum'),
+        raw('round(coalesce(t.weighted, 0) / 100, 2)::numeric(20, 2)::text as weighted_value_sum'),
       );
     return rows.map((row) => plain<StageSummary>(row));
+  }
+
+  async lostReasons(): Promise<LostReason[]> {
+    const rows = await LostReasonModel.query(this.uow.db).select('id', 'key', 'label', 'order').where('isActive', true).orderBy('order');
+    return rows.map((row) => plain<LostReason>(row));
   }
 }
