@@ -211,6 +211,22 @@ describe('contact import wizard', () => {
           expect(await page.getByTestId('preview-skipped').textContent()).toBe('3');
           await shot('preview');
 
+          // The running state, held still for the picture: the import's reads answer a job part-way through.
+          let polls = 0;
+          await page.route('**/api/crm/contacts/import/999999', (route) =>
+            route.fulfill({
+              json: {
+                id: 999999, createdBy: null, fileName: 'contatos-excel.csv', mapping: { Nome: 'name' }, mode: 'skip', status: 'running',
+                totalRows: 100_000, rowsDone: Math.min(90_000, 20_000 + 7_000 * polls++), counts: { created: 0, updated: 0, skipped: 0, rejected: 0 },
+                error: null, createdAt: new Date().toISOString(), finishedAt: null, undoneAt: null, undoneBy: null, rejectedCsv: null,
+              },
+            }),
+          );
+          await page.goto('/crm/contacts/import/999999');
+          await page.getByText(language === 'pt' ? /linhas\/s · faltam/ : /rows\/s · .* left/).waitFor();
+          await shot('progress');
+          await page.unroute('**/api/crm/contacts/import/999999');
+
           await page.goto(`/crm/contacts/import/${doneId}`);
           await page.getByTestId('result-created').waitFor();
           expect(await page.getByTestId('result-created').textContent()).toBe('3');
@@ -219,5 +235,52 @@ describe('contact import wizard', () => {
         await page.context().close();
       }
     }
+  });
+
+  it('imports 100,000 rows through the wizard, with a progress bar that survives a reload and leaving the page', { timeout: 600_000 }, async () => {
+    const { page } = await newEmployee('impbig');
+    const tag = uniqueName('b').toLowerCase();
+    const lines = ['Nome;E-mail;Empresa;Pontuação'];
+    for (let i = 1; i <= 100_000; i++) lines.push(i === 50_000 ? `Sem Email;nao-e-email;X;1` : `Pessoa ${i};${tag}-${i}@example.com;Empresa ${i % 100};${i % 101}`);
+    await page.goto('/crm/contacts/import');
+    await fileInput(page).setInputFiles({ name: 'cem-mil.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+    await page.getByTestId('import-rows-found').filter({ hasText: '100.000' }).waitFor({ timeout: 120_000 });
+    await page.getByRole('button', { name: 'Avançar' }).click();
+    await page.getByRole('button', { name: 'Avançar' }).click();
+    await page.getByTestId('import-sample').waitFor({ timeout: 120_000 });
+    expect(await page.getByTestId('preview-created').textContent()).toBe('99.999');
+    expect(await page.getByTestId('preview-rejected').textContent()).toBe('1');
+    await page.getByRole('button', { name: 'Importar 99.999 linhas' }).click();
+    await page.waitForURL(/\/crm\/contacts\/import\/\d+$/);
+    const progressUrl = page.url();
+
+    // Part-way: rows done of the total, then the pace once measured.
+    const bar = page.getByRole('progressbar');
+    const partWay = async () => {
+      await page.waitForFunction(() => {
+        const now = Number(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow'));
+        return now > 0 && now < 100_000;
+      }, undefined, { timeout: 120_000 });
+      return Number(await bar.getAttribute('aria-valuenow'));
+    };
+    const first = await partWay();
+    expect(await bar.getAttribute('aria-valuemax')).toBe('100000');
+    await page.getByText(/linhas\/s · faltam/).waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('import-rows-done').textContent()).toMatch(/^[\d.]+ de 100\.000 linhas$/);
+
+    // A reload, then leaving for the contacts and coming back through the wizard's notice: the bar is still there, further on.
+    await page.reload();
+    expect(await partWay()).toBeGreaterThanOrEqual(first);
+    await page.goto('/crm/contacts');
+    await page.goto('/crm/contacts/import');
+    await page.getByRole('link', { name: 'Ver o progresso' }).click();
+    await page.waitForURL(progressUrl);
+    await bar.waitFor();
+
+    await page.getByTestId('result-created').waitFor({ timeout: 400_000 });
+    expect(await page.getByTestId('result-created').textContent()).toBe('99.999');
+    expect(await page.getByTestId('result-rejected').textContent()).toBe('1');
+    expect(await findByEmail(page, `${tag}-99999@example.com`)).toMatchObject({ name: 'Pessoa 99999', company: 'Empresa 99', score: 9 });
+    await page.context().close();
   });
 });

@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatInteger } from '../../../lib/format';
 import { isImportActive, useContactImport } from '../api/get-contact-import';
 import { useRecentContactImports } from '../api/get-recent-contact-imports';
 import { useImportPreview, type ImportMapping, type ImportMode } from '../api/preview-contact-import';
@@ -138,7 +138,7 @@ export function ImportContactsPage() {
               {t('contactImport.back')}
             </Button>
             <Button onClick={run} disabled={!preview.data || start.isPending || writes === 0}>
-              {start.isPending ? t('contactImport.starting') : writes === 0 ? t('contactImport.nothingToImport') : t('contactImport.start', { count: writes })}
+              {start.isPending ? t('contactImport.starting') : writes === 0 ? t('contactImport.nothingToImport') : t('contactImport.start', { count: writes, formatted: formatInteger(writes) })}
             </Button>
           </div>
         </section>
