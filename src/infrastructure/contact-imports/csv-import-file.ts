@@ -18,9 +18,14 @@ export function encodingOf(content: Uint8Array): FileEncoding {
   }
 }
 
+/** Windows-1252's bytes 0x80-0x9F (curly quotes, dashes, the euro sign...), where it differs from Latin-1. */
+const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+
 /** The file as text, without a BOM. */
 function textOf(content: Uint8Array, encoding: FileEncoding): string {
-  return new TextDecoder(encoding).decode(content);
+  const text = new TextDecoder(encoding).decode(content);
+  // Node 20's decoder reads windows-1252 as Latin-1: its 0x80-0x9F come out as control characters.
+  return encoding === 'windows-1252' ? text.replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]) : text;
 }
 
 /** The separator the header row uses most, outside quotes: comma, semicolon (Excel in Portuguese) or tab. */
