@@ -145,7 +145,8 @@ export class ContactImportsService {
   /** The job: resumes after the last committed batch, so running it again never writes a row twice. */
   async run(id: number): Promise<void> {
     const found = await this.imports.find(id);
-    if (!found || found.status === 'completed' || found.status === 'failed') return;
+    // Ended, failed or undone: a job that runs again has nothing left to do.
+    if (!found || (found.status !== 'queued' && found.status !== 'running')) return;
     const content = await this.imports.content(id);
     await this.imports.markRunning(id, found.totalRows ?? (await this.file.countRows(content)));
     let batch: ImportRow[] = [];
