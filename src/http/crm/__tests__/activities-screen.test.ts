@@ -13,8 +13,9 @@ async function everyPage(path: string, limit: number): Promise<string[]> {
   do {
     const res = await crm.users.employee.get(`${path}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
     expect(res.status).toBe(200);
-    seen.push(...subjects(res.body));
-    cursor = res.body.nextCursor;
+    const body = res.body as { items: Item[]; nextCursor: string | null };
+    seen.push(...subjects(body));
+    cursor = body.nextCursor;
   } while (cursor);
   return seen;
 }

@@ -34,6 +34,15 @@ export function Toaster() {
             <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
             {item.description && <ToastPrimitive.Description className="text-sm opacity-95">{item.description}</ToastPrimitive.Description>}
           </div>
+          {item.action && (
+            <ToastPrimitive.Action
+              altText={item.action.altText}
+              onClick={item.action.onClick}
+              className="ml-auto shrink-0 self-center rounded-md border border-current px-3 py-1 text-sm font-medium focus-ring"
+            >
+              {item.action.label}
+            </ToastPrimitive.Action>
+          )}
           <ToastPrimitive.Close aria-label={t('common.close')} className="absolute top-3 right-3 rounded-md p-1 opacity-80 hover:opacity-100 focus-ring">
             <X className="h-4 w-4" aria-hidden="true" />
           </ToastPrimitive.Close>

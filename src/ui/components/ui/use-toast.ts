@@ -9,6 +9,8 @@ export interface ToastData {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /** One button in the toast (an undo); altText says how to do the same without it. */
+  action?: { label: string; altText: string; onClick: () => void };
   open: boolean;
 }
 

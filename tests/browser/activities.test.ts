@@ -1,0 +1,219 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, DEMO, expectAccessible, launchBrowser, newPage, registerUser, screenshot, signIn, toastLocator, uniqueName, type Language, type Theme } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface ActivityInput {
+  subject: string;
+  type?: 'task' | 'call' | 'email' | 'meeting' | 'note';
+  description?: string;
+  dueDate?: string | null;
+  duration?: number;
+  priority?: 'low' | 'normal' | 'high' | 'urgent';
+  status?: 'pending' | 'completed';
+  contactId?: number;
+  dealId?: number;
+  assignedTo?: number;
+}
+
+interface Activity {
+  id: number;
+  subject: string;
+  status: string;
+  dueDate: string | null;
+  reminderMinutes: number | null;
+  contactId: number | null;
+  dealId: number | null;
+  description: string | null;
+}
+
+const headers = () => ({ origin: baseUrl() });
+
+/** Data is made through the API (as the page's signed-in user), not by clicking. */
+async function post<T>(page: Page, path: string, data: object): Promise<T> {
+  const res = await page.request.post(path, { data, headers: headers() });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as T;
+}
+const createActivity = (page: Page, input: ActivityInput) => post<Activity>(page, '/api/crm/activities', input);
+async function getActivity(page: Page, id: number): Promise<Activity> {
+  return (await (await page.request.get(`/api/crm/activities/${id}`)).json()) as Activity;
+}
+async function currentUserId(page: Page): Promise<number> {
+  return ((await (await page.request.get('/api/user')).json()) as { id: number }).id;
+}
+
+async function newEmployee(prefix: string, name = 'Paula Pendências'): Promise<Page> {
+  const page = await newPage(browser);
+  await registerUser(page, { username: uniqueName(prefix), name, initials: 'PP', password: 'a-good-password' });
+  return page;
+}
+
+const cards = (page: Page) => page.getByTestId('activity-card');
+const card = (page: Page, subject: string) => cards(page).filter({ has: page.getByRole('button', { name: subject, exact: true }) });
+const dialog = (page: Page) => page.getByRole('dialog');
+const count = (page: Page, tab: 'pending' | 'completed') => page.getByTestId(`count-${tab}`);
+const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+
+async function expectCounts(page: Page, pending: number, completed: number) {
+  await expect.poll(() => count(page, 'pending').textContent()).toBe(String(pending));
+  await expect.poll(() => count(page, 'completed').textContent()).toBe(String(completed));
+}
+
+describe('activities', () => {
+  it('creates with a contact, a deal and a reminder, edits, completes with undo and reopens from the completed tab', async () => {
+    const page = await newEmployee('actflow');
+    const contact = await post<{ id: number; name: string }>(page, '/api/crm/contacts', { name: uniqueName('Otávio ') });
+    const deal = await post<{ id: number; title: string }>(page, '/api/crm/deals', { title: uniqueName('Contrato '), contactId: contact.id });
+    await page.goto('/crm/activities');
+    await page.getByText('Nenhuma atividade encontrada').waitFor();
+    await expectCounts(page, 0, 0);
+
+    await page.getByRole('button', { name: 'Nova atividade' }).click();
+    await dialog(page).getByRole('heading', { name: 'Nova atividade' }).waitFor();
+    await page.locator('#activity-subject').fill('Ligar para o Otávio');
+    await page.locator('#activity-dueDate').fill('2030-03-04T10:30');
+    await page.locator('#activity-contactId-search').fill(contact.name);
+    await page.locator('#activity-contactId').click();
+    await page.getByRole('option', { name: contact.name }).click();
+    await page.locator('#activity-dealId').click();
+    await page.getByRole('option', { name: deal.title }).click();
+    await page.locator('#activity-reminderMinutes').click();
+    await page.getByRole('option', { name: '30 minutos antes' }).click();
+    await page.getByRole('button', { name: 'Criar atividade' }).click();
+    await toastLocator(page).filter({ hasText: 'Atividade criada com sucesso' }).waitFor();
+    await card(page, 'Ligar para o Otávio').waitFor();
+    await expectCounts(page, 1, 0);
+    const created = await card(page, 'Ligar para o Otávio').getAttribute('data-id');
+    const saved = await getActivity(page, Number(created));
+    expect(saved).toMatchObject({ contactId: contact.id, dealId: deal.id, reminderMinutes: 30, status: 'pending' });
+    await expect.poll(() => card(page, 'Ligar para o Otávio').getByRole('link', { name: contact.name }).getAttribute('href')).toBe(`/crm/contacts/${contact.id}`);
+    expect(await card(page, 'Ligar para o Otávio').getByTestId('activity-due').textContent()).toMatch(/04\/03\/2030 \d\d:\d\d/);
+
+    // Click the card to edit it.
+    await card(page, 'Ligar para o Otávio').getByRole('button', { name: 'Ligar para o Otávio', exact: true }).click();
+    await dialog(page).getByRole('heading', { name: 'Editar atividade' }).waitFor();
+    await page.locator('#activity-description').fill('Falar sobre a renovação');
+    await page.getByRole('button', { name: 'Salvar alterações' }).click();
+    await toastLocator(page).filter({ hasText: 'Atividade atualizada com sucesso' }).waitFor();
+    await card(page, 'Ligar para o Otávio').getByText('Falar sobre a renovação').waitFor();
+
+    // Complete in one click: it leaves the pending tab and the counts move; undo brings it back.
+    await card(page, 'Ligar para o Otávio').getByRole('button', { name: 'Concluir “Ligar para o Otávio”' }).click();
+    await expectCounts(page, 0, 1);
+    await page.getByText('Nenhuma atividade encontrada').waitFor();
+    await toastLocator(page).filter({ hasText: 'Concluída: Ligar para o Otávio' }).getByRole('button', { name: 'Desfazer' }).click();
+    await card(page, 'Ligar para o Otávio').waitFor();
+    await expectCounts(page, 1, 0);
+    await expect.poll(async () => (await getActivity(page, saved.id)).status).toBe('pending');
+
+    // Complete again, then reopen it from the completed tab.
+    await card(page, 'Ligar para o Otávio').getByRole('button', { name: 'Concluir “Ligar para o Otávio”' }).click();
+    await expectCounts(page, 0, 1);
+    await page.getByRole('tab', { name: /Concluídas/ }).click();
+    await page.waitForURL(/tab=completed/);
+    await card(page, 'Ligar para o Otávio').getByRole('button', { name: 'Reabrir “Ligar para o Otávio”' }).click();
+    await expectCounts(page, 1, 0);
+    await page.getByText('Nenhuma atividade encontrada').waitFor();
+    await expect.poll(async () => (await getActivity(page, saved.id)).status).toBe('pending');
+  });
+
+  it('filters by type with the tab counts, and groups pending ones with the overdue first', async () => {
+    const page = await newEmployee('actgroups');
+    await createActivity(page, { subject: 'Atrasada', type: 'call', dueDate: hoursFromNow(-30) });
+    await createActivity(page, { subject: 'Sem data', type: 'task', dueDate: null });
+    await createActivity(page, { subject: 'Daqui a um mês', type: 'meeting', dueDate: hoursFromNow(24 * 30) });
+    await createActivity(page, { subject: 'Feita', type: 'call', status: 'completed' });
+    await page.goto('/crm/activities');
+    await card(page, 'Atrasada').waitFor();
+    await expectCounts(page, 3, 1);
+    const groups = await page.locator('[data-testid^="group-"] h2').allTextContents();
+    expect(groups).toEqual(['Atrasadas', 'Mais tarde', 'Sem data']);
+    expect(await page.getByTestId('group-overdue').getByTestId('activity-card').count()).toBe(1);
+    expect(await card(page, 'Atrasada').getAttribute('data-overdue')).toBe('true');
+    expect(await card(page, 'Daqui a um mês').getAttribute('data-overdue')).toBeNull();
+
+    await page.getByRole('group', { name: 'Filtrar por tipo' }).getByRole('button', { name: 'Ligação' }).click();
+    await page.waitForURL(/type=call/);
+    await expectCounts(page, 1, 1);
+    await expect.poll(() => cards(page).count()).toBe(1);
+    await card(page, 'Atrasada').waitFor();
+    await page.getByRole('group', { name: 'Filtrar por tipo' }).getByRole('button', { name: 'Reunião' }).click();
+    await expectCounts(page, 1, 0);
+    await card(page, 'Daqui a um mês').waitFor();
+    // The filter is kept by a reload.
+    await page.reload();
+    await card(page, 'Daqui a um mês').waitFor();
+    expect(await page.getByRole('button', { name: 'Reunião' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('an admin picks whose activities (kept in the URL); an employee sees only their own', async () => {
+    const employee = await newEmployee('actown', 'Eva Empregada');
+    const employeeId = await currentUserId(employee);
+    await createActivity(employee, { subject: 'Tarefa da Eva' });
+    const admin = await newPage(browser);
+    await signIn(admin, DEMO.admin);
+    const adminId = await currentUserId(admin);
+    await createActivity(admin, { subject: 'Tarefa da administradora' });
+
+    await admin.goto('/crm/activities');
+    await card(admin, 'Tarefa da administradora').waitFor();
+    expect(await card(admin, 'Tarefa da Eva').count()).toBe(0);
+    await admin.locator('#activities-assignee').click();
+    await admin.getByRole('option', { name: 'Eva Empregada' }).first().click();
+    await admin.waitForURL(new RegExp(`assignee=${employeeId}`));
+    await card(admin, 'Tarefa da Eva').waitFor();
+    expect(await card(admin, 'Tarefa da administradora').count()).toBe(0);
+    await expectCounts(admin, 1, 0);
+    await admin.reload();
+    await card(admin, 'Tarefa da Eva').waitFor();
+
+    // The same link for the employee shows their own list, no picker.
+    await employee.goto(`/crm/activities?assignee=${adminId}`);
+    await card(employee, 'Tarefa da Eva').waitFor();
+    expect(await employee.locator('#activities-assignee').count()).toBe(0);
+    expect(await card(employee, 'Tarefa da administradora').count()).toBe(0);
+    const res = await employee.request.get(`/api/crm/activities?assignedTo=${adminId}`);
+    expect(((await res.json()) as { items: Activity[] }).items.map((a) => a.subject)).not.toContain('Tarefa da administradora');
+  });
+
+  it('looks right in each language, theme and width: the list and the dialog (screenshots, axe)', async () => {
+    const setup = await newEmployee('actshots', 'Sofia Telas');
+    const contact = await post<{ id: number }>(setup, '/api/crm/contacts', { name: 'Marina Costa' });
+    await createActivity(setup, { subject: 'Enviar proposta revisada', type: 'email', priority: 'urgent', dueDate: hoursFromNow(-5), contactId: contact.id, duration: 15, description: 'Com o desconto combinado na reunião de terça.' });
+    await createActivity(setup, { subject: 'Reunião de alinhamento', type: 'meeting', priority: 'high', dueDate: hoursFromNow(26), duration: 60, contactId: contact.id });
+    await createActivity(setup, { subject: 'Ligar para confirmar a entrega', type: 'call', priority: 'low', dueDate: hoursFromNow(24 * 9) });
+    await createActivity(setup, { subject: 'Anotar preferências do cliente', type: 'note', dueDate: null });
+    const languages: Language[] = ['pt', 'en'];
+    const themes: Theme[] = ['light', 'dark', 'matrix'];
+    const page = setup;
+    for (const language of languages) {
+      await page.evaluate((value) => localStorage.setItem('language', value), language);
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+        for (const theme of themes) {
+          await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+          await page.goto('/crm/activities');
+          await card(page, 'Enviar proposta revisada').waitFor();
+          await expectCounts(page, 4, 0);
+          const name = `activities-list-${language}-${theme}-${width}`;
+          await screenshot(page, name);
+          await expectAccessible(page, name);
+          await card(page, 'Reunião de alinhamento').getByRole('button', { name: 'Reunião de alinhamento', exact: true }).click();
+          await dialog(page).locator('#activity-subject').waitFor();
+          await screenshot(page, `activities-dialog-${language}-${theme}-${width}`);
+          await expectAccessible(page, `activities-dialog-${language}-${theme}-${width}`);
+          await page.keyboard.press('Escape');
+          await dialog(page).waitFor({ state: 'detached' });
+        }
+      }
+    }
+  });
+});
