@@ -138,6 +138,11 @@ describe('contacts: bulk changes, possible duplicates, tag suggestions', () => {
     await bar(page).getByRole('button', { name: 'Selecionar todos os 35 encontrados' }).click();
     expect(await bar(page).getByTestId('selection-count').textContent()).toBe('35 selecionados');
     await bar(page).getByText('Todos os 35 encontrados estão selecionados').waitFor();
+    // The bar stays at the top of the scrolling list.
+    await page.evaluate(() => document.querySelector('main')?.scrollBy(0, 1500));
+    const mainTop = await page.evaluate(() => document.querySelector('main')!.getBoundingClientRect().top);
+    await expect.poll(async () => Math.round((await bar(page).boundingBox())!.y - mainTop)).toBe(0);
+    await page.evaluate(() => document.querySelector('main')?.scrollTo(0, 0));
 
     // Add a tag in use, picked from the suggestions with the keyboard.
     await bar(page).getByRole('button', { name: 'Tags' }).click();
@@ -235,9 +240,11 @@ describe('contacts: bulk changes, possible duplicates, tag suggestions', () => {
           await page.evaluate((value) => localStorage.setItem('theme', value), theme);
           await page.goto(`/crm/contacts?tag=${tag}`);
           await card(page, 'Joana Prado').waitFor();
-          await page.getByRole('checkbox', { name: `${select} Joana Prado` }).click();
-          await page.getByRole('checkbox', { name: `${select} Rita Albuquerque` }).click({ modifiers: ['Shift'] });
-          await bar(page).getByTestId('selection-count').getByText(language === 'pt' ? '3 selecionados' : '3 selected').waitFor();
+          // Two of three, so the bar also offers all three.
+          await page.getByRole('checkbox', { name: `${select} Rita Albuquerque` }).click();
+          await page.getByRole('checkbox', { name: `${select} Marcos Teixeira` }).click({ modifiers: ['Shift'] });
+          await bar(page).getByTestId('selection-count').getByText(language === 'pt' ? '2 selecionados' : '2 selected').waitFor();
+          await bar(page).getByRole('button', { name: language === 'pt' ? 'Selecionar todos os 3 encontrados' : 'Select all 3 matching' }).waitFor();
           await page.waitForLoadState('networkidle');
           const name = `contacts-bulk-${language}-${theme}-${width}`;
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

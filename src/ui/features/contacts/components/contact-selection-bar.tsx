@@ -94,9 +94,6 @@ export function ContactSelectionBar({ selection, count, total, filters, loaded, 
             <p className="text-xs text-muted-foreground">{t('contactsBulk.tooMany', { max: formatInteger(BULK_FILTER_MAX) })}</p>
           )
         ) : null}
-        <Button variant="ghost" size="sm" onClick={onClear} className="ml-auto">
-          {label(<X className="h-4 w-4" aria-hidden="true" />, t('contactsBulk.clear'))}
-        </Button>
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <DropdownMenu>
@@ -161,6 +158,9 @@ export function ContactSelectionBar({ selection, count, total, filters, loaded, 
             {t('contactsBulk.working')}
           </span>
         )}
+        <Button variant="ghost" size="sm" onClick={onClear} className="ml-auto">
+          {label(<X className="h-4 w-4" aria-hidden="true" />, t('contactsBulk.clear'))}
+        </Button>
       </div>
       {(dialog === 'addTag' || dialog === 'removeTag') && (
         <BulkTagDialog
