@@ -10,7 +10,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/errors';
 import { formatInteger } from '../../../lib/format';
 import type { User } from '../../../lib/session';
-import { BULK_FILTER_MAX, useBulkContacts, type BulkContactsInput, type BulkContactsResult } from '../api/bulk-contacts';
+import { BULK_FILTER_MAX, useBulkContacts, type BulkContactsResult } from '../api/bulk-contacts';
 import { CONTACT_STATUSES, type Contact, type ContactFilters } from '../api/get-contacts';
 import { useOwnerChoices } from '../api/get-owner-choices';
 import type { ContactSelection } from '../use-contact-selection';
@@ -52,8 +52,8 @@ export function ContactSelectionBar({ selection, count, total, filters, loaded, 
     try {
       const result =
         selection.kind === 'all'
-          ? await bulk.mutateAsync({ filter: filters, ...change } as BulkContactsInput)
-          : await sendInChunks([...selection.ids], (ids) => bulk.mutateAsync({ ids, ...change } as BulkContactsInput));
+          ? await bulk.mutateAsync({ filter: filters, ...change })
+          : await sendInChunks([...selection.ids], (ids) => bulk.mutateAsync({ ids, ...change }));
       const summary = describeResult(result, change.action, loaded, t);
       toast({ title: summary.title, description: summary.description, variant: result.changed === 0 && result.refused.length > 0 ? 'destructive' : 'default' });
       setDialog(null);
