@@ -14,6 +14,7 @@ import { ContactFiltersBar } from '../components/contact-filters';
 import { ContactFormDialog } from '../components/contact-form-dialog';
 import { ContactGrid } from '../components/contact-grid';
 import { ContactSelectionBar } from '../components/contact-selection-bar';
+import { ExportMenu } from '../components/export-menu';
 import { useContactFilters } from '../use-contact-filters';
 import { useContactSelection } from '../use-contact-selection';
 
@@ -47,6 +48,7 @@ export function ContactsPage() {
                 {t('contactImport.open')}
               </Link>
             </Button>
+            <ExportMenu filters={filters} total={total} />
             <Button onClick={() => setEditing({ mode: 'create' })}>
               <Plus className="h-4 w-4" aria-hidden="true" />
               {t('contacts.new')}
