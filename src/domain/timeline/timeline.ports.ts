@@ -5,6 +5,8 @@ import type { NewTimelineEntry, TimelineEntry } from './timeline';
 export interface TimelineFilter {
   /** Entries of this contact: its own, and its deals' and activities'. */
   contactId?: number;
+  /** A deal's own entries (created, moved, changed, reopened). */
+  dealId?: number;
   /** Hide entries restricted to other users (admins see everything; without a viewer, only public entries). */
   viewer?: Viewer;
 }

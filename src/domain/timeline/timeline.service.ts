@@ -19,6 +19,10 @@ export class TimelineService {
     return this.entries.list({ contactId, viewer }, page);
   }
 
+  forDeal(viewer: Viewer, dealId: number, page: PageRequest): Promise<Page<TimelineEntry>> {
+    return this.entries.list({ dealId, viewer }, page);
+  }
+
   team(viewer: Viewer, page: PageRequest): Promise<Page<TimelineEntry>> {
     return this.entries.list({ viewer }, page);
   }

@@ -1,6 +1,8 @@
 import { inject, injectable } from 'inversify';
 import type { ContactsService } from '../../domain/contacts/contacts.service';
 import { CONTACTS_SERVICE } from '../../domain/contacts/contacts.tokens';
+import type { DealsService } from '../../domain/deals/deals.service';
+import { DEALS_SERVICE } from '../../domain/deals/deals.tokens';
 import type { TimelineService } from '../../domain/timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../../domain/timeline/timeline.tokens';
 import { defineRoute, type HttpRouter, type RouteDefinition } from '../route';
@@ -13,6 +15,7 @@ export class TimelineRouter implements HttpRouter {
   constructor(
     @inject(TIMELINE_SERVICE) private readonly timeline: TimelineService,
     @inject(CONTACTS_SERVICE) private readonly contacts: ContactsService,
+    @inject(DEALS_SERVICE) private readonly deals: DealsService,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -30,6 +33,21 @@ export class TimelineRouter implements HttpRouter {
           const viewer = viewerOf(req);
           await this.contacts.get(viewer, params.id);
           return this.timeline.forContact(viewer, params.id, pageOf(query));
+        },
+      }),
+      defineRoute({
+        method: 'get',
+        path: '/api/crm/deals/:id/timeline',
+        access: accessFor('timeline', 'read'),
+        tag: 'timeline',
+        summary: "A deal's history: created, stage moves (closing and reopening), field changes, newest first",
+        schemas: { params: idParams, query: timelineQuery },
+        response: timelinePage,
+        errors: ['DEAL.NOT_FOUND'],
+        handler: async ({ params, query }, req) => {
+          const viewer = viewerOf(req);
+          await this.deals.get(viewer, params.id);
+          return this.timeline.forDeal(viewer, params.id, pageOf(query));
         },
       }),
       defineRoute({

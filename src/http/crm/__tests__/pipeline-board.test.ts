@@ -100,7 +100,11 @@ describe('the pipeline board', () => {
     await crm.users.employee.post(`/api/crm/deals/${deal.id}/move`, { stage: 'lost', lostReason: 'price' });
     const back = await crm.users.employee.post(`/api/crm/deals/${deal.id}/move`, { stage: 'proposal' });
     expect(back.body).toMatchObject({ stage: 'proposal', closedAt: null, lostReason: null });
-    const entries = await crm.knex('crmTimeline').where({ entityType: 'deal', entityId: deal.id }).orderBy('id');
-    expect(entries.at(-1).changes).toEqual(expect.arrayContaining([{ field: 'stage', oldValue: 'lost', newValue: 'proposal' }]));
+    const timeline = await crm.users.other.get(`/api/crm/deals/${deal.id}/timeline`);
+    expect(timeline.status).toBe(200);
+    expect(timeline.body.items.map((e: { action: string }) => e.action)).toEqual(['updated', 'updated', 'created']);
+    expect(timeline.body.items[0].changes).toEqual(expect.arrayContaining([{ field: 'stage', oldValue: 'lost', newValue: 'proposal' }, { field: 'lostReason', oldValue: 'price', newValue: null }]));
+    expect(timeline.body.items.every((e: { entityId: number }) => e.entityId === deal.id)).toBe(true);
+    expect((await crm.users.other.get('/api/crm/deals/999999/timeline')).status).toBe(404);
   });
 });

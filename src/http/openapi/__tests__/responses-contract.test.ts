@@ -106,6 +106,7 @@ describe('success responses match the OpenAPI document', () => {
     deal = await call(admin, 'post', '/api/crm/deals', { body: { title: 'Big deal', value: '1500.5', contactId: contact.id, expectedCloseDate: '2030-06-30' } });
     await call(admin, 'post', '/api/crm/deals', { body: { title: 'Bare deal' } });
     await call(admin, 'get', '/api/crm/deals/{id}', { params: deal });
+    await call(admin, 'get', '/api/crm/deals/{id}/timeline', { params: deal });
     await call(admin, 'post', '/api/crm/deals/{id}/move', { params: deal, body: { stage: 'proposal' } });
     await call(admin, 'patch', '/api/crm/deals/{id}', { params: deal, body: { stage: 'won' } });
     await call(admin, 'get', '/api/crm/deals', { query: 'includeTotal=true' });

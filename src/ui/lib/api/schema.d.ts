@@ -485,6 +485,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/crm/deals/{id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A deal's history: created, stage moves (closing and reopening), field changes, newest first
+         * @description Any signed-in user.
+         */
+        get: operations["getApiCrmDealsIdTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/crm/lost-reasons": {
         parameters: {
             query?: never;
@@ -838,7 +858,7 @@ export interface paths {
          */
         get: operations["getApiNotificationsSettings"];
         /**
-         * Sets my reminder email address (null: none), language and time zone
+         * Sets my reminder email address (null: none), language, time zone, and whether reminders e-mail me and the morning digest comes
          * @description Any signed-in user.
          */
         put: operations["putApiNotificationsSettings"];
@@ -5288,6 +5308,124 @@ export interface operations {
             };
         };
     };
+    getApiCrmDealsIdTimeline: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description Also count every matching row */
+                includeTotal?: boolean;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @enum {unknown} */
+                            action: "created" | "updated" | "deleted";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time
+                             */
+                            at: string;
+                            /** @description Written by a bulk change of many contacts (POST /api/crm/contacts/bulk) */
+                            bulk: boolean;
+                            changes: {
+                                field: string;
+                                newValue: string | number | boolean | unknown[] | Record<string, unknown> | null;
+                                oldValue: string | number | boolean | unknown[] | Record<string, unknown> | null;
+                            }[];
+                            /** @description The contact the change belongs to */
+                            contactId: number | null;
+                            entityId: number;
+                            /** @description The name or title when the change was made */
+                            entityName: string;
+                            /** @enum {unknown} */
+                            entityType: "contact" | "deal" | "activity";
+                            id: string;
+                            /** @description The contact import that made the change; absent when a person made it */
+                            importId?: number;
+                            userId: number | null;
+                            /** @description Who made the change; null once that user was deleted */
+                            userName: string | null;
+                        }[];
+                        /** @description Pass as cursor for the next page; null on the last one */
+                        nextCursor: string | null;
+                        /** @description Only with includeTotal=true */
+                        total?: number;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: DEAL.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "DEAL.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
     getApiCrmLostReasons: {
         parameters: {
             query?: never;
@@ -7824,6 +7962,8 @@ export interface operations {
                         email: string | null;
                         /** @enum {unknown} */
                         language: "pt" | "en";
+                        morningDigest: boolean;
+                        reminderEmails: boolean;
                         /** @description IANA time zone, e.g. America/Sao_Paulo */
                         timeZone: string;
                     };
@@ -7876,6 +8016,10 @@ export interface operations {
                     email: string | null;
                     /** @enum {unknown} */
                     language: "pt" | "en";
+                    /** @description The 08:00 digest of overdue and today's activities on working days; left out: unchanged (on at first) */
+                    morningDigest?: boolean;
+                    /** @description Reminders also by e-mail; left out: unchanged (on at first) */
+                    reminderEmails?: boolean;
                     /** @description IANA time zone, e.g. America/Sao_Paulo */
                     timeZone: string;
                 };
@@ -7896,6 +8040,8 @@ export interface operations {
                         email: string | null;
                         /** @enum {unknown} */
                         language: "pt" | "en";
+                        morningDigest: boolean;
+                        reminderEmails: boolean;
                         /** @description IANA time zone, e.g. America/Sao_Paulo */
                         timeZone: string;
                     };

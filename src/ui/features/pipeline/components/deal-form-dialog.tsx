@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
@@ -26,6 +26,8 @@ interface DealFormDialogProps {
   /** A new deal's contact, fixed (the contact's page); without it the form offers a contact search. */
   contact?: LookupOption;
   onClose: () => void;
+  /** Shown under the form in edit mode: the deal's activities and history, composed by the app. */
+  extras?: ReactNode;
 }
 
 /** The server's rule for changing a deal (crm-access.ts): an admin, its owner or its creator. */
@@ -68,6 +70,7 @@ export function DealFormDialog(props: DealFormDialogProps) {
         ) : (
           <DealForm {...props} stages={stages.data.items} />
         )}
+        {props.extras}
       </DialogContent>
     </Dialog>
   );

@@ -1,4 +1,227 @@
-import { KanbanSquare } from 'lucide-react';
-import { EmptyScreen } from '../../../components/ui/empty-screen';
+import { Filter, KanbanSquare, Plus, X } from 'lucide-react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Input } from '../../../components/ui/input';
+import { LookupSelect, type LookupOption } from '../../../components/ui/lookup-select';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Select } from '../../../components/ui/select';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/errors';
+import { formatCurrency, formatInteger } from '../../../lib/format';
+import { useUser, type User } from '../../../lib/session';
+import { useUserChoices } from '../../../lib/user-choices';
+import { useBoardSummary, type BoardFilters } from '../api/get-board';
+import type { Deal } from '../api/get-deals';
+import { usePipelineStages } from '../api/get-pipeline-stages';
+import { useContactSearch } from '../api/search-contacts';
+import { localDay } from '../board-position';
+import { DealFormDialog } from '../components/deal-form-dialog';
+import { PipelineBoard } from '../components/pipeline-board';
+import { parseMoney } from '../deal-schema';
 
-export const PipelinePage = () => <EmptyScreen namespace="pipeline" icon={KanbanSquare} />;
+const CLOSE_WINDOWS = ['7', '30', '90'] as const;
+
+/** What a deal's dialog shows beyond its form (its activities and history), given by the app that composes features. */
+export type DealExtras = (deal: Deal) => ReactNode;
+
+/** The URL's filters (owner=mine|id, contact, min, max, close=days, q) as the API's. */
+function boardFiltersOf(params: URLSearchParams, me: User): BoardFilters {
+  const owner = params.get('owner');
+  const contact = Number(params.get('contact'));
+  const min = parseMoney(params.get('min') ?? '');
+  const max = parseMoney(params.get('max') ?? '');
+  const close = params.get('close');
+  const q = params.get('q')?.trim();
+  return {
+    ...(owner === 'mine' ? { owner: me.id } : owner && /^\d+$/.test(owner) ? { owner: Number(owner) } : {}),
+    ...(Number.isInteger(contact) && contact > 0 && { contact }),
+    ...(min !== null && { valueMin: min }),
+    ...(max !== null && { valueMax: max }),
+    ...(close && (CLOSE_WINDOWS as readonly string[]).includes(close) && { closeBy: localDay(Number(close)) }),
+    ...(q && { search: q }),
+  };
+}
+
+/** /crm/pipeline: the board with its filters, totals and the deal dialog. */
+export function PipelinePage({ dealExtras }: { dealExtras?: DealExtras } = {}) {
+  const { t } = useTranslation();
+  const { data: me } = useUser();
+  const [params, setParams] = useSearchParams();
+  const stages = usePipelineStages();
+  const filters = useMemo(() => (me ? boardFiltersOf(params, me) : {}), [params, me]);
+  const summary = useBoardSummary(filters);
+  const [open, setOpen] = useState<{ deal: Deal | null } | null>(null);
+  if (!me) return null;
+  if (stages.isPending) return <PageSpinner />;
+
+  const openStages = new Set(stages.data?.items.filter((s) => s.kind === 'open').map((s) => s.stage));
+  const openTotals = summary.data?.items.filter((s) => openStages.has(s.stage));
+  const sum = (key: 'valueSum' | 'weightedValueSum') => (openTotals ?? []).reduce((acc, s) => acc + Math.round(Number(s[key]) * 100), 0) / 100;
+  const count = summary.data?.items.reduce((acc, s) => acc + s.dealCount, 0);
+
+  return (
+    <div>
+      <PageHeader
+        title={t('pipeline.title')}
+        description={t('pipeline.subtitle')}
+        actions={
+          <Button onClick={() => setOpen({ deal: null })}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            {t('pipeline.newDeal')}
+          </Button>
+        }
+      />
+      <dl className="mb-4 flex flex-wrap gap-x-6 gap-y-2 text-sm" data-testid="board-totals">
+        <div>
+          <dt className="text-muted-foreground">{t('pipeline.totals.open')}</dt>
+          <dd className="text-lg font-semibold text-foreground" data-testid="total-open">
+            {openTotals ? formatCurrency(sum('valueSum')) : '…'}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">{t('pipeline.totals.forecast')}</dt>
+          <dd className="text-lg font-semibold text-foreground" data-testid="total-forecast">
+            {openTotals ? formatCurrency(sum('weightedValueSum')) : '…'}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">{t('pipeline.totals.deals')}</dt>
+          <dd className="text-lg font-semibold text-foreground" data-testid="total-count">
+            {count === undefined ? '…' : formatInteger(count)}
+          </dd>
+        </div>
+      </dl>
+      <BoardFiltersBar params={params} setParams={setParams} me={me} />
+      {stages.isError ? (
+        <p role="alert" className="text-sm text-danger">
+          {errorMessage(stages.error, t)}
+        </p>
+      ) : summary.isError ? (
+        <p role="alert" className="text-sm text-danger">
+          {errorMessage(summary.error, t)}
+        </p>
+      ) : count === 0 ? (
+        <EmptyState icon={KanbanSquare} title={t('pipeline.empty')} description={params.size ? t('pipeline.emptyFiltered') : t('pipeline.emptyHint')} />
+      ) : (
+        <PipelineBoard stages={stages.data.items} summary={summary.data?.items} filters={filters} onOpenDeal={(deal) => setOpen({ deal })} />
+      )}
+      {open && <DealFormDialog deal={open.deal} me={me} onClose={() => setOpen(null)} extras={open.deal && dealExtras ? dealExtras(open.deal) : undefined} />}
+    </div>
+  );
+}
+
+function BoardFiltersBar({ params, setParams, me }: { params: URLSearchParams; setParams: ReturnType<typeof useSearchParams>[1]; me: User }) {
+  const { t } = useTranslation();
+  const isAdmin = me.role === 'admin';
+  const owners = useUserChoices(isAdmin);
+  const [q, setQ] = useState(params.get('q') ?? '');
+  const [min, setMin] = useState(params.get('min') ?? '');
+  const [max, setMax] = useState(params.get('max') ?? '');
+  const [contactSearch, setContactSearch] = useState('');
+  const contacts = useContactSearch(contactSearch, true);
+  const contactId = Number(params.get('contact'));
+  const contact: LookupOption | null = contactId > 0 ? { id: contactId, label: params.get('contactName') ?? `#${contactId}` } : null;
+
+  const set = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  // Typing waits for a pause before it changes the URL (and the board's queries).
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if ((params.get('q') ?? '') !== q.trim() || (params.get('min') ?? '') !== min.trim() || (params.get('max') ?? '') !== max.trim()) {
+        set({ q: q.trim() || null, min: min.trim() || null, max: max.trim() || null });
+      }
+    }, 300);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [q, min, max]);
+
+  const ownerOptions = [
+    { value: 'all', label: t('pipeline.filters.ownerAll') },
+    { value: 'mine', label: t('pipeline.filters.ownerMine') },
+    ...(owners.data?.items.filter((u) => u.id !== me.id).map((u) => ({ value: String(u.id), label: u.name })) ?? []),
+  ];
+  const closeOptions = [{ value: 'any', label: t('pipeline.filters.closeAny') }, ...CLOSE_WINDOWS.map((d) => ({ value: d, label: t('pipeline.filters.closeWithin', { days: d }) }))];
+  const badMoney = (text: string) => text.trim() !== '' && parseMoney(text) === null;
+
+  return (
+    <form role="search" aria-label={t('pipeline.filters.label')} className="mb-4 grid gap-3 rounded-lg border border-border bg-surface p-3 sm:grid-cols-2 lg:grid-cols-6" onSubmit={(e) => e.preventDefault()}>
+      <div className="grid gap-1 lg:col-span-2">
+        <label htmlFor="board-q" className="flex items-center gap-1 text-xs font-medium text-muted-foreground">
+          <Filter className="h-3 w-3" aria-hidden="true" />
+          {t('pipeline.filters.search')}
+        </label>
+        <Input id="board-q" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t('pipeline.filters.searchPlaceholder')} />
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor="board-owner" className="text-xs font-medium text-muted-foreground">
+          {t('pipeline.filters.owner')}
+        </label>
+        <Select id="board-owner" value={params.get('owner') ?? 'all'} onValueChange={(v) => set({ owner: v === 'all' ? null : v })} options={ownerOptions} />
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor="board-close" className="text-xs font-medium text-muted-foreground">
+          {t('pipeline.filters.close')}
+        </label>
+        <Select id="board-close" value={params.get('close') ?? 'any'} onValueChange={(v) => set({ close: v === 'any' ? null : v })} options={closeOptions} />
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor="board-min" className="text-xs font-medium text-muted-foreground">
+          {t('pipeline.filters.valueMin')}
+        </label>
+        <Input id="board-min" inputMode="decimal" value={min} onChange={(e) => setMin(e.target.value)} aria-invalid={badMoney(min)} placeholder="R$ 0,00" />
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor="board-max" className="text-xs font-medium text-muted-foreground">
+          {t('pipeline.filters.valueMax')}
+        </label>
+        <Input id="board-max" inputMode="decimal" value={max} onChange={(e) => setMax(e.target.value)} aria-invalid={badMoney(max)} placeholder="R$ 0,00" />
+      </div>
+      <div className="grid gap-1 sm:col-span-2 lg:col-span-4">
+        <label htmlFor="board-contact" className="text-xs font-medium text-muted-foreground">
+          {t('pipeline.filters.contact')}
+        </label>
+        <LookupSelect
+          id="board-contact"
+          value={contact}
+          onChange={(c) => set({ contact: c ? String(c.id) : null, contactName: c?.label ?? null })}
+          options={contacts.data?.items.map((c) => ({ id: c.id, label: c.name })) ?? []}
+          search={contactSearch}
+          onSearch={setContactSearch}
+          searchLabel={t('pipeline.filters.contactSearch')}
+          noneLabel={t('pipeline.filters.contactAny')}
+        />
+      </div>
+      {params.size > 0 && (
+        <div className="flex items-end lg:col-span-2">
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => {
+              setQ('');
+              setMin('');
+              setMax('');
+              setParams(new URLSearchParams(), { replace: true });
+            }}
+          >
+            <X className="h-4 w-4" aria-hidden="true" />
+            {t('pipeline.filters.clear')}
+          </Button>
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api, data, type ApiQuery, type ApiResponse } from '../../../lib/api-client';
+import { DEAL_LISTS_QUERY_KEY, DEALS_QUERY_KEY, type DealsPage } from './get-deals';
+import { DEFAULT_PIPELINE } from './get-pipeline-stages';
+
+/** The board's filters as the API names them (the same on the cards and on the column totals). */
+export type BoardFilters = NonNullable<ApiQuery<'/api/crm/pipeline-stages/{pipeline}/summary', 'get'>>;
+export type StageSummary = ApiResponse<'/api/crm/pipeline-stages/{pipeline}/summary', 'get'>['items'][number];
+
+/** A column opens with this many cards and loads as many more when scrolled to its end. */
+export const COLUMN_PAGE_SIZE = 30;
+
+export const boardColumnQueryKey = (stage: string, filters: BoardFilters) => [...DEAL_LISTS_QUERY_KEY, { pipeline: DEFAULT_PIPELINE, stage, order: 'position', ...filters }] as const;
+export const boardSummaryQueryKey = (filters: BoardFilters) => [...DEALS_QUERY_KEY, 'summary', DEFAULT_PIPELINE, filters] as const;
+
+/** One column's cards in their board order, a page at a time (its own keyset cursor). */
+export const getBoardColumnQueryOptions = (stage: string, filters: BoardFilters) =>
+  infiniteQueryOptions({
+    queryKey: boardColumnQueryKey(stage, filters),
+    queryFn: ({ pageParam }): Promise<DealsPage> =>
+      data(
+        api.GET('/api/crm/deals', {
+          params: { query: { ...filters, pipeline: DEFAULT_PIPELINE, stage, order: 'position', limit: COLUMN_PAGE_SIZE, cursor: pageParam } },
+        }),
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+
+export const useBoardColumn = (stage: string, filters: BoardFilters) => useInfiniteQuery(getBoardColumnQueryOptions(stage, filters));
+
+/** Each column's count, value and forecast over every matching deal, computed by the server. */
+export const getBoardSummaryQueryOptions = (filters: BoardFilters) =>
+  queryOptions({
+    queryKey: boardSummaryQueryKey(filters),
+    queryFn: () => data(api.GET('/api/crm/pipeline-stages/{pipeline}/summary', { params: { path: { pipeline: DEFAULT_PIPELINE }, query: filters } })),
+  });
+
+export const useBoardSummary = (filters: BoardFilters) => useQuery(getBoardSummaryQueryOptions(filters));

@@ -1,0 +1,10 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, data, type ApiResponse } from '../../../lib/api-client';
+
+export type LostReason = ApiResponse<'/api/crm/lost-reasons', 'get'>['items'][number];
+
+export const getLostReasonsQueryOptions = () =>
+  queryOptions({ queryKey: ['pipeline', 'lost-reasons'], queryFn: () => data(api.GET('/api/crm/lost-reasons')) });
+
+/** The list a lost deal's reason is picked from ('other' takes free text). */
+export const useLostReasons = () => useQuery(getLostReasonsQueryOptions());

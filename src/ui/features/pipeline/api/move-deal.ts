@@ -1,0 +1,100 @@
+import { useMutation, type InfiniteData } from '@tanstack/react-query';
+import { api, data, type ApiBody } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
+import { boardColumnQueryKey, boardSummaryQueryKey, type BoardFilters, type StageSummary } from './get-board';
+import { type Deal, type DealsPage } from './get-deals';
+
+export type MoveDealBody = ApiBody<'/api/crm/deals/{id}/move', 'post'>;
+
+export interface MoveDealInput {
+  deal: Deal;
+  /** Where the card lands in the destination column's loaded cards. */
+  index: number;
+  body: MoveDealBody;
+  filters: BoardFilters;
+}
+
+type Column = InfiniteData<DealsPage, string | undefined>;
+type Summary = { items: StageSummary[] };
+
+const cents = (value: string) => Math.round(Number(value) * 100);
+const money = (c: number) => (c / 100).toFixed(2);
+
+/** The cards of a column without the deal, or with it inserted at `index`. */
+function withoutDeal(column: Column, id: number): Column {
+  return { ...column, pages: column.pages.map((p) => ({ ...p, items: p.items.filter((d) => d.id !== id) })) };
+}
+function withDeal(column: Column, deal: Deal, index: number): Column {
+  let rest = index;
+  const pages = column.pages.map((p, i) => {
+    const last = i === column.pages.length - 1;
+    if (rest >= 0 && (rest <= p.items.length || last)) {
+      const items = [...p.items.slice(0, rest), deal, ...p.items.slice(rest)];
+      rest = -1;
+      return { ...p, items };
+    }
+    if (rest >= 0) rest -= p.items.length;
+    return p;
+  });
+  return { ...column, pages };
+}
+
+/** The column totals with the deal counted in `to` instead of `from` (the server's answer replaces them). */
+function shiftTotals(summary: Summary, deal: Deal, from: string, to: string): Summary {
+  const value = cents(deal.value);
+  const weighted = Math.round((value * deal.probability) / 100);
+  return {
+    items: summary.items.map((s) => {
+      const sign = s.stage === to ? 1 : s.stage === from ? -1 : 0;
+      if (!sign) return s;
+      return {
+        ...s,
+        dealCount: s.dealCount + sign,
+        valueSum: money(cents(s.valueSum) + sign * value),
+        weightedValueSum: money(cents(s.weightedValueSum) + sign * weighted),
+      };
+    }),
+  };
+}
+
+export const moveDeal = ({ deal, body }: MoveDealInput) => data(api.POST('/api/crm/deals/{id}/move', { params: { path: { id: deal.id } }, body }));
+
+/**
+ * A card moved on the board: both columns and the totals change at once; a refusal puts them back (the
+ * caller shows why), and either way the two columns and the totals are read again.
+ */
+export const useMoveDeal = () =>
+  useMutation({
+    mutationFn: moveDeal,
+    onMutate: async ({ deal, index, body, filters }) => {
+      const fromKey = boardColumnQueryKey(deal.stage, filters);
+      const toKey = boardColumnQueryKey(body.stage, filters);
+      const summaryKey = boardSummaryQueryKey(filters);
+      await Promise.all([fromKey, toKey, summaryKey].map((queryKey) => queryClient.cancelQueries({ queryKey, exact: true })));
+      const before = {
+        from: queryClient.getQueryData<Column>(fromKey),
+        to: queryClient.getQueryData<Column>(toKey),
+        summary: queryClient.getQueryData<Summary>(summaryKey),
+      };
+      const moved: Deal = { ...deal, stage: body.stage, position: body.position ?? deal.position, lostReason: body.lostReason ?? deal.lostReason };
+      if (before.from) queryClient.setQueryData<Column>(fromKey, withoutDeal(before.from, deal.id));
+      const target = queryClient.getQueryData<Column>(toKey);
+      if (target) queryClient.setQueryData<Column>(toKey, withDeal(withoutDeal(target, deal.id), moved, index));
+      if (before.summary && deal.stage !== body.stage) queryClient.setQueryData<Summary>(summaryKey, shiftTotals(before.summary, deal, deal.stage, body.stage));
+      return { before, fromKey, toKey, summaryKey };
+    },
+    onError: (_error, _input, context) => {
+      if (!context) return;
+      queryClient.setQueryData(context.fromKey, context.before.from);
+      if (context.toKey !== context.fromKey) queryClient.setQueryData(context.toKey, context.before.to);
+      queryClient.setQueryData(context.summaryKey, context.before.summary);
+    },
+    onSettled: (_data, _error, _input, context) =>
+      context &&
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: context.fromKey, exact: true }),
+        queryClient.invalidateQueries({ queryKey: context.toKey, exact: true }),
+        queryClient.invalidateQueries({ queryKey: context.summaryKey, exact: true }),
+        queryClient.invalidateQueries({ queryKey: ['timeline'] }),
+      ]),
+  });
