@@ -16,6 +16,7 @@ import * as addTimelineBulk from './20261123130000_add_timeline_bulk';
 import * as createContactTagCounts from './20261123140000_create_contact_tag_counts';
 import * as addStageStaleDaysAndLostReasons from './20261123140100_add_stage_stale_days_and_lost_reasons';
 import * as addActivityDueIndexes from './20261123150000_add_activity_due_indexes';
+import * as addNotificationEmailSwitches from './20261123150100_add_notification_email_switches';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -44,4 +45,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261123140000_create_contact_tag_counts', createContactTagCounts],
   ['20261123140100_add_stage_stale_days_and_lost_reasons', addStageStaleDaysAndLostReasons],
   ['20261123150000_add_activity_due_indexes', addActivityDueIndexes],
+  ['20261123150100_add_notification_email_switches', addNotificationEmailSwitches],
 ];

@@ -11,7 +11,7 @@ export type EmailStatus = 'none' | 'pending' | 'sent' | 'failed';
 export interface Notification {
   id: number;
   userId: number;
-  kind: 'activity.reminder';
+  kind: 'activity.reminder' | 'activity.digest';
   activityId: number | null;
   title: string;
   body: string;
@@ -29,7 +29,14 @@ export interface NotificationSettings {
   email: string | null;
   language: Language;
   timeZone: string;
+  /** Reminders also go by e-mail (when there is an address). */
+  reminderEmails: boolean;
+  /** The morning digest of overdue and today's activities. */
+  morningDigest: boolean;
 }
+
+/** What a client sends: the switches it leaves out keep their value. */
+export type NotificationSettingsInput = Omit<NotificationSettings, 'reminderEmails' | 'morningDigest'> & Partial<Pick<NotificationSettings, 'reminderEmails' | 'morningDigest'>>;
 
 /** A claimed reminder, as the scan hands it to a send job. */
 export interface DueReminder {

@@ -3,7 +3,7 @@ import type { Page, PageRequest } from '../shared/list-page';
 import { AppError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
 import { CLOCK } from '../shared/shared.tokens';
-import type { Notification, NotificationSettings } from './notification';
+import type { Notification, NotificationSettings, NotificationSettingsInput } from './notification';
 import type { NotificationRepository } from './notifications.ports';
 import { NOTIFICATION_REPOSITORY } from './notifications.tokens';
 
@@ -30,7 +30,8 @@ export class NotificationsService {
     return this.notifications.settings(userId);
   }
 
-  async saveSettings(userId: number, settings: NotificationSettings): Promise<NotificationSettings> {
+  async saveSettings(userId: number, input: NotificationSettingsInput): Promise<NotificationSettings> {
+    const settings = { ...(await this.notifications.settings(userId)), ...input };
     await this.notifications.saveSettings(userId, settings);
     return settings;
   }

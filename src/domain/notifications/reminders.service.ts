@@ -89,7 +89,7 @@ export class RemindersService {
       link: `/crm/activities?activity=${activityId}`,
       dedupeKey,
       createdAt: now,
-      emailStatus: this.mailer && settings.email ? 'pending' : 'none',
+      emailStatus: this.mailer && settings.email && settings.reminderEmails ? 'pending' : 'none',
     });
     if (notification.emailStatus === 'pending' && this.mailer && settings.email) {
       if (!(await this.notifications.claimEmail(notification.id, now, new Date(now.getTime() + EMAIL_LEASE_MS)))) {

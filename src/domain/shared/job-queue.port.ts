@@ -14,6 +14,7 @@ export interface JobPayloads {
   'reminders.scan': Record<string, never>;
   /** remindAt as ISO 8601: a job for a reminder that moved since does nothing. */
   'reminders.send': { activityId: number; remindAt: string };
+  'digests.scan': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -24,6 +25,7 @@ export const JOB_QUEUES: Record<JobName, QueueName> = {
   'contacts.import': QueueName.Imports,
   'reminders.scan': QueueName.Reminders,
   'reminders.send': QueueName.Reminders,
+  'digests.scan': QueueName.Reminders,
 };
 
 export interface EnqueueOptions {

@@ -54,10 +54,10 @@ export class NotificationsRouter implements HttpRouter {
         method: 'put',
         path: '/api/notifications/settings',
         access: 'signed-in',
-        summary: 'Sets my reminder email address (null: none), language and time zone',
+        summary: 'Sets my reminder email address (null: none), language, time zone, and whether reminders e-mail me and the morning digest comes',
         tag: 'notifications',
         response: schemas.settings,
-        schemas: { body: schemas.settings },
+        schemas: { body: schemas.settingsBody },
         handler: ({ body }, req) => this.notifications.saveSettings(currentAuth(req).user.id, body),
       }),
       defineRoute({

@@ -16,7 +16,13 @@ const COLUMNS = ['id', 'userId', 'kind', 'activityId', 'title', 'body', 'subject
 /** Settings as stored, or the defaults when the user never saved any. */
 export function settingsOf(row: Record<string, unknown>): NotificationSettings {
   const stored = row as Partial<NotificationSettings>;
-  return { email: stored.email ?? null, language: stored.language ?? 'pt', timeZone: stored.timeZone ?? 'UTC' };
+  return {
+    email: stored.email ?? null,
+    language: stored.language ?? 'pt',
+    timeZone: stored.timeZone ?? 'UTC',
+    reminderEmails: stored.reminderEmails ?? true,
+    morningDigest: stored.morningDigest ?? true,
+  };
 }
 
 @injectable()

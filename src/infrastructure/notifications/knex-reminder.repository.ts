@@ -73,11 +73,11 @@ export class KnexReminderRepository implements ReminderRepository {
       .alias('r')
       .join('activities as a', 'a.id', 'r.activityId')
       .leftJoin('notificationSettings as s', 's.userId', 'r.userId')
-      .select('r.activityId', 'r.userId', 'r.remindAt', 'r.dueAt', 'r.status', 'a.subject', 's.email', 's.language', 's.timeZone')
+      .select('r.activityId', 'r.userId', 'r.remindAt', 'r.dueAt', 'r.status', 'a.subject', 's.email', 's.language', 's.timeZone', 's.reminderEmails', 's.morningDigest')
       .findOne('r.activityId', activityId);
     if (!row) return null;
-    const { email, language, timeZone, ...reminder } = plain<Omit<ReminderToSend, 'settings'> & Record<string, unknown>>(row);
-    return { ...reminder, settings: settingsOf({ email, language, timeZone }) };
+    const { email, language, timeZone, reminderEmails, morningDigest, ...reminder } = plain<Omit<ReminderToSend, 'settings'> & Record<string, unknown>>(row);
+    return { ...reminder, settings: settingsOf({ email, language, timeZone, reminderEmails, morningDigest }) };
   }
 
   async markSent(activityId: number, remindAt: Date, at: Date): Promise<void> {

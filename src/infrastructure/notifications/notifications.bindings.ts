@@ -1,12 +1,15 @@
 import { ContainerModule } from 'inversify';
 import { NotificationsService } from '../../domain/notifications/notifications.service';
-import { APP_URL, MAILER, NOTIFICATIONS_SERVICE, NOTIFICATION_REPOSITORY, REMINDERS_SERVICE, REMINDER_REPOSITORY } from '../../domain/notifications/notifications.tokens';
+import { APP_URL, DIGEST_REPOSITORY, DIGEST_SERVICE, MAILER, NOTIFICATIONS_SERVICE, NOTIFICATION_REPOSITORY, REMINDERS_SERVICE, REMINDER_REPOSITORY } from '../../domain/notifications/notifications.tokens';
+import { DigestService } from '../../domain/notifications/digest.service';
 import { RemindersService } from '../../domain/notifications/reminders.service';
 import { HTTP_ROUTER, JOB_PROCESSOR } from '../../domain/shared/shared.tokens';
 import { NotificationsRouter } from '../../http/notifications/notifications.router';
+import { ScanDigestsProcessor } from '../../jobs/notifications/scan-digests.processor';
 import { ScanRemindersProcessor } from '../../jobs/notifications/scan-reminders.processor';
 import { SendReminderProcessor } from '../../jobs/notifications/send-reminder.processor';
 import type { Config } from '../config';
+import { KnexDigestRepository } from './knex-digest.repository';
 import { KnexNotificationRepository } from './knex-notification.repository';
 import { KnexReminderRepository } from './knex-reminder.repository';
 import { NodemailerMailer } from './nodemailer-mailer';
@@ -26,5 +29,9 @@ export function notificationsModule(config: Config) {
     bind(JOB_PROCESSOR).toService(ScanRemindersProcessor);
     bind(SendReminderProcessor).toSelf().inSingletonScope();
     bind(JOB_PROCESSOR).toService(SendReminderProcessor);
+    bind(DIGEST_REPOSITORY).to(KnexDigestRepository).inSingletonScope();
+    bind(DIGEST_SERVICE).to(DigestService).inSingletonScope();
+    bind(ScanDigestsProcessor).toSelf().inSingletonScope();
+    bind(JOB_PROCESSOR).toService(ScanDigestsProcessor);
   });
 }

@@ -7751,7 +7751,7 @@ export interface operations {
                             emailStatus: "none" | "pending" | "sent" | "failed";
                             id: number;
                             /** @enum {unknown} */
-                            kind: "activity.reminder";
+                            kind: "activity.reminder" | "activity.digest";
                             /** @description An in-app path, e.g. /crm/activities?activity=12 */
                             link: string | null;
                             /**
