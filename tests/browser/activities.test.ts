@@ -184,6 +184,40 @@ describe('activities', () => {
     expect(((await res.json()) as { items: Activity[] }).items.map((a) => a.subject)).not.toContain('Tarefa da administradora');
   });
 
+  it('the profile sets where and how notifications come: e-mail checked, time zone searched, both e-mails switchable', async () => {
+    const page = await newEmployee('actnotif');
+    await page.goto('/profile');
+    const section = page.locator('form').filter({ has: page.locator('#notification-settings-email') });
+    await section.waitFor();
+    // Never saved: the browser's time zone is offered.
+    const browserZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(await page.locator('#notification-settings-timeZone').textContent()).toBe(browserZone.replace(/_/g, ' '));
+    await page.locator('#notification-settings-email').fill('not-an-email');
+    await section.getByRole('button', { name: 'Salvar alterações' }).click();
+    expect(await page.locator('#notification-settings-email-message').textContent()).toBe('Informe um e-mail válido');
+
+    await page.locator('#notification-settings-email').fill('paula@example.com');
+    await page.locator('#notification-settings-language').click();
+    await page.getByRole('option', { name: 'Inglês' }).click();
+    await page.locator('#notification-settings-timeZone-search').fill('sao paulo');
+    await page.locator('#notification-settings-timeZone').click();
+    await page.getByRole('option', { name: 'America/Sao Paulo' }).click();
+    await page.locator('#notification-settings-morningDigest').click();
+    await section.getByRole('button', { name: 'Salvar alterações' }).click();
+    await toastLocator(page).filter({ hasText: 'Configurações de notificação salvas' }).waitFor();
+    const saved = (await (await page.request.get('/api/notifications/settings')).json()) as object;
+    expect(saved).toEqual({ email: 'paula@example.com', language: 'en', timeZone: 'America/Sao_Paulo', reminderEmails: true, morningDigest: false });
+
+    await page.reload();
+    await section.waitFor();
+    expect(await page.locator('#notification-settings-email').inputValue()).toBe('paula@example.com');
+    expect(await page.locator('#notification-settings-timeZone').textContent()).toBe('America/Sao Paulo');
+    expect(await page.locator('#notification-settings-morningDigest').getAttribute('aria-checked')).toBe('false');
+    expect(await page.locator('#notification-settings-reminderEmails').getAttribute('aria-checked')).toBe('true');
+    await screenshot(page, 'activities-profile-notifications-pt-light-1280');
+    await expectAccessible(page, 'profile notifications');
+  });
+
   it('looks right in each language, theme and width: the list and the dialog (screenshots, axe)', async () => {
     const setup = await newEmployee('actshots', 'Sofia Telas');
     const contact = await post<{ id: number }>(setup, '/api/crm/contacts', { name: 'Marina Costa' });

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useUser } from '../../../lib/session';
+import { NotificationSettingsForm } from '../components/notification-settings-form';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
 import { SessionsList } from '../components/sessions-list';
@@ -15,6 +16,7 @@ export function ProfilePage() {
       <div className="grid gap-6 lg:grid-cols-2">
         <ProfileForm user={user} />
         <PasswordForm />
+        <NotificationSettingsForm />
         <div className="lg:col-span-2">
           <SessionsList />
         </div>
