@@ -218,6 +218,47 @@ describe('activities', () => {
     await expectAccessible(page, 'profile notifications');
   });
 
+  it('the agenda shows a week with today marked, and a drag moves the due date and the reminder with it', async () => {
+    const page = await newEmployee('actagenda');
+    // Tuesday 8 January 2030, 10:15 in the browser's time zone; the default 15-minute reminder.
+    const due = await page.evaluate(() => new Date(2030, 0, 8, 10, 15).toISOString());
+    const act = await createActivity(page, { subject: 'Visita técnica', dueDate: due });
+    await page.goto('/crm/activities?view=agenda&week=2030-01-09');
+    await expect.poll(() => page.getByTestId('agenda-range').textContent()).toBe('07/01/2030 – 13/01/2030');
+    const item = page.getByTestId('agenda-item').filter({ hasText: 'Visita técnica' });
+    await item.waitFor();
+    const slotOf = () => item.evaluate((el) => el.closest('[data-slot]')?.getAttribute('data-slot'));
+    expect(await slotOf()).toBe('1:10');
+
+    // Drag it to Thursday 14:00, the way a person does: press, move past the threshold, release over the slot.
+    const start = (await item.boundingBox())!;
+    const end = (await page.locator('[data-slot="3:14"]').boundingBox())!;
+    await page.mouse.move(start.x + 10, start.y + 8);
+    await page.mouse.down();
+    await page.mouse.move(start.x + 16, start.y + 14, { steps: 5 });
+    await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2, { steps: 20 });
+    await page.mouse.up();
+    await expect.poll(slotOf).toBe('3:14');
+    const moved = await page.evaluate(() => new Date(2030, 0, 10, 14, 15).toISOString());
+    await expect.poll(async () => (await getActivity(page, act.id)).dueDate).toBe(moved);
+    const saved = await getActivity(page, act.id);
+    expect(saved.reminderMinutes).toBe(15);
+    // The reminder is kept 15 minutes before the new time (the server test checks the stored instant).
+    const reminder = await page.request.get(`/api/crm/activities/${act.id}/reminder`);
+    expect(await reminder.json()).toEqual({ minutes: 15 });
+    await page.reload();
+    await item.waitFor();
+    expect(await slotOf()).toBe('3:14');
+
+    await page.getByRole('button', { name: 'Próxima semana' }).click();
+    await expect.poll(() => page.getByTestId('agenda-range').textContent()).toBe('14/01/2030 – 20/01/2030');
+    await page.waitForURL(/week=2030-01-14/);
+    expect(await page.getByTestId('agenda-item').count()).toBe(0);
+    await page.getByRole('button', { name: 'Esta semana' }).click();
+    await page.getByTestId('agenda-today').waitFor();
+    expect(await page.getByTestId('agenda-today').getAttribute('aria-current')).toBe('date');
+  });
+
   it('looks right in each language, theme and width: the list and the dialog (screenshots, axe)', async () => {
     const setup = await newEmployee('actshots', 'Sofia Telas');
     const contact = await post<{ id: number }>(setup, '/api/crm/contacts', { name: 'Marina Costa' });
@@ -246,6 +287,15 @@ describe('activities', () => {
           await expectAccessible(page, `activities-dialog-${language}-${theme}-${width}`);
           await page.keyboard.press('Escape');
           await dialog(page).waitFor({ state: 'detached' });
+          // The week of the meeting (tomorrow, or next week on a Sunday).
+          const week = await page.evaluate(() => {
+            const d = new Date(Date.now() + 26 * 3_600_000);
+            return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+          });
+          await page.goto(`/crm/activities?view=agenda&week=${week}`);
+          await page.getByTestId('agenda-item').filter({ hasText: 'Reunião de alinhamento' }).waitFor();
+          await screenshot(page, `activities-agenda-${language}-${theme}-${width}`);
+          await expectAccessible(page, `activities-agenda-${language}-${theme}-${width}`);
         }
       }
     }

@@ -18,6 +18,7 @@ import { isOverdue } from '../activity-order';
 import { useActivities, ACTIVITY_TYPES, type Activity, type ActivityType } from '../api/get-activities';
 import { useActivityCounts } from '../api/get-activity-counts';
 import { useSetActivityStatus } from '../api/set-activity-status';
+import { ActivityAgenda, parseWeek, weekParam } from '../components/activity-agenda';
 import { ActivityCard } from '../components/activity-card';
 import { ActivityFormDialog } from '../components/activity-form-dialog';
 
@@ -30,6 +31,8 @@ function useActivityParams(me: User) {
   const typeParam = params.get('type');
   const type: ActivityType | 'all' = ACTIVITY_TYPES.includes(typeParam as ActivityType) ? (typeParam as ActivityType) : 'all';
   const tab: Tab = params.get('tab') === 'completed' ? 'completed' : 'pending';
+  const view: 'list' | 'agenda' = params.get('view') === 'agenda' ? 'agenda' : 'list';
+  const week = parseWeek(params.get('week'));
   // Only an admin looks at someone else's activities (the server keeps the others to their own).
   const asked = Number(params.get('assignee'));
   const assignee = me.role === 'admin' && Number.isSafeInteger(asked) && asked > 0 ? asked : me.id;
@@ -43,7 +46,7 @@ function useActivityParams(me: User) {
       },
       { replace: true },
     );
-  return { type, tab, assignee, set };
+  return { type, tab, view, week, assignee, set };
 }
 
 export function ActivitiesPage() {
@@ -54,13 +57,14 @@ export function ActivitiesPage() {
 
 function ActivitiesScreen({ me }: { me: User }) {
   const { t } = useTranslation();
-  const { type, tab, assignee, set } = useActivityParams(me);
+  const { type, tab, view, week, assignee, set } = useActivityParams(me);
   const isAdmin = me.role === 'admin';
   const people = useUserChoices(isAdmin);
   const [editing, setEditing] = useState<Activity | null | undefined>(undefined);
   const filters = { assignedTo: assignee, type };
   const counts = useActivityCounts(filters);
   const list = useActivities({ ...filters, status: tab, order: tab === 'pending' ? 'due' : 'completed' });
+  const agenda = view === 'agenda';
   const setStatus = useSetActivityStatus();
 
   const toggle = (activity: Activity) => {
@@ -86,10 +90,19 @@ function ActivitiesScreen({ me }: { me: User }) {
         title={t('activities.title')}
         description={t('activities.subtitle')}
         actions={
+          <>
+          <div role="group" aria-label={t('activities.view')} className="flex rounded-md border border-border p-0.5">
+            {(['list', 'agenda'] as const).map((option) => (
+              <Button key={option} size="sm" variant={view === option ? 'secondary' : 'ghost'} aria-pressed={view === option} onClick={() => set('view', option === 'list' ? null : option)}>
+                {t(`activities.views.${option}`)}
+              </Button>
+            ))}
+          </div>
           <Button onClick={() => setEditing(null)}>
             <Plus className="h-4 w-4" aria-hidden="true" />
             {t('activities.new')}
           </Button>
+          </>
         }
       />
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
@@ -120,6 +133,10 @@ function ActivitiesScreen({ me }: { me: User }) {
           </div>
         )}
       </div>
+      {agenda ? (
+        <ActivityAgenda monday={week} assignee={assignee} type={type} onWeek={(monday) => set('week', weekParam(monday))} onOpen={setEditing} />
+      ) : (
+      <>
       <div role="tablist" aria-label={t('activities.tabs')} className="mb-4 flex gap-1 border-b border-border">
         {TABS.map((option) => (
           <button
@@ -164,6 +181,8 @@ function ActivitiesScreen({ me }: { me: User }) {
           />
         )}
       </div>
+      </>
+      )}
       {editing !== undefined && <ActivityFormDialog activity={editing} me={me} onClose={() => setEditing(undefined)} />}
     </div>
   );
