@@ -89,7 +89,8 @@ export function PipelineBoard({ stages, summary, filters, onOpenDeal }: Pipeline
   return (
     <>
       <DragDropContext onDragStart={onDragStart} onDragUpdate={onDragUpdate} onDragEnd={onDragEnd} dragHandleUsageInstructions={t('pipeline.dnd.instructions')}>
-        <div className="flex gap-3 overflow-x-auto pb-3" data-testid="pipeline-board">
+        {/* relative: the columns' visually hidden texts (position: absolute) stay inside the scroller, not widening the page. */}
+        <div className="relative flex gap-3 overflow-x-auto pb-3" data-testid="pipeline-board">
           {stages.map((stage) => (
             <BoardColumn
               key={stage.id}

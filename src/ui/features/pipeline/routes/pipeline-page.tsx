@@ -9,6 +9,7 @@ import { LookupSelect, type LookupOption } from '../../../components/ui/lookup-s
 import { PageHeader } from '../../../components/ui/page-header';
 import { Select } from '../../../components/ui/select';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/errors';
 import { formatCurrency, formatInteger } from '../../../lib/format';
 import { useUser, type User } from '../../../lib/session';
@@ -121,6 +122,7 @@ function BoardFiltersBar({ params, setParams, me }: { params: URLSearchParams; s
   const [min, setMin] = useState(params.get('min') ?? '');
   const [max, setMax] = useState(params.get('max') ?? '');
   const [contactSearch, setContactSearch] = useState('');
+  const [shown, setShown] = useState(false);
   const contacts = useContactSearch(contactSearch, true);
   const contactId = Number(params.get('contact'));
   const contact: LookupOption | null = contactId > 0 ? { id: contactId, label: params.get('contactName') ?? `#${contactId}` } : null;
@@ -156,9 +158,22 @@ function BoardFiltersBar({ params, setParams, me }: { params: URLSearchParams; s
   ];
   const closeOptions = [{ value: 'any', label: t('pipeline.filters.closeAny') }, ...CLOSE_WINDOWS.map((d) => ({ value: d, label: t('pipeline.filters.closeWithin', { days: d }) }))];
   const badMoney = (text: string) => text.trim() !== '' && parseMoney(text) === null;
+  const active = ['q', 'owner', 'contact', 'min', 'max', 'close'].filter((key) => params.has(key)).length;
 
   return (
-    <form role="search" aria-label={t('pipeline.filters.label')} className="mb-4 grid gap-3 rounded-lg border border-border bg-surface p-3 sm:grid-cols-2 lg:grid-cols-6" onSubmit={(e) => e.preventDefault()}>
+    <>
+    {/* On a phone the filters fold away behind a toggle, so the board starts on the first screen. */}
+    <Button type="button" variant="outline" size="sm" className="mb-3 sm:hidden" aria-expanded={shown} aria-controls="board-filters" onClick={() => setShown(!shown)}>
+      <Filter className="h-4 w-4" aria-hidden="true" />
+      {t('pipeline.filters.toggle', { count: active })}
+    </Button>
+    <form
+      id="board-filters"
+      role="search"
+      aria-label={t('pipeline.filters.label')}
+      className={cn('mb-4 gap-3 rounded-lg border border-border bg-surface p-3 sm:grid sm:grid-cols-2 lg:grid-cols-6', shown ? 'grid' : 'hidden')}
+      onSubmit={(e) => e.preventDefault()}
+    >
       <div className="grid gap-1 lg:col-span-2">
         <label htmlFor="board-q" className="flex items-center gap-1 text-xs font-medium text-muted-foreground">
           <Filter className="h-3 w-3" aria-hidden="true" />
@@ -223,5 +238,6 @@ function BoardFiltersBar({ params, setParams, me }: { params: URLSearchParams; s
         </div>
       )}
     </form>
+    </>
   );
 }
