@@ -123,6 +123,13 @@ describe('activities', () => {
     await expectCounts(page, 1, 0);
     await page.getByText('Nenhuma atividade encontrada').waitFor();
     await expect.poll(async () => (await getActivity(page, saved.id)).status).toBe('pending');
+
+    // A reminder's link (/crm/activities?activity=id) opens it.
+    await page.goto(`/crm/activities?activity=${saved.id}`);
+    await dialog(page).getByRole('heading', { name: 'Editar atividade' }).waitFor();
+    expect(await page.locator('#activity-subject').inputValue()).toBe('Ligar para o Otávio');
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => !url.searchParams.has('activity'));
   });
 
   it('filters by type with the tab counts, and groups pending ones with the overdue first', async () => {

@@ -16,6 +16,7 @@ import { useUserChoices } from '../../../lib/user-choices';
 import { groupPending } from '../activity-groups';
 import { isOverdue } from '../activity-order';
 import { useActivities, ACTIVITY_TYPES, type Activity, type ActivityType } from '../api/get-activities';
+import { useActivity } from '../api/get-activity';
 import { useActivityCounts } from '../api/get-activity-counts';
 import { useSetActivityStatus } from '../api/set-activity-status';
 import { ActivityAgenda, parseWeek, weekParam } from '../components/activity-agenda';
@@ -33,6 +34,9 @@ function useActivityParams(me: User) {
   const tab: Tab = params.get('tab') === 'completed' ? 'completed' : 'pending';
   const view: 'list' | 'agenda' = params.get('view') === 'agenda' ? 'agenda' : 'list';
   const week = parseWeek(params.get('week'));
+  // A reminder's or the digest's link names one activity: it opens in the dialog.
+  const linked = Number(params.get('activity'));
+  const activityId = Number.isSafeInteger(linked) && linked > 0 ? linked : null;
   // Only an admin looks at someone else's activities (the server keeps the others to their own).
   const asked = Number(params.get('assignee'));
   const assignee = me.role === 'admin' && Number.isSafeInteger(asked) && asked > 0 ? asked : me.id;
@@ -46,7 +50,7 @@ function useActivityParams(me: User) {
       },
       { replace: true },
     );
-  return { type, tab, view, week, assignee, set };
+  return { type, tab, view, week, activityId, assignee, set };
 }
 
 export function ActivitiesPage() {
@@ -57,7 +61,8 @@ export function ActivitiesPage() {
 
 function ActivitiesScreen({ me }: { me: User }) {
   const { t } = useTranslation();
-  const { type, tab, view, week, assignee, set } = useActivityParams(me);
+  const { type, tab, view, week, activityId, assignee, set } = useActivityParams(me);
+  const linked = useActivity(activityId);
   const isAdmin = me.role === 'admin';
   const people = useUserChoices(isAdmin);
   const [editing, setEditing] = useState<Activity | null | undefined>(undefined);
@@ -183,7 +188,11 @@ function ActivitiesScreen({ me }: { me: User }) {
       </div>
       </>
       )}
-      {editing !== undefined && <ActivityFormDialog activity={editing} me={me} onClose={() => setEditing(undefined)} />}
+      {editing !== undefined ? (
+        <ActivityFormDialog activity={editing} me={me} onClose={() => setEditing(undefined)} />
+      ) : (
+        linked.data && <ActivityFormDialog key={linked.data.id} activity={linked.data} me={me} onClose={() => set('activity', null)} />
+      )}
     </div>
   );
 }
