@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/infrastructure/db/database';
+import type { Knex } from '../../src/infrastructure/db/database';
 import { DEMO, launchBrowser, newPage, signIn } from './support/browser';
-import { startBuiltServer, type RunningServer } from './support/server';
+import { startSeededServer, type RunningServer } from './support/server';
 
 // Its own server and data: 100,000 contacts would crowd every other test's lists on the shared one.
 const CONTACTS = 100_000;
@@ -13,39 +10,28 @@ const SCROLLED = 2_000;
 
 let browser: Browser;
 let server: RunningServer;
-let dataDir: string;
 
-/** The 100,000 contacts go in by SQL while the server is stopped (the embedded database has one process at a time). */
-async function seed(dir: string): Promise<void> {
-  const db = await openDatabase({ dataDir: path.join(dir, 'pgdata') });
-  try {
-    const [{ id: owner }] = await db.knex('users').where({ username: DEMO.admin.username }).select('id');
-    await db.knex.raw(
-      `INSERT INTO contacts (name, email, company, position, status, score, tags, owner_id, created_by)
-       SELECT 'Contato ' || lpad(g::text, 6, '0'), 'contato' || g || '@example.com', 'Empresa ' || (g % 500),
-              'Cargo ' || (g % 7), (ARRAY['lead', 'prospect', 'customer', 'inactive'])[1 + g % 4], g % 101,
-              ARRAY['t' || (g % 9), 'u' || (g % 5), 'v' || (g % 3)], ?, ?
-       FROM generate_series(1, ?) g`,
-      [owner, owner, CONTACTS],
-    );
-  } finally {
-    await db.close();
-  }
+/** 100,000 contacts of the demo admin, numbered so that the newest (first listed) is "Contato 100000". */
+async function seed(knex: Knex): Promise<void> {
+  const [{ id: owner }] = await knex('users').where({ username: DEMO.admin.username }).select('id');
+  await knex.raw(
+    `INSERT INTO contacts (name, email, company, position, status, score, tags, owner_id, created_by)
+     SELECT 'Contato ' || lpad(g::text, 6, '0'), 'contato' || g || '@example.com', 'Empresa ' || (g % 500),
+            'Cargo ' || (g % 7), (ARRAY['lead', 'prospect', 'customer', 'inactive'])[1 + g % 4], g % 101,
+            ARRAY['t' || (g % 9), 'u' || (g % 5), 'v' || (g % 3)], ?, ?
+     FROM generate_series(1, ?) g`,
+    [owner, owner, CONTACTS],
+  );
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'funil-scale-'));
-  // The first start migrates and seeds the demo users; then the data set; then the server the test uses.
-  await (await startBuiltServer(dataDir, 'browser-scale-server')).stop();
-  await seed(dataDir);
-  server = await startBuiltServer(dataDir, 'browser-scale-server');
+  server = await startSeededServer('contacts-scale', seed);
   browser = await launchBrowser();
 }, 300_000);
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 const cards = (page: Page) => page.getByTestId('contact-card');

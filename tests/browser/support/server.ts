@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { openDatabase, type Knex } from '../../../src/infrastructure/db/database';
 import { freePort } from '../../support/free-port';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -63,4 +65,33 @@ export async function startBuiltServer(dataDir: string, logName: string): Promis
       if (child.exitCode === null) child.kill('SIGKILL');
     },
   };
+}
+
+/**
+ * A server of its own on a fresh embedded database filled by `seed` (SQL, while the server is stopped: the
+ * embedded database has one process at a time). The first start migrates and seeds the demo users; `stop` also
+ * removes the data. For a test file whose data set would crowd every other test's lists on the shared server.
+ */
+export async function startSeededServer(name: string, seed: (knex: Knex) => Promise<void>): Promise<RunningServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `funil-${name}-`));
+  try {
+    await (await startBuiltServer(dataDir, `browser-${name}-server`)).stop();
+    const db = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
+    try {
+      await seed(db.knex);
+    } finally {
+      await db.close();
+    }
+    const server = await startBuiltServer(dataDir, `browser-${name}-server`);
+    return {
+      baseUrl: server.baseUrl,
+      async stop() {
+        await server.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 }
