@@ -3,7 +3,8 @@ import type { DigestService } from '../../../domain/notifications/digest.service
 import { DIGEST_SERVICE } from '../../../domain/notifications/notifications.tokens';
 import type { Clock } from '../../../domain/shared/clock';
 import { startSmtpCapture, type SmtpCapture } from '../../../../tests/support/smtp-capture';
-import { startTestServer, type TestServer } from '../../../../tests/support/test-server';
+import { startTestServer, testConfig, type TestServer } from '../../../../tests/support/test-server';
+import { startServer } from '../../server';
 import { createCrmUsers, type CrmUsers } from '../../crm/__tests__/crm-test-kit';
 
 // Tuesday 10 March 2026. São Paulo is UTC-3, Tokyo UTC+9.
@@ -103,5 +104,24 @@ describe('morning digest', () => {
     at('2026-03-15T23:00:00Z');
     await digests.scan();
     expect(mailsTo('idle@example.com')).toEqual([]);
+  });
+
+  // Two processes need a database both can reach: PostgreSQL, not the embedded one.
+  it.runIf(process.env.DATABASE_URL)('goes once when two app instances scan the same database at once', async () => {
+    const second = await startServer(testConfig({ databaseUrl: server.runtime.config.databaseUrl, smtpUrl: smtp.url, publicUrl: 'https://crm.example.com' }), {
+      runWorkers: false,
+      clock,
+    });
+    try {
+      const other = second.runtime.container.get<DigestService>(DIGEST_SERVICE);
+      // Wednesday 18 March, 08:00 in São Paulo.
+      at('2026-03-18T11:00:00Z');
+      const before = mailsTo('busy@example.com').length;
+      const sent = await Promise.all([digests.scan(), other.scan(), digests.scan(), other.scan()]);
+      expect(sent.reduce((a, b) => a + b, 0)).toBe(1);
+      expect(mailsTo('busy@example.com')).toHaveLength(before + 1);
+    } finally {
+      await second.stop();
+    }
   });
 });
