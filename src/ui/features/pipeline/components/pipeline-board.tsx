@@ -144,15 +144,20 @@ function BoardColumn({ stage, stages, totals, filters, onOpenDeal, onMoveTo }: B
   const column = useBoardColumn(stage.stage, filters);
   const cards = column.data?.pages.flatMap((p) => p.items) ?? [];
   const sentinel = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement | null>(null);
   const headingId = `stage-${stage.id}-heading`;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = column;
 
   useEffect(() => {
     const node = sentinel.current;
     if (!node || !hasNextPage) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    });
+    // The column scrolls by itself: its end coming near in its own scroller loads the next page.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { root: scroller.current, rootMargin: '0px 0px 300px 0px' },
+    );
     observer.observe(node);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
@@ -186,7 +191,10 @@ function BoardColumn({ stage, stages, totals, filters, onOpenDeal, onMoveTo }: B
       <Droppable droppableId={stage.stage}>
         {(provided, snapshot) => (
           <div
-            ref={provided.innerRef}
+            ref={(node) => {
+              provided.innerRef(node);
+              scroller.current = node;
+            }}
             {...provided.droppableProps}
             className={cn('flex min-h-24 flex-1 flex-col gap-2 overflow-y-auto p-2', snapshot.isDraggingOver && 'bg-primary/5')}
             style={{ maxHeight: 'calc(100dvh - 16rem)' }}
