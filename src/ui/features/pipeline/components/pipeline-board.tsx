@@ -14,6 +14,7 @@ import { queryClient } from '../../../lib/query-client';
 import { boardColumnQueryKey, useBoardColumn, type BoardFilters, type StageSummary } from '../api/get-board';
 import type { Deal, DealsPage } from '../api/get-deals';
 import type { PipelineStage } from '../api/get-pipeline-stages';
+import { useLostReasons } from '../api/get-lost-reasons';
 import { useMoveDeal } from '../api/move-deal';
 import { cardFlags, formatDay, initialsOf, positionAt } from '../board-position';
 import { stageLabel } from '../stage-label';
@@ -40,6 +41,8 @@ const hasMore = (stage: string, filters: BoardFilters): boolean => {
 export function PipelineBoard({ stages, summary, filters, onOpenDeal }: PipelineBoardProps) {
   const { t } = useTranslation();
   const move = useMoveDeal();
+  // Read ahead: the lost-reason prompt opens with its choices (and its first one focused).
+  useLostReasons();
   const [pending, setPending] = useState<PendingMove | null>(null);
   const byName = new Map(stages.map((s) => [s.stage, s]));
   const label = (stage: string) => stageLabel(stage, t);
