@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/infrastructure/db/database';
+import type { Knex } from '../../src/infrastructure/db/database';
 import { DEMO, launchBrowser, newPage, signIn } from './support/browser';
-import { startBuiltServer, type RunningServer } from './support/server';
+import { startSeededServer, type RunningServer } from './support/server';
 
 // Its own server and data: 20,000 deals would crowd every other test's board on the shared one.
 const DEALS = 20_000;
@@ -18,36 +15,26 @@ const probabilityOf = (g: number) => g % 101;
 
 let browser: Browser;
 let server: RunningServer;
-let dataDir: string;
 
-async function seed(dir: string): Promise<void> {
-  const db = await openDatabase({ dataDir: path.join(dir, 'pgdata') });
-  try {
-    const [{ id: owner }] = await db.knex('users').where({ username: DEMO.admin.username }).select('id');
-    await db.knex.raw(
-      `INSERT INTO deals (title, value, stage, pipeline, probability, lost_reason, closed_at, owner_id, created_by, position)
-       SELECT 'Negócio ' || lpad(g::text, 5, '0'), (g % 1000) + 0.5, (ARRAY['prospecting', 'qualification', 'proposal', 'negotiation', 'won', 'lost'])[1 + g % 6],
-              'default', g % 101, CASE WHEN g % 6 = 5 THEN 'price' END, CASE WHEN g % 6 >= 4 THEN now() END, ?, ?, g
-       FROM generate_series(1, ?) g`,
-      [owner, owner, DEALS],
-    );
-  } finally {
-    await db.close();
-  }
+async function seed(knex: Knex): Promise<void> {
+  const [{ id: owner }] = await knex('users').where({ username: DEMO.admin.username }).select('id');
+  await knex.raw(
+    `INSERT INTO deals (title, value, stage, pipeline, probability, lost_reason, closed_at, owner_id, created_by, position)
+     SELECT 'Negócio ' || lpad(g::text, 5, '0'), (g % 1000) + 0.5, (ARRAY['prospecting', 'qualification', 'proposal', 'negotiation', 'won', 'lost'])[1 + g % 6],
+            'default', g % 101, CASE WHEN g % 6 = 5 THEN 'price' END, CASE WHEN g % 6 >= 4 THEN now() END, ?, ?, g
+     FROM generate_series(1, ?) g`,
+    [owner, owner, DEALS],
+  );
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'funil-pipeline-scale-'));
-  await (await startBuiltServer(dataDir, 'browser-pipeline-scale-server')).stop();
-  await seed(dataDir);
-  server = await startBuiltServer(dataDir, 'browser-pipeline-scale-server');
+  server = await startSeededServer('pipeline-scale', seed);
   browser = await launchBrowser();
 }, 300_000);
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
