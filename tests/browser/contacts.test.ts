@@ -64,7 +64,7 @@ describe('contacts', () => {
     await dialog(page).getByRole('heading', { name: 'Novo contato' }).waitFor();
     // Status defaults to lead, the owner to me (read-only for an employee).
     expect(await page.locator('#contact-status').textContent()).toBe('Lead');
-    expect(await page.locator('#contact-owner-readonly').inputValue()).toBe('Carla Contatos');
+    expect(await page.locator('#contact-ownerId-readonly').inputValue()).toBe('Carla Contatos');
 
     await page.locator('#contact-email').fill('not-an-email');
     await page.locator('#contact-score').fill('150');

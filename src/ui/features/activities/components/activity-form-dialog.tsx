@@ -4,13 +4,13 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { Form, FormField, useSchemaForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
+import { PersonField } from '../../../components/ui/person-field';
 import { LookupSelect, type LookupOption } from '../../../components/ui/lookup-select';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/errors';
 import type { User } from '../../../lib/session';
-import { useUserChoices } from '../../../lib/user-choices';
 import { activitySchema, DEFAULT_REMINDER, REMINDER_CHOICES, toLocalInput, type ReminderChoice } from '../activity-schema';
 import { useCreateActivity } from '../api/create-activity';
 import { ACTIVITY_PRIORITIES, ACTIVITY_TYPES, type Activity } from '../api/get-activities';
@@ -57,7 +57,6 @@ export function ActivityFormDialog({ activity, me, contact, onClose }: ActivityF
   const create = useCreateActivity();
   const update = useUpdateActivity();
   const isAdmin = me.role === 'admin';
-  const people = useUserChoices(isAdmin);
   const editable = activity === null || canChange(me, activity);
   const pending = create.isPending || update.isPending;
   const contactFixed = contact !== undefined && activity === null;
@@ -177,31 +176,16 @@ export function ActivityFormDialog({ activity, me, contact, onClose }: ActivityF
               )}
             />
             <div>
-              {isAdmin && people.data ? (
-                <FormField
-                  control={form.control}
-                  name="assignedTo"
-                  label={t('activityForm.fields.assignee')}
-                  render={(field) => (
-                    <Select
-                      id={field.id}
-                      value={field.value === null ? 'none' : String(field.value)}
-                      onValueChange={(value) => field.onChange(value === 'none' ? null : Number(value))}
-                      options={[{ value: 'none', label: t('activityForm.nobody') }, ...people.data.items.map((user) => ({ value: String(user.id), label: user.name }))]}
-                    />
-                  )}
-                />
-              ) : (
-                <div className="grid gap-1.5">
-                  <label htmlFor="activity-assignee-readonly" className="text-sm font-medium text-foreground">
-                    {t('activityForm.fields.assignee')}
-                  </label>
-                  <Input id="activity-assignee-readonly" value={assigneeName} readOnly disabled aria-describedby="activity-assignee-hint" />
-                  <p id="activity-assignee-hint" className="text-xs text-muted-foreground">
-                    {t('activityForm.assigneeHint')}
-                  </p>
-                </div>
-              )}
+              <PersonField
+                control={form.control}
+                name="assignedTo"
+                label={t('activityForm.fields.assignee')}
+                canChoose={isAdmin}
+                formId="activity"
+                currentName={assigneeName}
+                noneLabel={t('activityForm.nobody')}
+                readOnlyHint={t('activityForm.assigneeHint')}
+              />
             </div>
             <div className="sm:col-span-2">
               {contactFixed ? (

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { Form, FormField, useSchemaForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
+import { PersonField } from '../../../components/ui/person-field';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
@@ -12,7 +13,6 @@ import { errorMessage } from '../../../lib/errors';
 import type { User } from '../../../lib/session';
 import { useCreateContact } from '../api/create-contact';
 import { CONTACT_STATUSES, type Contact } from '../api/get-contacts';
-import { useOwnerChoices } from '../api/get-owner-choices';
 import { useUpdateContact } from '../api/update-contact';
 import { canChange } from '../contact-access';
 import { contactSchema } from '../contact-schema';
@@ -51,7 +51,6 @@ export function ContactFormDialog({ contact, me, onClose }: ContactFormDialogPro
   const update = useUpdateContact();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const isAdmin = me.role === 'admin';
-  const owners = useOwnerChoices(isAdmin);
   const editable = contact === null || canChange(me, contact);
   const pending = create.isPending || update.isPending;
   const ownerName = contact ? (contact.ownerName ?? t('contacts.noOwner')) : me.name;
@@ -154,34 +153,16 @@ export function ContactFormDialog({ contact, me, onClose }: ContactFormDialogPro
               />
             </div>
             <div className="sm:col-span-2">
-              {isAdmin && owners.data ? (
-                <FormField
-                  control={form.control}
-                  name="ownerId"
-                  label={t('contacts.fields.owner')}
-                  render={(field) => (
-                    <Select
-                      id={field.id}
-                      value={field.value === null ? 'none' : String(field.value)}
-                      onValueChange={(value) => field.onChange(value === 'none' ? null : Number(value))}
-                      options={[
-                        { value: 'none', label: t('contacts.noOwner') },
-                        ...owners.data.items.map((user) => ({ value: String(user.id), label: user.name })),
-                      ]}
-                    />
-                  )}
-                />
-              ) : (
-                <div className="grid gap-1.5">
-                  <label htmlFor="contact-owner-readonly" className="text-sm font-medium text-foreground">
-                    {t('contacts.fields.owner')}
-                  </label>
-                  <Input id="contact-owner-readonly" value={ownerName} readOnly disabled aria-describedby="contact-owner-hint" />
-                  <p id="contact-owner-hint" className="text-xs text-muted-foreground">
-                    {t('contacts.form.ownerHint')}
-                  </p>
-                </div>
-              )}
+              <PersonField
+                control={form.control}
+                name="ownerId"
+                label={t('contacts.fields.owner')}
+                canChoose={isAdmin}
+                formId="contact"
+                currentName={ownerName}
+                noneLabel={t('contacts.noOwner')}
+                readOnlyHint={t('contacts.form.ownerHint')}
+              />
             </div>
           </fieldset>
           <DialogFooter className="sm:justify-between">

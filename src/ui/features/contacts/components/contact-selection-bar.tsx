@@ -12,7 +12,7 @@ import type { User } from '../../../lib/session';
 import { BULK_FILTER_MAX, useBulkContacts, type BulkContactsResult } from '../api/bulk-contacts';
 import { CONTACT_STATUSES, type Contact, type ContactFilters } from '../api/get-contacts';
 import { describeResult } from '../bulk-result';
-import { useOwnerChoices } from '../api/get-owner-choices';
+import { useUserChoices } from '../../../lib/user-choices';
 import type { ContactSelection } from '../use-contact-selection';
 import { TagCombobox } from './tag-combobox';
 
@@ -45,7 +45,7 @@ export function ContactSelectionBar({ selection, count, total, filters, loaded, 
   const bulk = useBulkContacts();
   const [dialog, setDialog] = useState<'addTag' | 'removeTag' | 'delete' | null>(null);
   const isAdmin = me.role === 'admin';
-  const owners = useOwnerChoices(isAdmin);
+  const owners = useUserChoices(isAdmin);
   const formatted = formatInteger(count);
 
   const run = async (change: Change) => {

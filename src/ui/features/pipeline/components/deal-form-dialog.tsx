@@ -4,13 +4,13 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { Form, FormField, useSchemaForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
+import { PersonField } from '../../../components/ui/person-field';
 import { LookupSelect, type LookupOption } from '../../../components/ui/lookup-select';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/errors';
 import type { User } from '../../../lib/session';
-import { useUserChoices } from '../../../lib/user-choices';
 import { useCreateDeal } from '../api/create-deal';
 import type { Deal } from '../api/get-deals';
 import { DEFAULT_PIPELINE, usePipelineStages, type PipelineStage } from '../api/get-pipeline-stages';
@@ -83,7 +83,6 @@ function DealForm({ deal, me, contact, onClose, stages }: DealFormDialogProps & 
   const create = useCreateDeal();
   const update = useUpdateDeal();
   const isAdmin = me.role === 'admin';
-  const owners = useUserChoices(isAdmin);
   const editable = deal === null || canChange(me, deal);
   const pending = create.isPending || update.isPending;
   const [chosenContact, setChosenContact] = useState<LookupOption | null>(
@@ -208,31 +207,16 @@ function DealForm({ deal, me, contact, onClose, stages }: DealFormDialogProps & 
           )}
         </div>
         <div className="sm:col-span-2">
-          {isAdmin && owners.data ? (
-            <FormField
-              control={form.control}
-              name="ownerId"
-              label={t('dealForm.fields.owner')}
-              render={(field) => (
-                <Select
-                  id={field.id}
-                  value={field.value === null ? 'none' : String(field.value)}
-                  onValueChange={(value) => field.onChange(value === 'none' ? null : Number(value))}
-                  options={[{ value: 'none', label: t('dealForm.noOwner') }, ...owners.data.items.map((user) => ({ value: String(user.id), label: user.name }))]}
-                />
-              )}
-            />
-          ) : (
-            <div className="grid gap-1.5">
-              <label htmlFor="deal-owner-readonly" className="text-sm font-medium text-foreground">
-                {t('dealForm.fields.owner')}
-              </label>
-              <Input id="deal-owner-readonly" value={ownerName} readOnly disabled aria-describedby="deal-owner-hint" />
-              <p id="deal-owner-hint" className="text-xs text-muted-foreground">
-                {t('dealForm.ownerHint')}
-              </p>
-            </div>
-          )}
+          <PersonField
+            control={form.control}
+            name="ownerId"
+            label={t('dealForm.fields.owner')}
+            canChoose={isAdmin}
+            formId="deal"
+            currentName={ownerName}
+            noneLabel={t('dealForm.noOwner')}
+            readOnlyHint={t('dealForm.ownerHint')}
+          />
         </div>
         <div className="sm:col-span-2">
           <FormField
