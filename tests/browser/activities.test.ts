@@ -200,7 +200,7 @@ describe('activities', () => {
     const browserZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(await page.locator('#notification-settings-timeZone').textContent()).toBe(browserZone.replace(/_/g, ' '));
     await page.locator('#notification-settings-email').fill('not-an-email');
-    await section.getByRole('button', { name: 'Salvar alterações' }).click();
+    await section.getByRole('button', { name: 'Salvar notificações' }).click();
     expect(await page.locator('#notification-settings-email-message').textContent()).toBe('Informe um e-mail válido');
 
     await page.locator('#notification-settings-email').fill('paula@example.com');
@@ -210,7 +210,7 @@ describe('activities', () => {
     await page.locator('#notification-settings-timeZone').click();
     await page.getByRole('option', { name: 'America/Sao Paulo' }).click();
     await page.locator('#notification-settings-morningDigest').click();
-    await section.getByRole('button', { name: 'Salvar alterações' }).click();
+    await section.getByRole('button', { name: 'Salvar notificações' }).click();
     await toastLocator(page).filter({ hasText: 'Configurações de notificação salvas' }).waitFor();
     const saved = (await (await page.request.get('/api/notifications/settings')).json()) as object;
     expect(saved).toEqual({ email: 'paula@example.com', language: 'en', timeZone: 'America/Sao_Paulo', reminderEmails: true, morningDigest: false });

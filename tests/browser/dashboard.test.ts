@@ -103,8 +103,8 @@ describe('dashboard', () => {
   it('shows the median response time the server measured', async () => {
     await admin.goto('/');
     await refresh(admin);
-    expect(await figure(admin, 'response')).toMatch(/^\d+ ms$/);
-    expect(await admin.getByTestId('stat-response').textContent()).toMatch(/Mediana das últimas \d+ chamadas à API/);
+    expect(await figure(admin, 'response')).toMatch(/^\d{1,3}(\.\d{3})* ms$/);
+    expect(await admin.getByTestId('stat-response').textContent()).toMatch(/Mediana das últimas \d{1,3}(\.\d{3})* chamadas à API/);
   });
 
   it('shows the system status from the readiness checks', async () => {

@@ -145,7 +145,7 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
           <div>
             <Button type="submit" disabled={save.isPending}>
               {save.isPending && <Spinner />}
-              {save.isPending ? t('common.saving') : t('common.save')}
+              {save.isPending ? t('common.saving') : t('notificationSettings.save')}
             </Button>
           </div>
         </Form>
