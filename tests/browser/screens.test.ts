@@ -35,7 +35,7 @@ const SCREENS: Screen[] = [
   { name: 'profile', path: '/profile', ready: { pt: 'Esta sessão', en: 'This session' }, signedIn: true },
   { name: 'settings', path: '/settings', ready: { pt: 'Ana Administradora', en: 'Ana Administradora' }, signedIn: true },
   { name: 'contacts', path: '/crm/contacts', ready: { pt: 'Novo contato', en: 'New contact' }, signedIn: true },
-  { name: 'pipeline', path: '/crm/pipeline', ready: { pt: 'Nenhum negócio encontrado', en: 'No deals found' }, signedIn: true },
+  { name: 'pipeline', path: '/crm/pipeline', ready: { pt: 'Nova oportunidade', en: 'New opportunity' }, signedIn: true },
   { name: 'no-access', path: '/api-docs', ready: { pt: 'Sem acesso', en: 'No access' }, signedIn: true },
   { name: 'not-found', path: '/no-such-page', ready: { pt: '404 Página Não Encontrada', en: '404 Page Not Found' }, signedIn: true },
 ];
