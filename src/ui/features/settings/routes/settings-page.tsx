@@ -1,62 +1,50 @@
+import * as Tabs from '@radix-ui/react-tabs';
 import { useTranslation } from 'react-i18next';
-import { Badge } from '../../../components/ui/badge';
-import { Card, CardHeader, CardTitle } from '../../../components/ui/card';
+import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/errors';
-import { formatDateTime } from '../../../lib/format';
-import { useUsers } from '../api/get-users';
+import { cn } from '../../../lib/cn';
+import { LostReasonsSettings } from '../components/lost-reasons-settings';
+import { SecurityLog } from '../components/security-log';
+import { StagesSettings } from '../components/stages-settings';
+import { UsersSettings } from '../components/users-settings';
 
-/** Admin settings: the users of the system, read-only for now. */
+const TABS = {
+  users: UsersSettings,
+  stages: StagesSettings,
+  lostReasons: LostReasonsSettings,
+  securityLog: SecurityLog,
+} as const;
+type Tab = keyof typeof TABS;
+const isTab = (value: string | null): value is Tab => value !== null && Object.hasOwn(TABS, value);
+
+const tabClass = cn(
+  'shrink-0 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors focus-ring',
+  'data-[state=active]:bg-surface data-[state=active]:text-foreground data-[state=active]:shadow-sm',
+);
+
+/** Admin settings: one tab per area, the open tab kept in the URL (?tab=) so a reload or a shared link opens it. */
 export function SettingsPage() {
   const { t } = useTranslation();
-  const users = useUsers();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab = isTab(requested) ? requested : 'users';
   return (
     <>
       <PageHeader title={t('settings.title')} description={t('settings.subtitle')} />
-      <Card>
-        <CardHeader>
-          <CardTitle>{t('settings.users')}</CardTitle>
-          {users.data && <Badge>{users.data.items.length}</Badge>}
-        </CardHeader>
-        {users.isPending ? (
-          <PageSpinner />
-        ) : users.isError ? (
-          <p role="alert" className="px-5 py-4 text-sm text-danger">
-            {errorMessage(users.error, t)}
-          </p>
-        ) : (
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('settings.users')}>
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-border text-xs text-muted-foreground uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-medium sm:px-5">{t('settings.name')}</th>
-                  <th scope="col" className="hidden px-3 py-3 sm:px-5 font-medium sm:table-cell">{t('auth.username')}</th>
-                  <th scope="col" className="px-4 py-3 font-medium sm:px-5">{t('auth.role')}</th>
-                  <th scope="col" className="px-4 py-3 font-medium sm:px-5">{t('settings.status')}</th>
-                  <th scope="col" className="hidden px-3 py-3 sm:px-5 font-medium md:table-cell">{t('dashboard.lastAccess')}</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-border">
-                {users.data.items.map((user) => (
-                  <tr key={user.id}>
-                    <td className="px-3 py-3 sm:px-5 text-foreground">
-                      <span className="font-medium">{user.name}</span>
-                      <span className="block text-xs text-muted-foreground sm:hidden">{user.username}</span>
-                    </td>
-                    <td className="hidden px-3 py-3 sm:px-5 text-muted-foreground sm:table-cell">{user.username}</td>
-                    <td className="px-3 py-3 sm:px-5">{t(`roles.${user.role}`)}</td>
-                    <td className="px-3 py-3 sm:px-5">
-                      <Badge tone={user.disabled ? 'danger' : 'success'}>{user.disabled ? t('settings.disabled') : t('settings.active')}</Badge>
-                    </td>
-                    <td className="hidden px-3 py-3 sm:px-5 whitespace-nowrap text-muted-foreground md:table-cell">{formatDateTime(user.lastAccess) ?? t('common.notAvailable')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </Card>
+      <Tabs.Root value={tab} onValueChange={(value) => setParams(value === 'users' ? {} : { tab: value }, { replace: true })}>
+        <Tabs.List aria-label={t('settings.tabsLabel')} className="mb-4 flex gap-1 overflow-x-auto rounded-lg bg-muted p-1">
+          {(Object.keys(TABS) as Tab[]).map((key) => (
+            <Tabs.Trigger key={key} value={key} className={tabClass}>
+              {t(`settings.tabs.${key}`)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {(Object.entries(TABS) as [Tab, () => React.JSX.Element][]).map(([key, Content]) => (
+          <Tabs.Content key={key} value={key} className="focus-ring">
+            <Content />
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
     </>
   );
 }
