@@ -17,6 +17,7 @@ import * as createContactTagCounts from './20261123140000_create_contact_tag_cou
 import * as addStageStaleDaysAndLostReasons from './20261123140100_add_stage_stale_days_and_lost_reasons';
 import * as addActivityDueIndexes from './20261123150000_add_activity_due_indexes';
 import * as addNotificationEmailSwitches from './20261123150100_add_notification_email_switches';
+import * as addPasswordChangeAndSecurityEvents from './20261124100400_add_password_change_and_security_events';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -46,4 +47,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261123140100_add_stage_stale_days_and_lost_reasons', addStageStaleDaysAndLostReasons],
   ['20261123150000_add_activity_due_indexes', addActivityDueIndexes],
   ['20261123150100_add_notification_email_switches', addNotificationEmailSwitches],
+  ['20261124100400_add_password_change_and_security_events', addPasswordChangeAndSecurityEvents],
 ];
