@@ -18,6 +18,7 @@ import * as addStageStaleDaysAndLostReasons from './20261123140100_add_stage_sta
 import * as addActivityDueIndexes from './20261123150000_add_activity_due_indexes';
 import * as addNotificationEmailSwitches from './20261123150100_add_notification_email_switches';
 import * as addPasswordChangeAndSecurityEvents from './20261124100400_add_password_change_and_security_events';
+import * as addSearchIndexes from './20261124100600_add_search_indexes';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -48,4 +49,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261123150000_add_activity_due_indexes', addActivityDueIndexes],
   ['20261123150100_add_notification_email_switches', addNotificationEmailSwitches],
   ['20261124100400_add_password_change_and_security_events', addPasswordChangeAndSecurityEvents],
+  ['20261124100600_add_search_indexes', addSearchIndexes],
 ];

@@ -30,6 +30,7 @@ import { reportsModule } from './reports/reports.bindings';
 import { openApiModule } from './openapi/openapi.bindings';
 import { templatesModule } from './templates/templates.bindings';
 import { timelineModule } from './timeline/timeline.bindings';
+import { searchModule } from './search/search.bindings';
 
 export interface Runtime {
   container: Container;
@@ -97,6 +98,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     reportsModule,
     notificationsModule(config),
     templatesModule,
+    searchModule,
     openApiModule,
   );
 

@@ -204,6 +204,8 @@ describe('success responses match the OpenAPI document', () => {
     await call(admin, 'get', '/api/crm/timeline');
     const dashboard = await call(admin, 'get', '/api/dashboard');
     expect(dashboard.recentActivity.length).toBeGreaterThan(0);
+    const found = await call(admin, 'get', '/api/crm/search', { query: 'q=b&limit=3' });
+    expect(found.contacts.length * found.deals.length * found.templates.length).toBeGreaterThan(0);
     await call(server.client(), 'get', '/healthz');
     await call(server.client(), 'get', '/readyz');
     await call(server.client(), 'get', '/api/auth/demo-credentials');

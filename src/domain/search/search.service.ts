@@ -1,0 +1,34 @@
+import { inject, injectable } from 'inversify';
+import { can, ruleFor, type Viewer } from '../crm/crm-access';
+import type { SearchResults } from './search';
+import type { Hit, SearchRepository } from './search.ports';
+import { SEARCH_REPOSITORY } from './search.tokens';
+
+/**
+ * Search from anywhere: contacts, deals, the viewer's activities (as their activities list shows them)
+ * and, for the roles that open them, templates; each kind within the permission table's read rule.
+ */
+@injectable()
+export class SearchService {
+  constructor(@inject(SEARCH_REPOSITORY) private readonly search: SearchRepository) {}
+
+  async find(viewer: Viewer, text: string, limit: number): Promise<SearchResults> {
+    const query = {
+      text: text.trim(),
+      limit,
+      activitiesOf: ruleFor(viewer, 'activity', 'read') === 'own' ? viewer.id : undefined,
+      templates: can(viewer, 'template', 'read'),
+    };
+    const [contacts, deals, activities, templates] = await Promise.all([
+      this.search.contacts(query),
+      this.search.deals(query),
+      this.search.activities(query),
+      query.templates ? this.search.templates(query) : Promise.resolve([]),
+    ]);
+    return { contacts: contacts.map(withoutRank), deals: deals.map(withoutRank), activities: activities.map(withoutRank), templates: templates.map(withoutRank) };
+  }
+}
+
+function withoutRank<T>({ rank: _rank, ...hit }: Hit<T>): T {
+  return hit as T;
+}

@@ -1,0 +1,93 @@
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import { bestFirst, type ActivityHit, type ContactHit, type DealHit, type SearchQuery, type TemplateHit } from '../../domain/search/search';
+import type { Hit, SearchRepository } from '../../domain/search/search.ports';
+import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
+import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
+
+/** How many newest substring matches are looked at, per hit wanted, to find the word-start ones among them. */
+const WIDEN = 4;
+
+/** LIKE-escaped text: % and _ (and the escape character) mean themselves. */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+interface Kind {
+  table: string;
+  /** The normalised text searched; the same expression as the kind's trigram index. */
+  searchText: string;
+  /** The normalised name (title, subject) the rank looks at. */
+  nameText: string;
+  /** Extra condition on the table's rows (with its bindings), e.g. whose activities. */
+  where?: [string, unknown[]];
+}
+
+/**
+ * Each kind is one statement: the newest `limit` rows whose text starts with the typed text, and the
+ * newest `limit × 4` that contain it, both served by the kind's trigram index (or, for very common
+ * text, by walking the primary key backwards), ranked (see `MatchRank`) and cut to `limit`. So the cost
+ * is that of the first page of the contact list's search, whatever the number of matches.
+ */
+@injectable()
+export class KnexSearchRepository implements SearchRepository {
+  constructor(@inject(UNIT_OF_WORK) private readonly uow: KnexUnitOfWork) {}
+
+  async contacts(query: SearchQuery): Promise<Hit<ContactHit>[]> {
+    return this.find<ContactHit>(
+      query,
+      { table: 'contacts', searchText: 'funil_contact_search_text(t.name, t.email, t.company, t.phone)', nameText: 'lower(funil_unaccent(t.name))' },
+      't.name, t.company, t.email',
+    );
+  }
+
+  async deals(query: SearchQuery): Promise<Hit<DealHit>[]> {
+    return this.find<DealHit>(
+      query,
+      { table: 'deals', searchText: 'lower(funil_unaccent(t.title))', nameText: 'lower(funil_unaccent(t.title))' },
+      't.title, t.stage, t.value, t.currency, (SELECT c.name FROM contacts c WHERE c.id = t.contact_id) AS "contactName"',
+    );
+  }
+
+  async activities(query: SearchQuery): Promise<Hit<ActivityHit>[]> {
+    const mine = query.activitiesOf;
+    return this.find<ActivityHit>(
+      query,
+      {
+        table: 'activities',
+        searchText: 'lower(funil_unaccent(t.subject))',
+        nameText: 'lower(funil_unaccent(t.subject))',
+        where: mine === undefined ? undefined : ['(t.assigned_to = ? OR t.created_by = ?)', [mine, mine]],
+      },
+      't.subject, t.type, t.status, t.due_date AS "dueDate", (SELECT c.name FROM contacts c WHERE c.id = t.contact_id) AS "contactName"',
+    );
+  }
+
+  async templates(query: SearchQuery): Promise<Hit<TemplateHit>[]> {
+    return this.find<TemplateHit>(
+      query,
+      { table: 'email_templates', searchText: "lower(funil_unaccent(t.name || ' ' || t.subject))", nameText: 'lower(funil_unaccent(t.name))' },
+      't.name, t.subject, t.category',
+    );
+  }
+
+  private async find<T extends { id: number }>(query: SearchQuery, kind: Kind, columns: string): Promise<Hit<T>[]> {
+    const text = literal(query.text);
+    const [extra, extraBindings] = kind.where ?? ['true', []];
+    const normalised = 'lower(funil_unaccent(?))';
+    const sql = `
+      SELECT t.id, ${columns},
+        CASE WHEN ${kind.nameText} LIKE ${normalised} THEN 0 WHEN ${kind.nameText} LIKE ${normalised} THEN 1 ELSE 2 END AS rank
+      FROM (
+        (SELECT t.id FROM ${kind.table} t WHERE ${kind.searchText} LIKE ${normalised} AND ${extra} ORDER BY t.id DESC LIMIT ?)
+        UNION
+        (SELECT t.id FROM ${kind.table} t WHERE ${kind.searchText} LIKE ${normalised} AND ${extra} ORDER BY t.id DESC LIMIT ?)
+      ) candidates
+      JOIN ${kind.table} t ON t.id = candidates.id`;
+    const bindings = [
+      `${text}%`, `% ${text}%`,
+      `${text}%`, ...extraBindings, query.limit,
+      `%${text}%`, ...extraBindings, query.limit * WIDEN,
+    ] as Knex.RawBinding[];
+    const { rows } = (await this.uow.db.raw(sql, bindings)) as { rows: Hit<T>[] };
+    return bestFirst(rows, query.limit);
+  }
+}
