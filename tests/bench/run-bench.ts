@@ -9,6 +9,10 @@ import type { ReportsService } from '../../src/domain/reports/reports.service';
 import { REPORTS_SERVICE } from '../../src/domain/reports/reports.tokens';
 import type { RemindersService } from '../../src/domain/notifications/reminders.service';
 import { REMINDERS_SERVICE } from '../../src/domain/notifications/notifications.tokens';
+import type { ContactsService } from '../../src/domain/contacts/contacts.service';
+import { CONTACTS_SERVICE } from '../../src/domain/contacts/contacts.tokens';
+import type { SearchService } from '../../src/domain/search/search.service';
+import { SEARCH_SERVICE } from '../../src/domain/search/search.tokens';
 import type { JobProcessor } from '../../src/domain/shared/job-queue.port';
 import { JOB_PROCESSOR } from '../../src/domain/shared/shared.tokens';
 import { createRuntime } from '../../src/infrastructure/container';
@@ -137,6 +141,23 @@ try {
     rawMs += ms;
   }
 
+  // (3) The search palette (contacts, deals, one user's activities, templates: one call) against the
+  // contact list's search (its first page of 50), on the same texts: rare, common, absent. Median of 5.
+  const contactsService = runtime.container.get<ContactsService>(CONTACTS_SERVICE);
+  const searchService = runtime.container.get<SearchService>(SEARCH_SERVICE);
+  const { id: benchUser } = await knex('users').where({ username: 'bench1' }).first('id');
+  const median = async (work: () => Promise<unknown>) => {
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) times.push((await timed(work))[1]);
+    return times.sort((a, b) => a - b)[2];
+  };
+  const searchFigures: string[] = [];
+  for (const text of ['contact 4242', 'activity 777', 'deal', 'c1', 'zzz no match']) {
+    const listMs = await median(() => contactsService.list({ id: benchUser, role: 'employee' }, { search: text }, { limit: 50 }));
+    const paletteMs = await median(() => searchService.find({ id: benchUser, role: 'developer' }, text, 5));
+    searchFigures.push(`"${text}" ${Math.round(paletteMs)} ms (list ${Math.round(listMs)} ms)`);
+  }
+
   figures.push(
     ['Data set', `${CONTACTS.toLocaleString('en')} contacts, ${ALL_ACTIVITIES.toLocaleString('en')} activities (${ACTIVITIES.toLocaleString('en')} pending), ${Math.ceil(CONTACTS / 5).toLocaleString('en')} deals (generated in ${seconds(seedMs)} s)`],
     ['Reminders due at once', REMINDERS.toLocaleString('en')],
@@ -146,6 +167,7 @@ try {
     ['Exactly once', `${exactlyOnce ? 'yes' : 'NO'}: ${once.notifications} notifications, ${once.keys} distinct keys, ${once.activities} activities`],
     ['Report refresh (4 periods, every figure, stored)', `${Math.round(refreshMs)} ms`],
     ['The same SQL run bare', `${Math.round(rawMs)} ms (refresh overhead ${Math.round(refreshMs - rawMs)} ms)`],
+    ['Search palette, one call (contact list search, first page)', searchFigures.join('; ')],
   );
   const setup = [
     `Database: ${db.url ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite, in memory'}`,
