@@ -19,6 +19,7 @@ import * as addActivityDueIndexes from './20261123150000_add_activity_due_indexe
 import * as addNotificationEmailSwitches from './20261123150100_add_notification_email_switches';
 import * as addPasswordChangeAndSecurityEvents from './20261124100400_add_password_change_and_security_events';
 import * as addSearchIndexes from './20261124100600_add_search_indexes';
+import * as addQuickReportIndexes from './20261124100100_add_quick_report_indexes';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -50,4 +51,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261123150100_add_notification_email_switches', addNotificationEmailSwitches],
   ['20261124100400_add_password_change_and_security_events', addPasswordChangeAndSecurityEvents],
   ['20261124100600_add_search_indexes', addSearchIndexes],
+  ['20261124100100_add_quick_report_indexes', addQuickReportIndexes],
 ];

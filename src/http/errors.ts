@@ -50,6 +50,9 @@ export function errorBody(error: AppError): ErrorBody {
   return { error: { code: error.code, message: error.message, ...(error.details !== undefined && { details: error.details }) } };
 }
 
+  'REPORT.UNSUPPORTED_COMBINATION': 400,
+  'SAVED_REPORT.NOT_FOUND': 404,
+  'SAVED_REPORT.READ_ONLY': 403,
 /** Turns body-parser's failures into the error shape with their own codes. */
 function fromParserError(error: { type?: string; status?: number }): AppError | null {
   switch (error.type) {

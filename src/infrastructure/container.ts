@@ -27,6 +27,7 @@ import { contactsModule } from './contacts/contacts.bindings';
 import { dealsModule } from './deals/deals.bindings';
 import { notificationsModule } from './notifications/notifications.bindings';
 import { reportsModule } from './reports/reports.bindings';
+import { reportBuilderModule } from './report-builder/report-builder.bindings';
 import { openApiModule } from './openapi/openapi.bindings';
 import { templatesModule } from './templates/templates.bindings';
 import { timelineModule } from './timeline/timeline.bindings';
@@ -96,6 +97,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     dealsModule,
     activitiesModule,
     reportsModule,
+    reportBuilderModule,
     notificationsModule(config),
     templatesModule,
     searchModule,

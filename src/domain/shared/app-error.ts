@@ -48,6 +48,9 @@ export interface ErrorDetail {
   type?: string;
 }
 
+  'REPORT.UNSUPPORTED_COMBINATION',
+  'SAVED_REPORT.NOT_FOUND',
+  'SAVED_REPORT.READ_ONLY',
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,

@@ -46,6 +46,8 @@ export interface JobProcessor<N extends JobName = JobName> {
   readonly jobName: N;
   /** Recurring jobs: the interval in milliseconds. */
   readonly everyMs?: number;
+  /** Also run once when the workers start (e.g. report figures: a new installation has them from the first minute). */
+  readonly runAtStart?: boolean;
   handle(payload: JobPayloads[N]): Promise<void>;
   /** Called once the last attempt failed, so the failure is recorded rather than dropped. */
   onFailed?(payload: JobPayloads[N], error: Error): Promise<void>;

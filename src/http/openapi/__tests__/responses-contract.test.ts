@@ -171,6 +171,19 @@ describe('success responses match the OpenAPI document', () => {
     await call(admin, 'post', '/api/crm/reports/refresh');
     for (let i = 0; i < 200 && !(await admin.get('/api/crm/reports')).body.computedAt; i++) await new Promise((r) => setTimeout(r, 50));
     expect((await call(admin, 'get', '/api/crm/reports', { query: 'period=365' })).figures.funnel).toBeInstanceOf(Array);
+      expect((await call(admin, 'get', `/api/crm/reports/${name}`, { query: 'period=365' })).rows).toBeInstanceOf(Array);
+    await call(admin, 'get', '/api/crm/reports/export', { query: 'view=overview&category=sales&lang=en' });
+    await call(admin, 'get', '/api/crm/reports/export', { query: 'view=lead-sources&separator=semicolon' });
+  it('report builder', async () => {
+    const definition = { entity: 'deals', measure: 'valueSum', groupBy: 'owner', periodDays: null, chart: 'bar' };
+    await call(admin, 'post', '/api/crm/reports/run', { body: definition });
+    await call(admin, 'post', '/api/crm/reports/run', { body: { entity: 'activities', groupBy: 'week', periodDays: 90, filters: { type: 'call' } } });
+    const saved = await call(admin, 'post', '/api/crm/saved-reports', { body: { name: 'By owner', definition } });
+    await call(admin, 'get', '/api/crm/saved-reports');
+    await call(admin, 'get', '/api/crm/saved-reports/{id}', { params: saved });
+    await call(admin, 'patch', '/api/crm/saved-reports/{id}', { params: saved, body: { shared: true, definition: { ...definition, filters: { status: 'won' } } } });
+    await call(admin, 'get', '/api/crm/saved-reports/{id}/result', { params: saved });
+    await call(admin, 'delete', '/api/crm/saved-reports/{id}', { params: saved });
     expect((await call(admin, 'get', '/api/crm/reports', { query: 'category=activities' })).figures).not.toHaveProperty('funnel');
   });
 

@@ -1,0 +1,150 @@
+import {
+  MAX_REPORT_GROUPS,
+  isTimeGrouping,
+  type ReportDateField,
+  type ReportDefinition,
+  type ReportEntity,
+  type ReportFilterName,
+  type ReportGrouping,
+  type ReportMeasure,
+} from '../../domain/report-builder/report-definition';
+
+/**
+ * The only SQL a builder report can run: every fragment below is a constant picked by a checked enum
+ * value; filter values, dates and the group limit travel as bindings. Nothing a client sends is ever
+ * written into the statement's text.
+ */
+interface EntitySql {
+  from: string;
+  owner: string;
+  dates: Partial<Record<ReportDateField, string>>;
+  groups: Partial<Record<ReportGrouping, { key: string; label: string; order: string }>>;
+  filters: Partial<Record<ReportFilterName, string>>;
+  /** The money a deal measure sums (null for contacts and activities, which are counted). */
+  value: string;
+  weighted: string;
+}
+
+const OWNER_GROUP = (column: string) => ({ key: `${column}::text`, label: 'u.name', order: '0' });
+const DATE_GROUPS = (unit: 'week' | 'month', format: string) => (column: string) => ({
+  key: `to_char(date_trunc('${unit}', ${column} AT TIME ZONE 'UTC'), '${format}')`,
+  label: `to_char(date_trunc('${unit}', ${column} AT TIME ZONE 'UTC'), '${format}')`,
+  order: '0',
+});
+const WEEK = DATE_GROUPS('week', 'YYYY-MM-DD');
+const MONTH = DATE_GROUPS('month', 'YYYY-MM');
+
+const STAGE_NAME = `CASE WHEN d.pipeline = 'default' THEN d.stage ELSE d.pipeline || ' · ' || d.stage END`;
+
+export const ENTITY_SQL: Record<ReportEntity, EntitySql> = {
+  deals: {
+    from: 'deals d JOIN pipeline_stages s ON s.pipeline = d.pipeline AND s.stage = d.stage LEFT JOIN users u ON u.id = d.owner_id',
+    owner: 'd.owner_id',
+    dates: { createdAt: 'd.created_at', closedAt: 'd.closed_at' },
+    groups: {
+      stage: { key: STAGE_NAME, label: STAGE_NAME, order: `(CASE WHEN d.pipeline = 'default' THEN 0 ELSE 1 END) * 1000 + s."order"` },
+      owner: OWNER_GROUP('d.owner_id'),
+      status: { key: 's.kind', label: 's.kind', order: `CASE s.kind WHEN 'open' THEN 0 WHEN 'won' THEN 1 ELSE 2 END` },
+    },
+    filters: { ownerId: 'd.owner_id', stage: 'd.stage', status: 's.kind' },
+    value: 'd.value',
+    weighted: 'd.value * d.probability / 100.0',
+  },
+  contacts: {
+    from: 'contacts c LEFT JOIN users u ON u.id = c.owner_id',
+    owner: 'c.owner_id',
+    dates: { createdAt: 'c.created_at' },
+    groups: { owner: OWNER_GROUP('c.owner_id'), source: { key: 'c.source', label: 'c.source', order: '0' }, status: { key: 'c.status', label: 'c.status', order: '0' } },
+    filters: { ownerId: 'c.owner_id', source: 'c.source', status: 'c.status' },
+    value: 'NULL::numeric',
+    weighted: 'NULL::numeric',
+  },
+  activities: {
+    from: 'activities a LEFT JOIN users u ON u.id = a.assigned_to',
+    owner: 'a.assigned_to',
+    dates: { createdAt: 'a.created_at', completedAt: 'a.completed_at' },
+    groups: { owner: OWNER_GROUP('a.assigned_to'), type: { key: 'a.type', label: 'a.type', order: '0' }, status: { key: 'a.status', label: 'a.status', order: '0' } },
+    filters: { ownerId: 'a.assigned_to', type: 'a.type', status: 'a.status' },
+    value: 'NULL::numeric',
+    weighted: 'NULL::numeric',
+  },
+};
+
+/** The measure over a group's (or the whole's) n, total and weighted sums, as text. */
+const MEASURE_SQL: Record<ReportMeasure, string> = {
+  count: 'coalesce(n, 0)::text',
+  valueSum: 'coalesce(total, 0)::numeric(16,2)::text',
+  weightedValue: 'round(coalesce(weighted, 0), 2)::numeric(16,2)::text',
+  averageValue: 'round(total / nullif(n, 0), 2)::numeric(16,2)::text',
+};
+const MEASURE_RANK: Record<ReportMeasure, string> = {
+  count: 'n',
+  valueSum: 'coalesce(total, 0)',
+  weightedValue: 'coalesce(weighted, 0)',
+  averageValue: 'coalesce(total / nullif(n, 0), 0)',
+};
+
+/** A fixed fragment for an allowed choice; an unknown one is a programming error, not SQL. */
+function pick<K extends string, V>(table: Partial<Record<K, V>>, key: K, what: string): V {
+  if (!Object.prototype.hasOwnProperty.call(table, key) || table[key] === undefined) throw new Error(`report builder: no SQL for ${what} "${key}"`);
+  return table[key];
+}
+
+export interface ReportStatement {
+  sql: string;
+  bindings: (string | number | Date)[];
+}
+
+/**
+ * One statement: the matching rows grouped, ranked (largest first; by week and month, latest first), the
+ * first MAX_REPORT_GROUPS kept (one fewer when more exist, the rest summed as "other"), plus a total row.
+ */
+export function reportStatement(definition: ReportDefinition, since: Date | null, until: Date): ReportStatement {
+  const entity = pick(ENTITY_SQL, definition.entity, 'entity');
+  const date = pick(entity.dates, definition.dateField, 'date field');
+  const grouped = isTimeGrouping(definition.groupBy)
+    ? (definition.groupBy === 'week' ? WEEK : MONTH)(date)
+    : pick(entity.groups, definition.groupBy, 'grouping');
+  const where: string[] = [];
+  const bindings: (string | number | Date)[] = [];
+  if (since) {
+    where.push(`${date} > ?::timestamptz`);
+    bindings.push(since);
+  }
+  where.push(`${date} <= ?::timestamptz`);
+  bindings.push(until);
+  for (const name of Object.keys(definition.filters).sort() as ReportFilterName[]) {
+    const value = definition.filters[name];
+    if (value === undefined) continue;
+    where.push(`${pick(entity.filters, name, 'filter')} = ?::${name === 'ownerId' ? 'int' : 'text'}`);
+    bindings.push(value);
+  }
+  const measure = MEASURE_SQL[definition.measure];
+  const rank = isTimeGrouping(definition.groupBy) ? 'key DESC' : `${MEASURE_RANK[definition.measure]} DESC, ord, key NULLS LAST`;
+  const sql = `
+    WITH groups AS (
+      SELECT ${grouped.key} AS key, ${grouped.label} AS label, min(${grouped.order}) AS ord,
+             count(*) AS n, sum(${entity.value}) AS total, sum(${entity.weighted}) AS weighted
+      FROM ${entity.from}
+      WHERE ${where.join(' AND ')}
+      GROUP BY 1, 2
+    ),
+    ranked AS (
+      SELECT *, row_number() OVER (ORDER BY ${rank}) AS rn, count(*) OVER () AS groups_total FROM groups
+    ),
+    kept AS (
+      SELECT * FROM ranked WHERE rn <= CASE WHEN groups_total <= ?::int THEN ?::int ELSE ?::int END
+    )
+    SELECT 'group' AS kind, key, label, ord, rn, n::int AS count, ${measure} AS value, 0 AS folded FROM kept
+    UNION ALL
+    SELECT 'other', NULL, NULL, NULL, NULL, n::int, ${measure}, folded::int FROM (
+      SELECT sum(n) AS n, sum(total) AS total, sum(weighted) AS weighted, count(*) AS folded FROM ranked WHERE rn NOT IN (SELECT rn FROM kept)
+    ) o WHERE folded > 0
+    UNION ALL
+    SELECT 'total', NULL, NULL, NULL, NULL, coalesce(n, 0)::int, ${measure}, 0 FROM (
+      SELECT sum(n) AS n, sum(total) AS total, sum(weighted) AS weighted FROM groups
+    ) t
+    ORDER BY 1, 4, 5`;
+  bindings.push(MAX_REPORT_GROUPS, MAX_REPORT_GROUPS, MAX_REPORT_GROUPS - 1);
+  return { sql, bindings };
+}
