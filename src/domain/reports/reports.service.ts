@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Clock } from '../shared/clock';
 import type { JobQueue } from '../shared/job-queue.port';
 import { CLOCK, JOB_QUEUE } from '../shared/shared.tokens';
-import { REPORT_PERIODS, figuresOf, type ReportCategory, type ReportFigures, type ReportPeriod } from './report';
+import { QUICK_REPORT_USES_PERIOD, REPORT_PERIODS, cardChanges, figuresOf, type QuickReportName, type QuickReportRows, type ReportCategory, type ReportFigures, type ReportPeriod } from './report';
 import type { ReportRepository } from './reports.ports';
 import { REPORT_REPOSITORY } from './reports.tokens';
 
@@ -12,6 +12,14 @@ export interface ReportView {
   /** null until the aggregation job has run once. */
   computedAt: Date | null;
   figures: Partial<ReportFigures> | null;
+}
+
+export interface QuickReportView<N extends QuickReportName> {
+  report: N;
+  /** The period asked for; null for the reports about what is open now (forecast, overdue activities). */
+  period: ReportPeriod | null;
+  generatedAt: Date;
+  rows: QuickReportRows[N];
 }
 
 @injectable()
@@ -28,7 +36,9 @@ export class ReportsService {
     const started = performance.now();
     const figures = await this.reports.aggregate(now, REPORT_PERIODS);
     const durationMs = Math.round(performance.now() - started);
-    await this.reports.save([...figures].map(([periodDays, f]) => ({ periodDays, figures: f, computedAt: now, durationMs })));
+    await this.reports.save(
+      [...figures].map(([periodDays, f]) => ({ periodDays, figures: { ...f, changes: cardChanges(f, f.previous) }, computedAt: now, durationMs })),
+    );
   }
 
   /** Asks the worker for a refresh; answers 503 when the queue is down. */
@@ -37,12 +47,20 @@ export class ReportsService {
   }
 
   async latest(period: ReportPeriod, category: ReportCategory): Promise<ReportView> {
-    const snapshot = await this.reports.latest(period);
+    const stored = await this.reports.latest(period);
+    // A snapshot written before the figures grew (changes, performance) counts as not computed until the next run.
+    const snapshot = stored && 'changes' in stored.figures ? stored : null;
     return {
       period,
       category,
       computedAt: snapshot?.computedAt ?? null,
       figures: snapshot ? figuresOf(snapshot.figures, category) : null,
     };
+  }
+
+  /** A quick report, computed live: each is bounded and answered from indexes. */
+  async quick<N extends QuickReportName>(name: N, period: ReportPeriod): Promise<QuickReportView<N>> {
+    const now = this.clock.now();
+    return { report: name, period: QUICK_REPORT_USES_PERIOD[name] ? period : null, generatedAt: now, rows: await this.reports.quick(name, now, period) };
   }
 }

@@ -48,6 +48,8 @@ export interface JobProcessor<N extends JobName = JobName> {
   readonly everyMs?: number;
   /** Also run once when the workers start (e.g. report figures: a new installation has them from the first minute). */
   readonly runAtStart?: boolean;
+  /** Also run once when the workers start (e.g. report figures: a new installation has them from the first minute). */
+  readonly runAtStart?: boolean;
   handle(payload: JobPayloads[N]): Promise<void>;
   /** Called once the last attempt failed, so the failure is recorded rather than dropped. */
   onFailed?(payload: JobPayloads[N], error: Error): Promise<void>;

@@ -1,10 +1,22 @@
+import { stringify } from 'csv-stringify/sync';
 import { inject, injectable } from 'inversify';
+import { QUICK_REPORTS, type QuickReportName } from '../../domain/reports/report';
 import type { ReportsService } from '../../domain/reports/reports.service';
 import { REPORTS_SERVICE } from '../../domain/reports/reports.tokens';
+import { csvCell, UTF8_BOM } from '../csv';
 import { defineRoute, type HttpRouter, type RouteDefinition } from '../route';
-import { reportResponses, reportSchemas } from './reports.schemas';
+import { CSV } from '../response.schemas';
+import { overviewTable, quickReportTable } from './report-csv';
+import { reportResponses, reportSchemas, SEPARATORS } from './reports.schemas';
 
 const REPORT_ROLES = ['admin', 'developer'] as const;
+
+const QUICK_SUMMARIES: Record<QuickReportName, string> = {
+  'sales-by-salesperson': 'Deals closed within the period by owner: won count and value, lost, conversion, average ticket (live, at most 100 rows)',
+  forecast: 'Open deals by expected close month, with value and weighted value (live; overdue, 12 months, later, undated)',
+  'overdue-activities': 'Pending activities past their due date by assignee, most first (live, at most 100 rows)',
+  'lead-sources': 'Contacts created within the period by source, and how many are customers now (live, at most 100 rows)',
+};
 
 @injectable()
 export class ReportsRouter implements HttpRouter {
@@ -34,6 +46,37 @@ export class ReportsRouter implements HttpRouter {
         handler: async () => {
           await this.reports.requestRefresh();
           return { queued: true };
+        },
+      }),
+      ...QUICK_REPORTS.map((name) =>
+        defineRoute({
+          method: 'get',
+          path: `/api/crm/reports/${name}`,
+          access: REPORT_ROLES,
+          summary: QUICK_SUMMARIES[name],
+          tag: 'reports',
+          schemas: { query: reportSchemas.quickQuery },
+          response: reportResponses.quick(name),
+          handler: ({ query }) => this.reports.quick(name, query.period),
+        }),
+      ),
+      defineRoute({
+        method: 'get',
+        path: '/api/crm/reports/export',
+        access: REPORT_ROLES,
+        summary: 'The current view (overview of a category, or a quick report) as UTF-8 CSV with a byte-order mark',
+        tag: 'reports',
+        schemas: { query: reportSchemas.exportQuery },
+        response: CSV,
+        handler: async ({ query }, _req, res) => {
+          const table =
+            query.view === 'overview'
+              ? overviewTable((await this.reports.latest(query.period, query.category)).figures, query.lang)
+              : quickReportTable(query.view, (await this.reports.quick(query.view, query.period)).rows, query.lang);
+          const name = query.view === 'overview' ? `report-${query.category}-${query.period}d.csv` : `report-${query.view}-${query.period}d.csv`;
+          const body = stringify([table.header, ...table.rows.map((row) => row.map(csvCell))], { delimiter: SEPARATORS[query.separator] });
+          res.status(200).type('text/csv; charset=utf-8').attachment(name).send(UTF8_BOM + body);
+          return undefined;
         },
       }),
     ];

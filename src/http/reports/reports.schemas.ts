@@ -1,29 +1,121 @@
 import Joi from 'joi';
-import { REPORT_CATEGORIES, REPORT_PERIODS, type ReportCategory, type ReportFigures, type ReportPeriod } from '../../domain/reports/report';
-import type { ReportView } from '../../domain/reports/reports.service';
+import {
+  CARD_KEYS, QUICK_REPORTS, REPORT_CATEGORIES, REPORT_PERIODS,
+  type CardFigures, type ForecastRow, type LeadSourceRow, type OverdueActivitiesRow, type QuickReportName, type ReportCategory,
+  type ReportFigures, type ReportPeriod, type SalesBySalespersonRow, type SalespersonFigures,
+} from '../../domain/reports/report';
+import type { QuickReportView, ReportView } from '../../domain/reports/reports.service';
 import { moneySum } from '../crm/deals.schemas';
 import { count, id, responseObject, timestamp } from '../response.schemas';
 
+const period = Joi.number().integer().valid(...REPORT_PERIODS).default(30).description('Days');
+
+/** The views the export writes: the overview (the metric cards and charts of a category) or a quick report. */
+export const REPORT_VIEWS = ['overview', ...QUICK_REPORTS] as const;
+export type ReportViewName = (typeof REPORT_VIEWS)[number];
+
+export const EXPORT_LANGUAGES = ['pt', 'en'] as const;
+export type ExportLanguage = (typeof EXPORT_LANGUAGES)[number];
+
+export const SEPARATORS = { comma: ',', semicolon: ';' } as const;
+
+export interface ReportExportQuery {
+  view: ReportViewName;
+  period: ReportPeriod;
+  category: ReportCategory;
+  lang: ExportLanguage;
+  separator: keyof typeof SEPARATORS;
+}
+
 export const reportSchemas = {
   query: Joi.object<{ period: ReportPeriod; category: ReportCategory }, true>({
-    period: Joi.number().integer().valid(...REPORT_PERIODS).default(30).description('Days'),
+    period,
     category: Joi.string().valid(...REPORT_CATEGORIES).default('all'),
+  }),
+  quickQuery: Joi.object<{ period: ReportPeriod }, true>({ period }),
+  exportQuery: Joi.object<ReportExportQuery, true>({
+    view: Joi.string().valid(...REPORT_VIEWS).default('overview'),
+    period,
+    category: Joi.string().valid(...REPORT_CATEGORIES).default('all').description('The overview\'s category; quick reports ignore it'),
+    lang: Joi.string().valid(...EXPORT_LANGUAGES).default('pt').description('Language of the header row and labels'),
+    separator: Joi.string().valid(...Object.keys(SEPARATORS)).default('comma').description('semicolon for Excel set to Portuguese (pt-BR)'),
   }),
 };
 
 const tally = { total: count, completed: count };
+const rate = Joi.number().min(0).max(100).allow(null);
 
-const figures = Joi.object({
-  salesWon: responseObject({ count, value: moneySum }).description('Deals won within the period'),
+const cardFigures = {
+  salesWon: responseObject({ count, value: moneySum }).description('Deals won within the window'),
   activeContacts: count,
-  conversionRate: Joi.number().min(0).max(100).allow(null).description('Won / (won + lost) in percent; null when none closed'),
+  conversionRate: rate.description('Won / (won + lost) in percent; null when none closed'),
   completedActivities: count,
   averageTicket: moneySum.allow(null).description('Null when nothing was won'),
+  newDeals: count.description('Deals created within the window'),
+} satisfies Joi.StrictSchemaMap<CardFigures>;
+
+const change = Joi.number().allow(null);
+
+const salesperson = responseObject({
+  userId: id,
+  name: Joi.string(),
+  wonCount: count,
+  wonValue: moneySum,
+  conversionRate: rate,
+  activitiesDone: count,
+} satisfies Joi.StrictSchemaMap<SalespersonFigures>);
+
+const figures = Joi.object({
+  ...cardFigures,
+  previous: responseObject(cardFigures).description('The same card figures for the window of the same length just before'),
+  changes: responseObject(Object.fromEntries(CARD_KEYS.map((k) => [k, change]))).description(
+    'Change against the previous window in percent (conversionRate: percentage points); null when it cannot be told',
+  ),
   funnel: Joi.array().items(responseObject({ pipeline: Joi.string(), stage: Joi.string(), kind: Joi.string(), count, value: moneySum })),
   wonOverTime: Joi.array().items(responseObject({ bucket: Joi.string(), count, value: moneySum })).description('Days, weeks or months by period'),
   activitiesByType: Joi.array().items(responseObject({ type: Joi.string(), ...tally })),
   activitiesByPerson: Joi.array().items(responseObject({ userId: id.allow(null), name: Joi.string().allow(null), ...tally })),
+  performance: Joi.array().items(salesperson).description('Per salesperson, best won value first'),
 } satisfies Joi.StrictSchemaMap<ReportFigures>);
+
+const quickRows: Record<QuickReportName, Joi.Schema> = {
+  'sales-by-salesperson': responseObject({
+    userId: id.allow(null),
+    name: Joi.string().allow(null),
+    wonCount: count,
+    wonValue: moneySum,
+    lostCount: count,
+    conversionRate: rate,
+    averageTicket: moneySum.allow(null),
+  } satisfies Joi.StrictSchemaMap<SalesBySalespersonRow>),
+  forecast: responseObject({
+    bucket: Joi.string().valid('overdue', 'month', 'later', 'undated'),
+    month: Joi.string().allow(null).description('YYYY-MM for a month bucket'),
+    count,
+    value: moneySum,
+    weightedValue: moneySum.description('Sum of value × probability / 100'),
+  } satisfies Joi.StrictSchemaMap<ForecastRow>),
+  'overdue-activities': responseObject({
+    userId: id.allow(null),
+    name: Joi.string().allow(null),
+    count,
+    oldestDueDate: timestamp,
+  } satisfies Joi.StrictSchemaMap<OverdueActivitiesRow>),
+  'lead-sources': responseObject({
+    source: Joi.string().allow(null),
+    contacts: count,
+    customers: count,
+    conversionRate: Joi.number().min(0).max(100),
+  } satisfies Joi.StrictSchemaMap<LeadSourceRow>),
+};
+
+const quickReport = (name: QuickReportName) =>
+  responseObject({
+    report: Joi.string().valid(name),
+    period: Joi.number().valid(...REPORT_PERIODS).allow(null).description('Null: the report shows what is open now, whatever the period'),
+    generatedAt: timestamp,
+    rows: Joi.array().items(quickRows[name]),
+  } satisfies Record<keyof QuickReportView<QuickReportName>, Joi.Schema>);
 
 export const reportResponses = {
   report: responseObject({
@@ -33,4 +125,5 @@ export const reportResponses = {
     figures: figures.allow(null).description('Null until computed; each figure only when the category shows it (every one for all)'),
   } satisfies Joi.StrictSchemaMap<ReportView>),
   refresh: responseObject({ queued: Joi.valid(true) }),
+  quick: quickReport,
 };

@@ -142,6 +142,8 @@ export class BullMqWorkerHost implements WorkerHost {
         ),
       );
     await register();
+    // No job id: every worker start runs them once (they are idempotent). Redis down: enqueue has logged it, the schedule runs them later.
+    await Promise.all(processors.filter((p) => p.runAtStart).map((p) => this.producer.enqueue(p.jobName, {} as never).catch(() => undefined)));
     // A Redis restarted without persistence comes back empty: register them again on every reconnection.
     this.producer.onReconnect(() => register().catch((error) => this.logger.error({ err: error }, 'registering job schedulers failed')));
   }

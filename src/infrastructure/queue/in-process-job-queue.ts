@@ -31,6 +31,7 @@ export class InProcessJobQueue implements JobQueue, WorkerHost {
         timer.unref();
         this.timers.add(timer);
       }
+      if (p.runAtStart) void this.enqueue(p.jobName, {} as never, { jobId: `every:${p.jobName}` });
     }
   }
 

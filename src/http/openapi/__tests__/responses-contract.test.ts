@@ -185,6 +185,11 @@ describe('success responses match the OpenAPI document', () => {
     await call(admin, 'get', '/api/crm/saved-reports/{id}/result', { params: saved });
     await call(admin, 'delete', '/api/crm/saved-reports/{id}', { params: saved });
     expect((await call(admin, 'get', '/api/crm/reports', { query: 'category=activities' })).figures).not.toHaveProperty('funnel');
+    for (const name of ['sales-by-salesperson', 'forecast', 'overdue-activities', 'lead-sources']) {
+      expect((await call(admin, 'get', `/api/crm/reports/${name}`, { query: 'period=365' })).rows).toBeInstanceOf(Array);
+    }
+    await call(admin, 'get', '/api/crm/reports/export', { query: 'view=overview&category=sales&lang=en' });
+    await call(admin, 'get', '/api/crm/reports/export', { query: 'view=lead-sources&separator=semicolon' });
   });
 
   it('pipeline stages', async () => {

@@ -18,18 +18,21 @@ beforeAll(async () => {
   users = await createCrmUsers(server);
   const knex = server.runtime.db.knex;
   const { admin, developer } = users.ids;
-  const deal = (title: string, value: string, stage: string, createdDays: number, closedDays: number | null) => ({
-    title, value, stage, createdAt: ago(createdDays), closedAt: closedDays === null ? null : ago(closedDays),
+  const deal = (title: string, value: string, stage: string, createdDays: number, closedDays: number | null, ownerId: number | null = null, more = {}) => ({
+    title, value, stage, createdAt: ago(createdDays), closedAt: closedDays === null ? null : ago(closedDays), ownerId, ...more,
   });
   await knex('deals').insert([
-    deal('D1', '1000.00', 'won', 10, 2),
-    deal('D2', '500.50', 'won', 40, 20),
-    deal('D3', '2000.00', 'won', 120, 100),
-    deal('D4', '300.00', 'lost', 5, 3),
-    deal('D5', '700.00', 'lost', 70, 60),
-    deal('D6', '400.00', 'proposal', 1, null),
+    deal('D1', '1000.00', 'won', 10, 2, admin),
+    deal('D2', '500.50', 'won', 40, 20, developer),
+    deal('D3', '2000.00', 'won', 120, 100, admin),
+    deal('D4', '300.00', 'lost', 5, 3, admin),
+    deal('D5', '700.00', 'lost', 70, 60, developer),
+    deal('D6', '400.00', 'proposal', 1, null, developer, { expectedCloseDate: '2026-07-10', probability: 60 }),
     deal('D7', '250.00', 'prospecting', 400, null),
     deal('D8', '999.99', 'won', 500, 400),
+    // Open and older than every window: only the forecast sees them (overdue, and after the next twelve months).
+    deal('D9', '1000.00', 'negotiation', 800, null, admin, { expectedCloseDate: '2026-05-20', probability: 50 }),
+    deal('D10', '100.00', 'qualification', 800, null, null, { expectedCloseDate: '2027-09-01', probability: 10 }),
   ]);
   const contact = (name: string, status: string, updatedDays: number) => ({ name, status, createdAt: ago(500), updatedAt: ago(updatedDays) });
   await knex('contacts').insert([
@@ -39,17 +42,30 @@ beforeAll(async () => {
     contact('C4', 'prospect', 200),
     contact('C5', 'lead', 400),
   ]);
-  const activity = (subject: string, type: string, createdDays: number, completedDays: number | null, assignedTo: number | null) => ({
+  // Lead sources: created recently, changed long ago (so the active-contacts card does not count them).
+  const lead = (name: string, source: string | null, status: string, createdDays: number) => ({ name, source, status, createdAt: ago(createdDays), updatedAt: ago(800) });
+  await knex('contacts').insert([
+    lead('L1', 'site', 'customer', 5),
+    lead('L2', 'site', 'lead', 10),
+    lead('L3', 'indicação', 'customer', 20),
+    lead('L4', null, 'lead', 3),
+    lead('L5', 'site', 'customer', 100),
+  ]);
+  const activity = (subject: string, type: string, createdDays: number, completedDays: number | null, assignedTo: number | null, dueDays: number | null = null) => ({
     subject, type, createdAt: ago(createdDays), status: completedDays === null ? 'pending' : 'completed',
-    completedAt: completedDays === null ? null : ago(completedDays), assignedTo,
+    completedAt: completedDays === null ? null : ago(completedDays), assignedTo, dueDate: dueDays === null ? null : ago(dueDays),
   });
   await knex('activities').insert([
     activity('A1', 'task', 3, 1, admin),
-    activity('A2', 'call', 5, null, developer),
+    activity('A2', 'call', 5, null, developer, 2),
     activity('A3', 'call', 20, 15, developer),
     activity('A4', 'meeting', 50, 45, admin),
-    activity('A5', 'email', 1, null, null),
+    activity('A5', 'email', 1, null, null, 1),
     activity('A6', 'note', 400, 399, admin),
+    // Pending, created before every window: only the overdue report sees them (A9 is due in two days).
+    activity('A7', 'task', 800, null, admin, 10),
+    activity('A8', 'task', 800, null, admin, 3),
+    activity('A9', 'task', 800, null, admin, -2),
   ]);
 });
 
@@ -69,6 +85,17 @@ async function refreshed(client: TestClient) {
 }
 
 describe('report aggregation', () => {
+  it('computes the figures when the server starts, before anyone asks', async () => {
+    const started = new Date(NOW.getTime() - 3600_000).toISOString();
+    let body: { computedAt: string | null; figures: unknown } = { computedAt: null, figures: null };
+    for (let i = 0; i < 200 && body.computedAt !== started; i++) {
+      body = (await users.admin.get('/api/crm/reports?period=30')).body;
+      if (body.computedAt !== started) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(body.computedAt).toBe(started);
+    expect(body.figures).toMatchObject({ salesWon: expect.any(Object), changes: expect.any(Object) });
+  });
+
   it('computes every figure as worked out by hand', async () => {
     await refreshed(users.admin);
     const get = async (period: number) => {
@@ -100,6 +127,10 @@ describe('report aggregation', () => {
         { type: 'task', total: 1, completed: 1 },
       ],
     });
+    // Nothing closed the week before: no change to tell; one contact changed (C2) then and now (C1); one deal entered the funnel then (D1), two now.
+    expect(week.changes).toEqual({
+      salesWon: null, activeContacts: 0, conversionRate: null, completedActivities: null, averageTicket: null, newDeals: 100,
+    });
     expect(week.activitiesByPerson).toEqual([
       { userId: admin, name: expect.any(String), total: 1, completed: 1 },
       { userId: developer, name: expect.any(String), total: 1, completed: 0 },
@@ -119,6 +150,11 @@ describe('report aggregation', () => {
       completedActivities: 2,
       averageTicket: '750.25',
       funnel: funnel({ proposal: [1, '400.00'], won: [1, '1000.00'], lost: [1, '300.00'] }),
+      newDeals: 3,
+      performance: [
+        { userId: admin, name: expect.any(String), wonCount: 1, wonValue: '1000.00', conversionRate: 50, activitiesDone: 1 },
+        { userId: developer, name: expect.any(String), wonCount: 1, wonValue: '500.50', conversionRate: 100, activitiesDone: 1 },
+      ],
     });
 
     const quarter = await get(90);
@@ -129,6 +165,14 @@ describe('report aggregation', () => {
       completedActivities: 3,
       averageTicket: '750.25',
       funnel: funnel({ proposal: [1, '400.00'], won: [2, '1500.50'], lost: [2, '1000.00'] }),
+    });
+    // The 90 days before: D3 won (2000.00, created 120 days ago), nothing else.
+    expect(quarter.previous).toEqual({
+      salesWon: { count: 1, value: '2000.00' }, activeContacts: 0, conversionRate: 100, completedActivities: 0, averageTicket: '2000.00', newDeals: 1,
+    });
+    expect(quarter.newDeals).toBe(5);
+    expect(quarter.changes).toEqual({
+      salesWon: -25, activeContacts: null, conversionRate: -50, completedActivities: null, averageTicket: -62.5, newDeals: 400,
     });
     expect(quarter.activitiesByPerson).toEqual([
       { userId: admin, name: expect.any(String), total: 2, completed: 2 },
@@ -151,6 +195,13 @@ describe('report aggregation', () => {
       averageTicket: '1166.83',
       funnel: funnel({ proposal: [1, '400.00'], won: [3, '3500.50'], lost: [2, '1000.00'] }),
     });
+    // Against the year before: D8 (999.99) won, a 100% conversion.
+    expect(year.previous).toMatchObject({ salesWon: { count: 1, value: '999.99' }, conversionRate: 100 });
+    expect(year.changes).toMatchObject({ salesWon: 250.1, conversionRate: -40, averageTicket: 16.7 });
+    expect(year.performance).toEqual([
+      { userId: admin, name: expect.any(String), wonCount: 2, wonValue: '3000.00', conversionRate: 66.7, activitiesDone: 2 },
+      { userId: developer, name: expect.any(String), wonCount: 1, wonValue: '500.50', conversionRate: 50, activitiesDone: 1 },
+    ]);
     expect(year.wonOverTime).toHaveLength(13);
     expect(year.wonOverTime.filter((b: { count: number }) => b.count > 0)).toEqual([
       { bucket: '2026-03-01', count: 1, value: '2000.00' },
@@ -162,12 +213,14 @@ describe('report aggregation', () => {
   it('filters by category', async () => {
     const res = await users.developer.get('/api/crm/reports?period=30&category=activities');
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.figures).sort()).toEqual(['activitiesByType', 'completedActivities']);
+    expect(Object.keys(res.body.figures).sort()).toEqual(['activitiesByPerson', 'activitiesByType', 'changes', 'completedActivities', 'previous']);
     expect(res.body).toMatchObject({ period: 30, category: 'activities' });
   });
 
   it('is for admins and developers only', async () => {
     expect((await users.employee.get('/api/crm/reports?period=30')).status).toBe(403);
+    expect((await users.employee.get('/api/crm/reports/forecast')).status).toBe(403);
+    expect((await users.employee.get('/api/crm/reports/export')).status).toBe(403);
     expect((await users.employee.post('/api/crm/reports/refresh')).status).toBe(403);
   });
 
@@ -178,5 +231,92 @@ describe('report aggregation', () => {
     const category = await users.admin.get('/api/crm/reports?category=weather');
     expect(category.status).toBe(400);
     expect(category.body.error.details[0].path).toBe('query.category');
+  });
+
+  it('refuses an unknown export view, naming the field', async () => {
+    const res = await users.admin.get('/api/crm/reports/export?view=weather');
+    expect(res.status).toBe(400);
+    expect(res.body.error.details[0].path).toBe('query.view');
+  });
+});
+
+describe('quick reports', () => {
+  it('sales by salesperson: deals closed within the period by owner', async () => {
+    const { admin, developer } = users.ids;
+    const year = await users.admin.get('/api/crm/reports/sales-by-salesperson?period=365');
+    expect(year.status).toBe(200);
+    expect(year.body).toMatchObject({ report: 'sales-by-salesperson', period: 365, generatedAt: NOW.toISOString() });
+    expect(year.body.rows).toEqual([
+      { userId: admin, name: expect.any(String), wonCount: 2, wonValue: '3000.00', lostCount: 1, conversionRate: 66.7, averageTicket: '1500.00' },
+      { userId: developer, name: expect.any(String), wonCount: 1, wonValue: '500.50', lostCount: 1, conversionRate: 50, averageTicket: '500.50' },
+    ]);
+    const week = await users.admin.get('/api/crm/reports/sales-by-salesperson?period=7');
+    expect(week.body.rows).toEqual([
+      { userId: admin, name: expect.any(String), wonCount: 1, wonValue: '1000.00', lostCount: 1, conversionRate: 50, averageTicket: '1000.00' },
+    ]);
+  });
+
+  it('forecast: open deals by expected close month, weighted by their probability', async () => {
+    const res = await users.admin.get('/api/crm/reports/forecast?period=7');
+    expect(res.status).toBe(200);
+    expect(res.body.period).toBeNull();
+    expect(res.body.rows).toEqual([
+      { bucket: 'overdue', month: null, count: 1, value: '1000.00', weightedValue: '500.00' },
+      { bucket: 'month', month: '2026-07', count: 1, value: '400.00', weightedValue: '240.00' },
+      { bucket: 'later', month: null, count: 1, value: '100.00', weightedValue: '10.00' },
+      { bucket: 'undated', month: null, count: 1, value: '250.00', weightedValue: '0.00' },
+    ]);
+  });
+
+  it('overdue activities: pending ones past due, by person, most first', async () => {
+    const { admin, developer } = users.ids;
+    const res = await users.developer.get('/api/crm/reports/overdue-activities');
+    expect(res.status).toBe(200);
+    expect(res.body.rows).toEqual([
+      { userId: admin, name: expect.any(String), count: 2, oldestDueDate: ago(10).toISOString() },
+      { userId: developer, name: expect.any(String), count: 1, oldestDueDate: ago(2).toISOString() },
+      { userId: null, name: null, count: 1, oldestDueDate: ago(1).toISOString() },
+    ]);
+  });
+
+  it('lead sources: contacts created within the period by source, and how many are customers', async () => {
+    const month = await users.admin.get('/api/crm/reports/lead-sources?period=30');
+    expect(month.status).toBe(200);
+    expect(month.body.rows).toEqual([
+      { source: 'site', contacts: 2, customers: 1, conversionRate: 50 },
+      { source: 'indicação', contacts: 1, customers: 1, conversionRate: 100 },
+      { source: null, contacts: 1, customers: 0, conversionRate: 0 },
+    ]);
+    const quarter = await users.admin.get('/api/crm/reports/lead-sources?period=365');
+    expect(quarter.body.rows[0]).toEqual({ source: 'site', contacts: 3, customers: 2, conversionRate: 66.7 });
+  });
+});
+
+describe('report export', () => {
+  it('writes the overview of a category as a long table, headers in the language asked for', async () => {
+    const res = await users.admin.get('/api/crm/reports/export?view=overview&category=sales&period=30&lang=en');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(res.headers.get('content-disposition')).toContain('report-sales-30d.csv');
+    const lines = res.text.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines[0]).toBe('Section,Item,Measure,Value');
+    expect(lines).toContain('Metrics,Sales (won value),Period,1500.50');
+    expect(lines).toContain('Sales funnel,proposal,Value,400.00');
+    // Sales only: no activity rows.
+    expect(lines.some((l) => l.startsWith('Activities'))).toBe(false);
+  });
+
+  it('writes a quick report in Portuguese with semicolons', async () => {
+    const res = await users.admin.get('/api/crm/reports/export?view=forecast&lang=pt&separator=semicolon');
+    expect(res.status).toBe(200);
+    expect(res.text.startsWith('\uFEFF')).toBe(true);
+    const lines = res.text.slice(1).trim().split(/\r?\n/);
+    expect(lines).toEqual([
+      'Fechamento previsto;Negócios;Valor;Valor ponderado',
+      'Atrasado (antes deste mês);1;1000.00;500.00',
+      '2026-07;1;400.00;240.00',
+      'Mais tarde;1;100.00;10.00',
+      'Sem data;1;250.00;0.00',
+    ]);
   });
 });
