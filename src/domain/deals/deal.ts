@@ -86,6 +86,7 @@ export interface PipelineStage {
   kind: StageKind;
   /** A deal of this stage unchanged for more days is marked stale on the board. */
   staleDays: number;
+  updatedAt: Date;
 }
 
 export const STALE_DAYS_DEFAULT = 14;
@@ -99,11 +100,24 @@ export type SummaryFilter = Omit<DealFilter, 'pipeline' | 'stage' | 'order'>;
 /** A reason a deal was lost, picked when it enters a lost stage; `other` takes free text. */
 export interface LostReason {
   id: number;
-  /** Seeded reasons: a key the UI translates. */
+  /** Seeded reasons: a key the UI translates (`other` takes free text); an admin's own: a generated key. */
   key: string;
-  /** An admin's own reason, as written (null for seeded ones). */
+  /** The name as an admin wrote it (a renamed seeded reason too); null: the seeded key's translation. */
   label: string | null;
   order: number;
+  /** Retired reasons are no longer offered; deals lost with them keep them. */
+  active: boolean;
+  updatedAt: Date;
+}
+
+/** The reason whose deals store free text instead of the reason's name; it keeps its translated name. */
+export const FREE_TEXT_LOST_REASON = 'other';
+/** The list the board offers stays short enough to read; retired ones count too. */
+export const MAX_LOST_REASONS = 50;
+
+export interface LostReasonChanges {
+  label?: string;
+  active?: boolean;
 }
 
 /** A board column header: how many deals, their value and their probability-weighted value. */

@@ -1,6 +1,6 @@
 import type { RecordStore } from '../crm/crm-records';
 import type { Page, PageRequest } from '../shared/list-page';
-import type { Deal, DealColumns, DealFilter, NewDeal, LostReason, PipelineStage, StageFields, StageSummary, SummaryFilter } from './deal';
+import type { Deal, DealColumns, DealFilter, NewDeal, LostReason, LostReasonChanges, PipelineStage, StageFields, StageSummary, SummaryFilter } from './deal';
 
 export interface DealRepository extends RecordStore<Deal, NewDeal, DealColumns> {
   list(filter: DealFilter, page: PageRequest): Promise<Page<Deal>>;
@@ -9,17 +9,36 @@ export interface DealRepository extends RecordStore<Deal, NewDeal, DealColumns> 
 export interface PipelineStageRepository {
   /** Ordered by `order`. */
   list(pipeline: string): Promise<PipelineStage[]>;
-  findById(pipeline: string, id: number): Promise<PipelineStage | null>;
+  /** `forUpdate` locks the row until the unit of work ends. */
+  findById(pipeline: string, id: number, options?: { forUpdate?: boolean }): Promise<PipelineStage | null>;
   findByName(pipeline: string, stage: string): Promise<PipelineStage | null>;
+  /** Whether another stage of the pipeline has this name, whatever the case. */
+  nameTaken(pipeline: string, stage: string, exceptId?: number): Promise<boolean>;
   /** Appends the stage after the pipeline's last one. */
   create(pipeline: string, fields: StageFields): Promise<PipelineStage>;
-  /** A rename carries the pipeline's deals along. */
+  /** A rename carries the pipeline's deals along (the deals' foreign key cascades). */
   update(id: number, changes: Partial<StageFields>): Promise<PipelineStage>;
   delete(id: number): Promise<void>;
   /** Gives the stages orders 1..n in the order of `ids`. */
   reorder(ids: number[]): Promise<void>;
   countDeals(stage: PipelineStage): Promise<number>;
+  /** Every deal of `from` goes after the last card of `to`, in their column order; returns what moved. */
+  moveDeals(from: PipelineStage, to: PipelineStage): Promise<MovedDeal[]>;
   summary(pipeline: string, filter: SummaryFilter): Promise<StageSummary[]>;
-  /** Active ones, in order. */
-  lostReasons(): Promise<LostReason[]>;
+}
+
+export type MovedDeal = Pick<Deal, 'id' | 'title' | 'contactId'>;
+
+export interface LostReasonRepository {
+  /** In order; the active ones only unless `includeRetired`. */
+  list(includeRetired: boolean): Promise<LostReason[]>;
+  findById(id: number, options?: { forUpdate?: boolean }): Promise<LostReason | null>;
+  /** Whether another reason has this label, whatever the case. */
+  labelTaken(label: string, exceptId?: number): Promise<boolean>;
+  count(): Promise<number>;
+  /** Appended after the last reason, with a generated key. */
+  create(label: string): Promise<LostReason>;
+  update(id: number, changes: LostReasonChanges): Promise<LostReason>;
+  /** Gives the reasons orders 1..n in the order of `ids`. */
+  reorder(ids: number[]): Promise<void>;
 }

@@ -1,11 +1,24 @@
 import { inject, injectable } from 'inversify';
-import { FieldError, RecordNotFoundError } from '../crm/crm.errors';
+import type { Viewer } from '../crm/crm-access';
+import { ConflictError, FieldError, RecordNotFoundError } from '../crm/crm.errors';
 import { UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
-import { MAX_STAGES_PER_PIPELINE, type LostReason, type PipelineStage, type StageFields, type StageSummary, type SummaryFilter } from './deal';
-import { StageInUseError, StageLimitError } from './deals.errors';
+import type { TimelineService } from '../timeline/timeline.service';
+import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
+import { DEFAULT_PIPELINE, MAX_STAGES_PER_PIPELINE, STAGE_KINDS, type PipelineStage, type StageFields, type StageSummary, type SummaryFilter } from './deal';
+import { LastStageOfKindError, StageInUseError, StageLimitError, StageNameTakenError } from './deals.errors';
 import type { PipelineStageRepository } from './deals.ports';
 import { PIPELINE_STAGE_REPOSITORY } from './deals.tokens';
+
+/**
+ * The board's pipeline keeps a stage of each kind (deals can be worked, won and lost) and opens with an
+ * open stage (new deals land in the first one). Other pipelines, reached through the API only, are free.
+ */
+function checkShape(pipeline: string, stages: Pick<PipelineStage, 'kind'>[], field: 'kind' | 'stageIds'): void {
+  if (pipeline !== DEFAULT_PIPELINE) return;
+  for (const kind of STAGE_KINDS) if (!stages.some((s) => s.kind === kind)) throw new LastStageOfKindError(kind);
+  if (stages[0]?.kind !== 'open') throw new FieldError(field, 'The first stage must be an open stage: new deals start there');
+}
 
 /** The stages of a pipeline; every write is an admin's (the router enforces the permission table). */
 @injectable()
@@ -13,6 +26,7 @@ export class PipelineStagesService {
   constructor(
     @inject(PIPELINE_STAGE_REPOSITORY) private readonly stages: PipelineStageRepository,
     @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
+    @inject(TIMELINE_SERVICE) private readonly timeline: TimelineService,
   ) {}
 
   list(pipeline: string): Promise<PipelineStage[]> {
@@ -24,29 +38,62 @@ export class PipelineStagesService {
     return this.stages.summary(pipeline, filter);
   }
 
-  lostReasons(): Promise<LostReason[]> {
-    return this.stages.lostReasons();
-  }
-
   create(pipeline: string, fields: StageFields): Promise<PipelineStage> {
     return this.uow.run(async () => {
       if ((await this.stages.list(pipeline)).length >= MAX_STAGES_PER_PIPELINE) throw new StageLimitError(MAX_STAGES_PER_PIPELINE);
+      if (await this.stages.nameTaken(pipeline, fields.stage)) throw new StageNameTakenError();
       return this.stages.create(pipeline, fields);
     });
   }
 
-  update(pipeline: string, id: number, changes: Partial<StageFields>): Promise<PipelineStage> {
+  /**
+   * A rename moves the stage's deals with it in the same statement (the deals' foreign key cascades);
+   * their history keeps the name they had then. A kind changes only on an empty stage, since its deals'
+   * close date and lost reason follow from it.
+   */
+  update(pipeline: string, id: number, changes: Partial<StageFields>, expectedUpdatedAt?: Date): Promise<PipelineStage> {
     return this.uow.run(async () => {
-      await this.find(pipeline, id);
+      const current = await this.find(pipeline, id);
+      if (expectedUpdatedAt && current.updatedAt.getTime() !== expectedUpdatedAt.getTime()) throw new ConflictError(current);
+      if (changes.stage !== undefined && (await this.stages.nameTaken(pipeline, changes.stage, id))) throw new StageNameTakenError();
+      if (changes.kind !== undefined && changes.kind !== current.kind) {
+        const deals = await this.stages.countDeals(current);
+        if (deals > 0) throw new StageInUseError(deals);
+        const after = (await this.stages.list(pipeline)).map((s) => (s.id === id ? { ...s, kind: changes.kind! } : s));
+        checkShape(pipeline, after, 'kind');
+      }
       return this.stages.update(id, changes);
     });
   }
 
-  remove(pipeline: string, id: number): Promise<void> {
+  /**
+   * Refused while deals sit in the stage, unless `moveTo` names a stage of the same kind to move them to
+   * first (after its last card, with a timeline entry each); the move and the delete are one transaction.
+   */
+  remove(viewer: Viewer, pipeline: string, id: number, moveTo?: string): Promise<void> {
     return this.uow.run(async () => {
       const stage = await this.find(pipeline, id);
+      checkShape(pipeline, (await this.stages.list(pipeline)).filter((s) => s.id !== id), 'stageIds');
       const deals = await this.stages.countDeals(stage);
-      if (deals > 0) throw new StageInUseError(deals);
+      if (deals > 0) {
+        if (moveTo === undefined) throw new StageInUseError(deals);
+        const target = await this.stages.findByName(pipeline, moveTo);
+        if (!target || target.id === id) throw new FieldError('moveTo', 'moveTo must name another stage of the pipeline');
+        if (target.kind !== stage.kind) throw new FieldError('moveTo', `moveTo must be a ${stage.kind} stage, like the stage deleted`);
+        const moved = await this.stages.moveDeals(stage, target);
+        await this.timeline.record(
+          ...moved.map((deal) => ({
+            entityType: 'deal' as const,
+            entityId: deal.id,
+            action: 'updated' as const,
+            entityName: deal.title,
+            changes: [{ field: 'stage', oldValue: stage.stage, newValue: target.stage }],
+            contactId: deal.contactId,
+            visibleTo: null,
+            userId: viewer.id,
+          })),
+        );
+      }
       await this.stages.delete(id);
     });
   }
@@ -54,17 +101,19 @@ export class PipelineStagesService {
   /** `ids` must list every stage of the pipeline exactly once. */
   reorder(pipeline: string, ids: number[]): Promise<PipelineStage[]> {
     return this.uow.run(async () => {
-      const current = (await this.stages.list(pipeline)).map((s) => s.id);
-      if (ids.length !== current.length || new Set(ids).size !== ids.length || !ids.every((id) => current.includes(id))) {
+      const current = await this.stages.list(pipeline);
+      const byId = new Map(current.map((s) => [s.id, s]));
+      if (ids.length !== current.length || new Set(ids).size !== ids.length || !ids.every((id) => byId.has(id))) {
         throw new FieldError('stageIds', 'stageIds must list every stage of the pipeline exactly once');
       }
+      checkShape(pipeline, ids.map((id) => byId.get(id)!), 'stageIds');
       await this.stages.reorder(ids);
       return this.stages.list(pipeline);
     });
   }
 
   private async find(pipeline: string, id: number): Promise<PipelineStage> {
-    const stage = await this.stages.findById(pipeline, id);
+    const stage = await this.stages.findById(pipeline, id, { forUpdate: true });
     if (!stage) throw new RecordNotFoundError('STAGE.NOT_FOUND', 'Stage');
     return stage;
   }

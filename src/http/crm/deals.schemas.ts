@@ -1,7 +1,7 @@
 import Joi from 'joi';
-import { DEAL_VALUE_MAX, DEAL_VALUE_PATTERN, STAGE_KINDS, type Deal, type DealFields, type DealFilter, type DealMove, type LostReason, type PipelineStage, type StageFields, type StageSummary, type SummaryFilter, STALE_DAYS_DEFAULT } from '../../domain/deals/deal';
+import { DEAL_VALUE_MAX, DEAL_VALUE_PATTERN, STAGE_KINDS, type Deal, type DealFields, type DealFilter, type DealMove, type PipelineStage, type StageFields, type StageSummary, type SummaryFilter, STALE_DAYS_DEFAULT } from '../../domain/deals/deal';
 import { count, id, itemsResponse, responseObject, timestamp } from '../response.schemas';
-import { createOf, expectedVersion, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
+import { createOf, expectedVersion, listQuery, optionalText, patchOf, recordId, recordStamps, type Versioned } from './crm.schemas';
 
 export const pipelineName = Joi.string().trim().min(1).max(60);
 const stageName = Joi.string().trim().min(1).max(60);
@@ -116,8 +116,13 @@ export const stageSchemas = {
     params: pipelineParams,
     body: Joi.object<StageFields, true>({ ...stageFields, stage: stageFields.stage.required(), color: stageFields.color.default('#3B82F6'), probability: stageFields.probability.default(0), kind: stageFields.kind.default('open'), staleDays: staleDays.default(STALE_DAYS_DEFAULT) }),
   },
-  update: { params: stageParams, body: Joi.object<Partial<StageFields>>(stageFields).min(1) },
-  remove: { params: stageParams },
+  update: { params: stageParams, body: Joi.object<Partial<StageFields> & Versioned>({ ...stageFields, updatedAt: expectedVersion }).min(1) },
+  remove: {
+    params: stageParams,
+    query: Joi.object<{ moveTo?: string }, true>({
+      moveTo: stageName.description("A stage of the same kind to move the stage's deals to first (after its last card), in the same transaction"),
+    }),
+  },
   reorder: { params: pipelineParams, body: Joi.object<{ stageIds: number[] }, true>({ stageIds: Joi.array().items(recordId).min(1).max(100).required() }) },
 };
 
@@ -131,16 +136,8 @@ const stage = responseObject({
   probability: stageFields.probability,
   kind: stageFields.kind,
   staleDays,
+  updatedAt: timestamp,
 } satisfies Joi.StrictSchemaMap<PipelineStage>);
-
-export const lostReasonsResponse = itemsResponse(
-  responseObject({
-    id,
-    key: Joi.string().description("Seeded reasons: a key the UI translates; 'other' takes free text"),
-    label: Joi.string().allow(null).description("An admin's own reason, as written"),
-    order: Joi.number().integer(),
-  } satisfies Joi.StrictSchemaMap<LostReason>),
-);
 
 export const stageResponses = {
   stage,

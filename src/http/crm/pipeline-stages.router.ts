@@ -2,9 +2,9 @@ import { inject, injectable } from 'inversify';
 import type { PipelineStagesService } from '../../domain/deals/pipeline-stages.service';
 import { PIPELINE_STAGES_SERVICE } from '../../domain/deals/deals.tokens';
 import { defineRoute, type HttpRouter, type RouteDefinition } from '../route';
-import { accessFor } from './crm-routes';
+import { accessFor, viewerOf } from './crm-routes';
 import { NO_CONTENT } from '../response.schemas';
-import { lostReasonsResponse, stageResponses, stageSchemas, toSummaryFilter } from './deals.schemas';
+import { stageResponses, stageSchemas, toSummaryFilter } from './deals.schemas';
 
 const BASE = '/api/crm/pipeline-stages/:pipeline';
 
@@ -35,15 +35,6 @@ export class PipelineStagesRouter implements HttpRouter {
         handler: async ({ params, query }) => ({ items: await this.stages.summary(params.pipeline, toSummaryFilter(query)) }),
       }),
       defineRoute({
-        method: 'get',
-        path: '/api/crm/lost-reasons',
-        access: accessFor('deal', 'read'),
-        tag: 'pipeline',
-        summary: "The reasons a lost deal's reason is picked from, in order ('other' takes free text)",
-        response: lostReasonsResponse,
-        handler: async () => ({ items: await this.stages.lostReasons() }),
-      }),
-      defineRoute({
         method: 'post',
         path: BASE,
         access: accessFor('pipelineStage', 'create'),
@@ -60,7 +51,7 @@ export class PipelineStagesRouter implements HttpRouter {
         path: `${BASE}/order`,
         access: accessFor('pipelineStage', 'update'),
         tag: 'pipeline',
-        summary: "Reorder a pipeline's stages (every stage id, in the new order)",
+        summary: "Reorder a pipeline's stages (every stage id, in the new order; the default pipeline opens with an open stage)",
         schemas: stageSchemas.reorder,
         response: stageResponses.stages,
         handler: async ({ params, body }) => ({ items: await this.stages.reorder(params.pipeline, body.stageIds) }),
@@ -70,23 +61,23 @@ export class PipelineStagesRouter implements HttpRouter {
         path: `${BASE}/:id`,
         access: accessFor('pipelineStage', 'update'),
         tag: 'pipeline',
-        summary: 'Rename (deals follow), recolour or change a stage',
+        summary: "Rename (deals follow in the same transaction; their history keeps the old name), recolour or change a stage; the kind only while it holds no deals",
         schemas: stageSchemas.update,
         response: stageResponses.stage,
-        errors: ['STAGE.NOT_FOUND', 'STAGE.NAME_TAKEN'],
-        handler: ({ params, body }) => this.stages.update(params.pipeline, params.id, body),
+        errors: ['STAGE.NOT_FOUND', 'STAGE.NAME_TAKEN', 'STAGE.IN_USE', 'STAGE.LAST_OF_KIND', 'RESOURCE.CONFLICT'],
+        handler: ({ params, body: { updatedAt, ...changes } }) => this.stages.update(params.pipeline, params.id, changes, updatedAt),
       }),
       defineRoute({
         method: 'delete',
         path: `${BASE}/:id`,
         access: accessFor('pipelineStage', 'delete'),
         tag: 'pipeline',
-        summary: 'Delete a stage that holds no deals',
+        summary: 'Delete a stage: refused (409 with the count) while it holds deals, unless moveTo names a stage of the same kind to move them to first, in one transaction',
         schemas: stageSchemas.remove,
         response: NO_CONTENT,
-        errors: ['STAGE.NOT_FOUND', 'STAGE.IN_USE'],
-        handler: async ({ params }) => {
-          await this.stages.remove(params.pipeline, params.id);
+        errors: ['STAGE.NOT_FOUND', 'STAGE.IN_USE', 'STAGE.LAST_OF_KIND'],
+        handler: async ({ params, query }, req) => {
+          await this.stages.remove(viewerOf(req), params.pipeline, params.id, query.moveTo);
         },
       }),
     ];

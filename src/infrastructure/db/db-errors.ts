@@ -14,6 +14,8 @@ const CONSTRAINT_FIELDS: Record<string, string> = {
   activities_completed_check: 'status',
   pipeline_stages_order_unique: 'order',
   pipeline_stages_pipeline_stage_unique: 'stage',
+  pipeline_stages_stage_ci_unique: 'stage',
+  lost_reasons_label_ci_unique: 'label',
 };
 
 const camel = (snake: string) => snake.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
@@ -44,7 +46,7 @@ export function translateDbError(error: unknown): unknown {
     case '23502':
       return new FieldError(field, `${field} is not an allowed value`);
     case '23505':
-      if (pg.constraint === 'pipeline_stages_pipeline_stage_unique') {
+      if (pg.constraint === 'pipeline_stages_pipeline_stage_unique' || pg.constraint === 'pipeline_stages_stage_ci_unique') {
         return new FieldError('stage', 'The pipeline already has a stage with this name', 'STAGE.NAME_TAKEN');
       }
       return new FieldError(field, `${field} is already in use`);

@@ -1,11 +1,14 @@
 import { ContainerModule } from 'inversify';
 import { DealsService } from '../../domain/deals/deals.service';
+import { LostReasonsService } from '../../domain/deals/lost-reasons.service';
 import { PipelineStagesService } from '../../domain/deals/pipeline-stages.service';
-import { DEALS_SERVICE, DEAL_REPOSITORY, PIPELINE_STAGES_SERVICE, PIPELINE_STAGE_REPOSITORY } from '../../domain/deals/deals.tokens';
+import { DEALS_SERVICE, DEAL_REPOSITORY, LOST_REASONS_SERVICE, LOST_REASON_REPOSITORY, PIPELINE_STAGES_SERVICE, PIPELINE_STAGE_REPOSITORY } from '../../domain/deals/deals.tokens';
 import { HTTP_ROUTER } from '../../domain/shared/shared.tokens';
 import { DealsRouter } from '../../http/crm/deals.router';
+import { LostReasonsRouter } from '../../http/crm/lost-reasons.router';
 import { PipelineStagesRouter } from '../../http/crm/pipeline-stages.router';
 import { KnexDealRepository } from './knex-deal.repository';
+import { KnexLostReasonRepository } from './knex-lost-reason.repository';
 import { KnexPipelineStageRepository } from './knex-pipeline-stage.repository';
 
 export const dealsModule = new ContainerModule(({ bind }) => {
@@ -17,4 +20,8 @@ export const dealsModule = new ContainerModule(({ bind }) => {
   bind(HTTP_ROUTER).toService(DealsRouter);
   bind(PipelineStagesRouter).toSelf().inSingletonScope();
   bind(HTTP_ROUTER).toService(PipelineStagesRouter);
+  bind(LOST_REASON_REPOSITORY).to(KnexLostReasonRepository).inSingletonScope();
+  bind(LOST_REASONS_SERVICE).to(LostReasonsService).inSingletonScope();
+  bind(LostReasonsRouter).toSelf().inSingletonScope();
+  bind(HTTP_ROUTER).toService(LostReasonsRouter);
 });

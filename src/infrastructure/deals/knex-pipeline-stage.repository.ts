@@ -1,16 +1,15 @@
 import { inject, injectable } from 'inversify';
 import { raw } from 'objection';
-import type { LostReason, PipelineStage, StageFields, StageSummary, SummaryFilter } from '../../domain/deals/deal';
-import type { PipelineStageRepository } from '../../domain/deals/deals.ports';
+import type { PipelineStage, StageFields, StageSummary, SummaryFilter } from '../../domain/deals/deal';
+import type { MovedDeal, PipelineStageRepository } from '../../domain/deals/deals.ports';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import { plain, tableModel, type BaseModel } from '../db/base.model';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 import { DealModel, whereDealMatches } from './knex-deal.repository';
 
-const PipelineStageModel = tableModel('pipelineStages');
-const LostReasonModel = tableModel('lostReasons');
+const PipelineStageModel = tableModel('pipelineStages', { hasUpdatedAt: true });
 
-const COLUMNS = ['id', 'pipeline', 'stage', 'order', 'color', 'probability', 'kind', 'staleDays'];
+const COLUMNS = ['id', 'pipeline', 'stage', 'order', 'color', 'probability', 'kind', 'staleDays', 'updatedAt'];
 const toStage = (row: BaseModel) => plain<PipelineStage>(row);
 
 @injectable()
@@ -25,14 +24,28 @@ export class KnexPipelineStageRepository implements PipelineStageRepository {
     return (await this.query().select(COLUMNS).where({ pipeline }).orderBy('order')).map(toStage);
   }
 
-  async findById(pipeline: string, id: number): Promise<PipelineStage | null> {
-    const row = await this.query().select(COLUMNS).findOne({ pipeline, id });
+  async findById(pipeline: string, id: number, options: { forUpdate?: boolean } = {}): Promise<PipelineStage | null> {
+    const row = await this.query()
+      .select(COLUMNS)
+      .findOne({ pipeline, id })
+      .modify((q) => options.forUpdate && q.forUpdate());
     return row ? toStage(row) : null;
   }
 
   async findByName(pipeline: string, stage: string): Promise<PipelineStage | null> {
     const row = await this.query().select(COLUMNS).findOne({ pipeline, stage });
     return row ? toStage(row) : null;
+  }
+
+  /** Served by pipeline_stages_stage_ci_unique. */
+  async nameTaken(pipeline: string, stage: string, exceptId?: number): Promise<boolean> {
+    const row = await this.query()
+      .select('id')
+      .where({ pipeline })
+      .whereRaw('lower(stage) = lower(?)', [stage])
+      .modify((q) => exceptId !== undefined && q.whereNot('id', exceptId))
+      .first();
+    return row !== undefined;
   }
 
   async create(pipeline: string, fields: StageFields): Promise<PipelineStage> {
@@ -55,6 +68,23 @@ export class KnexPipelineStageRepository implements PipelineStageRepository {
 
   countDeals(stage: PipelineStage): Promise<number> {
     return DealModel.query(this.uow.db).where({ pipeline: stage.pipeline, stage: stage.stage }).resultSize();
+  }
+
+  /**
+   * One statement: the moved cards keep their column order after the target's last card (positions
+   * max + 1, max + 2, ...), and count as changed (updated_at) like any other move.
+   */
+  async moveDeals(from: PipelineStage, to: PipelineStage): Promise<MovedDeal[]> {
+    const { rows } = await this.uow.db.raw<{ rows: MovedDeal[] }>(
+      `UPDATE deals d
+          SET stage = :to, position = base.top + ranked.rank, updated_at = greatest(clock_timestamp(), d.updated_at + interval '1 millisecond')
+         FROM (SELECT id, row_number() OVER (ORDER BY position, id) AS rank FROM deals WHERE pipeline = :pipeline AND stage = :from) ranked,
+              (SELECT coalesce(max(position), 0) AS top FROM deals WHERE pipeline = :pipeline AND stage = :to) base
+        WHERE d.id = ranked.id
+    RETURNING d.id, d.title, d.contact_id AS "contactId"`,
+      { pipeline: from.pipeline, from: from.stage, to: to.stage },
+    );
+    return rows.map((row) => ({ id: row.id, title: row.title, contactId: row.contactId }));
   }
 
   /**
@@ -88,10 +118,5 @@ export class KnexPipelineStageRepository implements PipelineStageRepository {
         raw('round(coalesce(t.weighted, 0) / 100, 2)::numeric(20, 2)::text as weighted_value_sum'),
       );
     return rows.map((row) => plain<StageSummary>(row));
-  }
-
-  async lostReasons(): Promise<LostReason[]> {
-    const rows = await LostReasonModel.query(this.uow.db).select('id', 'key', 'label', 'order').where('isActive', true).orderBy('order');
-    return rows.map((row) => plain<LostReason>(row));
   }
 }

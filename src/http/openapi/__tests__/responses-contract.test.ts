@@ -205,6 +205,18 @@ describe('success responses match the OpenAPI document', () => {
     const ids = items.map((s: { id: number }) => s.id);
     await call(admin, 'put', `${stages}/order`, { params, body: { stageIds: [...ids.slice(1), ids[0]] } });
     await call(admin, 'delete', `${stages}/{id}`, { params: { ...params, id: added.id } });
+    const emptied = await call(admin, 'post', stages, { params, body: { stage: 'emptied', color: '#0F766E' } });
+    await call(admin, 'post', '/api/crm/deals', { body: { title: 'Moved on delete', stage: 'emptied' } });
+    await call(admin, 'delete', `${stages}/{id}`, { params: { ...params, id: emptied.id }, query: 'moveTo=prospecting' });
+  });
+
+  it('lost reasons', async () => {
+    const reason = await call(admin, 'post', '/api/crm/lost-reasons', { body: { label: 'Chose to wait' } });
+    await call(admin, 'patch', '/api/crm/lost-reasons/{id}', { params: reason, body: { label: 'Chose to wait a year', updatedAt: reason.updatedAt } });
+    const { items } = await call(admin, 'get', '/api/crm/lost-reasons');
+    await call(admin, 'put', '/api/crm/lost-reasons/order', { body: { reasonIds: items.map((r: { id: number }) => r.id).reverse() } });
+    await call(admin, 'patch', '/api/crm/lost-reasons/{id}', { params: reason, body: { active: false } });
+    await call(admin, 'get', '/api/crm/lost-reasons', { query: 'includeRetired=true' });
   });
 
   it('templates', async () => {
