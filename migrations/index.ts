@@ -19,7 +19,6 @@ import * as addActivityDueIndexes from './20261123150000_add_activity_due_indexe
 import * as addNotificationEmailSwitches from './20261123150100_add_notification_email_switches';
 import * as addPasswordChangeAndSecurityEvents from './20261124100400_add_password_change_and_security_events';
 import * as addStageAndLostReasonSettings from './20261124100500_add_stage_and_lost_reason_settings';
-import * as addTemplateUsage from './20261124100300_add_template_usage';
 import * as createSavedReports from './20261124100200_create_saved_reports';
 import * as addSearchIndexes from './20261124100600_add_search_indexes';
 import * as addQuickReportIndexes from './20261124100100_add_quick_report_indexes';
@@ -54,7 +53,6 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261123150100_add_notification_email_switches', addNotificationEmailSwitches],
   ['20261124100400_add_password_change_and_security_events', addPasswordChangeAndSecurityEvents],
   ['20261124100500_add_stage_and_lost_reason_settings', addStageAndLostReasonSettings],
-  ['20261124100300_add_template_usage', addTemplateUsage],
   ['20261124100200_create_saved_reports', createSavedReports],
   ['20261124100600_add_search_indexes', addSearchIndexes],
   ['20261124100100_add_quick_report_indexes', addQuickReportIndexes],
