@@ -18,6 +18,8 @@ export const ERROR_STATUS = {
   'AUTH.ACCOUNT_DISABLED': 403,
   'AUTH.TOO_MANY_ATTEMPTS': 429,
   'AUTH.WRONG_PASSWORD': 400,
+  'AUTH.PASSWORD_CHANGE_REQUIRED': 403,
+  'AUTH.PASSWORD_UNCHANGED': 400,
   'USER.USERNAME_TAKEN': 409,
   'USER.NOT_FOUND': 404,
   'USER.LAST_ADMIN': 409,
@@ -39,11 +41,18 @@ export const ERROR_STATUS = {
   'LOST_REASON.LIMIT_REACHED': 409,
   'ACTIVITY.NOT_FOUND': 404,
   'TEMPLATE.NOT_FOUND': 404,
+  'TEMPLATE.UNKNOWN_VARIABLE': 400,
+  'TEMPLATE.INACTIVE': 409,
+  'TEMPLATE.NO_RECIPIENT': 400,
+  'TEMPLATE.MISSING_VALUES': 400,
   'IMPORT.NOT_FOUND': 404,
   'IMPORT.NOT_FINISHED': 409,
   'IMPORT.ALREADY_UNDONE': 409,
   'IMPORT.CHANGED_SINCE': 409,
   'NOTIFICATION.NOT_FOUND': 404,
+  'REPORT.UNSUPPORTED_COMBINATION': 400,
+  'SAVED_REPORT.NOT_FOUND': 404,
+  'SAVED_REPORT.READ_ONLY': 403,
   INTERNAL: 500,
 } as const satisfies Record<ErrorCode, number>;
 
@@ -55,9 +64,6 @@ export function errorBody(error: AppError): ErrorBody {
   return { error: { code: error.code, message: error.message, ...(error.details !== undefined && { details: error.details }) } };
 }
 
-  'REPORT.UNSUPPORTED_COMBINATION': 400,
-  'SAVED_REPORT.NOT_FOUND': 404,
-  'SAVED_REPORT.READ_ONLY': 403,
 /** Turns body-parser's failures into the error shape with their own codes. */
 function fromParserError(error: { type?: string; status?: number }): AppError | null {
   switch (error.type) {

@@ -2,6 +2,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import type Joi from 'joi';
 import { AppError, ValidationError, type ErrorCode } from '../domain/shared/app-error';
 import type { Role, Session, User } from '../domain/users/user';
+import { PasswordChangeRequiredError } from '../domain/users/users.errors';
 import type { CSV, NO_CONTENT } from './response.schemas';
 
 export interface AuthContext {
@@ -50,6 +51,8 @@ export interface RouteDefinition<Params = unknown, Query = unknown, Body = unkno
    * NO_CONTENT when the handler returns nothing (204), or CSV when it writes a CSV file itself.
    */
   response: Joi.Schema | typeof NO_CONTENT | typeof CSV;
+  /** Open to a signed-in user who must still replace a temporary password (every other signed-in route answers 403 until then). */
+  whilePasswordChangeRequired?: boolean;
   /** Error codes worth listing in the API document besides the ones every route can give. */
   errors?: readonly ErrorCode[];
   // Method syntax on purpose: a route typed for its own input still fits the list mountRoutes walks.
@@ -82,9 +85,12 @@ export function validate(schemas: RouteSchemas | undefined, req: Pick<Request, '
   return out;
 }
 
-export function authorize(access: Access, req: Request): void {
+export function authorize(access: Access, req: Request, whilePasswordChangeRequired = false): void {
   if (access === 'public') return;
   if (!req.auth) throw new AppError('AUTH.UNAUTHENTICATED', 'Sign in to continue');
+  if (req.auth.user.mustChangePassword && !whilePasswordChangeRequired) {
+    throw new PasswordChangeRequiredError();
+  }
   if (access !== 'signed-in' && !access.includes(req.auth.user.role)) {
     throw new AppError('AUTH.FORBIDDEN', 'Your role does not allow this');
   }
@@ -94,7 +100,7 @@ export function mountRoutes(routers: HttpRouter[]): Router {
   const router = express.Router();
   for (const def of routers.flatMap((r) => r.routes())) {
     router[def.method](def.path, async (req, res) => {
-      authorize(def.access, req);
+      authorize(def.access, req, def.whilePasswordChangeRequired);
       const input = validate(def.schemas, req);
       const result = await def.handler(input, req, res);
       if (res.headersSent) return;

@@ -9,6 +9,7 @@ export enum QueueName {
 /** Job names and their payloads, per queue. */
 export interface JobPayloads {
   'sessions.purge-expired': Record<string, never>;
+  'security-events.purge': Record<string, never>;
   'reports.refresh': Record<string, never>;
   'contacts.import': { importId: number };
   'reminders.scan': Record<string, never>;
@@ -21,6 +22,7 @@ export type JobName = keyof JobPayloads;
 
 export const JOB_QUEUES: Record<JobName, QueueName> = {
   'sessions.purge-expired': QueueName.Maintenance,
+  'security-events.purge': QueueName.Maintenance,
   'reports.refresh': QueueName.Reports,
   'contacts.import': QueueName.Imports,
   'reminders.scan': QueueName.Reminders,
@@ -46,8 +48,6 @@ export interface JobProcessor<N extends JobName = JobName> {
   readonly jobName: N;
   /** Recurring jobs: the interval in milliseconds. */
   readonly everyMs?: number;
-  /** Also run once when the workers start (e.g. report figures: a new installation has them from the first minute). */
-  readonly runAtStart?: boolean;
   /** Also run once when the workers start (e.g. report figures: a new installation has them from the first minute). */
   readonly runAtStart?: boolean;
   handle(payload: JobPayloads[N]): Promise<void>;

@@ -2,9 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../shared/clock';
 import { CLOCK } from '../shared/shared.tokens';
+import type { ClientInfo } from './security-event';
+import type { SecurityLog } from './security-log.service';
 import type { NewUser, Role, Session, User } from './user';
 import type { PasswordHasher, RateLimitRule, RateLimiter, SessionRepository, UserRepository } from './users.ports';
-import { PASSWORD_HASHER, RATE_LIMITER, SESSION_REPOSITORY, USER_REPOSITORY } from './users.tokens';
+import { PASSWORD_HASHER, RATE_LIMITER, SECURITY_LOG, SESSION_REPOSITORY, USER_REPOSITORY } from './users.tokens';
 import {
   AccountDisabledError,
   InvalidCredentialsError,
@@ -22,10 +24,7 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 export const LOGIN_LIMITS = { perAccount: 5, perIp: 30, windowMs: FIFTEEN_MINUTES };
 export const REGISTER_LIMITS = { perIp: 20, windowMs: 60 * 60 * 1000 };
 
-export interface ClientInfo {
-  ip: string | null;
-  userAgent: string | null;
-}
+export type { ClientInfo };
 
 export interface SignedIn {
   user: User;
@@ -56,6 +55,7 @@ export class AuthService {
     @inject(PASSWORD_HASHER) private readonly hasher: PasswordHasher,
     @inject(RATE_LIMITER) private readonly limiter: RateLimiter,
     @inject(CLOCK) private readonly clock: Clock,
+    @inject(SECURITY_LOG) private readonly securityLog: SecurityLog,
   ) {}
 
   /**
@@ -69,14 +69,26 @@ export class AuthService {
 
     const user = await this.users.findByUsername(username);
     const valid = await this.hasher.verify(user?.passwordHash ?? (await this.getDummyHash()), password);
+    // The log names the account when there is one and always the username as typed; never the password.
+    const subject = { userId: user?.id ?? null, username: user?.username ?? username };
     if (!user || !valid) {
       await this.limiter.hit(rules);
+      await this.securityLog.recordQuietly({ type: 'sign_in_failed', ...subject, details: { reason: 'invalid_credentials' } }, client);
+      // Recorded once, when this failure blocks the account or address, not on every refused attempt after
+      // (which would let anyone fill the log).
+      const blockedFor = await this.limiter.retryAfter(rules);
+      if (blockedFor > 0) await this.securityLog.recordQuietly({ type: 'sign_in_throttled', ...subject, details: { retryAfterSeconds: blockedFor } }, client);
       throw new InvalidCredentialsError();
     }
-    if (user.disabledAt) throw new AccountDisabledError();
+    if (user.disabledAt) {
+      await this.securityLog.recordQuietly({ type: 'sign_in_failed', ...subject, details: { reason: 'disabled' } }, client);
+      throw new AccountDisabledError();
+    }
     await this.limiter.reset(rules[0].key);
     const signedIn = await this.users.recordSignIn(user.id, this.clock.now());
-    return this.startSession(signedIn, remember, client);
+    const started = await this.startSession(signedIn, remember, client);
+    await this.securityLog.recordQuietly({ type: 'sign_in', ...subject }, client);
+    return started;
   }
 
   /**
@@ -104,6 +116,7 @@ export class AuthService {
         ? await this.users.create(newUser)
         : await this.users.create(newUser, { onlyIfEmpty: true });
     if (!created) throw new RoleNotAllowedError();
+    await this.securityLog.recordQuietly({ type: 'user_registered', userId: created.id, username: created.username, details: { to: created.role } }, client);
     const signedIn = await this.users.recordSignIn(created.id, this.clock.now());
     // A first sign-in has no previous access to show.
     return this.startSession({ ...signedIn, lastAccess: null }, false, client);

@@ -14,6 +14,8 @@ export interface User {
   /** The sign-in before the current one (what "last access" means to the person reading it). */
   lastAccess: Date | null;
   disabledAt: Date | null;
+  /** Set when an administrator created the account or reset its password: until changed, only the password change is allowed. */
+  mustChangePassword: boolean;
   createdAt: Date;
   /** Moves when what the account shows changes (name, initials, role, disabled), not on sign-in or a new password. */
   updatedAt: Date;
@@ -29,6 +31,7 @@ export interface NewUser {
   name: string;
   role: Role;
   initials: string;
+  mustChangePassword?: boolean;
 }
 
 export interface Session {
@@ -61,8 +64,16 @@ export function publicUser(user: User) {
     initials: user.initials,
     lastAccess: user.lastAccess,
     disabled: user.disabledAt !== null,
+    mustChangePassword: user.mustChangePassword,
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,
   };
 }
 export type PublicUser = ReturnType<typeof publicUser>;
+
+/** A user as the administrators' list shows it: how many sessions are open and when the account was last used. */
+export interface UserOverview extends User {
+  openSessions: number;
+  /** The latest request of any of its sessions, or its latest sign-in; null when it never signed in. */
+  lastActiveAt: Date | null;
+}

@@ -53,3 +53,17 @@ export class SessionNotFoundError extends AppError {
     super('SESSION.NOT_FOUND', 'Session not found');
   }
 }
+
+export class PasswordChangeRequiredError extends AppError {
+  constructor() {
+    super('AUTH.PASSWORD_CHANGE_REQUIRED', 'Choose a new password before going on: this one was temporary');
+  }
+}
+
+export class PasswordUnchangedError extends AppError {
+  constructor() {
+    super('AUTH.PASSWORD_UNCHANGED', 'The new password must differ from the temporary one', [
+      { path: 'newPassword', message: 'The new password must differ from the temporary one' },
+    ]);
+  }
+}

@@ -1,5 +1,6 @@
 import type { Page, PageRequest } from '../shared/list-page';
-import type { NewSession, NewUser, Role, Session, User, UserWithPassword } from './user';
+import type { NewSecurityEvent, SecurityEvent, SecurityEventFilter } from './security-event';
+import type { NewSession, NewUser, Role, Session, User, UserOverview, UserWithPassword } from './user';
 
 export interface UserRepository {
   findById(id: number): Promise<User | null>;
@@ -15,15 +16,27 @@ export interface UserRepository {
    */
   update(
     id: number,
-    changes: Partial<Pick<User, 'name' | 'initials' | 'role' | 'disabledAt'>> & { passwordHash?: string },
+    changes: Partial<Pick<User, 'name' | 'initials' | 'role' | 'disabledAt' | 'mustChangePassword'>> & { passwordHash?: string },
     expectedUpdatedAt?: Date,
   ): Promise<User | null>;
   count(): Promise<number>;
-  countActiveAdmins(): Promise<number>;
+  /** Inside a unit of work, `lock` holds the active administrators' rows until it ends, so two demotions cannot both pass. */
+  countActiveAdmins(options?: { lock?: boolean }): Promise<number>;
   /** Accounts whose password is stored with anything but argon2id. */
   countWeakPasswordHashes(): Promise<number>;
   /** By id, oldest first. */
   list(page: PageRequest): Promise<Page<User>>;
+  /** By id, oldest first, with each account's open sessions and latest activity. */
+  listOverview(page: PageRequest, now: Date): Promise<Page<UserOverview>>;
+}
+
+export interface SecurityEventRepository {
+  /** Joins the running unit of work, if any. */
+  record(event: NewSecurityEvent & { ip: string | null; userAgent: string | null }): Promise<void>;
+  /** Newest first. */
+  list(filter: SecurityEventFilter, page: PageRequest): Promise<Page<SecurityEvent>>;
+  /** Deletes entries older than `before`; returns how many. */
+  purge(before: Date): Promise<number>;
 }
 
 export interface SessionRepository {

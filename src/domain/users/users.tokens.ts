@@ -5,3 +5,5 @@ export const RATE_LIMITER = Symbol.for('users.RateLimiter');
 export const AUTH_SERVICE = Symbol.for('users.AuthService');
 export const USERS_SERVICE = Symbol.for('users.UsersService');
 export const DEMO_USERS_SEEDER = Symbol.for('users.DemoUsersSeeder');
+export const SECURITY_EVENT_REPOSITORY = Symbol.for('users.SecurityEventRepository');
+export const SECURITY_LOG = Symbol.for('users.SecurityLog');

@@ -9,9 +9,7 @@ import { NO_CONTENT } from '../response.schemas';
 import { currentAuth, defineRoute, type HttpRouter, type RouteDefinition } from '../route';
 import { clearSessionCookie, setSessionCookie } from '../session';
 import {
-  adminUpdateUserSchemas,
   changePasswordSchemas,
-  listUsersSchemas,
   loginSchemas,
   registerSchemas,
   sessionIdSchemas,
@@ -19,7 +17,8 @@ import {
   userResponses,
 } from './users.schemas';
 
-const client = (req: Request) => ({ ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null });
+/** Where a request came from: req.ip follows TRUST_PROXY, as everywhere in the app. */
+export const client = (req: Request) => ({ ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null });
 
 const sessionView = (session: Session, currentId: string) => ({
   id: session.id,
@@ -116,13 +115,14 @@ export class UsersRouter implements HttpRouter {
         path: '/api/user/password',
         access: 'signed-in',
         tag: 'profile',
-        summary: 'Change your password; every other session ends',
+        summary: 'Change your password (also a temporary one, which must be replaced); every other session ends',
         response: userResponses.passwordChanged,
         schemas: changePasswordSchemas,
-        errors: ['AUTH.WRONG_PASSWORD'],
+        whilePasswordChangeRequired: true,
+        errors: ['AUTH.WRONG_PASSWORD', 'AUTH.PASSWORD_UNCHANGED'],
         handler: async ({ body }, req) => {
           const { user, session } = currentAuth(req);
-          const endedSessions = await this.users.changePassword(user.id, session.id, body.currentPassword, body.newPassword);
+          const endedSessions = await this.users.changePassword(user.id, session.id, body.currentPassword, body.newPassword, client(req));
           return { ok: true, endedSessions };
         },
       }),
@@ -152,30 +152,6 @@ export class UsersRouter implements HttpRouter {
           await this.users.endSession(user.id, params.id);
           if (params.id === session.id) clearSessionCookie(req);
         },
-      }),
-      defineRoute({
-        method: 'get',
-        path: '/api/admin/users',
-        access: ['admin'],
-        tag: 'admin',
-        summary: 'All users, by id',
-        response: userResponses.users,
-        schemas: listUsersSchemas,
-        handler: async ({ query }) => {
-          const page = await this.users.list(query);
-          return { items: page.items.map(publicUser), nextCursor: page.nextCursor };
-        },
-      }),
-      defineRoute({
-        method: 'patch',
-        path: '/api/admin/users/:id',
-        access: ['admin'],
-        tag: 'admin',
-        summary: "Change a user's role or disable the account (ends its sessions)",
-        response: userResponses.user,
-        schemas: adminUpdateUserSchemas,
-        errors: ['USER.NOT_FOUND', 'USER.LAST_ADMIN'],
-        handler: async ({ params, body }) => publicUser(await this.users.adminUpdate(params.id, body)),
       }),
     ];
   }

@@ -1,9 +1,10 @@
 import Joi from 'joi';
 import type { RegisterInput } from '../../domain/users/auth.service';
+import { SECURITY_EVENT_TYPES, type SecurityEvent, type SecurityEventFilter } from '../../domain/users/security-event';
 import { INITIALS_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES, type PublicUser, type Session, type User } from '../../domain/users/user';
-import type { AdminUserChanges, ProfileChanges } from '../../domain/users/users.service';
-import { cursorQuery, expectedVersion } from '../crm/crm.schemas';
-import { count, id, itemsResponse, nextCursor, responseObject, timestamp } from '../response.schemas';
+import type { AdminUserChanges, NewUserByAdmin, ProfileChanges } from '../../domain/users/users.service';
+import { cursorQuery, expectedVersion, listQuery } from '../crm/crm.schemas';
+import { count, id, itemsResponse, nextCursor, pageResponse, responseObject, timestamp } from '../response.schemas';
 
 const username = Joi.string().trim().min(3).max(64).pattern(/^[A-Za-z0-9._@-]+$/).messages({
   'string.pattern.base': 'Use letters, digits and . _ @ - only',
@@ -50,9 +51,30 @@ export const sessionIdSchemas = {
 
 export const listUsersSchemas = { query: cursorQuery };
 
+const userIdParams = Joi.object<Pick<User, 'id'>, true>({ id: Joi.number().integer().min(1).required() });
+
+export const userIdSchemas = { params: userIdParams };
+
 export const adminUpdateUserSchemas = {
-  params: Joi.object<Pick<User, 'id'>, true>({ id: Joi.number().integer().min(1).required() }),
+  params: userIdParams,
   body: Joi.object<AdminUserChanges, true>({ role: Joi.string().valid(...ROLES), disabled: Joi.boolean() }).min(1),
+};
+
+export const createUserSchemas = {
+  body: Joi.object<NewUserByAdmin, true>({
+    username: username.required(),
+    name: name.required(),
+    initials: initials.required(),
+    role: Joi.string().valid(...ROLES).required(),
+    temporaryPassword: password.required().description('The user must replace it at the first sign-in'),
+  }),
+};
+
+export const securityLogSchemas = {
+  query: listQuery<SecurityEventFilter>({
+    userId: Joi.number().integer().min(1).description('Entries about this account'),
+    type: Joi.string().valid(...SECURITY_EVENT_TYPES),
+  }),
 };
 
 /** The user as every auth, profile and admin route shows it (publicUser). */
@@ -64,6 +86,7 @@ const publicUser = responseObject({
   initials: Joi.string(),
   lastAccess: timestamp.allow(null).description('The sign-in before the current one'),
   disabled: Joi.boolean(),
+  mustChangePassword: Joi.boolean().description('A temporary password: until it is changed, every call but reading the user, changing the password and logout answers 403'),
   createdAt: timestamp,
   updatedAt: timestamp.description('Changes with name, initials, role or disabled; send it back when changing your profile'),
 } satisfies Joi.StrictSchemaMap<PublicUser>);
@@ -85,7 +108,38 @@ export const userResponses = {
     }),
   ),
   users: responseObject({
-    items: Joi.array().items(publicUser),
+    items: Joi.array().items(
+      publicUser.keys({
+        openSessions: count.required().description('Sessions open now'),
+        lastActiveAt: timestamp.allow(null).required().description('The latest request of any session, or the latest sign-in'),
+      }),
+    ),
     nextCursor,
   }),
+  passwordReset: responseObject({
+    temporaryPassword: Joi.string().description('Shown once: the user must replace it at the next sign-in'),
+    endedSessions: count,
+  }),
+  sessionsEnded: responseObject({ endedSessions: count }),
+  securityEvents: pageResponse(
+    responseObject({
+      id,
+      type: Joi.string().valid(...SECURITY_EVENT_TYPES),
+      userId: id.allow(null),
+      username: Joi.string().allow(null).description('As typed for a failed sign-in, else the account\'s at the time'),
+      userName: Joi.string().allow(null),
+      actorId: id.allow(null).description('The administrator who did it'),
+      actorName: Joi.string().allow(null),
+      ip: Joi.string().allow(null),
+      userAgent: Joi.string().allow(null),
+      details: Joi.object({
+        from: Joi.string(),
+        to: Joi.string(),
+        reason: Joi.string().valid('invalid_credentials', 'disabled'),
+        retryAfterSeconds: count,
+        endedSessions: count,
+      }).allow(null),
+      createdAt: timestamp,
+    } satisfies Joi.StrictSchemaMap<SecurityEvent>),
+  ),
 };

@@ -1,11 +1,11 @@
 import { inject, injectable } from 'inversify';
 import type { Page, PageRequest } from '../../domain/shared/list-page';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
-import type { NewUser, User, UserWithPassword } from '../../domain/users/user';
+import type { NewUser, User, UserOverview, UserWithPassword } from '../../domain/users/user';
 import type { UserRepository } from '../../domain/users/users.ports';
 import { keysetPage } from '../db/keyset-page';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
-import { UserModel, toUser, toUserWithPassword } from './user.model';
+import { UserModel, toUser, toUserOverview, toUserWithPassword } from './user.model';
 
 @injectable()
 export class KnexUserRepository implements UserRepository {
@@ -32,7 +32,7 @@ export class KnexUserRepository implements UserRepository {
 
   async create(user: NewUser, options: { onlyIfEmpty?: boolean } = {}): Promise<User | null> {
     // last_access starts empty: a new account has never signed in.
-    const values = { username: user.username, password: user.passwordHash, name: user.name, role: user.role, initials: user.initials, lastAccess: null };
+    const values = { username: user.username, password: user.passwordHash, name: user.name, role: user.role, initials: user.initials, lastAccess: null, mustChangePassword: user.mustChangePassword ?? false };
     const insert = async () => toUser(await this.query().insert(values).returning('*'));
     if (!options.onlyIfEmpty) return insert();
     // The lock makes "is this the first account?" and the insert one step, even with concurrent sign-ups.
@@ -50,7 +50,7 @@ export class KnexUserRepository implements UserRepository {
 
   async update(
     id: number,
-    changes: Partial<Pick<User, 'name' | 'initials' | 'role' | 'disabledAt'>> & { passwordHash?: string },
+    changes: Partial<Pick<User, 'name' | 'initials' | 'role' | 'disabledAt' | 'mustChangePassword'>> & { passwordHash?: string },
     expectedUpdatedAt?: Date,
   ): Promise<User | null> {
     const { passwordHash, ...shown } = changes;
@@ -70,8 +70,10 @@ export class KnexUserRepository implements UserRepository {
     return this.query().resultSize();
   }
 
-  countActiveAdmins(): Promise<number> {
-    return this.query().where({ role: 'admin' }).whereNull('disabledAt').resultSize();
+  async countActiveAdmins(options: { lock?: boolean } = {}): Promise<number> {
+    const active = this.query().where({ role: 'admin' }).whereNull('disabledAt');
+    // FOR UPDATE cannot go with count(): lock the rows and count them here.
+    return options.lock ? (await active.select('id').forUpdate()).length : active.resultSize();
   }
 
   countWeakPasswordHashes(): Promise<number> {
@@ -80,5 +82,16 @@ export class KnexUserRepository implements UserRepository {
 
   list(page: PageRequest): Promise<Page<User>> {
     return keysetPage(this.query(), page, toUser, { columns: ['users.id'], direction: 'asc' });
+  }
+
+  listOverview(page: PageRequest, now: Date): Promise<Page<UserOverview>> {
+    const { db } = this.uow;
+    // Per row, two look-ups on the sessions index by user: at most a page of users at a time.
+    const query = this.query().select(
+      'users.*',
+      db.raw('(select count(*) from sessions s where s.user_id = users.id and s.revoked_at is null and s.expires_at > ?)::int as open_sessions', [now]),
+      db.raw('greatest(users.last_access, (select max(s.last_seen_at) from sessions s where s.user_id = users.id)) as last_active_at'),
+    );
+    return keysetPage(query, page, toUserOverview, { columns: ['users.id'], direction: 'asc' });
   }
 }

@@ -1,15 +1,17 @@
-import type { Session, User, UserWithPassword } from '../../domain/users/user';
+import type { SecurityEvent } from '../../domain/users/security-event';
+import type { Session, User, UserOverview, UserWithPassword } from '../../domain/users/user';
 import { tableModel } from '../db/base.model';
 
 export const UserModel = tableModel('users', { hasUpdatedAt: true });
 export const SessionModel = tableModel('sessions');
+export const SecurityEventModel = tableModel('security_events', { jsonAttributes: ['details'] });
 
 type Row = Record<string, unknown>;
 
 /** A users row as the domain sees it: its last access is the sign-in before the current one; no password. */
 export function toUser(row: Row): User {
-  const { id, username, name, role, initials, previousAccess, disabledAt, createdAt, updatedAt } = row as Record<string, never>;
-  return { id, username, name, role, initials, lastAccess: previousAccess, disabledAt, createdAt, updatedAt };
+  const { id, username, name, role, initials, previousAccess, disabledAt, mustChangePassword, createdAt, updatedAt } = row as Record<string, never>;
+  return { id, username, name, role, initials, lastAccess: previousAccess, disabledAt, mustChangePassword, createdAt, updatedAt };
 }
 
 export function toUserWithPassword(row: Row): UserWithPassword {
@@ -19,4 +21,13 @@ export function toUserWithPassword(row: Row): UserWithPassword {
 export function toSession(row: Row): Session {
   const { id, userId, remember, createdAt, expiresAt, lastSeenAt, userAgent, ip } = row as Record<string, never>;
   return { id, userId, remember, createdAt, expiresAt, lastSeenAt, userAgent, ip };
+}
+
+export function toUserOverview(row: Row): UserOverview {
+  return { ...toUser(row), openSessions: Number(row.openSessions ?? 0), lastActiveAt: (row.lastActiveAt as Date | null) ?? null };
+}
+
+export function toSecurityEvent(row: Row): SecurityEvent {
+  const { id, type, userId, username, userName, actorId, actorName, ip, userAgent, details, createdAt } = row as Record<string, never>;
+  return { id, type, userId, username, userName, actorId, actorName, ip, userAgent, details, createdAt };
 }

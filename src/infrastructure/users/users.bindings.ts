@@ -2,11 +2,24 @@ import { ContainerModule } from 'inversify';
 import type { Redis } from 'ioredis';
 import { HTTP_ROUTER, JOB_PROCESSOR } from '../../domain/shared/shared.tokens';
 import { AuthService } from '../../domain/users/auth.service';
+import { SecurityLog } from '../../domain/users/security-log.service';
 import { UsersService } from '../../domain/users/users.service';
-import { AUTH_SERVICE, PASSWORD_HASHER, RATE_LIMITER, SESSION_REPOSITORY, USERS_SERVICE, USER_REPOSITORY } from '../../domain/users/users.tokens';
+import {
+  AUTH_SERVICE,
+  PASSWORD_HASHER,
+  RATE_LIMITER,
+  SECURITY_EVENT_REPOSITORY,
+  SECURITY_LOG,
+  SESSION_REPOSITORY,
+  USERS_SERVICE,
+  USER_REPOSITORY,
+} from '../../domain/users/users.tokens';
+import { AdminUsersRouter } from '../../http/users/admin-users.router';
 import { UsersRouter } from '../../http/users/users.router';
 import { PurgeExpiredSessionsProcessor } from '../../jobs/users/purge-expired-sessions.processor';
+import { PurgeSecurityEventsProcessor } from '../../jobs/users/purge-security-events.processor';
 import { Argon2PasswordHasher } from './argon2-password-hasher';
+import { KnexSecurityEventRepository } from './knex-security-event.repository';
 import { KnexSessionRepository } from './knex-session.repository';
 import { KnexUserRepository } from './knex-user.repository';
 import { MemoryRateLimiter, RedisRateLimiter } from './rate-limiters';
@@ -17,11 +30,17 @@ export function usersModule(redis: Redis | undefined) {
     bind(SESSION_REPOSITORY).to(KnexSessionRepository).inSingletonScope();
     bind(PASSWORD_HASHER).to(Argon2PasswordHasher).inSingletonScope();
     bind(RATE_LIMITER).toConstantValue(redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter());
+    bind(SECURITY_EVENT_REPOSITORY).to(KnexSecurityEventRepository).inSingletonScope();
+    bind(SECURITY_LOG).to(SecurityLog).inSingletonScope();
     bind(AUTH_SERVICE).to(AuthService).inSingletonScope();
     bind(USERS_SERVICE).to(UsersService).inSingletonScope();
     bind(UsersRouter).toSelf().inSingletonScope();
     bind(HTTP_ROUTER).toService(UsersRouter);
+    bind(AdminUsersRouter).toSelf().inSingletonScope();
+    bind(HTTP_ROUTER).toService(AdminUsersRouter);
     bind(PurgeExpiredSessionsProcessor).toSelf().inSingletonScope();
     bind(JOB_PROCESSOR).toService(PurgeExpiredSessionsProcessor);
+    bind(PurgeSecurityEventsProcessor).toSelf().inSingletonScope();
+    bind(JOB_PROCESSOR).toService(PurgeSecurityEventsProcessor);
   });
 }

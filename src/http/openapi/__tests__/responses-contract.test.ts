@@ -87,6 +87,12 @@ describe('success responses match the OpenAPI document', () => {
     await call(employee.client, 'delete', '/api/user/sessions/{id}', { params: { id: other.id } });
     await call(employee.client, 'post', '/api/user/password', { body: { currentPassword: PASSWORD, newPassword: `${PASSWORD} 2` } });
     await call(employee.client, 'post', '/api/logout');
+
+    const made = await call(admin, 'post', '/api/admin/users', { body: { username: uniqueName('made'), name: 'Made', initials: 'MD', role: 'employee', temporaryPassword: PASSWORD } });
+    await call(admin, 'post', '/api/admin/users/{id}/password-reset', { params: { id: made.id } });
+    await call(admin, 'delete', '/api/admin/users/{id}/sessions', { params: { id: made.id } });
+    const log = await call(admin, 'get', '/api/admin/security-events', { query: 'limit=1' });
+    await call(admin, 'get', '/api/admin/security-events', { query: `type=password_reset&userId=${made.id}&cursor=${log.nextCursor}` });
   });
 
   it('contacts, deals and activities, as created, read, listed and changed', async () => {
@@ -171,9 +177,14 @@ describe('success responses match the OpenAPI document', () => {
     await call(admin, 'post', '/api/crm/reports/refresh');
     for (let i = 0; i < 200 && !(await admin.get('/api/crm/reports')).body.computedAt; i++) await new Promise((r) => setTimeout(r, 50));
     expect((await call(admin, 'get', '/api/crm/reports', { query: 'period=365' })).figures.funnel).toBeInstanceOf(Array);
+    expect((await call(admin, 'get', '/api/crm/reports', { query: 'category=activities' })).figures).not.toHaveProperty('funnel');
+    for (const name of ['sales-by-salesperson', 'forecast', 'overdue-activities', 'lead-sources']) {
       expect((await call(admin, 'get', `/api/crm/reports/${name}`, { query: 'period=365' })).rows).toBeInstanceOf(Array);
+    }
     await call(admin, 'get', '/api/crm/reports/export', { query: 'view=overview&category=sales&lang=en' });
     await call(admin, 'get', '/api/crm/reports/export', { query: 'view=lead-sources&separator=semicolon' });
+  });
+
   it('report builder', async () => {
     const definition = { entity: 'deals', measure: 'valueSum', groupBy: 'owner', periodDays: null, chart: 'bar' };
     await call(admin, 'post', '/api/crm/reports/run', { body: definition });
@@ -184,12 +195,6 @@ describe('success responses match the OpenAPI document', () => {
     await call(admin, 'patch', '/api/crm/saved-reports/{id}', { params: saved, body: { shared: true, definition: { ...definition, filters: { status: 'won' } } } });
     await call(admin, 'get', '/api/crm/saved-reports/{id}/result', { params: saved });
     await call(admin, 'delete', '/api/crm/saved-reports/{id}', { params: saved });
-    expect((await call(admin, 'get', '/api/crm/reports', { query: 'category=activities' })).figures).not.toHaveProperty('funnel');
-    for (const name of ['sales-by-salesperson', 'forecast', 'overdue-activities', 'lead-sources']) {
-      expect((await call(admin, 'get', `/api/crm/reports/${name}`, { query: 'period=365' })).rows).toBeInstanceOf(Array);
-    }
-    await call(admin, 'get', '/api/crm/reports/export', { query: 'view=overview&category=sales&lang=en' });
-    await call(admin, 'get', '/api/crm/reports/export', { query: 'view=lead-sources&separator=semicolon' });
   });
 
   it('pipeline stages', async () => {
@@ -222,6 +227,8 @@ describe('success responses match the OpenAPI document', () => {
   it('templates', async () => {
     const template = await call(admin, 'post', '/api/crm/templates', { body: { name: 'Offer', subject: 'For {{contact_name}}', body: 'Value {{deal_value}}, {{meeting_date}}' } });
     await call(admin, 'get', '/api/crm/templates/{id}', { params: template });
+    await call(admin, 'get', '/api/crm/templates/variables');
+    await call(admin, 'post', '/api/crm/templates/{id}/use', { params: template, body: { contactId: contact.id, dealId: deal.id, channel: 'copy', values: { meeting_date: '01/12' } } });
     await call(admin, 'patch', '/api/crm/templates/{id}', { params: template, body: { category: 'sales', isActive: false } });
     await call(admin, 'get', '/api/crm/templates', { query: 'includeTotal=true' });
     await call(admin, 'post', '/api/crm/templates/{id}/render', { params: template, body: { contactId: contact.id, dealId: deal.id } });

@@ -31,7 +31,9 @@ describe('registration', () => {
     const me = await admin.get('/api/user');
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ id: adminId, role: 'admin', initials: 'RA', name: 'Root Admin', lastAccess: null });
-    expect(me.text).not.toMatch(/argon2|password/i);
+    // No hash, no "password" key (mustChangePassword is a flag, not a secret).
+    expect(me.text).not.toMatch(/argon2|"password"/i);
+    expect(me.body.mustChangePassword).toBe(false);
   });
 
   it.each(['admin', 'developer'])('refuses self-registration as %s once an account exists, creating nothing', async (role) => {
