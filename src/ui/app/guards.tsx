@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router-dom';
 import { PageSpinner } from '../components/ui/spinner';
+import { toast } from '../components/ui/use-toast';
 import { canOpen, type AppPath } from '../lib/access';
+import { ApiError } from '../lib/api-client';
 import { errorMessage } from '../lib/errors';
-import { useUser, type User } from '../lib/session';
+import { setSignedInUser, USER_QUERY_KEY, useUser, type User } from '../lib/session';
 import { AppLayout } from './layout/app-layout';
 import { NoAccessScreen, NotFoundScreen, SessionErrorScreen } from './status-screens';
 
@@ -17,17 +20,56 @@ function WithSession({ children }: { children: (user: User | null) => ReactNode 
   return <>{children(session.data)}</>;
 }
 
-/** Protected screens: anonymous users go to /auth; signed-in users get the layout. */
+const PasswordChangeScreen = lazy(() =>
+  import('../features/password-change/routes/password-change-screen').then((module) => ({ default: module.PasswordChangeScreen })),
+);
+
+/**
+ * The server ends sessions (logout elsewhere, a disabled account, an administrator ending them) and asks for
+ * a new password: any call answered 401 sends this page to /auth, and 403 AUTH.PASSWORD_CHANGE_REQUIRED
+ * reads the user again, which brings up the password change.
+ */
+function useServerSessionEnd() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  useEffect(() => {
+    const onError = (error: unknown) => {
+      if (!(error instanceof ApiError)) return;
+      if (error.status === 401 && client.getQueryData(USER_QUERY_KEY)) {
+        setSignedInUser(null);
+        toast({ variant: 'destructive', title: errorMessage(error, t) });
+      } else if (error.server?.code === 'AUTH.PASSWORD_CHANGE_REQUIRED') {
+        void client.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      }
+    };
+    const stopQueries = client.getQueryCache().subscribe((event) => event.type === 'updated' && event.action.type === 'error' && onError(event.action.error));
+    const stopMutations = client.getMutationCache().subscribe((event) => event.type === 'updated' && event.action.type === 'error' && onError(event.action.error));
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [client, t]);
+}
+
+/**
+ * Protected screens: anonymous users go to /auth; a user with a temporary password gets only the password
+ * change; signed-in users get the layout.
+ */
 export function RequireSession() {
+  useServerSessionEnd();
   return (
     <WithSession>
       {(user) =>
-        user ? (
+        !user ? (
+          <Navigate to="/auth" replace />
+        ) : user.mustChangePassword ? (
+          <Suspense fallback={<PageSpinner />}>
+            <PasswordChangeScreen user={user} />
+          </Suspense>
+        ) : (
           <AppLayout user={user}>
             <Outlet context={user} />
           </AppLayout>
-        ) : (
-          <Navigate to="/auth" replace />
         )
       }
     </WithSession>

@@ -1,8 +1,17 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, data } from '../../../lib/api-client';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api, data, type ApiResponse } from '../../../lib/api-client';
 
-export const getUsers = () => data(api.GET('/api/admin/users', { params: { query: { limit: 200 } } }));
+export type AdminUser = ApiResponse<'/api/admin/users', 'get'>['items'][number];
 
-export const getUsersQueryOptions = () => queryOptions({ queryKey: ['/api/admin/users'], queryFn: getUsers });
+export const ADMIN_USERS_QUERY_KEY = ['admin', 'users'] as const;
 
-export const useUsers = () => useQuery(getUsersQueryOptions());
+/** The team's accounts, oldest first, 50 a page (keyset cursor). */
+export const getUsersQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: ADMIN_USERS_QUERY_KEY,
+    queryFn: ({ pageParam }) => data(api.GET('/api/admin/users', { params: { query: { limit: 50, cursor: pageParam } } })),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+
+export const useUsers = () => useInfiniteQuery(getUsersQueryOptions());
