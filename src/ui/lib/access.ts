@@ -12,6 +12,8 @@ export const ROUTE_ACCESS = {
   '/crm/pipeline': ALL,
   '/crm/activities': ALL,
   '/crm/reports': ['admin', 'developer'],
+  '/crm/reports/new': ['admin', 'developer'],
+  '/crm/reports/saved/:id': ['admin', 'developer'],
   '/crm/templates': ['admin', 'developer'],
   '/settings': ['admin'],
   '/api-docs': ['developer'],
