@@ -22,6 +22,7 @@ import * as addStageAndLostReasonSettings from './20261124100500_add_stage_and_l
 import * as createSavedReports from './20261124100200_create_saved_reports';
 import * as addSearchIndexes from './20261124100600_add_search_indexes';
 import * as addQuickReportIndexes from './20261124100100_add_quick_report_indexes';
+import * as addTemplateUsage from './20261124100300_add_template_usage';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -56,4 +57,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261124100200_create_saved_reports', createSavedReports],
   ['20261124100600_add_search_indexes', addSearchIndexes],
   ['20261124100100_add_quick_report_indexes', addQuickReportIndexes],
+  ['20261124100300_add_template_usage', addTemplateUsage],
 ];

@@ -23,7 +23,8 @@ const staff = { employee: 'none', developer: 'any', admin: 'any' } as const;
  * - Everyone signed in reads contacts and deals; only owners, creators and admins change or delete them.
  * - Activities are private to their assignee and creator (and admins), for reading as well.
  * - Developers are "everyone else" for records: they get the employee rules. SPEC 6 gives them (and
- *   admins) the templates and the API document; templates and pipeline stages are written by admins.
+ *   admins) the templates screen and the API document; everyone reads and uses templates (from a
+ *   contact's page); templates and pipeline stages are written by admins.
  * - Timeline entries are read by everyone, except an activity's entries, which follow the activity.
  */
 export const CRM_PERMISSIONS: Record<CrmResource, Record<CrmAction, Record<Role, Rule>>> = {
@@ -31,7 +32,7 @@ export const CRM_PERMISSIONS: Record<CrmResource, Record<CrmAction, Record<Role,
   deal: { read: everyone, create: everyone, update: ownersAndAdmin, delete: ownersAndAdmin },
   activity: { read: ownersAndAdmin, create: everyone, update: ownersAndAdmin, delete: ownersAndAdmin },
   pipelineStage: { read: everyone, create: adminOnly, update: adminOnly, delete: adminOnly },
-  template: { read: staff, create: adminOnly, update: adminOnly, delete: adminOnly },
+  template: { read: everyone, create: adminOnly, update: adminOnly, delete: adminOnly },
   timeline: { read: everyone, create: adminOnly, update: adminOnly, delete: adminOnly },
   apiDocument: { read: staff, create: adminOnly, update: adminOnly, delete: adminOnly },
 };

@@ -7,6 +7,9 @@ export interface EmailTemplate {
   isActive: boolean;
   /** The names in double braces, in order of first appearance. */
   variables: string[];
+  /** Times it was used for a contact (mail, WhatsApp or copy), and when last. */
+  usageCount: number;
+  lastUsedAt: Date | null;
   createdBy: number | null;
   createdAt: Date;
   updatedAt: Date;
@@ -29,6 +32,49 @@ export interface RenderedTemplate {
   missing: string[];
 }
 
+/** Where a variable's value comes from when a template is filled for a contact. */
+export const VARIABLE_SOURCES = ['contact', 'deal', 'user', 'typed'] as const;
+export type VariableSource = (typeof VARIABLE_SOURCES)[number];
+
+export interface TemplateVariable {
+  name: string;
+  source: VariableSource;
+}
+
+/**
+ * The variables a template may use: what a contact, one of its deals and the sender fill, and what the
+ * sender types when using it (meeting_date). Anything else is refused when a template is written.
+ */
+export const TEMPLATE_VARIABLES: readonly TemplateVariable[] = [
+  { name: 'contact_name', source: 'contact' },
+  { name: 'contact_email', source: 'contact' },
+  { name: 'contact_phone', source: 'contact' },
+  { name: 'company', source: 'contact' },
+  { name: 'position', source: 'contact' },
+  { name: 'deal_title', source: 'deal' },
+  { name: 'deal_value', source: 'deal' },
+  { name: 'deal_stage', source: 'deal' },
+  { name: 'expected_close_date', source: 'deal' },
+  { name: 'user_name', source: 'user' },
+  { name: 'meeting_date', source: 'typed' },
+];
+
+const KNOWN = new Map(TEMPLATE_VARIABLES.map((v) => [v.name, v]));
+
+/** The variables of these texts that are not in TEMPLATE_VARIABLES. */
+export const unknownVariables = (text: string): string[] => extractVariables(text).filter((name) => !KNOWN.has(name));
+
+/** Whether filling the template asks for a deal (it uses a deal's variables). */
+export const usesDeal = (variables: readonly string[]): boolean => variables.some((name) => KNOWN.get(name)?.source === 'deal');
+
+/** Where a template is sent from a contact's page; `copy` puts it on the clipboard. */
+export const TEMPLATE_CHANNELS = ['email', 'whatsapp', 'copy'] as const;
+export type TemplateChannel = (typeof TEMPLATE_CHANNELS)[number];
+
+/** html: inserted values are escaped (an HTML e-mail body); text: inserted as written (mailto:, WhatsApp, clipboard). */
+export const RENDER_FORMATS = ['html', 'text'] as const;
+export type RenderFormat = (typeof RENDER_FORMATS)[number];
+
 const VARIABLE = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
 export function extractVariables(...texts: string[]): string[] {
@@ -41,10 +87,15 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCA
 const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ');
 
 /**
- * Fills the placeholders. What is inserted into the body is HTML-escaped (the body may be sent as HTML);
- * what is inserted into the subject is kept on one line. The template's own text is left as written.
+ * Fills the placeholders. In the html format what is inserted into the body is HTML-escaped (the body may
+ * be sent as HTML); in the text format it is inserted as written. What is inserted into the subject is
+ * kept on one line. The template's own text is left as written.
  */
-export function renderTemplate(template: Pick<EmailTemplate, 'subject' | 'body'>, values: Record<string, string | null | undefined>): RenderedTemplate {
+export function renderTemplate(
+  template: Pick<EmailTemplate, 'subject' | 'body'>,
+  values: Record<string, string | null | undefined>,
+  format: RenderFormat = 'html',
+): RenderedTemplate {
   const missing = new Set<string>();
   const fill = (text: string, escape: (value: string) => string) =>
     text.replace(VARIABLE, (placeholder, name: string) => {
@@ -55,5 +106,5 @@ export function renderTemplate(template: Pick<EmailTemplate, 'subject' | 'body'>
       }
       return escape(value);
     });
-  return { subject: fill(template.subject, oneLine), body: fill(template.body, escapeHtml), missing: [...missing] };
+  return { subject: fill(template.subject, oneLine), body: fill(template.body, format === 'html' ? escapeHtml : (value) => value), missing: [...missing] };
 }

@@ -4,4 +4,6 @@ import type { EmailTemplate, NewTemplate, TemplateFields, TemplateFilter } from 
 
 export interface TemplateRepository extends RecordStore<EmailTemplate, NewTemplate, Partial<TemplateFields>> {
   list(filter: TemplateFilter, page: PageRequest): Promise<Page<EmailTemplate>>;
+  /** One more use, at `at`; null when there is no such template. */
+  countUse(id: number, at: Date): Promise<EmailTemplate | null>;
 }

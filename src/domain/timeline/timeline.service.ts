@@ -5,6 +5,8 @@ import type { NewTimelineEntry, RecentActivityItem, TimelineEntry } from './time
 import type { TimelineRepository } from './timeline.ports';
 import { TIMELINE_REPOSITORY } from './timeline.tokens';
 
+const RECORD_TYPES = ['contact', 'deal', 'activity'] as const;
+
 /** Who changed what and when, for contacts, deals and activities. Writes join the caller's transaction. */
 @injectable()
 export class TimelineService {
@@ -29,10 +31,10 @@ export class TimelineService {
 
   /**
    * The latest changes across the team, newest first (the dashboard's recent activity). Without a viewer
-   * only entries everyone may see: private activities stay out.
+   * only entries everyone may see: private activities stay out. Changes only: a template used is no change.
    */
   async recent(limit: number, viewer?: Viewer): Promise<RecentActivityItem[]> {
-    const page = await this.entries.list({ viewer }, { limit: Math.min(Math.max(1, Math.trunc(limit)), LIST_LIMIT_MAX) });
+    const page = await this.entries.list({ viewer, entityTypes: RECORD_TYPES }, { limit: Math.min(Math.max(1, Math.trunc(limit)), LIST_LIMIT_MAX) });
     return page.items.map(({ id, entityType, entityId, action, entityName, userName, at }) => ({ id, entityType, entityId, action, entityName, userName, at }));
   }
 }

@@ -1,5 +1,6 @@
-export const TIMELINE_ENTITY_TYPES = ['contact', 'deal', 'activity'] as const;
-export const TIMELINE_ACTIONS = ['created', 'updated', 'deleted'] as const;
+/** A template's entries say it was used for a contact (action `used`, the channel in `changes`). */
+export const TIMELINE_ENTITY_TYPES = ['contact', 'deal', 'activity', 'template'] as const;
+export const TIMELINE_ACTIONS = ['created', 'updated', 'deleted', 'used'] as const;
 export type TimelineEntityType = (typeof TIMELINE_ENTITY_TYPES)[number];
 export type TimelineAction = (typeof TIMELINE_ACTIONS)[number];
 

@@ -1,7 +1,16 @@
 import Joi from 'joi';
-import type { EmailTemplate, RenderedTemplate, TemplateFields, TemplateFilter } from '../../domain/templates/template';
-import type { RenderRequest } from '../../domain/templates/templates.service';
-import { id, responseObject } from '../response.schemas';
+import {
+  RENDER_FORMATS,
+  TEMPLATE_CHANNELS,
+  VARIABLE_SOURCES,
+  type EmailTemplate,
+  type RenderedTemplate,
+  type TemplateFields,
+  type TemplateFilter,
+  type TemplateVariable,
+} from '../../domain/templates/template';
+import type { RenderRequest, TemplateUse, UseRequest } from '../../domain/templates/templates.service';
+import { count, id, itemsResponse, responseObject, timestamp } from '../response.schemas';
 import { createOf, idParams, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
 
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -12,41 +21,57 @@ type TemplateQuery = Pick<TemplateFilter, 'search' | 'category'> & { active?: bo
 
 const fields: Joi.StrictSchemaMap<TemplateFields> = {
   name: Joi.string().trim().min(1).max(200),
-  subject: Joi.string().trim().min(1).max(300).description('May use {{variables}}'),
-  body: Joi.string().min(1).max(50_000).description('May use {{variables}}'),
+  subject: Joi.string().trim().min(1).max(300).description('May use the {{variables}} of GET /api/crm/templates/variables'),
+  body: Joi.string().min(1).max(50_000).description('May use the {{variables}} of GET /api/crm/templates/variables'),
   category: optionalText(50),
   isActive: Joi.boolean(),
 };
 
+const item = responseObject({
+  id,
+  name: Joi.string(),
+  subject: Joi.string(),
+  body: Joi.string(),
+  category: Joi.string().allow(null),
+  isActive: Joi.boolean(),
+  variables: variableNames.description('The names in double braces, in order of first appearance'),
+  usageCount: count.description('Times it was used for a contact'),
+  lastUsedAt: timestamp.allow(null),
+  ...recordStamps,
+} satisfies Joi.StrictSchemaMap<EmailTemplate>);
+
 export const templateSchemas = {
   listQuery: listQuery<TemplateQuery>({
-    search: Joi.string().trim().max(200).allow('').description('Part of the name or subject'),
+    search: Joi.string().trim().max(200).allow('').description('Part of the name or subject (case and accents ignored)'),
     category: Joi.string().trim().max(50),
     active: Joi.boolean(),
   }),
   create: createOf(fields, ['name', 'subject', 'body']),
   update: patchOf(fields),
-  item: responseObject({
-    id,
-    name: Joi.string(),
-    subject: Joi.string(),
-    body: Joi.string(),
-    category: Joi.string().allow(null),
-    isActive: Joi.boolean(),
-    variables: variableNames.description('The names in double braces, in order of first appearance'),
-    ...recordStamps,
-  } satisfies Joi.StrictSchemaMap<EmailTemplate>),
+  item,
+};
+
+export const templateVariables = itemsResponse(
+  responseObject({ name: Joi.string().pattern(VARIABLE_NAME), source: Joi.string().valid(...VARIABLE_SOURCES) } satisfies Joi.StrictSchemaMap<TemplateVariable>),
+);
+
+const fillFrom = {
+  contactId: recordId.required(),
+  dealId: recordId.description('One of the contact’s deals'),
+  values: Joi.object()
+    .pattern(VARIABLE_NAME, Joi.string().max(1000).allow(''))
+    .max(50)
+    .description('Values for variables no record provides, e.g. meeting_date'),
 };
 
 export const renderTemplateSchemas = {
   params: idParams,
   body: Joi.object<Omit<RenderRequest, 'userName'>, true>({
-    contactId: recordId.required(),
-    dealId: recordId,
-    values: Joi.object()
-      .pattern(VARIABLE_NAME, Joi.string().max(1000).allow(''))
-      .max(50)
-      .description('Values for variables no record provides, e.g. meeting_date'),
+    ...fillFrom,
+    format: Joi.string()
+      .valid(...RENDER_FORMATS)
+      .default('html')
+      .description('html: inserted values are HTML-escaped in the body; text: inserted as written'),
   }),
 };
 
@@ -56,3 +81,21 @@ export const renderedTemplate = responseObject({
   missing: variableNames.description('Variables nothing filled; their placeholders stay as written'),
   variables: variableNames,
 } satisfies Joi.StrictSchemaMap<RenderedTemplate & { variables: string[] }>);
+
+export const useTemplateSchemas = {
+  params: idParams,
+  body: Joi.object<Omit<UseRequest, 'userName'>, true>({
+    ...fillFrom,
+    channel: Joi.string()
+      .valid(...TEMPLATE_CHANNELS)
+      .required()
+      .description('How the message leaves: the mail app, WhatsApp or the clipboard'),
+  }),
+};
+
+export const templateUse = responseObject({
+  subject: Joi.string().description('Plain text, one line'),
+  body: Joi.string().description('Plain text: values inserted as written'),
+  variables: variableNames,
+  template: item.description('The template with its new usage count'),
+} satisfies Joi.StrictSchemaMap<TemplateUse>);

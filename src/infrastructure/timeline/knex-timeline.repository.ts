@@ -29,6 +29,7 @@ export class KnexTimelineRepository implements TimelineRepository {
           q.where((w) => w.where('crmTimeline.contactId', contactId).orWhere((c) => c.where('crmTimeline.entityType', 'contact').where('crmTimeline.entityId', contactId)));
         }
         if (filter.dealId !== undefined) q.where('crmTimeline.entityType', 'deal').where('crmTimeline.entityId', filter.dealId);
+        if (filter.entityTypes) q.whereIn('crmTimeline.entityType', filter.entityTypes);
         const { viewer } = filter;
         if (!viewer) q.whereNull('crmTimeline.visibleTo');
         else if (viewer.role !== 'admin') q.where((w) => w.whereNull('crmTimeline.visibleTo').orWhereRaw('? = any(??)', [viewer.id, 'crmTimeline.visibleTo']));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractVariables, renderTemplate } from '../template';
+import { extractVariables, renderTemplate, unknownVariables, usesDeal } from '../template';
 
 describe('template variables', () => {
   it('extracts names in double braces once, in order, tolerating inner spaces', () => {
@@ -22,5 +22,16 @@ describe('template variables', () => {
 
   it('does not read inherited properties as values', () => {
     expect(renderTemplate({ subject: '{{constructor}}', body: '{{toString}}' }, {}).missing).toEqual(['constructor', 'toString']);
+  });
+
+  it('inserts values as written in the text format, still keeping the subject on one line', () => {
+    const rendered = renderTemplate({ subject: 'To {{company}}', body: 'Hi {{contact_name}}' }, { company: 'A &\nB', contact_name: '<Zé> & "Co"' }, 'text');
+    expect(rendered).toEqual({ subject: 'To A & B', body: 'Hi <Zé> & "Co"', missing: [] });
+  });
+
+  it('knows which variables exist and which ask for a deal', () => {
+    expect(unknownVariables('{{contact_name}} {{ compny }} {{deal_value}} {{meeting_date}} {{x}}')).toEqual(['compny', 'x']);
+    expect(usesDeal(['contact_name', 'user_name'])).toBe(false);
+    expect(usesDeal(['contact_name', 'deal_title'])).toBe(true);
   });
 });

@@ -17,7 +17,6 @@ import { useDeals, type Deal } from '../../features/pipeline/api/get-deals';
 import { ContactDeals } from '../../features/pipeline/components/contact-deals';
 import { DealFormDialog } from '../../features/pipeline/components/deal-form-dialog';
 import { UseTemplateDialog } from '../../features/templates/components/use-template-dialog';
-import { canOpen } from '../../lib/access';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/errors';
 import { queryClient } from '../../lib/query-client';
@@ -107,12 +106,11 @@ function ContactScreen({ id }: { id: number }) {
               <CalendarPlus className="h-4 w-4" aria-hidden="true" />
               {t('contactPage.newActivity')}
             </Button>
-            {canOpen(me.role, '/crm/templates') && (
-              <Button variant="outline" onClick={() => setOpen({ kind: 'template' })}>
-                <FileText className="h-4 w-4" aria-hidden="true" />
-                {t('contactPage.useTemplate')}
-              </Button>
-            )}
+            {/* Every role uses templates for a contact; only admins and developers open /crm/templates. */}
+            <Button variant="outline" onClick={() => setOpen({ kind: 'template' })}>
+              <FileText className="h-4 w-4" aria-hidden="true" />
+              {t('contactPage.useTemplate')}
+            </Button>
           </div>
         </div>
       </div>

@@ -1,9 +1,6 @@
 import { whatsappLink } from '../../lib/phone-links';
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
-
-/** The server escapes inserted values for HTML mail; a plain-text message (mailto:, WhatsApp, clipboard) shows them as typed. */
-export const plainText = (body: string): string => body.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]);
+// The message comes from the server as plain text (POST /api/crm/templates/:id/use): values as typed.
 
 /** mailto: with the subject and body filled in (RFC 6068: percent-encoded, line breaks as CRLF). */
 export const mailtoLink = (email: string, subject: string, body: string): string =>

@@ -1,4 +1,4 @@
-import { CalendarCheck, FileUp, Handshake, History, ListChecks, UserRound, type LucideIcon } from 'lucide-react';
+import { CalendarCheck, FileText, FileUp, Handshake, History, ListChecks, UserRound, type LucideIcon } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/errors';
 import { formatCurrency, formatDateTime } from '../../../lib/format';
 import { useContactTimeline, type TimelineEntry } from '../api/get-contact-timeline';
 
-const ENTITY_ICONS: Record<TimelineEntry['entityType'], LucideIcon> = { contact: UserRound, deal: Handshake, activity: CalendarCheck };
+const ENTITY_ICONS: Record<TimelineEntry['entityType'], LucideIcon> = { contact: UserRound, deal: Handshake, activity: CalendarCheck, template: FileText };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -40,6 +40,8 @@ function summary(entry: TimelineEntry, t: TFunction): string {
   const who = entry.userName ?? t('contactPage.timeline.someone');
   const what = t(`contactPage.timeline.entity.${entry.entityType}`);
   const options = { who, what, name: entry.entityName, importId: entry.importId };
+  // A template used for the contact: the channel it left by is its one "change".
+  if (entry.action === 'used') return t(`templateUse.timeline.${String(entry.changes.find((c) => c.field === 'channel')?.newValue ?? 'copy')}`, options);
   if (entry.importId !== undefined) return t(`contactPage.timeline.imported.${entry.action}`, options);
   return t(`contactPage.timeline.action.${entry.action}`, options);
 }

@@ -10,5 +10,5 @@ export const renderTemplate = (id: number, body: RenderTemplateInput) => data(ap
 export const renderTemplateQueryOptions = (id: number, body: RenderTemplateInput) =>
   queryOptions({ queryKey: ['templates', 'render', id, body], queryFn: () => renderTemplate(id, body), placeholderData: keepPreviousData });
 
-export const useRenderedTemplate = (id: number | null, body: RenderTemplateInput) =>
-  useQuery({ ...renderTemplateQueryOptions(id ?? 0, body), enabled: id !== null });
+export const useRenderedTemplate = (id: number | null, body: RenderTemplateInput | null) =>
+  useQuery({ ...renderTemplateQueryOptions(id ?? 0, body ?? { contactId: 0 }), enabled: id !== null && body !== null });

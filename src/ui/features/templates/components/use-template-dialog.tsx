@@ -8,9 +8,11 @@ import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/errors';
+import { useApplyTemplate, type ApplyTemplateInput } from '../api/apply-template';
+import { useTemplateVariables } from '../api/get-template-variables';
 import { useTemplates } from '../api/get-templates';
 import { useRenderedTemplate } from '../api/render-template';
-import { mailtoLink, plainText, whatsappMessageLink } from '../message-links';
+import { mailtoLink, whatsappMessageLink } from '../message-links';
 
 export interface TemplateRecipient {
   id: number;
@@ -26,32 +28,66 @@ interface UseTemplateDialogProps {
   onClose: () => void;
 }
 
+type Channel = ApplyTemplateInput['channel'];
+
 /**
  * Pick a template, see it filled for the contact (a deal and values typed for what no record provides),
- * then open it in the mail app or WhatsApp, or copy it.
+ * then send it: the server renders it as plain text and counts the use (the contact's history shows it),
+ * and the message opens in the mail app or WhatsApp, or goes to the clipboard.
  */
 export function UseTemplateDialog({ contact, deals = [], onClose }: UseTemplateDialogProps) {
   const { t } = useTranslation();
   const templates = useTemplates({ active: true });
+  const variables = useTemplateVariables();
+  const apply = useApplyTemplate();
   const [templateId, setTemplateId] = useState<number | null>(null);
   const [dealId, setDealId] = useState<number | null>(deals[0]?.id ?? null);
-  // What the person types for variables no record fills, and the values last sent (on "apply").
+  // What the person types for variables no record fills, and the values last sent (on "fill in").
   const [typed, setTyped] = useState<Record<string, string>>({});
   const [values, setValues] = useState<Record<string, string>>({});
   const chosen = templateId ?? templates.data?.items[0]?.id ?? null;
-  const rendered = useRenderedTemplate(chosen, { contactId: contact.id, ...(dealId !== null && { dealId }), ...(Object.keys(values).length > 0 && { values }) });
-  const message = rendered.data ? { subject: plainText(rendered.data.subject), body: plainText(rendered.data.body) } : null;
+  const template = templates.data?.items.find((item) => item.id === chosen);
+  const dealVariables = new Set((variables.data ?? []).filter((variable) => variable.source === 'deal').map((variable) => variable.name));
+  const usesDeal = (template?.variables ?? []).some((name) => dealVariables.has(name));
+  const fill = { contactId: contact.id, ...(usesDeal && dealId !== null && { dealId }), ...(Object.keys(values).length > 0 && { values }) };
+  const rendered = useRenderedTemplate(chosen, { ...fill, format: 'text' });
   const missing = rendered.data?.missing ?? [];
-  const whatsapp = message && contact.phone ? whatsappMessageLink(contact.phone, message.body) : null;
+  const ready = rendered.data !== undefined && !rendered.isPlaceholderData && missing.length === 0 && !apply.isPending;
+  const canWhatsapp = contact.phone !== null && whatsappMessageLink(contact.phone, '') !== null;
 
-  const copy = async () => {
-    if (!message) return;
-    try {
-      await navigator.clipboard.writeText(message.body);
-      toast({ title: t('templateUse.copied') });
-    } catch {
-      toast({ variant: 'destructive', title: t('templateUse.copyFailed') });
-    }
+  /** The server renders and counts; then the message leaves by the channel. */
+  const send = (channel: Channel) => {
+    if (chosen === null) return;
+    // A window opened now, while the click still counts as the person's, is not blocked; it gets its
+    // address once the server answers (or closes if it refuses).
+    const popup = channel === 'whatsapp' ? window.open('', '_blank') : null;
+    if (popup) popup.opener = null;
+    apply.mutate(
+      { id: chosen, body: { ...fill, channel } },
+      {
+        onSuccess: async (message) => {
+          if (channel === 'email' && contact.email) window.location.href = mailtoLink(contact.email, message.subject, message.body);
+          if (channel === 'whatsapp' && contact.phone) {
+            const link = whatsappMessageLink(contact.phone, message.body);
+            if (popup && link) popup.location.href = link;
+          }
+          if (channel === 'copy') {
+            try {
+              await navigator.clipboard.writeText(message.body);
+            } catch {
+              toast({ variant: 'destructive', title: t('templateUse.copyFailed') });
+              return;
+            }
+          }
+          toast({ title: t(`templateUse.sent.${channel}`) });
+          onClose();
+        },
+        onError: (error) => {
+          popup?.close();
+          toast({ variant: 'destructive', title: t('templateUse.failed'), description: errorMessage(error, t) });
+        },
+      },
+    );
   };
 
   return (
@@ -83,20 +119,22 @@ export function UseTemplateDialog({ contact, deals = [], onClose }: UseTemplateD
                     setTyped({});
                     setValues({});
                   }}
-                  options={templates.data.items.map((template) => ({ value: String(template.id), label: template.name }))}
+                  options={templates.data.items.map((item) => ({ value: String(item.id), label: item.name }))}
                 />
               </div>
-              <div className="grid content-start gap-1.5">
-                <label htmlFor="template-use-deal" className="text-sm font-medium">
-                  {t('templateUse.deal')}
-                </label>
-                <Select
-                  id="template-use-deal"
-                  value={dealId === null ? 'none' : String(dealId)}
-                  onValueChange={(value) => setDealId(value === 'none' ? null : Number(value))}
-                  options={[{ value: 'none', label: t('templateUse.noDeal') }, ...deals.map((deal) => ({ value: String(deal.id), label: deal.label }))]}
-                />
-              </div>
+              {usesDeal && (
+                <div className="grid content-start gap-1.5">
+                  <label htmlFor="template-use-deal" className="text-sm font-medium">
+                    {t('templateUse.deal')}
+                  </label>
+                  <Select
+                    id="template-use-deal"
+                    value={dealId === null ? 'none' : String(dealId)}
+                    onValueChange={(value) => setDealId(value === 'none' ? null : Number(value))}
+                    options={[{ value: 'none', label: t('templateUse.noDeal') }, ...deals.map((deal) => ({ value: String(deal.id), label: deal.label }))]}
+                  />
+                </div>
+              )}
             </div>
             {missing.length > 0 && (
               <form
@@ -110,10 +148,10 @@ export function UseTemplateDialog({ contact, deals = [], onClose }: UseTemplateD
                 <div className="grid gap-3 sm:grid-cols-2">
                   {missing.map((name) => (
                     <div key={name} className="grid gap-1.5">
-                      <label htmlFor={`template-use-value-${name}`} className="font-mono text-xs">
-                        {`{{${name}}}`}
+                      <label htmlFor={`template-use-value-${name}`} className="text-xs">
+                        {t(`templates.variables.${name}`, { defaultValue: '' }) || <span className="font-mono">{`{{${name}}}`}</span>}
                       </label>
-                      <Input id={`template-use-value-${name}`} value={typed[name] ?? ''} onChange={(event) => setTyped({ ...typed, [name]: event.target.value })} />
+                      <Input id={`template-use-value-${name}`} value={typed[name] ?? ''} maxLength={1000} onChange={(event) => setTyped({ ...typed, [name]: event.target.value })} />
                     </div>
                   ))}
                 </div>
@@ -131,53 +169,36 @@ export function UseTemplateDialog({ contact, deals = [], onClose }: UseTemplateD
                 <p role="alert" className="text-sm text-danger">
                   {errorMessage(rendered.error, t)}
                 </p>
-              ) : message ? (
+              ) : rendered.data ? (
                 <>
-                  <p className="text-sm font-semibold" data-testid="template-subject">
-                    {message.subject}
+                  <p className="text-sm font-semibold break-words" data-testid="template-subject">
+                    {rendered.data.subject}
                   </p>
                   <p className="max-h-64 overflow-y-auto text-sm break-words whitespace-pre-wrap" data-testid="template-body">
-                    {message.body}
+                    {rendered.data.body}
                   </p>
                 </>
               ) : (
                 <Spinner />
               )}
             </section>
+            <p className="text-xs text-muted-foreground">{t('templateUse.counted')}</p>
             <DialogFooter className="flex-wrap">
-              <Button variant="outline" onClick={() => void copy()} disabled={!message}>
+              <Button variant="outline" onClick={() => send('copy')} disabled={!ready}>
                 <Copy className="h-4 w-4" aria-hidden="true" />
                 {t('templateUse.copy')}
               </Button>
-              {whatsapp ? (
-                <Button asChild variant="outline">
-                  <a href={whatsapp} target="_blank" rel="noopener noreferrer">
-                    <MessageCircle className="h-4 w-4" aria-hidden="true" />
-                    {t('templateUse.whatsapp')}
-                  </a>
-                </Button>
-              ) : (
-                <Button variant="outline" disabled title={t('templateUse.noPhone')}>
-                  <MessageCircle className="h-4 w-4" aria-hidden="true" />
-                  {t('templateUse.whatsapp')}
-                </Button>
-              )}
-              {message && contact.email ? (
-                <Button asChild>
-                  <a href={mailtoLink(contact.email, message.subject, message.body)}>
-                    <Mail className="h-4 w-4" aria-hidden="true" />
-                    {t('templateUse.email')}
-                  </a>
-                </Button>
-              ) : (
-                <Button disabled title={t('templateUse.noEmail')}>
-                  <Mail className="h-4 w-4" aria-hidden="true" />
-                  {t('templateUse.email')}
-                </Button>
-              )}
+              <Button variant="outline" onClick={() => send('whatsapp')} disabled={!ready || !canWhatsapp} title={canWhatsapp ? undefined : t('templateUse.noPhone')}>
+                <MessageCircle className="h-4 w-4" aria-hidden="true" />
+                {t('templateUse.whatsapp')}
+              </Button>
+              <Button onClick={() => send('email')} disabled={!ready || !contact.email} title={contact.email ? undefined : t('templateUse.noEmail')}>
+                {apply.isPending ? <Spinner /> : <Mail className="h-4 w-4" aria-hidden="true" />}
+                {t('templateUse.email')}
+              </Button>
             </DialogFooter>
-            {(!contact.email || !contact.phone) && (
-              <p className="text-xs text-muted-foreground">{[!contact.email && t('templateUse.noEmail'), !contact.phone && t('templateUse.noPhone')].filter(Boolean).join(' ')}</p>
+            {(!contact.email || !canWhatsapp) && (
+              <p className="text-xs text-muted-foreground">{[!contact.email && t('templateUse.noEmail'), !canWhatsapp && t('templateUse.noPhone')].filter(Boolean).join(' ')}</p>
             )}
           </div>
         )}
