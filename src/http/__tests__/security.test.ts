@@ -68,6 +68,28 @@ describe('request bodies and errors', () => {
     expect(res.body.error.code).toBe('ROUTE.NOT_FOUND');
   });
 
+  it('sends exactly this Content Security Policy (the API docs viewer, Swagger UI, needs nothing more)', async () => {
+    const res = await server.client().get('/api/user');
+    const directives = Object.fromEntries(res.headers.get('content-security-policy')!.split(';').map((d) => {
+      const [name, ...values] = d.trim().split(/\s+/);
+      return [name, values.join(' ')];
+    }));
+    // script-src: this origin, plus the hashes of index.html's inline boot script (none without a built UI).
+    expect(directives['script-src']).toMatch(/^'self'( 'sha256-[A-Za-z0-9+/]+=*')*$/);
+    expect({ ...directives, 'script-src': undefined }).toEqual({
+      'default-src': "'self'",
+      'script-src': undefined,
+      'style-src': "'self' 'unsafe-inline'",
+      'img-src': "'self' data:",
+      'font-src': "'self' data:",
+      'connect-src': "'self'",
+      'object-src': "'none'",
+      'base-uri': "'self'",
+      'form-action': "'self'",
+      'frame-ancestors': "'none'",
+    });
+  });
+
   it('sends security headers: CSP, nosniff, frame refusal, a request id', async () => {
     const res = await server.client().get('/api/user');
     expect(res.headers.get('content-security-policy')).toMatch(/default-src 'self'/);

@@ -1,35 +1,28 @@
-import { ExternalLink, FileJson } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
+import { ApiViewer, OPENAPI_URL } from '../components/api-viewer';
 
-const OPENAPI_URL = '/api/openapi.json';
-
-/** Developers' entry to the API: the OpenAPI document the server generates from its schemas. */
+/** Developers' entry (a lazy route: Swagger UI comes in this page's chunk only) to the API: the OpenAPI document the server generates, browsable and callable. */
 export function ApiDocsPage() {
   const { t } = useTranslation();
   return (
     <>
-      <PageHeader title={t('apiDocs.title')} description={t('apiDocs.subtitle')} />
-      <Card>
-        <CardContent className="flex flex-wrap items-center justify-between gap-4">
-          <div className="flex min-w-0 items-center gap-3">
-            <FileJson className="h-8 w-8 shrink-0 text-primary" aria-hidden="true" />
-            <div className="min-w-0">
-              <p className="font-medium text-foreground">{t('apiDocs.openapi')}</p>
-              <p className="font-mono text-xs break-all text-muted-foreground">{OPENAPI_URL}</p>
-            </div>
-          </div>
+      <PageHeader
+        title={t('apiDocs.title')}
+        description={t('apiDocs.subtitle')}
+        actions={
           <Button asChild variant="outline">
             <a href={OPENAPI_URL} target="_blank" rel="noreferrer">
               <ExternalLink className="h-4 w-4" aria-hidden="true" />
               {t('apiDocs.open')}
             </a>
           </Button>
-        </CardContent>
-      </Card>
-      <p className="mt-4 text-sm text-muted-foreground">{t('apiDocs.hint')}</p>
+        }
+      />
+      <p className="mb-4 text-sm text-muted-foreground">{t('apiDocs.hint')}</p>
+      <ApiViewer />
     </>
   );
 }
