@@ -18,6 +18,9 @@ import { JOB_PROCESSOR } from '../../src/domain/shared/shared.tokens';
 import { createRuntime } from '../../src/infrastructure/container';
 import { migrateLatest } from '../../src/infrastructure/db/migrator';
 import { REPORT_SQL } from '../../src/infrastructure/reports/knex-report.repository';
+import type { ReportBuilderService } from '../../src/domain/report-builder/report-builder.service';
+import { REPORT_BUILDER_SERVICE } from '../../src/domain/report-builder/report-builder.tokens';
+import type { ReportDefinition } from '../../src/domain/report-builder/report-definition';
 import { createTestDatabase } from '../support/test-database';
 import type { Config } from '../../src/infrastructure/config';
 
@@ -158,6 +161,23 @@ try {
     searchFigures.push(`"${text}" ${Math.round(paletteMs)} ms (list ${Math.round(listMs)} ms)`);
   }
 
+  // (4) Report builder definitions, as the builder's preview runs them (one statement each). Median of 5.
+  const builder = runtime.container.get<ReportBuilderService>(REPORT_BUILDER_SERVICE);
+  const builderFigures: string[] = [];
+  const definitions: [string, Partial<ReportDefinition> & Pick<ReportDefinition, 'entity' | 'groupBy'>][] = [
+    ['deals value by owner, 365 d', { entity: 'deals', measure: 'valueSum', groupBy: 'owner', periodDays: 365 }],
+    ['deals weighted by stage, all time', { entity: 'deals', measure: 'weightedValue', groupBy: 'stage', periodDays: null }],
+    ['won deals by month (closed), 365 d', { entity: 'deals', measure: 'valueSum', groupBy: 'month', dateField: 'closedAt', periodDays: 365, filters: { status: 'won' } }],
+    ['contacts by status, all time', { entity: 'contacts', groupBy: 'status', periodDays: null }],
+    ['contacts by week, 90 d', { entity: 'contacts', groupBy: 'week', periodDays: 90 }],
+    ['activities completed by type, 30 d', { entity: 'activities', groupBy: 'type', dateField: 'completedAt', periodDays: 30 }],
+    ['activities by assignee, all time', { entity: 'activities', groupBy: 'owner', periodDays: null }],
+  ];
+  for (const [name, d] of definitions) {
+    const definition: ReportDefinition = { measure: 'count', dateField: 'createdAt', periodDays: 30, filters: {}, chart: 'bar', ...d };
+    builderFigures.push(`${name} ${Math.round(await median(() => builder.run(definition)))} ms`);
+  }
+
   figures.push(
     ['Data set', `${CONTACTS.toLocaleString('en')} contacts, ${ALL_ACTIVITIES.toLocaleString('en')} activities (${ACTIVITIES.toLocaleString('en')} pending), ${Math.ceil(CONTACTS / 5).toLocaleString('en')} deals (generated in ${seconds(seedMs)} s)`],
     ['Reminders due at once', REMINDERS.toLocaleString('en')],
@@ -168,6 +188,7 @@ try {
     ['Report refresh (4 periods, every figure, stored)', `${Math.round(refreshMs)} ms`],
     ['The same SQL run bare', `${Math.round(rawMs)} ms (refresh overhead ${Math.round(refreshMs - rawMs)} ms)`],
     ['Search palette, one call (contact list search, first page)', searchFigures.join('; ')],
+    ['Report builder, one definition (median of 5)', builderFigures.join('; ')],
   );
   const setup = [
     `Database: ${db.url ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite, in memory'}`,
