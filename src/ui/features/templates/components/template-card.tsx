@@ -42,9 +42,10 @@ export function TemplateCard({ template, onPreview, admin }: TemplateCardProps) 
           ))}
         </div>
         <p className="mt-auto text-xs text-muted-foreground" data-testid="template-usage">
-          {t('templates.usage', { count: template.usageCount })}
-          {' · '}
-          {template.lastUsedAt ? t('templates.lastUsed', { when: formatDateTime(template.lastUsedAt) }) : t('templates.neverUsed')}
+          {/* pt's "one" form also covers 0, so a template never used says so in its own words. */}
+          {template.usageCount === 0 || !template.lastUsedAt
+            ? t('templates.neverUsed')
+            : `${t('templates.usage', { count: template.usageCount })} · ${t('templates.lastUsed', { when: formatDateTime(template.lastUsedAt) })}`}
         </p>
         <div className="flex flex-wrap gap-2 border-t border-border pt-3">
           <Button variant="outline" size="sm" onClick={onPreview} aria-label={t('templates.previewOf', { name: template.name })}>

@@ -1,4 +1,4 @@
-import { Copy, Mail, MessageCircle } from 'lucide-react';
+import { CheckCircle2, Copy, Mail, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -33,13 +33,16 @@ type Channel = ApplyTemplateInput['channel'];
 /**
  * Pick a template, see it filled for the contact (a deal and values typed for what no record provides),
  * then send it: the server renders it as plain text and counts the use (the contact's history shows it),
- * and the message opens in the mail app or WhatsApp, or goes to the clipboard.
+ * and the message opens in the mail app or WhatsApp, or goes to the clipboard; the dialog then says so
+ * and offers the link again.
  */
 export function UseTemplateDialog({ contact, deals = [], onClose }: UseTemplateDialogProps) {
   const { t } = useTranslation();
   const templates = useTemplates({ active: true });
   const variables = useTemplateVariables();
   const apply = useApplyTemplate();
+  // After a use: what was done, and the link again in case the app did not open (a blocked window).
+  const [sent, setSent] = useState<{ channel: Channel; link: string | null; copied: boolean; body: string } | null>(null);
   const [templateId, setTemplateId] = useState<number | null>(null);
   const [dealId, setDealId] = useState<number | null>(deals[0]?.id ?? null);
   // What the person types for variables no record fills, and the values last sent (on "fill in").
@@ -66,21 +69,22 @@ export function UseTemplateDialog({ contact, deals = [], onClose }: UseTemplateD
       { id: chosen, body: { ...fill, channel } },
       {
         onSuccess: async (message) => {
-          if (channel === 'email' && contact.email) window.location.href = mailtoLink(contact.email, message.subject, message.body);
-          if (channel === 'whatsapp' && contact.phone) {
-            const link = whatsappMessageLink(contact.phone, message.body);
-            if (popup && link) popup.location.href = link;
-          }
+          const link =
+            channel === 'email' && contact.email
+              ? mailtoLink(contact.email, message.subject, message.body)
+              : channel === 'whatsapp' && contact.phone
+                ? whatsappMessageLink(contact.phone, message.body)
+                : null;
+          if (channel === 'email' && link) window.location.href = link;
+          if (channel === 'whatsapp' && link && popup) popup.location.href = link;
+          let copied = true;
           if (channel === 'copy') {
-            try {
-              await navigator.clipboard.writeText(message.body);
-            } catch {
-              toast({ variant: 'destructive', title: t('templateUse.copyFailed') });
-              return;
-            }
+            copied = await navigator.clipboard.writeText(message.body).then(
+              () => true,
+              () => false,
+            );
           }
-          toast({ title: t(`templateUse.sent.${channel}`) });
-          onClose();
+          setSent({ channel, link, copied, body: message.body });
         },
         onError: (error) => {
           popup?.close();
@@ -89,6 +93,36 @@ export function UseTemplateDialog({ contact, deals = [], onClose }: UseTemplateD
       },
     );
   };
+
+  if (sent) {
+    return (
+      <Dialog open onOpenChange={(open) => !open && onClose()}>
+        <DialogContent title={t('templateUse.title', { name: contact.name })} className="sm:max-w-2xl">
+          <div className="grid gap-3" role="status" data-testid="template-sent">
+            <p className="flex items-center gap-2 text-sm font-medium">
+              <CheckCircle2 className="h-4 w-4 text-success" aria-hidden="true" />
+              {sent.copied ? t(`templateUse.sent.${sent.channel}`) : t('templateUse.copyFailed')}
+            </p>
+            <p className="text-sm text-muted-foreground">{t('templateUse.recorded')}</p>
+            {sent.channel === 'copy' && !sent.copied && (
+              <p className="max-h-64 overflow-y-auto rounded-md border border-border p-3 text-sm break-words whitespace-pre-wrap select-all">{sent.body}</p>
+            )}
+          </div>
+          <DialogFooter>
+            {sent.link && (
+              <Button asChild variant="outline">
+                <a href={sent.link} {...(sent.channel === 'whatsapp' && { target: '_blank', rel: 'noopener noreferrer' })}>
+                  {sent.channel === 'email' ? <Mail className="h-4 w-4" aria-hidden="true" /> : <MessageCircle className="h-4 w-4" aria-hidden="true" />}
+                  {t('templateUse.openAgain')}
+                </a>
+              </Button>
+            )}
+            <Button onClick={onClose}>{t('common.close')}</Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    );
+  }
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
