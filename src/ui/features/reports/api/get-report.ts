@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, data, type ApiQuery, type ApiResponse } from '../../../lib/api-client';
+
+export type ReportQuery = Required<ApiQuery<'/api/crm/reports', 'get'>>;
+export type ReportPeriod = ReportQuery['period'];
+export type ReportCategory = ReportQuery['category'];
+export type Report = ApiResponse<'/api/crm/reports', 'get'>;
+export type ReportFigures = NonNullable<Report['figures']>;
+
+export const REPORTS_QUERY_KEY = ['reports'] as const;
+
+export const getReport = (query: ReportQuery) => data(api.GET('/api/crm/reports', { params: { query } }));
+
+export const getReportQueryOptions = (query: ReportQuery) =>
+  queryOptions({ queryKey: [...REPORTS_QUERY_KEY, 'overview', query], queryFn: () => getReport(query) });
+
+export const useReport = (query: ReportQuery) => useQuery(getReportQueryOptions(query));
