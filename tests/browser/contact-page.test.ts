@@ -173,7 +173,7 @@ describe('contact page', () => {
     await page.context().close();
   });
 
-  it('renders a template for the contact: mail and WhatsApp links with the text, or a copy', async () => {
+  it('renders a template for the contact: sent by mail (the link with the text) or copied, each counted', async () => {
     const page = await newPage(browser);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
     await signIn(page, DEMO.developer);
@@ -190,19 +190,25 @@ describe('contact page', () => {
     expect(body).toContain(`Olá ${name},`);
     expect(body).toContain('Obrigado pelo interesse na Lima & Filhos.');
 
-    const mailto = (await page.getByRole('link', { name: 'Abrir no e-mail' }).getAttribute('href')) ?? '';
+    // Sending asks the server (which counts the use), then opens the app; the link stays offered.
+    await page.getByRole('button', { name: 'Abrir no e-mail' }).click();
+    const mailto = (await dialog(page).getByRole('link', { name: 'Abrir de novo' }).getAttribute('href')) ?? '';
     const mail = new URL(mailto);
     expect(mail.protocol).toBe('mailto:');
     expect(mail.pathname).toBe('bruna.lima@example.com');
     expect(mail.searchParams.get('subject')).toBe(`Bem-vindo(a), ${name}!`);
     expect(mail.searchParams.get('body')).toBe(body.replace(/\n/g, '\r\n'));
-    const whatsapp = new URL((await page.getByRole('link', { name: 'Abrir no WhatsApp' }).getAttribute('href')) ?? '');
-    expect(`${whatsapp.origin}${whatsapp.pathname}`).toBe('https://wa.me/5511987654321');
-    expect(whatsapp.searchParams.get('text')).toBe(body);
+    await page.getByRole('button', { name: 'Fechar' }).last().click();
 
+    await page.getByRole('button', { name: 'Usar modelo' }).click();
+    await page.locator('#template-use-template').click();
+    await page.getByRole('option', { name: 'Boas-vindas', exact: true }).first().click();
+    await expect.poll(() => page.getByTestId('template-subject').textContent()).toBe(`Bem-vindo(a), ${name}!`);
     await page.getByRole('button', { name: 'Copiar texto' }).click();
-    await toastLocator(page).filter({ hasText: 'Mensagem copiada' }).waitFor();
+    await page.getByTestId('template-sent').filter({ hasText: 'Mensagem copiada' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(body);
+    await page.getByRole('button', { name: 'Fechar' }).last().click();
+    await page.getByRole('button', { name: 'Usar modelo' }).click();
 
     // A placeholder no record fills ({{meeting_date}}) is asked for, then filled in.
     await page.locator('#template-use-template').click();
@@ -213,7 +219,7 @@ describe('contact page', () => {
     await page.context().close();
   });
 
-  it('shows 404 for a contact that does not exist or an id that is no number; an employee gets no template action', async () => {
+  it('shows 404 for a contact that does not exist or an id that is no number; an employee gets the template action too', async () => {
     const page = await newPage(browser);
     await registerUser(page, { username: uniqueName('cpage'), name: 'Edu Empregado', initials: 'EE', password: 'a-good-password' });
     await page.goto('/crm/contacts/2147483000');
@@ -225,7 +231,7 @@ describe('contact page', () => {
     await page.goto(`/crm/contacts/${contact.id}`);
     await page.getByRole('heading', { level: 1, name: 'Sem Modelos' }).waitFor();
     await page.getByRole('button', { name: 'Nova atividade' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Usar modelo' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Usar modelo' }).count()).toBe(1);
     expect(await page.getByText('Nenhum negócio encontrado').count()).toBe(1);
     await page.context().close();
   });
