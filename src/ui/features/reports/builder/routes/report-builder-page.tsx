@@ -280,7 +280,8 @@ function Builder({ saved }: { saved?: SavedReport }) {
             </Form>
           </CardContent>
         </Card>
-        <Card aria-busy={loading}>
+        {/* On a phone the preview comes first, so each choice below shows its effect without scrolling back. */}
+        <Card aria-busy={loading} className="order-first self-start lg:order-none">
           <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
             <CardTitle>{t('reportBuilder.preview')}</CardTitle>
             {result && <ExportButton result={result} name={title} />}
