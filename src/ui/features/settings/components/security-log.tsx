@@ -27,14 +27,15 @@ const TYPES = Object.keys({
   sessions_ended: 0,
 } satisfies Record<SecurityEventType, 0>) as SecurityEventType[];
 
-const TONES: Partial<Record<SecurityEventType, 'danger' | 'warning' | 'success' | 'primary'>> = {
-  sign_in: 'success',
-  sign_in_failed: 'danger',
-  sign_in_throttled: 'danger',
-  user_disabled: 'warning',
-  password_reset: 'warning',
-  sessions_ended: 'warning',
-  role_changed: 'primary',
+// A coloured dot beside a neutral badge: the text keeps full contrast in every theme, the colour only hints.
+const DOTS: Partial<Record<SecurityEventType, string>> = {
+  sign_in: 'bg-success',
+  sign_in_failed: 'bg-danger',
+  sign_in_throttled: 'bg-danger',
+  user_disabled: 'bg-warning',
+  password_reset: 'bg-warning',
+  sessions_ended: 'bg-warning',
+  role_changed: 'bg-primary',
 };
 
 const ALL = 'all';
@@ -133,8 +134,13 @@ function EventRow({ event }: { event: SecurityEvent }) {
     <li className="grid gap-1 px-5 py-3 text-sm sm:grid-cols-[minmax(0,1fr)_auto] sm:gap-x-4" data-testid="security-event" data-type={event.type}>
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
-          <Badge tone={TONES[event.type] ?? 'neutral'}>{t(`securityLog.types.${event.type}`)}</Badge>
-          <span className="font-medium">{who}</span>
+          <Badge>
+            <span className={`h-2 w-2 rounded-full ${DOTS[event.type] ?? 'bg-muted-foreground'}`} aria-hidden="true" />
+            {t(`securityLog.types.${event.type}`)}
+          </Badge>
+          <span className="font-medium" data-testid="event-who">
+            {who}
+          </span>
           {event.username && event.userName && <span className="text-muted-foreground">{event.username}</span>}
         </div>
         {(details || event.actorName) && (

@@ -15,7 +15,15 @@ import { UserActions } from './user-actions';
 
 function StatusBadge({ user }: { user: AdminUser }) {
   const { t } = useTranslation();
-  if (user.disabled) return <Badge tone="danger">{t('settings.disabled')}</Badge>;
+  if (user.disabled) {
+    // Neutral text with a red dot: the danger tone's text is too faint on the light theme's tinted background.
+    return (
+      <Badge>
+        <span className="h-2 w-2 rounded-full bg-danger" aria-hidden="true" />
+        {t('settings.disabled')}
+      </Badge>
+    );
+  }
   if (user.mustChangePassword) return <Badge tone="warning">{t('userAdmin.mustChangePassword')}</Badge>;
   return <Badge tone="success">{t('settings.active')}</Badge>;
 }
@@ -52,13 +60,12 @@ export function UsersSettings() {
             <table className="w-full text-left text-sm">
               <thead className="border-b border-border text-xs text-muted-foreground uppercase">
                 <tr>
-                  <th scope="col" className={`${cell} font-medium`}>{t('settings.name')}</th>
-                  <th scope="col" className={`${cell} hidden font-medium sm:table-cell`}>{t('auth.username')}</th>
-                  <th scope="col" className={`${cell} font-medium`}>{t('auth.role')}</th>
-                  <th scope="col" className={`${cell} font-medium`}>{t('settings.status')}</th>
+                  <th scope="col" className={`${cell} font-medium`}>{t('userAdmin.nameAndUsername')}</th>
+                  <th scope="col" className={`${cell} hidden font-medium sm:table-cell`}>{t('auth.role')}</th>
+                  <th scope="col" className={`${cell} hidden font-medium sm:table-cell`}>{t('settings.status')}</th>
                   <th scope="col" className={`${cell} hidden font-medium md:table-cell`}>{t('userAdmin.lastActive')}</th>
                   <th scope="col" className={`${cell} hidden text-right font-medium md:table-cell`}>{t('userAdmin.openSessions')}</th>
-                  <th scope="col" className={`${cell} w-10`}>
+                  <th scope="col" className={`${cell} w-12`}>
                     <span className="sr-only">{t('userAdmin.actions')}</span>
                   </th>
                 </tr>
@@ -69,11 +76,17 @@ export function UsersSettings() {
                     <td className={`${cell} text-foreground`}>
                       <span className="font-medium">{user.name}</span>
                       {user.id === me?.id && <span className="ml-1 text-xs text-muted-foreground">{t('userAdmin.you')}</span>}
-                      <span className="block text-xs text-muted-foreground sm:hidden">{user.username}</span>
+                      <span className="block text-xs break-all text-muted-foreground">{user.username}</span>
+                      {/* Phones: role and status under the name, so the row fits with its menu. */}
+                      <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground sm:hidden">
+                        {t(`roles.${user.role}`)}
+                        <StatusBadge user={user} />
+                      </span>
                     </td>
-                    <td className={`${cell} hidden text-muted-foreground sm:table-cell`}>{user.username}</td>
-                    <td className={cell} data-testid="user-role">{t(`roles.${user.role}`)}</td>
-                    <td className={cell}>
+                    <td className={`${cell} hidden sm:table-cell`} data-testid="user-role">
+                      {t(`roles.${user.role}`)}
+                    </td>
+                    <td className={`${cell} hidden sm:table-cell`}>
                       <StatusBadge user={user} />
                     </td>
                     <td className={`${cell} hidden whitespace-nowrap text-muted-foreground md:table-cell`}>
