@@ -96,13 +96,16 @@ export function ReportChart({ result, caption }: { result: ReportResult; caption
     <figure className="grid gap-2">
       <div className="h-80 w-full" aria-hidden="true" data-testid="report-chart">
         <ResponsiveContainer width="100%" height="100%">
-          <Chart data={rows} margin={{ top: 24, right: 16, bottom: 8, left: 8 }}>
+          {/* Hidden from assistive technology (the table below carries the figures), so not a keyboard stop either. */}
+          <Chart data={rows} margin={{ top: 24, right: 16, bottom: 8, left: 8 }} accessibilityLayer={false}>
             <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="name" tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }} stroke={AXIS.stroke} interval="preserveStartEnd" />
             <YAxis tickFormatter={tick} tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }} stroke={AXIS.stroke} width={56} />
             <Tooltip content={<ChartTooltip />} cursor={{ fill: 'var(--muted)', stroke: 'var(--border)' }} />
             {result.definition.chart === 'line' ? (
-              <Line type="monotone" dataKey="value" stroke="var(--primary)" strokeWidth={2} dot={{ r: 3, fill: 'var(--primary)' }} isAnimationActive={false} />
+              <Line type="monotone" dataKey="value" stroke="var(--primary)" strokeWidth={2} dot={{ r: 3, fill: 'var(--primary)' }} isAnimationActive={false}>
+                {rows.length <= 12 && <LabelList dataKey="shown" position="top" fill="var(--foreground)" fontSize={12} />}
+              </Line>
             ) : (
               <Bar dataKey="value" fill="var(--primary)" radius={[4, 4, 0, 0]} isAnimationActive={false}>
                 {rows.length <= 12 && <LabelList dataKey="shown" position="top" fill="var(--foreground)" fontSize={12} />}
