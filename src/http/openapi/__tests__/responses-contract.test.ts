@@ -229,8 +229,6 @@ describe('success responses match the OpenAPI document', () => {
     await call(admin, 'get', '/api/crm/templates/{id}', { params: template });
     await call(admin, 'get', '/api/crm/templates/variables');
     await call(admin, 'post', '/api/crm/templates/{id}/use', { params: template, body: { contactId: contact.id, dealId: deal.id, channel: 'copy', values: { meeting_date: '01/12' } } });
-    await call(admin, 'get', '/api/crm/templates/variables');
-    await call(admin, 'post', '/api/crm/templates/{id}/use', { params: template, body: { contactId: contact.id, dealId: deal.id, channel: 'copy', values: { meeting_date: '01/12' } } });
     await call(admin, 'patch', '/api/crm/templates/{id}', { params: template, body: { category: 'sales', isActive: false } });
     await call(admin, 'get', '/api/crm/templates', { query: 'includeTotal=true' });
     await call(admin, 'post', '/api/crm/templates/{id}/render', { params: template, body: { contactId: contact.id, dealId: deal.id } });
