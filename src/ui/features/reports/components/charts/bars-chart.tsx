@@ -27,7 +27,8 @@ export default function BarsChart<Row extends object>({ data, category, series, 
   const first = series[0]!;
   // No keyboard layer: the chart is hidden from assistive technology, its table beside it says the same.
   const valueAxis = { allowDecimals: false, tick: AXIS, tickFormatter: (v: number) => first.format(v), stroke: 'var(--border)' };
-  const categoryAxis = { dataKey: category as string, tick: AXIS, stroke: 'var(--border)', interval: 'preserveStartEnd' as const };
+  // Every label while they fit (forecast buckets, types); first and last ones kept on long time series.
+  const categoryAxis = { dataKey: category as string, tick: AXIS, stroke: 'var(--border)', interval: data.length > 12 ? ('preserveStartEnd' as const) : 0 };
   return (
     <ResponsiveContainer width="100%" height="100%">
       <BarChart accessibilityLayer={false} data={data as Record<string, unknown>[]} layout={horizontal ? 'vertical' : 'horizontal'} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
