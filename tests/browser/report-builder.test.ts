@@ -92,7 +92,7 @@ describe('the report builder', () => {
     await admin.getByRole('heading', { name: 'Vendas por responsável' }).waitFor();
     expect(await tableRows(admin)).toEqual(expectedRows());
 
-    // Not shared yet: the developer neither lists nor opens it (the reports screen lists what GET /api/crm/saved-reports gives).
+    // Not shared yet: the developer neither lists nor opens it.
     const developer = await newPage(browser, { baseURL: server.baseUrl });
     await signIn(developer, DEMO.developer);
     const listed = async () => ((await (await developer.request.get('/api/crm/saved-reports')).json()).items as { name: string }[]).map((r) => r.name);
@@ -105,7 +105,8 @@ describe('the report builder', () => {
     await admin.getByRole('button', { name: 'Salvar alterações' }).click();
     await toastLocator(admin).getByText('Relatório salvo').waitFor();
     expect(await listed()).toEqual(['Vendas por responsável']);
-    await developer.reload();
+    await developer.goto('/crm/reports');
+    await developer.getByTestId('saved-reports').getByRole('link', { name: /Vendas por responsável/ }).click();
     await developer.getByText(`Compartilhado por ${names.admin}: somente leitura.`).waitFor();
     expect(await tableRows(developer)).toEqual(expectedRows());
     expect(await developer.getByRole('button', { name: /Salvar/ }).count()).toBe(0);
@@ -136,6 +137,7 @@ describe('the report builder', () => {
     await admin.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await admin.waitForURL((url) => url.pathname === '/crm/reports');
     expect((await (await admin.request.get('/api/crm/saved-reports')).json()).items).toEqual([]);
+    await admin.getByText('No saved reports yet', { exact: false }).waitFor();
     await admin.context().close();
   });
 });
