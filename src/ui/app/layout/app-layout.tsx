@@ -3,6 +3,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import type { User } from '../../lib/session';
 import { BrandMark } from '../../components/ui/brand-mark';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { SearchPalette } from '../../features/search/components/search-palette';
 import { MobileNav } from './mobile-nav';
 import { LanguageToggle, ThemeSwitcher } from '../../components/ui/preference-controls';
 import { Sidebar } from './sidebar';
@@ -14,8 +15,12 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
     <div className="flex h-full flex-col">
       <header className="flex h-16 shrink-0 items-center gap-1 border-b border-border bg-surface px-3 sm:gap-2 sm:px-5">
         <MobileNav role={user.role} />
-        <BrandMark />
+        {/* On phones the mark alone (the title still read aloud): the top bar needs the room for the search button. */}
+        <span className="max-sm:[&>span]:gap-0 max-sm:[&>span]:text-[0px]">
+          <BrandMark />
+        </span>
         <div className="ml-auto flex items-center gap-1">
+          <SearchPalette user={user} />
           <LanguageToggle />
           <ThemeSwitcher />
           <NotificationBell />

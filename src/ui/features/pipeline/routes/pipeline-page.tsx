@@ -2,6 +2,7 @@ import { Filter, KanbanSquare, Plus, X } from 'lucide-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { useDeal } from '../api/get-deal';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Input } from '../../../components/ui/input';
@@ -55,6 +56,18 @@ export function PipelinePage({ dealExtras }: { dealExtras?: DealExtras } = {}) {
   const filters = useMemo(() => (me ? boardFiltersOf(params, me) : {}), [params, me]);
   const summary = useBoardSummary(filters);
   const [open, setOpen] = useState<{ deal: Deal | null } | null>(null);
+  // A link that names a deal (?deal=<id>, e.g. from the search palette) opens it in the dialog.
+  const linkedId = Number(params.get('deal'));
+  const linked = useDeal(Number.isSafeInteger(linkedId) && linkedId > 0 ? linkedId : null);
+  const closeLinked = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('deal');
+        return next;
+      },
+      { replace: true },
+    );
   if (!me) return null;
   if (stages.isPending) return <PageSpinner />;
 
@@ -110,6 +123,9 @@ export function PipelinePage({ dealExtras }: { dealExtras?: DealExtras } = {}) {
         <PipelineBoard stages={stages.data.items} summary={summary.data?.items} filters={filters} onOpenDeal={(deal) => setOpen({ deal })} />
       )}
       {open && <DealFormDialog deal={open.deal} me={me} onClose={() => setOpen(null)} extras={open.deal && dealExtras ? dealExtras(open.deal) : undefined} />}
+      {!open && params.has('deal') && linked.data && (
+        <DealFormDialog key={linked.data.id} deal={linked.data} me={me} onClose={closeLinked} extras={dealExtras ? dealExtras(linked.data) : undefined} />
+      )}
     </div>
   );
 }

@@ -1,0 +1,132 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, DEMO, expectAccessible, launchBrowser, newPage, screenshot, signIn, uniqueName, type Language, type Theme } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const origin = () => ({ origin: baseUrl() });
+/** Letters only, so the word is matched as typed (prefix and word rules). */
+const word = () => uniqueName('').replace(/[^a-z]/gi, '').toLowerCase();
+
+async function create(page: Page, path: string, data: object): Promise<{ id: number }> {
+  const res = await page.request.post(path, { data, headers: origin() });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { id: number };
+}
+
+const palette = (page: Page) => page.getByRole('dialog', { name: /Buscar em tudo|Search everything/ });
+const option = (page: Page, name: string | RegExp) => palette(page).getByRole('option', { name });
+const selected = (page: Page) => palette(page).locator('[role="option"][aria-selected="true"]');
+
+describe('search palette', () => {
+  it('finds a contact by an unaccented part of its accented name and opens it, keyboard only; then lists it as recent', async () => {
+    const page = await newPage(browser);
+    await signIn(page, DEMO.employee);
+    const tag = word();
+    const contact = await create(page, '/api/crm/contacts', { name: `Conceição Araújo ${tag}`, company: 'Padaria São João' });
+    const deal = await create(page, '/api/crm/deals', { title: `Renovação ${tag}`, value: '2500.00', contactId: contact.id });
+
+    await page.keyboard.press('Control+K');
+    await palette(page).waitFor();
+    await page.keyboard.type(`araujo ${tag}`);
+    await option(page, new RegExp(`Conceição Araújo ${tag}`)).waitFor();
+    // The deal is not found by the contact's name; the tag alone finds both, grouped.
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(tag);
+    await option(page, new RegExp(`Renovação ${tag}`)).waitFor();
+    expect(await palette(page).locator('[cmdk-group-heading]').allTextContents()).toEqual(['Contatos', 'Negócios']);
+    expect(await selected(page).textContent()).toContain('Conceição Araújo');
+    await page.keyboard.press('ArrowDown');
+    expect(await selected(page).textContent()).toContain(`Renovação ${tag}`);
+    await page.keyboard.press('ArrowUp');
+    expect(await selected(page).textContent()).toContain('Conceição Araújo');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl()}/crm/contacts/${contact.id}`);
+    await page.getByRole('heading', { level: 1, name: `Conceição Araújo ${tag}` }).waitFor();
+    expect(await palette(page).count()).toBe(0);
+
+    // An empty box lists what was opened from it; the deal opens in its dialog on the board.
+    await page.keyboard.press('Control+K');
+    await palette(page).getByText('Recentes').waitFor();
+    expect(await selected(page).textContent()).toContain(`Conceição Araújo ${tag}`);
+    await page.keyboard.type(`renovacao ${tag}`);
+    await option(page, new RegExp(`Renovação ${tag}`)).waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl()}/crm/pipeline?deal=${deal.id}`);
+    await expect.poll(() => page.locator('#deal-title').inputValue()).toBe(`Renovação ${tag}`);
+    await page.keyboard.press('Escape');
+    await page.locator('#deal-title').waitFor({ state: 'detached' });
+    expect(new URL(page.url()).searchParams.has('deal')).toBe(false);
+    await page.context().close();
+  });
+
+  it('opens from the top bar on a phone, and each kind goes to its screen', async () => {
+    const page = await newPage(browser, { width: 390 });
+    await signIn(page, DEMO.admin);
+    const tag = word();
+    const activity = await create(page, '/api/crm/activities', { subject: `Ligação ${tag}`, type: 'call' });
+    const template = await create(page, '/api/crm/templates', { name: `Proposta ${tag}`, subject: 'Olá', body: 'Oi' });
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await palette(page).getByRole('combobox').fill(tag);
+    await option(page, new RegExp(`Ligação ${tag}`)).click();
+    await page.waitForURL(`${baseUrl()}/crm/activities?activity=${activity.id}`);
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await palette(page).getByRole('combobox').fill(`proposta ${tag}`);
+    await option(page, new RegExp(`Proposta ${tag}`)).click();
+    await page.waitForURL(`${baseUrl()}/crm/templates?template=${template.id}`);
+    await page.context().close();
+  });
+
+  it('in pt/en, three themes, 1280/390 px, with results and with recent records; axe clean', async () => {
+    const page = await newPage(browser);
+    await signIn(page, DEMO.developer);
+    const tag = word();
+    const contact = await create(page, '/api/crm/contacts', { name: `Érica Gonçalves ${tag}`, company: 'Açaí & Cia' });
+    await create(page, '/api/crm/contacts', { name: `${tag} Ribeiro`, email: `ribeiro.${tag}@example.com` });
+    await create(page, '/api/crm/deals', { title: `Expansão ${tag}`, value: '48000.00', contactId: contact.id });
+    await create(page, '/api/crm/activities', { subject: `Reunião com Érica ${tag}`, type: 'meeting', contactId: contact.id, dueDate: '2030-05-10T14:00:00Z' });
+    for (const language of ['pt', 'en'] as Language[]) {
+      if (language === 'en') await page.getByRole('button', { name: /Mudar idioma para inglês/i }).click();
+      for (const theme of ['light', 'dark', 'matrix'] as Theme[]) {
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await page.getByRole('button', { name: /^(Tema|Theme):/ }).click();
+        await page.getByRole('menuitemradio').nth(['light', 'dark', 'matrix'].indexOf(theme)).click();
+        await page.getByRole('menu').waitFor({ state: 'detached' });
+        for (const width of [1280, 390]) {
+          await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+          const name = `${language}-${theme}-${width}`;
+          // The top bar keeps every control in view, the search button included.
+          expect(await page.locator('header').evaluate((header) => header.scrollWidth - header.clientWidth)).toBe(0);
+          await page.keyboard.press('Control+K');
+          await palette(page).waitFor();
+          await page.keyboard.type(tag);
+          await option(page, new RegExp(`Reunião com Érica ${tag}`)).waitFor();
+          await page.screenshot({ path: `artifacts/screenshots/search-palette-${name}.png`, animations: 'disabled' });
+          if (width === 1280 || theme === 'light') await expectAccessible(page, `palette ${name}`);
+          await page.keyboard.press('Escape');
+          await palette(page).waitFor({ state: 'detached' });
+        }
+      }
+    }
+    // Recent records, after opening one.
+    await page.keyboard.press('Control+K');
+    await page.keyboard.type(`erica goncalves ${tag}`);
+    // The previous answer stays listed while the new one loads: wait for the new one to lead.
+    await expect.poll(() => selected(page).textContent()).toContain(`Érica Gonçalves ${tag}`);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl()}/crm/contacts/${contact.id}`);
+    await page.keyboard.press('Control+K');
+    await palette(page).getByText('Recent', { exact: true }).waitFor();
+    await screenshot(page, 'search-palette-recent-en-matrix-390');
+    await expectAccessible(page, 'palette recent');
+    await page.context().close();
+  });
+});
