@@ -1,8 +1,15 @@
 import { inject, injectable } from 'inversify';
-import { can, ruleFor, type Viewer } from '../crm/crm-access';
+import { ruleFor, type Viewer } from '../crm/crm-access';
+import type { Role } from '../users/user';
 import type { SearchResults } from './search';
 import type { Hit, SearchRepository } from './search.ports';
 import { SEARCH_REPOSITORY } from './search.tokens';
+
+/**
+ * The roles that open the templates screen, where a template found opens (its preview). Employees read
+ * templates only to use them from a contact, so the palette does not offer them.
+ */
+export const TEMPLATE_SEARCH_ROLES: readonly Role[] = ['admin', 'developer'];
 
 /**
  * Search from anywhere: contacts, deals, the viewer's activities (as their activities list shows them)
@@ -17,7 +24,7 @@ export class SearchService {
       text: text.trim(),
       limit,
       activitiesOf: ruleFor(viewer, 'activity', 'read') === 'own' ? viewer.id : undefined,
-      templates: can(viewer, 'template', 'read'),
+      templates: TEMPLATE_SEARCH_ROLES.includes(viewer.role),
     };
     const [contacts, deals, activities, templates] = await Promise.all([
       this.search.contacts(query),
