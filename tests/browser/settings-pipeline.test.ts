@@ -159,9 +159,12 @@ describe('lost reason settings', () => {
     expect(await admin.getByRole('button', { name: 'Renomear Outro' }).isDisabled()).toBe(true);
 
     // To the top, one place at a time by keyboard.
+    const up = admin.getByRole('button', { name: 'Mover Sem verba este ano para cima' });
     for (let i = 0; i < 7; i += 1) {
+      // A move being saved holds the next one back (aria-disabled) so the saves cannot cross.
+      await expect.poll(() => up.getAttribute('aria-disabled')).toBeNull();
       const saved = putOrder(admin, '/lost-reasons/order');
-      await admin.getByRole('button', { name: 'Mover Sem verba este ano para cima' }).press('Enter');
+      await up.press('Enter');
       await saved;
     }
     await expect.poll(async () => (await shownNames(admin, 'lost-reasons', 'reason-name'))[0]).toBe('Sem verba este ano');

@@ -22,5 +22,6 @@ export const useReorderLostReasons = () =>
     onError: (_error, _ids, context) => {
       if (context?.previous) queryClient.setQueryData(ALL_LOST_REASONS_QUERY_KEY, context.previous);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: LOST_REASONS_PREFIX }),
+    // Not awaited: the next move may start as soon as this one is saved.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: LOST_REASONS_PREFIX }),
   });

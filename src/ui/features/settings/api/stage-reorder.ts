@@ -23,5 +23,6 @@ export const useReorderStages = () =>
     onError: (_error, _ids, context) => {
       if (context?.previous) queryClient.setQueryData(STAGES_QUERY_KEY, context.previous);
     },
-    onSettled: invalidateStages,
+    // Not awaited: the next move may start as soon as this one is saved.
+    onSettled: () => void invalidateStages(),
   });

@@ -76,7 +76,7 @@ export function LostReasonsSettings() {
             }
             renderRow={(reason) => (
               <p className="flex min-w-0 flex-wrap items-center gap-2">
-                <span className="truncate font-medium" data-testid="reason-name">
+                <span className="min-w-0 font-medium break-words" data-testid="reason-name">
                   {reasonName(reason, t)}
                 </span>
                 {reason.key === FREE_TEXT && <Badge>{t('lostReasonSettings.freeText')}</Badge>}

@@ -55,7 +55,7 @@ export function StagesSettings() {
               <span className="h-5 w-5 shrink-0 rounded-full border border-border" style={{ backgroundColor: stage.color }} aria-hidden="true" />
               <div className="grid min-w-0 gap-1">
                 <p className="flex flex-wrap items-center gap-2">
-                  <span className="truncate font-medium" data-testid="stage-name">
+                  <span className="min-w-0 font-medium break-words" data-testid="stage-name">
                     {stageName(stage.stage, t)}
                   </span>
                   <Badge>{t(`stageSettings.kinds.${stage.kind}`)}</Badge>
