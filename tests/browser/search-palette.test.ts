@@ -63,6 +63,16 @@ describe('search palette', () => {
     await page.keyboard.press('Escape');
     await page.locator('#deal-title').waitFor({ state: 'detached' });
     expect(new URL(page.url()).searchParams.has('deal')).toBe(false);
+
+    // Enter pressed before the answer to the new text came opens that answer's best match, not the
+    // result of the earlier text still listed.
+    await page.keyboard.press('Control+K');
+    await page.keyboard.type(`araujo ${tag}`);
+    await option(page, new RegExp(`Conceição Araújo ${tag}`)).waitFor();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(`renovacao ${tag}`);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl()}/crm/pipeline?deal=${deal.id}`);
     await page.context().close();
   });
 

@@ -1,7 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Command } from 'cmdk';
 import { CheckSquare, Clock, FileText, KanbanSquare, Search, User as UserIcon, type LucideIcon } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/spinner';
@@ -85,15 +85,28 @@ function PaletteDialog({ user, onDone }: { user: User; onDone: () => void }) {
   const search = useSearch(q);
   const recent = useMemo(() => readRecent(user.id), [user.id]);
   const typing = text.trim().length > 0;
-  const groups = search.data && typing ? recordsOf(search.data, t) : null;
+  const groups = useMemo(() => (search.data && typing ? recordsOf(search.data, t) : null), [search.data, typing, t]);
   const found = groups ? GROUPS.some(([group]) => groups[group].length > 0) : false;
   const loading = typing && (search.isFetching || q !== text.trim());
+  // Enter pressed before the answer to what was typed came: held, then the best match of that answer opens
+  // (never a result of an earlier text still on screen).
+  const [enterHeld, setEnterHeld] = useState(false);
 
-  const openRecord = (record: PaletteRecord) => {
-    rememberRecent(user.id, record);
-    onDone();
-    navigate(hrefOf(record));
-  };
+  const openRecord = useCallback(
+    (record: PaletteRecord) => {
+      rememberRecent(user.id, record);
+      onDone();
+      navigate(hrefOf(record));
+    },
+    [user.id, onDone, navigate],
+  );
+
+  useEffect(() => {
+    if (!enterHeld || loading) return;
+    setEnterHeld(false);
+    const best = groups && GROUPS.map(([group]) => groups[group][0]).find(Boolean);
+    if (best) openRecord(best);
+  }, [enterHeld, loading, groups, openRecord]);
 
   const item = (record: PaletteRecord) => {
     const Icon = ICONS[record.kind];
@@ -121,7 +134,18 @@ function PaletteDialog({ user, onDone }: { user: User; onDone: () => void }) {
         aria-describedby={undefined}
       >
         <DialogPrimitive.Title className="sr-only">{t('searchPalette.title')}</DialogPrimitive.Title>
-        <Command shouldFilter={false} loop label={t('searchPalette.title')} className="flex max-h-[min(32rem,75dvh)] flex-col">
+        <Command
+          shouldFilter={false}
+          loop
+          label={t('searchPalette.title')}
+          className="flex max-h-[min(32rem,75dvh)] flex-col"
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && loading) {
+              event.preventDefault();
+              setEnterHeld(true);
+            }
+          }}
+        >
           <div className="flex items-center gap-2 border-b border-border px-3">
             <Search className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
             <Command.Input
