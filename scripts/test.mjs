@@ -2,9 +2,10 @@
 // - server: unit and integration tests, against DATABASE_URL / REDIS_URL when set (CI), else embedded;
 // - server (embedded): the same again on the embedded default, when the first run used real servers;
 // - browser: the built app in headless Chromium (vitest.browser.config.ts).
+// With a browser suite, the server suites run beside it (one worker each); TEST_SUITES_IN_TURN=1 runs all in turn.
 // Before them, the static checks (lint, typecheck, generated API types up to date), one test each.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -37,29 +38,12 @@ for (const [name, args] of checks) {
   else failed += 1;
 }
 
-for (const suite of suites) {
-  if (suite.build) {
-    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) {
-      console.error(`[${suite.name}] build failed`);
-      failed += 1;
-      continue;
-    }
-  }
-  const output = path.join(outDir, `${suite.name}.json`);
-  rmSync(output, { force: true });
-  console.log(`\n=== ${suite.name} ===`);
-  const env = { ...process.env, ...suite.env };
-  for (const [k, v] of Object.entries(suite.env)) if (v === '') delete env[k];
-  spawnSync('npx', ['vitest', 'run', '--config', suite.config, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`, ...extraArgs], {
-    cwd: root,
-    stdio: 'inherit',
-    env,
-  });
+/** Reads a suite's JSON results into the totals; a suite that wrote none counts as one failure. */
+function tally(suite, output) {
   if (!existsSync(output)) {
     console.error(`[${suite.name}] produced no results`);
     failed += 1;
-    continue;
+    return;
   }
   const result = JSON.parse(readFileSync(output, 'utf8'));
   // A file that fails outside its tests (loading, beforeAll, afterAll) counts as one failure more.
@@ -69,6 +53,69 @@ for (const suite of suites) {
   passed += result.numPassedTests;
   failed += result.numFailedTests + brokenFiles;
   console.log(`[${suite.name}] ${result.numPassedTests} passed, ${result.numFailedTests + brokenFiles} failed`);
+}
+
+function vitestArgs(suite, output) {
+  return ['vitest', 'run', '--config', suite.config, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`, ...(suite.args ?? []), ...extraArgs];
+}
+
+function envOf(suite) {
+  const env = { ...process.env, ...suite.env };
+  for (const [k, v] of Object.entries(suite.env)) if (v === '') delete env[k];
+  return env;
+}
+
+const outputOf = (suite) => {
+  const output = path.join(outDir, `${suite.name}.json`);
+  rmSync(output, { force: true });
+  return output;
+};
+
+// The browser suite spends much of its time waiting on Chromium and one server, leaving a core mostly idle:
+// with a browser suite to run, the server suites run beside it, one after the other on one worker each,
+// their output kept in artifacts/test-results/<suite>.log and printed once they are done.
+const serverSuites = suites.filter((suite) => !suite.build);
+const browserSuite = suites.find((suite) => suite.build);
+const beside = Boolean(browserSuite) && !process.env.TEST_SUITES_IN_TURN;
+
+async function runServerSuitesBeside() {
+  for (const suite of serverSuites) {
+    const output = outputOf(suite);
+    const logPath = path.join(outDir, `${suite.name}.log`);
+    const child = spawn('npx', vitestArgs({ ...suite, args: ['--maxWorkers=1'] }, output), { cwd: root, env: envOf(suite), stdio: ['ignore', 'pipe', 'pipe'] });
+    const log = createWriteStream(logPath);
+    child.stdout.pipe(log);
+    child.stderr.pipe(log);
+    await new Promise((resolve) => child.on('close', resolve));
+    await new Promise((resolve) => log.end(resolve));
+  }
+}
+
+const besideDone = beside ? runServerSuitesBeside() : null;
+
+for (const suite of beside ? [browserSuite] : suites) {
+  if (suite.build) {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) {
+      console.error(`[${suite.name}] build failed`);
+      failed += 1;
+      continue;
+    }
+  }
+  const output = outputOf(suite);
+  console.log(`\n=== ${suite.name} ===`);
+  spawnSync('npx', vitestArgs(suite, output), { cwd: root, stdio: 'inherit', env: envOf(suite) });
+  tally(suite, output);
+}
+
+if (besideDone) {
+  await besideDone;
+  for (const suite of serverSuites) {
+    console.log(`\n=== ${suite.name} (ran beside the browser suite) ===`);
+    const logPath = path.join(outDir, `${suite.name}.log`);
+    if (existsSync(logPath)) process.stdout.write(readFileSync(logPath, 'utf8'));
+    tally(suite, path.join(outDir, `${suite.name}.json`));
+  }
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
