@@ -1,7 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/errors';
 import { useDeleteContact } from '../api/delete-contact';
@@ -12,30 +10,21 @@ export function DeleteContactDialog({ contact, onClose, onDeleted }: { contact: 
   const { t } = useTranslation();
   const remove = useDeleteContact();
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title={t('contacts.delete.title', { name: contact.name })} description={t('contacts.delete.description')}>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(contact.id, {
-                onSuccess: () => {
-                  toast({ title: t('contacts.deleted') });
-                  onDeleted();
-                },
-                onError: (error) => toast({ variant: 'destructive', title: t('contacts.deleteFailed'), description: errorMessage(error, t) }),
-              })
-            }
-          >
-            {remove.isPending && <Spinner />}
-            {t('contacts.delete.confirm')}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      title={t('contacts.delete.title', { name: contact.name })}
+      description={t('contacts.delete.description')}
+      confirmLabel={t('contacts.delete.confirm')}
+      pending={remove.isPending}
+      onClose={onClose}
+      onConfirm={() =>
+        remove.mutate(contact.id, {
+          onSuccess: () => {
+            toast({ title: t('contacts.deleted') });
+            onDeleted();
+          },
+          onError: (error) => toast({ variant: 'destructive', title: t('contacts.deleteFailed'), description: errorMessage(error, t) }),
+        })
+      }
+    />
   );
 }

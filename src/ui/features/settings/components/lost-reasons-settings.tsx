@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader, CardTitle } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { Form, FormField, useSchemaForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
@@ -198,37 +199,29 @@ function RetireReasonDialog({ reason, onClose }: { reason: SettingsLostReason; o
   const update = useUpdateLostReason();
   const name = reasonName(reason, t);
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title={t('lostReasonSettings.retireDialog.title', { name })} description={t('lostReasonSettings.retireDialog.description')}>
-        {update.isError && (
-          <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
-            {errorMessage(update.error, t)}
-          </p>
-        )}
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={update.isPending}
-            onClick={() =>
-              update.mutate(
-                { id: reason.id, body: { active: false, updatedAt: reason.updatedAt } },
-                {
-                  onSuccess: () => {
-                    toast({ title: t('lostReasonSettings.retired', { name }) });
-                    onClose();
-                  },
-                },
-              )
-            }
-          >
-            {update.isPending && <Spinner />}
-            {t('lostReasonSettings.retireDialog.confirm')}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      title={t('lostReasonSettings.retireDialog.title', { name })}
+      description={t('lostReasonSettings.retireDialog.description')}
+      confirmLabel={t('lostReasonSettings.retireDialog.confirm')}
+      pending={update.isPending}
+      onClose={onClose}
+      onConfirm={() =>
+        update.mutate(
+          { id: reason.id, body: { active: false, updatedAt: reason.updatedAt } },
+          {
+            onSuccess: () => {
+              toast({ title: t('lostReasonSettings.retired', { name }) });
+              onClose();
+            },
+          },
+        )
+      }
+    >
+      {update.isError && (
+        <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
+          {errorMessage(update.error, t)}
+        </p>
+      )}
+    </ConfirmDialog>
   );
 }

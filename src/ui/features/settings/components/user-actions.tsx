@@ -2,7 +2,7 @@ import { KeyRound, LogOut, MoreHorizontal, UserCheck, UserX } from 'lucide-react
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -13,7 +13,6 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
-import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/errors';
 import { ROLES, type Role } from '../../../lib/session';
@@ -112,19 +111,15 @@ export function UserActions({ user, isSelf }: { user: AdminUser; isSelf: boolean
       </DropdownMenu>
 
       {pending && confirmation && (
-        <Dialog open onOpenChange={(open) => !open && !busy && setPending(null)}>
-          <DialogContent title={confirmation.title} description={confirmation.description}>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => setPending(null)} disabled={busy}>
-                {t('common.cancel')}
-              </Button>
-              <Button variant={confirmation.destructive ? 'destructive' : 'primary'} onClick={() => void run(pending)} disabled={busy}>
-                {busy && <Spinner />}
-                {confirmation.confirm}
-              </Button>
-            </DialogFooter>
-          </DialogContent>
-        </Dialog>
+        <ConfirmDialog
+          title={confirmation.title}
+          description={confirmation.description}
+          confirmLabel={confirmation.confirm}
+          destructive={confirmation.destructive}
+          pending={busy}
+          onConfirm={() => void run(pending)}
+          onClose={() => setPending(null)}
+        />
       )}
 
       {revealed && (
