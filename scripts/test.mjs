@@ -5,7 +5,7 @@
 // With a browser suite, the server suites run beside it (one worker each); TEST_SUITES_IN_TURN=1 runs all in turn.
 // Before them, the static checks (lint, typecheck, generated API types up to date), one test each.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -78,16 +78,18 @@ const serverSuites = suites.filter((suite) => !suite.build);
 const browserSuite = suites.find((suite) => suite.build);
 const beside = Boolean(browserSuite) && !process.env.TEST_SUITES_IN_TURN;
 
+/** Runs a command to its end without blocking the event loop (so a suite beside it keeps going). */
+function run(args, options) {
+  return new Promise((resolve) => spawn('npx', args, options).on('close', resolve));
+}
+
 async function runServerSuitesBeside() {
   for (const suite of serverSuites) {
     const output = outputOf(suite);
-    const logPath = path.join(outDir, `${suite.name}.log`);
-    const child = spawn('npx', vitestArgs({ ...suite, args: ['--maxWorkers=1'] }, output), { cwd: root, env: envOf(suite), stdio: ['ignore', 'pipe', 'pipe'] });
-    const log = createWriteStream(logPath);
-    child.stdout.pipe(log);
-    child.stderr.pipe(log);
-    await new Promise((resolve) => child.on('close', resolve));
-    await new Promise((resolve) => log.end(resolve));
+    // Straight into a file: nothing of this suite waits on this process to read its output.
+    const log = openSync(path.join(outDir, `${suite.name}.log`), 'w');
+    await run(vitestArgs({ ...suite, args: ['--maxWorkers=1'] }, output), { cwd: root, env: envOf(suite), stdio: ['ignore', log, log] });
+    closeSync(log);
   }
 }
 
@@ -95,8 +97,8 @@ const besideDone = beside ? runServerSuitesBeside() : null;
 
 for (const suite of beside ? [browserSuite] : suites) {
   if (suite.build) {
-    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) {
+    const status = await new Promise((resolve) => spawn('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).on('close', resolve));
+    if (status !== 0) {
       console.error(`[${suite.name}] build failed`);
       failed += 1;
       continue;
@@ -104,7 +106,7 @@ for (const suite of beside ? [browserSuite] : suites) {
   }
   const output = outputOf(suite);
   console.log(`\n=== ${suite.name} ===`);
-  spawnSync('npx', vitestArgs(suite, output), { cwd: root, stdio: 'inherit', env: envOf(suite) });
+  await run(vitestArgs(suite, output), { cwd: root, stdio: 'inherit', env: envOf(suite) });
   tally(suite, output);
 }
 
