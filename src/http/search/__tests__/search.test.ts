@@ -1,11 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { uniqueName } from '../../../../tests/support/test-server';
 import { useCrmServer } from '../../crm/__tests__/crm-test-kit';
 
 const crm = useCrmServer();
 
-/** A word no other record holds, in lowercase letters only (so prefix and word-start rules apply). */
-const token = () => `q${uniqueName('').replace(/[^a-z]/gi, '').toLowerCase().slice(-6)}x`;
+/**
+ * A word no other record holds, in lowercase letters only (so prefix and word-start rules apply): ten random
+ * letters (a unique name's letters alone repeated within a millisecond, and one test found another's contact).
+ */
+const token = () => `q${Array.from(randomBytes(10), (byte) => String.fromCharCode(97 + (byte % 26))).join('')}x`;
 const search = (client: typeof crm.users.admin, q: string, extra = '') => client.get(`/api/crm/search?q=${encodeURIComponent(q)}${extra}`);
 const ids = (items: { id: number }[]) => items.map((item) => item.id);
 
