@@ -52,7 +52,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   const app = createApp(runtime, { uiDir: options.uiDir });
   const server = createServer(app);
-  server.keepAliveTimeout = 5_000;
+  // Longer than the idle timeout of the proxies in front (60 s for most load balancers and nginx set-ups), so
+  // it is the client that closes an idle connection: a server closing it as the client reuses it resets that
+  // request (seen as ECONNRESET in a test). Shutdown closes idle connections at once, so stops do not wait on it.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);
