@@ -30,3 +30,29 @@ export const mismatchOnConfirmation = (t: TFunction) => ({ path: ['confirmPasswo
 
 /** Initials are shown uppercase and cut at three characters as they are typed. */
 export const normalizeInitials = (value: string): string => value.toUpperCase().slice(0, INITIALS_MAX_LENGTH);
+
+/** The fields of a password change, each with the browser's autocomplete hint. */
+export const PASSWORD_CHANGE_FIELDS = [
+  ['currentPassword', 'current-password'],
+  ['newPassword', 'new-password'],
+  ['confirmPassword', 'new-password'],
+] as const;
+
+/**
+ * A password change as the profile and the temporary-password screen ask for it: the current password, a new
+ * one, and its confirmation (matching, reported on the confirmation; not sent). With `mustDiffer`, a new
+ * password equal to the current one is refused with that message.
+ */
+export function passwordChangeSchema(t: TFunction, options: { mustDiffer?: string } = {}) {
+  const rules = userRules(t);
+  const { mustDiffer } = options;
+  return z
+    .object({ currentPassword: rules.password, newPassword: rules.newPassword, confirmPassword: rules.password })
+    .refine((values) => !values.confirmPassword || values.confirmPassword === values.newPassword, mismatchOnConfirmation(t))
+    .refine((values) => mustDiffer === undefined || !values.newPassword || values.newPassword !== values.currentPassword, {
+      path: ['newPassword'],
+      message: mustDiffer,
+      when: () => true,
+    })
+    .transform(({ confirmPassword: _confirm, ...input }) => input);
+}

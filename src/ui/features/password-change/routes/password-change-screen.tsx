@@ -1,7 +1,6 @@
 import { KeyRound, LogOut } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { BrandMark } from '../../../components/ui/brand-mark';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -12,14 +11,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/errors';
 import { useLogout, type User } from '../../../lib/session';
-import { mismatchOnConfirmation, userRules } from '../../../lib/validation';
+import { PASSWORD_CHANGE_FIELDS, passwordChangeSchema } from '../../../lib/validation';
 import { useChangeTemporaryPassword } from '../api/change-temporary-password';
-
-const FIELDS = [
-  ['currentPassword', 'current-password'],
-  ['newPassword', 'new-password'],
-  ['confirmPassword', 'new-password'],
-] as const;
 
 /**
  * After signing in with a temporary password (an administrator created the account or reset it): the
@@ -27,18 +20,7 @@ const FIELDS = [
  */
 export function PasswordChangeScreen({ user }: { user: User }) {
   const { t } = useTranslation();
-  const schema = useMemo(() => {
-    const rules = userRules(t);
-    return z
-      .object({ currentPassword: rules.password, newPassword: rules.newPassword, confirmPassword: rules.password })
-      .refine((values) => !values.confirmPassword || values.confirmPassword === values.newPassword, mismatchOnConfirmation(t))
-      .refine((values) => !values.newPassword || values.newPassword !== values.currentPassword, {
-        path: ['newPassword'],
-        message: t('passwordChange.mustDiffer'),
-        when: () => true,
-      })
-      .transform(({ confirmPassword: _confirm, ...input }) => input);
-  }, [t]);
+  const schema = useMemo(() => passwordChangeSchema(t, { mustDiffer: t('passwordChange.mustDiffer') }), [t]);
   const form = useSchemaForm(schema, { currentPassword: '', newPassword: '', confirmPassword: '' });
   const change = useChangeTemporaryPassword();
   const logout = useLogout({ onError: (error) => toast({ variant: 'destructive', title: t('auth.logoutFailed'), description: errorMessage(error, t) }) });
@@ -69,7 +51,7 @@ export function PasswordChangeScreen({ user }: { user: User }) {
             }}
             onError={(error, { onField }) => !onField && toast({ variant: 'destructive', title: t('passwordChange.failed'), description: errorMessage(error, t) })}
           >
-            {FIELDS.map(([name, autoComplete]) => (
+            {PASSWORD_CHANGE_FIELDS.map(([name, autoComplete]) => (
               <FormField
                 key={name}
                 control={form.control}

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Form, FormField, useSchemaForm } from '../../../components/ui/form';
@@ -8,24 +7,12 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/errors';
-import { mismatchOnConfirmation, userRules } from '../../../lib/validation';
+import { PASSWORD_CHANGE_FIELDS, passwordChangeSchema } from '../../../lib/validation';
 import { useChangePassword } from '../api/change-password';
-
-const FIELDS = [
-  ['currentPassword', 'current-password'],
-  ['newPassword', 'new-password'],
-  ['confirmPassword', 'new-password'],
-] as const;
 
 export function PasswordForm() {
   const { t } = useTranslation();
-  const schema = useMemo(() => {
-    const rules = userRules(t);
-    return z
-      .object({ currentPassword: rules.password, newPassword: rules.newPassword, confirmPassword: rules.password })
-      .refine((values) => !values.confirmPassword || values.confirmPassword === values.newPassword, mismatchOnConfirmation(t))
-      .transform(({ confirmPassword: _confirm, ...input }) => input);
-  }, [t]);
+  const schema = useMemo(() => passwordChangeSchema(t), [t]);
   const form = useSchemaForm(schema, { currentPassword: '', newPassword: '', confirmPassword: '' });
   const change = useChangePassword();
 
@@ -45,7 +32,7 @@ export function PasswordForm() {
           }}
           onError={(error, { onField }) => !onField && toast({ variant: 'destructive', title: t('profile.passwordFailed'), description: errorMessage(error, t) })}
         >
-          {FIELDS.map(([name, autoComplete]) => (
+          {PASSWORD_CHANGE_FIELDS.map(([name, autoComplete]) => (
             <FormField
               key={name}
               control={form.control}

@@ -14,6 +14,7 @@ import { useRenderedTemplate } from '../api/render-template';
 import { useContactDeals, useContactSearch } from '../api/search-contacts';
 import { categoryLabel } from '../template-categories';
 import { HighlightedText } from './highlighted-text';
+import { RenderedMessage } from './rendered-message';
 
 interface TemplatePreviewDialogProps {
   id: number;
@@ -115,27 +116,7 @@ export function TemplatePreviewDialog({ id, onClose, onEdit }: TemplatePreviewDi
                     {t('templates.preview.filled', { name: contact.label })}
                     {rendered.isFetching && <Spinner />}
                   </p>
-                  {rendered.isError ? (
-                    <p role="alert" className="text-sm text-danger">
-                      {errorMessage(rendered.error, t)}
-                    </p>
-                  ) : rendered.data ? (
-                    <>
-                      <p className="text-sm font-semibold break-words" data-testid="filled-subject">
-                        {rendered.data.subject}
-                      </p>
-                      <p className="max-h-64 overflow-y-auto text-sm break-words whitespace-pre-wrap" data-testid="filled-body">
-                        {rendered.data.body}
-                      </p>
-                      {rendered.data.missing.length > 0 && (
-                        <p className="text-xs text-muted-foreground">
-                          {t('templates.preview.missing', { names: rendered.data.missing.map((name) => `{{${name}}}`).join(', ') })}
-                        </p>
-                      )}
-                    </>
-                  ) : (
-                    <Spinner />
-                  )}
+                  <RenderedMessage rendered={rendered} testId="filled" showMissing />
                 </div>
               )}
             </section>

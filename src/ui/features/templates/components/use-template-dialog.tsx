@@ -13,6 +13,7 @@ import { useTemplateVariables } from '../api/get-template-variables';
 import { useTemplates } from '../api/get-templates';
 import { useRenderedTemplate } from '../api/render-template';
 import { mailtoLink, whatsappMessageLink } from '../message-links';
+import { RenderedMessage } from './rendered-message';
 
 export interface TemplateRecipient {
   id: number;
@@ -199,22 +200,7 @@ export function UseTemplateDialog({ contact, deals = [], onClose }: UseTemplateD
                 {t('templateUse.preview')}
                 {rendered.isFetching && <Spinner />}
               </h3>
-              {rendered.isError ? (
-                <p role="alert" className="text-sm text-danger">
-                  {errorMessage(rendered.error, t)}
-                </p>
-              ) : rendered.data ? (
-                <>
-                  <p className="text-sm font-semibold break-words" data-testid="template-subject">
-                    {rendered.data.subject}
-                  </p>
-                  <p className="max-h-64 overflow-y-auto text-sm break-words whitespace-pre-wrap" data-testid="template-body">
-                    {rendered.data.body}
-                  </p>
-                </>
-              ) : (
-                <Spinner />
-              )}
+              <RenderedMessage rendered={rendered} testId="template" />
             </section>
             <p className="text-xs text-muted-foreground">{t('templateUse.counted')}</p>
             <DialogFooter className="flex-wrap">
