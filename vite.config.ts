@@ -9,6 +9,8 @@ export default defineConfig({
     outDir: '../../dist/ui',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/ui/.vite/manifest.json: which chunk is which route, for `npm run size`.
+    manifest: true,
   },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000' } },

@@ -23,6 +23,10 @@ import * as createSavedReports from './20261124100200_create_saved_reports';
 import * as addSearchIndexes from './20261124100600_add_search_indexes';
 import * as addQuickReportIndexes from './20261124100100_add_quick_report_indexes';
 import * as addTemplateUsage from './20261124100300_add_template_usage';
+import * as addUsernameAsciiCheck from './20261124120100_add_username_ascii_check';
+import * as inlineSearchText from './20261124120700_inline_search_text';
+import * as createDealStageTotals from './20261124120701_create_deal_stage_totals';
+import * as addReminderClaimIndex from './20261124120800_add_reminder_claim_index';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -58,4 +62,8 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261124100600_add_search_indexes', addSearchIndexes],
   ['20261124100100_add_quick_report_indexes', addQuickReportIndexes],
   ['20261124100300_add_template_usage', addTemplateUsage],
+  ['20261124120100_add_username_ascii_check', addUsernameAsciiCheck],
+  ['20261124120700_inline_search_text', inlineSearchText],
+  ['20261124120701_create_deal_stage_totals', createDealStageTotals],
+  ['20261124120800_add_reminder_claim_index', addReminderClaimIndex],
 ];

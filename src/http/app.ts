@@ -7,10 +7,13 @@ import type { Runtime } from '../infrastructure/container';
 import { HTTP_ROUTER } from '../domain/shared/shared.tokens';
 import type { AuthService } from '../domain/users/auth.service';
 import { AUTH_SERVICE } from '../domain/users/users.tokens';
+import { withDefaults } from '../infrastructure/limits';
+import { concurrencyLimit } from './concurrency-limit';
 import { errorHandler, notFoundHandler } from './errors';
+import { verifyJsonBytes } from './input-guard';
 import { ResponseTimes } from './metrics/response-times';
 import { mountRoutes, type HttpRouter } from './route';
-import { crossSiteGuard, inlineScriptHashes, securityHeaders } from './security';
+import { allowedHosts, crossSiteGuard, hostGuard, inlineScriptHashes, securityHeaders, strictTransportSecurity } from './security';
 import { sessionMiddleware } from './session';
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -49,15 +52,17 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
       },
     }),
   );
-  app.use(securityHeaders(indexHtml ? inlineScriptHashes(indexHtml) : []));
+  app.use(securityHeaders(indexHtml ? inlineScriptHashes(indexHtml) : []), strictTransportSecurity());
+  app.use(hostGuard(allowedHosts(config)));
   app.use('/api', container.get(ResponseTimes).middleware());
   app.use('/api', (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
   app.use(crossSiteGuard(config.publicUrl ? new URL(config.publicUrl).origin : undefined));
-  app.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));
+  app.use(express.json({ limit: JSON_BODY_LIMIT, strict: true, verify: verifyJsonBytes }));
   app.use(sessionMiddleware(config.sessionSecret, config.cookieSecure, container.get<AuthService>(AUTH_SERVICE)));
+  app.use('/api', concurrencyLimit(withDefaults(config.limits)));
   app.use(mountRoutes(container.getAll<HttpRouter>(HTTP_ROUTER)));
   app.use('/api', notFoundHandler);
 

@@ -1,7 +1,9 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { AppError, type ErrorCode } from '../domain/shared/app-error';
+import { RetryLaterError } from '../domain/shared/retry-later.error';
 import { TooManyAttemptsError } from '../domain/users/users.errors';
+import { unavailableError } from '../infrastructure/db/db-errors';
 
 /** The one code -> status table. `satisfies Record<ErrorCode, ...>` makes a missing code a compile error. */
 export const ERROR_STATUS = {
@@ -10,6 +12,8 @@ export const ERROR_STATUS = {
   'REQUEST.TOO_LARGE': 413,
   'REQUEST.CROSS_SITE': 403,
   'REQUEST.UNSUPPORTED_MEDIA_TYPE': 415,
+  // Misdirected Request: this server does not answer to the Host named (DNS rebinding, a wrong proxy name).
+  'REQUEST.HOST_NOT_ALLOWED': 421,
   'ROUTE.NOT_FOUND': 404,
   'AUTH.UNAUTHENTICATED': 401,
   'AUTH.INVALID_CREDENTIALS': 401,
@@ -25,6 +29,9 @@ export const ERROR_STATUS = {
   'USER.LAST_ADMIN': 409,
   'SESSION.NOT_FOUND': 404,
   'SERVICE.UNAVAILABLE': 503,
+  'SERVICE.BUSY': 503,
+  'SERVICE.TIMEOUT': 503,
+  'REQUEST.TOO_MANY_AT_ONCE': 429,
   'RESOURCE.CONFLICT': 409,
   'CONTACT.NOT_FOUND': 404,
   'DEAL.NOT_FOUND': 404,
@@ -86,7 +93,7 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => {
 /** Every failure leaves as the error shape; stacks and SQL go to the log only. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
-    const known = err instanceof AppError ? err : fromParserError(err ?? {});
+    const known = err instanceof AppError ? err : (fromParserError(err ?? {}) ?? unavailableError(err));
     const error = known ?? new AppError('INTERNAL', 'Something went wrong on our side; the error was logged');
     const status = ERROR_STATUS[error.code];
     if (!known) (req.log ?? logger).error({ err }, 'unhandled error');
@@ -95,7 +102,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.end();
       return;
     }
-    if (error instanceof TooManyAttemptsError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+    if (error instanceof TooManyAttemptsError || error instanceof RetryLaterError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
     res.status(status).json(errorBody(error));
   };
 }

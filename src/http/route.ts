@@ -1,8 +1,10 @@
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type ErrorRequestHandler, type Request, type Response, type Router } from 'express';
 import type Joi from 'joi';
 import { AppError, ValidationError, type ErrorCode } from '../domain/shared/app-error';
 import type { Role, Session, User } from '../domain/users/user';
 import { PasswordChangeRequiredError } from '../domain/users/users.errors';
+import { translateDbError } from '../infrastructure/db/db-errors';
+import { checkQueryEncoding, checkRequestInput, isPathDecodeError, pathDecodeError } from './input-guard';
 import type { CSV, NO_CONTENT } from './response.schemas';
 
 export interface AuthContext {
@@ -101,6 +103,8 @@ export function mountRoutes(routers: HttpRouter[]): Router {
   for (const def of routers.flatMap((r) => r.routes())) {
     router[def.method](def.path, async (req, res) => {
       authorize(def.access, req, def.whilePasswordChangeRequired);
+      checkQueryEncoding(req.originalUrl);
+      checkRequestInput(req);
       const input = validate(def.schemas, req);
       const result = await def.handler(input, req, res);
       if (res.headersSent) return;
@@ -111,6 +115,9 @@ export function mountRoutes(routers: HttpRouter[]): Router {
       res.status(def.status ?? 200).json(result);
     });
   }
+  // A path parameter that does not decode (`/contacts/%E0%A4%A`) fails while routes are matched: a 400, not a 500.
+  // A database error outside a unit of work (a list's query) gets the same 400s as one inside.
+  router.use(((error, _req, _res, next) => next(isPathDecodeError(error) ? pathDecodeError() : translateDbError(error))) satisfies ErrorRequestHandler);
   return router;
 }
 

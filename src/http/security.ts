@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import { AppError } from '../domain/shared/app-error';
+import type { Config } from '../infrastructure/config';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The only calls that take a file upload; they still need the same-origin check below. */
@@ -24,6 +25,50 @@ export function crossSiteGuard(publicOrigin?: string): RequestHandler {
       ? origin === `${req.protocol}://${req.get('host')}` || origin === publicOrigin
       : fetchSite === 'same-origin';
     if (!sameOrigin) return next(new AppError('REQUEST.CROSS_SITE', 'Cross-site request refused'));
+    next();
+  };
+}
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+/** Container health checks call these on whatever name reaches the container; they reveal nothing. */
+const ANY_HOST_PATHS = new Set(['/healthz', '/readyz']);
+
+/**
+ * The host names this deployment answers to: PUBLIC_URL's, ALLOWED_HOSTS, and outside production the
+ * loopback names (any port). In production loadConfig requires PUBLIC_URL, so the list is never empty there.
+ */
+export function allowedHosts(config: Pick<Config, 'nodeEnv' | 'publicUrl' | 'allowedHosts'>): Set<string> {
+  const hosts = new Set((config.allowedHosts ?? []).map((host) => host.toLowerCase().replace(/\.$/, '')));
+  if (config.publicUrl) hosts.add(new URL(config.publicUrl).hostname.toLowerCase());
+  if (config.nodeEnv !== 'production') for (const host of LOOPBACK_HOSTS) hosts.add(host);
+  return hosts;
+}
+
+/** The name of a Host header without its port: `[::1]:3000` -> `[::1]`, `Example.com.:80` -> `example.com`. */
+export function hostName(header: string | undefined): string | undefined {
+  const match = header?.trim().toLowerCase().match(/^(\[[0-9a-f:.]+\]|[a-z0-9._-]+)(?::\d{1,5})?$/);
+  return match?.[1].replace(/\.$/, '');
+}
+
+/**
+ * DNS rebinding: a page on an attacker's name that resolves to this server is same-origin with it for the
+ * browser, which still sends the attacker's name in Host (a header no page can set). Refusing unknown
+ * names before sessions means such a page gets no cookie, no demo credentials and no first admin. The raw
+ * Host header is read, never X-Forwarded-Host, which a same-origin page could set itself.
+ */
+export function hostGuard(hosts: ReadonlySet<string>): RequestHandler {
+  return (req, _res, next) => {
+    if (ANY_HOST_PATHS.has(req.path)) return next();
+    const name = hostName(req.headers.host);
+    if (name !== undefined && hosts.has(name)) return next();
+    next(new AppError('REQUEST.HOST_NOT_ALLOWED', 'This server does not answer to that host name'));
+  };
+}
+
+/** HSTS only on a request that came over HTTPS (req.secure honours TRUST_PROXY): browsers ignore it over HTTP, and it must not pin a plain-HTTP install. */
+export function strictTransportSecurity(): RequestHandler {
+  return (req, res, next) => {
+    if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     next();
   };
 }
@@ -55,5 +100,7 @@ export function securityHeaders(scriptHashes: string[]): RequestHandler {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Sent by strictTransportSecurity(), over HTTPS only.
+    strictTransportSecurity: false,
   });
 }

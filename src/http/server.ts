@@ -14,6 +14,7 @@ import type { PasswordHasher, UserRepository } from '../domain/users/users.ports
 import { PASSWORD_HASHER, USER_REPOSITORY } from '../domain/users/users.tokens';
 import { exitOnSignals } from '../infrastructure/shutdown';
 import { createApp } from './app';
+import { answerClientError } from './client-error';
 
 export interface StartedServer {
   server: Server;
@@ -36,7 +37,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const logger = createLogger(config.logLevel);
   const runtime = await createRuntime(config, logger, { embeddedDataDir: options.embeddedDataDir, clock: options.clock });
   try {
-    const applied = await migrateLatest(runtime.db.knex);
+    // On the background pool: a migration's statements are not cut at the API's statement timeout.
+    const applied = await migrateLatest(runtime.db.background);
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
     if (config.demo) {
       const created = await seedDemoUsers(runtime.container.get<UserRepository>(USER_REPOSITORY), runtime.container.get<PasswordHasher>(PASSWORD_HASHER));
@@ -51,7 +53,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }
 
   const app = createApp(runtime, { uiDir: options.uiDir });
-  const server = createServer(app);
+  const server = createServer();
+  let closing = false;
+  // While stopping, every answer closes its connection: a keep-alive connection that finishes its request
+  // after the stop began would otherwise stay open until keepAliveTimeout, past the shutdown grace period.
+  server.on('request', (_req, res) => {
+    if (closing) res.setHeader('connection', 'close');
+  });
+  server.on('request', app);
+  server.on('clientError', answerClientError);
   // Longer than the idle timeout of the proxies in front (60 s for most load balancers and nginx set-ups), so
   // it is the client that closes an idle connection: a server closing it as the client reuses it resets that
   // request (seen as ECONNRESET in a test). Shutdown closes idle connections at once, so stops do not wait on it.
@@ -69,8 +79,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const stop = () =>
     (stopping ??= (async () => {
       // Stop accepting, let in-flight requests finish, then close queue, Redis and database.
+      closing = true;
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        // Connections busy now are closed as soon as they go idle (those already reused close with their answer).
+        const idle = setInterval(() => server.closeIdleConnections(), 100);
+        server.close(() => {
+          clearInterval(idle);
+          resolve();
+        });
         server.closeIdleConnections();
       });
       await runtime.close();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Joi from 'joi';
+import { LIMITS_ENV, limitsFromEnv, type Limits } from './limits';
 
 export type CookieSecure = 'auto' | 'always' | 'never';
 
@@ -26,6 +27,10 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   publicUrl?: string;
+  /** Statement timeouts, pool and per-user concurrency (see limits.ts); unset ones keep their defaults. */
+  limits?: Partial<Limits>;
+  /** Host names accepted besides PUBLIC_URL's (and, outside production, localhost): see hostGuard in http/security.ts. */
+  allowedHosts?: string[];
 }
 
 export class ConfigError extends Error {}
@@ -50,7 +55,14 @@ const schema = Joi.object({
   COOKIE_SECURE: Joi.string().valid('auto', 'always', 'never').default('auto'),
   SMTP_URL: Joi.string().uri({ scheme: ['smtp', 'smtps'] }),
   MAIL_FROM: Joi.string().default('Funil <no-reply@funil.local>'),
-  PUBLIC_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
+  PUBLIC_URL: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .when('NODE_ENV', { is: 'production', then: Joi.required() })
+    .messages({ 'any.required': 'PUBLIC_URL is required when NODE_ENV=production: requests naming another host are refused' }),
+  ALLOWED_HOSTS: Joi.string()
+    .pattern(/^\s*[A-Za-z0-9._-]+\s*(,\s*[A-Za-z0-9._-]+\s*)*$/)
+    .messages({ 'string.pattern.base': 'ALLOWED_HOSTS must be host names separated by commas (no scheme, port or path)' }),
+  ...LIMITS_ENV,
 }).unknown(true);
 
 /** Reads and validates the environment once; a bad value throws a ConfigError naming the variable. */
@@ -84,6 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,
     publicUrl: value.PUBLIC_URL,
+    limits: limitsFromEnv(value),
+    allowedHosts: value.ALLOWED_HOSTS ? value.ALLOWED_HOSTS.split(',').map((h: string) => h.trim().toLowerCase()) : [],
   };
 }
 

@@ -12,6 +12,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { DatabaseHealthCheck } from './db/database.health';
 import { KnexUnitOfWork } from './db/knex-unit-of-work';
+import { withDefaults } from './limits';
 import { BullMqJobQueue, BullMqWorkerHost } from './queue/bullmq-job-queue';
 import { InProcessJobQueue } from './queue/in-process-job-queue';
 import { DEFAULT_BULLMQ_PREFIX } from './queue/queue-settings';
@@ -53,7 +54,15 @@ export interface RuntimeOptions {
 
 /** The composition root: opened once per process, never per request. */
 export async function createRuntime(config: Config, logger: Logger, options: RuntimeOptions = {}): Promise<Runtime> {
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: options.embeddedDataDir ?? path.join(config.dataDir, 'pgdata') });
+  const limits = withDefaults(config.limits);
+  const db = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: options.embeddedDataDir ?? path.join(config.dataDir, 'pgdata'),
+    statementTimeoutMs: limits.statementTimeoutMs,
+    backgroundStatementTimeoutMs: limits.backgroundStatementTimeoutMs,
+    acquireTimeoutMs: limits.acquireTimeoutMs,
+    poolMax: limits.poolMax,
+  });
   let redis: Redis | undefined;
   let queue: JobQueue;
   let workerHost: WorkerHost;
@@ -89,7 +98,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
       bind(HTTP_ROUTER).toService(SystemRouter);
     }),
     dashboardModule,
-    usersModule(redis),
+    usersModule(redis, config.queuePrefix ?? DEFAULT_BULLMQ_PREFIX),
     timelineModule,
     // Before contacts: its GET /api/crm/contacts/import/... routes sit under /api/crm/contacts.
     contactImportsModule,

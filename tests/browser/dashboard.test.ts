@@ -141,6 +141,10 @@ describe('dashboard', () => {
     const employee = await newPage(browser);
     await signIn(employee, DEMO.employee);
     expect(await employee.getByRole('link', { name: 'Gerenciar usuários' }).count()).toBe(0);
+    // The deployment's security checks are for admins: no score card, no status row.
+    await employee.getByTestId('status-queue').waitFor();
+    expect(await employee.getByTestId('stat-security').count()).toBe(0);
+    expect(await employee.getByTestId('status-security').count()).toBe(0);
     await employee.getByRole('link', { name: 'Segurança' }).click();
     await employee.waitForURL(`${baseUrl()}/profile`);
     await employee.context().close();

@@ -20,7 +20,7 @@ describe('docker compose file', () => {
   it.skipIf(!hasCompose && !process.env.CI)('is valid and wires app, worker, postgres and redis with health checks', () => {
     const config = execFileSync('docker-compose', ['config'], {
       cwd: root,
-      env: { ...process.env, SESSION_SECRET: 'x'.repeat(40) },
+      env: { ...process.env, SESSION_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://crm.example.com' },
       encoding: 'utf8',
     });
     for (const service of ['app:', 'worker:', 'postgres:', 'redis:']) expect(config).toContain(`  ${service}`);
@@ -29,10 +29,13 @@ describe('docker compose file', () => {
     expect(config).toMatch(/--maxmemory-policy[\s\S]{0,20}noeviction/);
     expect(config).toMatch(/--appendonly[\s\S]{0,20}'?yes/);
     expect(config).toContain('dist/server/worker.js');
+    // The Host check answers only the public address in production.
+    expect(config).toContain('PUBLIC_URL: https://crm.example.com');
   });
 
-  it('refuses to run without a session secret', () => {
+  it('refuses to run without a session secret or a public address', () => {
     expect(read('docker-compose.yml')).toMatch(/SESSION_SECRET: \$\{SESSION_SECRET:\?/);
+    expect(read('docker-compose.yml')).toMatch(/PUBLIC_URL: \$\{PUBLIC_URL:\?/);
   });
 });
 

@@ -164,9 +164,13 @@ export class ContactImportsService {
     await this.imports.finish(id, 'completed', this.clock.now());
   }
 
-  /** After the last attempt: the import shows as failed with the reason. */
+  /**
+   * After the last attempt: the import shows as failed with the reason, when it is one of ours (an unreadable
+   * file); any other error's text (SQL, a driver's words) stays in the log the queue wrote, never on screen.
+   */
   async fail(id: number, error: Error): Promise<void> {
-    await this.imports.finish(id, 'failed', this.clock.now(), error.message.slice(0, 500));
+    const reason = error instanceof AppError ? error.message : 'The import stopped on an unexpected error; it was logged for the administrator';
+    await this.imports.finish(id, 'failed', this.clock.now(), reason.slice(0, 500));
   }
 
   /** One transaction: the batch's contacts and timeline entries (through the contacts' write path), the values it changes, its counts and progress. */

@@ -12,6 +12,8 @@ export function readRow(row: ImportRow, mapping: ImportMapping): { values: Impor
   for (const [column, field] of Object.entries(mapping)) {
     const cell = (row.cells[column] ?? '').trim();
     if (!cell) continue;
+    // PostgreSQL stores no NUL in text: the row is refused alone, the rest of the file imports.
+    if (cell.includes('\u0000')) return { reason: `${field}: contains a NUL character (U+0000)` };
     const limit = TEXT_LIMITS[field];
     if (limit && cell.length > limit) return { reason: `${field}: longer than ${limit} characters` };
     switch (field) {

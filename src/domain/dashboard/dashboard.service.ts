@@ -32,29 +32,42 @@ export class DashboardService {
     @inject(CONFIG) private readonly settings: SecuritySettings,
   ) {}
 
-  /** `secureCookies`: whether the viewer's session cookie is Secure, which only the request can tell. */
+  /**
+   * `secureCookies`: whether the viewer's session cookie is Secure, which only the request can tell. The
+   * security checks (which of the deployment's defences are off) are for admins only: they are a map for
+   * an attacker holding an employee's account, and nobody else can act on them.
+   */
   async figures(viewer: Viewer, secureCookies: boolean) {
+    const admin = viewer.role === 'admin';
     const [users, activeSessions, weakPasswordHashes, readiness, recentActivity] = await Promise.all([
       this.users.countUsers(),
       this.users.countLiveSessions(),
-      this.users.countWeakPasswordHashes(),
+      admin ? this.users.countWeakPasswordHashes() : 0,
       this.readiness.check(),
       this.timeline.recent(RECENT_ACTIVITY_LIMIT, viewer),
     ]);
     const { demo: demoMode, sessionSecretConfigured } = this.settings;
-    const security = securityScore({ weakPasswordHashes, demoMode, secureCookies, sessionSecretConfigured });
+    const security = admin ? securityScore({ weakPasswordHashes, demoMode, secureCookies, sessionSecretConfigured }) : undefined;
     const responseTime = this.responseTimes.summary();
-    return { users, activeSessions, security, responseTime, status: statusPanel(readiness, security.score, responseTime.medianMs), recentActivity };
+    return {
+      users,
+      activeSessions,
+      ...(security && { security }),
+      responseTime,
+      status: statusPanel(readiness, security?.score, responseTime.medianMs),
+      recentActivity,
+    };
   }
 }
 
-function statusPanel(readiness: CheckResult[], score: number, medianMs: number | null): StatusItem[] {
+/** `score`: the security score, for admins only (undefined leaves the security row out). */
+function statusPanel(readiness: CheckResult[], score: number | undefined, medianMs: number | null): StatusItem[] {
   const database = readiness.find((c) => c.name === 'database');
   const redis = readiness.find((c) => c.name === 'redis');
   return [
     { name: 'database', status: database?.status ?? 'down', ...(database?.detail && { detail: database.detail }) },
     { name: 'api', status: medianMs !== null && medianMs > SLOW_API_MS ? 'warning' : 'up', ...(medianMs !== null && { detail: `${medianMs} ms` }) },
     redis ? { name: 'queue', status: redis.status, detail: redis.detail ?? 'redis' } : { name: 'queue', status: 'up', detail: 'in-process' },
-    { name: 'security', status: score === 100 ? 'up' : 'warning', detail: `${score}%` },
+    ...(score === undefined ? [] : [{ name: 'security' as const, status: score === 100 ? ('up' as const) : ('warning' as const), detail: `${score}%` }]),
   ];
 }

@@ -5,6 +5,7 @@ import { digestMessage, localClock, nextLocalMidnight, type DigestItem } from '.
 import type { NotificationSettings } from './notification';
 import type { Mailer, NotificationRepository } from './notifications.ports';
 import { APP_URL, DIGEST_REPOSITORY, MAILER, NOTIFICATION_REPOSITORY } from './notifications.tokens';
+import { deliveryFailureReason } from './delivery-failure';
 
 interface Log {
   warn(details: object, message: string): void;
@@ -86,7 +87,7 @@ export class DigestService {
     try {
       await this.mailer.send({ to: settings.email, subject: notification.title, text: message.emailText, messageId: `<${dedupeKey.replace(/:/g, '.')}@funil>` });
     } catch (error) {
-      await this.notifications.releaseEmail(notification.id, (error as Error).message.slice(0, 500));
+      await this.notifications.releaseEmail(notification.id, deliveryFailureReason(error));
       throw error;
     }
     await this.notifications.emailSent(notification.id, this.clock.now());

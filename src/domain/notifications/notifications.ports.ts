@@ -13,9 +13,11 @@ export interface ReminderRepository {
   sync(activityId: number, now: Date): Promise<void>;
   /** Claims up to `limit` due reminders, and those claimed before `staleBefore` that never got sent. */
   claimDue(now: Date, staleBefore: Date, limit: number): Promise<DueReminder[]>;
-  find(activityId: number): Promise<ReminderToSend | null>;
-  markSent(activityId: number, remindAt: Date, at: Date): Promise<void>;
-  markFailed(activityId: number, remindAt: Date, error: string): Promise<void>;
+  /** The batch's reminders still as claimed (same time, not yet sent or failed); moved or deleted ones are left out. */
+  findClaimed(batch: DueReminder[]): Promise<ReminderToSend[]>;
+  /** One statement for the batch; a reminder that moved since (another time) is left alone. */
+  markSent(batch: DueReminder[], at: Date): Promise<void>;
+  markFailed(batch: DueReminder[], error: string): Promise<void>;
 }
 
 export interface NewNotification {
@@ -32,14 +34,29 @@ export interface NewNotification {
   emailStatus: EmailStatus;
 }
 
+/** A recorded notification whose email is still to go, with where and how to word it now. */
+export interface PendingEmail {
+  id: number;
+  dedupeKey: string;
+  activityId: number | null;
+  subject: string | null;
+  dueAt: Date | null;
+  settings: NotificationSettings;
+}
+
 export interface NotificationRepository {
   /** Inserts once per dedupe key; returns the stored notification either way. */
   record(values: NewNotification): Promise<Notification>;
+  /** One statement for many: a dedupe key already recorded is skipped; returns how many were inserted. */
+  recordMany(values: NewNotification[]): Promise<number>;
+  /** Of these dedupe keys, the notifications whose email is pending. */
+  pendingEmails(dedupeKeys: string[]): Promise<PendingEmail[]>;
   /** Takes the right to send the email until `leaseUntil`; false when sent or another worker holds it. */
   claimEmail(id: number, now: Date, leaseUntil: Date): Promise<boolean>;
   emailSent(id: number, at: Date): Promise<void>;
   releaseEmail(id: number, error: string): Promise<void>;
-  emailFailed(dedupeKey: string, error: string): Promise<void>;
+  /** After the last attempt: the pending emails of these dedupe keys show as failed. */
+  emailFailed(dedupeKeys: string[], error: string): Promise<void>;
   list(userId: number, page: PageRequest): Promise<Page<Notification>>;
   unreadCount(userId: number): Promise<number>;
   markRead(userId: number, id: number, at: Date): Promise<boolean>;

@@ -6,6 +6,12 @@ export enum QueueName {
   Reminders = 'reminders',
 }
 
+/** One reminder of a send batch; remindAt as ISO 8601: a reminder that moved since is left out. */
+export interface ReminderJobItem {
+  activityId: number;
+  remindAt: string;
+}
+
 /** Job names and their payloads, per queue. */
 export interface JobPayloads {
   'sessions.purge-expired': Record<string, never>;
@@ -13,8 +19,8 @@ export interface JobPayloads {
   'reports.refresh': Record<string, never>;
   'contacts.import': { importId: number };
   'reminders.scan': Record<string, never>;
-  /** remindAt as ISO 8601: a job for a reminder that moved since does nothing. */
-  'reminders.send': { activityId: number; remindAt: string };
+  /** A batch of claimed reminders (at most REMINDER_BATCH). */
+  'reminders.send': { reminders: ReminderJobItem[] };
   'digests.scan': Record<string, never>;
 }
 

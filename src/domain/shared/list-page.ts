@@ -9,8 +9,19 @@ export interface PageRequest {
   includeTotal?: boolean;
 }
 
-export interface Page<T> {
+/**
+ * A filtered list's total is counted up to this many rows (a search's count never costs a full scan per
+ * keystroke); beyond it the total reads TOTAL_CAP with `totalCapped` ("10.000+").
+ */
+export const TOTAL_CAP = 10_000;
+
+export interface PageTotal {
+  total: number;
+  /** True when more than `total` rows match (a filtered list's count stops at TOTAL_CAP). */
+  totalCapped: boolean;
+}
+
+export interface Page<T> extends Partial<PageTotal> {
   items: T[];
   nextCursor: string | null;
-  total?: number;
 }

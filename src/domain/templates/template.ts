@@ -87,9 +87,9 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCA
 const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ');
 
 /**
- * Fills the placeholders. In the html format what is inserted into the body is HTML-escaped (the body may
- * be sent as HTML); in the text format it is inserted as written. What is inserted into the subject is
- * kept on one line. The template's own text is left as written.
+ * Fills the placeholders. In the html format what is inserted into the subject and the body is HTML-escaped
+ * (either may be shown as HTML); in the text format it is inserted as written. What is inserted into the
+ * subject is also kept on one line. The template's own text is left as written.
  */
 export function renderTemplate(
   template: Pick<EmailTemplate, 'subject' | 'body'>,
@@ -106,5 +106,6 @@ export function renderTemplate(
       }
       return escape(value);
     });
-  return { subject: fill(template.subject, oneLine), body: fill(template.body, format === 'html' ? escapeHtml : (value) => value), missing: [...missing] };
+  const insert = format === 'html' ? escapeHtml : (value: string) => value;
+  return { subject: fill(template.subject, (value) => insert(oneLine(value))), body: fill(template.body, insert), missing: [...missing] };
 }

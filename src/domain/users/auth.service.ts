@@ -6,10 +6,12 @@ import type { ClientInfo } from './security-event';
 import type { SecurityLog } from './security-log.service';
 import type { NewUser, Role, Session, User } from './user';
 import type { PasswordHasher, RateLimitRule, RateLimiter, SessionRepository, UserRepository } from './users.ports';
+import { canonicalUsername, type CanonicalUsername } from './username';
 import { PASSWORD_HASHER, RATE_LIMITER, SECURITY_LOG, SESSION_REPOSITORY, USER_REPOSITORY } from './users.tokens';
 import {
   AccountDisabledError,
   InvalidCredentialsError,
+  PasswordWorkBusyError,
   RoleNotAllowedError,
   TooManyAttemptsError,
   UsernameTakenError,
@@ -60,24 +62,24 @@ export class AuthService {
 
   /**
    * Same answer and the same work (one argon2 verification) whether the username exists or not, so
-   * neither the body nor the timing tells which usernames exist.
+   * neither the body nor the timing tells which usernames exist. The attempt is counted before that work,
+   * in one atomic step per account and address, so a burst of parallel attempts gets no more through.
    */
   async login(username: string, password: string, remember: boolean, client: ClientInfo): Promise<SignedIn> {
-    const rules = loginRules(username, client.ip);
-    const wait = await this.limiter.retryAfter(rules);
-    if (wait > 0) throw new TooManyAttemptsError(wait);
+    const canonical = canonicalUsername(username);
+    const rules = loginRules(canonical, client.ip);
+    const decision = await this.limiter.consume(rules);
+    if (!decision.allowed) throw new TooManyAttemptsError(decision.retryAfter);
 
-    const user = await this.users.findByUsername(username);
-    const valid = await this.hasher.verify(user?.passwordHash ?? (await this.getDummyHash()), password);
+    const user = await this.users.findByUsername(canonical);
+    const valid = await this.refundIfBusy(rules, async () => this.hasher.verify(user?.passwordHash ?? (await this.getDummyHash()), password));
     // The log names the account when there is one and always the username as typed; never the password.
     const subject = { userId: user?.id ?? null, username: user?.username ?? username };
     if (!user || !valid) {
-      await this.limiter.hit(rules);
       await this.securityLog.recordQuietly({ type: 'sign_in_failed', ...subject, details: { reason: 'invalid_credentials' } }, client);
-      // Recorded once, when this failure blocks the account or address, not on every refused attempt after
-      // (which would let anyone fill the log).
-      const blockedFor = await this.limiter.retryAfter(rules);
-      if (blockedFor > 0) await this.securityLog.recordQuietly({ type: 'sign_in_throttled', ...subject, details: { retryAfterSeconds: blockedFor } }, client);
+      // Recorded once, by the failure that took the last attempt of the account or address, not on every
+      // refused attempt after (which would let anyone fill the log).
+      if (decision.blocksFor > 0) await this.securityLog.recordQuietly({ type: 'sign_in_throttled', ...subject, details: { retryAfterSeconds: decision.blocksFor } }, client);
       throw new InvalidCredentialsError();
     }
     if (user.disabledAt) {
@@ -99,14 +101,13 @@ export class AuthService {
     const rules: RateLimitRule[] = client.ip
       ? [{ key: `register:ip:${client.ip}`, limit: REGISTER_LIMITS.perIp, windowMs: REGISTER_LIMITS.windowMs }]
       : [];
-    const wait = await this.limiter.retryAfter(rules);
-    if (wait > 0) throw new TooManyAttemptsError(wait);
-    await this.limiter.hit(rules);
+    const decision = await this.limiter.consume(rules);
+    if (!decision.allowed) throw new TooManyAttemptsError(decision.retryAfter);
 
-    if (await this.users.findByUsername(input.username)) throw new UsernameTakenError();
+    if (await this.users.findByUsername(canonicalUsername(input.username))) throw new UsernameTakenError();
     const newUser: NewUser = {
       username: input.username,
-      passwordHash: await this.hasher.hash(input.password),
+      passwordHash: await this.refundIfBusy(rules, () => this.hasher.hash(input.password)),
       name: input.name.trim(),
       role: input.role,
       initials: input.initials.toUpperCase(),
@@ -151,15 +152,30 @@ export class AuthService {
     return { user, session, token };
   }
 
+  /** An attempt the server was too busy to check is given back: only checked passwords use up attempts. */
+  private async refundIfBusy<T>(rules: RateLimitRule[], work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof PasswordWorkBusyError) await this.limiter.refund(rules);
+      throw error;
+    }
+  }
+
   private getDummyHash(): Promise<string> {
-    this.dummyHash ??= this.hasher.hash(randomBytes(16).toString('hex'));
+    // Forgotten when it fails (the hasher was busy), so a later sign-in computes it again.
+    this.dummyHash ??= this.hasher.hash(randomBytes(16).toString('hex')).catch((error: unknown) => {
+      this.dummyHash = undefined;
+      throw error;
+    });
     return this.dummyHash;
   }
 }
 
-function loginRules(username: string, ip: string | null): RateLimitRule[] {
+/** The account's key is its canonical username, so no alias of it (case, width, accents) gets fresh attempts. */
+function loginRules(username: CanonicalUsername, ip: string | null): RateLimitRule[] {
   const rules: RateLimitRule[] = [
-    { key: `login:account:${username.toLowerCase()}`, limit: LOGIN_LIMITS.perAccount, windowMs: LOGIN_LIMITS.windowMs },
+    { key: `login:account:${username}`, limit: LOGIN_LIMITS.perAccount, windowMs: LOGIN_LIMITS.windowMs },
   ];
   if (ip) rules.push({ key: `login:ip:${ip}`, limit: LOGIN_LIMITS.perIp, windowMs: LOGIN_LIMITS.windowMs });
   return rules;

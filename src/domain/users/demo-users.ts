@@ -1,4 +1,5 @@
 import type { Role } from './user';
+import { canonicalUsername } from './username';
 import type { PasswordHasher, UserRepository } from './users.ports';
 
 /** Demo mode's three accounts; their credentials are shown on the sign-in screen only in demo mode. */
@@ -12,13 +13,13 @@ export const DEMO_USERS: ReadonlyArray<{ role: Role; username: string; password:
 export async function seedDemoUsers(users: UserRepository, hasher: PasswordHasher): Promise<number> {
   let created = 0;
   for (const demo of DEMO_USERS) {
-    if (await users.findByUsername(demo.username)) continue;
+    if (await users.findByUsername(canonicalUsername(demo.username))) continue;
     try {
       await users.create({ username: demo.username, passwordHash: await hasher.hash(demo.password), name: demo.name, role: demo.role, initials: demo.initials });
       created += 1;
     } catch (error) {
       // Another instance starting at the same time created it first.
-      if (!(await users.findByUsername(demo.username))) throw error;
+      if (!(await users.findByUsername(canonicalUsername(demo.username)))) throw error;
     }
   }
   return created;

@@ -1,4 +1,5 @@
 import { AppError } from '../shared/app-error';
+import { RetryLaterError } from '../shared/retry-later.error';
 
 export class InvalidCredentialsError extends AppError {
   constructor() {
@@ -9,6 +10,13 @@ export class InvalidCredentialsError extends AppError {
 export class TooManyAttemptsError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
     super('AUTH.TOO_MANY_ATTEMPTS', `Too many attempts; try again in ${retryAfterSeconds} seconds`, { retryAfterSeconds });
+  }
+}
+
+/** More password hashing is waiting than the server takes on: try again shortly (503 with Retry-After). */
+export class PasswordWorkBusyError extends RetryLaterError {
+  constructor(retryAfterSeconds: number) {
+    super('SERVICE.UNAVAILABLE', `Too many sign-ins at once; try again in ${retryAfterSeconds} seconds`, retryAfterSeconds);
   }
 }
 

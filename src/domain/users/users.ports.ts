@@ -1,10 +1,12 @@
 import type { Page, PageRequest } from '../shared/list-page';
 import type { NewSecurityEvent, SecurityEvent, SecurityEventFilter } from './security-event';
 import type { NewSession, NewUser, Role, Session, User, UserOverview, UserWithPassword } from './user';
+import type { CanonicalUsername } from './username';
 
 export interface UserRepository {
   findById(id: number): Promise<User | null>;
-  findByUsername(username: string): Promise<UserWithPassword | null>;
+  /** The account whose username has this canonical form (canonicalUsername), if any. */
+  findByUsername(username: CanonicalUsername): Promise<UserWithPassword | null>;
   findWithPassword(id: number): Promise<UserWithPassword | null>;
   /** Inserts; with `onlyIfEmpty` the insert happens only when there is no user yet (atomically). */
   create(user: NewUser, options?: { onlyIfEmpty?: boolean }): Promise<User | null>;
@@ -53,6 +55,7 @@ export interface SessionRepository {
   purge(before: Date): Promise<number>;
 }
 
+/** Hashing and checking share a bounded pool of work; both throw PasswordWorkBusyError when its queue is full. */
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   verify(hash: string, password: string): Promise<boolean>;
@@ -64,11 +67,24 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-/** Counts events per key in a window, shared across instances when Redis is configured. */
+export interface RateLimitDecision {
+  /** False when a rule was already at its limit; then nothing was counted. */
+  allowed: boolean;
+  /** When refused: seconds until every rule has room again. 0 when allowed. */
+  retryAfter: number;
+  /** When allowed and this attempt took a rule's last place: seconds the block it starts lasts; else 0. */
+  blocksFor: number;
+}
+
+/**
+ * Counts attempts per key in fixed windows, shared across instances when Redis is configured. An attempt is
+ * reserved before its work, in one atomic step for all its rules, so no burst gets more than a limit through.
+ */
 export interface RateLimiter {
-  /** Seconds until every given key is under its limit again; 0 when none is blocked. */
-  retryAfter(rules: RateLimitRule[]): Promise<number>;
-  hit(rules: RateLimitRule[]): Promise<void>;
+  /** When every rule has room, counts the attempt against all of them at once; otherwise counts nothing. */
+  consume(rules: RateLimitRule[]): Promise<RateLimitDecision>;
+  /** Gives back an attempt that consume counted but that did no work (the server was too busy to do it). */
+  refund(rules: RateLimitRule[]): Promise<void>;
   reset(key: string): Promise<void>;
 }
 

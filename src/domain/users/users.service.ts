@@ -7,6 +7,7 @@ import { ConflictError } from '../crm/crm.errors';
 import type { ClientInfo } from './security-event';
 import type { SecurityLog } from './security-log.service';
 import { publicUser, type Role, type Session, type User, type UserOverview } from './user';
+import { canonicalUsername } from './username';
 import type { Page, PageRequest } from '../shared/list-page';
 import type { PasswordHasher, SessionRepository, UserRepository } from './users.ports';
 import { PASSWORD_HASHER, SECURITY_LOG, SESSION_REPOSITORY, USER_REPOSITORY } from './users.tokens';
@@ -113,7 +114,7 @@ export class UsersService {
 
   /** An administrator creates an account with a temporary password, to be replaced at its first sign-in. */
   async create(input: NewUserByAdmin, actor: Actor): Promise<User> {
-    if (await this.users.findByUsername(input.username)) throw new UsernameTakenError();
+    if (await this.users.findByUsername(canonicalUsername(input.username))) throw new UsernameTakenError();
     const passwordHash = await this.hasher.hash(input.temporaryPassword);
     return this.uow.run(async () => {
       const created = (await this.users.create({

@@ -105,7 +105,7 @@ describe('session cookie behind HTTPS', () => {
   it('is Secure with the __Host- prefix when the request came over HTTPS', async () => {
     // The browser's origin is the proxy's https one.
     const client = new TestClient(server.url, server.url.replace('http:', 'https:'));
-    const res = await client.post('/api/login', { username: 'developer', password: 'developer1234' }, { 'x-forwarded-proto': 'https' });
+    const res = await client.post('/api/login', { username: 'admin', password: 'admin1234' }, { 'x-forwarded-proto': 'https' });
     expect(res.status).toBe(200);
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('__Host-funil.sid='))!;
     expect(cookie).toMatch(/;\s*secure/i);

@@ -6,6 +6,7 @@ import type { ContactImportsService } from '../../domain/contact-imports/contact
 import { CONTACT_IMPORTS_SERVICE } from '../../domain/contact-imports/contact-imports.tokens';
 import { ValidationError } from '../../domain/shared/app-error';
 import { csvCell } from '../csv';
+import { checkRequestInput, textProblem } from '../input-guard';
 import { currentAuth, defineRoute, type HttpRouter, type RouteDefinition } from '../route';
 import { CSV } from '../response.schemas';
 import { contactImportListResponse, contactImportPreviewResponse, contactImportResponse, contactImportSchemas as schemas, IMPORT_MAX_BYTES } from './contact-imports.schemas';
@@ -16,14 +17,17 @@ function view(found: ContactImport) {
   return { ...rest, rejectedCsv: found.counts.rejected ? `/api/crm/contacts/import/${found.id}/rejected` : null };
 }
 
-/** The upload's text fields, `mapping` read as JSON, checked against `schema`. */
-function uploadFields<T>(fields: Record<string, string>, schema: Joi.ObjectSchema<T>): T {
+/** The upload's text fields, `mapping` read as JSON, checked against `schema` (and, like any request's, for NUL and depth). */
+function uploadFields<T>(fields: Record<string, string>, schema: Joi.ObjectSchema<T>, fileName: string | null): T {
+  const problem = fileName === null ? null : textProblem(fileName);
+  if (problem) throw new ValidationError([{ path: 'file', message: `The file name ${problem}`, type: 'string.text' }]);
   let mapping: unknown;
   try {
     mapping = fields.mapping === undefined ? undefined : JSON.parse(fields.mapping);
   } catch {
     throw new ValidationError([{ path: 'mapping', message: 'mapping must be a JSON object', type: 'object.base' }]);
   }
+  checkRequestInput({ body: { ...fields, mapping } });
   const { value, error } = schema.validate({ ...fields, mapping }, { abortEarly: false, errors: { wrap: { label: false } } });
   if (error) throw new ValidationError(error.details.map((d) => ({ path: d.path.join('.'), message: d.message, type: d.type })));
   return value;
@@ -46,7 +50,7 @@ export class ContactImportsRouter implements HttpRouter {
         errors: ['REQUEST.TOO_LARGE', 'REQUEST.UNSUPPORTED_MEDIA_TYPE', 'SERVICE.UNAVAILABLE'],
         handler: async (_input, req) => {
           const upload = await readUpload(req, IMPORT_MAX_BYTES);
-          const value = uploadFields(upload.fields, schemas.uploadFields);
+          const value = uploadFields(upload.fields, schemas.uploadFields, upload.fileName);
           const { user } = currentAuth(req);
           return view(await this.imports.start(user, { fileName: upload.fileName, content: upload.content, mapping: value.mapping, mode: value.mode }));
         },
@@ -61,7 +65,7 @@ export class ContactImportsRouter implements HttpRouter {
         errors: ['REQUEST.TOO_LARGE', 'REQUEST.UNSUPPORTED_MEDIA_TYPE'],
         handler: async (_input, req) => {
           const upload = await readUpload(req, IMPORT_MAX_BYTES);
-          const value = uploadFields(upload.fields, schemas.previewFields);
+          const value = uploadFields(upload.fields, schemas.previewFields, upload.fileName);
           const { user } = currentAuth(req);
           return this.imports.preview(user, { fileName: upload.fileName, content: upload.content, mapping: value.mapping, mode: value.mode });
         },
@@ -110,7 +114,8 @@ export class ContactImportsRouter implements HttpRouter {
           const rejections = await this.imports.rejections(currentAuth(req).user, params.id);
           const columns = [...new Set(rejections.flatMap((r) => Object.keys(r.cells)))];
           res.status(200).type('text/csv; charset=utf-8').attachment(`import-${params.id}-rejected.csv`);
-          res.end(stringify([['row', 'reason', ...columns], ...rejections.map((r) => [r.rowNumber, r.reason, ...columns.map((c) => csvCell(r.cells[c]))])]));
+          // The headers are the file's own: neutralised like every cell.
+          res.end(stringify([['row', 'reason', ...columns].map(csvCell), ...rejections.map((r) => [r.rowNumber, r.reason, ...columns.map((c) => r.cells[c])].map(csvCell))]));
           return undefined;
         },
       }),

@@ -29,6 +29,9 @@ export function readUpload(req: Request, maxBytes: number): Promise<Upload> {
     };
     parser.on('field', (name, value) => (fields[name] = value));
     parser.on('file', (name, stream, info) => {
+      // A form cut short inside a file also fails the file's stream: the parser's own 'error' reports it, and an
+      // unheard 'error' here would be an uncaught exception that ends the process.
+      stream.on('error', () => {});
       if (name !== 'file') {
         stream.resume();
         return;

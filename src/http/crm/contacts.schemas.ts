@@ -1,10 +1,14 @@
 import Joi from 'joi';
 import { BULK_FILTER_MAX, BULK_MAX, CONTACT_STATUSES, type Contact, type ContactBulkAction, type ContactBulkResult, type ContactFields, type ContactFilter, DUPLICATE_REASONS, type DuplicateProbe, type PossibleDuplicate, type TagUsage } from '../../domain/contacts/contact';
+import { boundedJson } from '../input-guard';
 import { count, id, itemsResponse, responseObject } from '../response.schemas';
 import { createOf, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
 
 /** The list's filters as the client names them (`owner`: the owner's id). */
 export type ContactQuery = Pick<ContactFilter, 'search' | 'status' | 'tag' | 'source' | 'scoreMin' | 'scoreMax'> & { owner?: number };
+
+/** customFields is free-form JSON: bounded so one contact cannot hold a document or nest past what code walks safely. */
+const CUSTOM_FIELDS_LIMITS = { depth: 10, bytes: 16 * 1024 };
 
 const fields: Joi.StrictSchemaMap<ContactFields> = {
   name: Joi.string().trim().min(1).max(200),
@@ -17,7 +21,7 @@ const fields: Joi.StrictSchemaMap<ContactFields> = {
   score: Joi.number().integer().min(0).max(100),
   tags: Joi.array().items(Joi.string().trim().min(1).max(50)).max(50).unique(),
   notes: optionalText(10_000),
-  customFields: Joi.object().unknown(true).max(100),
+  customFields: boundedJson(Joi.object().unknown(true).max(100), CUSTOM_FIELDS_LIMITS),
   ownerId: recordId.allow(null).description('Defaults to the signed-in user'),
 };
 

@@ -19,11 +19,18 @@ const variableNames = Joi.array().items(Joi.string().pattern(VARIABLE_NAME));
 /** The list's filters as the client names them (`active`: isActive). */
 type TemplateQuery = Pick<TemplateFilter, 'search' | 'category'> & { active?: boolean };
 
+/**
+ * Longest fields, in characters. The largest template must fit the JSON body limit (100 KB, JSON_BODY_LIMIT in
+ * http/app.ts) however its client writes it: escaped as \uXXXX a character takes 6 bytes, and
+ * 6 × (200 + 300 + 16 000 + 50) = 99 300 bytes. The template editor (src/ui) uses the same numbers.
+ */
+export const TEMPLATE_MAX_LENGTH = { name: 200, subject: 300, body: 16_000, category: 50 } as const;
+
 const fields: Joi.StrictSchemaMap<TemplateFields> = {
-  name: Joi.string().trim().min(1).max(200),
-  subject: Joi.string().trim().min(1).max(300).description('May use the {{variables}} of GET /api/crm/templates/variables'),
-  body: Joi.string().min(1).max(50_000).description('May use the {{variables}} of GET /api/crm/templates/variables'),
-  category: optionalText(50),
+  name: Joi.string().trim().min(1).max(TEMPLATE_MAX_LENGTH.name),
+  subject: Joi.string().trim().min(1).max(TEMPLATE_MAX_LENGTH.subject).description('May use the {{variables}} of GET /api/crm/templates/variables'),
+  body: Joi.string().min(1).max(TEMPLATE_MAX_LENGTH.body).description('May use the {{variables}} of GET /api/crm/templates/variables'),
+  category: optionalText(TEMPLATE_MAX_LENGTH.category),
   isActive: Joi.boolean(),
 };
 

@@ -24,7 +24,8 @@ const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 /** Every error code a route can answer with: its own, plus those of validation, sign-in, roles, CSRF. */
 function errorCodes(route: RouteDefinition): ErrorCode[] {
   const codes = new Set<ErrorCode>(route.errors);
-  if (route.schemas) codes.add('REQUEST.VALIDATION_FAILED');
+  // Every route: the input guard (NUL, bad encodings in path and query) runs before any schema.
+  codes.add('REQUEST.VALIDATION_FAILED');
   if (route.access !== 'public') codes.add('AUTH.UNAUTHENTICATED');
   if (route.access !== 'public' && route.access !== 'signed-in') codes.add('AUTH.FORBIDDEN');
   if (route.method === 'patch' || route.method === 'delete') codes.add('AUTH.FORBIDDEN');

@@ -47,6 +47,7 @@ export class UsersRouter implements HttpRouter {
         tag: 'auth',
         summary: 'The signed-in user (401 when nobody is signed in)',
         response: userResponses.user,
+        errors: ['AUTH.UNAUTHENTICATED'],
         handler: (_input, req) => {
           if (!req.auth) throw new AppError('AUTH.UNAUTHENTICATED', 'Nobody is signed in');
           return publicUser(req.auth.user);
@@ -60,7 +61,7 @@ export class UsersRouter implements HttpRouter {
         summary: 'Sign in; starts a new session',
         response: userResponses.user,
         schemas: loginSchemas,
-        errors: ['AUTH.INVALID_CREDENTIALS', 'AUTH.TOO_MANY_ATTEMPTS', 'AUTH.ACCOUNT_DISABLED'],
+        errors: ['AUTH.INVALID_CREDENTIALS', 'AUTH.TOO_MANY_ATTEMPTS', 'AUTH.ACCOUNT_DISABLED', 'SERVICE.UNAVAILABLE'],
         handler: async ({ body }, req) => {
           const signedIn = await this.auth.login(body.username, body.password, body.remember, client(req));
           // Signing in again replaces the session this browser had, only once the new one exists.
@@ -78,7 +79,7 @@ export class UsersRouter implements HttpRouter {
         response: userResponses.user,
         schemas: registerSchemas,
         status: 201,
-        errors: ['USER.USERNAME_TAKEN', 'AUTH.ROLE_NOT_ALLOWED', 'AUTH.TOO_MANY_ATTEMPTS'],
+        errors: ['USER.USERNAME_TAKEN', 'AUTH.ROLE_NOT_ALLOWED', 'AUTH.TOO_MANY_ATTEMPTS', 'SERVICE.UNAVAILABLE'],
         handler: async ({ body }, req) => {
           const signedIn = await this.auth.register(body, client(req));
           if (req.auth) await this.auth.logout(req.auth.session.id);

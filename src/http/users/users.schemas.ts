@@ -2,11 +2,12 @@ import Joi from 'joi';
 import type { RegisterInput } from '../../domain/users/auth.service';
 import { SECURITY_EVENT_TYPES, type SecurityEvent, type SecurityEventFilter } from '../../domain/users/security-event';
 import { INITIALS_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES, type PublicUser, type Session, type User } from '../../domain/users/user';
+import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from '../../domain/users/username';
 import type { AdminUserChanges, NewUserByAdmin, ProfileChanges } from '../../domain/users/users.service';
 import { cursorQuery, expectedVersion, listQuery } from '../crm/crm.schemas';
 import { count, id, itemsResponse, nextCursor, pageResponse, responseObject, timestamp } from '../response.schemas';
 
-const username = Joi.string().trim().min(3).max(64).pattern(/^[A-Za-z0-9._@-]+$/).messages({
+const username = Joi.string().trim().min(USERNAME_MIN_LENGTH).max(USERNAME_MAX_LENGTH).pattern(USERNAME_PATTERN).messages({
   'string.pattern.base': 'Use letters, digits and . _ @ - only',
 });
 const password = Joi.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);

@@ -38,6 +38,7 @@ describe('configuration', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
     [{ NODE_ENV: 'production' }, 'SESSION_SECRET'],
+    [{ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }, 'PUBLIC_URL'],
     [{ DEMO: 'maybe' }, 'DEMO'],
   ])('refuses %o with a message naming %s', (env, variable) => {
     const attempt = () => loadConfig({ DATA_DIR: tempDir(), ...env });
@@ -48,8 +49,9 @@ describe('configuration', () => {
   it('never turns demo mode on by itself with a real database or in production', () => {
     const secret = 'x'.repeat(40);
     expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'postgres://u@h/db' }).demo).toBe(false);
-    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production', SESSION_SECRET: secret }).demo).toBe(false);
-    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production', SESSION_SECRET: secret, DEMO: 'true' }).demo).toBe(true);
+    const production = { NODE_ENV: 'production', SESSION_SECRET: secret, PUBLIC_URL: 'https://crm.example.com' };
+    expect(loadConfig({ DATA_DIR: tempDir(), ...production }).demo).toBe(false);
+    expect(loadConfig({ DATA_DIR: tempDir(), ...production, DEMO: 'true' }).demo).toBe(true);
   });
 
   it('treats empty variables as unset, as compose files pass them', () => {

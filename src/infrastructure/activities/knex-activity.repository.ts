@@ -6,7 +6,7 @@ import { DEFAULT_REMINDER_MINUTES } from '../../domain/notifications/notificatio
 import type { Page, PageRequest } from '../../domain/shared/list-page';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import { tableModel, type BaseModel } from '../db/base.model';
-import { decodeCursor, encodeCursor } from '../db/keyset-page';
+import { countTotal, decodeCursor, encodeCursor } from '../db/keyset-page';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 import { KnexRecordStore, referenced } from '../crm/knex-record-store';
 
@@ -66,7 +66,7 @@ export class KnexActivityRepository extends KnexRecordStore<Activity, NewActivit
   private async byInstant(query: QueryBuilder<BaseModel>, field: 'dueDate' | 'completedAt', direction: 'asc' | 'desc', page: PageRequest): Promise<Page<Activity>> {
     const column = `activities.${field}`;
     const after = decodeCursor(page.cursor, 3);
-    const total = page.includeTotal ? await query.clone().clearSelect().resultSize() : undefined;
+    const total = page.includeTotal ? await countTotal(query) : undefined;
     const beyond = direction === 'asc' ? '>' : '<';
     const rows = await query
       .clone()
@@ -84,7 +84,7 @@ export class KnexActivityRepository extends KnexRecordStore<Activity, NewActivit
     return {
       items: items.map((row) => this.toRecord(row)),
       nextCursor: rows.length > page.limit && last ? encodeCursor([instant ? 0 : 1, instant ? new Date(instant).getTime() : 0, last.id as number]) : null,
-      ...(total !== undefined && { total }),
+      ...total,
     };
   }
 }

@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
-import { parse, type Options } from 'csv-parse';
+import { CsvError, parse, type Options } from 'csv-parse';
 import { injectable } from 'inversify';
 import type { FileEncoding, ImportRow } from '../../domain/contact-imports/contact-import';
 import type { ImportFile } from '../../domain/contact-imports/contact-imports.ports';
+import { ValidationError } from '../../domain/shared/app-error';
 
 const DELIMITERS = [',', ';', '\t'] as const;
 
@@ -43,12 +44,24 @@ export function delimiterOf(text: string): string {
   return best;
 }
 
-/** Decodes once per read: the parsed file keeps no state, so the job and the dry run read it the same way. */
-function parser(content: Buffer, options: Options = {}) {
+/**
+ * Decodes once per read: the parsed file keeps no state, so the job and the dry run read it the same way.
+ * A quote inside an unquoted cell (`5" screen`) is read as written, as spreadsheets do.
+ */
+async function* parser(content: Buffer, options: Options = {}): AsyncIterable<unknown> {
   const text = textOf(content, encodingOf(content));
-  return Readable.from([text]).pipe(
-    parse({ delimiter: delimiterOf(text), skip_empty_lines: true, relax_column_count: true, ...options }),
+  const records = Readable.from([text]).pipe(
+    parse({ delimiter: delimiterOf(text), skip_empty_lines: true, relax_column_count: true, relax_quotes: true, ...options }),
   );
+  try {
+    yield* records;
+  } catch (error) {
+    // The person's file, not our failure: a 400 on `file` (or the import's reason), without the parser's words.
+    if (!(error instanceof CsvError)) throw error;
+    const line = typeof error.lines === 'number' ? ` at line ${error.lines}` : '';
+    const message = `The file is not valid CSV${line}${error.code === 'CSV_QUOTE_NOT_CLOSED' ? ': a quoted cell is never closed' : ''}`;
+    throw new ValidationError([{ path: 'file', message, type: 'import.csv' }], message);
+  }
 }
 
 /** Parses the file as a stream: rows come one at a time, never all at once. */

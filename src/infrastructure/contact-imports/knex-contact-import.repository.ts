@@ -24,6 +24,12 @@ function toImport(row: BaseModel): ContactImport {
   return { ...(rest as unknown as ContactImport), counts: { created: createdCount, updated: updatedCount, skipped: skippedCount, rejected: rejectedCount } as ImportCounts };
 }
 
+/** A refused row as jsonb takes it: jsonb holds no NUL, so one shows as U+FFFD (the row was refused for it). */
+function storableCells(cells: Record<string, string>): [string, string][] {
+  const clean = (text: string) => text.replaceAll('\u0000', '\uFFFD');
+  return Object.entries(cells).map(([column, value]) => [clean(column), clean(value ?? '')]);
+}
+
 @injectable()
 export class KnexContactImportRepository implements ContactImportRepository {
   constructor(@inject(UNIT_OF_WORK) private readonly uow: KnexUnitOfWork) {}
@@ -77,7 +83,7 @@ export class KnexContactImportRepository implements ContactImportRepository {
       .findById(id);
     if (rejections.length) {
       await RejectionModel.query(this.uow.db)
-        .insert(rejections.map((r) => ({ importId: id, rowNumber: r.rowNumber, reason: r.reason, values: Object.entries(r.cells) })))
+        .insert(rejections.map((r) => ({ importId: id, rowNumber: r.rowNumber, reason: r.reason, values: storableCells(r.cells) })))
         .onConflict(['importId', 'rowNumber'])
         .ignore();
     }

@@ -11,12 +11,21 @@ export interface DatabaseOptions {
   url?: string;
   /** Directory of the embedded database; `memory://` keeps it in memory (tests). */
   dataDir?: string;
+  /** PostgreSQL's `statement_timeout` for the API pool; 0 = none. */
+  statementTimeoutMs?: number;
+  /** The same for the background pool (jobs, migrations); 0 = none. */
+  backgroundStatementTimeoutMs?: number;
+  /** How long a query waits for a connection of the API pool (embedded: for the one connection). */
+  acquireTimeoutMs?: number;
   poolMax?: number;
 }
 
 /** Queries are written with camelCase identifiers and get camelCase rows; tables stay snake_case. */
 export interface Database {
+  /** The API's pool. */
   knex: Knex;
+  /** Jobs' and migrations' pool, with its own statement timeout (`inBackground`); the same as `knex` embedded. */
+  background: Knex;
   embedded: boolean;
   close(): Promise<void>;
 }
@@ -27,21 +36,29 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.poolMax ?? 10) : await openPglite(options.dataDir ?? 'memory://');
+  return options.url ? openPostgres(options.url, options) : await openPglite(options.dataDir ?? 'memory://', options.acquireTimeoutMs ?? 5_000);
 }
 
-function openPostgres(url: string, poolMax: number): Database {
-  const knex = knexFactory({
-    client: 'pg',
-    connection: { connectionString: url, application_name: 'funil', options: '-c timezone=UTC' },
-    pool: { min: 0, max: poolMax, acquireTimeoutMillis: 10_000 },
-    ...knexSnakeCaseMappers(),
-    acquireConnectionTimeout: 10_000,
-  });
-  return { knex, embedded: false, close: () => knex.destroy() };
+/** Connections of the background pool: the jobs' queues run a few at once. */
+const BACKGROUND_POOL_MAX = 4;
+
+function openPostgres(url: string, options: DatabaseOptions): Database {
+  const pool = (max: number, statementTimeoutMs: number, acquireTimeoutMs: number, name: string) =>
+    knexFactory({
+      client: 'pg',
+      // statement_timeout travels in the startup packet: no extra round trip per connection.
+      connection: { connectionString: url, application_name: name, options: '-c timezone=UTC', statement_timeout: statementTimeoutMs },
+      pool: { min: 0, max, acquireTimeoutMillis: acquireTimeoutMs },
+      ...knexSnakeCaseMappers(),
+      acquireConnectionTimeout: acquireTimeoutMs,
+    });
+  const knex = pool(options.poolMax ?? 10, options.statementTimeoutMs ?? 5_000, options.acquireTimeoutMs ?? 5_000, 'funil');
+  const background = pool(BACKGROUND_POOL_MAX, options.backgroundStatementTimeoutMs ?? 0, 60_000, 'funil-jobs');
+  return { knex, background, embedded: false, close: () => Promise.all([knex.destroy(), background.destroy()]).then(() => undefined) };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+/** PGlite has one connection and runs one statement at a time; it ignores statement_timeout. */
+async function openPglite(dataDir: string, acquireTimeoutMs: number): Promise<Database> {
   const [{ PGlite, types }, { pg_trgm }, { unaccent }, { default: ClientPgLite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
@@ -65,9 +82,11 @@ async function openPglite(dataDir: string): Promise<Database> {
     dialect: 'postgres',
     connection: () => ({ pglite }) as object,
     ...knexSnakeCaseMappers(),
+    acquireConnectionTimeout: acquireTimeoutMs,
   } as Knex.Config);
   return {
     knex,
+    background: knex,
     embedded: true,
     async close() {
       await knex.destroy();

@@ -1,5 +1,7 @@
 import { AppError } from '../../domain/shared/app-error';
 import { FieldError } from '../../domain/crm/crm.errors';
+import { RetryLaterError } from '../../domain/shared/retry-later.error';
+import { isDatabaseUnavailable } from './db-unavailable';
 
 interface PgError {
   code?: string;
@@ -31,14 +33,17 @@ function fieldOf(error: PgError): string {
 }
 
 /**
- * Bad input that only the database catches (a reference to a missing contact or user, a check) is the
- * client's mistake: a 400 naming the field, never a 500. Anything else passes through unchanged.
+ * Bad input that only the database catches (a reference to a missing contact or user, a check, a character
+ * it cannot store) is the client's mistake: a 400 naming the field, never a 500, never the database's
+ * message (it quotes SQL and values). Anything else passes through unchanged.
  */
 export function translateDbError(error: unknown): unknown {
   if (error instanceof AppError || typeof error !== 'object' || error === null) return error;
   // objection wraps the driver's error; its code and constraint are on the original.
   const pg = ((error as { nativeError?: PgError }).nativeError ?? error) as PgError;
   const field = fieldOf(pg);
+  const unavailable = unavailableError(error);
+  if (unavailable) return unavailable;
   switch (pg.code) {
     case '23503':
       return new FieldError(field, `${field} refers to a record that does not exist`);
@@ -55,7 +60,36 @@ export function translateDbError(error: unknown): unknown {
     case '22008':
     case '22P02':
       return new FieldError(field, `${field} is out of range or malformed`);
+    case '22021': // invalid byte sequence (a NUL, a lone surrogate)
+    case '22P05': // untranslatable character (\u0000 in jsonb)
+      return new FieldError(field, `${field} holds characters that cannot be stored`);
+    case '54000': // program limit exceeded
+    case '54001': // statement too complex (stack depth: JSON nested too deep)
+    case '54011':
+    case '54023':
+      return new FieldError(field, `${field} is too large or nested too deep`);
     default:
-      return error;
+      // Any other data exception (class 22: too long, bad escape, bad regular expression...) is the input's fault too.
+      return typeof pg.code === 'string' && pg.code.startsWith('22') ? new FieldError(field, `${field} is not a value that can be stored`) : error;
   }
+}
+
+/**
+ * The database refusing for now, never the client's fault nor a bug: a statement cancelled at the statement
+ * timeout (57014) or no connection free in time (the pool's acquire timeout, the server's connection limit)
+ * answer 503 with Retry-After, not 500.
+ */
+export function unavailableError(error: unknown): RetryLaterError | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const native = ((error as { nativeError?: PgError & Error }).nativeError ?? error) as PgError & Error;
+  if (native.code === '57014') {
+    return new RetryLaterError('SERVICE.TIMEOUT', 'The request took too long and was stopped; try again, or narrow the search', 2);
+  }
+  if (native.name === 'KnexTimeoutError' || (error as Error).name === 'KnexTimeoutError' || native.code === '53300') {
+    return new RetryLaterError('SERVICE.BUSY', 'The server is busy; try again in a moment', 1);
+  }
+  if (isDatabaseUnavailable(error)) {
+    return new RetryLaterError('SERVICE.UNAVAILABLE', 'The database is briefly unavailable; try again shortly', 2);
+  }
+  return null;
 }

@@ -1,6 +1,6 @@
-import type { QueryBuilder } from 'objection';
+import { raw, type QueryBuilder } from 'objection';
 import { FieldError } from '../../domain/crm/crm.errors';
-import type { Page, PageRequest } from '../../domain/shared/list-page';
+import { TOTAL_CAP, type Page, type PageRequest, type PageTotal } from '../../domain/shared/list-page';
 import type { BaseModel } from './base.model';
 
 /** The order of a list: columns ending with a unique one (the id), all in one direction. */
@@ -41,7 +41,7 @@ export async function keysetPage<M extends BaseModel, T>(
   order: KeysetOrder = { columns: [`${query.modelClass().tableName}.id`], direction: 'desc' },
 ): Promise<Page<T>> {
   const after = decodeCursor(page.cursor, order.columns.length);
-  const total = page.includeTotal ? await query.clone().clearSelect().resultSize() : undefined;
+  const total = page.includeTotal ? await countTotal(query) : undefined;
   const rows = await query
     .clone()
     .modify((q) => {
@@ -56,8 +56,21 @@ export async function keysetPage<M extends BaseModel, T>(
   return {
     items: items.map(map),
     nextCursor: rows.length > page.limit && last ? encodeCursor(keyOf(last)) : null,
-    ...(total !== undefined && { total }),
+    ...total,
   };
+}
+
+/**
+ * A list's total that never costs a full scan per keystroke: a filtered list (a search, a filter) counts at
+ * most TOTAL_CAP + 1 matching rows and says `totalCapped` beyond; the whole list (no filter) is counted
+ * exactly, an index-only count once per screen, so "100.000 contatos" stays exact.
+ */
+export async function countTotal<M extends BaseModel>(query: QueryBuilder<M, M[]>): Promise<PageTotal> {
+  if (!query.hasWheres()) return { total: await query.clone().clearSelect().resultSize(), totalCapped: false };
+  const upTo = query.clone().clearSelect().clearOrder().select(raw('1')).limit(TOTAL_CAP + 1);
+  const [row] = (await query.knex().count('* as count').from(upTo.toKnexQuery().as('capped'))) as { count: number | string }[];
+  const counted = Number(row?.count ?? 0);
+  return counted > TOTAL_CAP ? { total: TOTAL_CAP, totalCapped: true } : { total: counted, totalCapped: false };
 }
 
 /** LIKE pattern for a literal substring: % and _ (and the escape character) mean themselves. */

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { inject, injectable } from 'inversify';
 import type { UnitOfWork } from '../../domain/shared/unit-of-work.port';
 import { DATABASE } from '../../domain/shared/shared.tokens';
+import { isBackground } from './background-work';
 import type { Database, Knex } from './database';
 import { translateDbError } from './db-errors';
 
@@ -22,7 +23,7 @@ export class KnexUnitOfWork implements UnitOfWork {
   async run<T>(work: () => Promise<T>, config?: Knex.TransactionConfig): Promise<T> {
     if (this.current.getStore()) return work();
     try {
-      return await this.database.knex.transaction((trx) => this.current.run(trx, work), config);
+      return await this.pool().transaction((trx) => this.current.run(trx, work), config);
     } catch (error) {
       throw translateDbError(error);
     }
@@ -30,6 +31,11 @@ export class KnexUnitOfWork implements UnitOfWork {
 
   /** The transaction in progress, or the pool outside one. */
   get db(): Knex {
-    return this.current.getStore() ?? this.database.knex;
+    return this.current.getStore() ?? this.pool();
+  }
+
+  /** A job's work runs on the background pool (its own connections and statement timeout), a request's on the API's. */
+  private pool(): Knex {
+    return isBackground() ? this.database.background : this.database.knex;
   }
 }

@@ -88,20 +88,20 @@ export class KnexPipelineStageRepository implements PipelineStageRepository {
   }
 
   /**
-   * One grouped pass over the pipeline's matching deals (deals_pipeline_stage_position_index narrows it
-   * to the pipeline), joined to the stages so an empty column still shows its zeros.
+   * The unfiltered board reads deal_stage_totals (kept by triggers on deals: a few rows, whatever the
+   * number of deals); a filtered one makes one grouped pass over the pipeline's matching deals
+   * (deals_pipeline_stage_position_index narrows it to the pipeline). Either is joined to the stages so an
+   * empty column still shows its zeros.
    */
   async summary(pipeline: string, filter: SummaryFilter): Promise<StageSummary[]> {
-    const totals = DealModel.query(this.uow.db)
-      .alias('d')
-      .modify((q) => whereDealMatches(q, { ...filter, pipeline }, 'd'))
-      .groupBy('d.stage')
-      .select(
-        'd.stage',
-        raw('count(*)::int as deal_count'),
-        raw('sum(d.value) as value_sum'),
-        raw('sum(d.value * d.probability) as weighted'),
-      );
+    const filtered = Object.values(filter).some((value) => value !== undefined);
+    const totals = filtered
+      ? DealModel.query(this.uow.db)
+          .alias('d')
+          .modify((q) => whereDealMatches(q, { ...filter, pipeline }, 'd'))
+          .groupBy('d.stage')
+          .select('d.stage', raw('count(*)::int as deal_count'), raw('sum(d.value) as value_sum'), raw('sum(d.value * d.probability) as weighted'))
+      : this.uow.db('dealStageTotals').where('pipeline', pipeline).select('stage', 'dealCount', 'valueSum', 'weighted');
     const rows = await this.query()
       .alias('s')
       .leftJoin(totals.as('t'), 't.stage', 's.stage')

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { raw } from 'objection';
 import type { Notification, NotificationSettings } from '../../domain/notifications/notification';
-import type { NewNotification, NotificationRepository } from '../../domain/notifications/notifications.ports';
+import type { NewNotification, NotificationRepository, PendingEmail } from '../../domain/notifications/notifications.ports';
 import type { Page, PageRequest } from '../../domain/shared/list-page';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import { plain, tableModel } from '../db/base.model';
@@ -10,6 +10,23 @@ import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 
 const NotificationModel = tableModel('notifications');
 const NotificationSettingsModel = tableModel('notificationSettings', { idColumn: 'userId' });
+
+// One statement for a whole batch: the rows travel as one JSON parameter (the same on PostgreSQL and PGlite).
+const RECORD_MANY = `
+  INSERT INTO notifications (user_id, kind, activity_id, title, body, subject, due_at, link, dedupe_key, created_at, email_status)
+  SELECT user_id, kind, activity_id, title, body, subject, due_at, link, dedupe_key, created_at, email_status
+  FROM jsonb_to_recordset(?::jsonb) AS x(user_id int, kind text, activity_id int, title text, body text, subject text,
+                                         due_at timestamptz, link text, dedupe_key text, created_at timestamptz, email_status text)
+  ON CONFLICT (dedupe_key) DO NOTHING
+  RETURNING id`;
+
+const PENDING_EMAILS = `
+  SELECT n.id, n.dedupe_key AS "dedupeKey", n.activity_id AS "activityId", n.subject, n.due_at AS "dueAt",
+         s.email, s.language, s.time_zone AS "timeZone", s.reminder_emails AS "reminderEmails", s.morning_digest AS "morningDigest"
+  FROM notifications n
+  LEFT JOIN notification_settings s ON s.user_id = n.user_id
+  WHERE n.dedupe_key IN (SELECT jsonb_array_elements_text(?::jsonb)) AND n.email_status = 'pending'
+  ORDER BY n.id`;
 
 const COLUMNS = ['id', 'userId', 'kind', 'activityId', 'title', 'body', 'subject', 'dueAt', 'link', 'createdAt', 'readAt', 'emailStatus', 'emailError'];
 
@@ -39,6 +56,38 @@ export class KnexNotificationRepository implements NotificationRepository {
     return plain<Notification>(row);
   }
 
+  async recordMany(values: NewNotification[]): Promise<number> {
+    if (values.length === 0) return 0;
+    const rows = values.map((v) => ({
+      user_id: v.userId,
+      kind: v.kind,
+      activity_id: v.activityId,
+      title: v.title,
+      body: v.body,
+      subject: v.subject,
+      due_at: v.dueAt,
+      link: v.link,
+      dedupe_key: v.dedupeKey,
+      created_at: v.createdAt,
+      email_status: v.emailStatus,
+    }));
+    const { rows: inserted } = await this.uow.db.raw(RECORD_MANY, [JSON.stringify(rows)]);
+    return inserted.length;
+  }
+
+  async pendingEmails(dedupeKeys: string[]): Promise<PendingEmail[]> {
+    if (dedupeKeys.length === 0) return [];
+    const { rows } = await this.uow.db.raw(PENDING_EMAILS, [JSON.stringify(dedupeKeys)]);
+    return rows.map(({ id, dedupeKey, activityId, subject, dueAt, ...settings }: Record<string, unknown>) => ({
+      id: Number(id),
+      dedupeKey: dedupeKey as string,
+      activityId: activityId as number | null,
+      subject: subject as string | null,
+      dueAt: dueAt ? new Date(dueAt as string) : null,
+      settings: settingsOf(settings),
+    }));
+  }
+
   async claimEmail(id: number, now: Date, leaseUntil: Date): Promise<boolean> {
     const claimed = await this.query()
       .patch({ emailLeaseUntil: leaseUntil })
@@ -55,8 +104,8 @@ export class KnexNotificationRepository implements NotificationRepository {
     await this.query().patch({ emailLeaseUntil: null, emailError: error }).where({ id, emailStatus: 'pending' });
   }
 
-  async emailFailed(dedupeKey: string, error: string): Promise<void> {
-    await this.query().patch({ emailStatus: 'failed', emailError: error, emailLeaseUntil: null }).where({ dedupeKey, emailStatus: 'pending' });
+  async emailFailed(dedupeKeys: string[], error: string): Promise<void> {
+    await this.query().patch({ emailStatus: 'failed', emailError: error, emailLeaseUntil: null }).whereIn('dedupeKey', dedupeKeys).where({ emailStatus: 'pending' });
   }
 
   list(userId: number, page: PageRequest): Promise<Page<Notification>> {

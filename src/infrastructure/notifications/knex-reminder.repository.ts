@@ -2,12 +2,11 @@ import { inject, injectable } from 'inversify';
 import { DEFAULT_REMINDER_MINUTES, type DueReminder, type ReminderChoice, type ReminderToSend } from '../../domain/notifications/notification';
 import type { ReminderRepository } from '../../domain/notifications/notifications.ports';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
-import { plain, tableModel } from '../db/base.model';
+import { tableModel } from '../db/base.model';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 import { settingsOf } from './knex-notification.repository';
 
 const ReminderChoiceModel = tableModel('activityReminderChoices', { idColumn: 'activityId' });
-const ReminderModel = tableModel('activityReminders', { idColumn: 'activityId' });
 
 // One statement: the reminder the activity should have now, inserted, moved, or deleted.
 const SYNC = `
@@ -34,17 +33,49 @@ const SYNC = `
     user_id = excluded.user_id,
     remind_at = excluded.remind_at`;
 
-// SKIP LOCKED: two scans at once each take different rows, never the same one.
+// SKIP LOCKED: two scans at once each take different rows, never the same one. The due ones and the stale
+// claims are looked up apart, each along its own index (status and remind_at; claimed_at of the queued ones), so
+// a claim reads one batch of rows however many are due or queued (one condition with OR sorted them all each time).
 const CLAIM = `
-  UPDATE activity_reminders r SET status = 'queued', claimed_at = ?
-  WHERE r.activity_id IN (
-    SELECT activity_id FROM activity_reminders
-    WHERE (status = 'pending' AND remind_at <= ?) OR (status = 'queued' AND claimed_at < ?)
-    ORDER BY remind_at
-    LIMIT ?
-    FOR UPDATE SKIP LOCKED
+  WITH due AS (
+    SELECT activity_id, remind_at FROM activity_reminders
+    WHERE status = 'pending' AND remind_at <= ?
+    ORDER BY remind_at LIMIT ? FOR UPDATE SKIP LOCKED
+  ), stale AS (
+    SELECT activity_id, remind_at FROM activity_reminders
+    WHERE status = 'queued' AND claimed_at < ?
+    ORDER BY claimed_at LIMIT ? FOR UPDATE SKIP LOCKED
+  ), picked AS (
+    SELECT activity_id FROM (SELECT * FROM stale UNION ALL SELECT * FROM due) b ORDER BY remind_at LIMIT ?
   )
+  UPDATE activity_reminders r SET status = 'queued', claimed_at = ?
+  WHERE r.activity_id IN (SELECT activity_id FROM picked)
   RETURNING r.activity_id AS "activityId", r.remind_at AS "remindAt"`;
+
+// The batch as one JSON parameter: [{ activity_id, remind_at }, ...].
+const BATCH = `jsonb_to_recordset(?::jsonb) AS b(activity_id int, remind_at timestamptz)`;
+
+const FIND_CLAIMED = `
+  SELECT r.activity_id AS "activityId", r.user_id AS "userId", r.remind_at AS "remindAt", r.due_at AS "dueAt", r.status, a.subject,
+         s.email, s.language, s.time_zone AS "timeZone", s.reminder_emails AS "reminderEmails", s.morning_digest AS "morningDigest"
+  FROM ${BATCH}
+  JOIN activity_reminders r ON r.activity_id = b.activity_id AND r.remind_at = b.remind_at
+  JOIN activities a ON a.id = r.activity_id
+  LEFT JOIN notification_settings s ON s.user_id = r.user_id
+  WHERE r.status IN ('pending', 'queued')
+  ORDER BY r.activity_id`;
+
+const MARK_SENT = `
+  UPDATE activity_reminders r SET status = 'sent', sent_at = ?, error = NULL
+  FROM ${BATCH}
+  WHERE r.activity_id = b.activity_id AND r.remind_at = b.remind_at`;
+
+const MARK_FAILED = `
+  UPDATE activity_reminders r SET status = 'failed', error = ?
+  FROM ${BATCH}
+  WHERE r.activity_id = b.activity_id AND r.remind_at = b.remind_at AND r.status <> 'sent'`;
+
+const batchJson = (batch: DueReminder[]) => JSON.stringify(batch.map((r) => ({ activity_id: r.activityId, remind_at: r.remindAt.toISOString() })));
 
 @injectable()
 export class KnexReminderRepository implements ReminderRepository {
@@ -64,27 +95,26 @@ export class KnexReminderRepository implements ReminderRepository {
   }
 
   async claimDue(now: Date, staleBefore: Date, limit: number): Promise<DueReminder[]> {
-    const { rows } = await this.uow.db.raw(CLAIM, [now, now, staleBefore, limit]);
+    const { rows } = await this.uow.db.raw(CLAIM, [now, limit, staleBefore, limit, limit, now]);
     return rows.map((r: { activityId: number; remindAt: string | Date }) => ({ activityId: r.activityId, remindAt: new Date(r.remindAt) }));
   }
 
-  async find(activityId: number): Promise<ReminderToSend | null> {
-    const row = await ReminderModel.query(this.uow.db)
-      .alias('r')
-      .join('activities as a', 'a.id', 'r.activityId')
-      .leftJoin('notificationSettings as s', 's.userId', 'r.userId')
-      .select('r.activityId', 'r.userId', 'r.remindAt', 'r.dueAt', 'r.status', 'a.subject', 's.email', 's.language', 's.timeZone', 's.reminderEmails', 's.morningDigest')
-      .findOne('r.activityId', activityId);
-    if (!row) return null;
-    const { email, language, timeZone, reminderEmails, morningDigest, ...reminder } = plain<Omit<ReminderToSend, 'settings'> & Record<string, unknown>>(row);
-    return { ...reminder, settings: settingsOf({ email, language, timeZone, reminderEmails, morningDigest }) };
+  async findClaimed(batch: DueReminder[]): Promise<ReminderToSend[]> {
+    if (batch.length === 0) return [];
+    const { rows } = await this.uow.db.raw(FIND_CLAIMED, [batchJson(batch)]);
+    return rows.map(({ email, language, timeZone, reminderEmails, morningDigest, remindAt, dueAt, ...reminder }: Record<string, unknown>) => ({
+      ...(reminder as Pick<ReminderToSend, 'activityId' | 'userId' | 'status' | 'subject'>),
+      remindAt: new Date(remindAt as string),
+      dueAt: new Date(dueAt as string),
+      settings: settingsOf({ email, language, timeZone, reminderEmails, morningDigest }),
+    }));
   }
 
-  async markSent(activityId: number, remindAt: Date, at: Date): Promise<void> {
-    await ReminderModel.query(this.uow.db).patch({ status: 'sent', sentAt: at, error: null }).where({ activityId, remindAt });
+  async markSent(batch: DueReminder[], at: Date): Promise<void> {
+    if (batch.length > 0) await this.uow.db.raw(MARK_SENT, [at, batchJson(batch)]);
   }
 
-  async markFailed(activityId: number, remindAt: Date, error: string): Promise<void> {
-    await ReminderModel.query(this.uow.db).patch({ status: 'failed', error }).where({ activityId, remindAt }).whereNot('status', 'sent');
+  async markFailed(batch: DueReminder[], error: string): Promise<void> {
+    if (batch.length > 0) await this.uow.db.raw(MARK_FAILED, [error, batchJson(batch)]);
   }
 }

@@ -6,6 +6,7 @@ import { JOB_QUEUES, QueueName, type EnqueueOptions, type JobName, type JobPaylo
 import { QUEUE_SETTINGS, type QueueSettings } from './queue-settings';
 import type { WorkerHost } from './worker-host';
 import { createRedis } from './redis';
+import { inBackground } from '../db/background-work';
 
 function jobOptions(s: QueueSettings) {
   return {
@@ -111,7 +112,7 @@ export class BullMqWorkerHost implements WorkerHost {
         async (job) => {
           const handler = handlers.get(job.name);
           if (!handler) throw new Error(`No processor for job ${job.name}`);
-          await handler.handle(job.data);
+          await inBackground(() => handler.handle(job.data));
         },
         {
           connection: connection as ConnectionOptions,

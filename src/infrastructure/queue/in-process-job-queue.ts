@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { JOB_QUEUES, type EnqueueOptions, type QueueName, type JobName, type JobPayloads, type JobProcessor, type JobQueue } from '../../domain/shared/job-queue.port';
 import { QUEUE_SETTINGS, type QueueSettings } from './queue-settings';
 import type { WorkerHost } from './worker-host';
+import { inBackground } from '../db/background-work';
 
 /**
  * The embedded default's queue: jobs run in this process with the same attempts and backoff as BullMQ.
@@ -66,7 +67,7 @@ export class InProcessJobQueue implements JobQueue, WorkerHost {
     const settings = this.settings[queue];
     if (!(await this.takeSlot(queue))) return;
     try {
-      await processor.handle(payload);
+      await inBackground(() => processor.handle(payload));
     } catch (error) {
       this.releaseSlot(queue);
       this.logger.warn({ err: error, job: name, attempt }, 'job failed');

@@ -44,8 +44,9 @@ export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
   },
   // Sends retry 5 times (5 s, 10 s, 20 s, 40 s) before the reminder shows as failed.
   [QueueName.Reminders]: {
-    // Each send is a few short statements: waiting on the database, not on the CPU (bench/results.md).
-    concurrency: 20,
+    // A send job is a batch of up to 500 reminders (a few statements, the messages worded in between): a few
+    // at once keep the database and the CPU busy without piling up connections (bench/results.md).
+    concurrency: 4,
     attempts: 5,
     backoffMs: 5_000,
     keepCompleted: { count: 1_000, ageSeconds: 24 * 3600 },

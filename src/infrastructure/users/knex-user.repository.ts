@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Page, PageRequest } from '../../domain/shared/list-page';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import type { NewUser, User, UserOverview, UserWithPassword } from '../../domain/users/user';
+import type { CanonicalUsername } from '../../domain/users/username';
 import type { UserRepository } from '../../domain/users/users.ports';
 import { keysetPage } from '../db/keyset-page';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
@@ -20,8 +21,9 @@ export class KnexUserRepository implements UserRepository {
     return row ? toUser(row) : null;
   }
 
-  async findByUsername(username: string): Promise<UserWithPassword | null> {
-    const row = await this.query().whereRaw('lower(username) = lower(?)', [username]).first();
+  /** Stored usernames are ASCII, so lower(username), which the unique index holds, is their canonical form. */
+  async findByUsername(username: CanonicalUsername): Promise<UserWithPassword | null> {
+    const row = await this.query().whereRaw('lower(username) = ?', [username]).first();
     return row ? toUserWithPassword(row) : null;
   }
 

@@ -1,41 +1,92 @@
 import type { Redis } from 'ioredis';
 import { AppError } from '../../domain/shared/app-error';
-import type { RateLimitRule, RateLimiter } from '../../domain/users/users.ports';
+import type { RateLimitDecision, RateLimitRule, RateLimiter } from '../../domain/users/users.ports';
 
 /** Without its counters sign-in cannot be throttled, so it is refused (503) rather than let through. */
 async function orUnavailable<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
-  } catch (error) {
+  } catch {
     throw new AppError('SERVICE.UNAVAILABLE', 'Sign-in is briefly unavailable; try again shortly');
-  void error;
   }
 }
 
-/** Fixed-window counters in Redis, so every instance counts the same attempts. */
+/**
+ * KEYS: the rules' counters; ARGV: limit and window (ms) of each, in turn. When every counter is under its
+ * limit, counts one more on each (a new counter's window starts now) and answers {1, ms of the block this
+ * attempt started, or 0}; else counts nothing and answers {0, ms until every counter has room}. One script
+ * runs alone on the server, so parallel attempts, from any instance, are counted one after the other.
+ */
+const CONSUME_SCRIPT = `
+local wait = 0
+for i, key in ipairs(KEYS) do
+  local count = tonumber(redis.call('GET', key) or '0')
+  if count >= tonumber(ARGV[2 * i - 1]) then
+    local ttl = redis.call('PTTL', key)
+    if ttl < 0 then
+      ttl = tonumber(ARGV[2 * i])
+      redis.call('PEXPIRE', key, ttl)
+    end
+    if ttl > wait then wait = ttl end
+  end
+end
+if wait > 0 then return {0, wait} end
+local blocks = 0
+for i, key in ipairs(KEYS) do
+  local count = redis.call('INCR', key)
+  local ttl = redis.call('PTTL', key)
+  if ttl < 0 then
+    ttl = tonumber(ARGV[2 * i])
+    redis.call('PEXPIRE', key, ttl)
+  end
+  if count >= tonumber(ARGV[2 * i - 1]) and ttl > blocks then blocks = ttl end
+end
+return {1, blocks}
+`;
+
+/** Takes one back from each counter that still has one (a reset or the window's end may have come first). */
+const REFUND_SCRIPT = `
+for _, key in ipairs(KEYS) do
+  if tonumber(redis.call('GET', key) or '0') > 0 then redis.call('DECR', key) end
+end
+return 0
+`;
+
+type RateLimitCommands = Redis & {
+  funilRateLimitConsume(keyCount: number, ...keysAndArgs: Array<string | number>): Promise<[number, number]>;
+  funilRateLimitRefund(keyCount: number, ...keys: string[]): Promise<number>;
+};
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/**
+ * Fixed-window counters in Redis, so every instance counts the same attempts. The prefix is the deployment's
+ * (QUEUE_PREFIX), so two deployments on one Redis never share counters.
+ */
 export class RedisRateLimiter implements RateLimiter {
-  constructor(private readonly redis: Redis, private readonly prefix = 'funil:ratelimit:') {}
+  private readonly redis: RateLimitCommands;
 
-  retryAfter(rules: RateLimitRule[]): Promise<number> {
-    return orUnavailable(() => this.ttlOfBlocked(rules));
+  constructor(redis: Redis, private readonly prefix = 'funil:ratelimit:') {
+    // EVALSHA, falling back to EVAL once per connection.
+    redis.defineCommand('funilRateLimitConsume', { lua: CONSUME_SCRIPT });
+    redis.defineCommand('funilRateLimitRefund', { lua: REFUND_SCRIPT });
+    this.redis = redis as RateLimitCommands;
   }
 
-  private async ttlOfBlocked(rules: RateLimitRule[]): Promise<number> {
-    let wait = 0;
-    for (const rule of rules) {
-      const key = this.prefix + rule.key;
-      const [count, ttl] = await Promise.all([this.redis.get(key), this.redis.pttl(key)]);
-      if (Number(count ?? 0) >= rule.limit && ttl > 0) wait = Math.max(wait, Math.ceil(ttl / 1000));
-    }
-    return wait;
-  }
-
-  hit(rules: RateLimitRule[]): Promise<void> {
+  consume(rules: RateLimitRule[]): Promise<RateLimitDecision> {
+    if (rules.length === 0) return Promise.resolve({ allowed: true, retryAfter: 0, blocksFor: 0 });
     return orUnavailable(async () => {
-      for (const rule of rules) {
-        const key = this.prefix + rule.key;
-        await this.redis.multi().incr(key).pexpire(key, rule.windowMs, 'NX').exec();
-      }
+      const keys = rules.map((rule) => this.prefix + rule.key);
+      const args = rules.flatMap((rule) => [rule.limit, rule.windowMs]);
+      const [allowed, ms] = await this.redis.funilRateLimitConsume(keys.length, ...keys, ...args);
+      return allowed === 1 ? { allowed: true, retryAfter: 0, blocksFor: ms > 0 ? seconds(ms) : 0 } : { allowed: false, retryAfter: seconds(ms), blocksFor: 0 };
+    });
+  }
+
+  refund(rules: RateLimitRule[]): Promise<void> {
+    if (rules.length === 0) return Promise.resolve();
+    return orUnavailable(async () => {
+      await this.redis.funilRateLimitRefund(rules.length, ...rules.map((rule) => this.prefix + rule.key));
     });
   }
 
@@ -52,22 +103,30 @@ export class MemoryRateLimiter implements RateLimiter {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async retryAfter(rules: RateLimitRule[]): Promise<number> {
+  // No await between the check and the count: one synchronous step, like the Redis script.
+  async consume(rules: RateLimitRule[]): Promise<RateLimitDecision> {
     let wait = 0;
     for (const rule of rules) {
       const window = this.live(rule.key);
-      if (window && window.count >= rule.limit) wait = Math.max(wait, Math.ceil((window.resetAt - this.now()) / 1000));
+      if (window && window.count >= rule.limit) wait = Math.max(wait, window.resetAt - this.now());
     }
-    return wait;
-  }
-
-  async hit(rules: RateLimitRule[]): Promise<void> {
+    if (wait > 0) return { allowed: false, retryAfter: seconds(wait), blocksFor: 0 };
+    let blocks = 0;
     for (const rule of rules) {
       const window = this.live(rule.key) ?? { count: 0, resetAt: this.now() + rule.windowMs };
       window.count += 1;
       this.windows.set(rule.key, window);
+      if (window.count >= rule.limit) blocks = Math.max(blocks, window.resetAt - this.now());
     }
     if (this.windows.size > 50_000) this.sweep();
+    return { allowed: true, retryAfter: 0, blocksFor: blocks > 0 ? seconds(blocks) : 0 };
+  }
+
+  async refund(rules: RateLimitRule[]): Promise<void> {
+    for (const rule of rules) {
+      const window = this.live(rule.key);
+      if (window && window.count > 0) window.count -= 1;
+    }
   }
 
   async reset(key: string): Promise<void> {

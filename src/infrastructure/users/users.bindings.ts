@@ -24,12 +24,13 @@ import { KnexSessionRepository } from './knex-session.repository';
 import { KnexUserRepository } from './knex-user.repository';
 import { MemoryRateLimiter, RedisRateLimiter } from './rate-limiters';
 
-export function usersModule(redis: Redis | undefined) {
+/** `keyPrefix` is the deployment's Redis prefix (QUEUE_PREFIX): its sign-in counters live under `<prefix>:ratelimit:`. */
+export function usersModule(redis: Redis | undefined, keyPrefix: string) {
   return new ContainerModule(({ bind }) => {
     bind(USER_REPOSITORY).to(KnexUserRepository).inSingletonScope();
     bind(SESSION_REPOSITORY).to(KnexSessionRepository).inSingletonScope();
-    bind(PASSWORD_HASHER).to(Argon2PasswordHasher).inSingletonScope();
-    bind(RATE_LIMITER).toConstantValue(redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter());
+    bind(PASSWORD_HASHER).toConstantValue(new Argon2PasswordHasher());
+    bind(RATE_LIMITER).toConstantValue(redis ? new RedisRateLimiter(redis, `${keyPrefix}:ratelimit:`) : new MemoryRateLimiter());
     bind(SECURITY_EVENT_REPOSITORY).to(KnexSecurityEventRepository).inSingletonScope();
     bind(SECURITY_LOG).to(SecurityLog).inSingletonScope();
     bind(AUTH_SERVICE).to(AuthService).inSingletonScope();

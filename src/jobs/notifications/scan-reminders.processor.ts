@@ -3,7 +3,7 @@ import type { RemindersService } from '../../domain/notifications/reminders.serv
 import { REMINDERS_SERVICE } from '../../domain/notifications/notifications.tokens';
 import type { JobProcessor } from '../../domain/shared/job-queue.port';
 
-/** Every 15 seconds: claims the reminders that are due and queues one send job each. */
+/** Every 15 seconds: claims the reminders that are due, a batch at a time, and queues one send job per batch. */
 @injectable()
 export class ScanRemindersProcessor implements JobProcessor<'reminders.scan'> {
   readonly jobName = 'reminders.scan' as const;

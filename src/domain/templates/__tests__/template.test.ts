@@ -10,12 +10,12 @@ describe('template variables', () => {
     ]);
   });
 
-  it('escapes inserted values in the body, keeps the subject on one line, and reports what is missing', () => {
+  it('escapes inserted values in the subject and the body, keeps the subject on one line, and reports what is missing', () => {
     const rendered = renderTemplate(
-      { subject: 'To {{company}}', body: '<b>{{contact_name}}</b> {{missing}} {{empty}}' },
-      { company: 'A\r\nBcc: b', contact_name: `<script>"x" & 'y'</script>`, empty: '', missing: null },
+      { subject: 'To <i>{{company}}</i>', body: '<b>{{contact_name}}</b> {{missing}} {{empty}}' },
+      { company: 'A\r\nBcc: <b>&"\'', contact_name: `<script>"x" & 'y'</script>`, empty: '', missing: null },
     );
-    expect(rendered.subject).toBe('To A Bcc: b');
+    expect(rendered.subject).toBe('To <i>A Bcc: &lt;b&gt;&amp;&quot;&#39;</i>');
     expect(rendered.body).toBe('<b>&lt;script&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/script&gt;</b> {{missing}} ');
     expect(rendered.missing).toEqual(['missing']);
   });

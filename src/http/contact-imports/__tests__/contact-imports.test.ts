@@ -46,7 +46,9 @@ describe('CSV import', () => {
       const table = /^insert into "(contacts|crm_timeline)"/.exec(sql)?.[1] as keyof typeof inserts | undefined;
       if (table) inserts[table] += 1;
     };
-    crm.knex.on('query', countInserts);
+    // The import job runs on the background pool (a separate one on PostgreSQL, the same connection embedded).
+    const pools = [...new Set([crm.knex, crm.server.runtime.db.background])];
+    for (const pool of pools) pool.on('query', countInserts);
     const started = await upload(admin, lines.join('\n'), { mapping: MAPPING, mode: 'update' });
     expect(started.status).toBe(202);
     expect(started.body).toMatchObject({ status: 'queued', mode: 'update', rowsDone: 0 });
@@ -62,7 +64,7 @@ describe('CSV import', () => {
     expect(count).toBe(9971);
     const p7 = await crm.knex('contacts').whereRaw('lower(email) = ?', ['p7@example.com']).first();
     expect(p7).toMatchObject({ name: 'Person 7', status: 'customer', score: 7, tags: ['vip', 'imported'] });
-    crm.knex.off('query', countInserts);
+    for (const pool of pools) pool.off('query', countInserts);
     expect(inserts).toEqual({ contacts: 20, crm_timeline: 20 });
 
     // Every contact the import created or changed says so on its timeline, naming the import.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TEMPLATE_MAX_LENGTH } from '../templates.schemas';
 import { expectErrorShape, useCrmServer } from './crm-test-kit';
 
 const crm = useCrmServer();
@@ -76,7 +77,7 @@ describe('templates', () => {
   });
 
   it('renders from a contact and its deal, escaping what it inserts as html, as written as text, counting nothing', async () => {
-    const contact = (await crm.users.employee.post('/api/crm/contacts', { name: '<b>Zé</b> & "Co"', company: 'ACME\nBcc: x@evil' })).body;
+    const contact = (await crm.users.employee.post('/api/crm/contacts', { name: '<b>Zé</b> & "Co"', company: 'ACME <img src=x>\nBcc: x@evil' })).body;
     const deal = (await crm.users.employee.post('/api/crm/deals', { title: 'Plano', value: '1500.00', contactId: contact.id, expectedCloseDate: '2026-12-31' })).body;
     const template = (
       await crm.users.admin.post('/api/crm/templates', {
@@ -87,11 +88,12 @@ describe('templates', () => {
     ).body;
     const res = await crm.users.developer.post(`/api/crm/templates/${template.id}/render`, { contactId: contact.id, dealId: deal.id, values: { meeting_date: '01/12 <10h>' } });
     expect(res.status).toBe(200);
-    expect(res.body.subject).toBe('ACME Bcc: x@evil: Plano');
+    expect(res.body.subject).toBe('ACME &lt;img src=x&gt; Bcc: x@evil: Plano');
     expect(res.body.body).toBe('<p>&lt;b&gt;Zé&lt;/b&gt; &amp; &quot;Co&quot; R$\u00a01.500,00 31/12/2026 01/12 &lt;10h&gt; {{position}}</p>');
     expect(res.body.missing).toEqual(['position']);
     const text = await crm.users.employee.post(`/api/crm/templates/${template.id}/render`, { contactId: contact.id, dealId: deal.id, format: 'text' });
     expect(text.body.body).toBe('<p><b>Zé</b> & "Co" R$\u00a01.500,00 31/12/2026 {{meeting_date}} {{position}}</p>');
+    expect(text.body.subject).toBe('ACME <img src=x> Bcc: x@evil: Plano');
     expect((await crm.users.developer.post(`/api/crm/templates/${template.id}/render`, { contactId: 999999 })).status).toBe(404);
     const otherContact = (await crm.users.employee.post('/api/crm/contacts', { name: 'Other' })).body;
     const wrongDeal = await crm.users.employee.post(`/api/crm/templates/${template.id}/render`, { contactId: otherContact.id, dealId: deal.id });
@@ -163,5 +165,22 @@ describe('templates', () => {
     const filled = await use(meeting.id, { contactId: reachable.id, channel: 'copy', values: { meeting_date: '02/12 10h', deal_title: 'Consultoria' } });
     expect(filled.status).toBe(200);
     expect(filled.body.subject).toBe('Reunião confirmada: 02/12 10h');
+  });
+
+  it('accepts the largest template the schema allows within the body size limit, however it is escaped', async () => {
+    // The worst case for the size of the request: every character written as a \uXXXX escape (6 bytes), as
+    // encoders that keep to ASCII do. Then one character more in the body is a 400 naming the body, not a 413.
+    const escaped = (length: number) => '\\u00e9'.repeat(length);
+    const json = (bodyLength: number) =>
+      `{"name":"${escaped(TEMPLATE_MAX_LENGTH.name)}","subject":"${escaped(TEMPLATE_MAX_LENGTH.subject)}",` +
+      `"body":"${escaped(bodyLength)}","category":"${escaped(TEMPLATE_MAX_LENGTH.category)}","isActive":false}`;
+    expect(Buffer.byteLength(json(TEMPLATE_MAX_LENGTH.body))).toBeGreaterThan(99_000);
+    const created = await crm.users.admin.post('/api/crm/templates', json(TEMPLATE_MAX_LENGTH.body));
+    expect(created.status).toBe(201);
+    expect(created.body.body).toBe('é'.repeat(TEMPLATE_MAX_LENGTH.body));
+    expect((await crm.users.admin.patch(`/api/crm/templates/${created.body.id}`, JSON.parse(json(TEMPLATE_MAX_LENGTH.body)))).status).toBe(200);
+    const tooLong = await crm.users.admin.post('/api/crm/templates', json(TEMPLATE_MAX_LENGTH.body + 1));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.details.map((d: { path: string }) => d.path)).toEqual(['body']);
   });
 });

@@ -40,3 +40,22 @@ describe('dashboard recent activity', () => {
     expect(forAdmin.map((e: { entityName: string }) => e.entityName)).toContain('Call the bakery');
   });
 });
+
+describe('dashboard security checks', () => {
+  it('go to admins only: an employee or a developer gets neither the score nor its status row', async () => {
+    const ana = await employee('Ana');
+    const developer = await employee('Dev');
+    const promoted = await admin.patch(`/api/admin/users/${(await developer.get('/api/user')).body.id}`, { role: 'developer' });
+    expect(promoted.status).toBe(200);
+    for (const [who, client] of [['employee', ana], ['developer', developer]] as const) {
+      const res = await client.get('/api/dashboard');
+      expect(res.status, who).toBe(200);
+      expect(res.body, who).not.toHaveProperty('security');
+      expect(res.body.status.map((s: { name: string }) => s.name), who).toEqual(['database', 'api', 'queue']);
+      expect(res.text, who).not.toMatch(/passwords_argon2id|session_secret_configured/);
+    }
+    const forAdmin = (await admin.get('/api/dashboard')).body;
+    expect(forAdmin.security.checks.map((c: { id: string }) => c.id)).toEqual(['passwords_argon2id', 'demo_mode_off', 'secure_cookies', 'session_secret_configured']);
+    expect(forAdmin.status.map((s: { name: string }) => s.name)).toEqual(['database', 'api', 'queue', 'security']);
+  });
+});

@@ -1400,7 +1400,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {unknown} */
-                code: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON" | "REQUEST.TOO_LARGE" | "REQUEST.CROSS_SITE" | "REQUEST.UNSUPPORTED_MEDIA_TYPE" | "ROUTE.NOT_FOUND" | "AUTH.UNAUTHENTICATED" | "AUTH.INVALID_CREDENTIALS" | "AUTH.FORBIDDEN" | "AUTH.ROLE_NOT_ALLOWED" | "AUTH.ACCOUNT_DISABLED" | "AUTH.TOO_MANY_ATTEMPTS" | "AUTH.WRONG_PASSWORD" | "AUTH.PASSWORD_CHANGE_REQUIRED" | "AUTH.PASSWORD_UNCHANGED" | "USER.USERNAME_TAKEN" | "USER.NOT_FOUND" | "USER.LAST_ADMIN" | "SESSION.NOT_FOUND" | "SERVICE.UNAVAILABLE" | "RESOURCE.CONFLICT" | "CONTACT.NOT_FOUND" | "DEAL.NOT_FOUND" | "DEAL.INVALID_STAGE" | "DEAL.LOST_REASON_REQUIRED" | "STAGE.NOT_FOUND" | "STAGE.IN_USE" | "STAGE.NAME_TAKEN" | "STAGE.LIMIT_REACHED" | "STAGE.LAST_OF_KIND" | "LOST_REASON.NOT_FOUND" | "LOST_REASON.NAME_TAKEN" | "LOST_REASON.LAST_ACTIVE" | "LOST_REASON.LIMIT_REACHED" | "ACTIVITY.NOT_FOUND" | "TEMPLATE.NOT_FOUND" | "TEMPLATE.UNKNOWN_VARIABLE" | "TEMPLATE.INACTIVE" | "TEMPLATE.NO_RECIPIENT" | "TEMPLATE.MISSING_VALUES" | "IMPORT.NOT_FOUND" | "IMPORT.NOT_FINISHED" | "IMPORT.ALREADY_UNDONE" | "IMPORT.CHANGED_SINCE" | "NOTIFICATION.NOT_FOUND" | "REPORT.UNSUPPORTED_COMBINATION" | "SAVED_REPORT.NOT_FOUND" | "SAVED_REPORT.READ_ONLY" | "INTERNAL";
+                code: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON" | "REQUEST.TOO_LARGE" | "REQUEST.CROSS_SITE" | "REQUEST.UNSUPPORTED_MEDIA_TYPE" | "REQUEST.HOST_NOT_ALLOWED" | "ROUTE.NOT_FOUND" | "AUTH.UNAUTHENTICATED" | "AUTH.INVALID_CREDENTIALS" | "AUTH.FORBIDDEN" | "AUTH.ROLE_NOT_ALLOWED" | "AUTH.ACCOUNT_DISABLED" | "AUTH.TOO_MANY_ATTEMPTS" | "AUTH.WRONG_PASSWORD" | "AUTH.PASSWORD_CHANGE_REQUIRED" | "AUTH.PASSWORD_UNCHANGED" | "USER.USERNAME_TAKEN" | "USER.NOT_FOUND" | "USER.LAST_ADMIN" | "SESSION.NOT_FOUND" | "SERVICE.UNAVAILABLE" | "SERVICE.BUSY" | "SERVICE.TIMEOUT" | "REQUEST.TOO_MANY_AT_ONCE" | "RESOURCE.CONFLICT" | "CONTACT.NOT_FOUND" | "DEAL.NOT_FOUND" | "DEAL.INVALID_STAGE" | "DEAL.LOST_REASON_REQUIRED" | "STAGE.NOT_FOUND" | "STAGE.IN_USE" | "STAGE.NAME_TAKEN" | "STAGE.LIMIT_REACHED" | "STAGE.LAST_OF_KIND" | "LOST_REASON.NOT_FOUND" | "LOST_REASON.NAME_TAKEN" | "LOST_REASON.LAST_ACTIVE" | "LOST_REASON.LIMIT_REACHED" | "ACTIVITY.NOT_FOUND" | "TEMPLATE.NOT_FOUND" | "TEMPLATE.UNKNOWN_VARIABLE" | "TEMPLATE.INACTIVE" | "TEMPLATE.NO_RECIPIENT" | "TEMPLATE.MISSING_VALUES" | "IMPORT.NOT_FOUND" | "IMPORT.NOT_FINISHED" | "IMPORT.ALREADY_UNDONE" | "IMPORT.CHANGED_SINCE" | "NOTIFICATION.NOT_FOUND" | "REPORT.UNSUPPORTED_COMBINATION" | "SAVED_REPORT.NOT_FOUND" | "SAVED_REPORT.READ_ONLY" | "INTERNAL";
                 /** @description Failing fields (path, message), or for a conflict { current: the record as it is now } */
                 details?: {
                     message: string;
@@ -1473,8 +1473,10 @@ export interface operations {
                         }[];
                         /** @description Pass as cursor for the next page; null on the last one */
                         nextCursor: string | null;
-                        /** @description Only with includeTotal=true */
+                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000 (see totalCapped) */
                         total?: number;
+                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000) */
+                        totalCapped?: boolean;
                     };
                 };
             };
@@ -2247,6 +2249,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
             /** @description Server error: INTERNAL */
             500: {
                 headers: {
@@ -2346,8 +2362,10 @@ export interface operations {
                         }[];
                         /** @description Pass as cursor for the next page; null on the last one */
                         nextCursor: string | null;
-                        /** @description Only with includeTotal=true */
+                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000 (see totalCapped) */
                         total?: number;
+                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000) */
+                        totalCapped?: boolean;
                     };
                 };
             };
@@ -3401,8 +3419,10 @@ export interface operations {
                         }[];
                         /** @description Pass as cursor for the next page; null on the last one */
                         nextCursor: string | null;
-                        /** @description Only with includeTotal=true */
+                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000 (see totalCapped) */
                         total?: number;
+                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000) */
+                        totalCapped?: boolean;
                     };
                 };
             };
@@ -4067,8 +4087,10 @@ export interface operations {
                         }[];
                         /** @description Pass as cursor for the next page; null on the last one */
                         nextCursor: string | null;
-                        /** @description Only with includeTotal=true */
+                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000 (see totalCapped) */
                         total?: number;
+                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000) */
+                        totalCapped?: boolean;
                     };
                 };
             };
@@ -4501,6 +4523,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
             /** @description Not signed in: AUTH.UNAUTHENTICATED */
             401: {
                 headers: {
@@ -4589,7 +4625,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: REQUEST.MALFORMED_JSON */
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4598,7 +4634,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "REQUEST.MALFORMED_JSON";
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
                         };
                     };
                 };
@@ -5131,7 +5167,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: REQUEST.MALFORMED_JSON */
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5140,7 +5176,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "REQUEST.MALFORMED_JSON";
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
                         };
                     };
                 };
@@ -5365,8 +5401,10 @@ export interface operations {
                         }[];
                         /** @description Pass as cursor for the next page; null on the last one */
                         nextCursor: string | null;
-                        /** @description Only with includeTotal=true */
+                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000 (see totalCapped) */
                         total?: number;
+                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000) */
+                        totalCapped?: boolean;
                     };
                 };
             };
@@ -6252,8 +6290,10 @@ export interface operations {
                         }[];
                         /** @description Pass as cursor for the next page; null on the last one */
                         nextCursor: string | null;
-                        /** @description Only with includeTotal=true */
+                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000 (see totalCapped) */
                         total?: number;
+                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000) */
+                        totalCapped?: boolean;
                     };
                 };
             };
@@ -8183,7 +8223,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: REQUEST.MALFORMED_JSON */
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8192,7 +8232,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "REQUEST.MALFORMED_JSON";
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
                         };
                     };
                 };
@@ -8705,8 +8745,10 @@ export interface operations {
                         }[];
                         /** @description Pass as cursor for the next page; null on the last one */
                         nextCursor: string | null;
-                        /** @description Only with includeTotal=true */
+                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000 (see totalCapped) */
                         total?: number;
+                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000) */
+                        totalCapped?: boolean;
                     };
                 };
             };
@@ -9835,8 +9877,10 @@ export interface operations {
                         }[];
                         /** @description Pass as cursor for the next page; null on the last one */
                         nextCursor: string | null;
-                        /** @description Only with includeTotal=true */
+                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000 (see totalCapped) */
                         total?: number;
+                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000) */
+                        totalCapped?: boolean;
                     };
                 };
             };
@@ -10786,6 +10830,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
             /** @description Not signed in: AUTH.UNAUTHENTICATED */
             401: {
                 headers: {
@@ -10869,8 +10927,10 @@ export interface operations {
                         }[];
                         /** @description Pass as cursor for the next page; null on the last one */
                         nextCursor: string | null;
-                        /** @description Only with includeTotal=true */
+                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000 (see totalCapped) */
                         total?: number;
+                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000) */
+                        totalCapped?: boolean;
                     };
                 };
             };
@@ -10958,7 +11018,8 @@ export interface operations {
                             medianMs: number | null;
                             samples: number;
                         };
-                        security: {
+                        /** @description Admins only: the deployment’s security checks */
+                        security?: {
                             checks: {
                                 /** @enum {unknown} */
                                 id: "passwords_argon2id" | "demo_mode_off" | "secure_cookies" | "session_secret_configured";
@@ -10967,6 +11028,7 @@ export interface operations {
                             /** @description Share of the checks that pass, in percent */
                             score: number;
                         };
+                        /** @description security: admins only */
                         status: {
                             detail?: string;
                             /** @enum {unknown} */
@@ -10975,6 +11037,20 @@ export interface operations {
                             status: "up" | "warning" | "down";
                         }[];
                         users: number;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
                     };
                 };
             };
@@ -11158,6 +11234,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Unavailable: SERVICE.UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE.UNAVAILABLE";
+                        };
+                    };
+                };
+            };
         };
     };
     postApiLogout: {
@@ -11181,7 +11271,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid request: REQUEST.MALFORMED_JSON */
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11190,7 +11280,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "REQUEST.MALFORMED_JSON";
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
                         };
                     };
                 };
@@ -11509,6 +11599,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
             /** @description Not signed in: AUTH.UNAUTHENTICATED */
             401: {
                 headers: {
@@ -11692,6 +11796,20 @@ export interface operations {
                         info: Record<string, unknown>;
                         openapi: string;
                         paths: Record<string, unknown>;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
                     };
                 };
             };
@@ -11894,6 +12012,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Unavailable: SERVICE.UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE.UNAVAILABLE";
+                        };
+                    };
+                };
+            };
         };
     };
     getApiUser: {
@@ -11936,6 +12068,34 @@ export interface operations {
                          */
                         updatedAt: string;
                         username: string;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
                     };
                 };
             };
@@ -12269,6 +12429,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
             /** @description Not signed in: AUTH.UNAUTHENTICATED */
             401: {
                 headers: {
@@ -12438,6 +12612,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
             /** @description Server error: INTERNAL */
             500: {
                 headers: {
@@ -12478,6 +12666,20 @@ export interface operations {
                         }[];
                         /** @enum {unknown} */
                         status: "ready" | "unavailable";
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
                     };
                 };
             };

@@ -33,6 +33,8 @@ export function ContactsPage() {
 
   const items = contacts.data?.pages.flatMap((page) => page.items) ?? [];
   const total = contacts.data?.pages[0]?.total;
+  // A filtered list is counted up to 10,000: beyond, "10.000+ contatos", and neither select-all nor export names a number.
+  const capped = contacts.data?.pages[0]?.totalCapped === true;
   const selectedCount = selection.count(total);
 
   return (
@@ -48,7 +50,7 @@ export function ContactsPage() {
                 {t('contactImport.open')}
               </Link>
             </Button>
-            <ExportMenu filters={filters} total={total} />
+            <ExportMenu filters={filters} total={capped ? undefined : total} />
             <Button onClick={() => setEditing({ mode: 'create' })}>
               <Plus className="h-4 w-4" aria-hidden="true" />
               {t('contacts.new')}
@@ -58,13 +60,13 @@ export function ContactsPage() {
       />
       <ContactFiltersBar filters={filters} active={active} me={me} setFilter={setFilter} setFilters={setFilters} clearFilters={clearFilters} />
       <p className="mb-3 text-sm text-muted-foreground" role="status" data-testid="contacts-total">
-        {total !== undefined && t('contacts.total', { count: total, formatted: formatInteger(total) })}
+        {total !== undefined && t(capped ? 'contacts.totalCapped' : 'contacts.total', { count: total, formatted: formatInteger(total) })}
       </p>
       {selectedCount > 0 && (
         <ContactSelectionBar
           selection={selection.selection}
           count={selectedCount}
-          total={total}
+          total={capped ? Number.POSITIVE_INFINITY : total}
           filters={filters}
           loaded={items}
           me={me}

@@ -33,14 +33,15 @@ function StatCard({ id, icon: Icon, label, value, note, info }: { id: string; ic
   );
 }
 
-export function StatCards({ data }: { data: Dashboard }) {
+/** The deployment's security checks: the server sends them to admins only. */
+function SecurityCard({ security }: { security: NonNullable<Dashboard['security']> }) {
   const { t } = useTranslation();
-  const passed = data.security.checks.filter((c) => c.passed).length;
+  const passed = security.checks.filter((c) => c.passed).length;
   const securityInfo = (
     <div>
       <p className="font-medium">{t('dashboard.stats.securityExplain')}</p>
       <ul className="mt-2 grid gap-1">
-        {data.security.checks.map((check) => (
+        {security.checks.map((check) => (
           <li key={check.id} className="flex gap-2">
             <span aria-hidden="true" className={check.passed ? 'text-success' : 'text-danger'}>
               {check.passed ? '✓' : '✗'}
@@ -54,9 +55,23 @@ export function StatCards({ data }: { data: Dashboard }) {
       </ul>
     </div>
   );
+  return (
+    <StatCard
+      id="security"
+      icon={ShieldCheck}
+      label={t('dashboard.stats.security')}
+      value={`${formatInteger(Math.round(security.score))}%`}
+      note={t('dashboard.stats.securityNote', { passed, total: security.checks.length })}
+      info={securityInfo}
+    />
+  );
+}
+
+export function StatCards({ data }: { data: Dashboard }) {
+  const { t } = useTranslation();
   const median = data.responseTime.medianMs;
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className={`grid gap-4 sm:grid-cols-2 ${data.security ? 'xl:grid-cols-4' : 'xl:grid-cols-3'}`}>
       <StatCard id="users" icon={Users} label={t('dashboard.stats.users')} value={formatInteger(data.users)} note={t('dashboard.stats.usersNote')} />
       <StatCard
         id="sessions"
@@ -65,14 +80,7 @@ export function StatCards({ data }: { data: Dashboard }) {
         value={formatInteger(data.activeSessions)}
         note={t('dashboard.stats.sessionsNote')}
       />
-      <StatCard
-        id="security"
-        icon={ShieldCheck}
-        label={t('dashboard.stats.security')}
-        value={`${formatInteger(Math.round(data.security.score))}%`}
-        note={t('dashboard.stats.securityNote', { passed, total: data.security.checks.length })}
-        info={securityInfo}
-      />
+      {data.security && <SecurityCard security={data.security} />}
       <StatCard
         id="response"
         icon={Gauge}

@@ -30,7 +30,8 @@ const templateSchema = (t: TFunction, known: ReadonlySet<string>) => {
   return z.object({
     name: z.string().trim().min(1, t('validation.required')).max(200),
     subject: withKnownVariables(z.string().trim().min(1, t('validation.required')).max(300)),
-    body: withKnownVariables(z.string().min(1, t('validation.required')).max(50_000)),
+    // The server's TEMPLATE_MAX_LENGTH (http/crm/templates.schemas.ts): the largest template fits the request size limit.
+    body: withKnownVariables(z.string().min(1, t('validation.required')).max(16_000)),
     category: z.string(),
     isActive: z.boolean(),
     updatedAt: z.string().optional(),
@@ -118,7 +119,7 @@ export function TemplateEditorDialog({ template, onClose }: { template: Template
             name="body"
             label={t('templateEditor.fields.body')}
             description={flag(form.watch('body'))}
-            render={(field) => <VariableTextField {...field} variables={names} multiline maxLength={50_000} />}
+            render={(field) => <VariableTextField {...field} variables={names} multiline maxLength={16_000} />}
           />
           <FormField
             control={form.control}
