@@ -1,11 +1,12 @@
 // Runs every test suite and ends with one line: "N passed, N failed".
 // - server: unit and integration tests, against DATABASE_URL / REDIS_URL when set (CI), else embedded;
 // - server (embedded): the same again on the embedded default, when the first run used real servers;
+// - reliability: the bounded reliability suite (permissions, bad input, abuse, load, faults), with real servers only;
 // - browser: the built app in headless Chromium (vitest.browser.config.ts).
 // With a browser suite, the server suites run beside it (one worker each); TEST_SUITES_IN_TURN=1 runs all in turn.
 // Before them, the static checks (lint, typecheck, generated API types up to date), one test each.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -16,6 +17,18 @@ const extraArgs = process.argv.slice(2);
 const suites = [{ name: 'server', config: 'vitest.config.ts', env: {} }];
 if (process.env.DATABASE_URL || process.env.REDIS_URL) {
   suites.push({ name: 'server-embedded', config: 'vitest.config.ts', env: { DATABASE_URL: '', REDIS_URL: '' } });
+}
+// The reliability suite's bounded versions (tests/reliability), on real PostgreSQL and Redis only (CI): it starts
+// app processes of its own and needs both. `npm run reliability` runs the long versions.
+const reliabilityDir = path.join(root, 'tests', 'reliability');
+if (
+  process.env.DATABASE_URL &&
+  process.env.REDIS_URL &&
+  !process.env.SKIP_RELIABILITY_TESTS &&
+  existsSync(reliabilityDir) &&
+  readdirSync(reliabilityDir).some((f) => f.endsWith('.test.ts'))
+) {
+  suites.push({ name: 'reliability', config: 'vitest.reliability.config.ts', env: { RELIABILITY_LONG: '0' } });
 }
 if (existsSync(path.join(root, 'vitest.browser.config.ts')) && !process.env.SKIP_BROWSER_TESTS) {
   suites.push({ name: 'browser', config: 'vitest.browser.config.ts', env: {}, build: true });
