@@ -1,226 +1,110 @@
 import 'reflect-metadata';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
-import { ACTIVITY_TYPES } from '../../src/domain/activities/activity';
-import { QUICK_REPORTS, REPORT_PERIODS } from '../../src/domain/reports/report';
-import type { ReportsService } from '../../src/domain/reports/reports.service';
-import { REPORTS_SERVICE } from '../../src/domain/reports/reports.tokens';
-import type { RemindersService } from '../../src/domain/notifications/reminders.service';
-import { REMINDERS_SERVICE } from '../../src/domain/notifications/notifications.tokens';
-import type { ContactsService } from '../../src/domain/contacts/contacts.service';
-import { CONTACTS_SERVICE } from '../../src/domain/contacts/contacts.tokens';
-import type { SearchService } from '../../src/domain/search/search.service';
-import { SEARCH_SERVICE } from '../../src/domain/search/search.tokens';
-import type { JobProcessor } from '../../src/domain/shared/job-queue.port';
-import { JOB_PROCESSOR } from '../../src/domain/shared/shared.tokens';
-import { createRuntime } from '../../src/infrastructure/container';
-import { migrateLatest } from '../../src/infrastructure/db/migrator';
-import { REPORT_SQL } from '../../src/infrastructure/reports/knex-report.repository';
-import type { ReportBuilderService } from '../../src/domain/report-builder/report-builder.service';
-import { REPORT_BUILDER_SERVICE } from '../../src/domain/report-builder/report-builder.tokens';
-import type { ReportDefinition } from '../../src/domain/report-builder/report-definition';
-import { createTestDatabase } from '../support/test-database';
-import type { Config } from '../../src/infrastructure/config';
+import type { BenchContext, BenchSection, BenchSectionRun } from './support/section';
+import * as SECTIONS from './sections/index';
 
 /**
- * `npm run bench`: a data set of BENCH_CONTACTS contacts and BENCH_ACTIVITIES activities (100,000 each by
- * default), then (1) BENCH_REMINDERS reminders all due at the same moment, claimed, queued and delivered
- * by the real scan and send jobs, and (2) one report refresh against its SQL run bare. Embedded PGlite and
- * the in-process queue by default; PostgreSQL and BullMQ when DATABASE_URL / REDIS_URL are set. Writes
- * bench/results.md. Figures are measurements, never assertions.
+ * `npm run bench`: runs the sections of tests/bench/sections/index.ts in turn (each makes and drops its own
+ * database on PostgreSQL, or its own embedded data), then writes bench/results.md and bench/results.json.
+ *
+ * - BENCH_QUICK=1: small data, one short round: checks the bench itself works (figures mean little).
+ * - BENCH_ONLY=http,embedded: only these sections (their names in sections/index.ts).
+ * - DATABASE_URL / REDIS_URL: the PostgreSQL server and Redis to use (default: the local ones).
+ * - BENCH_OUT: where to write the markdown (the JSON beside it); default bench/results.md.
+ *
+ * A section that fails is reported as failed in both files and the others still run; the exit code is then 1.
+ * Figures are measurements, never assertions: a missed target does not fail the run.
  */
-const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
-const ACTIVITIES = Number(process.env.BENCH_ACTIVITIES ?? 100_000);
-const REMINDERS = Math.min(Number(process.env.BENCH_REMINDERS ?? 100_000), ACTIVITIES);
-/** Besides the pending ones the reminders use, a fifth as many completed ones, for the reports. */
-const ALL_ACTIVITIES = ACTIVITIES + Math.ceil(ACTIVITIES / 5);
-const USERS = 20;
-
-const logger = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
-const seconds = (ms: number) => (ms / 1000).toFixed(2);
-const log = (message: string) => console.log(`[bench] ${message}`);
-
-async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
-  const started = performance.now();
-  const result = await work();
-  return [result, performance.now() - started];
+interface SectionResult extends Partial<BenchSection> {
+  name: string;
+  seconds: number;
+  error?: string;
 }
 
-const db = await createTestDatabase();
-// Built here rather than with the test server's helper: importing src/http/server.ts into a bundle starts it.
-const config: Config = {
-  nodeEnv: 'production',
-  port: 0,
-  host: '127.0.0.1',
-  databaseUrl: db.url,
-  dataDir: os.tmpdir(),
-  redisUrl: process.env.REDIS_URL || undefined,
-  queuePrefix: `funil-bench-${process.pid}`,
-  sessionSecret: 'bench-secret-bench-secret-bench-secret',
-  sessionSecretConfigured: true,
-  demo: false,
-  logLevel: 'warn',
-  trustProxy: 0,
-  cookieSecure: 'auto',
-  mailFrom: 'Funil <bench@funil.local>',
+const quick = process.env.BENCH_QUICK === '1';
+const only = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const all = Object.entries(SECTIONS as Record<string, BenchSectionRun>);
+const unknown = only.filter((name) => !all.some(([n]) => n === name));
+if (unknown.length) {
+  console.error(`BENCH_ONLY: no section named ${unknown.join(', ')} (there are: ${all.map(([n]) => n).join(', ')})`);
+  process.exit(2);
+}
+const chosen = all.filter(([name]) => !only.length || only.includes(name));
+
+const machine = {
+  cpus: os.cpus().length,
+  cpu: os.cpus()[0]?.model ?? 'unknown CPU',
+  memoryGb: Math.round(os.totalmem() / 2 ** 30),
+  node: process.version,
+  platform: `${os.platform()} ${os.release()}`,
 };
-const runtime = await createRuntime(config, logger, { embeddedDataDir: db.embeddedDataDir });
-const { knex } = runtime.db;
-const figures: [string, string][] = [];
-try {
-  await migrateLatest(knex);
-  if (runtime.redis && runtime.redis.status !== 'ready') await new Promise((resolve) => runtime.redis!.once('ready', resolve));
+const startedAt = new Date();
+const results: SectionResult[] = [];
 
-  // The data set, generated by the database itself.
-  const [, seedMs] = await timed(async () => {
-    await knex.raw(`
-      INSERT INTO users (username, password, name, role, initials)
-      SELECT 'bench' || g, 'not-a-hash', 'Bench User ' || g, 'employee', 'BU' FROM generate_series(1, ?) g`, [USERS]);
-    await knex.raw(`
-      INSERT INTO contacts (name, email, status, score, owner_id, created_at, updated_at)
-      SELECT 'Contact ' || g, 'c' || g || '@bench.example', (array['lead','prospect','customer','inactive'])[1 + g % 4], g % 101,
-             (SELECT min(id) FROM users) + g % ?, now() - (g % 400) * interval '1 day', now() - (g % 400) * interval '1 day'
-      FROM generate_series(1, ?) g`, [USERS, CONTACTS]);
-    await knex.raw(`
-      INSERT INTO deals (title, value, stage, created_at, closed_at, contact_id, owner_id)
-      SELECT 'Deal ' || g, (g % 1000) * 10.5, s.stage, now() - (g % 400) * interval '1 day',
-             CASE WHEN s.kind <> 'open' THEN now() - (g % 380) * interval '1 day' END,
-             (SELECT min(id) FROM contacts) + g % ?, (SELECT min(id) FROM users) + g % ?
-      FROM generate_series(1, ?) g
-      JOIN pipeline_stages s ON s.pipeline = 'default' AND s."order" = 1 + g % 6`, [CONTACTS, USERS, Math.ceil(CONTACTS / 5)]);
-    // Pending activities due in an hour (the reminders' activities), then completed ones for the reports.
-    await knex.raw(`
-      INSERT INTO activities (type, subject, status, due_date, completed_at, assigned_to, created_by, contact_id, created_at)
-      SELECT (?::text[])[1 + g % 5], 'Activity ' || g,
-             CASE WHEN g <= ? THEN 'pending' ELSE 'completed' END,
-             now() + interval '1 hour',
-             CASE WHEN g <= ? THEN NULL ELSE now() - (g % 365) * interval '1 day' END,
-             (SELECT min(id) FROM users) + g % ?, (SELECT min(id) FROM users), (SELECT min(id) FROM contacts) + g % ?,
-             now() - (g % 400) * interval '1 day'
-      FROM generate_series(1, ?) g`, [[...ACTIVITY_TYPES], ACTIVITIES, ACTIVITIES, USERS, CONTACTS, ALL_ACTIVITIES]);
-    await knex.raw('ANALYZE');
-  });
-  log(`data set: ${CONTACTS} contacts, ${ALL_ACTIVITIES} activities, ${Math.ceil(CONTACTS / 5)} deals in ${seconds(seedMs)} s`);
-
-  // (1) Reminders: every one due at the same instant, a moment from now.
-  const dueAt = new Date(Date.now() + 2_000);
-  await knex.raw(`
-    INSERT INTO activity_reminders (activity_id, user_id, due_at, remind_at, status)
-    SELECT id, assigned_to, due_date, ?, 'pending' FROM activities WHERE status = 'pending' ORDER BY id LIMIT ?`, [dueAt, REMINDERS]);
-  const processors = runtime.container.getAll<JobProcessor>(JOB_PROCESSOR).filter((p) => p.jobName === 'reminders.send');
-  await runtime.workerHost.start(processors);
-  const reminders = runtime.container.get<RemindersService>(REMINDERS_SERVICE);
-  await new Promise((r) => setTimeout(r, Math.max(0, dueAt.getTime() - Date.now())));
-  const started = performance.now();
-  const queued = await reminders.scan();
-  const enqueueMs = performance.now() - started;
-  log(`${queued} reminders claimed and queued in ${seconds(enqueueMs)} s`);
-  let sent = 0;
-  while (sent < REMINDERS) {
-    await new Promise((r) => setTimeout(r, 250));
-    const [{ count }] = await knex('activityReminders').where({ status: 'sent' }).count({ count: '*' });
-    sent = Number(count);
-  }
-  const deliverMs = performance.now() - started;
-  log(`${sent} delivered in ${seconds(deliverMs)} s`);
-  const { rows: [lateness] } = await knex.raw(`
-    SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS p50, percentile_cont(0.99) WITHIN GROUP (ORDER BY ms) AS p99, max(ms) AS max
-    FROM (SELECT extract(epoch FROM n.created_at - r.remind_at) * 1000 AS ms
-          FROM notifications n JOIN activity_reminders r ON r.activity_id = n.activity_id) t`);
-  const { rows: [once] } = await knex.raw(`
-    SELECT count(*)::int AS notifications, count(DISTINCT dedupe_key)::int AS keys, count(DISTINCT activity_id)::int AS activities FROM notifications`);
-  const exactlyOnce = once.notifications === REMINDERS && once.keys === REMINDERS && once.activities === REMINDERS;
-
-  // (2) One report refresh, against the same statements run bare.
-  const reportsService = runtime.container.get<ReportsService>(REPORTS_SERVICE);
-  const [, refreshMs] = await timed(() => reportsService.refresh());
-  const now = new Date();
-  let rawMs = 0;
-  for (const [name, sql] of Object.entries(REPORT_SQL)) {
-    const bindings: unknown[] = [now, now, [...REPORT_PERIODS], ...(name === 'activitiesByType' ? [[...ACTIVITY_TYPES]] : [])];
-    const [, ms] = await timed(() => knex.raw(sql, bindings as never));
-    rawMs += ms;
-  }
-
-  // (3) The search palette (contacts, deals, one user's activities, templates: one call) against the
-  // contact list's search (its first page of 50), on the same texts: rare, common, absent. Median of 5.
-  const contactsService = runtime.container.get<ContactsService>(CONTACTS_SERVICE);
-  const searchService = runtime.container.get<SearchService>(SEARCH_SERVICE);
-  const { id: benchUser } = await knex('users').where({ username: 'bench1' }).first('id');
-  const median = async (work: () => Promise<unknown>) => {
-    const times: number[] = [];
-    for (let i = 0; i < 5; i++) times.push((await timed(work))[1]);
-    return times.sort((a, b) => a - b)[2];
+for (const [name, run] of chosen) {
+  const ctx: BenchContext = {
+    postgresUrl: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+    redisUrl: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
+    quick,
+    log: (message) => console.log(`[bench ${name}] ${message}`),
   };
-  const searchFigures: string[] = [];
-  for (const text of ['contact 4242', 'activity 777', 'deal', 'c1', 'zzz no match']) {
-    const listMs = await median(() => contactsService.list({ id: benchUser, role: 'employee' }, { search: text }, { limit: 50 }));
-    const paletteMs = await median(() => searchService.find({ id: benchUser, role: 'developer' }, text, 5));
-    searchFigures.push(`"${text}" ${Math.round(paletteMs)} ms (list ${Math.round(listMs)} ms)`);
+  const started = performance.now();
+  ctx.log(quick ? 'starting (quick)' : 'starting');
+  try {
+    const section = await run(ctx);
+    results.push({ name, ...section, seconds: (performance.now() - started) / 1000 });
+    console.log(sectionMarkdown(results.at(-1)!));
+  } catch (error) {
+    console.error(error);
+    results.push({ name, seconds: (performance.now() - started) / 1000, error: error instanceof Error ? error.message : String(error) });
   }
-
-  // (4) Report builder definitions, as the builder's preview runs them (one statement each). Median of 5.
-  const builder = runtime.container.get<ReportBuilderService>(REPORT_BUILDER_SERVICE);
-  const builderFigures: string[] = [];
-  const definitions: [string, Partial<ReportDefinition> & Pick<ReportDefinition, 'entity' | 'groupBy'>][] = [
-    ['deals value by owner, 365 d', { entity: 'deals', measure: 'valueSum', groupBy: 'owner', periodDays: 365 }],
-    ['deals weighted by stage, all time', { entity: 'deals', measure: 'weightedValue', groupBy: 'stage', periodDays: null }],
-    ['won deals by month (closed), 365 d', { entity: 'deals', measure: 'valueSum', groupBy: 'month', dateField: 'closedAt', periodDays: 365, filters: { status: 'won' } }],
-    ['contacts by status, all time', { entity: 'contacts', groupBy: 'status', periodDays: null }],
-    ['contacts by week, 90 d', { entity: 'contacts', groupBy: 'week', periodDays: 90 }],
-    ['activities completed by type, 30 d', { entity: 'activities', groupBy: 'type', dateField: 'completedAt', periodDays: 30 }],
-    ['activities by assignee, all time', { entity: 'activities', groupBy: 'owner', periodDays: null }],
-  ];
-  for (const [name, d] of definitions) {
-    const definition: ReportDefinition = { measure: 'count', dateField: 'createdAt', periodDays: 30, filters: {}, chart: 'bar', ...d };
-    builderFigures.push(`${name} ${Math.round(await median(() => builder.run(definition)))} ms`);
-  }
-
-  // (5) The four quick reports, live queries as the reports screen asks for them (365 days where a period
-  // applies: the widest). Median of 5.
-  const quickFigures: string[] = [];
-  for (const name of QUICK_REPORTS) quickFigures.push(`${name} ${Math.round(await median(() => reportsService.quick(name, 365)))} ms`);
-
-  figures.push(
-    ['Data set', `${CONTACTS.toLocaleString('en')} contacts, ${ALL_ACTIVITIES.toLocaleString('en')} activities (${ACTIVITIES.toLocaleString('en')} pending), ${Math.ceil(CONTACTS / 5).toLocaleString('en')} deals (generated in ${seconds(seedMs)} s)`],
-    ['Reminders due at once', REMINDERS.toLocaleString('en')],
-    ['Claimed and enqueued', `${seconds(enqueueMs)} s (${Math.round(queued / (enqueueMs / 1000)).toLocaleString('en')}/s)`],
-    ['Delivered (notification recorded, reminder marked sent)', `${seconds(deliverMs)} s (${Math.round(REMINDERS / (deliverMs / 1000)).toLocaleString('en')}/s)`],
-    ['Lateness after the reminder time', `p50 ${Math.round(lateness.p50)} ms, p99 ${Math.round(lateness.p99)} ms, max ${Math.round(lateness.max)} ms`],
-    ['Exactly once', `${exactlyOnce ? 'yes' : 'NO'}: ${once.notifications} notifications, ${once.keys} distinct keys, ${once.activities} activities`],
-    ['Report refresh (4 periods, every figure, stored)', `${Math.round(refreshMs)} ms`],
-    ['The same SQL run bare', `${Math.round(rawMs)} ms (refresh overhead ${Math.round(refreshMs - rawMs)} ms)`],
-    ['Search palette, one call (contact list search, first page)', searchFigures.join('; ')],
-    ['Report builder, one definition (median of 5)', builderFigures.join('; ')],
-    ['Quick reports, one view (median of 5)', quickFigures.join('; ')],
-  );
-  const setup = [
-    `Database: ${db.url ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite, in memory'}`,
-    `Queue: ${config.redisUrl ? 'BullMQ on Redis (REDIS_URL)' : 'in-process'}; reminders queue concurrency from queue-settings.ts; no SMTP (email sending not measured)`,
-    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${os.platform()}`,
-    `Run: ${new Date().toISOString()}`,
-  ];
-  // One section per set-up (embedded, PostgreSQL + BullMQ...): a run replaces its own and keeps the others.
-  const title = `## ${db.url ? 'PostgreSQL' : 'Embedded PGlite'} + ${config.redisUrl ? 'BullMQ' : 'in-process queue'}`;
-  const section = [title, '', ...setup.map((line) => `- ${line}`), '', '| Measure | Result |', '| --- | --- |', ...figures.map(([k, v]) => `| ${k} | ${v} |`), ''].join('\n');
-  const out = path.resolve(process.env.BENCH_OUT ?? 'bench/results.md');
-  const previous = existsSync(out) ? readFileSync(out, 'utf8').split(/^(?=## )/m).slice(1) : [];
-  const sections = [...previous.filter((s) => !s.startsWith(title + '\n')), section + '\n'].sort();
-  const markdown = [
-    '# Benchmark results',
-    '',
-    'Written by `npm run bench` (tests/bench/run-bench.ts). Figures from single runs on a shared machine; compare runs on the same machine only.',
-    '',
-    '',
-    ...sections,
-  ].join('\n');
-  mkdirSync(path.dirname(out), { recursive: true });
-  writeFileSync(out, markdown.replace(/\n{3,}/g, '\n\n'));
-  console.log(section);
-  log(`written to ${out}`);
-} finally {
-  await runtime.close();
-  await db.drop();
+  ctx.log(`done in ${Math.round(results.at(-1)!.seconds)} s`);
 }
+
+const totalSeconds = (Date.now() - startedAt.getTime()) / 1000;
+const targets = results.flatMap((r) => (r.rows ?? []).flatMap((row) => (row.target ? [row.target] : [])));
+const met = targets.filter((t) => t.met).length;
+const out = path.resolve(process.env.BENCH_OUT ?? 'bench/results.md');
+const markdown = [
+  '# Benchmark results',
+  '',
+  'Written by `npm run bench` (tests/bench/run-bench.ts and tests/bench/sections). Figures from one run on a shared',
+  'machine: compare runs on the same machine only.',
+  '',
+  `- Machine: ${machine.cpus} × ${machine.cpu}, ${machine.memoryGb} GB, Node ${machine.node}, ${machine.platform}`,
+  `- Run: ${startedAt.toISOString()}, ${Math.round(totalSeconds / 60)} min${quick ? ' (BENCH_QUICK=1: small data, one short round; not figures to quote)' : ''}`,
+  `- Sections: ${results.map((r) => `${r.name} (${Math.round(r.seconds)} s${r.error ? ', FAILED' : ''})`).join(', ')}`,
+  `- Targets: ${met} of ${targets.length} met${targets.length > met ? ` (missed: ${results.flatMap((r) => (r.rows ?? []).filter((row) => row.target && !row.target.met).map((row) => `${r.title ?? r.name}: ${row.measure}`)).join('; ')})` : ''}`,
+  '',
+  ...results.map(sectionMarkdown),
+].join('\n');
+mkdirSync(path.dirname(out), { recursive: true });
+writeFileSync(out, markdown.replace(/\n{3,}/g, '\n\n'));
+const json = out.replace(/\.md$/, '') + '.json';
+writeFileSync(json, JSON.stringify({ startedAt: startedAt.toISOString(), totalSeconds, quick, machine, sections: results }, null, 2) + '\n');
+console.log(`[bench] ${met} of ${targets.length} targets met; written to ${out} and ${json} in ${Math.round(totalSeconds)} s`);
+process.exit(results.some((r) => r.error) ? 1 : 0);
+
+function sectionMarkdown(result: SectionResult): string {
+  const lines = [`## ${result.title ?? result.name}`, ''];
+  if (result.error) return [...lines, `FAILED after ${Math.round(result.seconds)} s: ${result.error}`, ''].join('\n');
+  lines.push(...(result.setup ?? []).map((line) => `- ${line}`), `- Took ${Math.round(result.seconds)} s`, '');
+  const rows = result.rows ?? [];
+  if (!rows.length) return lines.join('\n');
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row.values)))];
+  const withTargets = rows.some((row) => row.target);
+  const cell = (value: unknown) => String(value ?? '').replace(/\|/g, '\\|');
+  lines.push(
+    `| Measure | ${columns.join(' | ')}${withTargets ? ' | Target |' : ' |'}`,
+    `| --- |${' --- |'.repeat(columns.length + (withTargets ? 1 : 0))}`,
+    ...rows.map(
+      (row) =>
+        `| ${cell(row.measure)} | ${columns.map((c) => cell(row.values[c])).join(' | ')}${withTargets ? ` | ${row.target ? `${row.target.met ? 'met' : '**missed**'}: ${cell(row.target.text)}` : ''} |` : ' |'}`,
+    ),
+    '',
+  );
+  return lines.join('\n');
+}
+

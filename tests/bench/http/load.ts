@@ -1,0 +1,109 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { freePort } from '../../support/free-port';
+import type { Scenario } from './scenarios';
+import { spawnServer, type BenchServer } from './servers';
+
+export const SESSION_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
+/** One autocannon run against one server: its figures and the server's CPU time per request. */
+export interface LoadFigures {
+  requests: number;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  /** Server CPU (user + system) per answered request, ms. */
+  cpuMsPerRequest: number;
+  /** Answers other than 2xx, errors and timeouts: a run with any is not a fair figure. */
+  failures: number;
+  /** Answers by status code, when any failed. */
+  statuses?: Record<string, number>;
+}
+
+/** Funil as production runs it (NODE_ENV=production, LOG_LEVEL=warn, its own port and PUBLIC_URL), on databaseUrl or embedded in dataDir. */
+export async function spawnFunil(file: string, options: { databaseUrl?: string; seed: object }): Promise<BenchServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'funil-bench-data-'));
+  const server = await spawnServer('funil', file, {
+    NODE_ENV: 'production',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SESSION_SECRET,
+    DEMO: '1',
+    DATABASE_URL: options.databaseUrl ?? '',
+    DATA_DIR: dataDir,
+    REDIS_URL: '',
+    TRUST_PROXY: '0',
+    // One signed-in user stands for the many a real load has: the per-user concurrency limit (4 at once) would
+    // queue the bench's 32 connections behind each other.
+    API_CONCURRENCY_PER_USER: '1000',
+    BENCH_SEED: JSON.stringify(options.seed),
+  }).catch((error) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  return {
+    ...server,
+    async stop() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in as the demo admin; the headers every later request sends (cookie, same origin). */
+export async function signIn(url: string): Promise<Record<string, string>> {
+  const res = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ username: 'admin', password: 'admin1234' }),
+  });
+  if (res.status !== 200) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { cookie, origin: url };
+}
+
+export async function call(url: string, scenario: Scenario, path: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(url + path, {
+    method: scenario.method,
+    headers: { ...headers, origin: url, ...(scenario.body !== undefined && { 'content-type': 'application/json' }) },
+    body: scenario.body === undefined ? undefined : JSON.stringify(scenario.body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+export async function load(server: BenchServer, scenario: Scenario, headers: Record<string, string>, connections: number, seconds: number): Promise<LoadFigures> {
+  const cpuBefore = await server.cpu();
+  const result = await autocannon({
+    url: server.url,
+    connections,
+    duration: seconds,
+    requests: scenario.paths.map((p) => ({
+      method: scenario.method,
+      path: p,
+      headers: { ...headers, origin: server.url, ...(scenario.body !== undefined && { 'content-type': 'application/json' }) },
+      body: scenario.body === undefined ? undefined : JSON.stringify(scenario.body),
+    })),
+  });
+  const cpuMs = ((await server.cpu()) - cpuBefore) / 1000;
+  const requests = result.requests.total as number;
+  return {
+    requests,
+    reqPerSec: requests / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpuMsPerRequest: requests ? cpuMs / requests : 0,
+    failures: result.non2xx + result.errors + result.timeouts,
+    ...(result.non2xx + result.errors + result.timeouts > 0 && {
+      statuses: { ...Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count])), errors: result.errors, timeouts: result.timeouts },
+    }),
+  };
+}
