@@ -36,6 +36,8 @@ if (existsSync(path.join(root, 'vitest.browser.config.ts')) && !process.env.SKIP
 
 let passed = 0;
 let failed = 0;
+/** What failed, by suite, file and test: printed again just before the last line, where a log's tail shows it. */
+const failures = [];
 
 // Static checks first, each counted as one test: lint (boundaries, cycles), types, generated API types.
 const checks = [
@@ -48,7 +50,10 @@ for (const [name, args] of checks) {
   const ok = spawnSync('npm', args, { cwd: root, stdio: 'inherit' }).status === 0;
   console.log(`[check] ${name}: ${ok ? 'passed' : 'FAILED'}`);
   if (ok) passed += 1;
-  else failed += 1;
+  else {
+    failed += 1;
+    failures.push(`check ${name}`);
+  }
 }
 
 /** Reads a suite's JSON results into the totals; a suite that wrote none counts as one failure. */
@@ -56,6 +61,7 @@ function tally(suite, output) {
   if (!existsSync(output)) {
     console.error(`[${suite.name}] produced no results`);
     failed += 1;
+    failures.push(`${suite.name}: no results`);
     return;
   }
   const result = JSON.parse(readFileSync(output, 'utf8'));
@@ -65,6 +71,15 @@ function tally(suite, output) {
   ).length;
   passed += result.numPassedTests;
   failed += result.numFailedTests + brokenFiles;
+  for (const file of result.testResults) {
+    const name = path.relative(root, file.name);
+    const failedTests = file.assertionResults.filter((a) => a.status === 'failed');
+    for (const test of failedTests) {
+      const why = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      failures.push(`${suite.name}: ${name} > ${test.fullName}${why ? ` (${why})` : ''}`);
+    }
+    if (file.status === 'failed' && failedTests.length === 0) failures.push(`${suite.name}: ${name} (${(file.message ?? '').split('\n')[0].slice(0, 300)})`);
+  }
   console.log(`[${suite.name}] ${result.numPassedTests} passed, ${result.numFailedTests + brokenFiles} failed`);
 }
 
@@ -114,6 +129,7 @@ for (const suite of beside ? [browserSuite] : suites) {
     if (status !== 0) {
       console.error(`[${suite.name}] build failed`);
       failed += 1;
+      failures.push(`${suite.name}: build`);
       continue;
     }
   }
@@ -131,6 +147,10 @@ if (besideDone) {
     if (existsSync(logPath)) process.stdout.write(readFileSync(logPath, 'utf8'));
     tally(suite, path.join(outDir, `${suite.name}.json`));
   }
+}
+if (failures.length > 0) {
+  console.log('\nFailed:');
+  for (const line of failures) console.log(`  ${line}`);
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
