@@ -8,3 +8,5 @@ export { run as queries } from './queries';
 export { run as reminders } from './reminders';
 export { run as search } from './search';
 export { run as board } from './board';
+export { run as web } from './web';
+export { run as import } from './import';
