@@ -2,7 +2,9 @@
 // reports each route's own chunk. From Vite's manifest (dist/ui/.vite/manifest.json, `build.manifest`):
 // - first screen = the entry (index.html's module script) and every chunk it imports statically, plus the
 //   sign-in screen's chunk (/auth, lazy, but every visitor without a session loads it at once) and its own
-//   static imports; CSS is reported beside it, not counted in the JavaScript budget;
+//   static imports, plus the texts of one language (src/ui/locales/*.json, each its own chunk, the active one
+//   loaded before the first render: the largest is counted); CSS is reported beside it, not counted in the
+//   JavaScript budget;
 // - each route (a lazy import() of the entry's router): its own chunk, and with the chunks it imports that the
 //   first screen does not already hold.
 import { existsSync, readFileSync } from 'node:fs';
@@ -12,10 +14,11 @@ import { gzipSync } from 'node:zlib';
 const BUDGET_BYTES = 200 * 1024;
 const SIGN_IN_SOURCE = 'features/auth/routes/auth-page.tsx';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const uiDir = path.join(root, 'dist', 'ui');
+// `npm run size -- <dir>` measures another build's output (e.g. `vite build --outDir <dir>`).
+const uiDir = process.argv[2] ? path.resolve(process.argv[2]) : path.join(root, 'dist', 'ui');
 const manifestFile = path.join(uiDir, '.vite', 'manifest.json');
 if (!existsSync(manifestFile)) {
-  console.error('dist/ui/.vite/manifest.json not found: run `npm run build` first');
+  console.error(`${path.relative(root, manifestFile)} not found: run npm run build first`);
   process.exit(1);
 }
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
@@ -45,9 +48,14 @@ if (!entryKey || !signInKey) {
 }
 const entry = closure(entryKey);
 const firstScreen = closure(signInKey, new Set(entry));
+const localeKeys = Object.keys(manifest).filter((key) => /(^|\/)locales\/[^/]+\.json$/.test(key));
+const localeBytes = (key) => jsBytes([...closure(key)].filter((k) => !firstScreen.has(k)));
+const localeKey = localeKeys.sort((a, b) => localeBytes(b) - localeBytes(a))[0];
+const texts = localeKey ? localeBytes(localeKey) : 0;
+if (localeKey) closure(localeKey, firstScreen);
 
 console.log('Route chunks (gzipped): own chunk, and with what it imports beyond the first screen');
-const routes = new Set([...entry].flatMap((key) => manifest[key].dynamicImports ?? []));
+const routes = new Set([...entry].flatMap((key) => manifest[key].dynamicImports ?? []).filter((key) => !localeKeys.includes(key)));
 for (const key of [...routes].sort()) {
   const own = gz(manifest[key].file);
   const extra = [...closure(key)].filter((k) => !firstScreen.has(k));
@@ -56,11 +64,13 @@ for (const key of [...routes].sort()) {
 
 console.log('\nFirst screen (anonymous visitor: entry + sign-in screen), gzipped');
 for (const key of [...firstScreen].sort((a, b) => gz(manifest[b].file) - gz(manifest[a].file))) {
-  console.log(`${kb(gz(manifest[key].file)).padStart(10)}  ${manifest[key].file}${key === signInKey ? '  (sign-in screen)' : ''}`);
+  const label = key === signInKey ? '  (sign-in screen)' : key === localeKey ? '  (texts of one language, the largest)' : '';
+  console.log(`${kb(gz(manifest[key].file)).padStart(10)}  ${manifest[key].file}${label}`);
 }
 const css = [...cssOf(firstScreen)].reduce((sum, file) => sum + gz(file), 0);
 const total = jsBytes(firstScreen);
 const verdict = total <= BUDGET_BYTES ? 'ok' : 'OVER BUDGET';
-console.log(`First-screen JavaScript: ${kb(total)} gzipped (entry ${kb(jsBytes(entry))} + sign-in ${kb(total - jsBytes(entry))}; budget ${BUDGET_BYTES / 1024} KB): ${verdict}`);
+const parts = `entry ${kb(jsBytes(entry))} + sign-in ${kb(total - jsBytes(entry) - texts)} + texts ${kb(texts)}`;
+console.log(`First-screen JavaScript: ${kb(total)} gzipped (${parts}; budget ${BUDGET_BYTES / 1024} KB): ${verdict}`);
 console.log(`First-screen CSS (not in the budget): ${kb(css)} gzipped`);
 process.exit(total <= BUDGET_BYTES ? 0 : 1);

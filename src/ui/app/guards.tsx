@@ -8,7 +8,6 @@ import { canOpen, type AppPath } from '../lib/access';
 import { ApiError } from '../lib/api-client';
 import { errorMessage } from '../lib/errors';
 import { setSignedInUser, USER_QUERY_KEY, useUser, type User } from '../lib/session';
-import { AppLayout } from './layout/app-layout';
 import { NoAccessScreen, NotFoundScreen, SessionErrorScreen } from './status-screens';
 
 /** Waits for the session: a spinner while it loads, an error screen when it cannot be read. */
@@ -18,6 +17,31 @@ function WithSession({ children }: { children: (user: User | null) => ReactNode 
   if (session.isPending) return <PageSpinner />;
   if (session.isError) return <SessionErrorScreen message={errorMessage(session.error, t)} onRetry={() => void session.refetch()} />;
   return <>{children(session.data)}</>;
+}
+
+// The signed-in frame (search palette, menus, notifications) is its own chunk: the sign-in screen does not
+// need it. An anonymous visitor fetches it once the page is idle, so signing in does not wait for it.
+const loadAppLayout = () => import('./layout/app-layout');
+const LazyAppLayout = lazy(() => loadAppLayout().then((module) => ({ default: module.AppLayout })));
+
+function AppLayout({ user, children }: { user: User; children: ReactNode }) {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <LazyAppLayout user={user}>{children}</LazyAppLayout>
+    </Suspense>
+  );
+}
+
+function usePreloadAppLayout() {
+  useEffect(() => {
+    const preload = () => void loadAppLayout().catch(() => undefined);
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(preload, 1000);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(preload, { timeout: 3000 });
+    return () => cancelIdleCallback(handle);
+  }, []);
 }
 
 const PasswordChangeScreen = lazy(() =>
@@ -78,6 +102,7 @@ export function RequireSession() {
 
 /** /auth is for anonymous users; a signed-in user goes to /. */
 export function AnonymousOnly({ children }: { children: ReactNode }) {
+  usePreloadAppLayout();
   return <WithSession>{(user) => (user ? <Navigate to="/" replace /> : children)}</WithSession>;
 }
 
