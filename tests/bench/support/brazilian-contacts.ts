@@ -46,3 +46,47 @@ export async function seedBrazilianContacts(knex: Knex, count: number, ownerIds:
 
 /** A term only one contact has (part of its email). */
 export const rareTerm = (g: number): string => `${g}@exemplo`;
+
+/** A CSV contact as a spreadsheet would hold it: the same names, companies and phones as `seedBrazilianContacts`. */
+export interface BrazilianContactRow {
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  status: string;
+  score: number;
+  source: string;
+  /** Semicolon-separated, or empty (one row in four has tags). */
+  tags: string;
+}
+
+const STATUSES = ['lead', 'prospect', 'customer', 'inactive'];
+const SOURCES = ['site', 'indicação', 'evento', 'importação'];
+const TAGS = ['vip', 'cliente;2025', 'feira;sp', 'whatsapp'];
+
+/** A deterministic 32-bit mix of (g, salt), so the fields of a row vary independently. */
+function mix(g: number, salt: number): number {
+  let h = Math.imul(g ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(salt + 1, 0xc2b2ae35);
+  h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
+  h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+const ascii = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+/** Row g (1-based) of a generated Brazilian contact list; emails unique (they carry g). */
+export function brazilianContactRow(g: number): BrazilianContactRow {
+  const first = FIRST_NAMES[mix(g, 1) % FIRST_NAMES.length];
+  const last = SURNAMES[mix(g, 2) % SURNAMES.length];
+  const last2 = SURNAMES[mix(g, 3) % SURNAMES.length];
+  return {
+    name: `${first} ${last} ${last2}`,
+    email: `${ascii(first)}.${ascii(last)}${g}@exemplo.com.br`,
+    phone: `+55 ${11 + (g % 80)} 9${String((g * 7919) % 100_000_000).padStart(8, '0')}`,
+    company: COMPANIES[mix(g, 4) % COMPANIES.length],
+    status: STATUSES[g % 4],
+    score: g % 101,
+    source: SOURCES[g % 4],
+    tags: g % 4 === 0 ? TAGS[mix(g, 5) % TAGS.length] : '',
+  };
+}

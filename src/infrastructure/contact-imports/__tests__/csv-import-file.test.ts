@@ -1,5 +1,8 @@
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CsvImportFile, delimiterOf, encodingOf } from '../csv-import-file';
+import { CsvImportFile, delimiterOf, encodingOf, plainRecords } from '../csv-import-file';
 
 const latin1 = (text: string) => Buffer.from([...text].map((c) => c.charCodeAt(0)));
 
@@ -35,5 +38,43 @@ describe('CsvImportFile', () => {
     expect(file.describe(content)).toEqual({ encoding: 'windows-1252', delimiter: ';' });
     expect(await file.countRows(content)).toBe(1);
     expect(await rows(content)).toEqual([{ rowNumber: 1, cells: { Nome: 'Silva, Ana', 'E-mail': 'ana@example.com', 'Observações': 'diz "olá"' } }]);
+  });
+
+  it('reads any file as csv-parse does: plain CSV by the fast reader, the rest (stray quotes, lone CR, mixed line ends) by csv-parse', async () => {
+    /** The reading before the fast reader: csv-parse with the header as columns, or the error it gave. */
+    const csvParse = async (text: string) => {
+      const out: { rowNumber: number; cells: Record<string, string> }[] = [];
+      const parser = Readable.from([text]).pipe(
+        parse({ delimiter: delimiterOf(text), skip_empty_lines: true, relax_column_count: true, relax_quotes: true, columns: (h: string[]) => h.map((c) => c.trim()) }),
+      );
+      try {
+        for await (const cells of parser) out.push({ rowNumber: out.length + 1, cells });
+      } catch (error) {
+        return { error: String(error) };
+      }
+      return { rows: out };
+    };
+    const file = new CsvImportFile();
+    const ours = async (text: string) => {
+      try {
+        return { rows: await rows(Buffer.from(text)), count: await file.countRows(Buffer.from(text)) };
+      } catch (error) {
+        return { error: (error as Error).message };
+      }
+    };
+    const piece = fc.constantFrom('a', 'b', ' ', ',', ';', '"', '""', '\r', '\n', '\r\n');
+    await fc.assert(
+      fc.asyncProperty(fc.array(piece, { minLength: 1, maxLength: 24 }), async (parts) => {
+        const text = `Name,Email\n${parts.join('')}`;
+        const [expected, actual] = [await csvParse(text), await ours(text)];
+        if ('error' in expected) expect(actual).toEqual({ error: expect.stringContaining('not valid CSV') });
+        else expect(actual).toEqual({ rows: expected.rows, count: expected.rows.length });
+      }),
+      { numRuns: 3000 },
+    );
+    // Plain files are the fast reader's (no fallback); a stray quote is not plain, and csv-parse keeps it as written.
+    expect([...plainRecords('a,b\r\n"x ""y""",\r\n\r\nc,d', ',')]).toEqual([['a', 'b'], ['x "y"', ''], ['c', 'd']]);
+    expect(() => [...plainRecords('a,b\n5" screen,c\n', ',')]).toThrow();
+    expect(await rows(Buffer.from('a,b\n5" screen,c\n'))).toEqual([{ rowNumber: 1, cells: { a: '5" screen', b: 'c' } }]);
   });
 });

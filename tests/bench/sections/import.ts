@@ -1,0 +1,191 @@
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import type { Knex } from 'knex';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { ContactImportsService } from '../../../src/domain/contact-imports/contact-imports.service';
+import { CONTACT_IMPORTS_SERVICE } from '../../../src/domain/contact-imports/contact-imports.tokens';
+import { IMPORT_BATCH_SIZE } from '../../../src/domain/contact-imports/contact-imports.service';
+import type { ImportMapping } from '../../../src/domain/contact-imports/contact-import';
+import type { JobProcessor } from '../../../src/domain/shared/job-queue.port';
+import { JOB_PROCESSOR } from '../../../src/domain/shared/shared.tokens';
+import { brazilianContactRow, type BrazilianContactRow } from '../support/brazilian-contacts';
+import { createBenchDatabase } from '../support/crm-data';
+import { median, openBenchRuntime } from '../support/runtime';
+import type { BenchContext, BenchSection } from '../support/section';
+
+/**
+ * The CSV contact import against PostgreSQL's own bulk load, on one fresh database with the migrations (so every
+ * index, trigram search included, and the tag-count triggers): `COPY contacts (...) FROM STDIN` of N generated
+ * Brazilian contacts, and the real import of the same N rows as a CSV file (the service starts it, the job runs
+ * on BullMQ in this process and writes contacts, timeline entries, progress and refused rows) until it is
+ * marked completed. Each measure starts from an empty contacts table; COPY and import alternate, medians kept.
+ */
+const TARGET_RATIO = 0.8;
+/** One row in this many has a bad email: the refused-rows report is part of what is measured. */
+const REFUSED_EVERY = 1_000;
+const COLUMNS = ['Nome', 'E-mail', 'Telefone', 'Empresa', 'Status', 'Pontuação', 'Origem', 'Tags'];
+const MAPPING: ImportMapping = {
+  Nome: 'name', 'E-mail': 'email', Telefone: 'phone', Empresa: 'company', Status: 'status', Pontuação: 'score', Origem: 'source', Tags: 'tags',
+};
+
+export async function run(ctx: BenchContext): Promise<BenchSection> {
+  const rows = ctx.quick ? 10_000 : 100_000;
+  const rounds = 2;
+  const db = await createBenchDatabase(ctx.postgresUrl, 'import');
+  const runtime = await openBenchRuntime({ databaseUrl: db.url, redisUrl: ctx.redisUrl, label: 'import' });
+  const { knex } = runtime.db;
+  try {
+    const [{ id: importerId }] = await knex('users').insert({ username: 'importer', password: 'not-a-hash', name: 'Importer', role: 'employee', initials: 'IM' }).returning('id');
+    const data = Array.from({ length: rows }, (_, i) => brazilianContactRow(i + 1));
+    const csv = Buffer.from(toCsv(data));
+    const processors = runtime.container.getAll<JobProcessor>(JOB_PROCESSOR).filter((p) => p.jobName === 'contacts.import');
+    await runtime.workerHost.start(processors);
+    const service = runtime.container.get<ContactImportsService>(CONTACT_IMPORTS_SERVICE);
+
+    const copies: number[] = [];
+    const imports: ImportRun[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      await empty(knex);
+      copies.push(await copy(db.url, data, importerId));
+      ctx.log(`round ${round}: COPY ${rows.toLocaleString('en')} rows in ${seconds(copies.at(-1)!)}`);
+      await empty(knex);
+      imports.push(await importFile(knex, service, csv, importerId, rows));
+      ctx.log(`round ${round}: import in ${seconds(imports.at(-1)!.ms)}, RSS +${imports.at(-1)!.rssGrowthMb} MB`);
+    }
+    const copyMs = median(copies);
+    const importMs = median(imports.map((r) => r.ms));
+    const copyPerSecond = Math.round(rows / (copyMs / 1000));
+    const importPerSecond = Math.round(rows / (importMs / 1000));
+    const ratio = importPerSecond / copyPerSecond;
+    const last = imports.at(-1)!;
+    const intact = imports.every((r) => r.intact);
+    return {
+      title: 'CSV import against COPY',
+      setup: [
+        `PostgreSQL, a database of its own with the migrations (every contacts index, trigram search included); ${rows.toLocaleString('en')} generated Brazilian contacts (8 columns, one in ${REFUSED_EVERY.toLocaleString('en')} with a bad email)`,
+        'COPY: `COPY contacts (...) FROM STDIN` (text format, pg-copy-streams) of the valid rows, owner and creator set',
+        `Import: the contact-imports service starts it, the job runs on BullMQ in the bench process (${IMPORT_BATCH_SIZE.toLocaleString('en')} rows per batch), timed from the file to the import marked completed`,
+        `Each measure on an emptied contacts table; COPY and import alternate, ${rounds} rounds each, medians`,
+      ],
+      rows: [
+        { measure: 'COPY into contacts with its indexes', values: { time: seconds(copyMs), 'rows/s': copyPerSecond.toLocaleString('en'), memory: '' } },
+        {
+          measure: 'CSV import, end to end',
+          values: { time: seconds(importMs), 'rows/s': importPerSecond.toLocaleString('en'), memory: `peak RSS +${Math.max(...imports.map((r) => r.rssGrowthMb))} MB` },
+          target: { text: `at least ${TARGET_RATIO}x COPY's rows/s (${ratio.toFixed(2)}x)`, met: ratio >= TARGET_RATIO },
+        },
+        {
+          measure: 'CSV import: progress and refused rows',
+          values: {
+            time: '',
+            'rows/s': '',
+            memory: `${last.created.toLocaleString('en')} created, ${last.refused} refused and listed, progress seen at ${last.progressSteps} steps`,
+          },
+          target: { text: 'every valid row once, every refused row listed with its reason, progress rising', met: intact },
+        },
+      ],
+      details: { rows, copiesMs: copies, imports, ratio },
+    };
+  } finally {
+    await runtime.close();
+    await db.drop();
+  }
+}
+
+interface ImportRun {
+  ms: number;
+  rssGrowthMb: number;
+  created: number;
+  refused: number;
+  progressSteps: number;
+  intact: boolean;
+}
+
+const refused = (g: number) => g % REFUSED_EVERY === 0;
+
+function toCsv(data: BrazilianContactRow[]): string {
+  const lines = [COLUMNS.join(',')];
+  data.forEach((r, i) => {
+    const email = refused(i + 1) ? r.email.replace('@', ' at ') : r.email;
+    lines.push([r.name, email, r.phone, r.company, r.status, r.score, r.source, r.tags].join(','));
+  });
+  return lines.join('\n') + '\n';
+}
+
+/** Text-format COPY: tabs between columns, \N for null; nothing generated here needs escaping. */
+async function copy(url: string, data: BrazilianContactRow[], ownerId: number): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const lines = function* () {
+      let chunk = '';
+      for (let i = 0; i < data.length; i++) {
+        if (refused(i + 1)) continue;
+        const r = data[i];
+        const tags = r.tags ? `{${r.tags.split(';').join(',')}}` : '{}';
+        chunk += `${r.name}\t${r.email}\t${r.phone}\t${r.company || '\\N'}\t${r.status}\t${r.score}\t${r.source}\t${tags}\t${ownerId}\t${ownerId}\n`;
+        if (chunk.length > 64 * 1024) {
+          yield chunk;
+          chunk = '';
+        }
+      }
+      if (chunk) yield chunk;
+    };
+    const started = performance.now();
+    await pipeline(
+      Readable.from(lines()),
+      client.query(copyFrom('COPY contacts (name, email, phone, company, status, score, source, tags, owner_id, created_by) FROM STDIN')),
+    );
+    return performance.now() - started;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The import as the app runs it; RSS sampled every 20 ms against its value just before. */
+async function importFile(knex: Knex, service: ContactImportsService, content: Buffer, importerId: number, rows: number): Promise<ImportRun> {
+  global.gc?.();
+  const viewer = { id: importerId, role: 'employee' as const };
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const progress: number[] = [];
+  const started = performance.now();
+  const { id } = await service.start(viewer, { fileName: 'contatos.csv', content, mapping: MAPPING, mode: 'skip' });
+  let done;
+  for (;;) {
+    peak = Math.max(peak, process.memoryUsage().rss);
+    done = await service.get(viewer, id);
+    if (progress.at(-1) !== done.rowsDone) progress.push(done.rowsDone);
+    if (done.status !== 'queued' && done.status !== 'running') break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const ms = performance.now() - started;
+  if (done.status !== 'completed') throw new Error(`the import ended ${done.status}: ${done.error}`);
+  const expectedRefused = Math.floor(rows / REFUSED_EVERY);
+  const report = await service.rejections(viewer, id);
+  const [{ n }] = await knex('contacts').count({ n: '*' });
+  const intact =
+    done.counts.created === rows - expectedRefused &&
+    Number(n) === done.counts.created &&
+    report.length === expectedRefused &&
+    report.every((r) => refused(r.rowNumber) && r.reason === 'email: not an email address') &&
+    progress.every((value, i) => i === 0 || value > progress[i - 1]) &&
+    done.rowsDone === rows;
+  return {
+    ms,
+    rssGrowthMb: Math.round((peak - baseline) / 2 ** 20),
+    created: done.counts.created,
+    refused: report.length,
+    progressSteps: progress.length,
+    intact,
+  };
+}
+
+/** An empty contacts table (indexes kept) and no imports or timeline left from the measure before. */
+async function empty(knex: Knex): Promise<void> {
+  await knex.raw('TRUNCATE contacts, crm_timeline, contact_imports, contact_tag_counts CASCADE');
+  await knex.raw('VACUUM ANALYZE contacts');
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
