@@ -2,8 +2,8 @@
 // reports each route's own chunk. From Vite's manifest (dist/ui/.vite/manifest.json, `build.manifest`):
 // - first screen = the entry (index.html's module script) and every chunk it imports statically, plus the
 //   sign-in screen's chunk (/auth, lazy, but every visitor without a session loads it at once) and its own
-//   static imports, plus the texts of one language (src/ui/locales/*.json, each its own chunk, the active one
-//   loaded before the first render: the largest is counted); CSS is reported beside it, not counted in the
+//   static imports, plus the first screen's texts in one language (`locales/<language>.first.texts`, a chunk
+//   made by vite.config.ts, the active one loaded before the first render: the largest is counted); CSS is reported beside it, not counted in the
 //   JavaScript budget;
 // - each route (a lazy import() of the entry's router): its own chunk, and with the chunks it imports that the
 //   first screen does not already hold.
@@ -48,14 +48,14 @@ if (!entryKey || !signInKey) {
 }
 const entry = closure(entryKey);
 const firstScreen = closure(signInKey, new Set(entry));
-const localeKeys = Object.keys(manifest).filter((key) => /(^|\/)locales\/[^/]+\.json$/.test(key));
+const localeKeys = Object.keys(manifest).filter((key) => /(^|\/)locales\/[a-z]{2}\.first\.texts$/.test(key));
 const localeBytes = (key) => jsBytes([...closure(key)].filter((k) => !firstScreen.has(k)));
 const localeKey = localeKeys.sort((a, b) => localeBytes(b) - localeBytes(a))[0];
 const texts = localeKey ? localeBytes(localeKey) : 0;
 if (localeKey) closure(localeKey, firstScreen);
 
 console.log('Route chunks (gzipped): own chunk, and with what it imports beyond the first screen');
-const routes = new Set([...entry].flatMap((key) => manifest[key].dynamicImports ?? []).filter((key) => !localeKeys.includes(key)));
+const routes = new Set([...entry].flatMap((key) => manifest[key].dynamicImports ?? []).filter((key) => !key.endsWith('.texts')));
 for (const key of [...routes].sort()) {
   const own = gz(manifest[key].file);
   const extra = [...closure(key)].filter((k) => !firstScreen.has(k));
@@ -64,7 +64,7 @@ for (const key of [...routes].sort()) {
 
 console.log('\nFirst screen (anonymous visitor: entry + sign-in screen), gzipped');
 for (const key of [...firstScreen].sort((a, b) => gz(manifest[b].file) - gz(manifest[a].file))) {
-  const label = key === signInKey ? '  (sign-in screen)' : key === localeKey ? '  (texts of one language, the largest)' : '';
+  const label = key === signInKey ? '  (sign-in screen)' : key === localeKey ? '  (first-screen texts of one language, the largest)' : '';
   console.log(`${kb(gz(manifest[key].file)).padStart(10)}  ${manifest[key].file}${label}`);
 }
 const css = [...cssOf(firstScreen)].reduce((sum, file) => sum + gz(file), 0);

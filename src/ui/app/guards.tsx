@@ -7,6 +7,8 @@ import { toast } from '../components/ui/use-toast';
 import { canOpen, type AppPath } from '../lib/access';
 import { ApiError } from '../lib/api-client';
 import { errorMessage } from '../lib/errors';
+import { whenAllTexts } from '../lib/i18n';
+import { whenIdle } from '../lib/idle';
 import { setSignedInUser, USER_QUERY_KEY, useUser, type User } from '../lib/session';
 import { NoAccessScreen, NotFoundScreen, SessionErrorScreen } from './status-screens';
 
@@ -20,8 +22,9 @@ function WithSession({ children }: { children: (user: User | null) => ReactNode 
 }
 
 // The signed-in frame (search palette, menus, notifications) is its own chunk: the sign-in screen does not
-// need it. An anonymous visitor fetches it once the page is idle, so signing in does not wait for it.
-const loadAppLayout = () => import('./layout/app-layout');
+// need it, nor the texts of the signed-in screens, which it waits for. An anonymous visitor fetches both
+// once the page is idle, so signing in does not wait for them.
+const loadAppLayout = () => Promise.all([import('./layout/app-layout'), whenAllTexts()]).then(([module]) => module);
 const LazyAppLayout = lazy(() => loadAppLayout().then((module) => ({ default: module.AppLayout })));
 
 function AppLayout({ user, children }: { user: User; children: ReactNode }) {
@@ -33,19 +36,13 @@ function AppLayout({ user, children }: { user: User; children: ReactNode }) {
 }
 
 function usePreloadAppLayout() {
-  useEffect(() => {
-    const preload = () => void loadAppLayout().catch(() => undefined);
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(preload, 1000);
-      return () => clearTimeout(timer);
-    }
-    const handle = requestIdleCallback(preload, { timeout: 3000 });
-    return () => cancelIdleCallback(handle);
-  }, []);
+  useEffect(() => whenIdle(() => void loadAppLayout().catch(() => undefined)), []);
 }
 
 const PasswordChangeScreen = lazy(() =>
-  import('../features/password-change/routes/password-change-screen').then((module) => ({ default: module.PasswordChangeScreen })),
+  Promise.all([import('../features/password-change/routes/password-change-screen'), whenAllTexts()]).then(([module]) => ({
+    default: module.PasswordChangeScreen,
+  })),
 );
 
 /**

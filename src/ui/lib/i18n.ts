@@ -1,31 +1,40 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { whenIdle } from './idle';
 
 export const LANGUAGES = ['pt', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_STORAGE_KEY = 'language';
 const HTML_LANG: Record<Language, string> = { pt: 'pt-BR', en: 'en' };
 
-// Each language's texts are their own chunk: the first screen loads the active one only (before its first
-// render, so no key shows untranslated), the other one once the page is idle, or when the user switches.
-const LOCALES: Record<Language, () => Promise<{ default: object }>> = {
-  pt: () => import('../locales/pt.json'),
-  en: () => import('../locales/en.json'),
+// Each language's texts come in two chunks (made by vite.config.ts from src/ui/locales/<language>.json): the
+// first screen's sections (sign-in, its errors, the status screens) and the rest. The first render waits for
+// the active language's first part only; the signed-in screens wait for the rest (whenAllTexts); the page
+// fetches the rest and the other language once it is idle, so a switch is instant.
+type Part = 'first' | 'rest';
+const TEXTS: Record<Language, Record<Part, () => Promise<{ default: object }>>> = {
+  pt: { first: () => import('texts:pt/first'), rest: () => import('texts:pt/rest') },
+  en: { first: () => import('texts:en/first'), rest: () => import('texts:en/rest') },
 };
-const loading = new Map<Language, Promise<void>>();
+const loading = new Map<string, Promise<void>>();
 
-/** Loads a language's texts into i18next (once; later calls share the first load). */
-export function loadLanguage(language: Language): Promise<void> {
-  let load = loading.get(language);
+function loadPart(language: Language, part: Part): Promise<void> {
+  const key = `${language}/${part}`;
+  let load = loading.get(key);
   if (!load) {
-    load = LOCALES[language]().then((module) => {
-      i18n.addResourceBundle(language, 'translation', module.default);
+    load = TEXTS[language][part]().then((module) => {
+      i18n.addResourceBundle(language, 'translation', module.default, true);
     });
     // A failed load (network) may be tried again by the next call.
-    load.catch(() => loading.delete(language));
-    loading.set(language, load);
+    load.catch(() => loading.delete(key));
+    loading.set(key, load);
   }
   return load;
+}
+
+/** Loads all of a language's texts into i18next (once; later calls share the first load). */
+export function loadLanguage(language: Language): Promise<void> {
+  return Promise.all([loadPart(language, 'first'), loadPart(language, 'rest')]).then(() => undefined);
 }
 
 export function storedLanguage(): Language {
@@ -59,16 +68,21 @@ i18n.on('languageChanged', (lng) => {
   }
 });
 
+const activeLanguage = (): Language => (i18n.language === 'en' ? 'en' : 'pt');
+
 /**
- * The texts the first render needs: the active language's (both locales hold the same keys, so the fallback
- * is never read). The other language follows once the page is idle, so a switch is instant.
+ * The texts the first render needs: the first screen's part of the active language (both locales hold the
+ * same keys, so the fallback is never read). The rest, then the other language, follow once the page is idle.
  */
 export async function loadInitialLanguages(): Promise<void> {
-  const active: Language = i18n.language === 'en' ? 'en' : 'pt';
-  await loadLanguage(active);
-  const preload = () => void loadLanguage(otherLanguage(active)).catch(() => undefined);
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(preload, { timeout: 3000 });
-  else setTimeout(preload, 1000);
+  const active = activeLanguage();
+  await loadPart(active, 'first');
+  whenIdle(() => void loadLanguage(active).then(() => loadLanguage(otherLanguage(active))).catch(() => undefined));
+}
+
+/** All the active language's texts: what a signed-in screen waits for before its first render. */
+export function whenAllTexts(): Promise<void> {
+  return loadLanguage(activeLanguage());
 }
 
 export function toggleLanguage(): void {

@@ -1,24 +1,29 @@
 import type { TFunction } from 'i18next';
-import { z } from 'zod';
+// zod's tree-shakable build: the sign-in screen needs these rules, and the full `zod` build (its chainable
+// methods keep every check in the bundle) would be most of that screen's JavaScript. Its schemas fit as
+// fields of `z.object` from `zod` too, which the signed-in screens use.
+import { z } from 'zod/mini';
 
 // The server's bounds (users.schemas.ts), checked first in the browser so messages arrive translated;
 // the server stays the authority. Text is trimmed before it is checked and sent.
 export const INITIALS_MAX_LENGTH = 3;
 
 export function userRules(t: TFunction) {
-  const required = z.string().trim().min(1, t('validation.required'));
+  const required = z.string().check(z.trim(), z.minLength(1, t('validation.required')));
   return {
     required,
     /** Passwords are sent as typed, never trimmed. */
-    password: z.string().min(1, t('validation.required')),
-    name: required.max(120, t('validation.maxLength', { count: 120 })),
-    username: required.regex(/^[A-Za-z0-9._@-]{3,64}$/, t('validation.username')),
-    initials: required.regex(/^[\p{L}\p{N}]{1,3}$/u, t('validation.initials')),
+    password: z.string().check(z.minLength(1, t('validation.required'))),
+    name: required.check(z.maxLength(120, t('validation.maxLength', { count: 120 }))),
+    username: required.check(z.regex(/^[A-Za-z0-9._@-]{3,64}$/, t('validation.username'))),
+    initials: required.check(z.regex(/^[\p{L}\p{N}]{1,3}$/u, t('validation.initials'))),
     newPassword: z
       .string()
-      .min(1, t('validation.required'))
-      .min(8, t('validation.minLength', { count: 8 }))
-      .max(256, t('validation.maxLength', { count: 256 })),
+      .check(
+        z.minLength(1, t('validation.required')),
+        z.minLength(8, t('validation.minLength', { count: 8 })),
+        z.maxLength(256, t('validation.maxLength', { count: 256 })),
+      ),
   };
 }
 
@@ -46,13 +51,17 @@ export const PASSWORD_CHANGE_FIELDS = [
 export function passwordChangeSchema(t: TFunction, options: { mustDiffer?: string } = {}) {
   const rules = userRules(t);
   const { mustDiffer } = options;
-  return z
-    .object({ currentPassword: rules.password, newPassword: rules.newPassword, confirmPassword: rules.password })
-    .refine((values) => !values.confirmPassword || values.confirmPassword === values.newPassword, mismatchOnConfirmation(t))
-    .refine((values) => mustDiffer === undefined || !values.newPassword || values.newPassword !== values.currentPassword, {
-      path: ['newPassword'],
-      message: mustDiffer,
-      when: () => true,
-    })
-    .transform(({ confirmPassword: _confirm, ...input }) => input);
+  const fields = z.object({ currentPassword: rules.password, newPassword: rules.newPassword, confirmPassword: rules.password });
+  type Fields = z.output<typeof fields>;
+  return z.pipe(
+    fields.check(
+      z.refine<Fields>((values) => !values.confirmPassword || values.confirmPassword === values.newPassword, mismatchOnConfirmation(t)),
+      z.refine<Fields>((values) => mustDiffer === undefined || !values.newPassword || values.newPassword !== values.currentPassword, {
+        path: ['newPassword'],
+        message: mustDiffer,
+        when: () => true,
+      }),
+    ),
+    z.transform(({ confirmPassword: _confirm, ...input }: Fields) => input),
+  );
 }

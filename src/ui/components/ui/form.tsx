@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as LabelPrimitive from '@radix-ui/react-label';
-import { createContext, useContext, useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import {
   useController,
   useForm,
@@ -15,14 +15,12 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { cn } from '../../lib/cn';
 import { conflictingFields, conflictingRecord, fieldErrorsFromServer, keepMine, takeTheirs } from '../../lib/form-errors';
-import { Button } from './button';
-import { Dialog, DialogContent, DialogFooter } from './dialog';
 
 /**
- * A react-hook-form form checked by a zod schema before anything is sent (the server stays the
+ * A react-hook-form form checked by a zod schema (`zod` or `zod/mini`) before anything is sent (the server stays the
  * authority). Messages are validated on submit, then again as each field changes.
  */
-export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(schema: S, defaultValues: DefaultValues<z.input<S>>) {
+export function useSchemaForm<S extends z.core.$ZodType<FieldValues, FieldValues>>(schema: S, defaultValues: DefaultValues<z.input<S>>) {
   return useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema), defaultValues });
 }
 
@@ -33,6 +31,9 @@ interface FormContextValue {
 }
 
 const FormContext = createContext<FormContextValue | null>(null);
+
+// Shown on a 409 only: its code (a Radix dialog) stays out of every form's first paint.
+const ConflictDialog = lazy(() => import('./conflict-dialog').then((module) => ({ default: module.ConflictDialog })));
 
 type Values = Record<string, unknown>;
 
@@ -84,69 +85,26 @@ export function Form<V extends FieldValues, O>({ form, id, onSubmit, onError, cl
         {children}
       </form>
       {conflict && (
-        <ConflictDialog
-          changes={conflictingFields(
-            conflict.submitted as Values,
-            conflict.current,
-            Object.keys(form.getValues()).filter((name) => fields.has(name)),
-          ).map((change) => ({ ...change, label: fields.get(change.name) }))}
-          onClose={() => setConflict(null)}
-          onReload={() => {
-            form.reset(takeTheirs(form.getValues() as Values, conflict.current) as V);
-            setConflict(null);
-          }}
-          onOverwrite={() => {
-            setConflict(null);
-            void send(keepMine(conflict.submitted as Values, conflict.current) as O);
-          }}
-        />
+        <Suspense>
+          <ConflictDialog
+            changes={conflictingFields(
+              conflict.submitted as Values,
+              conflict.current,
+              Object.keys(form.getValues()).filter((name) => fields.has(name)),
+            ).map((change) => ({ ...change, label: fields.get(change.name) }))}
+            onClose={() => setConflict(null)}
+            onReload={() => {
+              form.reset(takeTheirs(form.getValues() as Values, conflict.current) as V);
+              setConflict(null);
+            }}
+            onOverwrite={() => {
+              setConflict(null);
+              void send(keepMine(conflict.submitted as Values, conflict.current) as O);
+            }}
+          />
+        </Suspense>
       )}
     </FormContext.Provider>
-  );
-}
-
-function ConflictDialog({
-  changes,
-  onClose,
-  onReload,
-  onOverwrite,
-}: {
-  changes: { name: string; label: ReactNode; mine: unknown; theirs: unknown }[];
-  onClose: () => void;
-  onReload: () => void;
-  onOverwrite: () => void;
-}) {
-  const { t } = useTranslation();
-  const show = (value: unknown) =>
-    value === null || value === undefined || value === '' ? t('form.conflict.empty') : Array.isArray(value) ? value.join(', ') : String(value);
-  return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title={t('form.conflict.title')} description={t('form.conflict.description')}>
-        {changes.length === 0 ? (
-          <p className="text-sm">{t('form.conflict.otherFields')}</p>
-        ) : (
-          <ul className="grid gap-3" data-testid="conflict-changes">
-            {changes.map((change) => (
-              <li key={change.name} className="rounded-md border border-border p-3 text-sm">
-                <p className="font-medium">{change.label}</p>
-                <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
-                  <dt className="text-muted-foreground">{t('form.conflict.theirs')}</dt>
-                  <dd className="break-words">{show(change.theirs)}</dd>
-                  <dt className="text-muted-foreground">{t('form.conflict.mine')}</dt>
-                  <dd className="break-words">{show(change.mine)}</dd>
-                </dl>
-              </li>
-            ))}
-          </ul>
-        )}
-        <DialogFooter>
-          <Button variant="outline" onClick={onReload}>
-            {t('form.conflict.reload')}
-          </Button>
-          <Button onClick={onOverwrite}>{t('form.conflict.overwrite')}</Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
   );
 }
 

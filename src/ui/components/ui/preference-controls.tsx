@@ -1,18 +1,9 @@
-import { Languages, Moon, Sun, Terminal } from 'lucide-react';
+import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from './dropdown-menu';
+import { lazyPopup } from './lazy-popup';
+import { ThemeButton } from './theme-button';
 import { toggleLanguage } from '../../lib/i18n';
-import { setTheme, THEMES, useTheme, type Theme } from '../../lib/theme';
-
-const THEME_ICONS = { light: Sun, dark: Moon, matrix: Terminal } as const;
 
 /** Switches pt <-> en; shows the language it switches to. */
 export function LanguageToggle({ className }: { className?: string }) {
@@ -29,31 +20,8 @@ export function LanguageToggle({ className }: { className?: string }) {
   );
 }
 
-export function ThemeSwitcher() {
-  const { t } = useTranslation();
-  const theme = useTheme();
-  const Icon = THEME_ICONS[theme];
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={t('theme.label', { theme: t(`theme.${theme}`) })}>
-          <Icon className="h-5 w-5" aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuLabel className="text-muted-foreground">{t('theme.title')}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
-          {THEMES.map((name) => {
-            const ItemIcon = THEME_ICONS[name];
-            return (
-              <DropdownMenuRadioItem key={name} value={name}>
-                <ItemIcon className="h-4 w-4" aria-hidden="true" />
-                {t(`theme.${name}`)}
-              </DropdownMenuRadioItem>
-            );
-          })}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
-}
+/** Light, dark or matrix, from a menu; the menu's code is not part of the first paint. */
+export const ThemeSwitcher = lazyPopup(
+  () => import('./theme-menu').then((module) => module.ThemeMenu),
+  ({ onClick }) => <ThemeButton aria-haspopup="menu" onClick={onClick} />,
+);

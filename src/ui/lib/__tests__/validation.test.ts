@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { mismatchOnConfirmation, normalizeInitials, userRules } from '../validation';
+import { mismatchOnConfirmation, normalizeInitials, passwordChangeSchema, userRules } from '../validation';
 
 const t = ((key: string) => key) as unknown as TFunction;
 const rules = userRules(t);
@@ -47,5 +47,33 @@ describe('user rules', () => {
 
   it('shows initials uppercase and at most three', () => {
     expect(normalizeInitials('abcd')).toBe('ABC');
+  });
+});
+
+describe('password change', () => {
+  const change = passwordChangeSchema(t, { mustDiffer: 'passwordChange.mustDiffer' });
+  const changeIssues = (values: object) => {
+    const result = change.safeParse(values);
+    return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+  };
+
+  it('sends the current and the new password only, as typed', () => {
+    expect(change.parse({ currentPassword: ' old pass ', newPassword: 'new password', confirmPassword: 'new password' })).toEqual({
+      currentPassword: ' old pass ',
+      newPassword: 'new password',
+    });
+  });
+
+  it('reports a mismatch on the confirmation and an unchanged password on the new one, even beside other failures', () => {
+    expect(changeIssues({ currentPassword: '', newPassword: 'new password', confirmPassword: 'other password' })).toEqual({
+      currentPassword: 'validation.required',
+      confirmPassword: 'validation.passwordsMismatch',
+    });
+    expect(changeIssues({ currentPassword: 'same password', newPassword: 'same password', confirmPassword: 'same password' })).toEqual({
+      newPassword: 'passwordChange.mustDiffer',
+    });
+    expect(passwordChangeSchema(t).safeParse({ currentPassword: 'same password', newPassword: 'same password', confirmPassword: 'same password' }).success).toBe(
+      true,
+    );
   });
 });

@@ -2,7 +2,7 @@ import { LogIn } from 'lucide-react';
 import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Form, FormField, useSchemaForm } from '../../../components/ui/form';

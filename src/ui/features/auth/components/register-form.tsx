@@ -1,7 +1,7 @@
 import { UserPlus } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Button } from '../../../components/ui/button';
 import { Form, FormField, useSchemaForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
@@ -18,17 +18,19 @@ export function RegisterForm() {
   const { t } = useTranslation();
   const schema = useMemo(() => {
     const rules = userRules(t);
-    return z
-      .object({
-        name: rules.name,
-        username: rules.username,
-        initials: rules.initials,
-        role: z.enum(ROLES as [Role, ...Role[]]),
-        password: rules.newPassword,
-        confirmPassword: rules.password,
-      })
-      .refine((values) => !values.confirmPassword || values.confirmPassword === values.password, mismatchOnConfirmation(t))
-      .transform(({ confirmPassword: _confirm, ...input }) => input); // the server gets the five fields only
+    const fields = z.object({
+      name: rules.name,
+      username: rules.username,
+      initials: rules.initials,
+      role: z.enum(ROLES as [Role, ...Role[]]),
+      password: rules.newPassword,
+      confirmPassword: rules.password,
+    });
+    type Fields = z.output<typeof fields>;
+    return z.pipe(
+      fields.check(z.refine<Fields>((values) => !values.confirmPassword || values.confirmPassword === values.password, mismatchOnConfirmation(t))),
+      z.transform(({ confirmPassword: _confirm, ...input }: Fields) => input), // the server gets the five fields only
+    );
   }, [t]);
   const form = useSchemaForm(schema, { name: '', username: '', initials: '', role: 'employee', password: '', confirmPassword: '' });
   const register = useRegister();

@@ -1,12 +1,18 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card';
 import { BrandMark } from '../../../components/ui/brand-mark';
 import { LanguageToggle, ThemeSwitcher } from '../../../components/ui/preference-controls';
+import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
+import { whenIdle } from '../../../lib/idle';
 import { LoginForm } from '../components/login-form';
-import { RegisterForm } from '../components/register-form';
+
+// Most visitors sign in: the register form (and its role select) is fetched once the page is idle, before
+// anyone reaches its tab.
+const loadRegisterForm = () => import('../components/register-form');
+const RegisterForm = lazy(() => loadRegisterForm().then((module) => ({ default: module.RegisterForm })));
 
 type Tab = 'login' | 'register';
 
@@ -19,6 +25,7 @@ const tabClass = cn(
 export function AuthPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('login');
+  useEffect(() => whenIdle(() => void loadRegisterForm().catch(() => undefined)), []);
   return (
     <div className="flex min-h-full flex-col">
       <header className="flex items-center justify-between gap-2 px-4 py-3 sm:px-6">
@@ -45,7 +52,16 @@ export function AuthPage() {
               <LoginForm />
             </Tabs.Content>
             <Tabs.Content value="register" className="mt-6 focus-ring">
-              <RegisterForm />
+              <Suspense
+                fallback={
+                  <div role="status" className="flex justify-center py-8 text-muted-foreground">
+                    <Spinner className="h-6 w-6" />
+                    <span className="sr-only">{t('common.loading')}</span>
+                  </div>
+                }
+              >
+                <RegisterForm />
+              </Suspense>
             </Tabs.Content>
           </Tabs.Root>
         </Card>
