@@ -60,9 +60,15 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
     next();
   });
   app.use(crossSiteGuard(config.publicUrl ? new URL(config.publicUrl).origin : undefined));
+  const session = sessionMiddleware(config.sessionSecret, config.cookieSecure, container.get<AuthService>(AUTH_SERVICE));
+  const limits = withDefaults(config.limits);
+  app.use(session.cookie);
+  // Each session (or address) first, before the body is parsed and the session looked up, so a request
+  // waiting its turn has cost no work yet; then each user, whichever of their sessions a request comes from.
+  app.use('/api', concurrencyLimit(limits, session.sessionLane));
   app.use(express.json({ limit: JSON_BODY_LIMIT, strict: true, verify: verifyJsonBytes }));
-  app.use(sessionMiddleware(config.sessionSecret, config.cookieSecure, container.get<AuthService>(AUTH_SERVICE)));
-  app.use('/api', concurrencyLimit(withDefaults(config.limits)));
+  app.use(session.resolve);
+  app.use('/api', concurrencyLimit(limits, session.userLane));
   app.use(mountRoutes(container.getAll<HttpRouter>(HTTP_ROUTER)));
   app.use('/api', notFoundHandler);
 

@@ -1,4 +1,4 @@
-import type { NextFunction, RequestHandler, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { RetryLaterError } from '../domain/shared/retry-later.error';
 import type { Limits } from '../infrastructure/limits';
 
@@ -20,16 +20,19 @@ interface Lane {
 const tooMany = () => new RetryLaterError('REQUEST.TOO_MANY_AT_ONCE', 'Too many requests at once; wait for the ones in progress', 1);
 
 /**
- * At most `concurrentPerUser` API requests of one signed-in user (anonymous ones: of one address) run at
- * once; the next `queuedPerUser` wait their turn (at most `queueWaitMs`), and one more answers 429 with
- * Retry-After. So one user's flood queues behind itself while everybody else's requests pass. Mounted after
- * the session is resolved; a request costs a Map lookup and a 'close' listener.
+ * At most `concurrentPerUser` API requests of one lane run at once; the next `queuedPerUser` wait their turn
+ * (at most `queueWaitMs`), and one more answers 429 with Retry-After. So one user's flood queues behind
+ * itself while everybody else's requests pass. `laneOf` names a request's lane (its session, its user or its
+ * address), or none to let it through. A request costs a Map lookup and a 'close' listener; a lane is
+ * dropped once idle.
  */
-export function concurrencyLimit(limits: Pick<Limits, 'concurrentPerUser' | 'queuedPerUser' | 'queueWaitMs'>): RequestHandler {
-  const users = new Map<number, Lane>();
-  const addresses = new Map<string, Lane>();
+export function concurrencyLimit(
+  limits: Pick<Limits, 'concurrentPerUser' | 'queuedPerUser' | 'queueWaitMs'>,
+  laneOf: (req: Request) => string | undefined,
+): RequestHandler {
+  const lanes = new Map<string, Lane>();
 
-  const lane = (forget: () => void): Lane => {
+  const lane = (key: string): Lane => {
     const l: Lane = {
       active: 0,
       waiting: [],
@@ -40,7 +43,7 @@ export function concurrencyLimit(limits: Pick<Limits, 'concurrentPerUser' | 'que
           clearTimeout(waiter.timer);
           waiter.res.off('close', waiter.gone);
           start(l, waiter.res, waiter.next);
-        } else if (l.active === 0) forget();
+        } else if (l.active === 0) lanes.delete(key);
       },
     };
     return l;
@@ -53,20 +56,12 @@ export function concurrencyLimit(limits: Pick<Limits, 'concurrentPerUser' | 'que
   };
 
   return (req, res, next) => {
-    const userId = req.auth?.user.id;
-    let l: Lane | undefined;
-    if (userId !== undefined) {
-      l = users.get(userId);
-      // A user's lane is kept (there are few users); an address's is dropped when idle.
-      if (!l) users.set(userId, (l = lane(() => undefined)));
-    } else {
-      const address = req.ip ?? '';
-      l = addresses.get(address);
-      if (!l) addresses.set(address, (l = lane(() => addresses.delete(address))));
-    }
+    const key = laneOf(req);
+    if (key === undefined) return next();
+    let l = lanes.get(key);
+    if (!l) lanes.set(key, (l = lane(key)));
     if (l.active < limits.concurrentPerUser) return start(l, res, next);
     if (l.waiting.length >= limits.queuedPerUser) return next(tooMany());
-
     const owner = l;
     const waiter: Waiter = {
       res,

@@ -175,4 +175,54 @@ describe.runIf(process.env.DATABASE_URL)('requests one user has in progress at o
     // The lock released, every request the employee had running or queued is answered.
     expect((await Promise.all(inFlight)).map((r) => r.status)).toEqual([200, 200, 200]);
   });
+
+  it("counts a user's requests together whichever of their sessions they come from", async () => {
+    const { username } = (await users.employee.get('/api/user')).body;
+    const secondSession = server.client();
+    await secondSession.login(username, 'correct horse battery');
+    let inFlight: Promise<{ status: number }>[] = [];
+    await server.runtime.db.background.transaction(async (trx) => {
+      await trx.raw('LOCK TABLE contacts IN ACCESS EXCLUSIVE MODE');
+      inFlight = [users.employee.get('/api/crm/contacts?limit=1'), users.employee.get('/api/crm/contacts?limit=1')];
+      await expect.poll(waitingOnLock, { timeout: 10_000 }).toBe(2);
+      // The other session's two: one waits behind the user's two running, the other is refused.
+      const third = secondSession.get('/api/crm/contacts?limit=1');
+      const fourth = secondSession.get('/api/crm/contacts?limit=1');
+      const first = await Promise.race([third.then((res) => ({ res, queued: fourth })), fourth.then((res) => ({ res, queued: third }))]);
+      expect(first.res.status).toBe(429);
+      expect(await waitingOnLock()).toBe(2);
+      inFlight.push(first.queued);
+    });
+    expect((await Promise.all(inFlight)).map((r) => r.status)).toEqual([200, 200, 200]);
+  });
+
+  it('makes a queued or refused request cost no database work: its session is looked up only when its turn comes', async () => {
+    const knex = server.runtime.db.knex;
+    let sessionLookups = 0;
+    const count = (query: { sql?: string }) => {
+      if (query.sql?.includes('"sessions"')) sessionLookups += 1;
+    };
+    knex.on('query', count);
+    try {
+      let inFlight: Promise<{ status: number }>[] = [];
+      await server.runtime.db.background.transaction(async (trx) => {
+        await trx.raw('LOCK TABLE contacts IN ACCESS EXCLUSIVE MODE');
+        inFlight = [users.employee.get('/api/crm/contacts?limit=1'), users.employee.get('/api/crm/contacts?limit=1')];
+        await expect.poll(waitingOnLock, { timeout: 10_000 }).toBe(2);
+        const lookupsOfTheTwo = sessionLookups;
+        // Ten more: one waits its turn, nine are refused; none of them reaches the database meanwhile.
+        const more = Array.from({ length: 10 }, () => users.employee.get('/api/crm/contacts?limit=1'));
+        const refused = (await Promise.all(more.map((p) => Promise.race([p, new Promise<null>((r) => setTimeout(() => r(null), 1_500))])))).filter(
+          (res) => res?.status === 429,
+        );
+        expect(refused).toHaveLength(9);
+        expect(sessionLookups).toBe(lookupsOfTheTwo);
+        inFlight.push(...more);
+      });
+      const statuses = (await Promise.all(inFlight)).map((r) => r.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    } finally {
+      knex.off('query', count);
+    }
+  });
 });
