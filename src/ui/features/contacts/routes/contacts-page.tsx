@@ -1,5 +1,5 @@
 import { Plus, SearchX, Upload, Users } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
@@ -11,12 +11,17 @@ import { formatInteger } from '../../../lib/format';
 import { useUser } from '../../../lib/session';
 import { useContacts, type Contact } from '../api/get-contacts';
 import { ContactFiltersBar } from '../components/contact-filters';
-import { ContactFormDialog } from '../components/contact-form-dialog';
 import { ContactGrid } from '../components/contact-grid';
-import { ContactSelectionBar } from '../components/contact-selection-bar';
 import { ExportMenu } from '../components/export-menu';
 import { useContactFilters } from '../use-contact-filters';
 import { useContactSelection } from '../use-contact-selection';
+
+// Off the path to the first cards: the form (with its validation library) and the bulk actions are chunks of
+// their own, fetched once the list is shown (so a click finds them there) or when first needed.
+const loadFormDialog = () => import('../components/contact-form-dialog');
+const loadSelectionBar = () => import('../components/contact-selection-bar');
+const ContactFormDialog = lazy(() => loadFormDialog().then((module) => ({ default: module.ContactFormDialog })));
+const ContactSelectionBar = lazy(() => loadSelectionBar().then((module) => ({ default: module.ContactSelectionBar })));
 
 /** What the dialog shows: nothing, a new contact (SPEC: create mode) or one chosen (edit mode). */
 type Editing = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; contact: Contact };
@@ -29,6 +34,10 @@ export function ContactsPage() {
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
   // Cleared whenever the filters change.
   const selection = useContactSelection(filters);
+  const listShown = contacts.isSuccess;
+  useEffect(() => {
+    if (listShown) void Promise.all([loadFormDialog(), loadSelectionBar()]);
+  }, [listShown]);
   if (!me) return null;
 
   const items = contacts.data?.pages.flatMap((page) => page.items) ?? [];
@@ -63,16 +72,18 @@ export function ContactsPage() {
         {total !== undefined && t(capped ? 'contacts.totalCapped' : 'contacts.total', { count: total, formatted: formatInteger(total) })}
       </p>
       {selectedCount > 0 && (
-        <ContactSelectionBar
-          selection={selection.selection}
-          count={selectedCount}
-          total={capped ? Number.POSITIVE_INFINITY : total}
-          filters={filters}
-          loaded={items}
-          me={me}
-          onSelectAll={selection.selectAll}
-          onClear={selection.clear}
-        />
+        <Suspense fallback={null}>
+          <ContactSelectionBar
+            selection={selection.selection}
+            count={selectedCount}
+            total={capped ? Number.POSITIVE_INFINITY : total}
+            filters={filters}
+            loaded={items}
+            me={me}
+            onSelectAll={selection.selectAll}
+            onClear={selection.clear}
+          />
+        </Suspense>
       )}
       {contacts.isPending ? (
         <PageSpinner />
@@ -103,12 +114,14 @@ export function ContactsPage() {
         />
       )}
       {editing.mode !== 'closed' && (
-        <ContactFormDialog
-          key={editing.mode === 'edit' ? editing.contact.id : 'new'}
-          contact={editing.mode === 'edit' ? editing.contact : null}
-          me={me}
-          onClose={() => setEditing({ mode: 'closed' })}
-        />
+        <Suspense fallback={null}>
+          <ContactFormDialog
+            key={editing.mode === 'edit' ? editing.contact.id : 'new'}
+            contact={editing.mode === 'edit' ? editing.contact : null}
+            me={me}
+            onClose={() => setEditing({ mode: 'closed' })}
+          />
+        </Suspense>
       )}
     </>
   );

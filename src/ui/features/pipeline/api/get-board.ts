@@ -1,4 +1,5 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 import { api, data, type ApiQuery, type ApiResponse } from '../../../lib/api-client';
 import { DEAL_LISTS_QUERY_KEY, DEALS_QUERY_KEY, type DealsPage } from './get-deals';
 import { DEFAULT_PIPELINE } from './get-pipeline-stages';
@@ -37,3 +38,18 @@ export const getBoardSummaryQueryOptions = (filters: BoardFilters) =>
   });
 
 export const useBoardSummary = (filters: BoardFilters) => useQuery(getBoardSummaryQueryOptions(filters));
+
+/**
+ * Whether every column has had its first page answered (or refused), and stays true after: what the board shows
+ * first is asked for first, and what can wait (filter choices, the lost reasons' read-ahead) asks after it.
+ */
+export function useBoardLoaded(stages: string[] | undefined, filters: BoardFilters): boolean {
+  const client = useQueryClient();
+  const subscribe = useCallback((onChange: () => void) => client.getQueryCache().subscribe(onChange), [client]);
+  const loaded = useSyncExternalStore(subscribe, () =>
+    Boolean(stages?.every((stage) => (client.getQueryState(boardColumnQueryKey(stage, filters))?.status ?? 'pending') !== 'pending')),
+  );
+  const [once, setOnce] = useState(false);
+  if (loaded && !once) setOnce(true);
+  return loaded || once;
+}

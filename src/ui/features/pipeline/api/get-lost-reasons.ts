@@ -7,4 +7,4 @@ export const getLostReasonsQueryOptions = () =>
   queryOptions({ queryKey: ['pipeline', 'lost-reasons'], queryFn: () => data(api.GET('/api/crm/lost-reasons')) });
 
 /** The list a lost deal's reason is picked from ('other' takes free text). */
-export const useLostReasons = () => useQuery(getLostReasonsQueryOptions());
+export const useLostReasons = (enabled = true) => useQuery({ ...getLostReasonsQueryOptions(), enabled });

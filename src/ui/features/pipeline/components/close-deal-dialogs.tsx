@@ -9,7 +9,7 @@ import { formatCurrency } from '../../../lib/format';
 import type { Deal } from '../api/get-deals';
 import { useLostReasons, type LostReason } from '../api/get-lost-reasons';
 import { useUpdateDeal } from '../api/update-deal';
-import { moneyInput, parseMoney } from '../deal-schema';
+import { moneyInput, parseMoney } from '../money';
 
 /** What a lost deal stores: a seeded reason's key, an admin's label, or the free text of "other". */
 const reasonValue = (reason: LostReason) => reason.label ?? reason.key;

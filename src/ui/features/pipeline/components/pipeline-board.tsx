@@ -1,6 +1,6 @@
 import { DragDropContext, Draggable, Droppable, type DragStart, type DragUpdate, type DropResult, type ResponderProvided } from '@hello-pangea/dnd';
 import { AlarmClock, CalendarX, Clock, MoreVertical } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -18,12 +18,18 @@ import { useLostReasons } from '../api/get-lost-reasons';
 import { useMoveDeal } from '../api/move-deal';
 import { cardFlags, formatDay, initialsOf, positionAt } from '../board-position';
 import { stageLabel } from '../stage-label';
-import { LostReasonDialog, WonDialog } from './close-deal-dialogs';
+
+// The won and lost prompts are a chunk of their own, fetched once the columns are in (useBoardLoaded).
+const loadCloseDialogs = () => import('./close-deal-dialogs');
+const WonDialog = lazy(() => loadCloseDialogs().then((module) => ({ default: module.WonDialog })));
+const LostReasonDialog = lazy(() => loadCloseDialogs().then((module) => ({ default: module.LostReasonDialog })));
 
 interface PipelineBoardProps {
   stages: PipelineStage[];
   summary: StageSummary[] | undefined;
   filters: BoardFilters;
+  /** Every column has its first page: what can wait is asked for now. */
+  loaded: boolean;
   onOpenDeal: (deal: Deal) => void;
 }
 
@@ -38,11 +44,14 @@ const hasMore = (stage: string, filters: BoardFilters): boolean => {
 };
 
 /** The kanban: one column per stage, cards moved by mouse, touch, keyboard or the card's menu. */
-export function PipelineBoard({ stages, summary, filters, onOpenDeal }: PipelineBoardProps) {
+export function PipelineBoard({ stages, summary, filters, loaded, onOpenDeal }: PipelineBoardProps) {
   const { t } = useTranslation();
   const move = useMoveDeal();
-  // Read ahead: the lost-reason prompt opens with its choices (and its first one focused).
-  useLostReasons();
+  // Read ahead once the cards are in: the lost-reason prompt opens with its choices (and its first one focused).
+  useLostReasons(loaded);
+  useEffect(() => {
+    if (loaded) void loadCloseDialogs();
+  }, [loaded]);
   const [pending, setPending] = useState<PendingMove | null>(null);
   const byName = new Map(stages.map((s) => [s.stage, s]));
   const label = (stage: string) => stageLabel(stage, t);
@@ -107,28 +116,30 @@ export function PipelineBoard({ stages, summary, filters, onOpenDeal }: Pipeline
           ))}
         </div>
       </DragDropContext>
-      {pending?.stage.kind === 'won' && (
-        <WonDialog
-          deal={pending.deal}
-          stageName={label(pending.stage.stage)}
-          onCancel={() => setPending(null)}
-          onConfirmed={(deal) => {
-            setPending(null);
-            send(deal, pending.stage, pending.index);
-          }}
-        />
-      )}
-      {pending?.stage.kind === 'lost' && (
-        <LostReasonDialog
-          deal={pending.deal}
-          stageName={label(pending.stage.stage)}
-          onCancel={() => setPending(null)}
-          onConfirmed={(reason) => {
-            setPending(null);
-            send(pending.deal, pending.stage, pending.index, reason);
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {pending?.stage.kind === 'won' && (
+          <WonDialog
+            deal={pending.deal}
+            stageName={label(pending.stage.stage)}
+            onCancel={() => setPending(null)}
+            onConfirmed={(deal) => {
+              setPending(null);
+              send(deal, pending.stage, pending.index);
+            }}
+          />
+        )}
+        {pending?.stage.kind === 'lost' && (
+          <LostReasonDialog
+            deal={pending.deal}
+            stageName={label(pending.stage.stage)}
+            onCancel={() => setPending(null)}
+            onConfirmed={(reason) => {
+              setPending(null);
+              send(pending.deal, pending.stage, pending.index, reason);
+            }}
+          />
+        )}
+      </Suspense>
     </>
   );
 }

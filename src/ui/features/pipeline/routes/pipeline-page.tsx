@@ -1,5 +1,5 @@
 import { Filter, KanbanSquare, Plus, X } from 'lucide-react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useDeal } from '../api/get-deal';
@@ -15,16 +15,19 @@ import { errorMessage } from '../../../lib/errors';
 import { formatCurrency, formatInteger } from '../../../lib/format';
 import { useUser, type User } from '../../../lib/session';
 import { useUserChoices } from '../../../lib/user-choices';
-import { useBoardSummary, type BoardFilters } from '../api/get-board';
+import { useBoardLoaded, useBoardSummary, type BoardFilters } from '../api/get-board';
 import type { Deal } from '../api/get-deals';
 import { usePipelineStages } from '../api/get-pipeline-stages';
 import { useContactSearch } from '../api/search-contacts';
 import { localDay } from '../board-position';
-import { DealFormDialog } from '../components/deal-form-dialog';
 import { PipelineBoard } from '../components/pipeline-board';
-import { parseMoney } from '../deal-schema';
+import { parseMoney } from '../money';
 
 const CLOSE_WINDOWS = ['7', '30', '90'] as const;
+
+// The deal form (with its validation library) is a chunk of its own, fetched once the columns are in.
+const loadDealForm = () => import('../components/deal-form-dialog');
+const DealFormDialog = lazy(() => loadDealForm().then((module) => ({ default: module.DealFormDialog })));
 
 /** What a deal's dialog shows beyond its form (its activities and history), given by the app that composes features. */
 export type DealExtras = (deal: Deal) => ReactNode;
@@ -55,6 +58,10 @@ export function PipelinePage({ dealExtras }: { dealExtras?: DealExtras } = {}) {
   const stages = usePipelineStages();
   const filters = useMemo(() => (me ? boardFiltersOf(params, me) : {}), [params, me]);
   const summary = useBoardSummary(filters);
+  const loaded = useBoardLoaded(stages.data?.items.map((s) => s.stage), filters);
+  useEffect(() => {
+    if (loaded) void loadDealForm();
+  }, [loaded]);
   const [open, setOpen] = useState<{ deal: Deal | null } | null>(null);
   // A link that names a deal (?deal=<id>, e.g. from the search palette) opens it in the dialog.
   const linkedId = Number(params.get('deal'));
@@ -69,7 +76,6 @@ export function PipelinePage({ dealExtras }: { dealExtras?: DealExtras } = {}) {
       { replace: true },
     );
   if (!me) return null;
-  if (stages.isPending) return <PageSpinner />;
 
   const openStages = new Set(stages.data?.items.filter((s) => s.kind === 'open').map((s) => s.stage));
   const openTotals = summary.data?.items.filter((s) => openStages.has(s.stage));
@@ -108,8 +114,11 @@ export function PipelinePage({ dealExtras }: { dealExtras?: DealExtras } = {}) {
           </dd>
         </div>
       </dl>
-      <BoardFiltersBar params={params} setParams={setParams} me={me} />
-      {stages.isError ? (
+      <BoardFiltersBar params={params} setParams={setParams} me={me} loaded={loaded} />
+      {/* The heading, totals and filters show at once; the columns once the stages are known. */}
+      {stages.isPending ? (
+        <PageSpinner />
+      ) : stages.isError ? (
         <p role="alert" className="text-sm text-danger">
           {errorMessage(stages.error, t)}
         </p>
@@ -120,26 +129,29 @@ export function PipelinePage({ dealExtras }: { dealExtras?: DealExtras } = {}) {
       ) : count === 0 ? (
         <EmptyState icon={KanbanSquare} title={t('pipeline.empty')} description={params.size ? t('pipeline.emptyFiltered') : t('pipeline.emptyHint')} />
       ) : (
-        <PipelineBoard stages={stages.data.items} summary={summary.data?.items} filters={filters} onOpenDeal={(deal) => setOpen({ deal })} />
+        <PipelineBoard stages={stages.data.items} summary={summary.data?.items} filters={filters} loaded={loaded} onOpenDeal={(deal) => setOpen({ deal })} />
       )}
-      {open && <DealFormDialog deal={open.deal} me={me} onClose={() => setOpen(null)} extras={open.deal && dealExtras ? dealExtras(open.deal) : undefined} />}
-      {!open && params.has('deal') && linked.data && (
-        <DealFormDialog key={linked.data.id} deal={linked.data} me={me} onClose={closeLinked} extras={dealExtras ? dealExtras(linked.data) : undefined} />
-      )}
+      <Suspense fallback={null}>
+        {open && <DealFormDialog deal={open.deal} me={me} onClose={() => setOpen(null)} extras={open.deal && dealExtras ? dealExtras(open.deal) : undefined} />}
+        {!open && params.has('deal') && linked.data && (
+          <DealFormDialog key={linked.data.id} deal={linked.data} me={me} onClose={closeLinked} extras={dealExtras ? dealExtras(linked.data) : undefined} />
+        )}
+      </Suspense>
     </div>
   );
 }
 
-function BoardFiltersBar({ params, setParams, me }: { params: URLSearchParams; setParams: ReturnType<typeof useSearchParams>[1]; me: User }) {
+function BoardFiltersBar({ params, setParams, me, loaded }: { params: URLSearchParams; setParams: ReturnType<typeof useSearchParams>[1]; me: User; loaded: boolean }) {
   const { t } = useTranslation();
   const isAdmin = me.role === 'admin';
-  const owners = useUserChoices(isAdmin);
+  // The filters' choices wait for the board's cards (or for someone typing in the contact search).
+  const owners = useUserChoices(isAdmin && loaded);
   const [q, setQ] = useState(params.get('q') ?? '');
   const [min, setMin] = useState(params.get('min') ?? '');
   const [max, setMax] = useState(params.get('max') ?? '');
   const [contactSearch, setContactSearch] = useState('');
   const [shown, setShown] = useState(false);
-  const contacts = useContactSearch(contactSearch, true);
+  const contacts = useContactSearch(contactSearch, loaded || contactSearch !== '');
   const contactId = Number(params.get('contact'));
   const contact: LookupOption | null = contactId > 0 ? { id: contactId, label: params.get('contactName') ?? `#${contactId}` } : null;
 
