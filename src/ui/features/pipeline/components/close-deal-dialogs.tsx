@@ -10,11 +10,10 @@ import type { Deal } from '../api/get-deals';
 import { useLostReasons, type LostReason } from '../api/get-lost-reasons';
 import { useUpdateDeal } from '../api/update-deal';
 import { moneyInput, parseMoney } from '../money';
+import { lostReasonLabel } from '../stage-label';
 
 /** What a lost deal stores: a seeded reason's key, an admin's label, or the free text of "other". */
 const reasonValue = (reason: LostReason) => reason.label ?? reason.key;
-export const lostReasonLabel = (stored: string, t: (key: string, options?: Record<string, unknown>) => string) =>
-  t(`pipeline.lostReasons.${stored}`, { defaultValue: stored });
 
 interface CloseDialogProps {
   deal: Deal;

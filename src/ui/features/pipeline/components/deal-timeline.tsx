@@ -5,8 +5,7 @@ import { errorMessage } from '../../../lib/errors';
 import { formatCurrency, formatDateTime } from '../../../lib/format';
 import { useDealTimeline } from '../api/get-deal-timeline';
 import { formatDay } from '../board-position';
-import { stageLabel } from '../stage-label';
-import { lostReasonLabel } from './close-deal-dialogs';
+import { lostReasonLabel, stageLabel } from '../stage-label';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
