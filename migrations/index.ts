@@ -27,6 +27,7 @@ import * as addUsernameAsciiCheck from './20261124120100_add_username_ascii_chec
 import * as inlineSearchText from './20261124120700_inline_search_text';
 import * as createDealStageTotals from './20261124120701_create_deal_stage_totals';
 import * as addReminderClaimIndex from './20261124120800_add_reminder_claim_index';
+import * as storeContactSearchText from './20261124130200_store_contact_search_text';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -66,4 +67,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261124120700_inline_search_text', inlineSearchText],
   ['20261124120701_create_deal_stage_totals', createDealStageTotals],
   ['20261124120800_add_reminder_claim_index', addReminderClaimIndex],
+  ['20261124130200_store_contact_search_text', storeContactSearchText],
 ];

@@ -4,10 +4,11 @@ import type { Contact, ContactBulkValues, ContactFields, ContactFilter, Duplicat
 import type { ContactRepository } from '../../domain/contacts/contacts.ports';
 import type { Page, PageRequest } from '../../domain/shared/list-page';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
-import { tableModel, type BaseModel } from '../db/base.model';
+import { plain, tableModel, type BaseModel } from '../db/base.model';
 import { containsPattern } from '../db/keyset-page';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 import { KnexRecordStore, referenced } from '../crm/knex-record-store';
+import { contactSearchPage } from './contact-search';
 
 export const ContactModel = tableModel('contacts', { jsonAttributes: ['customFields'], hasUpdatedAt: true });
 
@@ -18,7 +19,17 @@ export class KnexContactRepository extends KnexRecordStore<Contact, NewContact, 
   }
 
   list(filter: ContactFilter, page: PageRequest): Promise<Page<Contact>> {
-    return this.page(this.select().modify((q) => matching(q, filter)), page);
+    const all = this.select().modify((q) => matching(q, filter));
+    if (!filter.search) return this.page(all, page);
+    const others = (q: QueryBuilder<BaseModel>) => matching(q, { ...filter, search: undefined });
+    return contactSearchPage(() => this.select(), others, filter.search, page, (row) => this.toRecord(row), all);
+  }
+
+  /** A row without its search text (a stored column searches read, not part of a contact). */
+  protected override toRecord(row: BaseModel): Contact {
+    const record = plain<Contact & { searchText?: string }>(row);
+    delete record.searchText;
+    return record;
   }
 
   async count(filter: ContactFilter): Promise<number> {
@@ -94,7 +105,7 @@ export class KnexContactRepository extends KnexRecordStore<Contact, NewContact, 
         if (probe.email) q.orWhereRaw('lower(email) = lower(?)', [probe.email]);
         if (probe.phone) q.orWhereRaw('funil_phone_key(phone) = funil_phone_key(?)', [probe.phone]);
         if (probe.name) {
-          q.orWhereRaw('lower(funil_unaccent(?)) <% funil_contact_search_text(name, email, company, phone)', [probe.name]);
+          q.orWhereRaw('lower(funil_unaccent(?)) <% search_text', [probe.name]);
         }
       })
       .modify((q) => probe.excludeId !== undefined && q.whereNot('id', probe.excludeId))
@@ -110,12 +121,8 @@ export class KnexContactRepository extends KnexRecordStore<Contact, NewContact, 
 
 /** The list's filters (also a bulk change's and the export's). */
 function matching(q: QueryBuilder<BaseModel>, filter: ContactFilter): void {
-  // The same expression as contacts_search_trgm_index, so the trigram index serves the LIKE.
-  if (filter.search) {
-    q.whereRaw('funil_contact_search_text(??, ??, ??, ??) like lower(funil_unaccent(?))', [
-      'contacts.name', 'contacts.email', 'contacts.company', 'contacts.phone', containsPattern(filter.search),
-    ]);
-  }
+  // The stored search text, which contacts_search_trgm_index indexes (a list page's search: contact-search.ts).
+  if (filter.search) q.whereRaw('?? like lower(funil_unaccent(?))', ['contacts.searchText', containsPattern(filter.search)]);
   if (filter.status) q.where('contacts.status', filter.status);
   if (filter.tag) q.whereRaw('?? @> array[?]::text[]', ['contacts.tags', filter.tag]);
   if (filter.ownerId !== undefined) q.where('contacts.ownerId', filter.ownerId);

@@ -34,7 +34,7 @@ export class KnexSearchRepository implements SearchRepository {
   async contacts(query: SearchQuery): Promise<Hit<ContactHit>[]> {
     return this.find<ContactHit>(
       query,
-      { table: 'contacts', searchText: 'funil_contact_search_text(t.name, t.email, t.company, t.phone)', nameText: 'lower(funil_unaccent(t.name))' },
+      { table: 'contacts', searchText: 't.search_text', nameText: 'lower(funil_unaccent(t.name))' },
       't.name, t.company, t.email',
     );
   }

@@ -51,11 +51,43 @@ describe('contacts', () => {
     expect(await ids('98765')).toEqual([c.id]);
   });
 
+  it('pages a search newest first, whether the text is common among the newest contacts or rare, with the other filters', async () => {
+    // 1,100 contacts: "Quixaba" in one in eight (common among the newest, so walked), "Xerém 77" in a few (looked up by
+    // its rare word), and a status on every other one; every page must be what the plain LIKE ordered by id gives.
+    await crm.knex.raw(
+      `INSERT INTO contacts (name, email, status) SELECT
+         CASE WHEN g % 8 = 0 THEN 'Quixaba ' || g WHEN g % 300 = 0 THEN 'Xerém 77 ' || g ELSE 'Filler ' || g END,
+         'p' || g || '@exemplo.com.br', CASE WHEN g % 2 = 0 THEN 'customer' ELSE 'lead' END
+       FROM generate_series(1, 1100) g`,
+    );
+    const pages = async (query: string) => {
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const res: { body: { items: { id: number }[]; nextCursor: string | null } } = await crm.users.employee.get(
+          `/api/crm/contacts?limit=50&${query}${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        seen.push(...res.body.items.map((x) => x.id));
+        cursor = res.body.nextCursor;
+      } while (cursor);
+      return seen;
+    };
+    const like = (text: string, status?: string) =>
+      crm.knex('contacts').whereRaw('search_text like ?', [`%${text}%`]).modify((q) => status && q.where({ status })).orderBy('id', 'desc').pluck('id');
+    const quixaba = await pages('search=QUIXABA');
+    expect(quixaba).toHaveLength(137);
+    expect(quixaba).toEqual(await like('quixaba'));
+    expect(await pages('search=quixaba&status=lead')).toEqual(await like('quixaba', 'lead'));
+    expect(await pages(`search=${encodeURIComponent('xerem 77')}`)).toEqual(await like('xerem 77'));
+    expect(await pages(`search=${encodeURIComponent('77@exemplo')}`)).toEqual(await like('77@exemplo'));
+    expect(await pages('search=Quixaba%201')).toEqual(await like('quixaba 1'));
+  });
+
   it('serves the search from the trigram index', async () => {
     const plan = await crm.knex.transaction(async (trx) => {
       await trx.raw('SET LOCAL enable_seqscan = off');
       const { rows } = await trx.raw(
-        `EXPLAIN SELECT id FROM contacts WHERE funil_contact_search_text(name, email, company, phone) LIKE lower(funil_unaccent(?))`,
+        `EXPLAIN SELECT id FROM contacts WHERE search_text LIKE lower(funil_unaccent(?))`,
         ['%souza%'],
       );
       return rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
