@@ -40,10 +40,12 @@ interface Load {
  * 1 s on localhost with the benchmark data set. The built app (dist/, built first when older than its sources)
  * on a PostgreSQL database of its own with the data set, signed in as the demo admin, loaded in Debian's
  * headless Chromium with a fresh cache (a new browser context) and again with a warm one (the same context).
+ * BENCH_WEB_ROUNDS sets the rounds per screen (default 5, quick 2).
  */
 export async function run(ctx: BenchContext): Promise<BenchSection> {
   const size = ctx.quick ? QUICK_CRM_DATA : CRM_DATA;
-  const rounds = ctx.quick ? 2 : 5;
+  // BENCH_WEB_ROUNDS: more rounds, for comparing two builds on a busy machine.
+  const rounds = Number(process.env.BENCH_WEB_ROUNDS ?? (ctx.quick ? 2 : 5));
   const built = ensureBuilt(ctx);
   const db = await createBenchDatabase(ctx.postgresUrl, 'web');
   let server: { url: string; stop(): Promise<void> } | undefined;
