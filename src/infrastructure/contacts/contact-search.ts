@@ -28,6 +28,7 @@ const MAX_WORDS = 8;
  *   the lists of "333334" (a few hundred contacts) and not those of "exemplo" (every contact), which cost
  *   60 ms; the whole text is checked on each row (strpos, which no index serves, so neither way's plan can
  *   change with the planner's guesses). Also what the walk left, older than where it stopped.
+ * - a text without three letters or digits in a row ("jo", "7@"): walked as far as it takes, as no index serves it.
  * The two ways are CTEs behind one-time filters: the one not taken is never executed.
  */
 export async function contactSearchPage<T>(
@@ -41,6 +42,9 @@ export async function contactSearchPage<T>(
   const after = decodeCursor(page.cursor, 1)?.[0];
   const rows = page.limit + 1;
   const words = text.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 2).slice(0, MAX_WORDS);
+  // A text without three letters or digits in a row gives the trigram index nothing to look up (it would read all of
+  // it): such a text is walked, however rare, as far as it takes.
+  const indexable = words.some((word) => word.length >= 3);
   const contains = 'strpos(contacts.search_text, lower(funil_unaccent(?))) > 0';
   const candidates = () =>
     records()
@@ -56,21 +60,25 @@ export async function contactSearchPage<T>(
     .orderBy('contacts.id', 'desc')
     .limit(SAMPLE);
   const probe = records().knex().raw(
-    `SELECT hits >= ? OR (hits > 0 AND rare IS NULL) AS dense, floor, coalesce(rare, lower(funil_unaccent(?))) AS pattern
+    `SELECT NOT ? OR hits >= ? OR (hits > 0 AND rare IS NULL) AS dense, CASE WHEN ? THEN floor ELSE 0 END AS floor,
+            coalesce(rare, lower(funil_unaccent(?))) AS pattern
      FROM (SELECT (SELECT count(*) FROM sample WHERE strpos(search_text, lower(funil_unaccent(?))) > 0) AS hits,
                   (SELECT min(id) - ? * (max(id) - min(id) + 1) FROM sample) AS floor,
                   (SELECT '%' || string_agg(w.word, '%' ORDER BY u.n) || '%'
                    FROM unnest(?::text[]) WITH ORDINALITY AS u(typed, n), lower(funil_unaccent(u.typed)) AS w(word)
                    WHERE length(w.word) >= 3 AND (SELECT count(*) FROM sample WHERE strpos(search_text, w.word) > 0) < ?) AS rare) AS p`,
-    [DENSE_HITS, containsPattern(text), text, WALK_SPANS - 1, words, RARE_WORD_HITS],
+    [indexable, DENSE_HITS, indexable, containsPattern(text), text, WALK_SPANS - 1, words, RARE_WORD_HITS],
   );
   const walked = candidates()
     .whereRaw('(SELECT dense FROM probe)')
     .whereRaw('contacts.id >= (SELECT floor FROM probe)')
     .orderBy('contacts.id', 'desc')
     .limit(rows);
+  // Both conditions on the probe and walked only: one-time filters, so the index is not read when the walk sufficed
+  // or covered every contact (ids start at 1).
   const indexed = candidates()
     .whereRaw('(SELECT count(*) FROM walked) < ?', [rows])
+    .whereRaw('(SELECT NOT dense OR floor > 1 FROM probe)')
     .whereRaw('contacts.search_text LIKE (SELECT pattern FROM probe)')
     .whereRaw('(NOT (SELECT dense FROM probe) OR contacts.id < (SELECT floor FROM probe))');
   const total = page.includeTotal ? await countTotal(all) : undefined;

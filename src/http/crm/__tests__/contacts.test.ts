@@ -81,6 +81,7 @@ describe('contacts', () => {
     expect(await pages(`search=${encodeURIComponent('xerem 77')}`)).toEqual(await like('xerem 77'));
     expect(await pages(`search=${encodeURIComponent('77@exemplo')}`)).toEqual(await like('77@exemplo'));
     expect(await pages('search=Quixaba%201')).toEqual(await like('quixaba 1'));
+    expect(await pages('search=0%40')).toEqual(await like('0@'));
   });
 
   it('serves the search from the trigram index', async () => {
