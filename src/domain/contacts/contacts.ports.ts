@@ -15,6 +15,11 @@ export interface ContactRepository extends RecordStore<Contact, NewContact, Part
   updateMany(rows: { id: number; values: ContactBulkValues }[]): Promise<Contact[]>;
   /** In one statement. */
   deleteMany(ids: number[]): Promise<void>;
+  /**
+   * New contacts of an import and their 'created' timeline entries (by `entry.userId`, naming the import), in one
+   * statement however many; answers how many were created.
+   */
+  insertImported(contacts: NewContact[], entry: { userId: number; importId: number }): Promise<number>;
   /** The tags in use starting with `prefix` (case and accents ignored), most used first. */
   tags(prefix: string, limit: number): Promise<TagUsage[]>;
 }

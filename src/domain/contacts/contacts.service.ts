@@ -76,14 +76,21 @@ export class ContactsService {
     return this.records.update(viewer, id, expectedUpdatedAt, () => changes);
   }
 
-  /** A batch of a contact import (see ContactImportsService): owned by the importer, every entry naming the import. */
+  /**
+   * A batch of a contact import (see ContactImportsService), allowed by the importer's checks, in one transaction:
+   * the new contacts, owned by the importer, with their 'created' entries in one statement; then the changes.
+   * Every entry names the import.
+   */
   importBatch(
     viewer: Viewer,
     importId: number,
     created: (Partial<ContactFields> & Pick<ContactFields, 'name'>)[],
     updated: { current: Partial<Contact> & Pick<Contact, 'id'>; changes: Partial<ContactFields> }[],
   ): Promise<void> {
-    return this.records.importMany(viewer, importId, created.map((fields) => ({ ...fields, ownerId: viewer.id, createdBy: viewer.id })), updated);
+    return this.uow.run(async () => {
+      await this.contacts.insertImported(created.map((fields) => ({ ...fields, ownerId: viewer.id, createdBy: viewer.id })), { userId: viewer.id, importId });
+      if (updated.length) await this.records.importMany(viewer, importId, [], updated);
+    });
   }
 
   remove(viewer: Viewer, id: number): Promise<void> {

@@ -73,14 +73,19 @@ const CR = 13;
  * faster. At anything else (a quote inside an unquoted cell or after a closing one, a lone CR, mixed line ends,
  * an unclosed quote) it throws NotPlainCsv: csv-parse's own reading of those cases stays the rule.
  */
-export function* plainRecords(text: string, delimiter: string): Generator<string[]> {
+export function* plainRecords(text: string, delimiter: string, options: { count?: boolean } = {}): Generator<string[]> {
+  // Counting only: no cell is cut out of the text, every record comes as the same empty array.
+  const keep = !options.count;
+  const counted: string[] = [];
   const sep = delimiter.charCodeAt(0);
   const end = text.length;
   let lineEnd = 0; // 1: LF, 2: CRLF, 0: none seen yet
   let pos = 0;
   while (pos < end) {
-    const record: string[] = [];
+    const record: string[] = keep ? [] : counted;
     let quoted = false;
+    let cells = 0;
+    let empty = true;
     for (;;) {
       let value: string;
       if (text.charCodeAt(pos) === QUOTE) {
@@ -90,12 +95,12 @@ export function* plainRecords(text: string, delimiter: string): Generator<string
         for (;;) {
           const close = text.indexOf('"', from);
           if (close === -1) throw new NotPlainCsv();
-          value += text.slice(from, close);
+          if (keep) value += text.slice(from, close);
           if (text.charCodeAt(close + 1) !== QUOTE) {
             pos = close + 1;
             break;
           }
-          value += '"';
+          if (keep) value += '"';
           from = close + 2;
         }
         const next = text.charCodeAt(pos);
@@ -107,10 +112,12 @@ export function* plainRecords(text: string, delimiter: string): Generator<string
           if (c === sep || c === LF || c === CR) break;
           if (c === QUOTE) throw new NotPlainCsv();
         }
-        value = text.slice(pos, i);
+        empty = i === pos;
+        value = keep ? text.slice(pos, i) : '';
         pos = i;
       }
-      record.push(value);
+      cells += 1;
+      if (keep) record.push(value);
       if (pos >= end) break;
       const c = text.charCodeAt(pos);
       if (c === sep) {
@@ -123,7 +130,7 @@ export function* plainRecords(text: string, delimiter: string): Generator<string
       pos += kind;
       break;
     }
-    if (!quoted && record.length === 1 && record[0] === '') continue;
+    if (!quoted && cells === 1 && empty) continue;
     yield record;
   }
 }
@@ -132,7 +139,7 @@ export function* plainRecords(text: string, delimiter: string): Generator<string
  * The file's records: plain CSV by `plainRecords`; past the first record it cannot read, csv-parse reads the
  * file from the start and the records already given are skipped (both read the ones before alike).
  */
-async function* records(text: string, options: Options = {}): AsyncIterable<string[]> {
+async function* records(text: string): AsyncIterable<string[]> {
   let given = 0;
   const plain = plainRecords(text, delimiterOf(text));
   for (;;) {
@@ -148,7 +155,7 @@ async function* records(text: string, options: Options = {}): AsyncIterable<stri
     yield next.value;
   }
   let seen = 0;
-  for await (const record of parser(text, options)) if (++seen > given) yield record as string[];
+  for await (const record of parser(text)) if (++seen > given) yield record as string[];
 }
 
 /** Parses the file as a stream: rows come one at a time, never all at once. */
@@ -166,8 +173,17 @@ export class CsvImportFile implements ImportFile {
 
   /** The rows `rows` gives (the records after the header). */
   async countRows(content: Buffer): Promise<number> {
+    const text = textOf(content, encodingOf(content));
     let count = -1;
-    for await (const _record of records(textOf(content, encodingOf(content)))) count += 1;
+    try {
+      // Plain CSV: counted in one synchronous pass, no cell cut out.
+      for (const _record of plainRecords(text, delimiterOf(text), { count: true })) count += 1;
+      return Math.max(0, count);
+    } catch (error) {
+      if (!(error instanceof NotPlainCsv)) throw error;
+    }
+    count = -1;
+    for await (const _record of parser(text)) count += 1;
     return Math.max(0, count);
   }
 

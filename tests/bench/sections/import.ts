@@ -5,7 +5,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { ContactImportsService } from '../../../src/domain/contact-imports/contact-imports.service';
 import { CONTACT_IMPORTS_SERVICE } from '../../../src/domain/contact-imports/contact-imports.tokens';
-import { IMPORT_BATCH_SIZE } from '../../../src/domain/contact-imports/contact-imports.service';
+import { importBatchSize } from '../../../src/domain/contact-imports/contact-imports.service';
 import type { ImportMapping } from '../../../src/domain/contact-imports/contact-import';
 import type { JobProcessor } from '../../../src/domain/shared/job-queue.port';
 import { JOB_PROCESSOR } from '../../../src/domain/shared/shared.tokens';
@@ -65,7 +65,7 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
       setup: [
         `PostgreSQL, a database of its own with the migrations (every contacts index, trigram search included); ${rows.toLocaleString('en')} generated Brazilian contacts (8 columns, one in ${REFUSED_EVERY.toLocaleString('en')} with a bad email)`,
         'COPY: `COPY contacts (...) FROM STDIN` (text format, pg-copy-streams) of the valid rows, owner and creator set',
-        `Import: the contact-imports service starts it, the job runs on BullMQ in the bench process (${IMPORT_BATCH_SIZE.toLocaleString('en')} rows per batch), timed from the file to the import marked completed`,
+        `Import: the contact-imports service starts it, the job runs on BullMQ in the bench process (${importBatchSize(rows).toLocaleString('en')} rows per batch), timed from the file to the import marked completed`,
         `Each measure on an emptied contacts table; COPY and import alternate, ${rounds} rounds each, medians`,
       ],
       rows: [

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { ImportMapping, ImportMode } from '../../../domain/contact-imports/contact-import';
+import type { ContactImportRepository } from '../../../domain/contact-imports/contact-imports.ports';
+import { importBatchSize, type ContactImportsService } from '../../../domain/contact-imports/contact-imports.service';
+import { CONTACT_IMPORTS_SERVICE, CONTACT_IMPORT_REPOSITORY } from '../../../domain/contact-imports/contact-imports.tokens';
+import { useTestRuntime } from '../../__tests__/test-runtime';
+
+// The import job (the service's run, as the queue calls it) on files written here: what each batch writes.
+const app = useTestRuntime();
+const knex = () => app.runtime.db.knex;
+
+async function importFile(csv: string, mapping: ImportMapping, mode: ImportMode) {
+  const viewer = await app.viewer();
+  const created = await app.get<ContactImportRepository>(CONTACT_IMPORT_REPOSITORY).create({
+    createdBy: viewer.id, createdByRole: viewer.role, fileName: 'contacts.csv', content: Buffer.from(csv), mapping, mode,
+  });
+  return { id: created.id, viewer, service: app.get<ContactImportsService>(CONTACT_IMPORTS_SERVICE) };
+}
+
+const contactsByEmail = (pattern: string) =>
+  knex()('contacts').whereRaw('lower(email) like ?', [pattern]).orderBy('id').select('id', 'name', 'email', 'status', 'score', 'tags', 'ownerId', 'createdBy');
+
+describe('contact import batches', () => {
+  it('imports the rest of a batch around a refused row, reports that row with its reason, and reads a repeated email in the same batch as the same contact', async () => {
+    const csv = [
+      'Name,E-mail,Score,Tags',
+      'Ana,ana@batch.example,10,"vip;a ""quoted"" tag;back\\slash, with comma"',
+      'Bruno,bruno@batch.example,200,',
+      'Ana Maria,ANA@batch.example,,',
+      'Carla,,,',
+    ].join('\n');
+    const mapping: ImportMapping = { Name: 'name', 'E-mail': 'email', Score: 'score', Tags: 'tags' };
+
+    const update = await importFile(csv, mapping, 'update');
+    await update.service.run(update.id);
+    const done = await update.service.get(update.viewer, update.id);
+    expect(done).toMatchObject({ status: 'completed', totalRows: 4, rowsDone: 4, counts: { created: 2, updated: 1, skipped: 0, rejected: 1 } });
+    // The later row's values on the contact the earlier one creates; the refused row writes nothing.
+    expect(await contactsByEmail('%@batch.example')).toEqual([
+      { id: expect.any(Number), name: 'Ana Maria', email: 'ANA@batch.example', status: 'lead', score: 10, tags: ['vip', 'a "quoted" tag', 'back\\slash', 'with comma'], ownerId: update.viewer.id, createdBy: update.viewer.id },
+    ]);
+    const carla = await knex()('contacts').where({ name: 'Carla' }).first();
+    expect(carla).toMatchObject({ email: null, status: 'lead', score: 0, tags: [], ownerId: update.viewer.id });
+    expect(await update.service.rejections(update.viewer, update.id)).toEqual([
+      { rowNumber: 2, reason: 'score: must be a whole number from 0 to 100', cells: { Name: 'Bruno', 'E-mail': 'bruno@batch.example', Score: '200', Tags: '' } },
+    ]);
+    // Each contact created has its 'created' entry naming the import, under its stored name.
+    const entries = await knex()('crmTimeline').where({ importId: update.id }).orderBy('entityId').select('entityType', 'entityName', 'action', 'contactId', 'entityId', 'userId');
+    expect(entries).toEqual([
+      expect.objectContaining({ entityType: 'contact', action: 'created', entityName: 'Ana Maria', userId: update.viewer.id }),
+      expect.objectContaining({ entityType: 'contact', action: 'created', entityName: 'Carla', contactId: carla.id, entityId: carla.id }),
+    ]);
+
+    // Skip mode: the repeat is left alone, and the contact from the earlier run counts as a duplicate too.
+    const skip = await importFile(csv.replaceAll('batch.example', 'skip.example'), mapping, 'skip');
+    await skip.service.run(skip.id);
+    expect((await skip.service.get(skip.viewer, skip.id)).counts).toEqual({ created: 2, updated: 0, skipped: 1, rejected: 1 });
+    expect((await contactsByEmail('%@skip.example')).map((c) => c.name)).toEqual(['Ana']);
+  });
+
+  it('resumes after the last committed batch when a run stops midway: every row once, counts and timeline once', async () => {
+    const rows = 1_200;
+    const csv = ['Name,E-mail', ...Array.from({ length: rows }, (_, i) => `Person ${i + 1},person${i + 1}@resume.example`)].join('\n');
+    const size = importBatchSize(rows);
+    const job = await importFile(csv, { Name: 'name', 'E-mail': 'email' }, 'skip');
+    // The second batch fails on one of its rows, as a crash would stop it: the first batch stays committed.
+    const failing = `Person ${size + 200}`;
+    await knex().raw(`CREATE OR REPLACE FUNCTION test_stop_import() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+      IF NEW.name = '${failing}' THEN RAISE EXCEPTION 'import stopped by the test'; END IF; RETURN NEW; END $$`);
+    await knex().raw('CREATE TRIGGER test_stop_import BEFORE INSERT ON contacts FOR EACH ROW EXECUTE FUNCTION test_stop_import()');
+    try {
+      await expect(job.service.run(job.id)).rejects.toThrow(/import stopped by the test/);
+    } finally {
+      await knex().raw('DROP TRIGGER test_stop_import ON contacts');
+    }
+    expect(await job.service.get(job.viewer, job.id)).toMatchObject({ status: 'running', rowsDone: size, counts: { created: size } });
+    expect(await contactsByEmail('%@resume.example')).toHaveLength(size);
+
+    await job.service.run(job.id);
+    expect(await job.service.get(job.viewer, job.id)).toMatchObject({ status: 'completed', rowsDone: rows, counts: { created: rows, updated: 0, skipped: 0, rejected: 0 } });
+    const emails = (await contactsByEmail('%@resume.example')).map((c) => c.email);
+    expect(emails).toHaveLength(rows);
+    expect(new Set(emails).size).toBe(rows);
+    const [{ n }] = await knex()('crmTimeline').where({ importId: job.id, action: 'created' }).count({ n: '*' });
+    expect(Number(n)).toBe(rows);
+    // A run after the end does nothing.
+    await job.service.run(job.id);
+    expect(await contactsByEmail('%@resume.example')).toHaveLength(rows);
+  });
+});
