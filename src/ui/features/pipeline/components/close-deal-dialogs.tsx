@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
@@ -91,6 +91,12 @@ export function LostReasonDialog({ deal, stageName, onCancel, onConfirmed }: Clo
   const [tried, setTried] = useState(false);
   const isOther = choice === 'other';
   const reason = isOther ? other.trim() : choice;
+  // The choices come with the dialog when the list was read ahead; when they arrive later, the first one takes
+  // the focus (unless the person is already typing somewhere), so the arrows pick a reason either way.
+  const focusFirstChoice = useCallback((fieldset: HTMLFieldSetElement | null) => {
+    const active = document.activeElement;
+    if (fieldset && !(active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement)) fieldset.querySelector('input')?.focus();
+  }, []);
   return (
     <Dialog open onOpenChange={(open) => !open && onCancel()}>
       <DialogContent title={t('pipeline.lost.title', { title: deal.title })} description={t('pipeline.lost.description', { stage: stageName })}>
@@ -112,7 +118,7 @@ export function LostReasonDialog({ deal, stageName, onCancel, onConfirmed }: Clo
               {errorMessage(reasons.error, t)}
             </p>
           ) : (
-            <fieldset className="grid gap-2" aria-describedby={tried && !reason ? `${id}-error` : undefined}>
+            <fieldset ref={focusFirstChoice} className="grid gap-2" aria-describedby={tried && !reason ? `${id}-error` : undefined}>
               <legend className="mb-1 text-sm font-medium">{t('pipeline.lost.reason')}</legend>
               {reasons.data.items.map((r) => (
                 <label key={r.id} className="flex cursor-pointer items-center gap-2 rounded-md border border-border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10">
