@@ -179,8 +179,8 @@ describe('pipeline board', () => {
 
     await moveWithMenu(page, lost.title, 'Perdido');
     await dialog(page).getByRole('heading', { name: `Perder "${lost.title}"` }).waitFor();
-    // The choices are there at once, the first one focused: the keyboard picks a reason with the arrows.
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('radio');
+    // The first choice is focused (at once when the reasons were read ahead, else as they arrive): the keyboard picks a reason with the arrows.
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('radio');
     await page.getByRole('button', { name: 'Marcar como perdido' }).click();
     await page.getByText('Escolha um motivo.').waitFor();
     await page.getByRole('radio', { name: 'Outro' }).check();
