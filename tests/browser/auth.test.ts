@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '../../src/ui/locales/en.json';
 import { accessibleField, baseUrl, DEMO, holdRequests, launchBrowser, newPage, registerUser, signIn, toastLocator, uniqueName } from './support/browser';
 
 let browser: Browser;
@@ -11,6 +12,13 @@ afterAll(async () => {
 });
 
 const submit = (page: Page) => page.locator('form button[type="submit"]');
+
+/** Every text key of the locales ("auth.title"): what i18next shows in place of a text it does not hold. */
+const TEXT_KEYS = new Set(
+  (function keys(texts: object, prefix = ''): string[] {
+    return Object.entries(texts).flatMap(([name, value]) => (typeof value === 'object' ? keys(value, `${prefix}${name}.`) : [`${prefix}${name}`]));
+  })(en),
+);
 
 describe('sign-in screen', () => {
   it('shows the titles, both tabs and the demo quick access, which fills the form', async () => {
@@ -26,6 +34,42 @@ describe('sign-in screen', () => {
     expect(await page.locator('#login-username').inputValue()).toBe('developer');
     expect(await page.locator('#login-password').inputValue()).toBe('developer1234');
     await page.context().close();
+  });
+
+  it('never shows a text key in place of its text, from the first paint on, in either language', async () => {
+    for (const [language, register, required] of [
+      ['pt', 'Registrar', 'Obrigatório'],
+      ['en', 'Register', 'Required'],
+    ] as const) {
+      const page = await newPage(browser, { language });
+      // Everything the page ever puts on screen (texts and accessible names), recorded as it appears.
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { seenTexts: string[] }).seenTexts = seen;
+        const record = (node: Node) => {
+          const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+          for (let current: Node | null = node; current; current = walker.nextNode()) {
+            if (current.nodeType === Node.TEXT_NODE) seen.push(current.textContent?.trim() ?? '');
+            else for (const name of ['aria-label', 'placeholder', 'title']) seen.push((current as Element).getAttribute(name)?.trim() ?? '');
+          }
+        };
+        new MutationObserver((records) =>
+          records.forEach((change) => (change.type === 'childList' ? change.addedNodes.forEach(record) : record(change.target))),
+        ).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['aria-label', 'placeholder', 'title'] });
+      });
+      // The signed-in screens' texts (fetched once the page is idle) held back: the sign-in screen must not need them.
+      const rest = await holdRequests(page, '**/assets/*.rest-*.js');
+      await page.goto('/auth');
+      await submit(page).click();
+      await page.locator('#login-username-message').getByText(required).waitFor();
+      await page.getByRole('tab', { name: register }).click();
+      await page.locator('#register-name').waitFor();
+      const seen = await page.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts);
+      expect(seen.filter((text) => TEXT_KEYS.has(text))).toEqual([]);
+      expect(seen).toContain(required);
+      rest.release();
+      await page.context().close();
+    }
   });
 
   it('shows and hides the password', async () => {
