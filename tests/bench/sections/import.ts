@@ -31,7 +31,7 @@ const MAPPING: ImportMapping = {
 
 export async function run(ctx: BenchContext): Promise<BenchSection> {
   const rows = ctx.quick ? 10_000 : 100_000;
-  const rounds = 2;
+  const rounds = ctx.quick ? 2 : 3;
   const db = await createBenchDatabase(ctx.postgresUrl, 'import');
   const runtime = await openBenchRuntime({ databaseUrl: db.url, redisUrl: ctx.redisUrl, label: 'import' });
   const { knex } = runtime.db;
@@ -57,7 +57,9 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
     const importMs = median(imports.map((r) => r.ms));
     const copyPerSecond = Math.round(rows / (copyMs / 1000));
     const importPerSecond = Math.round(rows / (importMs / 1000));
-    const ratio = importPerSecond / copyPerSecond;
+    // The machine is shared: its load moves both within a round less than across rounds, so the ratio is each round's.
+    const ratios = imports.map((r, i) => copies[i] / r.ms);
+    const ratio = median(ratios);
     const last = imports.at(-1)!;
     const intact = imports.every((r) => r.intact);
     return {
@@ -66,14 +68,17 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
         `PostgreSQL, a database of its own with the migrations (every contacts index, trigram search included); ${rows.toLocaleString('en')} generated Brazilian contacts (8 columns, one in ${REFUSED_EVERY.toLocaleString('en')} with a bad email)`,
         'COPY: `COPY contacts (...) FROM STDIN` (text format, pg-copy-streams) of the valid rows, owner and creator set',
         `Import: the contact-imports service starts it, the job runs on BullMQ in the bench process (${importBatchSize(rows).toLocaleString('en')} rows per batch), timed from the file to the import marked completed`,
-        `Each measure on an emptied contacts table; COPY and import alternate, ${rounds} rounds each, medians`,
+        `Each measure on an emptied contacts table; COPY then import in each of ${rounds} rounds; times are medians, the ratio the median of the rounds' ratios`,
       ],
       rows: [
         { measure: 'COPY into contacts with its indexes', values: { time: seconds(copyMs), 'rows/s': copyPerSecond.toLocaleString('en'), memory: '' } },
         {
           measure: 'CSV import, end to end',
           values: { time: seconds(importMs), 'rows/s': importPerSecond.toLocaleString('en'), memory: `peak RSS +${Math.max(...imports.map((r) => r.rssGrowthMb))} MB` },
-          target: { text: `at least ${TARGET_RATIO}x COPY's rows/s (${ratio.toFixed(2)}x)`, met: ratio >= TARGET_RATIO },
+          target: {
+            text: `at least ${TARGET_RATIO}x COPY's rows/s (${ratio.toFixed(2)}x: median of the rounds' ${ratios.map((r) => r.toFixed(2)).join(', ')})`,
+            met: ratio >= TARGET_RATIO,
+          },
         },
         {
           measure: 'CSV import: progress and refused rows',
@@ -85,7 +90,7 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
           target: { text: 'every valid row once, every refused row listed with its reason, progress rising', met: intact },
         },
       ],
-      details: { rows, copiesMs: copies, imports, ratio },
+      details: { rows, copiesMs: copies, imports, ratios, ratio },
     };
   } finally {
     await runtime.close();
@@ -143,7 +148,7 @@ async function copy(url: string, data: BrazilianContactRow[], ownerId: number): 
   }
 }
 
-/** The import as the app runs it; RSS sampled every 20 ms against its value just before. */
+/** The import as the app runs it, its progress read every 50 ms (as a browser would, only more often); RSS sampled then, against its value just before. */
 async function importFile(knex: Knex, service: ContactImportsService, content: Buffer, importerId: number, rows: number): Promise<ImportRun> {
   global.gc?.();
   const viewer = { id: importerId, role: 'employee' as const };
@@ -158,7 +163,7 @@ async function importFile(knex: Knex, service: ContactImportsService, content: B
     done = await service.get(viewer, id);
     if (progress.at(-1) !== done.rowsDone) progress.push(done.rowsDone);
     if (done.status !== 'queued' && done.status !== 'running') break;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const ms = performance.now() - started;
   if (done.status !== 'completed') throw new Error(`the import ended ${done.status}: ${done.error}`);
