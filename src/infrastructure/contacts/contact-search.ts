@@ -59,15 +59,20 @@ export async function contactSearchPage<T>(
     .modify((q) => after !== undefined && q.where('contacts.id', '<', after))
     .orderBy('contacts.id', 'desc')
     .limit(SAMPLE);
+  // The rare words, as a LIKE pattern in the text's order (null when none is).
+  const rare = records().knex().raw(
+    `SELECT '%' || string_agg(w.word, '%' ORDER BY u.n) || '%' AS words
+     FROM unnest(?::text[]) WITH ORDINALITY AS u(typed, n), lower(funil_unaccent(u.typed)) AS w(word)
+     WHERE length(w.word) >= 3 AND (SELECT count(*) FROM sample WHERE strpos(search_text, w.word) > 0) < ?`,
+    [words, RARE_WORD_HITS],
+  );
+  // Whether to walk (the words are weighed only if the text is found but rarely), and where the walk stops.
   const probe = records().knex().raw(
-    `SELECT NOT ? OR hits >= ? OR (hits > 0 AND rare IS NULL) AS dense, CASE WHEN ? THEN floor ELSE 0 END AS floor,
-            coalesce(rare, lower(funil_unaccent(?))) AS pattern
+    `SELECT NOT ? OR hits >= ? OR (hits > 0 AND (SELECT words FROM rare) IS NULL) AS dense,
+            CASE WHEN ? THEN floor ELSE 0 END AS floor
      FROM (SELECT (SELECT count(*) FROM sample WHERE strpos(search_text, lower(funil_unaccent(?))) > 0) AS hits,
-                  (SELECT min(id) - ? * (max(id) - min(id) + 1) FROM sample) AS floor,
-                  (SELECT '%' || string_agg(w.word, '%' ORDER BY u.n) || '%'
-                   FROM unnest(?::text[]) WITH ORDINALITY AS u(typed, n), lower(funil_unaccent(u.typed)) AS w(word)
-                   WHERE length(w.word) >= 3 AND (SELECT count(*) FROM sample WHERE strpos(search_text, w.word) > 0) < ?) AS rare) AS p`,
-    [indexable, DENSE_HITS, indexable, containsPattern(text), text, WALK_SPANS - 1, words, RARE_WORD_HITS],
+                  (SELECT min(id) - ? * (max(id) - min(id) + 1) FROM sample) AS floor) AS p`,
+    [indexable, DENSE_HITS, indexable, text, WALK_SPANS - 1],
   );
   const walked = candidates()
     .whereRaw('(SELECT dense FROM probe)')
@@ -79,11 +84,12 @@ export async function contactSearchPage<T>(
   const indexed = candidates()
     .whereRaw('(SELECT count(*) FROM walked) < ?', [rows])
     .whereRaw('(SELECT NOT dense OR floor > 1 FROM probe)')
-    .whereRaw('contacts.search_text LIKE (SELECT pattern FROM probe)')
+    .whereRaw('contacts.search_text LIKE coalesce((SELECT words FROM rare), lower(funil_unaccent(?)))', [containsPattern(text)])
     .whereRaw('(NOT (SELECT dense FROM probe) OR contacts.id < (SELECT floor FROM probe))');
   const total = page.includeTotal ? await countTotal(all) : undefined;
   const found = await records()
     .withMaterialized('sample', sample.toKnexQuery())
+    .withMaterialized('rare', rare)
     .withMaterialized('probe', probe)
     .withMaterialized('walked', walked.toKnexQuery())
     .withMaterialized('indexed', indexed.toKnexQuery())
