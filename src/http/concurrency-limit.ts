@@ -56,6 +56,9 @@ export function concurrencyLimit(
   };
 
   return (req, res, next) => {
+    // A client gone before its turn (e.g. while its session was looked up): its 'close' has been emitted
+    // already and would never give the place back. It holds none; what is left of its request runs as usual.
+    if (res.closed) return next();
     const key = laneOf(req);
     if (key === undefined) return next();
     let l = lanes.get(key);

@@ -196,6 +196,26 @@ describe.runIf(process.env.DATABASE_URL)('requests one user has in progress at o
     expect((await Promise.all(inFlight)).map((r) => r.status)).toEqual([200, 200, 200]);
   });
 
+  it("gives a request's place back when its client leaves while its session is looked up", async () => {
+    const cookie = [...users.employee.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const controllers = [0, 1, 2].map(() => new AbortController());
+    await server.runtime.db.background.transaction(async (trx) => {
+      // The session look-up waits on this lock; the three clients give up meanwhile.
+      await trx.raw('LOCK TABLE sessions IN ACCESS EXCLUSIVE MODE');
+      const requests = controllers.map((controller) =>
+        fetch(`${server.url}/api/crm/contacts?limit=1`, { headers: { cookie, 'x-forwarded-for': users.employee.ip }, signal: controller.signal }).catch(() => null),
+      );
+      await expect.poll(waitingOnLock, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+      for (const controller of controllers) controller.abort();
+      await Promise.all(requests);
+    });
+    // Their look-ups finish after they left; the user's next requests are served at once, not queued behind ghosts.
+    const started = Date.now();
+    const statuses = (await Promise.all([0, 1, 2].map(() => users.employee.get('/api/crm/contacts?limit=1')))).map((r) => r.status);
+    expect(statuses).toEqual([200, 200, 200]);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('makes a queued or refused request cost no database work: its session is looked up only when its turn comes', async () => {
     const knex = server.runtime.db.knex;
     let sessionLookups = 0;
