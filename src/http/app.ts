@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Express } from 'express';
@@ -34,24 +35,37 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   const indexFile = options.uiDir ? path.join(options.uiDir, 'index.html') : undefined;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || !!req.url?.startsWith('/assets/') },
-      // Client errors (an anonymous GET /api/user, a wrong password) are normal traffic: info, not warn.
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-      serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
-        res: (res) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  // Each request's id: the caller's X-Request-Id when it is a plain token, else this process's next one.
+  const bootId = randomBytes(4).toString('hex');
+  let sequence = 0;
+  const requestId = (req: IncomingMessage, res: ServerResponse): string => {
+    const incoming = req.headers['x-request-id'];
+    const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : `${bootId}-${(++sequence).toString(36)}`;
+    res.setHeader('X-Request-Id', id);
+    return id;
+  };
+  if (logger.isLevelEnabled('info')) {
+    app.use(
+      pinoHttp({
+        logger,
+        genReqId: requestId,
+        autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || !!req.url?.startsWith('/assets/') },
+        // Client errors (an anonymous GET /api/user, a wrong password) are normal traffic: info, not warn.
+        customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+        serializers: {
+          req: (req) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
+          res: (res) => ({ statusCode: res.statusCode }),
+        },
+      }),
+    );
+  } else {
+    // Above info no request is logged, only errors (errorHandler, with the request's id): no per-request
+    // child logger, serialised bindings and listeners that would log nothing.
+    app.use((req, res, next) => {
+      req.id = requestId(req, res);
+      next();
+    });
+  }
   app.use(securityHeaders(indexHtml ? inlineScriptHashes(indexHtml) : []), strictTransportSecurity());
   app.use(hostGuard(allowedHosts(config)));
   app.use('/api', container.get(ResponseTimes).middleware());

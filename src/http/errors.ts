@@ -96,8 +96,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const known = err instanceof AppError ? err : (fromParserError(err ?? {}) ?? unavailableError(err));
     const error = known ?? new AppError('INTERNAL', 'Something went wrong on our side; the error was logged');
     const status = ERROR_STATUS[error.code];
-    if (!known) (req.log ?? logger).error({ err }, 'unhandled error');
-    else if (status >= 500) (req.log ?? logger).warn({ code: error.code }, error.message);
+    const log = req.log ?? logger.child({ req: { id: req.id, method: req.method, url: req.originalUrl } });
+    if (!known) log.error({ err }, 'unhandled error');
+    else if (status >= 500) log.warn({ code: error.code }, error.message);
     if (res.headersSent) {
       res.end();
       return;

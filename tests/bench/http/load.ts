@@ -38,7 +38,7 @@ export async function spawnFunil(file: string, options: { databaseUrl?: string; 
     DATA_DIR: dataDir,
     REDIS_URL: '',
     TRUST_PROXY: '0',
-    // One signed-in user stands for the many a real load has: the per-user concurrency limit (4 at once) would
+    // One signed-in user stands for the many a real load has: the per-user concurrency limit (2 at once) would
     // queue the bench's 32 connections behind each other.
     API_CONCURRENCY_PER_USER: '1000',
     BENCH_SEED: JSON.stringify(options.seed),
