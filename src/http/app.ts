@@ -76,12 +76,14 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   app.use(crossSiteGuard(config.publicUrl ? new URL(config.publicUrl).origin : undefined));
   const session = sessionMiddleware(config.sessionSecret, config.cookieSecure, container.get<AuthService>(AUTH_SERVICE));
   const limits = withDefaults(config.limits);
-  app.use(session.cookie);
+  // Sessions, bodies and the limits concern the API only: the web app's files and the health checks pay
+  // for none of them (no cookie check, no session query per script the browser fetches).
+  app.use('/api', session.cookie);
   // Each session (or address) first, before the body is parsed and the session looked up, so a request
   // waiting its turn has cost no work yet; then each user, whichever of their sessions a request comes from.
   app.use('/api', concurrencyLimit(limits, session.sessionLane));
-  app.use(express.json({ limit: JSON_BODY_LIMIT, strict: true, verify: verifyJsonBytes }));
-  app.use(session.resolve);
+  app.use('/api', express.json({ limit: JSON_BODY_LIMIT, strict: true, verify: verifyJsonBytes }));
+  app.use('/api', session.resolve);
   app.use('/api', concurrencyLimit(limits, session.userLane));
   app.use(mountRoutes(container.getAll<HttpRouter>(HTTP_ROUTER)));
   app.use('/api', notFoundHandler);

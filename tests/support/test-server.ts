@@ -33,12 +33,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /** Starts the real app (migrations, DI, HTTP) on a fresh database and a random port. */
-export async function startTestServer(overrides: Partial<Config> = {}, options: { runWorkers?: boolean; clock?: Clock } = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Config> = {}, options: { runWorkers?: boolean; clock?: Clock; uiDir?: string } = {}): Promise<TestServer> {
   const db = await createTestDatabase();
   const started = await startServer(testConfig({ databaseUrl: db.url, ...overrides }), {
     embeddedDataDir: db.embeddedDataDir,
     runWorkers: options.runWorkers ?? true,
     clock: options.clock,
+    uiDir: options.uiDir,
   });
   return {
     ...started,
