@@ -1,4 +1,4 @@
-import express, { type ErrorRequestHandler, type Request, type Response, type Router } from 'express';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, type Router } from 'express';
 import type Joi from 'joi';
 import { AppError, ValidationError, type ErrorCode } from '../domain/shared/app-error';
 import type { Role, Session, User } from '../domain/users/user';
@@ -100,25 +100,45 @@ export function authorize(access: Access, req: Request, whilePasswordChangeRequi
 
 export function mountRoutes(routers: HttpRouter[]): Router {
   const router = express.Router();
-  for (const def of routers.flatMap((r) => r.routes())) {
-    router[def.method](def.path, async (req, res) => {
-      authorize(def.access, req, def.whilePasswordChangeRequired);
-      checkQueryEncoding(req.originalUrl);
-      checkRequestInput(req);
-      const input = validate(def.schemas, req);
-      const result = await def.handler(input, req, res);
-      if (res.headersSent) return;
-      if (result === undefined) {
-        res.status(def.status ?? 204).end();
-        return;
-      }
-      res.status(def.status ?? 200).json(result);
-    });
+  const definitions = routers.flatMap((r) => r.routes());
+  // A route without parameters is found by one Map lookup on method and path, instead of Express trying every
+  // route's pattern in turn. Only when no route declared before it could match the same path (Express's order
+  // decides), and each stays in the router too, for what the Map does not hold: HEAD, a trailing slash, case.
+  const exact = new Map<string, RequestHandler>();
+  const patterns: RegExp[] = [];
+  for (const def of definitions) {
+    const handle = routeHandler(def);
+    if (def.path.includes(':')) patterns.push(new RegExp(`^${def.path.replace(/:\w+/g, '[^/]+')}$`));
+    else if (!patterns.some((pattern) => pattern.test(def.path))) {
+      const key = `${def.method.toUpperCase()} ${def.path}`;
+      if (!exact.has(key)) exact.set(key, handle);
+    }
+    router[def.method](def.path, handle);
   }
-  // A path parameter that does not decode (`/contacts/%E0%A4%A`) fails while routes are matched: a 400, not a 500.
-  // A database error outside a unit of work (a list's query) gets the same 400s as one inside.
-  router.use(((error, _req, _res, next) => next(isPathDecodeError(error) ? pathDecodeError() : translateDbError(error))) satisfies ErrorRequestHandler);
-  return router;
+  const dispatch: RequestHandler = (req, res, next) => {
+    const handle = exact.get(`${req.method} ${req.path}`);
+    return handle ? handle(req, res, next) : next();
+  };
+  const top = express.Router();
+  top.use(dispatch, router);
+  top.use(((error, _req, _res, next) => next(isPathDecodeError(error) ? pathDecodeError() : translateDbError(error))) satisfies ErrorRequestHandler);
+  return top;
+}
+
+function routeHandler(def: RouteDefinition): RequestHandler {
+  return async (req, res) => {
+    authorize(def.access, req, def.whilePasswordChangeRequired);
+    checkQueryEncoding(req.originalUrl);
+    checkRequestInput(req);
+    const input = validate(def.schemas, req);
+    const result = await def.handler(input, req, res);
+    if (res.headersSent) return;
+    if (result === undefined) {
+      res.status(def.status ?? 204).end();
+      return;
+    }
+    res.status(def.status ?? 200).json(result);
+  };
 }
 
 /** The signed-in user of a route whose access is not 'public'. */
