@@ -216,6 +216,7 @@ describe('contacts: bulk changes, possible duplicates, tag suggestions', () => {
     await page.context().close();
   });
 
+  // Twenty-four screenshots, each checked with axe: more than the suite's default on a loaded machine.
   it('looks right in each language, theme and width: the selection bar and the duplicate warning (screenshots, axe)', async () => {
     const user = { username: uniqueName('blook'), name: 'Lara Lote', initials: 'LL', password: 'a-good-password' };
     const setup = await newPage(browser);
@@ -267,5 +268,5 @@ describe('contacts: bulk changes, possible duplicates, tag suggestions', () => {
         await page.context().close();
       }
     }
-  });
+  }, 240_000);
 });
