@@ -1,11 +1,48 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadSignedInFrame } from './app/guards';
+import { preloadScreen } from './app/router';
 import { loadInitialLanguages } from './lib/i18n';
+import { queryClient } from './lib/query-client';
+import { getUserQueryOptions, USER_QUERY_KEY } from './lib/session';
 import './styles.css';
 
-// The active language's texts before the first render: no key ever shows untranslated.
-void loadInitialLanguages().finally(() => {
+// Whether this browser's last known session was signed in ('1') or not ('0'): a hint only, which decides
+// whether the signed-in frame is fetched before the server answers /api/user.
+const SIGNED_IN_HINT_KEY = 'signedIn';
+
+function readSignedInHint(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN_HINT_KEY) !== '0';
+  } catch {
+    return true;
+  }
+}
+
+function keepSignedInHint(): void {
+  queryClient.getQueryCache().subscribe(({ query }) => {
+    if (query.queryKey[0] !== USER_QUERY_KEY[0] || query.state.data === undefined) return;
+    try {
+      localStorage.setItem(SIGNED_IN_HINT_KEY, query.state.data ? '1' : '0');
+    } catch {
+      // Private mode without storage: every load assumes a session.
+    }
+  });
+}
+
+// The active language's texts before the first render (no key ever shows untranslated), asked for first: the
+// browser fetches six files at a time from one host, and the first render waits for these.
+const texts = loadInitialLanguages();
+// Then the rest of what the first screen needs, at once rather than one after another: the session; the
+// signed-in frame with the rest of the texts (except on /auth, or when this browser was last signed out); the
+// screen's chunk.
+keepSignedInHint();
+void queryClient.prefetchQuery(getUserQueryOptions());
+if (location.pathname !== '/auth' && readSignedInHint()) preloadSignedInFrame();
+preloadScreen(location.pathname);
+
+void texts.finally(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

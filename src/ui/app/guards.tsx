@@ -7,7 +7,7 @@ import { toast } from '../components/ui/use-toast';
 import { canOpen, type AppPath } from '../lib/access';
 import { ApiError } from '../lib/api-client';
 import { errorMessage } from '../lib/errors';
-import { whenAllTexts } from '../lib/i18n';
+import { preloadOtherLanguage, whenAllTexts } from '../lib/i18n';
 import { whenIdle } from '../lib/idle';
 import { setSignedInUser, USER_QUERY_KEY, useUser, type User } from '../lib/session';
 import { NoAccessScreen, NotFoundScreen, SessionErrorScreen } from './status-screens';
@@ -22,21 +22,40 @@ function WithSession({ children }: { children: (user: User | null) => ReactNode 
 }
 
 // The signed-in frame (search palette, menus, notifications) is its own chunk: the sign-in screen does not
-// need it, nor the texts of the signed-in screens, which it waits for. An anonymous visitor fetches both
-// once the page is idle, so signing in does not wait for them.
+// need it, nor the texts of the signed-in screens, which it waits for. A signed-in screen's address fetches
+// both before the first render (preloadSignedInFrame, src/ui/main.tsx), beside the session and the screen's
+// chunk; an anonymous visitor fetches them once the page is idle, so signing in does not wait for them.
 const loadAppLayout = () => Promise.all([import('./layout/app-layout'), whenAllTexts()]).then(([module]) => module);
 const LazyAppLayout = lazy(() => loadAppLayout().then((module) => ({ default: module.AppLayout })));
+
+export function preloadSignedInFrame(): void {
+  loadAppLayout().catch(() => undefined);
+}
+
+/** Once the frame is shown: the other language, so that a switch is instant. */
+function PreloadOtherLanguage() {
+  useEffect(() => preloadOtherLanguage(), []);
+  return null;
+}
 
 function AppLayout({ user, children }: { user: User; children: ReactNode }) {
   return (
     <Suspense fallback={<PageSpinner />}>
       <LazyAppLayout user={user}>{children}</LazyAppLayout>
+      <PreloadOtherLanguage />
     </Suspense>
   );
 }
 
 function usePreloadAppLayout() {
-  useEffect(() => whenIdle(() => void loadAppLayout().catch(() => undefined)), []);
+  useEffect(() => {
+    const stopFrame = whenIdle(preloadSignedInFrame);
+    const stopLanguage = preloadOtherLanguage();
+    return () => {
+      stopFrame();
+      stopLanguage();
+    };
+  }, []);
 }
 
 const PasswordChangeScreen = lazy(() =>

@@ -1,17 +1,33 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, useOutletContext } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, useOutletContext } from 'react-router-dom';
 import { PageSpinner } from '../components/ui/spinner';
 import type { AppPath } from '../lib/access';
 import type { User } from '../lib/session';
 import { AnonymousOnly, NotFoundRoute, RequireSession, RoleGate } from './guards';
 
-// Route-level code splitting: each screen is its own chunk, loaded when first opened.
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyExoticComponent<ComponentType> =>
-  lazy(() => load().then((module) => ({ default: module[name] })));
+/** A screen in its own chunk: the component renders it, `preload` fetches the chunk ahead of the first render. */
+interface Page {
+  Component: LazyExoticComponent<ComponentType>;
+  preload: () => Promise<unknown>;
+}
+
+// Route-level code splitting: each screen is its own chunk, loaded when first opened, or earlier through
+// preloadScreen (one load shared by both; a failed one is tried again by the next call).
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Page {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () => {
+    if (!loading) {
+      loading = load().then((module) => ({ default: module[name] }));
+      loading.catch(() => (loading = undefined));
+    }
+    return loading;
+  };
+  return { Component: lazy(preload), preload };
+}
 
 const AuthPage = page(() => import('../features/auth/routes/auth-page'), 'AuthPage');
 
-const SCREENS: Record<AppPath, LazyExoticComponent<ComponentType>> = {
+const SCREENS: Record<AppPath, Page> = {
   '/': page(() => import('../features/dashboard/routes/dashboard-page'), 'DashboardPage'),
   '/crm/contacts': page(() => import('../features/contacts/routes/contacts-page'), 'ContactsPage'),
   // Numeric ids only (the page shows 404 otherwise); static paths such as /crm/contacts/import rank above it.
@@ -31,12 +47,24 @@ const SCREENS: Record<AppPath, LazyExoticComponent<ComponentType>> = {
 
 function GatedScreen({ path }: { path: AppPath }) {
   const user = useOutletContext<User>();
-  const Screen = SCREENS[path];
+  const Screen = SCREENS[path].Component;
   return (
     <RoleGate path={path} user={user}>
       <Screen />
     </RoleGate>
   );
+}
+
+const SCREEN_ROUTES = (Object.keys(SCREENS) as AppPath[]).map((path) => ({ path }));
+
+/**
+ * Starts fetching the chunk of the screen at `pathname` before the first render, so that it arrives together
+ * with the session (and the signed-in frame) rather than after them.
+ */
+export function preloadScreen(pathname: string): void {
+  const path = matchRoutes(SCREEN_ROUTES, pathname)?.[0]?.route.path;
+  const screen = path ? SCREENS[path] : pathname === '/auth' ? AuthPage : undefined;
+  screen?.preload().catch(() => undefined);
 }
 
 export const router = createBrowserRouter([
@@ -45,14 +73,14 @@ export const router = createBrowserRouter([
     element: (
       <AnonymousOnly>
         <Suspense fallback={<PageSpinner />}>
-          <AuthPage />
+          <AuthPage.Component />
         </Suspense>
       </AnonymousOnly>
     ),
   },
   {
     element: <RequireSession />,
-    children: (Object.keys(SCREENS) as AppPath[]).map((path) => ({ path, element: <GatedScreen path={path} /> })),
+    children: SCREEN_ROUTES.map(({ path }) => ({ path, element: <GatedScreen path={path} /> })),
   },
   { path: '*', element: <NotFoundRoute /> },
 ]);

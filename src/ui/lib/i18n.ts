@@ -9,8 +9,9 @@ const HTML_LANG: Record<Language, string> = { pt: 'pt-BR', en: 'en' };
 
 // Each language's texts come in two chunks (made by vite.config.ts from src/ui/locales/<language>.json): the
 // first screen's sections (sign-in, its errors, the status screens) and the rest. The first render waits for
-// the active language's first part only; the signed-in screens wait for the rest (whenAllTexts); the page
-// fetches the rest and the other language once it is idle, so a switch is instant.
+// the active language's first part only; the signed-in screens wait for the rest (whenAllTexts), fetched at
+// once on a signed-in screen's address, else once the page is idle. The other language is fetched once a
+// screen is shown (preloadOtherLanguage), so a switch is instant and it never delays the first screen.
 type Part = 'first' | 'rest';
 const TEXTS: Record<Language, Record<Part, () => Promise<{ default: object }>>> = {
   pt: { first: () => import('texts:pt/first'), rest: () => import('texts:pt/rest') },
@@ -72,12 +73,21 @@ const activeLanguage = (): Language => (i18n.language === 'en' ? 'en' : 'pt');
 
 /**
  * The texts the first render needs: the first screen's part of the active language (both locales hold the
- * same keys, so the fallback is never read). The rest, then the other language, follow once the page is idle.
+ * same keys, src/ui/lib/__tests__/locales.test.ts, so the fallback language is never read nor waited for).
+ * The rest follows once the page is idle, unless a signed-in screen asked for it earlier (whenAllTexts).
  */
 export async function loadInitialLanguages(): Promise<void> {
   const active = activeLanguage();
   await loadPart(active, 'first');
-  whenIdle(() => void loadLanguage(active).then(() => loadLanguage(otherLanguage(active))).catch(() => undefined));
+  whenIdle(() => void loadLanguage(active).catch(() => undefined));
+}
+
+/**
+ * The other language, so that a switch is instant: for a screen to call once it is shown (fetched when the
+ * page is next idle, after the active language's texts). Until then a switch waits for it (toggleLanguage).
+ */
+export function preloadOtherLanguage(): () => void {
+  return whenIdle(() => void whenAllTexts().then(() => loadLanguage(otherLanguage(i18n.language))).catch(() => undefined));
 }
 
 /** All the active language's texts: what a signed-in screen waits for before its first render. */
