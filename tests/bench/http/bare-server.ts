@@ -76,8 +76,10 @@ const SHAPES: Record<string, (results: Row[][], route: Route, body: unknown) => 
     const rows = lastOf(results);
     const statement = route.statements[route.statements.length - 1];
     const limit = Number(statement.bindings[statement.bindings.length - 1]) - 1;
-    const items = rows.length > limit ? rows.slice(0, limit) : rows;
-    const order = /order by (.*) limit/i.exec(statement.sql)?.[1] ?? '"id"';
+    // Funil's records leave out the stored search text (contacts.search_text), which a page selects with the row.
+    const items = (rows.length > limit ? rows.slice(0, limit) : rows).map((row) => omit(row, 'searchText'));
+    // The outer statement's ORDER BY, the last one (a search's CTEs have their own before it).
+    const order = /order by (.*?) limit/i.exec(statement.sql.slice(statement.sql.toLowerCase().lastIndexOf('order by')))?.[1] ?? '"id"';
     const columns = [...order.matchAll(/"(\w+)" (?:asc|desc)/gi)].map((m) => camel(m[1]));
     const last = items[items.length - 1];
     return { items, nextCursor: rows.length > limit && last ? cursor(columns.map((c) => last[c] as number)) : null };
@@ -111,7 +113,7 @@ const SHAPES: Record<string, (results: Row[][], route: Route, body: unknown) => 
     };
   },
   /** The row the INSERT returned. */
-  created: (results, route) => results[route.statements.findIndex((s) => /^insert/i.test(s.sql))][0],
+  created: (results, route) => omit(results[route.statements.findIndex((s) => /^insert/i.test(s.sql))][0], 'searchText'),
 };
 
 async function run(route: Route): Promise<Row[][]> {
