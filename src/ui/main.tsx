@@ -31,16 +31,19 @@ function keepSignedInHint(): void {
   });
 }
 
-// The active language's texts before the first render (no key ever shows untranslated), asked for first: the
-// browser fetches six files at a time from one host, and the first render waits for these.
-const texts = loadInitialLanguages();
-// Then the rest of what the first screen needs, at once rather than one after another: the session; the
-// signed-in frame with the rest of the texts (except on /auth, or when this browser was last signed out); the
-// screen's chunk.
+// The session, beside the active language's texts, which the first render waits for (no key ever shows
+// untranslated).
 keepSignedInHint();
 void queryClient.prefetchQuery(getUserQueryOptions());
-if (location.pathname !== '/auth' && readSignedInHint()) preloadSignedInFrame();
-preloadScreen(location.pathname);
+const texts = loadInitialLanguages();
+// Once these are in, the rest of what the first screen needs, at once rather than one after another: the
+// signed-in frame with the rest of the texts (except on /auth, or when this browser was last signed out) and the
+// screen's chunk. Not earlier: the browser fetches six files at a time from one host, and these forty-odd files
+// would hold back the texts the first render waits for.
+void texts.then(() => {
+  if (location.pathname !== '/auth' && readSignedInHint()) preloadSignedInFrame();
+  preloadScreen(location.pathname);
+});
 
 void texts.finally(() => {
   createRoot(document.getElementById('root')!).render(
