@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BenchContext, BenchSection, BenchSectionRun } from './support/section';
@@ -13,6 +13,8 @@ import * as SECTIONS from './sections/index';
  * - BENCH_ONLY=http,embedded: only these sections (their names in sections/index.ts).
  * - DATABASE_URL / REDIS_URL: the PostgreSQL server and Redis to use (default: the local ones).
  * - BENCH_OUT: where to write the markdown (the JSON beside it); default bench/results.md.
+ * - BENCH_MERGE=1 (with BENCH_ONLY): the sections run replace theirs in the existing results; the others are kept,
+ *   each with the time it ran.
  *
  * A section that fails is reported as failed in both files and the others still run; the exit code is then 1.
  * Figures are measurements, never assertions: a missed target does not fail the run.
@@ -20,6 +22,8 @@ import * as SECTIONS from './sections/index';
 interface SectionResult extends Partial<BenchSection> {
   name: string;
   seconds: number;
+  /** When the section ran (ISO time). */
+  ranAt?: string;
   error?: string;
 }
 
@@ -51,22 +55,29 @@ for (const [name, run] of chosen) {
     log: (message) => console.log(`[bench ${name}] ${message}`),
   };
   const started = performance.now();
+  const ranAt = new Date().toISOString();
   ctx.log(quick ? 'starting (quick)' : 'starting');
   try {
     const section = await run(ctx);
-    results.push({ name, ...section, seconds: (performance.now() - started) / 1000 });
+    results.push({ name, ...section, ranAt, seconds: (performance.now() - started) / 1000 });
     console.log(sectionMarkdown(results.at(-1)!));
   } catch (error) {
     console.error(error);
-    results.push({ name, seconds: (performance.now() - started) / 1000, error: error instanceof Error ? error.message : String(error) });
+    results.push({ name, ranAt, seconds: (performance.now() - started) / 1000, error: error instanceof Error ? error.message : String(error) });
   }
   ctx.log(`done in ${Math.round(results.at(-1)!.seconds)} s`);
 }
 
-const totalSeconds = (Date.now() - startedAt.getTime()) / 1000;
-const targets = results.flatMap((r) => (r.rows ?? []).flatMap((row) => (row.target ? [row.target] : [])));
-const met = targets.filter((t) => t.met).length;
 const out = path.resolve(process.env.BENCH_OUT ?? 'bench/results.md');
+const json = out.replace(/\.md$/, '') + '.json';
+// BENCH_MERGE=1: the earlier run's other sections are kept, in the sections' order.
+const previous = process.env.BENCH_MERGE === '1' && existsSync(json) ? (JSON.parse(readFileSync(json, 'utf8')) as { startedAt: string; sections: SectionResult[] }) : undefined;
+const sections = previous
+  ? all.flatMap(([name]) => results.find((r) => r.name === name) ?? previous.sections.filter((r) => r.name === name).map((r) => ({ ...r, ranAt: r.ranAt ?? previous.startedAt })))
+  : results;
+const totalSeconds = (Date.now() - startedAt.getTime()) / 1000;
+const targets = sections.flatMap((r) => (r.rows ?? []).flatMap((row) => (row.target ? [row.target] : [])));
+const met = targets.filter((t) => t.met).length;
 const markdown = [
   '# Benchmark results',
   '',
@@ -75,15 +86,14 @@ const markdown = [
   '',
   `- Machine: ${machine.cpus} × ${machine.cpu}, ${machine.memoryGb} GB, Node ${machine.node}, ${machine.platform}`,
   `- Run: ${startedAt.toISOString()}, ${Math.round(totalSeconds / 60)} min${quick ? ' (BENCH_QUICK=1: small data, one short round; not figures to quote)' : ''}`,
-  `- Sections: ${results.map((r) => `${r.name} (${Math.round(r.seconds)} s${r.error ? ', FAILED' : ''})`).join(', ')}`,
-  `- Targets: ${met} of ${targets.length} met${targets.length > met ? ` (missed: ${results.flatMap((r) => (r.rows ?? []).filter((row) => row.target && !row.target.met).map((row) => `${r.title ?? r.name}: ${row.measure}`)).join('; ')})` : ''}`,
+  `- Sections: ${sections.map((r) => `${r.name} (${Math.round(r.seconds)} s${r.error ? ', FAILED' : ''}${previous && r.ranAt ? `, ran ${r.ranAt.slice(0, 16).replace('T', ' ')} UTC` : ''})`).join(', ')}`,
+  `- Targets: ${met} of ${targets.length} met${targets.length > met ? ` (missed: ${sections.flatMap((r) => (r.rows ?? []).filter((row) => row.target && !row.target.met).map((row) => `${r.title ?? r.name}: ${row.measure}`)).join('; ')})` : ''}`,
   '',
-  ...results.map(sectionMarkdown),
+  ...sections.map(sectionMarkdown),
 ].join('\n');
 mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(out, markdown.replace(/\n{3,}/g, '\n\n'));
-const json = out.replace(/\.md$/, '') + '.json';
-writeFileSync(json, JSON.stringify({ startedAt: startedAt.toISOString(), totalSeconds, quick, machine, sections: results }, null, 2) + '\n');
+writeFileSync(json, JSON.stringify({ startedAt: (previous?.startedAt ?? startedAt.toISOString()), totalSeconds, quick, machine, sections }, null, 2) + '\n');
 console.log(`[bench] ${met} of ${targets.length} targets met; written to ${out} and ${json} in ${Math.round(totalSeconds)} s`);
 process.exit(results.some((r) => r.error) ? 1 : 0);
 
