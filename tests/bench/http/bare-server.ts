@@ -85,12 +85,16 @@ const SHAPES: Record<string, (results: Row[][], route: Route, body: unknown) => 
     return { items, nextCursor: rows.length > limit && last ? cursor(columns.map((c) => last[c] as number)) : null };
   },
   summary: (results) => ({ items: lastOf(results) }),
-  search: ([, contacts, deals, activities, templates]) => ({
-    contacts: contacts.map((r) => omit(r, 'rank')),
-    deals: deals.map((r) => omit(r, 'rank')),
-    activities: activities.map((r) => omit(r, 'rank')),
-    templates: templates.map((r) => omit(r, 'rank')),
-  }),
+  search: ([, contacts, deals, activities, templates], route) => {
+    // As Funil: each kind's candidates best first (rank, then newest), cut to the limit asked for.
+    const limit = Number(new URL(route.path, 'http://bare').searchParams.get('limit') ?? 5);
+    const best = (rows: Row[]) =>
+      [...rows]
+        .sort((a, b) => (a.rank as number) - (b.rank as number) || (b.id as number) - (a.id as number))
+        .slice(0, limit)
+        .map((r) => omit(r, 'rank'));
+    return { contacts: best(contacts), deals: best(deals), activities: best(activities), templates: best(templates) };
+  },
   report: (results, route) => {
     const { bindings } = route.statements[route.statements.length - 1];
     const since = new Date(bindings[0] as string);
