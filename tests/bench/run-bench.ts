@@ -85,7 +85,9 @@ const markdown = [
   'machine: compare runs on the same machine only.',
   '',
   `- Machine: ${machine.cpus} × ${machine.cpu}, ${machine.memoryGb} GB, Node ${machine.node}, ${machine.platform}`,
-  `- Run: ${startedAt.toISOString()}, ${Math.round(totalSeconds / 60)} min${quick ? ' (BENCH_QUICK=1: small data, one short round; not figures to quote)' : ''}`,
+  previous
+    ? `- Run: ${previous.startedAt}, then ${results.map((r) => r.name).join(', ')} again at ${startedAt.toISOString()} (BENCH_MERGE=1)`
+    : `- Run: ${startedAt.toISOString()}, ${Math.round(totalSeconds / 60)} min${quick ? ' (BENCH_QUICK=1: small data, one short round; not figures to quote)' : ''}`,
   `- Sections: ${sections.map((r) => `${r.name} (${Math.round(r.seconds)} s${r.error ? ', FAILED' : ''}${previous && r.ranAt ? `, ran ${r.ranAt.slice(0, 16).replace('T', ' ')} UTC` : ''})`).join(', ')}`,
   `- Targets: ${met} of ${targets.length} met${targets.length > met ? ` (missed: ${sections.flatMap((r) => (r.rows ?? []).filter((row) => row.target && !row.target.met).map((row) => `${r.title ?? r.name}: ${row.measure}`)).join('; ')})` : ''}`,
   '',
