@@ -143,6 +143,9 @@ describe.runIf(process.env.DATABASE_URL)('requests one user has in progress at o
     await server?.stop();
   });
 
+  /** Whichever of two requests answers first, and the other one (still waiting). */
+  const firstAnswered = <T>(a: Promise<T>, b: Promise<T>) => Promise.race([a.then((res) => ({ res, queued: b })), b.then((res) => ({ res, queued: a }))]);
+
   const waitingOnLock = async () => {
     const [row] = (
       await server.runtime.db.background.raw(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)
@@ -160,7 +163,7 @@ describe.runIf(process.env.DATABASE_URL)('requests one user has in progress at o
       const third = users.employee.get('/api/crm/contacts?limit=1');
       const fourth = users.employee.get('/api/crm/contacts?limit=1');
       // The one refused answers at once; the one queued waits for the lock like the two running.
-      const first = await Promise.race([third.then((res) => ({ res, queued: fourth })), fourth.then((res) => ({ res, queued: third }))]);
+      const first = await firstAnswered(third, fourth);
       expect(first.res.status).toBe(429);
       expect(first.res.body.error.code).toBe('REQUEST.TOO_MANY_AT_ONCE');
       expect(first.res.headers.get('retry-after')).toBe('1');
@@ -188,7 +191,7 @@ describe.runIf(process.env.DATABASE_URL)('requests one user has in progress at o
       // The other session's two: one waits behind the user's two running, the other is refused.
       const third = secondSession.get('/api/crm/contacts?limit=1');
       const fourth = secondSession.get('/api/crm/contacts?limit=1');
-      const first = await Promise.race([third.then((res) => ({ res, queued: fourth })), fourth.then((res) => ({ res, queued: third }))]);
+      const first = await firstAnswered(third, fourth);
       expect(first.res.status).toBe(429);
       expect(await waitingOnLock()).toBe(2);
       inFlight.push(first.queued);
