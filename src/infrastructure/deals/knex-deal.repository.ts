@@ -34,8 +34,10 @@ export class KnexDealRepository extends KnexRecordStore<Deal, NewDeal, DealColum
       'deals.*',
       referenced('contacts', 'name', 'deals.contactId', 'contactName'),
       referenced('users', 'name', 'deals.ownerId', 'ownerName'),
-      // activities_deal_id_index: one probe per card.
-      raw("EXISTS (SELECT 1 FROM activities AS a WHERE a.deal_id = deals.id AND a.status = 'pending') AS has_pending_activity"),
+      // activities_deal_id_index: one probe per card. A scalar subquery with LIMIT 1, not EXISTS: the planner may
+      // turn an EXISTS into a hashed subplan that reads every pending activity (100,000 in the bench, 17 ms) for
+      // each page of 30 cards.
+      raw("coalesce((SELECT true FROM activities AS a WHERE a.deal_id = deals.id AND a.status = 'pending' LIMIT 1), false) AS has_pending_activity"),
     ]);
   }
 
