@@ -1,35 +1,45 @@
-import type { QueryBuilder } from 'objection';
-import type { Page, PageRequest } from '../../domain/shared/list-page';
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import { knexSnakeCaseMappers, raw, type QueryBuilder } from 'objection';
+import { TOTAL_CAP, type Page, type PageRequest, type PageTotal } from '../../domain/shared/list-page';
 import type { BaseModel } from '../db/base.model';
-import { containsPattern, countTotal, decodeCursor, encodeCursor } from '../db/keyset-page';
+import { decodeCursor, encodeCursor } from '../db/keyset-page';
 
-/** The newest contacts looked at first: how common the typed text and each of its words are among them. */
+/** The newest contacts looked at first: walked for the page, and weighed for how common each word of the text is. */
 const SAMPLE = 1000;
-/** Found this many times in the sample (0.5%), the text is looked for by walking the newest contacts. */
+/** Found this many times in the sample (0.5%), the text is looked for by walking on past it. */
 const DENSE_HITS = 5;
-/** A word in fewer than this many of the sample (2%) is rare enough to ask the trigram index for. */
+/** A word in this many of the sample (2%) is too common to ask the trigram index for. */
 const RARE_WORD_HITS = 20;
 /** The walk stops after this many sample spans (about 50,000 contacts) and the trigram index finds the rest. */
 const WALK_SPANS = 50;
-/** At most this many words of the text are weighed. */
+/** At most this many words of the text are weighed (tokens: words and what separates them). */
 const MAX_WORDS = 8;
+/** No cursor: every id is below it. */
+const NO_CURSOR = Number.MAX_SAFE_INTEGER;
 
 /**
  * A page of a contact search, newest first, keyset-paginated: the same rows in the same order as
  * `search_text LIKE '%text%'` ordered by id, at a cost that does not depend on how common the text is.
  *
- * One statement. It first counts, among the newest 1,000 contacts before the cursor, those containing the
- * text and those containing each of its words, then takes one of two ways, each bounded:
- * - text found 5 times or more (or at all, when every word of it is common): walk the primary key backwards,
- *   newest first, over at most about 50,000 contacts, and stop at a page. "João" (7.5% of contacts) reads
- *   about 700 rows; "João Silva" (0.25%, both words in 7 to 10%) about 20,000, where the trigram index would
- *   intersect two lists of 70,000 and recheck 4,900 rows.
- * - otherwise: the trigram index, asked only for the rare words of the text, so that "333334@exemplo" reads
- *   the lists of "333334" (a few hundred contacts) and not those of "exemplo" (every contact), which cost
- *   60 ms; the whole text is checked on each row (strpos, which no index serves, so neither way's plan can
- *   change with the planner's guesses). Also what the walk left, older than where it stopped.
+ * One statement, each step bounded and run only when the one before did not fill the page:
+ * - the head: the newest 1,000 contacts before the cursor, walked newest first until a page is found. "João"
+ *   (7.5% of contacts) stops after about 700 rows, and nothing else runs.
+ * - the text found 5 times or more in them (or at all, when every word of it is common): walk on, backwards,
+ *   over at most about 50,000 contacts. "João Silva" (0.25%, both words in 7 to 10%) reads about 20,000, where
+ *   the trigram index would intersect two lists of 70,000 and recheck 4,900 rows.
+ * - otherwise: the trigram index, asked with the text where its common words (in 2% of the newest 1,000
+ *   contacts, counted only now) are wildcards, so that "333334@exemplo" reads the lists of "333334" and of a
+ *   word ending in 34 (`%333334@%`, 229 rows) and not those of "exemplo" (every contact), which cost 60 ms;
+ *   the whole text is checked on each row (strpos, which no index serves, so no way's plan can change with
+ *   the planner's guesses). Also what the walk left, older than where it stopped.
  * - a text without three letters or digits in a row ("jo", "7@"): walked as far as it takes, as no index serves it.
- * The two ways are CTEs behind one-time filters: the one not taken is never executed.
+ * The ways are CTEs behind one-time filters: one not taken is never executed.
+ *
+ * The statement is written once per shape (which filters are present) and sent as a named prepared statement
+ * on PostgreSQL: each request binds its values, with no query building in Node and no planning in the database
+ * (the generic plan is the same for every text, as the plan must not depend on it). Rows come back as the
+ * contact list's `select` gives them (its columns compiled once from `records`).
  */
 export async function contactSearchPage<T>(
   records: () => QueryBuilder<BaseModel>,
@@ -37,7 +47,6 @@ export async function contactSearchPage<T>(
   text: string,
   page: PageRequest,
   map: (row: BaseModel) => T,
-  all: QueryBuilder<BaseModel>,
 ): Promise<Page<T>> {
   const after = decodeCursor(page.cursor, 1)?.[0];
   const rows = page.limit + 1;
@@ -45,62 +54,183 @@ export async function contactSearchPage<T>(
   // A text without three letters or digits in a row gives the trigram index nothing to look up (it would read all of
   // it): such a text is walked, however rare, as far as it takes.
   const indexable = words.some((word) => word.length >= 3);
-  const contains = 'strpos(contacts.search_text, lower(funil_unaccent(?))) > 0';
-  const candidates = () =>
-    records()
-      .clearSelect()
-      .select('contacts.id')
-      .modify(filters)
-      .modify((q) => after !== undefined && q.where('contacts.id', '<', after))
-      .whereRaw(contains, [text]);
-  const sample = records()
-    .clearSelect()
-    .select('contacts.id', 'contacts.searchText')
-    .modify((q) => after !== undefined && q.where('contacts.id', '<', after))
-    .orderBy('contacts.id', 'desc')
-    .limit(SAMPLE);
-  // The rare words, as a LIKE pattern in the text's order (null when none is).
-  const rare = records().knex().raw(
-    `SELECT '%' || string_agg(w.word, '%' ORDER BY u.n) || '%' AS words
-     FROM unnest(?::text[]) WITH ORDINALITY AS u(typed, n), lower(funil_unaccent(u.typed)) AS w(word)
-     WHERE length(w.word) >= 3 AND (SELECT count(*) FROM sample WHERE strpos(search_text, w.word) > 0) < ?`,
-    [words, RARE_WORD_HITS],
-  );
-  // Whether to walk (the words are weighed only if the text is found but rarely), and where the walk stops.
-  const probe = records().knex().raw(
-    `SELECT NOT ? OR hits >= ? OR (hits > 0 AND (SELECT words FROM rare) IS NULL) AS dense,
-            CASE WHEN ? THEN floor ELSE 0 END AS floor
-     FROM (SELECT (SELECT count(*) FROM sample WHERE strpos(search_text, lower(funil_unaccent(?))) > 0) AS hits,
-                  (SELECT min(id) - ? * (max(id) - min(id) + 1) FROM sample) AS floor) AS p`,
-    [indexable, DENSE_HITS, indexable, text, WALK_SPANS - 1],
-  );
-  const walked = candidates()
-    .whereRaw('(SELECT dense FROM probe)')
-    .whereRaw('contacts.id >= (SELECT floor FROM probe)')
-    .orderBy('contacts.id', 'desc')
-    .limit(rows);
-  // Both conditions on the probe and walked only: one-time filters, so the index is not read when the walk sufficed
-  // or covered every contact (ids start at 1).
-  const indexed = candidates()
-    .whereRaw('(SELECT count(*) FROM walked) < ?', [rows])
-    .whereRaw('(SELECT NOT dense OR floor > 1 FROM probe)')
-    .whereRaw('contacts.search_text LIKE coalesce((SELECT words FROM rare), lower(funil_unaccent(?)))', [containsPattern(text)])
-    .whereRaw('(NOT (SELECT dense FROM probe) OR contacts.id < (SELECT floor FROM probe))');
-  const total = page.includeTotal ? await countTotal(all) : undefined;
-  const found = await records()
-    .withMaterialized('sample', sample.toKnexQuery())
-    .withMaterialized('rare', rare)
-    .withMaterialized('probe', probe)
-    .withMaterialized('walked', walked.toKnexQuery())
-    .withMaterialized('indexed', indexed.toKnexQuery())
-    .whereRaw('contacts.id = any(array(SELECT id FROM walked UNION ALL (SELECT id FROM indexed ORDER BY id DESC LIMIT ?)))', [rows])
-    .orderBy('contacts.id', 'desc')
-    .limit(rows);
+  const condition = filterCondition(records, filters);
+  const db = records().knex();
+  const shape = shapeOf(records, condition.sql);
+  const values: Values = { text, after: after ?? NO_CURSOR, rows, indexable, filter: condition.bindings };
+  const found = camelRows(await run(db, shape.page, values));
   const items = found.slice(0, page.limit);
   const last = items[items.length - 1];
+  let total: PageTotal | undefined;
+  if (page.includeTotal) {
+    // The first page holding every match is its own total; otherwise at most TOTAL_CAP + 1 matches are counted.
+    const counted = after === undefined && found.length <= page.limit
+      ? found.length
+      : Number((await run(db, indexable ? shape.countIndexed : shape.countWalked, values))[0].count);
+    total = counted > TOTAL_CAP ? { total: TOTAL_CAP, totalCapped: true } : { total: counted, totalCapped: false };
+  }
   return {
-    items: items.map(map),
+    items: items.map((row) => map(row as BaseModel)),
     nextCursor: found.length > page.limit && last ? encodeCursor([last.id as number]) : null,
     ...total,
   };
 }
+
+interface Values {
+  text: string;
+  after: number;
+  rows: number;
+  indexable: boolean;
+  filter: Knex.Value[];
+}
+
+/** A statement with `?` placeholders and which value each stands for, in order. */
+interface Statement {
+  sql: string;
+  name: string;
+  order: (keyof Values)[];
+}
+
+interface Shape {
+  page: Statement;
+  countIndexed: Statement;
+  countWalked: Statement;
+}
+
+const shapes = new Map<string, Shape>();
+
+async function run(db: Knex, statement: Statement, values: Values): Promise<Record<string, unknown>[]> {
+  const bindings = statement.order.flatMap((key) => (key === 'filter' ? values.filter : [values[key]]));
+  const query = db.raw(statement.sql, bindings);
+  // Named, PostgreSQL parses and plans it once per connection; PGlite (one connection, in process) takes it as it is.
+  if (db.client.config.client === 'pg') query.options({ name: statement.name });
+  const { rows } = (await query) as { rows: Record<string, unknown>[] };
+  return rows;
+}
+
+/** The conditions the other filters add (status, owner, ...), with `?` placeholders, as knex writes them. */
+function filterCondition(records: () => QueryBuilder<BaseModel>, filters: (q: QueryBuilder<BaseModel>) => void): { sql: string; bindings: Knex.Value[] } {
+  const query = records().clearSelect().select(raw('1')).modify(filters);
+  if (!query.hasWheres()) return { sql: '', bindings: [] };
+  const { sql, bindings } = query.toKnexQuery().toSQL();
+  const prefix = 'select 1 from "contacts" where ';
+  if (!sql.startsWith(prefix)) throw new Error(`contact search: unexpected filter SQL: ${sql}`);
+  return { sql: sql.slice(prefix.length), bindings: bindings as Knex.Value[] };
+}
+
+function shapeOf(records: () => QueryBuilder<BaseModel>, filter: string): Shape {
+  let shape = shapes.get(filter);
+  if (!shape) {
+    shape = buildShape(columnsOf(records), filter);
+    if (shapes.size >= 64) shapes.clear();
+    shapes.set(filter, shape);
+  }
+  return shape;
+}
+
+/** What the contact list selects (`"contacts".*, (SELECT ... ) AS "owner_name"`). */
+function columnsOf(records: () => QueryBuilder<BaseModel>): string {
+  const { sql, bindings } = records().toKnexQuery().toSQL();
+  const match = /^select (.*) from "contacts"$/s.exec(sql);
+  if (!match || bindings.length) throw new Error(`contact search: unexpected columns SQL: ${sql}`);
+  return match[1];
+}
+
+/**
+ * The SQL, written with `:name` markers for the values (`:filter`, the other filters' conditions, standing for
+ * their own placeholders), turned into `?` placeholders and the order of the values.
+ */
+function statement(kind: string, template: string, filter: string): Statement {
+  const order: (keyof Values)[] = [];
+  const sql = template
+    .replace(/:(text|after|rows|indexable|filter)\b/g, (_, key: keyof Values) => {
+      order.push(key);
+      if (key === 'filter') return filter ? `AND (${filter})` : '';
+      return { text: '?::text', after: '?::bigint', rows: '?::bigint', indexable: '?::boolean' }[key as Exclude<keyof Values, 'filter'>];
+    })
+    .replace(/\n\s*/g, ' ');
+  if ((sql.match(/\?/g) ?? []).length !== order.filter((k) => k !== 'filter').length + (filter.match(/\?/g) ?? []).length * order.filter((k) => k === 'filter').length) {
+    throw new Error('contact search: a stray ? in the statement');
+  }
+  return { sql, order, name: `funil_contact_search_${kind}_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}` };
+}
+
+function buildShape(columns: string, filter: string): Shape {
+  // The newest contacts before the cursor, as the head walks them: with every column when other filters apply.
+  const newest = (select: string) => `(SELECT ${select} FROM contacts WHERE id < :after ORDER BY id DESC LIMIT ${SAMPLE}) AS contacts`;
+  // The typed text as the stored search text is (lower, unaccented), and as a LIKE pattern for it.
+  const typed = `t AS MATERIALIZED (
+      SELECT q, '%' || ${escapeLike('q')} || '%' AS pattern FROM lower(funil_unaccent(:text)) AS q
+    )`;
+  // The newest contacts' search texts, and the text as a LIKE pattern where its words common among them are
+  // wildcards (null when no word is rare): what the trigram index is asked.
+  const rare = `sample AS MATERIALIZED (
+      SELECT search_text FROM contacts WHERE id < :after ORDER BY id DESC LIMIT ${SAMPLE}
+    ),
+    rare AS MATERIALIZED (
+      SELECT CASE WHEN bool_or(r.rare) THEN '%' || string_agg(CASE WHEN r.rare THEN r.token WHEN r.word THEN '%' ELSE ${escapeLike('r.token')} END, '' ORDER BY r.n) || '%' END AS pattern
+      FROM (
+        SELECT m.n, m.token, m.token ~ '^[[:alnum:]]+$' AS word,
+               m.n <= ${2 * MAX_WORDS} AND m.token ~ '^[[:alnum:]]{3,}$'
+                 AND (SELECT count(*) FROM (SELECT FROM sample WHERE strpos(sample.search_text, m.token) > 0 LIMIT ${RARE_WORD_HITS}) AS s) < ${RARE_WORD_HITS} AS rare
+        FROM (SELECT x.match[1] AS token, x.n FROM regexp_matches((SELECT q FROM t), '[[:alnum:]]+|[^[:alnum:]]+', 'g') WITH ORDINALITY AS x(match, n)) AS m
+        OFFSET 0
+      ) AS r
+    )`;
+  const contains = 'strpos(contacts.search_text, (SELECT q FROM t)) > 0';
+  const page = `WITH ${typed},
+    head AS MATERIALIZED (
+      SELECT contacts.id FROM ${newest(filter ? '*' : 'id, search_text')}
+      WHERE ${contains} :filter
+      ORDER BY contacts.id DESC LIMIT :rows
+    ),
+    span AS MATERIALIZED (
+      SELECT count(*) = ${SAMPLE} AS more, min(id) AS low,
+             CASE WHEN :indexable THEN min(id) - ${WALK_SPANS - 1} * (max(id) - min(id) + 1) ELSE 0 END AS floor
+      FROM ${newest('id')}
+    ),
+    ${rare},
+    probe AS MATERIALIZED (
+      SELECT :rows - hits AS wanted, NOT :indexable OR hits >= ${DENSE_HITS} OR (hits > 0 AND (SELECT pattern FROM rare) IS NULL) AS dense
+      FROM (SELECT count(*) AS hits FROM head) AS h
+    ),
+    walked AS MATERIALIZED (
+      SELECT contacts.id FROM contacts
+      WHERE (SELECT count(*) FROM head) < :rows AND (SELECT more FROM span) AND (SELECT dense FROM probe)
+        AND contacts.id < (SELECT low FROM span) AND contacts.id >= (SELECT floor FROM span)
+        AND ${contains} :filter
+      ORDER BY contacts.id DESC LIMIT (SELECT wanted FROM probe)
+    ),
+    indexed AS MATERIALIZED (
+      SELECT contacts.id FROM contacts
+      WHERE (SELECT count(*) FROM head) < :rows AND (SELECT more FROM span)
+        AND (SELECT NOT dense OR (SELECT floor FROM span) > 1 FROM probe)
+        AND (SELECT count(*) FROM walked) < (SELECT wanted FROM probe)
+        AND contacts.search_text LIKE coalesce((SELECT pattern FROM rare), (SELECT pattern FROM t))
+        AND (contacts.id < (SELECT floor FROM span) OR NOT (SELECT dense FROM probe) AND contacts.id < (SELECT low FROM span))
+        AND ${contains} :filter
+    )
+    SELECT ${columns} FROM contacts
+    WHERE contacts.id = any(array(SELECT id FROM head UNION ALL SELECT id FROM walked UNION ALL (SELECT id FROM indexed ORDER BY id DESC LIMIT :rows)))
+    ORDER BY contacts.id DESC LIMIT :rows`;
+  // The capped total: through the trigram index asked as the page asks it, or (no three letters in a row) walked.
+  const countIndexed = `WITH ${typed}, ${rare}
+    SELECT count(*) AS count FROM (
+      SELECT FROM contacts
+      WHERE contacts.search_text LIKE coalesce((SELECT pattern FROM rare), (SELECT pattern FROM t)) AND ${contains} :filter
+      LIMIT ${TOTAL_CAP + 1}
+    ) AS capped`;
+  const countWalked = `WITH ${typed}
+    SELECT count(*) AS count FROM (SELECT FROM contacts WHERE ${contains} :filter LIMIT ${TOTAL_CAP + 1}) AS capped`;
+  return {
+    page: statement('page', page, filter),
+    countIndexed: statement('count', countIndexed.replace(/:after/g, String(NO_CURSOR)), filter),
+    countWalked: statement('walk_count', countWalked, filter),
+  };
+}
+
+/** `value` as a LIKE pattern matching itself (\, % and _ escaped), in SQL. */
+const escapeLike = (value: string) => `replace(replace(replace(${value}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
+
+/** Rows from raw SQL as the knex instance gives a query builder's: snake_case columns as camelCase keys (database.ts). */
+const { postProcessResponse: camelRows } = knexSnakeCaseMappers() as { postProcessResponse(rows: Record<string, unknown>[]): Record<string, unknown>[] };

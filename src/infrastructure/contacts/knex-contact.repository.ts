@@ -22,7 +22,7 @@ export class KnexContactRepository extends KnexRecordStore<Contact, NewContact, 
     const all = this.select().modify((q) => matching(q, filter));
     if (!filter.search) return this.page(all, page);
     const others = (q: QueryBuilder<BaseModel>) => matching(q, { ...filter, search: undefined });
-    return contactSearchPage(() => this.select(), others, filter.search, page, (row) => this.toRecord(row), all);
+    return contactSearchPage(() => this.select(), others, filter.search, page, (row) => this.toRecord(row));
   }
 
   /** A row without its search text (a stored column searches read, not part of a contact). */
