@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Runtime } from '../infrastructure/container';
 import { HTTP_ROUTER } from '../domain/shared/shared.tokens';
@@ -15,6 +15,7 @@ import { verifyJsonBytes } from './input-guard';
 import { ResponseTimes } from './metrics/response-times';
 import { mountRoutes, type HttpRouter } from './route';
 import { allowedHosts, crossSiteGuard, hostGuard, inlineScriptHashes, securityHeaders, strictTransportSecurity } from './security';
+import { sequence } from './sequence';
 import { sessionMiddleware } from './session';
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -37,10 +38,10 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
 
   // Each request's id: the caller's X-Request-Id when it is a plain token, else this process's next one.
   const bootId = randomBytes(4).toString('hex');
-  let sequence = 0;
+  let requests = 0;
   const requestId = (req: IncomingMessage, res: ServerResponse): string => {
     const incoming = req.headers['x-request-id'];
-    const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : `${bootId}-${(++sequence).toString(36)}`;
+    const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : `${bootId}-${(++requests).toString(36)}`;
     res.setHeader('X-Request-Id', id);
     return id;
   };
@@ -68,23 +69,34 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   }
   app.use(securityHeaders(indexHtml ? inlineScriptHashes(indexHtml) : []), strictTransportSecurity());
   app.use(hostGuard(allowedHosts(config)));
-  app.use('/api', container.get(ResponseTimes).middleware());
-  app.use('/api', (_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
-    next();
-  });
-  app.use(crossSiteGuard(config.publicUrl ? new URL(config.publicUrl).origin : undefined));
   const session = sessionMiddleware(config.sessionSecret, config.cookieSecure, container.get<AuthService>(AUTH_SERVICE));
   const limits = withDefaults(config.limits);
+  const noStore: RequestHandler = (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  };
+  const guardCrossSite = crossSiteGuard(config.publicUrl ? new URL(config.publicUrl).origin : undefined);
   // Sessions, bodies and the limits concern the API only: the web app's files and the health checks pay
   // for none of them (no cookie check, no session query per script the browser fetches).
-  app.use('/api', session.cookie);
   // Each session (or address) first, before the body is parsed and the session looked up, so a request
   // waiting its turn has cost no work yet; then each user, whichever of their sessions a request comes from.
-  app.use('/api', concurrencyLimit(limits, session.sessionLane));
-  app.use('/api', express.json({ limit: JSON_BODY_LIMIT, strict: true, verify: verifyJsonBytes }));
-  app.use('/api', session.resolve);
-  app.use('/api', concurrencyLimit(limits, session.userLane));
+  // One sequence, one router layer: the API's every request passes all of them.
+  app.use(
+    '/api',
+    sequence(
+      container.get(ResponseTimes).middleware(),
+      noStore,
+      guardCrossSite,
+      session.cookie,
+      concurrencyLimit(limits, session.sessionLane),
+      express.json({ limit: JSON_BODY_LIMIT, strict: true, verify: verifyJsonBytes }),
+      session.resolve,
+      concurrencyLimit(limits, session.userLane),
+    ),
+  );
+  // Outside /api too (checked in the sequence above for the API's requests): a form posted to a page's address
+  // is refused the same way.
+  app.use((req, res, next) => (req.path === '/api' || req.path.startsWith('/api/') ? next() : guardCrossSite(req, res, next)));
   app.use(mountRoutes(container.getAll<HttpRouter>(HTTP_ROUTER)));
   app.use('/api', notFoundHandler);
 

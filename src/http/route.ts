@@ -137,8 +137,18 @@ function routeHandler(def: RouteDefinition): RequestHandler {
       res.status(def.status ?? 204).end();
       return;
     }
-    res.status(def.status ?? 200).json(result);
+    sendJson(res, def.status ?? 200, result);
   };
+}
+
+/**
+ * What `res.json` sends here (no replacer, no indentation, no ETag: the app has none of those settings), written
+ * directly: headers and body leave in one write, and Node sets Content-Length.
+ */
+function sendJson(res: Response, status: number, value: unknown): void {
+  res.statusCode = status;
+  if (!res.hasHeader('Content-Type')) res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.end(JSON.stringify(value));
 }
 
 /** The signed-in user of a route whose access is not 'public'. */

@@ -16,7 +16,7 @@ export function crossSiteGuard(publicOrigin?: string): RequestHandler {
   return (req, _res, next) => {
     if (!UNSAFE.has(req.method)) return next();
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-    if (hasBody && !req.is('application/json') && !(MULTIPART_PATHS.has(req.path) && req.is('multipart/form-data'))) {
+    if (hasBody && !req.is('application/json') && !(MULTIPART_PATHS.has(req.baseUrl + req.path) && req.is('multipart/form-data'))) {
       return next(new AppError('REQUEST.CROSS_SITE', 'Requests that change data must send a JSON body (Content-Type: application/json)'));
     }
     const origin = req.headers.origin;
@@ -81,7 +81,31 @@ export function inlineScriptHashes(html: string): string[] {
     .map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`);
 }
 
+/**
+ * helmet's headers (its defaults, our CSP), worked out once: helmet runs against a recording response when the
+ * app starts, and each request gets the recorded headers in one loop, in place of helmet's eleven middlewares in
+ * turn. None of them depends on the request (no nonce), so the result is the same.
+ */
 export function securityHeaders(scriptHashes: string[]): RequestHandler {
+  const headers: [string, string][] = [];
+  const recorder = {
+    setHeader: (name: string, value: string) => headers.push([name, String(value)]),
+    removeHeader: () => undefined,
+    getHeader: () => undefined,
+  };
+  let finished = false;
+  helmetFor(scriptHashes)({} as never, recorder as never, (error?: unknown) => {
+    if (error) throw error;
+    finished = true;
+  });
+  if (!finished) throw new Error('securityHeaders: helmet did not finish synchronously');
+  return (_req, res, next) => {
+    for (let i = 0; i < headers.length; i++) res.setHeader(headers[i][0], headers[i][1]);
+    next();
+  };
+}
+
+function helmetFor(scriptHashes: string[]) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
