@@ -1,0 +1,62 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ContactFilter } from '../../../domain/contacts/contact';
+import type { ContactRepository } from '../../../domain/contacts/contacts.ports';
+import { CONTACT_REPOSITORY } from '../../../domain/contacts/contacts.tokens';
+import { useTestRuntime } from '../../__tests__/test-runtime';
+
+const app = useTestRuntime();
+
+/**
+ * Every way contact-search.ts can take (the head of the newest 1,000, the walk past it, the trigram index with
+ * the text's common words as wildcards, the walk without an index) gives, page after page, what the plain
+ * substring match ordered by id gives, and the same total.
+ */
+describe('contact search', () => {
+  let contacts: ContactRepository;
+  beforeAll(async () => {
+    contacts = app.get<ContactRepository>(CONTACT_REPOSITORY);
+    // 2,400 contacts: "Quixaba" in one in eight (found in the head), "Mandacaru" in one in 150 (walked past the head),
+    // "Xerém 77" only among the oldest (the trigram index, its rare word), e-mails all at exemplo.com.br (a common
+    // word beside a rare one), and a few names with %, _ and \ in them.
+    await app.runtime.db.knex.raw(
+      `INSERT INTO contacts (name, email, status, phone) SELECT
+         CASE WHEN g % 8 = 0 THEN 'Quixaba ' || g WHEN g % 150 = 0 THEN 'Mandacaru ' || g
+              WHEN g < 200 AND g % 20 = 0 THEN 'Xerém 77 ' || g WHEN g % 500 = 7 THEN 'Cem% de_raiz\\ ' || g ELSE 'Filler ' || g END,
+         'p' || g || '@exemplo.com.br', CASE WHEN g % 2 = 0 THEN 'customer' ELSE 'lead' END, '+55 11 9' || lpad(g::text, 8, '0')
+       FROM generate_series(1, 2400) g`,
+    );
+  });
+
+  const expected = async (text: string, status?: string) =>
+    (await app.runtime.db.knex('contacts')
+      .whereRaw('strpos(search_text, lower(funil_unaccent(?))) > 0', [text])
+      .modify((q) => status && q.where({ status }))
+      .orderBy('id', 'desc')
+      .pluck('id')) as number[];
+
+  const pages = async (filter: ContactFilter, limit: number) => {
+    const seen: number[] = [];
+    const totals: (number | undefined)[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await contacts.list(filter, { limit, cursor, includeTotal: true });
+      seen.push(...page.items.map((c) => c.id));
+      totals.push(page.total);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    return { seen, totals };
+  };
+
+  it.each([
+    ['QUIXABA', undefined], ['quixaba', 'lead'], ['Mandacaru', undefined], ['mandacaru', 'customer'], ['xerem 77', undefined],
+    ['Xerém 77 1', undefined], ['77@exemplo', undefined], ['7@exemplo.com', 'lead'], ['0@', undefined], ['jo', undefined],
+    ['exemplo', 'lead'], ['cem%', undefined], ['de_raiz\\', undefined], ['% de_', undefined], ['nada disso', undefined], ['11 900001', undefined],
+  ])('%s (status %s): every page as the substring match gives it, with its total', async (text, status) => {
+    const want = await expected(text, status);
+    for (const limit of [7, 50]) {
+      const { seen, totals } = await pages({ search: text, status: status as ContactFilter['status'] }, limit);
+      expect(seen).toEqual(want);
+      expect(new Set(totals)).toEqual(new Set([want.length]));
+    }
+  });
+});
