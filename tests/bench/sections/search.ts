@@ -86,7 +86,11 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
   }
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of the statement the contact list runs for `term` (its first page of 50), captured from knex. */
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of the statement the contact list runs for `term` (its first page of 50), captured from
+ * knex: its generic plan, the one the server runs (a named prepared statement: after five runs PostgreSQL plans it
+ * once, the same plan for every text).
+ */
 async function explainSearch(url: string, term: string): Promise<string[]> {
   const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 }, ...knexSnakeCaseMappers() });
   try {
@@ -94,9 +98,15 @@ async function explainSearch(url: string, term: string): Promise<string[]> {
     knex.on('query', (query: { sql: string; bindings: unknown[] }) => statements.push(query));
     await new KnexContactRepository({ db: knex } as unknown as KnexUnitOfWork).list({ search: term }, { limit: 50 });
     const { sql, bindings } = statements.at(-1)!;
-    const connection = (await knex.client.acquireConnection()) as { query(sql: string, values: unknown[]): Promise<{ rows: Record<string, string>[] }> };
+    type Connection = { query(sql: string, values?: unknown[]): Promise<{ rows: Record<string, string>[] }>; escapeLiteral(value: string): string };
+    const connection = (await knex.client.acquireConnection()) as Connection;
     try {
-      const { rows } = await connection.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`, bindings);
+      const literal = (value: unknown) => (typeof value === 'string' ? connection.escapeLiteral(value) : String(value));
+      await connection.query(`PREPARE explained AS ${sql}`);
+      await connection.query('SET plan_cache_mode = force_generic_plan');
+      const { rows } = await connection.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) EXECUTE explained(${bindings.map(literal).join(', ')})`);
+      await connection.query('DEALLOCATE explained');
+      await connection.query('RESET plan_cache_mode');
       return rows.map((r) => r['QUERY PLAN']);
     } finally {
       await (knex.client as Knex.Client).releaseConnection(connection);
