@@ -12,6 +12,16 @@ const PipelineStageModel = tableModel('pipelineStages', { hasUpdatedAt: true });
 const COLUMNS = ['id', 'pipeline', 'stage', 'order', 'color', 'probability', 'kind', 'staleDays', 'updatedAt'];
 const toStage = (row: BaseModel) => plain<PipelineStage>(row);
 
+/** The unfiltered summary: the stages joined to deal_stage_totals (the same columns as the filtered one). */
+const UNFILTERED_SUMMARY = `
+  SELECT s.id AS "stageId", s.stage, s."order", s.color, s.kind, coalesce(t.deal_count, 0) AS "dealCount",
+         coalesce(t.value_sum, 0)::numeric(20, 2)::text AS "valueSum",
+         round(coalesce(t.weighted, 0) / 100, 2)::numeric(20, 2)::text AS "weightedValueSum"
+  FROM pipeline_stages AS s
+  LEFT JOIN deal_stage_totals AS t ON t.pipeline = ? AND t.stage = s.stage
+  WHERE s.pipeline = ?
+  ORDER BY s."order"`;
+
 @injectable()
 export class KnexPipelineStageRepository implements PipelineStageRepository {
   constructor(@inject(UNIT_OF_WORK) private readonly uow: KnexUnitOfWork) {}
@@ -95,13 +105,16 @@ export class KnexPipelineStageRepository implements PipelineStageRepository {
    */
   async summary(pipeline: string, filter: SummaryFilter): Promise<StageSummary[]> {
     const filtered = Object.values(filter).some((value) => value !== undefined);
-    const totals = filtered
-      ? DealModel.query(this.uow.db)
+    if (!filtered) {
+      // The board's every load: one fixed statement, bound, not built (camelCase aliases, rows as they come).
+      const { rows } = (await this.uow.db.raw(UNFILTERED_SUMMARY, [pipeline, pipeline])) as { rows: StageSummary[] };
+      return rows;
+    }
+    const totals = DealModel.query(this.uow.db)
           .alias('d')
           .modify((q) => whereDealMatches(q, { ...filter, pipeline }, 'd'))
           .groupBy('d.stage')
-          .select('d.stage', raw('count(*)::int as deal_count'), raw('sum(d.value) as value_sum'), raw('sum(d.value * d.probability) as weighted'))
-      : this.uow.db('dealStageTotals').where('pipeline', pipeline).select('stage', 'dealCount', 'valueSum', 'weighted');
+          .select('d.stage', raw('count(*)::int as deal_count'), raw('sum(d.value) as value_sum'), raw('sum(d.value * d.probability) as weighted'));
     const rows = await this.query()
       .alias('s')
       .leftJoin(totals.as('t'), 't.stage', 's.stage')
