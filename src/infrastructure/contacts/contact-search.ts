@@ -5,12 +5,14 @@ import { TOTAL_CAP, type Page, type PageRequest, type PageTotal } from '../../do
 import type { BaseModel } from '../db/base.model';
 import { decodeCursor, encodeCursor } from '../db/keyset-page';
 
-/** The newest contacts looked at first: walked for the page, and weighed for how common each word of the text is. */
+/** The newest contacts looked at first (the head), walked until a page is found. */
 const SAMPLE = 1000;
-/** Found this many times in the sample (0.5%), the text is looked for by walking on past it. */
+/** Found this many times in the head (0.5%), the text is looked for by walking on past it. */
 const DENSE_HITS = 5;
-/** A word in this many of the sample (2%) is too common to ask the trigram index for. */
-const RARE_WORD_HITS = 20;
+/** How common each word of the text is, weighed among the newest this many contacts. */
+const WEIGHED = 250;
+/** A word in this many of them (2%) is too common to ask the trigram index for. */
+const RARE_WORD_HITS = 5;
 /** The walk stops after this many sample spans (about 50,000 contacts) and the trigram index finds the rest. */
 const WALK_SPANS = 50;
 /** At most this many words of the text are weighed (tokens: words and what separates them). */
@@ -28,7 +30,7 @@ const NO_CURSOR = Number.MAX_SAFE_INTEGER;
  * - the text found 5 times or more in them (or at all, when every word of it is common): walk on, backwards,
  *   over at most about 50,000 contacts. "João Silva" (0.25%, both words in 7 to 10%) reads about 20,000, where
  *   the trigram index would intersect two lists of 70,000 and recheck 4,900 rows.
- * - otherwise: the trigram index, asked with the text where its common words (in 2% of the newest 1,000
+ * - otherwise: the trigram index, asked with the text where its common words (in 2% of the newest 250
  *   contacts, counted only now) are wildcards, so that "333334@exemplo" reads the lists of "333334" and of a
  *   word ending in 34 (`%333334@%`, 229 rows) and not those of "exemplo" (every contact), which cost 60 ms;
  *   the whole text is checked on each row (strpos, which no index serves, so no way's plan can change with
@@ -39,7 +41,11 @@ const NO_CURSOR = Number.MAX_SAFE_INTEGER;
  * The statement is written once per shape (which filters are present) and sent as a named prepared statement
  * on PostgreSQL: each request binds its values, with no query building in Node and no planning in the database
  * (the generic plan is the same for every text, as the plan must not depend on it). Rows come back as the
- * contact list's `select` gives them (its columns compiled once from `records`).
+ * contact list's `select` gives them (its columns compiled once from `records`), but for the search text.
+ *
+ * The total, when asked: the first page holding every match is its own; otherwise at most TOTAL_CAP + 1 matches
+ * are counted through the trigram index asked as above (for "João", 10,001 of 75,000 rows: about 20 ms, the
+ * cost of checking each of them).
  */
 export async function contactSearchPage<T>(
   records: () => QueryBuilder<BaseModel>,
@@ -169,7 +175,7 @@ function buildShape(columns: string, filter: string): Shape {
   // The newest contacts' search texts, and the text as a LIKE pattern where its words common among them are
   // wildcards (null when no word is rare): what the trigram index is asked.
   const rare = `sample AS MATERIALIZED (
-      SELECT search_text FROM contacts WHERE id < :after ORDER BY id DESC LIMIT ${SAMPLE}
+      SELECT search_text FROM contacts WHERE id < :after ORDER BY id DESC LIMIT ${WEIGHED}
     ),
     rare AS MATERIALIZED (
       SELECT CASE WHEN bool_or(r.rare) THEN '%' || string_agg(CASE WHEN r.rare THEN r.token WHEN r.word THEN '%' ELSE ${escapeLike('r.token')} END, '' ORDER BY r.n) || '%' END AS pattern
