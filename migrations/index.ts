@@ -28,6 +28,7 @@ import * as inlineSearchText from './20261124120700_inline_search_text';
 import * as createDealStageTotals from './20261124120701_create_deal_stage_totals';
 import * as addReminderClaimIndex from './20261124120800_add_reminder_claim_index';
 import * as storeContactSearchText from './20261124130200_store_contact_search_text';
+import * as addContactImportDoneRows from './20261124150100_add_contact_import_done_rows';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -68,4 +69,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261124120701_create_deal_stage_totals', createDealStageTotals],
   ['20261124120800_add_reminder_claim_index', addReminderClaimIndex],
   ['20261124130200_store_contact_search_text', storeContactSearchText],
+  ['20261124150100_add_contact_import_done_rows', addContactImportDoneRows],
 ];

@@ -20,10 +20,14 @@ export interface ContactImportRepository {
   /** The uploaded file; empty once the import ended. */
   content(id: number): Promise<Buffer>;
   markRunning(id: number, totalRows: number): Promise<void>;
+  /** How many batches the job may write at once, each on its own connection: 1 on the embedded database. */
+  parallelWrites(): number;
   /** By lower-cased email; the oldest contact when several share one. */
   findByEmails(emails: string[]): Promise<Map<string, ExistingContact>>;
-  /** Advances the progress to `lastRow` and adds the batch's counts and rejections. */
-  recordBatch(id: number, lastRow: number, counts: ImportCounts, rejections: Rejection[]): Promise<void>;
+  /** The file's rows written so far, as ranges of row numbers [first, last], in order. */
+  doneRows(id: number): Promise<[number, number][]>;
+  /** Records a committed batch: its rows (numbers `first` to `last`, `rows` of them) as done, its counts and rejections. */
+  recordBatch(id: number, batch: { first: number; last: number; rows: number }, counts: ImportCounts, rejections: Rejection[]): Promise<void>;
   /** Ends the import and drops its file. */
   finish(id: number, status: 'completed' | 'failed', at: Date, error?: string): Promise<void>;
   rejections(id: number): Promise<Rejection[]>;

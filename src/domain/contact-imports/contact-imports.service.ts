@@ -169,9 +169,11 @@ export class ContactImportsService {
   }
 
   /**
-   * The job: resumes after the last committed batch, so running it again never writes a row twice. One batch is
-   * written at a time, in order (each plans against the ones before, committed); the next one is read from the
-   * file meanwhile, while the database works.
+   * The job: each batch is one transaction that records its rows as done, and a run skips the rows done, so running
+   * it again (after a crash, or a batch that failed) never writes a row twice. On PostgreSQL two batches are written
+   * at once, each on its own connection, so the database works on two cores; they commit in any order. A batch
+   * with an email of the one being written waits for it, and plans against it committed. The next batch is read
+   * from the file meanwhile.
    */
   async run(id: number): Promise<void> {
     const found = await this.imports.find(id);
@@ -181,28 +183,56 @@ export class ContactImportsService {
     const totalRows = found.totalRows ?? (await this.file.countRows(content));
     await this.imports.markRunning(id, totalRows);
     const size = importBatchSize(totalRows);
-    let writing: Promise<void> = Promise.resolve();
+    const parallel = this.imports.parallelWrites();
+    const doneRows = await this.imports.doneRows(id);
+    /** Batches being written, oldest first, with the emails they write. */
+    const writing: { emails: Set<string>; done: Promise<void> }[] = [];
+    let failure: unknown;
+    const settle = async (batch: (typeof writing)[number]) => {
+      try {
+        await batch.done;
+      } catch (error) {
+        failure ??= error;
+      }
+      writing.splice(writing.indexOf(batch), 1);
+    };
     const write = async (rows: ImportRow[]) => {
       // Checked before waiting: the rows' own checks need no database.
       const read = readBatch(rows, found.mapping);
-      await writing;
+      const emails = new Set<string>();
+      for (const { values } of read.valid) if (values.email) emails.add(values.email.toLowerCase());
+      const overlaps = (other: Set<string>) => {
+        for (const email of emails) if (other.has(email)) return true;
+        return false;
+      };
+      while (writing.length && (writing.length >= parallel || writing.some((w) => overlaps(w.emails)))) await settle(writing[0]);
+      if (failure) throw failure;
       // Lets requests in: the embedded database runs on this thread and would otherwise be held to the end.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      writing = this.writeBatch(found, read);
+      if (parallel === 1) await new Promise((resolve) => setTimeout(resolve, 0));
+      const done = this.writeBatch(found, read);
       // Awaited before the next batch or the end; handled now so a failure while the next is read is not "unhandled".
-      writing.catch(() => undefined);
+      done.catch(() => undefined);
+      writing.push({ emails, done });
     };
-    let batch: ImportRow[] = [];
-    for await (const row of this.file.rows(content)) {
-      if (row.rowNumber <= found.rowsDone) continue;
-      batch.push(row);
-      if (batch.length === size) {
-        await write(batch);
-        batch = [];
+    try {
+      let batch: ImportRow[] = [];
+      let range = 0;
+      for await (const row of this.file.rows(content)) {
+        // Row numbers rise: one pass over the done ranges.
+        while (range < doneRows.length && doneRows[range][1] < row.rowNumber) range += 1;
+        if (range < doneRows.length && doneRows[range][0] <= row.rowNumber) continue;
+        batch.push(row);
+        if (batch.length === size) {
+          await write(batch);
+          batch = [];
+        }
       }
+      if (batch.length) await write(batch);
+    } catch (error) {
+      failure ??= error;
     }
-    if (batch.length) await write(batch);
-    await writing;
+    while (writing.length) await settle(writing[0]);
+    if (failure) throw failure;
     await this.imports.finish(id, 'completed', this.clock.now());
   }
 
@@ -215,7 +245,7 @@ export class ContactImportsService {
     await this.imports.finish(id, 'failed', this.clock.now(), reason.slice(0, 500));
   }
 
-  /** One transaction: the batch's contacts and timeline entries (through the contacts' write path), the values it changes, its counts and progress. */
+  /** One transaction: the batch's contacts and timeline entries (through the contacts' write path), the values it changes, its rows as done, its counts. */
   private writeBatch(job: ContactImport, batch: ReadBatch): Promise<void> {
     const viewer: Viewer = { id: job.createdBy ?? 0, role: job.createdByRole };
     const { rows } = batch;
@@ -224,7 +254,8 @@ export class ContactImportsService {
       const updates = [...plan.updates.values()];
       await this.imports.recordUpdates(job.id, updates.map(({ current, changes }) => ({ contactId: current.id, before: pick(current, Object.keys(changes)) })));
       await this.contacts.importBatch(viewer, job.id, plan.toInsert, updates);
-      await this.imports.recordBatch(job.id, rows[rows.length - 1].rowNumber, plan.counts, plan.rejections);
+      const range = { first: rows[0].rowNumber, last: rows[rows.length - 1].rowNumber, rows: rows.length };
+      await this.imports.recordBatch(job.id, range, plan.counts, plan.rejections);
     });
   }
 

@@ -3,7 +3,8 @@ import { raw } from 'objection';
 import type { ContactImport, ImportCounts, ImportedUpdate, Rejection } from '../../domain/contact-imports/contact-import';
 import type { ContactImportRepository, ExistingContact, NewContactImport, RestoredContact } from '../../domain/contact-imports/contact-imports.ports';
 import { IMPORT_FIELDS } from '../../domain/contact-imports/contact-import';
-import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
+import { DATABASE, UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
+import type { Database } from '../db/database';
 import { plain, tableModel, type BaseModel } from '../db/base.model';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 import { ContactModel } from '../contacts/knex-contact.repository';
@@ -32,7 +33,10 @@ function storableCells(cells: Record<string, string>): [string, string][] {
 
 @injectable()
 export class KnexContactImportRepository implements ContactImportRepository {
-  constructor(@inject(UNIT_OF_WORK) private readonly uow: KnexUnitOfWork) {}
+  constructor(
+    @inject(UNIT_OF_WORK) private readonly uow: KnexUnitOfWork,
+    @inject(DATABASE) private readonly database: Database,
+  ) {}
 
   private query() {
     return ContactImportModel.query(this.uow.db);
@@ -56,6 +60,11 @@ export class KnexContactImportRepository implements ContactImportRepository {
     await this.query().patch({ status: 'running', totalRows }).findById(id).whereIn('status', ['queued', 'running']);
   }
 
+  parallelWrites(): number {
+    // PGlite has one connection; on PostgreSQL two of the background pool's four.
+    return this.database.embedded ? 1 : 2;
+  }
+
   async findByEmails(emails: string[]): Promise<Map<string, ExistingContact>> {
     if (!emails.length) return new Map();
     // Served by contacts_email_lower_index; the oldest contact wins when several share an email.
@@ -71,10 +80,17 @@ export class KnexContactImportRepository implements ContactImportRepository {
     return found;
   }
 
-  async recordBatch(id: number, lastRow: number, counts: ImportCounts, rejections: Rejection[]): Promise<void> {
+  async doneRows(id: number): Promise<[number, number][]> {
+    const row = await this.query().select('doneRows').findById(id);
+    // int4multirange's canonical text: {[1,5001),[10001,15001)}, ranges merged and in order.
+    return [...String(row?.doneRows ?? '{}').matchAll(/\[(\d+),(\d+)\)/g)].map((m) => [Number(m[1]), Number(m[2]) - 1]);
+  }
+
+  async recordBatch(id: number, batch: { first: number; last: number; rows: number }, counts: ImportCounts, rejections: Rejection[]): Promise<void> {
     await this.query()
       .patch({
-        rowsDone: lastRow,
+        rowsDone: raw('rows_done + ?', [batch.rows]),
+        doneRows: raw("done_rows + int4multirange(int4range(?::int, ?::int, '[]'))", [batch.first, batch.last]),
         createdCount: raw('created_count + ?', [counts.created]),
         updatedCount: raw('updated_count + ?', [counts.updated]),
         skippedCount: raw('skipped_count + ?', [counts.skipped]),

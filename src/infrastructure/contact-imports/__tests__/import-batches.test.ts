@@ -58,13 +58,14 @@ describe('contact import batches', () => {
     expect((await contactsByEmail('%@skip.example')).map((c) => c.name)).toEqual(['Ana']);
   });
 
-  it('resumes after the last committed batch when a run stops midway: every row once, counts and timeline once', async () => {
+  it('resumes with the rows no committed batch holds when a run stops midway: every row once, counts and timeline once', async () => {
     const rows = 1_200;
     const csv = ['Name,E-mail', ...Array.from({ length: rows }, (_, i) => `Person ${i + 1},person${i + 1}@resume.example`)].join('\n');
     const size = importBatchSize(rows);
     const job = await importFile(csv, { Name: 'name', 'E-mail': 'email' }, 'skip');
-    // The second batch fails on one of its rows, as a crash would stop it: the first batch stays committed.
-    const failing = `Person ${size + 200}`;
+    // The first batch fails on one of its rows, as a crash would stop it. On PostgreSQL the second batch is written
+    // beside it and commits: the run stops with a gap before the rows done, which the next run fills.
+    const failing = 'Person 200';
     await knex().raw(`CREATE OR REPLACE FUNCTION test_stop_import() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
       IF NEW.name = '${failing}' THEN RAISE EXCEPTION 'import stopped by the test'; END IF; RETURN NEW; END $$`);
     await knex().raw('CREATE TRIGGER test_stop_import BEFORE INSERT ON contacts FOR EACH ROW EXECUTE FUNCTION test_stop_import()');
@@ -73,8 +74,10 @@ describe('contact import batches', () => {
     } finally {
       await knex().raw('DROP TRIGGER test_stop_import ON contacts');
     }
-    expect(await job.service.get(job.viewer, job.id)).toMatchObject({ status: 'running', rowsDone: size, counts: { created: size } });
-    expect(await contactsByEmail('%@resume.example')).toHaveLength(size);
+    const parallel = app.get<ContactImportRepository>(CONTACT_IMPORT_REPOSITORY).parallelWrites();
+    const written = parallel > 1 ? size : 0;
+    expect(await job.service.get(job.viewer, job.id)).toMatchObject({ status: 'running', rowsDone: written, counts: { created: written } });
+    expect((await contactsByEmail('%@resume.example')).map((c) => c.name)).toEqual(Array.from({ length: written }, (_, i) => `Person ${size + i + 1}`));
 
     await job.service.run(job.id);
     expect(await job.service.get(job.viewer, job.id)).toMatchObject({ status: 'completed', rowsDone: rows, counts: { created: rows, updated: 0, skipped: 0, rejected: 0 } });
