@@ -56,4 +56,6 @@ export interface ImportFile {
   columns(content: Buffer): Promise<string[]>;
   countRows(content: Buffer): Promise<number>;
   rows(content: Buffer): AsyncIterable<ImportRow>;
+  /** The same rows, a chunk at a time. */
+  rowChunks(content: Buffer): AsyncIterable<ImportRow[]>;
 }

@@ -217,14 +217,16 @@ export class ContactImportsService {
     try {
       let batch: ImportRow[] = [];
       let range = 0;
-      for await (const row of this.file.rows(content)) {
-        // Row numbers rise: one pass over the done ranges.
-        while (range < doneRows.length && doneRows[range][1] < row.rowNumber) range += 1;
-        if (range < doneRows.length && doneRows[range][0] <= row.rowNumber) continue;
-        batch.push(row);
-        if (batch.length === size) {
-          await write(batch);
-          batch = [];
+      for await (const chunk of this.file.rowChunks(content)) {
+        for (const row of chunk) {
+          // Row numbers rise: one pass over the done ranges.
+          while (range < doneRows.length && doneRows[range][1] < row.rowNumber) range += 1;
+          if (range < doneRows.length && doneRows[range][0] <= row.rowNumber) continue;
+          batch.push(row);
+          if (batch.length === size) {
+            await write(batch);
+            batch = [];
+          }
         }
       }
       if (batch.length) await write(batch);

@@ -158,22 +158,37 @@ async function* records(text: string): AsyncIterable<string[]> {
   for await (const record of parser(text)) if (++seen > given) yield record as string[];
 }
 
-/** Parses the file as a stream: rows come one at a time, never all at once. */
+/** Rows given at a time by `rowChunks`: few enough to keep memory small, enough that each await carries many rows. */
+const ROW_CHUNK = 1_000;
+
+/** Parses the file as a stream: rows come a chunk at a time, never all at once. */
 @injectable()
 export class CsvImportFile implements ImportFile {
+  /** Each file decoded once while it is in use: the job counts the rows, then reads them, from one text. */
+  private readonly decoded = new WeakMap<Uint8Array, string>();
+
+  private text(content: Uint8Array): string {
+    let text = this.decoded.get(content);
+    if (text === undefined) {
+      text = textOf(content, encodingOf(content));
+      this.decoded.set(content, text);
+    }
+    return text;
+  }
+
   describe(content: Buffer): { encoding: FileEncoding; delimiter: string } {
     const encoding = encodingOf(content);
     return { encoding, delimiter: delimiterOf(textOf(content.subarray(0, 64 * 1024), encoding)) };
   }
 
   async columns(content: Buffer): Promise<string[]> {
-    for await (const header of parser(textOf(content, encodingOf(content)), { to_line: 1 })) return (header as string[]).map((c) => c.trim());
+    for await (const header of parser(this.text(content), { to_line: 1 })) return (header as string[]).map((c) => c.trim());
     return [];
   }
 
   /** The rows `rows` gives (the records after the header). */
   async countRows(content: Buffer): Promise<number> {
-    const text = textOf(content, encodingOf(content));
+    const text = this.text(content);
     let count = -1;
     try {
       // Plain CSV: counted in one synchronous pass, no cell cut out.
@@ -188,9 +203,14 @@ export class CsvImportFile implements ImportFile {
   }
 
   async *rows(content: Buffer): AsyncIterable<ImportRow> {
+    for await (const chunk of this.rowChunks(content)) yield* chunk;
+  }
+
+  async *rowChunks(content: Buffer): AsyncIterable<ImportRow[]> {
     let columns: string[] | undefined;
     let rowNumber = 0;
-    for await (const record of records(textOf(content, encodingOf(content)))) {
+    let chunk: ImportRow[] = [];
+    for await (const record of records(this.text(content))) {
       if (!columns) {
         columns = record.map((c) => c.trim());
         continue;
@@ -199,7 +219,12 @@ export class CsvImportFile implements ImportFile {
       const cells: Record<string, string> = {};
       for (let i = 0; i < record.length && i < columns.length; i++) cells[columns[i]] = record[i];
       rowNumber += 1;
-      yield { rowNumber, cells };
+      chunk.push({ rowNumber, cells });
+      if (chunk.length === ROW_CHUNK) {
+        yield chunk;
+        chunk = [];
+      }
     }
+    if (chunk.length) yield chunk;
   }
 }
