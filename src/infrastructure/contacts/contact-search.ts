@@ -60,8 +60,9 @@ export async function contactSearchPage<T>(
   // A text without three letters or digits in a row gives the trigram index nothing to look up (it would read all of
   // it): such a text is walked, however rare, as far as it takes.
   const indexable = words.some((word) => word.length >= 3);
-  const condition = filterCondition(records, filters);
-  const db = records().knex();
+  const query = records();
+  const db = query.knex();
+  const condition = filterCondition(query, filters);
   const shape = shapes.get(condition.sql) ?? (await newShape(db, records, condition.sql));
   const values: Values = { text, after: after ?? NO_CURSOR, rows, indexable, filter: condition.bindings };
   const found = camelRows(await run(db, shape.page, values));
@@ -115,8 +116,8 @@ async function run(db: Knex, statement: Statement, values: Values): Promise<Reco
 }
 
 /** The conditions the other filters add (status, owner, ...), with `?` placeholders, as knex writes them. */
-function filterCondition(records: () => QueryBuilder<BaseModel>, filters: (q: QueryBuilder<BaseModel>) => void): { sql: string; bindings: Knex.Value[] } {
-  const query = records().clearSelect().select(raw('1')).modify(filters);
+function filterCondition(records: QueryBuilder<BaseModel>, filters: (q: QueryBuilder<BaseModel>) => void): { sql: string; bindings: Knex.Value[] } {
+  const query = records.clearSelect().select(raw('1')).modify(filters);
   if (!query.hasWheres()) return { sql: '', bindings: [] };
   const { sql, bindings } = query.toKnexQuery().toSQL();
   const prefix = 'select 1 from "contacts" where ';
