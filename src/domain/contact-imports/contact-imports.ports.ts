@@ -20,8 +20,11 @@ export interface ContactImportRepository {
   /** The uploaded file; empty once the import ended. */
   content(id: number): Promise<Buffer>;
   markRunning(id: number, totalRows: number): Promise<void>;
-  /** How many batches the job may write at once, each on its own connection: 1 on the embedded database. */
-  parallelWrites(): number;
+  /**
+   * How many batches a job may write at once, each on its own connection (1 on the embedded database, and while
+   * another import holds the second writer: the jobs' pool is shared with reminders and reports); `release` when done.
+   */
+  writers(): { count: number; release(): void };
   /** By lower-cased email; the oldest contact when several share one. */
   findByEmails(emails: string[]): Promise<Map<string, ExistingContact>>;
   /** The file's rows written so far, as ranges of row numbers [first, last], in order. */

@@ -171,7 +171,7 @@ export class ContactImportsService {
   /**
    * The job: each batch is one transaction that records its rows as done, and a run skips the rows done, so running
    * it again (after a crash, or a batch that failed) never writes a row twice. On PostgreSQL two batches are written
-   * at once, each on its own connection, so the database works on two cores; they commit in any order. A batch
+   * at once (see `writers`), each on its own connection, so the database works on two cores; they commit in any order. A batch
    * with an email of the one being written waits for it, and plans against it committed. The next batch is read
    * from the file meanwhile.
    */
@@ -183,8 +183,9 @@ export class ContactImportsService {
     const totalRows = found.totalRows ?? (await this.file.countRows(content));
     await this.imports.markRunning(id, totalRows);
     const size = importBatchSize(totalRows);
-    const parallel = this.imports.parallelWrites();
     const doneRows = await this.imports.doneRows(id);
+    const writers = this.imports.writers();
+    const parallel = writers.count;
     /** Batches being written, oldest first, with the emails they write. */
     const writing: { emails: Set<string>; done: Promise<void> }[] = [];
     let failure: unknown;
@@ -234,6 +235,7 @@ export class ContactImportsService {
       failure ??= error;
     }
     while (writing.length) await settle(writing[0]);
+    writers.release();
     if (failure) throw failure;
     await this.imports.finish(id, 'completed', this.clock.now());
   }

@@ -60,9 +60,21 @@ export class KnexContactImportRepository implements ContactImportRepository {
     await this.query().patch({ status: 'running', totalRows }).findById(id).whereIn('status', ['queued', 'running']);
   }
 
-  parallelWrites(): number {
-    // PGlite has one connection; on PostgreSQL two of the background pool's four.
-    return this.database.embedded ? 1 : 2;
+  /** Imports of this process writing with a second connection: at most one, so imports take at most three of the background pool's four. */
+  private secondWriters = 0;
+
+  writers(): { count: number; release(): void } {
+    // PGlite has one connection.
+    if (this.database.embedded || this.secondWriters >= 1) return { count: 1, release: () => {} };
+    this.secondWriters += 1;
+    let released = false;
+    return {
+      count: 2,
+      release: () => {
+        if (!released) this.secondWriters -= 1;
+        released = true;
+      },
+    };
   }
 
   async findByEmails(emails: string[]): Promise<Map<string, ExistingContact>> {
