@@ -6,10 +6,15 @@ const TEXT_LIMITS: Partial<Record<ImportField, number>> = {
 };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Each mapping's [column, field] pairs, listed once rather than for every row. */
+const mappingEntries = new WeakMap<ImportMapping, [string, ImportField][]>();
+
 /** A row's values, or why it is rejected. Empty cells set nothing. Tags are separated by ; or ,. */
 export function readRow(row: ImportRow, mapping: ImportMapping): { values: ImportedValues } | { reason: string } {
   const values: Partial<ImportedValues> = {};
-  for (const [column, field] of Object.entries(mapping)) {
+  let entries = mappingEntries.get(mapping);
+  if (!entries) mappingEntries.set(mapping, (entries = Object.entries(mapping)));
+  for (const [column, field] of entries) {
     const cell = (row.cells[column] ?? '').trim();
     if (!cell) continue;
     // PostgreSQL stores no NUL in text: the row is refused alone, the rest of the file imports.
