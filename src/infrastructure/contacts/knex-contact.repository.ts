@@ -19,8 +19,7 @@ export class KnexContactRepository extends KnexRecordStore<Contact, NewContact, 
   }
 
   list(filter: ContactFilter, page: PageRequest): Promise<Page<Contact>> {
-    const all = this.select().modify((q) => matching(q, filter));
-    if (!filter.search) return this.page(all, page);
+    if (!filter.search) return this.page(this.select().modify((q) => matching(q, filter)), page);
     const others = (q: QueryBuilder<BaseModel>) => matching(q, { ...filter, search: undefined });
     return contactSearchPage(() => this.select(), others, filter.search, page, (row) => this.toRecord(row));
   }
