@@ -58,6 +58,24 @@ describe('contact import batches', () => {
     expect((await contactsByEmail('%@skip.example')).map((c) => c.name)).toEqual(['Ana']);
   });
 
+  it('reads an email of an earlier batch as a duplicate, also while that batch is still being written beside it', async () => {
+    const rows = 1_200;
+    const size = importBatchSize(rows);
+    // The second batch's first hundred rows repeat the first batch's emails, in another case.
+    const email = (i: number) => (i > size && i <= size + 100 ? `PERSON${i - size}@twice.example` : `person${i}@twice.example`);
+    const csv = ['Name,E-mail', ...Array.from({ length: rows }, (_, i) => `Person ${i + 1},${email(i + 1)}`)].join('\n');
+    for (const mode of ['skip', 'update'] as const) {
+      await knex()('contacts').whereRaw('lower(email) like ?', ['%@twice.example']).delete();
+      const job = await importFile(csv, { Name: 'name', 'E-mail': 'email' }, mode);
+      await job.service.run(job.id);
+      const done = await job.service.get(job.viewer, job.id);
+      expect(done.counts).toEqual({ created: rows - 100, updated: mode === 'update' ? 100 : 0, skipped: mode === 'skip' ? 100 : 0, rejected: 0 });
+      const contacts = await contactsByEmail('%@twice.example');
+      expect(contacts).toHaveLength(rows - 100);
+      expect(contacts.find((c) => c.email.toLowerCase() === 'person1@twice.example')?.name).toBe(mode === 'update' ? `Person ${size + 1}` : 'Person 1');
+    }
+  });
+
   it('resumes with the rows no committed batch holds when a run stops midway: every row once, counts and timeline once', async () => {
     const rows = 1_200;
     const csv = ['Name,E-mail', ...Array.from({ length: rows }, (_, i) => `Person ${i + 1},person${i + 1}@resume.example`)].join('\n');
