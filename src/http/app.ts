@@ -45,9 +45,8 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
     res.setHeader('X-Request-Id', id);
     return id;
   };
-  if (logger.isLevelEnabled('info')) {
-    app.use(
-      pinoHttp({
+  const logRequests: RequestHandler = logger.isLevelEnabled('info')
+    ? pinoHttp({
         logger,
         genReqId: requestId,
         autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || !!req.url?.startsWith('/assets/') },
@@ -57,18 +56,15 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
           req: (req) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
           res: (res) => ({ statusCode: res.statusCode }),
         },
-      }),
-    );
-  } else {
-    // Above info no request is logged, only errors (errorHandler, with the request's id): no per-request
-    // child logger, serialised bindings and listeners that would log nothing.
-    app.use((req, res, next) => {
-      req.id = requestId(req, res);
-      next();
-    });
-  }
-  app.use(securityHeaders(indexHtml ? inlineScriptHashes(indexHtml) : []), strictTransportSecurity());
-  app.use(hostGuard(allowedHosts(config)));
+      })
+    : // Above info no request is logged, only errors (errorHandler, with the request's id): no per-request
+      // child logger, serialised bindings and listeners that would log nothing.
+      (req, res, next) => {
+        req.id = requestId(req, res);
+        next();
+      };
+  // Every request's first steps, one router layer.
+  app.use(sequence(logRequests, securityHeaders(indexHtml ? inlineScriptHashes(indexHtml) : []), strictTransportSecurity(), hostGuard(allowedHosts(config))));
   const session = sessionMiddleware(config.sessionSecret, config.cookieSecure, container.get<AuthService>(AUTH_SERVICE));
   const limits = withDefaults(config.limits);
   const noStore: RequestHandler = (_req, res, next) => {
