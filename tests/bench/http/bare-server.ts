@@ -13,6 +13,8 @@ import pg from 'pg';
 interface Statement {
   sql: string;
   bindings: unknown[];
+  /** Sent as a named prepared statement, as Funil sent it. */
+  name?: string;
 }
 
 interface Route {
@@ -80,7 +82,8 @@ const SHAPES: Record<string, (results: Row[][], route: Route, body: unknown) => 
     const items = (rows.length > limit ? rows.slice(0, limit) : rows).map((row) => omit(row, 'searchText'));
     // The outer statement's ORDER BY, the last one (a search's CTEs have their own before it).
     const order = /order by (.*?) limit/i.exec(statement.sql.slice(statement.sql.toLowerCase().lastIndexOf('order by')))?.[1] ?? '"id"';
-    const columns = [...order.matchAll(/"(\w+)" (?:asc|desc)/gi)].map((m) => camel(m[1]));
+    // Quoted by knex ("contacts"."id" desc) or not, as written SQL has it (contacts.id DESC): the column's name.
+    const columns = [...order.matchAll(/"?(\w+)"? (?:asc|desc)\b/gi)].map((m) => camel(m[1]));
     const last = items[items.length - 1];
     return { items, nextCursor: rows.length > limit && last ? cursor(columns.map((c) => last[c] as number)) : null };
   },
@@ -122,13 +125,13 @@ const SHAPES: Record<string, (results: Row[][], route: Route, body: unknown) => 
 
 async function run(route: Route): Promise<Row[][]> {
   if (route.statements.length === 1) {
-    const [{ sql, bindings }] = route.statements;
-    return [(await pool.query(sql, bindings)).rows.map(camelRow)];
+    const [{ sql, bindings, name }] = route.statements;
+    return [(await pool.query({ text: sql, values: bindings, name })).rows.map(camelRow)];
   }
   const client = await pool.connect();
   try {
     const results: Row[][] = [];
-    for (const { sql, bindings } of route.statements) results.push((await client.query(sql, bindings)).rows.map(camelRow));
+    for (const { sql, bindings, name } of route.statements) results.push((await client.query({ text: sql, values: bindings, name })).rows.map(camelRow));
     return results;
   } finally {
     client.release();

@@ -15,6 +15,7 @@ import { seedCrm, type CrmDataSize } from '../support/crm-data';
 interface Statement {
   sql: string;
   bindings: unknown[];
+  name?: string;
 }
 
 const config = loadConfig();
@@ -29,7 +30,9 @@ if (process.env.BENCH_SEED && !(await knex('users').where({ username: 'bench1' }
 }
 
 let captured: Statement[] | undefined;
-knex.on('query', (query: { sql: string; bindings?: unknown[] }) => captured?.push({ sql: query.sql, bindings: query.bindings ?? [] }));
+knex.on('query', (query: { sql: string; bindings?: unknown[]; options?: { name?: string } }) =>
+  captured?.push({ sql: query.sql, bindings: query.bindings ?? [], ...(query.options?.name && { name: query.options.name }) }),
+);
 
 process.on('message', (message: { type: string; on?: boolean }) => {
   if (message.type === 'capture') {

@@ -9,6 +9,8 @@ import { SERVER_BUNDLE } from '../../../scripts/server-bundle.mjs';
 export interface Statement {
   sql: string;
   bindings: unknown[];
+  /** The prepared statement's name, when Funil sent it as a named one (pg plans it once per connection). */
+  name?: string;
 }
 
 /** A server the bench spawned (Funil or the bare one), with the IPC calls both answer. */

@@ -93,7 +93,7 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
       setup: [
         `PostgreSQL (a database of its own), ${describeData(size)}`,
         `Funil: the release bundle's app, NODE_ENV=production, LOG_LEVEL=warn, pool of 10, job workers off, signed in as the demo admin`,
-        'Bare: node:http + pg (pool of 10) running the statements Funil ran for the same request (captured from its knex), answering the same JSON (column "same JSON")',
+        'Bare: node:http + pg (pool of 10) running the statements Funil ran for the same request (captured from its knex; a named prepared statement under the same name), answering the same JSON (column "same JSON")',
         `autocannon, ${CONNECTIONS} connections, ${seconds} s per run, ${rounds} round(s), the two servers alternating which runs first; medians of the rounds`,
         'CPU ms/req: the server process\'s user + system CPU time over the run divided by the requests answered',
         'Targets: every read at least 0.8x the bare server, the session-only request 0.6x, writes 0.7x',
