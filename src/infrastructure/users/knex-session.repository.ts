@@ -3,7 +3,7 @@ import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import type { NewSession, Session, User } from '../../domain/users/user';
 import type { SessionRepository } from '../../domain/users/users.ports';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
-import { SessionModel, toSession } from './user.model';
+import { SessionModel, toSession, toUser } from './user.model';
 
 /**
  * Every request's check: the live session joined to its enabled user, only the columns the domain reads (no
@@ -11,18 +11,13 @@ import { SessionModel, toSession } from './user.model';
  * was the largest part of a session check's CPU.
  */
 const FIND_LIVE = `
-  SELECT u.id, u.username, u.name, u.role, u.initials, u.previous_access, u.disabled_at, u.must_change_password,
-         u.created_at, u.updated_at, s.id AS session_id, s.remember, s.created_at AS session_created_at, s.expires_at,
-         s.last_seen_at, s.user_agent, s.ip
+  SELECT u.id, u.username, u.name, u.role, u.initials, u.previous_access AS "previousAccess", u.disabled_at AS "disabledAt",
+         u.must_change_password AS "mustChangePassword", u.created_at AS "createdAt", u.updated_at AS "updatedAt",
+         s.id AS "sessionId", s.remember, s.created_at AS "sessionCreatedAt", s.expires_at AS "expiresAt",
+         s.last_seen_at AS "lastSeenAt", s.user_agent AS "userAgent", s.ip
   FROM sessions AS s JOIN users AS u ON u.id = s.user_id
   WHERE s.token_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ? AND u.disabled_at IS NULL
   LIMIT 1`;
-
-type LiveRow = Record<
-  | 'id' | 'username' | 'name' | 'role' | 'initials' | 'previous_access' | 'disabled_at' | 'must_change_password' | 'created_at'
-  | 'updated_at' | 'session_id' | 'remember' | 'session_created_at' | 'expires_at' | 'last_seen_at' | 'user_agent' | 'ip',
-  never
->;
 
 @injectable()
 export class KnexSessionRepository implements SessionRepository {
@@ -37,32 +32,11 @@ export class KnexSessionRepository implements SessionRepository {
   }
 
   async findLive(tokenHash: string, now: Date): Promise<{ session: Session; user: User } | null> {
-    const { rows } = (await this.uow.db.raw(FIND_LIVE, [tokenHash, now])) as { rows: LiveRow[] };
+    const { rows } = (await this.uow.db.raw(FIND_LIVE, [tokenHash, now])) as { rows: Record<string, unknown>[] };
     const row = rows[0];
     if (!row) return null;
-    const user: User = {
-      id: row.id,
-      username: row.username,
-      name: row.name,
-      role: row.role,
-      initials: row.initials,
-      lastAccess: row.previous_access,
-      disabledAt: row.disabled_at,
-      mustChangePassword: row.must_change_password,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-    };
-    const session: Session = {
-      id: row.session_id,
-      userId: row.id,
-      remember: row.remember,
-      createdAt: row.session_created_at,
-      expiresAt: row.expires_at,
-      lastSeenAt: row.last_seen_at,
-      userAgent: row.user_agent,
-      ip: row.ip,
-    };
-    return { session, user };
+    const session = toSession({ ...row, id: row.sessionId, userId: row.id, createdAt: row.sessionCreatedAt });
+    return { session, user: toUser(row) };
   }
 
   async touch(id: string, at: Date): Promise<void> {
