@@ -6,7 +6,6 @@ export interface NewContactImport {
   createdBy: number;
   createdByRole: Role;
   fileName: string | null;
-  content: Buffer;
   mapping: ImportMapping;
   mode: ImportMode;
 }
@@ -17,8 +16,10 @@ export type ExistingContact = Pick<Contact, 'id' | 'ownerId' | 'createdBy'> & Pa
 export interface ContactImportRepository {
   create(values: NewContactImport): Promise<ContactImport>;
   find(id: number): Promise<ContactImport | null>;
-  /** The uploaded file; empty once the import ended. */
-  content(id: number): Promise<Buffer>;
+  /** Keeps the uploaded file with the import, a slice at a time (in the unit of work that creates the import). */
+  storeFile(id: number, bytes: AsyncIterable<Uint8Array>): Promise<void>;
+  /** The uploaded file, a slice at a time; empty once the import ended. */
+  file(id: number): ImportSource;
   markRunning(id: number, totalRows: number): Promise<void>;
   /**
    * How many batches a job may write at once, each on its own connection (1 on the embedded database, and while
@@ -51,14 +52,17 @@ export interface ContactImportRepository {
 
 export type RestoredContact = Pick<Contact, 'id' | 'name'> & Partial<ImportedValues>;
 
+/** A file's bytes, a slice at a time, from the start each time it is called: a file is read in several passes, never held whole. */
+export type ImportSource = () => AsyncIterable<Uint8Array>;
+
 /** The uploaded file, read as a stream of rows. */
 export interface ImportFile {
   /** How the file is read: its text encoding and the separator of its cells. */
-  describe(content: Buffer): { encoding: FileEncoding; delimiter: string };
+  describe(source: ImportSource): Promise<{ encoding: FileEncoding; delimiter: string }>;
   /** The header row. */
-  columns(content: Buffer): Promise<string[]>;
-  countRows(content: Buffer): Promise<number>;
-  rows(content: Buffer): AsyncIterable<ImportRow>;
+  columns(source: ImportSource): Promise<string[]>;
+  countRows(source: ImportSource): Promise<number>;
+  rows(source: ImportSource): AsyncIterable<ImportRow>;
   /** The same rows, a chunk at a time. */
-  rowChunks(content: Buffer): AsyncIterable<ImportRow[]>;
+  rowChunks(source: ImportSource): AsyncIterable<ImportRow[]>;
 }

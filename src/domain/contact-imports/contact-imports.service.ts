@@ -12,7 +12,7 @@ import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
 import { diffFields, type FieldChange, type NewTimelineEntry } from '../timeline/timeline';
 import { IMPORT_FIELDS, type ContactImport, type ImportCounts, type ImportMapping, type ImportMode, type ImportOutcome, type ImportPreview, type ImportRow, type ImportedValues, type Rejection } from './contact-import';
 import { guessMapping } from './guess-mapping';
-import type { ContactImportRepository, ExistingContact, ImportFile } from './contact-imports.ports';
+import type { ContactImportRepository, ExistingContact, ImportFile, ImportSource } from './contact-imports.ports';
 import { CONTACT_IMPORT_REPOSITORY, IMPORT_FILE } from './contact-imports.tokens';
 import { changedFields, readRow } from './import-row';
 
@@ -72,10 +72,15 @@ export class ContactImportsService {
     @inject(TIMELINE_SERVICE) private readonly timeline: TimelineService,
   ) {}
 
-  /** Checks the mapping against the file's header, stores the file and queues the import. */
-  async start(viewer: Viewer, input: { fileName: string | null; content: Buffer; mapping: ImportMapping; mode: ImportMode }): Promise<ContactImport> {
-    checkMapping(await this.file.columns(input.content), input.mapping);
-    const created = await this.imports.create({ ...input, createdBy: viewer.id, createdByRole: viewer.role });
+  /** Checks the mapping against the file's header, stores the file with the import (both or neither) and queues it. */
+  async start(viewer: Viewer, input: { fileName: string | null; file: ImportSource; mapping: ImportMapping; mode: ImportMode }): Promise<ContactImport> {
+    checkMapping(await this.file.columns(input.file), input.mapping);
+    const { fileName, mapping, mode } = input;
+    const created = await this.uow.run(async () => {
+      const made = await this.imports.create({ fileName, mapping, mode, createdBy: viewer.id, createdByRole: viewer.role });
+      await this.imports.storeFile(made.id, input.file());
+      return made;
+    });
     try {
       await this.queue.enqueue('contacts.import', { importId: created.id }, { jobId: `contact-import-${created.id}` });
     } catch (error) {
@@ -106,9 +111,9 @@ export class ContactImportsService {
    * The dry run: reads the whole file as the import would (same encoding, separator, checks and
    * duplicate rule, as the viewer) and writes nothing. Without a mapping, the one guessed from the headers.
    */
-  async preview(viewer: Viewer, input: { fileName: string | null; content: Buffer; mapping?: ImportMapping; mode: ImportMode }): Promise<ImportPreview> {
-    const { encoding, delimiter } = this.file.describe(input.content);
-    const columns = await this.file.columns(input.content);
+  async preview(viewer: Viewer, input: { fileName: string | null; file: ImportSource; size: number; mapping?: ImportMapping; mode: ImportMode }): Promise<ImportPreview> {
+    const { encoding, delimiter } = await this.file.describe(input.file);
+    const columns = await this.file.columns(input.file);
     if (!columns.length) throw new ValidationError([{ path: 'file', message: 'The file is empty', type: 'import.empty' }]);
     const suggestedMapping = guessMapping(columns);
     const mapping = input.mapping ?? suggestedMapping;
@@ -116,7 +121,7 @@ export class ContactImportsService {
     const counts: ImportCounts = { created: 0, updated: 0, skipped: 0, rejected: 0 };
     const sample: ImportPreview['sample'] = [];
     const rejections: Rejection[] = [];
-    const state = newPlanState();
+    const state = newPlanState(PREVIEW_SAMPLE);
     let totalRows = 0;
     let batch: ImportRow[] = [];
     const evaluate = async () => {
@@ -127,13 +132,13 @@ export class ContactImportsService {
       batch = [];
       await new Promise((resolve) => setTimeout(resolve, 0));
     };
-    for await (const row of this.file.rows(input.content)) {
+    for await (const row of this.file.rows(input.file)) {
       totalRows += 1;
       batch.push(row);
       if (batch.length === IMPORT_BATCH_SIZE) await evaluate();
     }
     if (batch.length) await evaluate();
-    return { fileName: input.fileName, size: input.content.length, encoding, delimiter, columns, totalRows, suggestedMapping, mapping, mode: input.mode, counts, sample, rejections };
+    return { fileName: input.fileName, size: input.size, encoding, delimiter, columns, totalRows, suggestedMapping, mapping, mode: input.mode, counts, sample, rejections };
   }
 
   /**
@@ -179,8 +184,8 @@ export class ContactImportsService {
     const found = await this.imports.find(id);
     // Ended, failed or undone: a job that runs again has nothing left to do.
     if (!found || (found.status !== 'queued' && found.status !== 'running')) return;
-    const content = await this.imports.content(id);
-    const totalRows = found.totalRows ?? (await this.file.countRows(content));
+    const file = this.imports.file(id);
+    const totalRows = found.totalRows ?? (await this.file.countRows(file));
     await this.imports.markRunning(id, totalRows);
     const size = importBatchSize(totalRows);
     const doneRows = await this.imports.doneRows(id);
@@ -218,7 +223,7 @@ export class ContactImportsService {
     try {
       let batch: ImportRow[] = [];
       let range = 0;
-      for await (const chunk of this.file.rowChunks(content)) {
+      for await (const chunk of this.file.rowChunks(file)) {
         for (const row of chunk) {
           // Row numbers rise: one pass over the done ranges.
           while (range < doneRows.length && doneRows[range][1] < row.rowNumber) range += 1;
@@ -279,18 +284,20 @@ export class ContactImportsService {
     const toInsert: ImportedValues[] = [];
     for (const { row, values } of valid) {
       const email = values.email?.toLowerCase();
-      const pending = email ? fresh.get(email) : undefined;
+      const pending = email !== undefined && fresh.has(email);
       const current: ExistingContact | undefined = email ? existing.get(email) : undefined;
       if (!pending && !current) {
         toInsert.push(values);
-        if (email) fresh.set(email, values);
+        if (email) fresh.set(email, state.valuesKept++ < state.keepValues ? values : null);
         counts.created += 1;
         outcomes.push({ row, outcome: 'create', values });
       } else if (mode === 'skip') {
         counts.skipped += 1;
         outcomes.push({ row, outcome: 'skip', values });
       } else if (pending) {
-        Object.assign(pending, values);
+        // The row to be inserted takes the later row's values (when they were kept: see PlanState).
+        const earlier = fresh.get(email!);
+        if (earlier) Object.assign(earlier, values);
         counts.updated += 1;
         outcomes.push({ row, outcome: 'update', values });
       } else if (!can(viewer, 'contact', 'update', current!)) {
@@ -315,12 +322,19 @@ export class ContactImportsService {
 }
 
 interface PlanState {
-  fresh: Map<string, ImportedValues>;
+  /** The new rows' emails, with their values for the first `keepValues` of them (null past those). */
+  fresh: Map<string, ImportedValues | null>;
+  /**
+   * A batch written keeps them all (a later duplicate's values go into the contact to insert); the dry run keeps
+   * those of its sample only, as it reads the whole file and would otherwise hold every new row of it.
+   */
+  keepValues: number;
+  valuesKept: number;
   updates: Map<number, { current: ExistingContact; changes: Partial<ImportedValues> }>;
 }
 
-function newPlanState(): PlanState {
-  return { fresh: new Map(), updates: new Map() };
+function newPlanState(keepValues = Infinity): PlanState {
+  return { fresh: new Map(), keepValues, valuesKept: 0, updates: new Map() };
 }
 
 function pick(contact: ExistingContact, fields: string[]): Partial<ImportedValues> {

@@ -50,9 +50,13 @@ export class ContactImportsRouter implements HttpRouter {
         errors: ['REQUEST.TOO_LARGE', 'REQUEST.UNSUPPORTED_MEDIA_TYPE', 'SERVICE.UNAVAILABLE'],
         handler: async (_input, req) => {
           const upload = await readUpload(req, IMPORT_MAX_BYTES);
-          const value = uploadFields(upload.fields, schemas.uploadFields, upload.fileName);
-          const { user } = currentAuth(req);
-          return view(await this.imports.start(user, { fileName: upload.fileName, content: upload.content, mapping: value.mapping, mode: value.mode }));
+          try {
+            const value = uploadFields(upload.fields, schemas.uploadFields, upload.fileName);
+            const { user } = currentAuth(req);
+            return view(await this.imports.start(user, { fileName: upload.fileName, file: upload.file, mapping: value.mapping, mode: value.mode }));
+          } finally {
+            await upload.dispose();
+          }
         },
       }),
       defineRoute({
@@ -65,9 +69,13 @@ export class ContactImportsRouter implements HttpRouter {
         errors: ['REQUEST.TOO_LARGE', 'REQUEST.UNSUPPORTED_MEDIA_TYPE'],
         handler: async (_input, req) => {
           const upload = await readUpload(req, IMPORT_MAX_BYTES);
-          const value = uploadFields(upload.fields, schemas.previewFields, upload.fileName);
-          const { user } = currentAuth(req);
-          return this.imports.preview(user, { fileName: upload.fileName, content: upload.content, mapping: value.mapping, mode: value.mode });
+          try {
+            const value = uploadFields(upload.fields, schemas.previewFields, upload.fileName);
+            const { user } = currentAuth(req);
+            return await this.imports.preview(user, { fileName: upload.fileName, file: upload.file, size: upload.size, mapping: value.mapping, mode: value.mode });
+          } finally {
+            await upload.dispose();
+          }
         },
       }),
       defineRoute({

@@ -4,7 +4,8 @@ import { CONTACT_STATUSES } from '../../domain/contacts/contact';
 import { idParams } from '../crm/crm.schemas';
 import { count, id, itemsResponse, responseObject, timestamp } from '../response.schemas';
 
-export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** Enough for a million contacts of ten columns; the file is spooled and read in slices, never held whole. */
+export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
 
 /** CSV column -> contact field; a column left out is ignored. */
 const mappingSchema = Joi.object()

@@ -1,30 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import type { Request } from 'express';
+import type { ImportSource } from '../../domain/contact-imports/contact-imports.ports';
 import { AppError, ValidationError } from '../../domain/shared/app-error';
 
 export interface Upload {
   fileName: string | null;
-  content: Buffer;
+  /** The file as it arrived, read from the start at each call, a slice of 1 MB at a time. */
+  file: ImportSource;
+  size: number;
   fields: Record<string, string>;
+  /** Removes the file: call it once the request is done with it. */
+  dispose(): Promise<void>;
 }
 
-/** Reads a multipart/form-data body with one file (field `file`) of at most `maxBytes`, and its text fields. */
+/** A slice read at a time from the spooled file: what the reader holds, whatever the file's size. */
+const READ_SLICE = 1024 * 1024;
+
+/**
+ * Reads a multipart/form-data body with one file (field `file`) of at most `maxBytes`, and its text fields. The
+ * file goes to a temporary file as it arrives (only its owner may read it), never into memory whole; a failed
+ * upload leaves no file behind.
+ */
 export function readUpload(req: Request, maxBytes: number): Promise<Upload> {
   if (!req.is('multipart/form-data')) {
     return Promise.reject(new AppError('REQUEST.UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data'));
   }
-  return new Promise((resolve, reject) => {
+  const path = join(tmpdir(), `funil-upload-${randomUUID()}.csv`);
+  const dispose = () => rm(path, { force: true });
+  return new Promise<Upload>((resolve, reject) => {
     const parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: maxBytes, fields: 10, fieldSize: 64 * 1024 } });
     const fields: Record<string, string> = {};
-    const chunks: Buffer[] = [];
     let fileName: string | null = null;
-    let sawFile = false;
+    let written: Promise<number> | undefined;
     let failed = false;
     const fail = (error: Error) => {
       if (failed) return;
       failed = true;
       req.unpipe(parser);
       req.resume();
+      void (written ?? Promise.resolve()).catch(() => undefined).finally(() => dispose().catch(() => undefined));
       reject(error);
     };
     parser.on('field', (name, value) => (fields[name] = value));
@@ -32,20 +52,27 @@ export function readUpload(req: Request, maxBytes: number): Promise<Upload> {
       // A form cut short inside a file also fails the file's stream: the parser's own 'error' reports it, and an
       // unheard 'error' here would be an uncaught exception that ends the process.
       stream.on('error', () => {});
-      if (name !== 'file') {
+      if (name !== 'file' || written) {
         stream.resume();
         return;
       }
-      sawFile = true;
       fileName = info.filename ?? null;
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () => fail(new AppError('REQUEST.TOO_LARGE', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`)));
+      const out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
+      written = pipeline(stream, out).then(() => out.bytesWritten);
+      written.catch((error: Error) => fail(new ValidationError([{ path: 'file', message: `Unreadable upload: ${error.message}` }])));
     });
     parser.on('error', (error: Error) => fail(new ValidationError([{ path: 'file', message: `Unreadable upload: ${error.message}` }])));
     parser.on('close', () => {
       if (failed) return;
-      if (!sawFile) return fail(new ValidationError([{ path: 'file', message: 'A CSV file is required (form field "file")', type: 'any.required' }]));
-      resolve({ fileName, content: Buffer.concat(chunks), fields });
+      if (!written) return fail(new ValidationError([{ path: 'file', message: 'A CSV file is required (form field "file")', type: 'any.required' }]));
+      written.then(
+        (size) => {
+          if (failed) return;
+          resolve({ fileName, size, fields, dispose, file: () => createReadStream(path, { highWaterMark: READ_SLICE }) });
+        },
+        () => undefined,
+      );
     });
     req.pipe(parser);
   });

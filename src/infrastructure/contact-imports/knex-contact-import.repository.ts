@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { raw } from 'objection';
 import type { ContactImport, ImportCounts, ImportedUpdate, Rejection } from '../../domain/contact-imports/contact-import';
-import type { ContactImportRepository, ExistingContact, NewContactImport, RestoredContact } from '../../domain/contact-imports/contact-imports.ports';
+import type { ContactImportRepository, ExistingContact, ImportSource, NewContactImport, RestoredContact } from '../../domain/contact-imports/contact-imports.ports';
 import { IMPORT_FIELDS } from '../../domain/contact-imports/contact-import';
 import { DATABASE, UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import type { Database } from '../db/database';
@@ -19,7 +19,10 @@ const COLUMNS = [
   'createdCount', 'updatedCount', 'skippedCount', 'rejectedCount', 'error', 'createdAt', 'finishedAt', 'undoneAt', 'undoneBy',
 ];
 
-/** Only the listed columns: an inserted model also keeps what it was given (the file). */
+/** The file is kept in slices of this many bytes: one is what the upload or a reading pass holds at a time. */
+const FILE_SLICE = 1024 * 1024;
+
+/** Only the listed columns. */
 function toImport(row: BaseModel): ContactImport {
   const { createdCount, updatedCount, skippedCount, rejectedCount, ...rest } = Object.fromEntries(COLUMNS.map((c) => [c, row[c]]));
   return { ...(rest as unknown as ContactImport), counts: { created: createdCount, updated: updatedCount, skipped: skippedCount, rejected: rejectedCount } as ImportCounts };
@@ -51,9 +54,33 @@ export class KnexContactImportRepository implements ContactImportRepository {
     return row ? toImport(row) : null;
   }
 
-  async content(id: number): Promise<Buffer> {
-    const row = await this.query().select('content').findById(id);
-    return (row?.content as Buffer | null) ?? Buffer.alloc(0);
+  async storeFile(id: number, bytes: AsyncIterable<Uint8Array>): Promise<void> {
+    let seq = 0;
+    let parts: Uint8Array[] = [];
+    let held = 0;
+    const store = async () => {
+      await this.uow.db('contactImportFileSlices').insert({ importId: id, seq: seq++, bytes: Buffer.concat(parts, held) });
+      parts = [];
+      held = 0;
+    };
+    for await (const part of bytes) {
+      parts.push(part);
+      held += part.length;
+      if (held >= FILE_SLICE) await store();
+    }
+    if (held) await store();
+  }
+
+  file(id: number): ImportSource {
+    const db = () => this.uow.db;
+    return async function* slices() {
+      // One slice per statement, in order: the pass holds one at a time.
+      for (let seq = 0; ; seq++) {
+        const row = await db()('contactImportFileSlices').where({ importId: id, seq }).first('bytes');
+        if (!row) return;
+        yield row.bytes as Uint8Array;
+      }
+    };
   }
 
   async markRunning(id: number, totalRows: number): Promise<void> {
@@ -118,7 +145,8 @@ export class KnexContactImportRepository implements ContactImportRepository {
   }
 
   async finish(id: number, status: 'completed' | 'failed', at: Date, error?: string): Promise<void> {
-    await this.query().patch({ status, finishedAt: at, error: error ?? null, content: null }).findById(id).whereIn('status', ['queued', 'running']);
+    await this.query().patch({ status, finishedAt: at, error: error ?? null }).findById(id).whereIn('status', ['queued', 'running']);
+    await this.uow.db('contactImportFileSlices').where({ importId: id }).delete();
   }
 
   async rejections(id: number): Promise<Rejection[]> {

@@ -2,13 +2,21 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CsvImportFile, delimiterOf, encodingOf, plainRecords } from '../csv-import-file';
+import type { ImportSource } from '../../../domain/contact-imports/contact-imports.ports';
+import { CsvImportFile, delimiterOf, encodingOf, plainPieces, plainRecords } from '../csv-import-file';
 
 const latin1 = (text: string) => Buffer.from([...text].map((c) => c.charCodeAt(0)));
 
-async function rows(content: Buffer) {
+/** The file as the upload or the database hands it: slices of `size` bytes (the whole file in one by default). */
+function sliced(content: Buffer, size = content.length || 1): ImportSource {
+  return async function* slices() {
+    for (let at = 0; at < content.length; at += size) yield content.subarray(at, at + size);
+  };
+}
+
+async function rows(content: Buffer, slice?: number) {
   const out = [];
-  for await (const row of new CsvImportFile().rows(content)) out.push(row);
+  for await (const row of new CsvImportFile().rows(sliced(content, slice))) out.push(row);
   return out;
 }
 
@@ -17,12 +25,16 @@ describe('CsvImportFile', () => {
     const file = new CsvImportFile();
     const text = 'Nome,Pontuação\nJoão,10\n';
     const withBom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]);
-    expect(encodingOf(Buffer.from(text))).toBe('utf-8');
-    expect(encodingOf(withBom)).toBe('utf-8');
-    expect(encodingOf(latin1(text))).toBe('windows-1252');
-    for (const content of [Buffer.from(text), withBom, latin1(text)]) {
-      expect(await file.columns(content)).toEqual(['Nome', 'Pontuação']);
-      expect(await rows(content)).toEqual([{ rowNumber: 1, cells: { Nome: 'João', 'Pontuação': '10' } }]);
+    expect(await encodingOf(sliced(Buffer.from(text)))).toBe('utf-8');
+    expect(await encodingOf(sliced(withBom))).toBe('utf-8');
+    expect(await encodingOf(sliced(latin1(text)))).toBe('windows-1252');
+    // Read a slice at a time, down to a byte: a character cut between slices comes whole, the BOM still dropped.
+    for (const slice of [undefined, 1, 2, 3]) {
+      expect(await encodingOf(sliced(Buffer.from(text), slice))).toBe('utf-8');
+      for (const content of [Buffer.from(text), withBom, latin1(text)]) {
+        expect(await file.columns(sliced(content, slice))).toEqual(['Nome', 'Pontuação']);
+        expect(await rows(content, slice)).toEqual([{ rowNumber: 1, cells: { Nome: 'João', 'Pontuação': '10' } }]);
+      }
     }
     // Windows-1252 has characters Latin-1 lacks, such as the euro sign at 0x80.
     expect((await rows(Buffer.from([0x4e, 0x0a, 0x80, 0x20, 0x93, 0x6f, 0x94, 0x20, 0x96, 0x0a])))[0].cells).toEqual({ N: '€ “o” –' });
@@ -35,8 +47,10 @@ describe('CsvImportFile', () => {
     expect(delimiterOf('Nome\n')).toBe(',');
     const file = new CsvImportFile();
     const content = latin1('Nome;E-mail;Observações\r\n"Silva, Ana";ana@example.com;"diz ""olá"""\r\n');
-    expect(file.describe(content)).toEqual({ encoding: 'windows-1252', delimiter: ';' });
-    expect(await file.countRows(content)).toBe(1);
+    expect(await file.describe(sliced(content))).toEqual({ encoding: 'windows-1252', delimiter: ';' });
+    // The header's delimiter, even when the header arrives a byte at a time.
+    expect(await file.describe(sliced(content, 1))).toEqual({ encoding: 'windows-1252', delimiter: ';' });
+    expect(await file.countRows(sliced(content))).toBe(1);
     expect(await rows(content)).toEqual([{ rowNumber: 1, cells: { Nome: 'Silva, Ana', 'E-mail': 'ana@example.com', 'Observações': 'diz "olá"' } }]);
   });
 
@@ -55,18 +69,20 @@ describe('CsvImportFile', () => {
       return { rows: out };
     };
     const file = new CsvImportFile();
-    const ours = async (text: string) => {
+    const ours = async (text: string, slice: number | undefined) => {
       try {
-        return { rows: await rows(Buffer.from(text)), count: await file.countRows(Buffer.from(text)) };
+        return { rows: await rows(Buffer.from(text), slice), count: await file.countRows(sliced(Buffer.from(text), slice)) };
       } catch (error) {
         return { error: (error as Error).message };
       }
     };
-    const piece = fc.constantFrom('a', 'b', ' ', ',', ';', '"', '""', '\r', '\n', '\r\n');
+    const piece = fc.constantFrom('a', 'b', 'ã', ' ', ',', ';', '"', '""', '\r', '\n', '\r\n');
+    // Whole, or in slices of a few bytes (as the file arrives and is read back): records cut anywhere read alike.
+    const slice = fc.option(fc.integer({ min: 1, max: 7 }), { nil: undefined });
     await fc.assert(
-      fc.asyncProperty(fc.array(piece, { minLength: 1, maxLength: 24 }), async (parts) => {
+      fc.asyncProperty(fc.array(piece, { minLength: 1, maxLength: 24 }), slice, async (parts, size) => {
         const text = `Name,Email\n${parts.join('')}`;
-        const [expected, actual] = [await csvParse(text), await ours(text)];
+        const [expected, actual] = [await csvParse(text), await ours(text, size)];
         if ('error' in expected) expect(actual).toEqual({ error: expect.stringContaining('not valid CSV') });
         else expect(actual).toEqual({ rows: expected.rows, count: expected.rows.length });
       }),
@@ -76,5 +92,33 @@ describe('CsvImportFile', () => {
     expect([...plainRecords('a,b\r\n"x ""y""",\r\n\r\nc,d', ',')]).toEqual([['a', 'b'], ['x "y"', ''], ['c', 'd']]);
     expect(() => [...plainRecords('a,b\n5" screen,c\n', ',')]).toThrow();
     expect(await rows(Buffer.from('a,b\n5" screen,c\n'))).toEqual([{ rowNumber: 1, cells: { a: '5" screen', b: 'c' } }]);
+  });
+
+  it('reads plain CSV cut into pieces anywhere exactly as whole, without handing it to csv-parse', async () => {
+    const whole = (text: string) => {
+      try {
+        return [...plainRecords(text, ',')];
+      } catch {
+        return 'not plain';
+      }
+    };
+    const inPieces = async (text: string, size: number) => {
+      const pieces = Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
+      const out: string[][] = [];
+      try {
+        for await (const record of plainPieces(Readable.from(pieces), ',', true)) out.push([...record]);
+      } catch {
+        return 'not plain';
+      }
+      return out;
+    };
+    const piece = fc.constantFrom('a', 'b', ' ', ',', '"', '""', '\r', '\n', '\r\n', '"a,b"', '"x\ny"');
+    await fc.assert(
+      fc.asyncProperty(fc.array(piece, { minLength: 1, maxLength: 24 }), fc.integer({ min: 1, max: 7 }), async (parts, size) => {
+        const text = parts.join('');
+        expect(await inPieces(text, size)).toEqual(whole(text));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
