@@ -20,6 +20,11 @@ export interface ContactRepository extends RecordStore<Contact, NewContact, Part
    * statement however many; answers how many were created.
    */
   insertImported(contacts: NewContact[], entry: { userId: number; importId: number }): Promise<number>;
+  /**
+   * `create`, and the 'created' timeline entry by `entry.userId` that CrmRecords would write for it (the contact's
+   * own, seen by everyone), in one statement: no transaction needed around it.
+   */
+  createRecorded(values: NewContact, entry: { userId: number }): Promise<Contact>;
   /** The tags in use starting with `prefix` (case and accents ignored), most used first. */
   tags(prefix: string, limit: number): Promise<TagUsage[]>;
 }

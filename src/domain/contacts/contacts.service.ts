@@ -67,9 +67,10 @@ export class ContactsService {
     return this.records.get(viewer, id);
   }
 
-  /** The owner defaults to the creator. */
+  /** The owner defaults to the creator. With its timeline entry, as records.create writes it, in one statement. */
   create(viewer: Viewer, fields: Partial<ContactFields> & Pick<ContactFields, 'name'>): Promise<Contact> {
-    return this.records.create(viewer, () => ({ ...fields, ownerId: fields.ownerId === undefined ? viewer.id : fields.ownerId, createdBy: viewer.id }));
+    const values = { ...fields, ownerId: fields.ownerId === undefined ? viewer.id : fields.ownerId, createdBy: viewer.id };
+    return this.contacts.createRecorded(values, { userId: viewer.id });
   }
 
   update(viewer: Viewer, id: number, changes: Partial<ContactFields>, expectedUpdatedAt?: Date): Promise<Contact> {

@@ -119,8 +119,8 @@ const SHAPES: Record<string, (results: Row[][], route: Route, body: unknown) => 
       until: new Date(bindings[1] as string),
     };
   },
-  /** The row the INSERT returned. */
-  created: (results, route) => omit(results[route.statements.findIndex((s) => /^insert/i.test(s.sql))][0], 'searchText'),
+  /** The row the statement with the INSERT returned (an INSERT, or a WITH writing the timeline entry beside it). */
+  created: (results, route) => omit(results[route.statements.findIndex((s) => /\binsert\s+into\b/i.test(s.sql))][0], 'searchText'),
 };
 
 async function run(route: Route): Promise<Row[][]> {

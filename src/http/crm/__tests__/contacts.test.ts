@@ -23,6 +23,20 @@ describe('contacts', () => {
     expect(read.body).toEqual(res.body);
   });
 
+  it('creates with every field given, no owner, and its created entry on the timeline', async () => {
+    const body = {
+      name: 'Bia Campos', email: 'bia@example.com', phone: '+55 21 3333-4444', company: 'Campos Ltda', position: 'CEO', source: 'Feira',
+      status: 'customer', score: 77, tags: ['ouro', 'rj "sul"'], notes: 'Prefers e-mail', customFields: { cnpj: '12.345', nested: { a: [1, 'b'] } }, ownerId: null,
+    };
+    const res = await crm.users.employee.post('/api/crm/contacts', body);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ ...body, ownerName: null, createdBy: crm.users.ids.employee });
+    expect((await crm.users.other.get(`/api/crm/contacts/${res.body.id}`)).body).toEqual(res.body);
+    const timeline = (await crm.users.other.get(`/api/crm/contacts/${res.body.id}/timeline`)).body.items;
+    expect(timeline).toEqual([expect.objectContaining({ entityType: 'contact', entityId: res.body.id, action: 'created', entityName: 'Bia Campos', changes: [], bulk: false })]);
+    expect(timeline[0].userName).toBe((await crm.users.employee.get('/api/user')).body.name);
+  });
+
   it('refuses unknown fields and lists every failing field', async () => {
     const res = await crm.users.employee.post('/api/crm/contacts', { name: '', status: 'vip', score: 101, hacker: true });
     expect(res.status).toBe(400);
