@@ -30,8 +30,8 @@ export const pageResponse = (item: Joi.Schema) =>
   responseObject({
     items: Joi.array().items(item),
     nextCursor,
-    total: count.optional().description('Only with includeTotal=true; a filtered list counts at most 10,000 (see totalCapped)'),
-    totalCapped: Joi.boolean().optional().description('Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000)'),
+    total: count.optional().description('Only with includeTotal=true; a filtered list counts at most 10,000, a contact search 1,000 (see totalCapped)'),
+    totalCapped: Joi.boolean().optional().description('Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000, a contact search up to 1,000)'),
   });
 
 /** A handler that sends no body: 204. */

@@ -15,6 +15,13 @@ export interface PageRequest {
  */
 export const TOTAL_CAP = 10_000;
 
+/**
+ * A search's total is counted up to this many matches, found as a page of that many would be (newest first, each
+ * step bounded): "João" among 1,000,000 contacts reads "1.000+" at about the cost of its first page, on every
+ * keystroke. Counting to TOTAL_CAP checked 10,001 rows each time.
+ */
+export const SEARCH_TOTAL_CAP = 1_000;
+
 export interface PageTotal {
   total: number;
   /** True when more than `total` rows match (a filtered list's count stops at TOTAL_CAP). */

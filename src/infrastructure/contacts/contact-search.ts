@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { knexSnakeCaseMappers, raw, type QueryBuilder } from 'objection';
-import { TOTAL_CAP, type Page, type PageRequest, type PageTotal } from '../../domain/shared/list-page';
+import { SEARCH_TOTAL_CAP, type Page, type PageRequest, type PageTotal } from '../../domain/shared/list-page';
 import type { BaseModel } from '../db/base.model';
 import { decodeCursor, encodeCursor } from '../db/keyset-page';
 
@@ -13,8 +13,10 @@ const DENSE_HITS = 5;
 const WEIGHED = 250;
 /** A word in this many of them (2%) is too common to ask the trigram index for. */
 const RARE_WORD_HITS = 5;
-/** The walk stops after this many sample spans (about 50,000 contacts) and the trigram index finds the rest. */
-const WALK_SPANS = 50;
+/** The ids in one block of the trigram index's second column (`ARRAY[id / 16384]`, the migration of that name). */
+const BLOCK = 16_384;
+/** The newest this many blocks (about 65,000 contacts) are asked one after the other; the trigram index alone finds the rest. */
+const BLOCKS = 4;
 /** At most this many words of the text are weighed (tokens: words and what separates them). */
 const MAX_WORDS = 8;
 /** No cursor: every id is below it. */
@@ -27,14 +29,16 @@ const NO_CURSOR = Number.MAX_SAFE_INTEGER;
  * One statement, each step bounded and run only when the one before did not fill the page:
  * - the head: the newest 1,000 contacts before the cursor, walked newest first until a page is found. "João"
  *   (7.5% of contacts) stops after about 700 rows, and nothing else runs.
- * - the text found 5 times or more in them (or at all, when every word of it is common): walk on, backwards,
- *   over at most about 50,000 contacts. "João Silva" (0.25%, both words in 7 to 10%) reads about 20,000, where
- *   the trigram index would intersect two lists of 70,000 and recheck 4,900 rows.
+ * - the text found 5 times or more in them (or at all, when every word of it is common): the trigram index asked
+ *   for the text in one block of 16,384 ids at a time (its second column), newest block first, at most 4 blocks.
+ *   GIN intersects the block's list with the text's trigram lists, skipping through them: "João Silva" (0.25%,
+ *   both words in 7 to 10%) reads two blocks and checks about 100 rows, where walking the contacts one by one
+ *   checked about 20,000 and asking the index for the whole table would intersect lists of 70,000.
  * - otherwise: the trigram index, asked with the text where its common words (in 2% of the newest 250
  *   contacts, counted only now) are wildcards, so that "333334@exemplo" reads the lists of "333334" and of a
  *   word ending in 34 (`%333334@%`, 229 rows) and not those of "exemplo" (every contact), which cost 60 ms;
  *   the whole text is checked on each row (strpos, which no index serves, so no way's plan can change with
- *   the planner's guesses). Also what the walk left, older than where it stopped.
+ *   the planner's guesses). Also what the blocks left, older than the last one.
  * - a text without three letters or digits in a row ("jo", "7@"): walked as far as it takes, as no index serves it.
  * The ways are CTEs behind one-time filters: one not taken is never executed.
  *
@@ -43,9 +47,9 @@ const NO_CURSOR = Number.MAX_SAFE_INTEGER;
  * (the generic plan is the same for every text, as the plan must not depend on it). Rows come back as the
  * contact list's `select` gives them (its columns compiled once from `records`), but for the search text.
  *
- * The total, when asked: the first page holding every match is its own; otherwise at most TOTAL_CAP + 1 matches
- * are counted through the trigram index asked as above (for "João", 10,001 of 75,000 rows: about 20 ms, the
- * cost of checking each of them).
+ * The total, when asked: the same ways gather up to SEARCH_TOTAL_CAP + 1 matches (a page that long) and the
+ * statement counts them beside the page's rows; beyond the cap the total is capped. A later page's total is
+ * gathered from the top in a statement of its own.
  */
 export async function contactSearchPage<T>(
   records: () => QueryBuilder<BaseModel>,
@@ -64,20 +68,23 @@ export async function contactSearchPage<T>(
   const db = query.knex();
   const condition = filterCondition(query, filters);
   const shape = shapes.get(condition.sql) ?? (await newShape(db, records, condition.sql));
-  const values: Values = { text, after: after ?? NO_CURSOR, rows, indexable, filter: condition.bindings };
-  const found = camelRows(await run(db, shape.page, values));
-  const items = found.slice(0, page.limit);
-  const last = items[items.length - 1];
+  const values: Values = { text, after: after ?? NO_CURSOR, rows, shown: rows, indexable, filter: condition.bindings };
+  let found: Record<string, unknown>[];
   let total: PageTotal | undefined;
   if (page.includeTotal) {
-    // The first page holding every match is its own total; otherwise at most TOTAL_CAP + 1 matches are counted.
-    const counted = after === undefined && found.length <= page.limit
-      ? found.length
-      : Number((await run(db, indexable ? shape.countIndexed : shape.countWalked, values))[0].count);
-    total = counted > TOTAL_CAP ? { total: TOTAL_CAP, totalCapped: true } : { total: counted, totalCapped: false };
+    // Up to SEARCH_TOTAL_CAP + 1 matches gathered from the top (with the first page's rows, or on their own).
+    const counting = { ...values, after: NO_CURSOR, rows: Math.max(rows, SEARCH_TOTAL_CAP + 1) };
+    const counted = await run(db, shape.pageCounted, after === undefined ? counting : { ...counting, shown: 1 });
+    found = after === undefined ? counted : await run(db, shape.page, values);
+    const matches = Number(counted[0]?.searchMatches ?? 0);
+    total = matches > SEARCH_TOTAL_CAP ? { total: SEARCH_TOTAL_CAP, totalCapped: true } : { total: matches, totalCapped: false };
+  } else {
+    found = await run(db, shape.page, values);
   }
+  const items = found.slice(0, page.limit);
+  const last = items[items.length - 1];
   return {
-    items: items.map((row) => map(row as BaseModel)),
+    items: items.map(({ searchMatches: _, ...row }) => map(row as BaseModel)),
     nextCursor: found.length > page.limit && last ? encodeCursor([last.id as number]) : null,
     ...total,
   };
@@ -86,7 +93,10 @@ export async function contactSearchPage<T>(
 interface Values {
   text: string;
   after: number;
+  /** How many matches the ways gather. */
   rows: number;
+  /** How many of them come back as rows. */
+  shown: number;
   indexable: boolean;
   filter: Knex.Value[];
 }
@@ -100,8 +110,8 @@ interface Statement {
 
 interface Shape {
   page: Statement;
-  countIndexed: Statement;
-  countWalked: Statement;
+  /** The page with the count of the matches gathered beside each row (`search_matches`). */
+  pageCounted: Statement;
 }
 
 const shapes = new Map<string, Shape>();
@@ -112,7 +122,7 @@ async function run(db: Knex, statement: Statement, values: Values): Promise<Reco
   // Named, PostgreSQL parses and plans it once per connection; PGlite (one connection, in process) takes it as it is.
   if (db.client.config.client === 'pg') query.options({ name: statement.name });
   const { rows } = (await query) as { rows: Record<string, unknown>[] };
-  return rows;
+  return camelRows(rows);
 }
 
 /** The conditions the other filters add (status, owner, ...), with `?` placeholders, as knex writes them. */
@@ -154,10 +164,10 @@ async function columnsOf(db: Knex, records: () => QueryBuilder<BaseModel>): Prom
 function statement(kind: string, template: string, filter: string): Statement {
   const order: (keyof Values)[] = [];
   const sql = template
-    .replace(/:(text|after|rows|indexable|filter)\b/g, (_, key: keyof Values) => {
+    .replace(/:(text|after|rows|shown|indexable|filter)\b/g, (_, key: keyof Values) => {
       order.push(key);
       if (key === 'filter') return filter ? `AND (${filter})` : '';
-      return { text: '?::text', after: '?::bigint', rows: '?::bigint', indexable: '?::boolean' }[key as Exclude<keyof Values, 'filter'>];
+      return { text: '?::text', after: '?::bigint', rows: '?::bigint', shown: '?::bigint', indexable: '?::boolean' }[key as Exclude<keyof Values, 'filter'>];
     })
     .replace(/\n\s*/g, ' ');
   if ((sql.match(/\?/g) ?? []).length !== order.filter((k) => k !== 'filter').length + (filter.match(/\?/g) ?? []).length * order.filter((k) => k === 'filter').length) {
@@ -189,7 +199,8 @@ function buildShape(columns: string, filter: string): Shape {
       ) AS r
     )`;
   const contains = 'strpos(contacts.search_text, (SELECT q FROM t)) > 0';
-  const page = `WITH ${typed},
+  const open = '(SELECT count(*) FROM head) < :rows AND (SELECT more FROM span)';
+  const page = (counted: boolean) => `WITH ${typed},
     head AS MATERIALIZED (
       SELECT contacts.id FROM ${newest(filter ? '*' : 'id, search_text')}
       WHERE ${contains} :filter
@@ -197,7 +208,7 @@ function buildShape(columns: string, filter: string): Shape {
     ),
     span AS MATERIALIZED (
       SELECT count(*) = ${SAMPLE} AS more, min(id) AS low,
-             CASE WHEN :indexable THEN min(id) - ${WALK_SPANS - 1} * (max(id) - min(id) + 1) ELSE 0 END AS floor
+             CASE WHEN :indexable THEN greatest((min(id) - 1) / ${BLOCK} - ${BLOCKS - 1}, 0) * ${BLOCK} ELSE 0 END AS floor
       FROM ${newest('id')}
     ),
     ${rare},
@@ -207,37 +218,37 @@ function buildShape(columns: string, filter: string): Shape {
     ),
     walked AS MATERIALIZED (
       SELECT contacts.id FROM contacts
-      WHERE (SELECT count(*) FROM head) < :rows AND (SELECT more FROM span) AND (SELECT dense FROM probe)
-        AND contacts.id < (SELECT low FROM span) AND contacts.id >= (SELECT floor FROM span)
-        AND ${contains} :filter
+      WHERE ${open} AND NOT :indexable AND contacts.id < (SELECT low FROM span) AND contacts.id >= (SELECT floor FROM span) AND ${contains} :filter
       ORDER BY contacts.id DESC LIMIT (SELECT wanted FROM probe)
+    ),
+    blocks AS MATERIALIZED (
+      SELECT x.id FROM generate_series(0, ${BLOCKS - 1}) AS b(n)
+      CROSS JOIN LATERAL (
+        SELECT contacts.id FROM contacts
+        WHERE ARRAY[contacts.id / ${BLOCK}] = ARRAY[(SELECT (low - 1) / ${BLOCK} FROM span) - b.n] AND contacts.search_text LIKE (SELECT pattern FROM t)
+          AND contacts.id < (SELECT low FROM span) AND ${contains} :filter
+        ORDER BY contacts.id DESC
+      ) AS x
+      WHERE ${open} AND :indexable AND (SELECT dense FROM probe)
+      LIMIT (SELECT wanted FROM probe)
     ),
     indexed AS MATERIALIZED (
       SELECT contacts.id FROM contacts
-      WHERE (SELECT count(*) FROM head) < :rows AND (SELECT more FROM span)
-        AND (SELECT NOT dense OR (SELECT floor FROM span) > 1 FROM probe)
-        AND (SELECT count(*) FROM walked) < (SELECT wanted FROM probe)
+      WHERE ${open}
+        AND (SELECT NOT dense OR (SELECT floor FROM span) > 0 FROM probe)
+        AND (SELECT count(*) FROM blocks) < (SELECT wanted FROM probe)
         AND contacts.search_text LIKE coalesce((SELECT pattern FROM rare), (SELECT pattern FROM t))
         AND (contacts.id < (SELECT floor FROM span) OR NOT (SELECT dense FROM probe) AND contacts.id < (SELECT low FROM span))
         AND ${contains} :filter
+    ),
+    found AS MATERIALIZED (
+      SELECT id FROM head UNION ALL SELECT id FROM walked UNION ALL SELECT id FROM blocks
+      UNION ALL (SELECT id FROM indexed ORDER BY id DESC LIMIT :rows)
     )
-    SELECT ${columns} FROM contacts
-    WHERE contacts.id = any(array(SELECT id FROM head UNION ALL SELECT id FROM walked UNION ALL (SELECT id FROM indexed ORDER BY id DESC LIMIT :rows)))
-    ORDER BY contacts.id DESC LIMIT :rows`;
-  // The capped total: through the trigram index asked as the page asks it, or (no three letters in a row) walked.
-  const countIndexed = `WITH ${typed}, ${rare}
-    SELECT count(*) AS count FROM (
-      SELECT FROM contacts
-      WHERE contacts.search_text LIKE coalesce((SELECT pattern FROM rare), (SELECT pattern FROM t)) AND ${contains} :filter
-      LIMIT ${TOTAL_CAP + 1}
-    ) AS capped`;
-  const countWalked = `WITH ${typed}
-    SELECT count(*) AS count FROM (SELECT FROM contacts WHERE ${contains} :filter LIMIT ${TOTAL_CAP + 1}) AS capped`;
-  return {
-    page: statement('page', page, filter),
-    countIndexed: statement('count', countIndexed.replace(/:after/g, String(NO_CURSOR)), filter),
-    countWalked: statement('walk_count', countWalked, filter),
-  };
+    SELECT ${columns}${counted ? ', (SELECT count(*) FROM found) AS search_matches' : ''} FROM contacts
+    WHERE contacts.id = any(array(SELECT id FROM found))
+    ORDER BY contacts.id DESC LIMIT :shown`;
+  return { page: statement('page', page(false), filter), pageCounted: statement('page_counted', page(true), filter) };
 }
 
 /** `value` as a LIKE pattern matching itself (\, % and _ escaped), in SQL. */

@@ -1,5 +1,6 @@
 import knexFactory, { type Knex } from 'knex';
 import { knexSnakeCaseMappers } from 'objection';
+import { SEARCH_TOTAL_CAP } from '../../../src/domain/shared/list-page';
 import { KnexContactRepository } from '../../../src/infrastructure/contacts/knex-contact.repository';
 import type { KnexUnitOfWork } from '../../../src/infrastructure/db/knex-unit-of-work';
 import { migrateLatest } from '../../../src/infrastructure/db/migrator';
@@ -35,11 +36,13 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
       await migrateLatest(knex);
       await knex.raw(`INSERT INTO users (username, password, name, role, initials) SELECT 'bench' || g, 'not-a-hash', 'Bench User ' || g, 'employee', 'BU' FROM generate_series(1, 20) g`);
       const owners = (await knex('users').pluck('id')) as number[];
-      // Built once after the rows rather than row by row: the same index, generated in a fraction of the time.
+      // Built once after the rows rather than row by row: the same index (as the migrations define it), generated in a
+      // fraction of the time.
       const started = performance.now();
+      const [{ indexdef }] = (await knex.raw("SELECT indexdef FROM pg_indexes WHERE indexname = 'contacts_search_trgm_index'")).rows;
       await knex.raw('DROP INDEX contacts_search_trgm_index');
       await seedBrazilianContacts(knex, contacts, owners);
-      await knex.raw('CREATE INDEX contacts_search_trgm_index ON contacts USING gin (search_text gin_trgm_ops)');
+      await knex.raw(indexdef);
       await knex.raw('VACUUM ANALYZE contacts');
       ctx.log(`${contacts} contacts in ${Math.round((performance.now() - started) / 1000)} s`);
       for (const [name, term] of Object.entries(terms)) {
@@ -64,7 +67,7 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
       await load(funil, scenario, headers, CONNECTIONS, 1);
       const figures = await load(funil, scenario, headers, CONNECTIONS, seconds);
       rows.push({
-        measure: `contacts search, ${name} term ("${term}", ${matches[name]} matches)${total ? ', with its total (capped at 10,000)' : ''}`,
+        measure: `contacts search, ${name} term ("${term}", ${matches[name]} matches)${total ? `, with its total (capped at ${SEARCH_TOTAL_CAP.toLocaleString('en')})` : ''}`,
         values: { 'req/s': Math.round(figures.reqPerSec), 'p50 ms': figures.p50, 'p99 ms': figures.p99, 'CPU ms/req': figures.cpuMsPerRequest.toFixed(2), failures: figures.failures },
         target: { text: 'p99 under 100 ms', met: figures.p99 < 100 && !figures.failures },
       });

@@ -1473,9 +1473,9 @@ export interface operations {
                         }[];
                         /** @description Pass as cursor for the next page; null on the last one */
                         nextCursor: string | null;
-                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000 (see totalCapped) */
+                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000, a contact search 1,000 (see totalCapped) */
                         total?: number;
-                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000) */
+                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000, a contact search up to 1,000) */
                         totalCapped?: boolean;
                     };
                 };
@@ -2362,9 +2362,9 @@ export interface operations {
                         }[];
                         /** @description Pass as cursor for the next page; null on the last one */
                         nextCursor: string | null;
-                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000 (see totalCapped) */
+                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000, a contact search 1,000 (see totalCapped) */
                         total?: number;
-                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000) */
+                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000, a contact search up to 1,000) */
                         totalCapped?: boolean;
                     };
                 };
@@ -3419,9 +3419,9 @@ export interface operations {
                         }[];
                         /** @description Pass as cursor for the next page; null on the last one */
                         nextCursor: string | null;
-                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000 (see totalCapped) */
+                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000, a contact search 1,000 (see totalCapped) */
                         total?: number;
-                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000) */
+                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000, a contact search up to 1,000) */
                         totalCapped?: boolean;
                     };
                 };
@@ -4087,9 +4087,9 @@ export interface operations {
                         }[];
                         /** @description Pass as cursor for the next page; null on the last one */
                         nextCursor: string | null;
-                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000 (see totalCapped) */
+                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000, a contact search 1,000 (see totalCapped) */
                         total?: number;
-                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000) */
+                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000, a contact search up to 1,000) */
                         totalCapped?: boolean;
                     };
                 };
@@ -5401,9 +5401,9 @@ export interface operations {
                         }[];
                         /** @description Pass as cursor for the next page; null on the last one */
                         nextCursor: string | null;
-                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000 (see totalCapped) */
+                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000, a contact search 1,000 (see totalCapped) */
                         total?: number;
-                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000) */
+                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000, a contact search up to 1,000) */
                         totalCapped?: boolean;
                     };
                 };
@@ -6290,9 +6290,9 @@ export interface operations {
                         }[];
                         /** @description Pass as cursor for the next page; null on the last one */
                         nextCursor: string | null;
-                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000 (see totalCapped) */
+                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000, a contact search 1,000 (see totalCapped) */
                         total?: number;
-                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000) */
+                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000, a contact search up to 1,000) */
                         totalCapped?: boolean;
                     };
                 };
@@ -8745,9 +8745,9 @@ export interface operations {
                         }[];
                         /** @description Pass as cursor for the next page; null on the last one */
                         nextCursor: string | null;
-                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000 (see totalCapped) */
+                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000, a contact search 1,000 (see totalCapped) */
                         total?: number;
-                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000) */
+                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000, a contact search up to 1,000) */
                         totalCapped?: boolean;
                     };
                 };
@@ -9877,9 +9877,9 @@ export interface operations {
                         }[];
                         /** @description Pass as cursor for the next page; null on the last one */
                         nextCursor: string | null;
-                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000 (see totalCapped) */
+                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000, a contact search 1,000 (see totalCapped) */
                         total?: number;
-                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000) */
+                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000, a contact search up to 1,000) */
                         totalCapped?: boolean;
                     };
                 };
@@ -10927,9 +10927,9 @@ export interface operations {
                         }[];
                         /** @description Pass as cursor for the next page; null on the last one */
                         nextCursor: string | null;
-                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000 (see totalCapped) */
+                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000, a contact search 1,000 (see totalCapped) */
                         total?: number;
-                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000) */
+                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000, a contact search up to 1,000) */
                         totalCapped?: boolean;
                     };
                 };

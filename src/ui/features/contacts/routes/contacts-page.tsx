@@ -42,7 +42,8 @@ export function ContactsPage() {
 
   const items = contacts.data?.pages.flatMap((page) => page.items) ?? [];
   const total = contacts.data?.pages[0]?.total;
-  // A filtered list is counted up to 10,000: beyond, "10.000+ contatos", and neither select-all nor export names a number.
+  // A filtered list is counted up to 10,000, a search up to 1,000: beyond, "10.000+ contatos" or "1.000+ contatos", and
+  // neither select-all nor export names a number.
   const capped = contacts.data?.pages[0]?.totalCapped === true;
   const selectedCount = selection.count(total);
 
