@@ -14,15 +14,11 @@ const HEADER_SPAN = 64 * 1024;
  * One pass over the file, a slice at a time.
  */
 export async function encodingOf(source: ImportSource): Promise<FileEncoding> {
+  // A BOM says UTF-8 whatever follows.
+  if (await startsWithBom(source)) return 'utf-8';
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  let first = true;
   try {
-    for await (const bytes of source()) {
-      // A BOM says UTF-8 whatever follows.
-      if (first && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
-      first = first && bytes.length === 0;
-      decoder.decode(bytes, { stream: true });
-    }
+    for await (const bytes of source()) decoder.decode(bytes, { stream: true });
     decoder.decode();
     return 'utf-8';
   } catch {
@@ -30,12 +26,25 @@ export async function encodingOf(source: ImportSource): Promise<FileEncoding> {
   }
 }
 
+/** Whether the file starts with UTF-8's byte-order mark. */
+async function startsWithBom(source: ImportSource): Promise<boolean> {
+  const start: number[] = [];
+  for await (const bytes of source()) {
+    for (let i = 0; i < bytes.length && start.length < 3; i++) start.push(bytes[i]);
+    if (start.length === 3) break;
+  }
+  return start[0] === 0xef && start[1] === 0xbb && start[2] === 0xbf;
+}
+
 /** Windows-1252's bytes 0x80-0x9F (curly quotes, dashes, the euro sign...), where it differs from Latin-1. */
 const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
 
-/** The file as text, a piece for each slice of bytes (a character cut between two slices comes whole), without a BOM. */
-async function* textOf(source: ImportSource, encoding: FileEncoding): AsyncIterable<string> {
-  const decoder = new TextDecoder(encoding);
+/**
+ * The file as text, a piece for each slice of bytes (a character cut between two slices comes whole), without a BOM.
+ * With `strict`, bytes that are not UTF-8 throw (a TypeError) instead of reading as U+FFFD.
+ */
+async function* textOf(source: ImportSource, encoding: FileEncoding, strict = false): AsyncIterable<string> {
+  const decoder = new TextDecoder(encoding, { fatal: strict });
   // Node 20's decoder reads windows-1252 as Latin-1: its 0x80-0x9F come out as control characters.
   const fix = (text: string) => (encoding === 'windows-1252' ? text.replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]) : text);
   for await (const bytes of source()) {
@@ -228,13 +237,13 @@ export async function* plainPieces(pieces: AsyncIterable<string>, delimiter: str
 }
 
 /** The file's delimiter and its records (or, with `count`, empty records to count), read a piece at a time. */
-async function* records(source: ImportSource, encoding: FileEncoding, options: { count?: boolean } = {}): AsyncIterable<string[]> {
+async function* records(source: ImportSource, encoding: FileEncoding, options: { count?: boolean; strict?: boolean } = {}): AsyncIterable<string[]> {
   const delimiter = await fileDelimiter(textOf(source, encoding));
   // Plain CSV by the fast reader; past the first record it cannot read, csv-parse reads the file from the start
   // and the records already given are skipped (both read the ones before alike).
   let given = 0;
   try {
-    for await (const record of plainPieces(textOf(source, encoding), delimiter, !options.count)) {
+    for await (const record of plainPieces(textOf(source, encoding, options.strict), delimiter, !options.count)) {
       given += 1;
       yield record;
     }
@@ -243,8 +252,9 @@ async function* records(source: ImportSource, encoding: FileEncoding, options: {
     if (!(error instanceof NotPlainCsv)) throw error;
   }
   let seen = 0;
-  for await (const record of parser(textOf(source, encoding), delimiter)) if (++seen > given) yield record;
+  for await (const record of parser(textOf(source, encoding, options.strict), delimiter)) if (++seen > given) yield record;
 }
+
 
 /** Rows given at a time by `rowChunks`: few enough to keep memory small, enough that each await carries many rows. */
 const ROW_CHUNK = 1_000;
@@ -277,10 +287,31 @@ export class CsvImportFile implements ImportFile {
     return [];
   }
 
-  /** The rows `rows` gives (the records after the header). */
+  /**
+   * The rows `rows` gives (the records after the header). A file whose encoding is not known yet is counted as
+   * UTF-8 that must be valid, which finds the encoding in the same pass: the import job's first pass over the file.
+   */
   async countRows(source: ImportSource): Promise<number> {
+    if (!this.encodings.has(source)) {
+      // With a BOM, UTF-8 whatever follows (as encodingOf).
+      if (await startsWithBom(source)) this.encodings.set(source, 'utf-8');
+      else {
+        try {
+          const count = await this.count(source, 'utf-8', true);
+          this.encodings.set(source, 'utf-8');
+          return count;
+        } catch (error) {
+          if ((error as { code?: string }).code !== 'ERR_ENCODING_INVALID_ENCODED_DATA') throw error;
+          this.encodings.set(source, 'windows-1252');
+        }
+      }
+    }
+    return this.count(source, this.encodings.get(source)!);
+  }
+
+  private async count(source: ImportSource, encoding: FileEncoding, strict = false): Promise<number> {
     let count = -1;
-    for await (const _record of records(source, await this.encoding(source), { count: true })) count += 1;
+    for await (const _record of records(source, encoding, { count: true, strict })) count += 1;
     return Math.max(0, count);
   }
 

@@ -14,11 +14,13 @@ function sliced(content: Buffer, size = content.length || 1): ImportSource {
   };
 }
 
-async function rows(content: Buffer, slice?: number) {
-  const out = [];
-  for await (const row of new CsvImportFile().rows(sliced(content, slice))) out.push(row);
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
   return out;
 }
+
+const rows = (content: Buffer, slice?: number) => collect(new CsvImportFile().rows(sliced(content, slice)));
 
 describe('CsvImportFile', () => {
   it('reads UTF-8 with or without a BOM, and Windows-1252 when the bytes are not UTF-8', async () => {
@@ -35,6 +37,16 @@ describe('CsvImportFile', () => {
         expect(await file.columns(sliced(content, slice))).toEqual(['Nome', 'Pontuação']);
         expect(await rows(content, slice)).toEqual([{ rowNumber: 1, cells: { Nome: 'João', 'Pontuação': '10' } }]);
       }
+    }
+    // Counting first finds the encoding in the same pass, and the rows then read in it (the import job's order).
+    // After a BOM, UTF-8 even where a byte is not (it reads as U+FFFD).
+    const bomThenLatin1 = Buffer.concat([withBom, latin1('Zé,1\n')]);
+    for (const [content, count] of [[Buffer.from(text), 1], [withBom, 1], [latin1(text), 1], [bomThenLatin1, 2]] as const) {
+      const source = sliced(content, 2);
+      expect(await file.countRows(source)).toBe(count);
+      const read = await collect(file.rows(source));
+      expect(read[0].cells).toEqual({ Nome: 'João', 'Pontuação': '10' });
+      if (content === bomThenLatin1) expect(read[1].cells).toEqual({ Nome: 'Z\uFFFD', 'Pontuação': '1' });
     }
     // Windows-1252 has characters Latin-1 lacks, such as the euro sign at 0x80.
     expect((await rows(Buffer.from([0x4e, 0x0a, 0x80, 0x20, 0x93, 0x6f, 0x94, 0x20, 0x96, 0x0a])))[0].cells).toEqual({ N: '€ “o” –' });
