@@ -29,7 +29,6 @@ import * as createDealStageTotals from './20261124120701_create_deal_stage_total
 import * as addReminderClaimIndex from './20261124120800_add_reminder_claim_index';
 import * as storeContactSearchText from './20261124130200_store_contact_search_text';
 import * as addContactImportDoneRows from './20261124150100_add_contact_import_done_rows';
-import * as bucketContactSearchIndex from './20261124170500_bucket_contact_search_index';
 import * as storeImportFileInSlices from './20261124165000_store_import_file_in_slices';
 import * as bucketContactSearchIndex from './20261124170500_bucket_contact_search_index';
 
@@ -73,7 +72,6 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261124120800_add_reminder_claim_index', addReminderClaimIndex],
   ['20261124130200_store_contact_search_text', storeContactSearchText],
   ['20261124150100_add_contact_import_done_rows', addContactImportDoneRows],
-  ['20261124170500_bucket_contact_search_index', bucketContactSearchIndex],
   ['20261124165000_store_import_file_in_slices', storeImportFileInSlices],
   ['20261124170500_bucket_contact_search_index', bucketContactSearchIndex],
 ];
