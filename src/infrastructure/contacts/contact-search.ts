@@ -31,9 +31,11 @@ const NO_CURSOR = Number.MAX_SAFE_INTEGER;
  *   (7.5% of contacts) stops after about 700 rows, and nothing else runs.
  * - the text found 5 times or more in them (or at all, when every word of it is common): the trigram index asked
  *   for the text in one block of 16,384 ids at a time (its second column), newest block first, at most 4 blocks.
- *   GIN intersects the block's list with the text's trigram lists, skipping through them: "João Silva" (0.25%,
- *   both words in 7 to 10%) reads two blocks and checks about 100 rows, where walking the contacts one by one
- *   checked about 20,000 and asking the index for the whole table would intersect lists of 70,000.
+ *   GIN intersects the block's list with the trigram lists of the text's words, skipping through them: "João Silva"
+ *   (0.25%, both words in 7 to 10%) reads two blocks and checks about 100 rows, where walking the contacts one by one
+ *   checked about 20,000 and asking the index for the whole table would intersect lists of 70,000. The index is
+ *   asked for the words alone (`%joao%silva%`: 5 trigrams, not the 8 of `%joao silva%`, the same rows to check
+ *   within a block, in 0.55 ms instead of 0.9).
  * - otherwise: the trigram index, asked with the text where its common words (in 2% of the newest 250
  *   contacts, counted only now) are wildcards, so that "333334@exemplo" reads the lists of "333334" and of a
  *   word ending in 34 (`%333334@%`, 229 rows) and not those of "exemplo" (every contact), which cost 60 ms;
@@ -221,11 +223,15 @@ function buildShape(columns: string, filter: string): Shape {
       WHERE ${open} AND NOT :indexable AND contacts.id < (SELECT low FROM span) AND contacts.id >= (SELECT floor FROM span) AND ${contains} :filter
       ORDER BY contacts.id DESC LIMIT (SELECT wanted FROM probe)
     ),
+    spread AS MATERIALIZED (
+      SELECT coalesce('%' || string_agg(w.match[1], '%' ORDER BY w.n) || '%', (SELECT pattern FROM t)) AS pattern
+      FROM regexp_matches((SELECT q FROM t), '[[:alnum:]]+', 'g') WITH ORDINALITY AS w(match, n)
+    ),
     blocks AS MATERIALIZED (
       SELECT x.id FROM generate_series(0, ${BLOCKS - 1}) AS b(n)
       CROSS JOIN LATERAL (
         SELECT contacts.id FROM contacts
-        WHERE ARRAY[contacts.id / ${BLOCK}] = ARRAY[(SELECT (low - 1) / ${BLOCK} FROM span) - b.n] AND contacts.search_text LIKE (SELECT pattern FROM t)
+        WHERE ARRAY[contacts.id / ${BLOCK}] = ARRAY[(SELECT (low - 1) / ${BLOCK} FROM span) - b.n] AND contacts.search_text LIKE (SELECT pattern FROM spread)
           AND contacts.id < (SELECT low FROM span) AND ${contains} :filter
         ORDER BY contacts.id DESC
       ) AS x

@@ -52,7 +52,7 @@ describe('contact search', () => {
   };
 
   it.each([
-    ['QUIXABA', undefined], ['quixaba', 'lead'], ['Mandacaru', undefined], ['mandacaru', 'customer'], ['xerem 77', undefined],
+    ['QUIXABA', undefined], ['quixaba', 'lead'], ['Quixaba 1', undefined], ['quixaba 1', 'customer'], ['Mandacaru', undefined], ['mandacaru', 'customer'], ['xerem 77', undefined],
     ['Xerém 77 1', undefined], ['77@exemplo', undefined], ['7@exemplo.com', 'lead'], ['0@', undefined], ['jo', undefined],
     ['exemplo', 'lead'], ['cem%', undefined], ['de_raiz\\', undefined], ['% de_', undefined], ['nada disso', undefined], ['11 900001', undefined],
   ])('%s (status %s): every page as the substring match gives it, with its total', async (text, status) => {
