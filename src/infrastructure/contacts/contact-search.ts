@@ -40,7 +40,8 @@ const NO_CURSOR = Number.MAX_SAFE_INTEGER;
  *   contacts, counted only now) are wildcards, so that "333334@exemplo" reads the lists of "333334" and of a
  *   word ending in 34 (`%333334@%`, 229 rows) and not those of "exemplo" (every contact), which cost 60 ms;
  *   the whole text is checked on each row (strpos, which no index serves, so no way's plan can change with
- *   the planner's guesses). Also what the blocks left, older than the last one.
+ *   the planner's guesses). Also what the blocks left, older than the last one; with no rare word, asked for the
+ *   words alone as the blocks are (`%joao%silva%` leaves out the list of every word starting with s).
  * - a text without three letters or digits in a row ("jo", "7@"): walked as far as it takes, as no index serves it.
  * The ways are CTEs behind one-time filters: one not taken is never executed.
  *
@@ -243,7 +244,7 @@ function buildShape(columns: string, filter: string): Shape {
       WHERE ${open}
         AND (SELECT NOT dense OR (SELECT floor FROM span) > 0 FROM probe)
         AND (SELECT count(*) FROM blocks) < (SELECT wanted FROM probe)
-        AND contacts.search_text LIKE coalesce((SELECT pattern FROM rare), (SELECT pattern FROM t))
+        AND contacts.search_text LIKE coalesce((SELECT pattern FROM rare), (SELECT pattern FROM spread))
         AND (contacts.id < (SELECT floor FROM span) OR NOT (SELECT dense FROM probe) AND contacts.id < (SELECT low FROM span))
         AND ${contains} :filter
     ),
