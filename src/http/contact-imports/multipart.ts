@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +37,7 @@ export function readUpload(req: Request, maxBytes: number): Promise<Upload> {
     const parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: maxBytes, fields: 10, fieldSize: 64 * 1024 } });
     const fields: Record<string, string> = {};
     let fileName: string | null = null;
+    let out: WriteStream | undefined;
     let written: Promise<number> | undefined;
     let failed = false;
     const fail = (error: Error) => {
@@ -44,6 +45,8 @@ export function readUpload(req: Request, maxBytes: number): Promise<Upload> {
       failed = true;
       req.unpipe(parser);
       req.resume();
+      // The file being written ends here: its pipeline settles, and the file is removed.
+      out?.destroy();
       void (written ?? Promise.resolve()).catch(() => undefined).finally(() => dispose().catch(() => undefined));
       reject(error);
     };
@@ -58,8 +61,8 @@ export function readUpload(req: Request, maxBytes: number): Promise<Upload> {
       }
       fileName = info.filename ?? null;
       stream.on('limit', () => fail(new AppError('REQUEST.TOO_LARGE', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`)));
-      const out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
-      written = pipeline(stream, out).then(() => out.bytesWritten);
+      const file = (out = createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+      written = pipeline(stream, file).then(() => file.bytesWritten);
       written.catch((error: Error) => fail(new ValidationError([{ path: 'file', message: `Unreadable upload: ${error.message}` }])));
     });
     parser.on('error', (error: Error) => fail(new ValidationError([{ path: 'file', message: `Unreadable upload: ${error.message}` }])));
@@ -73,6 +76,10 @@ export function readUpload(req: Request, maxBytes: number): Promise<Upload> {
         },
         () => undefined,
       );
+    });
+    // A client that goes away midway never ends the form: the parser would wait, the file open, for ever.
+    req.on('close', () => {
+      if (!req.complete) fail(new ValidationError([{ path: 'file', message: 'The upload was cut short' }]));
     });
     req.pipe(parser);
   });

@@ -18,10 +18,26 @@ afterAll(() => {
   process.env.TMPDIR = previous;
 });
 
-function request(body: Buffer | string): Request {
-  const req = Readable.from([Buffer.from(body)]) as unknown as Request;
-  Object.assign(req, { headers: { 'content-type': 'multipart/form-data; boundary=x' }, is: (type: string) => type === 'multipart/form-data' });
+/** A request bringing `body`; with `abort`, the client goes away after it, before the body ends. */
+function request(body: Buffer | string, options: { abort?: boolean } = {}): Request {
+  const req = (options.abort ? abandoned(Buffer.from(body)) : Readable.from([Buffer.from(body)])) as unknown as Request;
+  // As Node's IncomingMessage: `complete` once the whole body arrived.
+  Object.assign(req, { complete: false, headers: { 'content-type': 'multipart/form-data; boundary=x' }, is: (type: string) => type === 'multipart/form-data' });
+  req.on('end', () => Object.assign(req, { complete: true }));
   return req;
+}
+
+/** A body that stops after `start`: the connection closes, the body never ends. */
+function abandoned(start: Buffer): Readable {
+  let sent = false;
+  return new Readable({
+    read() {
+      if (sent) return;
+      sent = true;
+      this.push(start);
+      setImmediate(() => this.destroy());
+    },
+  });
 }
 
 const form = (file: Buffer | null, fields: Record<string, string> = {}) =>
@@ -66,6 +82,12 @@ describe('readUpload', () => {
     expect(await readUpload(request(form(null, { mode: 'skip' })), 100_000).catch((e: unknown) => e)).toMatchObject({
       details: [{ path: 'file', message: 'A CSV file is required (form field "file")' }],
     });
+    await expect.poll(spooled).toEqual([]);
+  });
+
+  it('gives up on an upload the client abandons midway, and leaves nothing behind', async () => {
+    const started = Buffer.concat([form(null, { mode: 'skip' }).subarray(0, -7), Buffer.from('--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\n'), Buffer.alloc(300_000, 'Ana\n')]);
+    expect(await readUpload(request(started, { abort: true }), 10 * 1024 * 1024).catch((e: unknown) => e)).toMatchObject({ details: [{ path: 'file' }] });
     await expect.poll(spooled).toEqual([]);
   });
 });
