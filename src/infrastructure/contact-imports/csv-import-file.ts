@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { CsvError, parse, type Options } from 'csv-parse';
+import { CsvError, parse } from 'csv-parse';
 import { injectable } from 'inversify';
 import type { FileEncoding, ImportRow } from '../../domain/contact-imports/contact-import';
 import type { ImportFile, ImportSource } from '../../domain/contact-imports/contact-imports.ports';
@@ -91,9 +91,9 @@ async function fileDelimiter(pieces: AsyncIterable<string>): Promise<string> {
 }
 
 /** csv-parse's reading: a quote inside an unquoted cell (`5" screen`) is read as written, as spreadsheets do. */
-async function* parser(pieces: AsyncIterable<string>, delimiter: string, options: Options = {}): AsyncIterable<string[]> {
+async function* parser(pieces: AsyncIterable<string>, delimiter: string): AsyncIterable<string[]> {
   const input = Readable.from(pieces);
-  const records = input.pipe(parse({ delimiter, skip_empty_lines: true, relax_column_count: true, relax_quotes: true, ...options }));
+  const records = input.pipe(parse({ delimiter, skip_empty_lines: true, relax_column_count: true, relax_quotes: true }));
   try {
     yield* records as AsyncIterable<string[]>;
   } catch (error) {
@@ -103,7 +103,7 @@ async function* parser(pieces: AsyncIterable<string>, delimiter: string, options
     const message = `The file is not valid CSV${line}${error.code === 'CSV_QUOTE_NOT_CLOSED' ? ': a quoted cell is never closed' : ''}`;
     throw new ValidationError([{ path: 'file', message, type: 'import.csv' }], message);
   } finally {
-    // Left early (the header only): the file is not read on.
+    // Left early (the header only, or the reader's consumer stopped): the file is not read on.
     input.destroy();
     records.destroy();
   }
@@ -219,9 +219,9 @@ class PlainReader {
   }
 }
 
-/** The records of plain CSV held whole in `text` (see PlainReader). */
-export function plainRecords(text: string, delimiter: string, options: { count?: boolean } = {}): Generator<string[]> {
-  return new PlainReader(delimiter.charCodeAt(0), !options.count).read(text, true);
+/** The records of plain CSV held whole in `text` (see PlainReader): the reading its pieces must give. */
+export function plainRecords(text: string, delimiter: string): Generator<string[]> {
+  return new PlainReader(delimiter.charCodeAt(0), true).read(text, true);
 }
 
 /** The records of plain CSV arriving in pieces; NotPlainCsv at the first record that is not. */
@@ -254,7 +254,6 @@ async function* records(source: ImportSource, encoding: FileEncoding, options: {
   let seen = 0;
   for await (const record of parser(textOf(source, encoding, options.strict), delimiter)) if (++seen > given) yield record;
 }
-
 
 /** Rows given at a time by `rowChunks`: few enough to keep memory small, enough that each await carries many rows. */
 const ROW_CHUNK = 1_000;
