@@ -64,6 +64,11 @@ describe('contact import wizard', () => {
     await page.getByRole('link', { name: 'Importar', exact: true }).click();
     await page.waitForURL('**/crm/contacts/import');
     expect(await page.locator('[aria-current="step"]').textContent()).toContain('Arquivo');
+    // A file the server cannot read: its reason, no rows being counted any more, and no way on.
+    await fileInput(page).setInputFiles({ name: 'quebrado.csv', mimeType: 'text/csv', buffer: Buffer.from('Nome\n"Ana') });
+    await page.getByRole('alert').filter({ hasText: 'não pôde ser lido como CSV' }).waitFor();
+    expect(await page.getByTestId('import-rows-found').textContent()).toBe('—');
+    expect(await page.getByRole('button', { name: 'Avançar' }).isDisabled()).toBe(true);
     await chooseFile(page, 'clientes.csv', Buffer.from(csv));
     const summary = page.getByTestId('import-file-summary');
     expect(await summary.textContent()).toContain('clientes.csv');

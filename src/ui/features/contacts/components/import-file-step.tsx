@@ -18,8 +18,11 @@ export function formatBytes(bytes: number, language: string): string {
   return `${new Intl.NumberFormat(language === 'pt' ? 'pt-BR' : 'en-US', { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
 }
 
-/** A drop zone that is also a labelled file input: click, keyboard or drag a .csv onto it. */
-export function ImportFileStep({ file, preview, onFile }: { file: File | null; preview: ImportPreview | undefined; onFile: (file: File) => void }) {
+/**
+ * A drop zone that is also a labelled file input: click, keyboard or drag a .csv onto it. `unread`: the file could
+ * not be read (its error is shown beside), so its rows are not being counted any more.
+ */
+export function ImportFileStep({ file, preview, unread = false, onFile }: { file: File | null; preview: ImportPreview | undefined; unread?: boolean; onFile: (file: File) => void }) {
   const { t, i18n } = useTranslation();
   const inputId = useId();
   const [dragging, setDragging] = useState(false);
@@ -70,7 +73,7 @@ export function ImportFileStep({ file, preview, onFile }: { file: File | null; p
             <dd className="text-foreground">{formatBytes(file.size, i18n.language)}</dd>
             <dt className="text-muted-foreground">{t('contactImport.file.rows')}</dt>
             <dd className="text-foreground" data-testid="import-rows-found">
-              {preview ? formatInteger(preview.totalRows) : '…'}
+              {preview ? formatInteger(preview.totalRows) : unread ? '—' : '…'}
             </dd>
             {preview && (
               <>

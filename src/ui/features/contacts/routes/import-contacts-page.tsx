@@ -90,7 +90,7 @@ export function ImportContactsPage() {
 
       {step === 'file' && (
         <section aria-label={t('contactImport.steps.file')} className="space-y-4">
-          <ImportFileStep file={file} preview={read.data} onFile={chooseFile} />
+          <ImportFileStep file={file} preview={read.data} unread={read.isError} onFile={chooseFile} />
           {read.isError && <ErrorNote error={read.error} />}
           {read.data && read.data.totalRows === 0 && <ErrorNote error={new Error(t('contactImport.file.noRows'))} />}
           <div className="flex justify-end">
