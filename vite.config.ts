@@ -8,7 +8,7 @@ const LOCALES_DIR = path.resolve(import.meta.dirname, 'src/ui/locales');
 // The sections of each locale (src/ui/locales/<language>.json) that the first screen shows: the sign-in
 // screen, its messages and errors, the status screens. `texts:<language>/first` holds these, and
 // `texts:<language>/rest` the others, which the signed-in screens wait for (src/ui/lib/i18n.ts).
-const FIRST_SCREEN_SECTIONS = new Set(['app', 'auth', 'common', 'errors', 'form', 'language', 'noAccess', 'notFound', 'roles', 'sessionError', 'theme', 'validation']);
+const FIRST_SCREEN_SECTIONS = new Set(['app', 'auth', 'common', 'errors', 'form', 'language', 'noAccess', 'notFound', 'roles', 'screenError', 'sessionError', 'theme', 'validation']);
 
 /** `import('texts:pt/first')`: part of a locale file as its own chunk (named `locales/pt.first.texts`). */
 function localeParts(): Plugin {

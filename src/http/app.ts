@@ -20,6 +20,8 @@ import { sessionMiddleware } from './session';
 
 export const JSON_BODY_LIMIT = '100kb';
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+/** A path whose last segment has an extension (`/favicon.ico`, `/assets/x.js`): a file, never a client-side route. */
+const FILE_PATH = /\.[A-Za-z0-9]+$/;
 
 export interface AppOptions {
   /** Directory of the built React app; served when it exists. */
@@ -98,10 +100,15 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
 
   if (options.uiDir && indexHtml) {
     app.use('/assets', express.static(path.join(options.uiDir, 'assets'), { immutable: true, maxAge: '365d', index: false }));
+    // A file this build does not have (a tab opened before a deploy asking for the previous build's chunk) is a
+    // 404, never the app's page: the import then fails plainly and the app offers to reload (src/ui/app/stale-build.ts).
+    // Not stored anywhere: the file may exist a moment later, once a rolling deploy reaches this server.
+    app.use('/assets', noStore, notFoundHandler);
     app.use(express.static(options.uiDir, { index: false, maxAge: '1h' }));
-    // Client-side routes: every other GET that wants a page gets the app, which shows its own 404.
+    // Client-side routes: every other GET that wants a page gets the app, which shows its own 404. A path naming
+    // a file (an extension in its last segment) is no route: a missing one is a 404 too.
     app.get(/.*/, (req, res, next) => {
-      if (!req.accepts('html')) return next();
+      if (!req.accepts('html') || FILE_PATH.test(req.path)) return next();
       res.setHeader('Cache-Control', 'no-cache');
       res.type('html').send(indexHtml);
     });

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadSignedInFrame } from './app/guards';
 import { preloadScreen } from './app/router';
+import { listenForStaleBuild } from './app/stale-build';
 import { loadInitialLanguages } from './lib/i18n';
 import { queryClient } from './lib/query-client';
 import { getUserQueryOptions, USER_QUERY_KEY } from './lib/session';
@@ -31,6 +32,8 @@ function keepSignedInHint(): void {
   });
 }
 
+// Before any chunk is asked for: a failed one (a build deployed since this page loaded) is told apart.
+listenForStaleBuild();
 // The session, beside the active language's texts, which the first render waits for (no key ever shows
 // untranslated).
 keepSignedInHint();

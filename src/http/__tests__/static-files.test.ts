@@ -56,6 +56,25 @@ describe('the built web app', () => {
     expect(queries).toBe(0);
   });
 
+  // After a deploy an open tab asks for the previous build's chunks: they must fail as such, not arrive as the
+  // app's page (which the browser cannot run, and which left the tab on a blank developer error).
+  it('answers 404, never the app page, for a missing asset or any missing file-like path', async () => {
+    const paths = ['/assets/contacts-page-OLDHASH.js', '/assets/index-OLDHASH.css', '/assets/nested/chunk.js', '/assets/', '/favicon.ico', '/crm/contacts/report.pdf'];
+    for (const url of paths) {
+      for (const accept of ['*/*', 'text/css,*/*;q=0.1', 'text/html,application/xhtml+xml,*/*;q=0.8']) {
+        const res = await user.request('GET', url, undefined, { accept });
+        expect(res.status, `${url} (${accept})`).toBe(404);
+        expect(res.text, `${url} (${accept})`).not.toContain('<div id="root">');
+        expect(res.headers.get('content-type') ?? '', `${url} (${accept})`).not.toContain('text/html');
+      }
+    }
+    const missing = await user.get('/assets/contacts-page-OLDHASH.js');
+    expect(missing.headers.get('cache-control')).toBe('no-store');
+    // What exists is still served, and a client-side route still gets the app.
+    expect((await user.request('GET', '/assets/app.js', undefined, { accept: '*/*' })).status).toBe(200);
+    expect((await user.request('GET', '/crm/contacts/42', undefined, { accept: 'text/html' })).text).toContain('<div id="root">');
+  });
+
   it('still checks the session of every API call', async () => {
     const queries = await sessionQueriesDuring(async () => {
       expect((await user.get('/api/user')).status).toBe(200);

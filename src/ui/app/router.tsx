@@ -1,9 +1,11 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, matchRoutes, useOutletContext } from 'react-router-dom';
 import { PageSpinner } from '../components/ui/spinner';
 import type { AppPath } from '../lib/access';
 import type { User } from '../lib/session';
 import { AnonymousOnly, NotFoundRoute, RequireSession, RoleGate } from './guards';
+import { screenLoaded } from './stale-build';
+import { RouteErrorScreen } from './status-screens';
 
 /** A screen in its own chunk: the component renders it, `preload` fetches the chunk ahead of the first render. */
 interface Page {
@@ -51,8 +53,15 @@ function GatedScreen({ path }: { path: AppPath }) {
   return (
     <RoleGate path={path} user={user}>
       <Screen />
+      <ScreenLoaded />
     </RoleGate>
   );
+}
+
+/** Beside a lazy screen: committed only once its chunk is in, after which a failed chunk may reload the page again. */
+function ScreenLoaded() {
+  useEffect(() => screenLoaded(), []);
+  return null;
 }
 
 const SCREEN_ROUTES = (Object.keys(SCREENS) as AppPath[]).map((path) => ({ path }));
@@ -67,20 +76,28 @@ export function preloadScreen(pathname: string): void {
   screen?.preload().catch(() => undefined);
 }
 
+// Every route has the app's error screen, never the router's developer page: a signed-in screen's inside the
+// layout (sidebar and top bar stay), and the root's for the rest (the sign-in screen, the layout itself).
 export const router = createBrowserRouter([
   {
-    path: '/auth',
-    element: (
-      <AnonymousOnly>
-        <Suspense fallback={<PageSpinner />}>
-          <AuthPage.Component />
-        </Suspense>
-      </AnonymousOnly>
-    ),
+    errorElement: <RouteErrorScreen />,
+    children: [
+      {
+        path: '/auth',
+        element: (
+          <AnonymousOnly>
+            <Suspense fallback={<PageSpinner />}>
+              <AuthPage.Component />
+              <ScreenLoaded />
+            </Suspense>
+          </AnonymousOnly>
+        ),
+      },
+      {
+        element: <RequireSession />,
+        children: SCREEN_ROUTES.map(({ path }) => ({ path, element: <GatedScreen path={path} />, errorElement: <RouteErrorScreen /> })),
+      },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
   },
-  {
-    element: <RequireSession />,
-    children: SCREEN_ROUTES.map(({ path }) => ({ path, element: <GatedScreen path={path} /> })),
-  },
-  { path: '*', element: <NotFoundRoute /> },
 ]);

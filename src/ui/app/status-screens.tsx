@@ -1,8 +1,11 @@
-import { AlertTriangle, Lock } from 'lucide-react';
+import { AlertTriangle, Lock, RefreshCw } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useRouteError } from 'react-router-dom';
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
+import { PageSpinner } from '../components/ui/spinner';
+import { canReloadOnce, isChunkLoadError, reloadOnce } from './stale-build';
 
 function StatusCard({ icon: Icon, title, text, action }: { icon: typeof Lock; title: string; text: string; action?: React.ReactNode }) {
   return (
@@ -53,6 +56,47 @@ export function SessionErrorScreen({ message, onRetry }: { message: string; onRe
       title={t('sessionError.title')}
       text={message}
       action={<Button onClick={onRetry}>{t('common.retry')}</Button>}
+    />
+  );
+}
+
+/**
+ * Every route's error element (router.tsx): inside the layout for a signed-in screen, alone at the root. A screen
+ * whose code could not be loaded (a new build was deployed, or the network failed) reloads the page once, then
+ * says so with a reload button; any other error says that something went wrong, with reload and home.
+ */
+export function RouteErrorScreen() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  const stale = isChunkLoadError(error);
+  // Decided once per error: the reload's mark, written by the effect, must not turn this screen into the message.
+  const reloading = useMemo(() => isChunkLoadError(error) && canReloadOnce(), [error]);
+  useEffect(() => {
+    if (reloading) reloadOnce();
+  }, [reloading]);
+  if (reloading) return <PageSpinner />;
+
+  const reload = (
+    <Button onClick={() => window.location.reload()}>
+      <RefreshCw className="h-4 w-4" aria-hidden="true" />
+      {t('screenError.reload')}
+    </Button>
+  );
+  return stale ? (
+    <StatusCard icon={RefreshCw} title={t('screenError.staleTitle')} text={t('screenError.staleText')} action={reload} />
+  ) : (
+    <StatusCard
+      icon={AlertTriangle}
+      title={t('screenError.title')}
+      text={t('screenError.text')}
+      action={
+        <div className="flex flex-wrap gap-2">
+          {reload}
+          <Button asChild variant="outline">
+            <Link to="/">{t('screenError.home')}</Link>
+          </Button>
+        </div>
+      }
     />
   );
 }
