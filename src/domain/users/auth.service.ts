@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../shared/clock';
 import { CLOCK } from '../shared/shared.tokens';
@@ -23,7 +24,13 @@ export const REMEMBER_ME_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
-export const LOGIN_LIMITS = { perAccount: 5, perIp: 30, windowMs: FIFTEEN_MINUTES };
+/**
+ * Failures per account, and per client address, within the window. An account at its limit is locked (even the
+ * right password gets 429). An address at its limit is not refused, so a right password still signs in from an
+ * office behind one router; its password checks are paced instead, one every `pacedEveryMs` across every
+ * instance, and an attempt that would wait more than `pacedMaxWaitMs` for its turn gets 429.
+ */
+export const LOGIN_LIMITS = { perAccount: 5, perIp: 100, windowMs: FIFTEEN_MINUTES, pacedEveryMs: 3000, pacedMaxWaitMs: 12_000 };
 export const REGISTER_LIMITS = { perIp: 20, windowMs: 60 * 60 * 1000 };
 
 export type { ClientInfo };
@@ -63,34 +70,59 @@ export class AuthService {
   /**
    * Same answer and the same work (one argon2 verification) whether the username exists or not, so
    * neither the body nor the timing tells which usernames exist. The attempt is counted before that work,
-   * in one atomic step per account and address, so a burst of parallel attempts gets no more through.
+   * in one atomic step per rule, so a burst of parallel attempts gets no more through. A right password gives
+   * back what it took: the account and the address count failures only.
    */
   async login(username: string, password: string, remember: boolean, client: ClientInfo): Promise<SignedIn> {
-    const canonical = canonicalUsername(username);
-    const rules = loginRules(canonical, client.ip);
-    const decision = await this.limiter.consume(rules);
+    const account = accountRule(canonicalUsername(username));
+    const decision = await this.limiter.consume([account]);
     if (!decision.allowed) throw new TooManyAttemptsError(decision.retryAfter);
+    const counted = [account];
+    let blocksFor = decision.blocksFor;
+    if (client.ip) {
+      const address = addressRule(client.ip);
+      const byAddress = await this.limiter.consume([address]);
+      if (byAddress.allowed) {
+        counted.push(address);
+        blocksFor = Math.max(blocksFor, byAddress.blocksFor);
+      } else await this.waitAddressTurn(client.ip, counted);
+    }
 
-    const user = await this.users.findByUsername(canonical);
-    const valid = await this.refundIfBusy(rules, async () => this.hasher.verify(user?.passwordHash ?? (await this.getDummyHash()), password));
+    const user = await this.users.findByUsername(account.username);
+    const valid = await this.refundIfBusy(counted, async () => this.hasher.verify(user?.passwordHash ?? (await this.getDummyHash()), password));
     // The log names the account when there is one and always the username as typed; never the password.
     const subject = { userId: user?.id ?? null, username: user?.username ?? username };
     if (!user || !valid) {
       await this.securityLog.recordQuietly({ type: 'sign_in_failed', ...subject, details: { reason: 'invalid_credentials' } }, client);
       // Recorded once, by the failure that took the last attempt of the account or address, not on every
       // refused attempt after (which would let anyone fill the log).
-      if (decision.blocksFor > 0) await this.securityLog.recordQuietly({ type: 'sign_in_throttled', ...subject, details: { retryAfterSeconds: decision.blocksFor } }, client);
+      if (blocksFor > 0) await this.securityLog.recordQuietly({ type: 'sign_in_throttled', ...subject, details: { retryAfterSeconds: blocksFor } }, client);
       throw new InvalidCredentialsError();
     }
     if (user.disabledAt) {
       await this.securityLog.recordQuietly({ type: 'sign_in_failed', ...subject, details: { reason: 'disabled' } }, client);
       throw new AccountDisabledError();
     }
-    await this.limiter.reset(rules[0].key);
+    await this.limiter.reset(account.key);
+    await this.limiter.refund(counted.slice(1));
     const signedIn = await this.users.recordSignIn(user.id, this.clock.now());
     const started = await this.startSession(signedIn, remember, client);
     await this.securityLog.recordQuietly({ type: 'sign_in', ...subject }, client);
     return started;
+  }
+
+  /**
+   * An address past its failures waits its turn: its password checks come one at a time, `pacedEveryMs` apart.
+   * A guesser behind it is slowed to that pace, while a right password still gets in after a few seconds.
+   */
+  private async waitAddressTurn(ip: string, counted: RateLimitRule[]): Promise<void> {
+    const turn = await this.limiter.takeTurn(`login:ip-pace:${ip}`, LOGIN_LIMITS.pacedEveryMs, LOGIN_LIMITS.pacedMaxWaitMs);
+    if (!turn.allowed) {
+      // Not checked: the account's attempt is given back.
+      await this.limiter.refund(counted);
+      throw new TooManyAttemptsError(turn.retryAfter);
+    }
+    if (turn.waitMs > 0) await sleep(turn.waitMs);
   }
 
   /**
@@ -173,10 +205,10 @@ export class AuthService {
 }
 
 /** The account's key is its canonical username, so no alias of it (case, width, accents) gets fresh attempts. */
-function loginRules(username: CanonicalUsername, ip: string | null): RateLimitRule[] {
-  const rules: RateLimitRule[] = [
-    { key: `login:account:${username}`, limit: LOGIN_LIMITS.perAccount, windowMs: LOGIN_LIMITS.windowMs },
-  ];
-  if (ip) rules.push({ key: `login:ip:${ip}`, limit: LOGIN_LIMITS.perIp, windowMs: LOGIN_LIMITS.windowMs });
-  return rules;
+function accountRule(username: CanonicalUsername): RateLimitRule & { username: CanonicalUsername } {
+  return { username, key: `login:account:${username}`, limit: LOGIN_LIMITS.perAccount, windowMs: LOGIN_LIMITS.windowMs };
+}
+
+function addressRule(ip: string): RateLimitRule {
+  return { key: `login:ip:${ip}`, limit: LOGIN_LIMITS.perIp, windowMs: LOGIN_LIMITS.windowMs };
 }

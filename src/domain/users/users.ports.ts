@@ -86,6 +86,13 @@ export interface RateLimiter {
   /** Gives back an attempt that consume counted but that did no work (the server was too busy to do it). */
   refund(rules: RateLimitRule[]): Promise<void>;
   reset(key: string): Promise<void>;
+  /**
+   * Reserves the next turn of a queue whose turns are `intervalMs` apart: how long to wait for it. Refused
+   * (nothing reserved) when that wait would pass `maxWaitMs`.
+   */
+  takeTurn(key: string, intervalMs: number, maxWaitMs: number): Promise<TurnDecision>;
 }
+
+export type TurnDecision = { allowed: true; waitMs: number } | { allowed: false; retryAfter: number };
 
 export type { Role };

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { AppError } from '../../domain/shared/app-error';
-import type { RateLimitDecision, RateLimitRule, RateLimiter } from '../../domain/users/users.ports';
+import type { RateLimitDecision, RateLimitRule, RateLimiter, TurnDecision } from '../../domain/users/users.ports';
 
 /** Without its counters sign-in cannot be throttled, so it is refused (503) rather than let through. */
 async function orUnavailable<T>(work: () => Promise<T>): Promise<T> {
@@ -52,7 +52,20 @@ end
 return 0
 `;
 
+/**
+ * KEYS: the queue; ARGV: interval and longest wait (ms). The key lives until the queue's next free turn, which
+ * a reservation moves `interval` later. Answers {1, ms to wait} having reserved it, or {0, ms} refusing.
+ */
+const TURN_SCRIPT = `
+local wait = redis.call('PTTL', KEYS[1])
+if wait < 0 then wait = 0 end
+if wait > tonumber(ARGV[2]) then return {0, wait} end
+redis.call('SET', KEYS[1], '1', 'PX', wait + tonumber(ARGV[1]))
+return {1, wait}
+`;
+
 type RateLimitCommands = Redis & {
+  funilRateLimitTurn(keyCount: number, key: string, intervalMs: number, maxWaitMs: number): Promise<[number, number]>;
   funilRateLimitConsume(keyCount: number, ...keysAndArgs: Array<string | number>): Promise<[number, number]>;
   funilRateLimitRefund(keyCount: number, ...keys: string[]): Promise<number>;
 };
@@ -70,6 +83,7 @@ export class RedisRateLimiter implements RateLimiter {
     // EVALSHA, falling back to EVAL once per connection.
     redis.defineCommand('funilRateLimitConsume', { lua: CONSUME_SCRIPT });
     redis.defineCommand('funilRateLimitRefund', { lua: REFUND_SCRIPT });
+    redis.defineCommand('funilRateLimitTurn', { lua: TURN_SCRIPT });
     this.redis = redis as RateLimitCommands;
   }
 
@@ -95,11 +109,20 @@ export class RedisRateLimiter implements RateLimiter {
       await this.redis.del(this.prefix + key);
     });
   }
+
+  takeTurn(key: string, intervalMs: number, maxWaitMs: number): Promise<TurnDecision> {
+    return orUnavailable(async () => {
+      const [allowed, ms] = await this.redis.funilRateLimitTurn(1, this.prefix + key, intervalMs, maxWaitMs);
+      return allowed === 1 ? { allowed: true, waitMs: ms } : { allowed: false, retryAfter: seconds(ms) };
+    });
+  }
 }
 
 /** The same counters in this process's memory, for the embedded default (one process). */
 export class MemoryRateLimiter implements RateLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  /** Per queue, when its next free turn comes. */
+  private readonly turns = new Map<string, number>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -131,6 +154,17 @@ export class MemoryRateLimiter implements RateLimiter {
 
   async reset(key: string): Promise<void> {
     this.windows.delete(key);
+  }
+
+  async takeTurn(key: string, intervalMs: number, maxWaitMs: number): Promise<TurnDecision> {
+    const now = this.now();
+    const wait = Math.max(0, (this.turns.get(key) ?? 0) - now);
+    if (wait > maxWaitMs) return { allowed: false, retryAfter: seconds(wait) };
+    this.turns.set(key, now + wait + intervalMs);
+    if (this.turns.size > 50_000) {
+      for (const [k, last] of this.turns) if (last <= now) this.turns.delete(k);
+    }
+    return { allowed: true, waitMs: wait };
   }
 
   private live(key: string) {

@@ -50,4 +50,16 @@ describe.each(limiters)('%s rate limiter', (_name, make) => {
     expect((await limiter.consume([rules[0]])).allowed).toBe(true);
     expect(await limiter.consume([])).toEqual({ allowed: true, retryAfter: 0, blocksFor: 0 });
   });
+
+  it('hands out turns an interval apart, across parallel callers, and refuses one that would wait too long', async () => {
+    const limiter = make();
+    const turns = await Promise.all(Array.from({ length: 4 }, () => limiter.takeTurn('pace', 1000, 2500)));
+    const waits = turns.flatMap((t) => (t.allowed ? [t.waitMs] : [])).sort((a, b) => a - b);
+    expect(waits).toHaveLength(3);
+    expect(waits[0]).toBe(0);
+    expect(waits[1]).toBeGreaterThan(900);
+    expect(waits[2]).toBeGreaterThan(1900);
+    expect(turns.find((t) => !t.allowed)).toEqual({ allowed: false, retryAfter: 3 });
+    expect(await limiter.takeTurn('other', 1000, 2500)).toEqual({ allowed: true, waitMs: 0 });
+  });
 });
