@@ -31,6 +31,7 @@ import * as storeContactSearchText from './20261124130200_store_contact_search_t
 import * as addContactImportDoneRows from './20261124150100_add_contact_import_done_rows';
 import * as storeImportFileInSlices from './20261124165000_store_import_file_in_slices';
 import * as bucketContactSearchIndex from './20261124170500_bucket_contact_search_index';
+import * as addDealProbabilityManual from './20261127100000_add_deal_probability_manual';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -74,4 +75,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261124150100_add_contact_import_done_rows', addContactImportDoneRows],
   ['20261124165000_store_import_file_in_slices', storeImportFileInSlices],
   ['20261124170500_bucket_contact_search_index', bucketContactSearchIndex],
+  ['20261127100000_add_deal_probability_manual', addDealProbabilityManual],
 ];

@@ -16,9 +16,13 @@ export interface Deal {
   currency: string;
   stage: string;
   pipeline: string;
+  /** Percent, 0-100: its stage's unless set by hand (probabilityManual). */
   probability: number;
+  /** Set by hand: kept when the deal changes stage; otherwise the probability follows the stage's. */
+  probabilityManual: boolean;
   /** YYYY-MM-DD */
   expectedCloseDate: string | null;
+  /** When it was won or lost: the day the person closing it gave (see closedAtOf), or the moment it entered the stage. */
   closedAt: Date | null;
   lostReason: string | null;
   notes: string | null;
@@ -35,13 +39,15 @@ export interface Deal {
   updatedAt: Date;
 }
 
+/** probability null: back to the stage's (automatic); a number sets it by hand. */
 export type DealFields = Pick<
   Deal,
-  'title' | 'value' | 'currency' | 'stage' | 'pipeline' | 'probability' | 'expectedCloseDate' | 'lostReason' | 'notes' | 'contactId' | 'ownerId'
->;
+  'title' | 'value' | 'currency' | 'stage' | 'pipeline' | 'expectedCloseDate' | 'lostReason' | 'notes' | 'contactId' | 'ownerId'
+> & { probability: number | null };
 
 /** What the repository writes: the client's fields plus what the server decides ('last': after the stage's last card). */
-export type DealColumns = Partial<DealFields> & { closedAt?: Date | null; position?: number | 'last' };
+export type DealColumns = Partial<Omit<DealFields, 'probability'>> &
+  Partial<Pick<Deal, 'probability' | 'probabilityManual'>> & { closedAt?: Date | null; position?: number | 'last' };
 export type NewDeal = DealColumns & Pick<DealFields, 'title' | 'stage' | 'pipeline'> & { createdBy: number };
 
 export interface DealFilter {
@@ -68,6 +74,8 @@ export interface DealMove {
   lostReason?: string | null;
   /** The midpoint of its new neighbours' positions; after the stage's last card when omitted. */
   position?: number;
+  /** The day it was won or lost (YYYY-MM-DD, not after today): only into a won or lost stage; now when omitted. */
+  closedAt?: string;
   /** The version the client read: a deal changed since is not moved (409). */
   updatedAt?: Date;
 }
@@ -120,7 +128,23 @@ export interface LostReasonChanges {
   active?: boolean;
 }
 
-/** A board column header: how many deals, their value and their probability-weighted value. */
+/**
+ * The stored instant of a close day given as YYYY-MM-DD: noon UTC, which is that same day in every time zone
+ * from UTC-12 to UTC+11 and in the reports' UTC days, or `now` when noon is still to come (a deal won today
+ * is never closed in the future, so the reports' windows ending now count it).
+ */
+export function closedAtOf(day: string, now: Date): Date {
+  const noon = new Date(`${day}T12:00:00.000Z`);
+  return noon.getTime() > now.getTime() ? now : noon;
+}
+
+/** Today as the server tells days (UTC): a close day may not be after it. */
+export const todayOf = (now: Date): string => now.toISOString().slice(0, 10);
+
+/**
+ * A board column header: how many deals, their value and their probability-weighted value. Closed stages
+ * (won, lost) weigh nothing: a won deal is revenue, a lost one nothing, neither is forecast.
+ */
 export interface StageSummary {
   stageId: number;
   stage: string;

@@ -22,7 +22,12 @@ export interface PipelineStageRepository {
   /** Gives the stages orders 1..n in the order of `ids`. */
   reorder(ids: number[]): Promise<void>;
   countDeals(stage: PipelineStage): Promise<number>;
-  /** Every deal of `from` goes after the last card of `to`, in their column order; returns what moved. */
+  /** The stage's deals whose probability was not set by hand take its probability (its own changed). */
+  followProbability(stage: PipelineStage): Promise<void>;
+  /**
+   * Every deal of `from` goes after the last card of `to`, in their column order, taking `to`'s probability
+   * unless set by hand; returns what moved.
+   */
   moveDeals(from: PipelineStage, to: PipelineStage): Promise<MovedDeal[]>;
   summary(pipeline: string, filter: SummaryFilter): Promise<StageSummary[]>;
 }

@@ -8,12 +8,15 @@ import type { Clock } from '../shared/clock';
 import { CLOCK, UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { TimelineService } from '../timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
-import { DEAL_TRACKED_FIELDS, DEFAULT_PIPELINE, type Deal, type DealColumns, type DealFields, type DealFilter, type DealMove, type NewDeal, type PipelineStage } from './deal';
+import { DEAL_TRACKED_FIELDS, DEFAULT_PIPELINE, closedAtOf, todayOf, type Deal, type DealColumns, type DealFields, type DealFilter, type DealMove, type NewDeal, type PipelineStage } from './deal';
 import { InvalidStageError, LostReasonRequiredError } from './deals.errors';
 import type { DealRepository, PipelineStageRepository } from './deals.ports';
 import { DEAL_REPOSITORY, PIPELINE_STAGE_REPOSITORY } from './deals.tokens';
 
-type StagePlacement = Pick<Deal, 'pipeline' | 'stage' | 'closedAt' | 'lostReason'> & Pick<DealColumns, 'position'>;
+type StagePlacement = Pick<Deal, 'pipeline' | 'stage' | 'closedAt' | 'lostReason'> & Pick<DealColumns, 'position' | 'probability' | 'probabilityManual'>;
+
+/** What the client asked for the probability: a number sets it by hand, null hands it back to the stage. */
+type ProbabilityChoice = number | null | undefined;
 
 @injectable()
 export class DealsService {
@@ -49,32 +52,41 @@ export class DealsService {
     return this.records.get(viewer, id);
   }
 
-  /** The stage defaults to the pipeline's first; the owner to the creator. The card goes last in its column. */
+  /**
+   * The stage defaults to the pipeline's first; the owner to the creator; the probability to the stage's
+   * (a number given is kept as set by hand). The card goes last in its column.
+   */
   create(viewer: Viewer, fields: Partial<DealFields> & Pick<DealFields, 'title'>): Promise<Deal> {
     return this.records.create(viewer, async () => {
-      const placement = await this.place(null, fields.pipeline ?? DEFAULT_PIPELINE, fields.stage, fields.lostReason);
-      return { ...fields, ...placement, ownerId: fields.ownerId === undefined ? viewer.id : fields.ownerId, createdBy: viewer.id };
+      const { probability, ...rest } = fields;
+      const placement = await this.place(null, { pipeline: fields.pipeline ?? DEFAULT_PIPELINE, stageName: fields.stage, lostReason: fields.lostReason, probability });
+      return { ...rest, ...placement, ownerId: fields.ownerId === undefined ? viewer.id : fields.ownerId, createdBy: viewer.id };
     });
   }
 
+  /** `probability`: a number sets it by hand; null gives the deal back its stage's, following the stage again. */
   update(viewer: Viewer, id: number, changes: Partial<DealFields>, expectedUpdatedAt?: Date): Promise<Deal> {
     return this.records.update(viewer, id, expectedUpdatedAt, async (current) => {
+      const { probability, ...rest } = changes;
       const pipeline = changes.pipeline ?? current.pipeline;
       // Another pipeline without a stage named: its first stage.
       const stage = changes.stage ?? (pipeline === current.pipeline ? current.stage : undefined);
-      const touchesPlacement = changes.pipeline !== undefined || changes.stage !== undefined || changes.lostReason !== undefined;
-      return touchesPlacement ? { ...changes, ...(await this.place(current, pipeline, stage, changes.lostReason)) } : changes;
+      const touchesPlacement =
+        changes.pipeline !== undefined || changes.stage !== undefined || changes.lostReason !== undefined || probability !== undefined;
+      return touchesPlacement ? { ...rest, ...(await this.place(current, { pipeline, stageName: stage, lostReason: changes.lostReason, probability })) } : rest;
     });
   }
 
   /**
    * A card moved on the board: into a stage of the deal's pipeline, at `position` in its column. One
-   * transaction, one timeline entry when the stage changes; closes or reopens the deal like `update`.
+   * transaction, one timeline entry when the stage changes; closes or reopens the deal like `update`, on
+   * `closedAt`'s day when given (a won or lost stage only, not after today).
    */
   async move(viewer: Viewer, id: number, move: DealMove): Promise<Deal> {
     if (move.position !== undefined && !Number.isFinite(move.position)) throw new FieldError('position', 'position must be a finite number');
+    if (move.closedAt !== undefined && move.closedAt > todayOf(this.clock.now())) throw new FieldError('closedAt', 'closedAt may not be after today');
     return this.records.update(viewer, id, move.updatedAt, async (current) => ({
-      ...(await this.place(current, current.pipeline, move.stage, move.lostReason)),
+      ...(await this.place(current, { pipeline: current.pipeline, stageName: move.stage, lostReason: move.lostReason, closedOn: move.closedAt })),
       position: move.position ?? 'last',
     }));
   }
@@ -85,16 +97,25 @@ export class DealsService {
 
   /**
    * Where a deal lands: a stage of its pipeline, last in the column when it comes from elsewhere.
-   * Entering a won or lost stage closes it (lost needs a reason); entering an open stage reopens it,
-   * clearing closedAt and the lost reason.
+   * Entering a won or lost stage closes it (lost needs a reason) now or on `closedOn`; entering an open
+   * stage reopens it, clearing closedAt and the lost reason. The probability is the stage's unless set by
+   * hand: a number given sets it by hand, null or a deal not set by hand takes the stage's.
    */
-  private async place(current: Deal | null, pipeline: string, stageName: string | undefined, lostReason: string | null | undefined): Promise<StagePlacement> {
+  private async place(
+    current: Deal | null,
+    target: { pipeline: string; stageName: string | undefined; lostReason: string | null | undefined; probability?: ProbabilityChoice; closedOn?: string },
+  ): Promise<StagePlacement> {
+    const { pipeline, stageName, lostReason, probability, closedOn } = target;
     const stage = stageName === undefined ? await this.firstStage(pipeline) : await this.stages.findByName(pipeline, stageName);
     if (!stage) throw new InvalidStageError('stage', pipeline);
+    if (closedOn !== undefined && stage.kind === 'open') throw new FieldError('closedAt', 'closedAt is only for a won or lost stage');
     const moved = !current || current.pipeline !== pipeline || current.stage !== stage.stage;
-    const placement = { pipeline, stage: stage.stage, ...(moved && { position: 'last' as const }) };
+    const manual = probability === undefined ? (current?.probabilityManual ?? false) : probability !== null;
+    const chance = { probabilityManual: manual, probability: manual ? (probability ?? current!.probability) : stage.probability };
+    const placement = { pipeline, stage: stage.stage, ...chance, ...(moved && { position: 'last' as const }) };
     if (stage.kind === 'open') return { ...placement, closedAt: null, lostReason: null };
-    const closedAt = moved || !current?.closedAt ? this.clock.now() : current.closedAt;
+    const now = this.clock.now();
+    const closedAt = closedOn !== undefined ? closedAtOf(closedOn, now) : moved || !current?.closedAt ? now : current.closedAt;
     if (stage.kind === 'won') return { ...placement, closedAt, lostReason: null };
     const reason = lostReason === undefined ? current?.lostReason : lostReason;
     if (!reason || !reason.trim()) throw new LostReasonRequiredError();

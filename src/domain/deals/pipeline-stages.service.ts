@@ -49,7 +49,7 @@ export class PipelineStagesService {
   /**
    * A rename moves the stage's deals with it in the same statement (the deals' foreign key cascades);
    * their history keeps the name they had then. A kind changes only on an empty stage, since its deals'
-   * close date and lost reason follow from it.
+   * close date and lost reason follow from it. A new probability carries the deals not set by hand along.
    */
   update(pipeline: string, id: number, changes: Partial<StageFields>, expectedUpdatedAt?: Date): Promise<PipelineStage> {
     return this.uow.run(async () => {
@@ -62,7 +62,10 @@ export class PipelineStagesService {
         const after = (await this.stages.list(pipeline)).map((s) => (s.id === id ? { ...s, kind: changes.kind! } : s));
         checkShape(pipeline, after, 'kind');
       }
-      return this.stages.update(id, changes);
+      const updated = await this.stages.update(id, changes);
+      // A deal's probability is its stage's unless set by hand: those follow the stage's new one.
+      if (updated.probability !== current.probability) await this.stages.followProbability(updated);
+      return updated;
     });
   }
 

@@ -7,9 +7,14 @@ export const pipelineName = Joi.string().trim().min(1).max(60);
 const stageName = Joi.string().trim().min(1).max(60);
 const stageColor = Joi.string().pattern(/^#[0-9A-Fa-f]{6}$/);
 
+const ISO_DAY = /^(19|[2-9]\d)\d{2}-\d{2}-\d{2}$/;
 const isoDay = Joi.string()
-  .pattern(/^(19|[2-9]\d)\d{2}-\d{2}-\d{2}$/)
-  .custom((value: string, helpers) => (new Date(`${value}T00:00:00Z`).toISOString().startsWith(value) ? value : helpers.error('any.invalid')))
+  .pattern(ISO_DAY)
+  // Only a well-shaped day is checked against the calendar: another shape is told once, by the pattern.
+  .custom((value: string, helpers) => {
+    const day = new Date(`${value}T00:00:00Z`);
+    return !ISO_DAY.test(value) || (!Number.isNaN(day.getTime()) && day.toISOString().startsWith(value)) ? value : helpers.error('any.invalid');
+  })
   .messages({ 'string.pattern.base': '{#label} must be a date as YYYY-MM-DD, from 1900', 'any.invalid': '{#label} is not a calendar date' })
   .description('YYYY-MM-DD');
 
@@ -43,6 +48,8 @@ export const toSummaryFilter = (q: BoardFilterQuery): SummaryFilter => ({
   closeBy: q.closeBy,
 });
 
+const probability = Joi.number().integer().min(0).max(100);
+
 const fields: Joi.StrictSchemaMap<DealFields> = {
   title: Joi.string().trim().min(1).max(200),
   value: Joi.string()
@@ -52,7 +59,7 @@ const fields: Joi.StrictSchemaMap<DealFields> = {
   currency: Joi.string().pattern(/^[A-Z]{3}$/).messages({ 'string.pattern.base': '{#label} must be a 3-letter ISO 4217 code' }),
   stage: stageName.description("A stage of the deal's pipeline; the first one by default"),
   pipeline: pipelineName,
-  probability: Joi.number().integer().min(0).max(100),
+  probability: probability.allow(null).description("Set by hand (kept when the deal changes stage); null or left out: the stage's, following it"),
   expectedCloseDate: isoDay.allow(null),
   lostReason: optionalText(500).description('Required when the stage is a lost stage'),
   notes: optionalText(10_000),
@@ -73,6 +80,7 @@ export const dealSchemas = {
     stage: fields.stage.required().description("A stage of the deal's own pipeline"),
     lostReason: fields.lostReason,
     position: Joi.number().description("The midpoint of its new neighbours' positions; after the column's last card when omitted"),
+    closedAt: isoDay.description('The day it was won or lost, not after today (UTC): only into a won or lost stage; now when left out'),
     updatedAt: expectedVersion,
   }),
   item: responseObject({
@@ -82,9 +90,10 @@ export const dealSchemas = {
     currency: fields.currency,
     stage: Joi.string(),
     pipeline: Joi.string(),
-    probability: fields.probability,
+    probability: probability.description("Percent: the stage's unless probabilityManual"),
+    probabilityManual: Joi.boolean().description('Set by hand: kept when the deal changes stage; PATCH probability null hands it back to the stage'),
     expectedCloseDate: Joi.string().pattern(/^\d{4}-\d{2}-\d{2}$/).allow(null).description('YYYY-MM-DD'),
-    closedAt: timestamp.allow(null).description('Set while the deal is in a won or lost stage'),
+    closedAt: timestamp.allow(null).description("Set while the deal is in a won or lost stage: noon UTC of the day given on the move (now if that is still to come), else when it entered the stage"),
     lostReason: Joi.string().allow(null),
     notes: Joi.string().allow(null),
     contactId: id.allow(null),
@@ -151,7 +160,7 @@ export const stageResponses = {
       kind: stageFields.kind,
       dealCount: count,
       valueSum: moneySum,
-      weightedValueSum: moneySum.description('Sum of value × probability / 100'),
+      weightedValueSum: moneySum.description('Sum of value × probability / 100; 0 for a won or lost stage (closed deals are not forecast)'),
     } satisfies Joi.StrictSchemaMap<StageSummary>),
   ),
 };

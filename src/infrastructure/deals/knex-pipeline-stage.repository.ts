@@ -12,11 +12,14 @@ const PipelineStageModel = tableModel('pipelineStages', { hasUpdatedAt: true });
 const COLUMNS = ['id', 'pipeline', 'stage', 'order', 'color', 'probability', 'kind', 'staleDays', 'updatedAt'];
 const toStage = (row: BaseModel) => plain<PipelineStage>(row);
 
-/** The unfiltered summary: the stages joined to deal_stage_totals (the same columns as the filtered one). */
+/**
+ * The unfiltered summary: the stages joined to deal_stage_totals (the same columns as the filtered one). A
+ * closed stage's (won, lost) weighted value is 0 whatever its deals' probabilities: closed is not forecast.
+ */
 const UNFILTERED_SUMMARY = `
   SELECT s.id AS "stageId", s.stage, s."order", s.color, s.kind, coalesce(t.deal_count, 0) AS "dealCount",
          coalesce(t.value_sum, 0)::numeric(20, 2)::text AS "valueSum",
-         round(coalesce(t.weighted, 0) / 100, 2)::numeric(20, 2)::text AS "weightedValueSum"
+         round(CASE WHEN s.kind = 'open' THEN coalesce(t.weighted, 0) ELSE 0 END / 100, 2)::numeric(20, 2)::text AS "weightedValueSum"
   FROM pipeline_stages AS s
   LEFT JOIN deal_stage_totals AS t ON t.pipeline = ? AND t.stage = s.stage
   WHERE s.pipeline = ?
@@ -80,19 +83,31 @@ export class KnexPipelineStageRepository implements PipelineStageRepository {
     return DealModel.query(this.uow.db).where({ pipeline: stage.pipeline, stage: stage.stage }).resultSize();
   }
 
+  /** One statement; updated_at stays: the deals were not worked on (their stale marks keep counting). */
+  async followProbability(stage: PipelineStage): Promise<void> {
+    await this.uow.db.raw('UPDATE deals SET probability = ? WHERE pipeline = ? AND stage = ? AND NOT probability_manual AND probability <> ?', [
+      stage.probability,
+      stage.pipeline,
+      stage.stage,
+      stage.probability,
+    ]);
+  }
+
   /**
    * One statement: the moved cards keep their column order after the target's last card (positions
-   * max + 1, max + 2, ...), and count as changed (updated_at) like any other move.
+   * max + 1, max + 2, ...), take its probability unless set by hand, and count as changed (updated_at)
+   * like any other move.
    */
   async moveDeals(from: PipelineStage, to: PipelineStage): Promise<MovedDeal[]> {
     const { rows } = await this.uow.db.raw<{ rows: MovedDeal[] }>(
       `UPDATE deals d
-          SET stage = :to, position = base.top + ranked.rank, updated_at = greatest(clock_timestamp(), d.updated_at + interval '1 millisecond')
+          SET stage = :to, position = base.top + ranked.rank, updated_at = greatest(clock_timestamp(), d.updated_at + interval '1 millisecond'),
+              probability = CASE WHEN d.probability_manual THEN d.probability ELSE :probability END
          FROM (SELECT id, row_number() OVER (ORDER BY position, id) AS rank FROM deals WHERE pipeline = :pipeline AND stage = :from) ranked,
               (SELECT coalesce(max(position), 0) AS top FROM deals WHERE pipeline = :pipeline AND stage = :to) base
         WHERE d.id = ranked.id
     RETURNING d.id, d.title, d.contact_id AS "contactId"`,
-      { pipeline: from.pipeline, from: from.stage, to: to.stage },
+      { pipeline: from.pipeline, from: from.stage, to: to.stage, probability: to.probability },
     );
     return rows.map((row) => ({ id: row.id, title: row.title, contactId: row.contactId }));
   }
@@ -128,7 +143,7 @@ export class KnexPipelineStageRepository implements PipelineStageRepository {
         's.kind',
         raw('coalesce(t.deal_count, 0) as deal_count'),
         raw('coalesce(t.value_sum, 0)::numeric(20, 2)::text as value_sum'),
-        raw('round(coalesce(t.weighted, 0) / 100, 2)::numeric(20, 2)::text as weighted_value_sum'),
+        raw("round(CASE WHEN s.kind = 'open' THEN coalesce(t.weighted, 0) ELSE 0 END / 100, 2)::numeric(20, 2)::text as weighted_value_sum"),
       );
     return rows.map((row) => plain<StageSummary>(row));
   }

@@ -32,7 +32,11 @@ describe('POST /api/crm/deals/:id/move', () => {
     expect((await crm.users.employee.get(`/api/crm/deals/${second.id}`)).body.updatedAt).toBe(second.updatedAt);
     const entries = await timelineOf(card.id);
     expect(entries.map((e) => e.action)).toEqual(['created', 'updated']);
-    expect(entries[1].changes).toEqual([{ field: 'stage', oldValue: 'prospecting', newValue: 'negotiation' }]);
+    expect(entries[1].changes).toEqual([
+      { field: 'stage', oldValue: 'prospecting', newValue: 'negotiation' },
+      // The card takes its new stage's probability (it was not set by hand).
+      { field: 'probability', oldValue: 10, newValue: 75 },
+    ]);
   });
 
   it('closes on won, wants a lost reason for lost, and changes nothing when refused', async () => {

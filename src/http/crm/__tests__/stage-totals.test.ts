@@ -18,9 +18,10 @@ const summary = async (): Promise<Summary[]> => {
 const aggregated = async (): Promise<Summary[]> => {
   const { rows } = await crm.knex.raw(`
     SELECT s.stage, count(d.id)::int AS "dealCount", coalesce(sum(d.value), 0)::numeric(20, 2)::text AS "valueSum",
-           round(coalesce(sum(d.value * d.probability), 0) / 100, 2)::numeric(20, 2)::text AS "weightedValueSum"
+           -- Closed stages are not forecast.
+           round(CASE WHEN s.kind = 'open' THEN coalesce(sum(d.value * d.probability), 0) ELSE 0 END / 100, 2)::numeric(20, 2)::text AS "weightedValueSum"
       FROM pipeline_stages s LEFT JOIN deals d ON d.pipeline = s.pipeline AND d.stage = s.stage
-     WHERE s.pipeline = 'default' GROUP BY s.stage, s."order" ORDER BY s."order"`);
+     WHERE s.pipeline = 'default' GROUP BY s.stage, s.kind, s."order" ORDER BY s."order"`);
   return rows;
 };
 

@@ -29,13 +29,16 @@ describe('moving a deal on the board', () => {
     expect(b.position).toBeGreaterThan(a.position);
 
     const moved = await deals().move(viewer, a.id, { stage: 'proposal' });
-    expect(moved).toMatchObject({ stage: 'proposal', closedAt: null });
+    expect(moved).toMatchObject({ stage: 'proposal', closedAt: null, probability: 50, probabilityManual: false });
     expect(moved.position).toBeGreaterThan(c.position);
     expect(await column(viewer, 'proposal', 1)).toEqual(['C', 'A']);
     expect(await column(viewer, 'prospecting')).toEqual(['B']);
     const entries = await timelineOf(a);
     expect(entries.map((e) => e.action)).toEqual(['created', 'updated']);
-    expect(entries[1].changes).toEqual([{ field: 'stage', oldValue: 'prospecting', newValue: 'proposal' }]);
+    expect(entries[1].changes).toEqual([
+      { field: 'stage', oldValue: 'prospecting', newValue: 'proposal' },
+      { field: 'probability', oldValue: 10, newValue: 50 },
+    ]);
 
     // Dropped between two cards: the board sends the midpoint; only the moved card is written.
     const d = await deals().create(viewer, { title: 'D', stage: 'proposal' });

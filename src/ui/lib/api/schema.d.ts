@@ -341,7 +341,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every contact matching the list filters, as UTF-8 CSV with a byte-order mark, streamed page by page
+         * Every contact matching the list filters, as UTF-8 CSV with a byte-order mark, streamed page by page; format=excel writes it for a spreadsheet in `lang` and `tz`
          * @description Any signed-in user.
          */
         get: operations["getApiCrmContactsExport"];
@@ -367,7 +367,7 @@ export interface paths {
         get: operations["getApiCrmContactsImport"];
         put?: never;
         /**
-         * Imports contacts from a CSV (multipart: file, mapping as JSON column -> field, mode skip|update); answers at once with the import
+         * Imports contacts from a CSV (multipart: file, mapping as JSON column -> field or owner, mode skip|update, and who gets the new contacts: ownerId, or ownerIds as a JSON array dealt in turn, or a column mapped to owner; by default the importer; an employee only themself); answers at once with the import
          * @description Any signed-in user.
          */
         post: operations["postApiCrmContactsImport"];
@@ -405,7 +405,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The rejected rows of an import as CSV: row number, reason, then the row as it was
+         * The rejected rows of an import as CSV: row number, reason, then the row as it was. format=excel&lang=pt|en: header and reasons in that language, pt with `;`, with a byte-order mark
          * @description Any signed-in user.
          */
         get: operations["getApiCrmContactsImportIdRejected"];
@@ -447,10 +447,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Dry run of an import (multipart: file, optional mapping, mode): how the file reads, the mapping guessed from its headers, the first rows as they would be stored, the refused rows with their reason, and the counts; writes nothing
+         * Dry run of an import (multipart: file, optional mapping, mode, ownerId or ownerIds as for the import): how the file reads, the mapping guessed from its headers, the first rows as they would be stored, the refused rows with their reason, the counts, and who would get how many contacts; writes nothing
          * @description Any signed-in user.
          */
         post: operations["postApiCrmContactsImportPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crm/contacts/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sources in use, those starting with search (case and accents ignored, as the source filter), most used first
+         * @description Any signed-in user.
+         */
+        get: operations["getApiCrmContactsSources"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -749,7 +769,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The current view (overview of a category, or a quick report) as UTF-8 CSV with a byte-order mark
+         * The current view (overview of a category, or a quick report) as UTF-8 CSV with a byte-order mark; format=excel writes labels in `lang`, dates in `tz` and (pt) decimal commas and `;`
          * @description Roles: admin, developer.
          */
         get: operations["getApiCrmReportsExport"];
@@ -961,7 +981,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Contacts, deals, the caller's activities (as their list shows them) and, for admins and developers, templates matching q (case and accents ignored), each group best first: name starting with q, then a word of it, then anywhere; newest first within each
+         * Contacts, deals, the caller's activities (as their list shows them) and, for admins and developers, templates matching q (case and accents ignored), each group best first: name starting with q, then a word of it, then anywhere; newest first within each. A phone (6 digits or more, however written) also finds the contacts whose number ends with its digits or is that number
          * @description Any signed-in user.
          */
         get: operations["getApiCrmSearch"];
@@ -1664,7 +1684,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    initials: string;
+                    /** @description Derived from the name when omitted: first letters of its first and last words */
+                    initials?: string;
                     name: string;
                     /** @enum {unknown} */
                     role: "employee" | "developer" | "admin";
@@ -3369,9 +3390,9 @@ export interface operations {
                 scoreMax?: number;
                 /** @description Score at least this */
                 scoreMin?: number;
-                /** @description Part of name, email, company or phone; case and accents ignored */
+                /** @description Part of name, email, company or phone; case and accents ignored. A phone of 6 digits or more, however written, also finds the contacts whose number ends with its digits or is that number */
                 search?: string | "";
-                /** @description Exactly this source */
+                /** @description This source, case and accents ignored */
                 source?: string;
                 status?: "lead" | "prospect" | "customer" | "inactive";
                 tag?: string;
@@ -3489,6 +3510,7 @@ export interface operations {
                     notes?: (string | null) | "";
                     /** @description Defaults to the signed-in user */
                     ownerId?: number | null;
+                    /** @description As typed (and shown); no letters. Stored also normalised (E.164) to be found however it is pasted */
                     phone?: (string | null) | "";
                     position?: (string | null) | "";
                     score?: number;
@@ -3866,6 +3888,7 @@ export interface operations {
                     notes?: (string | null) | "";
                     /** @description Defaults to the signed-in user */
                     ownerId?: number | null;
+                    /** @description As typed (and shown); no letters. Stored also normalised (E.164) to be found however it is pasted */
                     phone?: (string | null) | "";
                     position?: (string | null) | "";
                     score?: number;
@@ -4173,9 +4196,9 @@ export interface operations {
                         scoreMax?: number;
                         /** @description Score at least this */
                         scoreMin?: number;
-                        /** @description Part of name, email, company or phone; case and accents ignored */
+                        /** @description Part of name, email, company or phone; case and accents ignored. A phone of 6 digits or more, however written, also finds the contacts whose number ends with its digits or is that number */
                         search?: string | "";
-                        /** @description Exactly this source */
+                        /** @description This source, case and accents ignored */
                         source?: string;
                         /** @enum {unknown} */
                         status?: "lead" | "prospect" | "customer" | "inactive";
@@ -4383,9 +4406,11 @@ export interface operations {
             query?: {
                 /** @description nextCursor of the previous page */
                 cursor?: string;
+                /** @description csv: values as stored, ISO dates (UTC), decimals with a point; excel: labels in `lang`, dates `dd/MM/yyyy HH:mm` (pt) or `yyyy-MM-dd HH:mm` (en) in `tz`, pt with decimal commas and `;` */
+                format?: "csv" | "excel";
                 /** @description Also count every matching row */
                 includeTotal?: boolean;
-                /** @description Header row in this language; without it, the field names */
+                /** @description Header row (and, in the excel format, labels) in this language; without it, the field names (csv) or pt (excel) */
                 lang?: "pt" | "en";
                 /** @description Accepted and ignored */
                 limit?: number;
@@ -4395,14 +4420,16 @@ export interface operations {
                 scoreMax?: number;
                 /** @description Score at least this */
                 scoreMin?: number;
-                /** @description Part of name, email, company or phone; case and accents ignored */
+                /** @description Part of name, email, company or phone; case and accents ignored. A phone of 6 digits or more, however written, also finds the contacts whose number ends with its digits or is that number */
                 search?: string | "";
-                /** @description semicolon for Excel set to Portuguese (pt-BR) */
+                /** @description Cell separator; by default a comma, and in the excel format `;` for pt (Excel set to Portuguese) and a comma for en */
                 separator?: "comma" | "semicolon";
-                /** @description Exactly this source */
+                /** @description This source, case and accents ignored */
                 source?: string;
                 status?: "lead" | "prospect" | "customer" | "inactive";
                 tag?: string;
+                /** @description IANA time zone of the excel format's dates (the browser's, from Intl) */
+                tz?: string;
             };
             header?: never;
             path?: never;
@@ -4500,12 +4527,16 @@ export interface operations {
                              */
                             finishedAt: string | null;
                             id: number;
-                            /** @description CSV column -> contact field */
+                            /** @description CSV column -> contact field (or owner) */
                             mapping: {
-                                [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes";
+                                [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "owner";
                             };
                             /** @enum {unknown} */
                             mode: "skip" | "update";
+                            /** @description The one person given the contacts it creates */
+                            ownerId: number | null;
+                            /** @description The people the rows are dealt among, in turn */
+                            ownerIds: number[] | null;
                             /** @description Where the rejected rows download as CSV; null when none */
                             rejectedCsv: string | null;
                             rowsDone: number;
@@ -4603,12 +4634,16 @@ export interface operations {
                          */
                         finishedAt: string | null;
                         id: number;
-                        /** @description CSV column -> contact field */
+                        /** @description CSV column -> contact field (or owner) */
                         mapping: {
-                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes";
+                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "owner";
                         };
                         /** @enum {unknown} */
                         mode: "skip" | "update";
+                        /** @description The one person given the contacts it creates */
+                        ownerId: number | null;
+                        /** @description The people the rows are dealt among, in turn */
+                        ownerIds: number[] | null;
                         /** @description Where the rejected rows download as CSV; null when none */
                         rejectedCsv: string | null;
                         rowsDone: number;
@@ -4653,7 +4688,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not allowed: REQUEST.CROSS_SITE */
+            /** @description Not allowed: AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4662,7 +4697,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "REQUEST.CROSS_SITE";
+                            code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
                         };
                     };
                 };
@@ -4763,12 +4798,16 @@ export interface operations {
                          */
                         finishedAt: string | null;
                         id: number;
-                        /** @description CSV column -> contact field */
+                        /** @description CSV column -> contact field (or owner) */
                         mapping: {
-                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes";
+                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "owner";
                         };
                         /** @enum {unknown} */
                         mode: "skip" | "update";
+                        /** @description The one person given the contacts it creates */
+                        ownerId: number | null;
+                        /** @description The people the rows are dealt among, in turn */
+                        ownerIds: number[] | null;
                         /** @description Where the rejected rows download as CSV; null when none */
                         rejectedCsv: string | null;
                         rowsDone: number;
@@ -4845,7 +4884,12 @@ export interface operations {
     };
     getApiCrmContactsImportIdRejected: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description excel: the reasons in `lang`, for Excel (pt: `;` and a byte-order mark) */
+                format?: "csv" | "excel";
+                /** @description Language of the header and reasons in the excel format */
+                lang?: "pt" | "en";
+            };
             header?: never;
             path: {
                 id: number;
@@ -4959,12 +5003,16 @@ export interface operations {
                          */
                         finishedAt: string | null;
                         id: number;
-                        /** @description CSV column -> contact field */
+                        /** @description CSV column -> contact field (or owner) */
                         mapping: {
-                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes";
+                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "owner";
                         };
                         /** @enum {unknown} */
                         mode: "skip" | "update";
+                        /** @description The one person given the contacts it creates */
+                        ownerId: number | null;
+                        /** @description The people the rows are dealt among, in turn */
+                        ownerIds: number[] | null;
                         /** @description Where the rejected rows download as CSV; null when none */
                         rejectedCsv: string | null;
                         rowsDone: number;
@@ -5123,12 +5171,18 @@ export interface operations {
                         /** @enum {unknown} */
                         encoding: "utf-8" | "windows-1252";
                         fileName: string | null;
-                        /** @description CSV column -> contact field */
+                        /** @description CSV column -> contact field (or owner) */
                         mapping: {
-                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes";
+                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "owner";
                         };
                         /** @enum {unknown} */
                         mode: "skip" | "update";
+                        /** @description Who would be given the contacts created, and how many each */
+                        owners: {
+                            count: number;
+                            name: string;
+                            userId: number;
+                        }[];
                         /** @description The first refused rows */
                         rejections: {
                             /** @description The row as it was, by column header */
@@ -5142,6 +5196,8 @@ export interface operations {
                         sample: {
                             /** @enum {unknown} */
                             outcome: "create" | "update" | "skip";
+                            /** @description Who the contact would be given to; null when the row creates none */
+                            ownerId: number | null;
                             rowNumber: number;
                             values: {
                                 company?: string;
@@ -5159,9 +5215,9 @@ export interface operations {
                         }[];
                         /** @description Bytes */
                         size: number;
-                        /** @description CSV column -> contact field */
+                        /** @description CSV column -> contact field (or owner) */
                         suggestedMapping: {
-                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes";
+                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "owner";
                         };
                         totalRows: number;
                     };
@@ -5195,7 +5251,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not allowed: REQUEST.CROSS_SITE */
+            /** @description Not allowed: AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5204,7 +5260,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "REQUEST.CROSS_SITE";
+                            code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
                         };
                     };
                 };
@@ -5233,6 +5289,79 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiCrmContactsSources: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The start of a source; case and accents ignored */
+                search?: string | "";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Contacts with the source, in any spelling differing only in case and accents */
+                            count: number;
+                            /** @description Its most used spelling */
+                            source: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
                         };
                     };
                 };
@@ -5364,7 +5493,7 @@ export interface operations {
                         items: {
                             /**
                              * Format: date-time
-                             * @description Set while the deal is in a won or lost stage
+                             * @description Set while the deal is in a won or lost stage: noon UTC of the day given on the move (now if that is still to come), else when it entered the stage
                              */
                             closedAt: string | null;
                             contactId: number | null;
@@ -5388,7 +5517,10 @@ export interface operations {
                             pipeline: string;
                             /** @description Its place in its stage's column on the board, ascending */
                             position: number;
+                            /** @description Percent: the stage's unless probabilityManual */
                             probability: number;
+                            /** @description Set by hand: kept when the deal changes stage; PATCH probability null hands it back to the stage */
+                            probabilityManual: boolean;
                             stage: string;
                             title: string;
                             /**
@@ -5474,7 +5606,8 @@ export interface operations {
                     /** @description Defaults to the signed-in user */
                     ownerId?: number | null;
                     pipeline?: string;
-                    probability?: number;
+                    /** @description Set by hand (kept when the deal changes stage); null or left out: the stage's, following it */
+                    probability?: number | null;
                     /** @description A stage of the deal's pipeline; the first one by default */
                     stage?: string;
                     title: string;
@@ -5493,7 +5626,7 @@ export interface operations {
                     "application/json": {
                         /**
                          * Format: date-time
-                         * @description Set while the deal is in a won or lost stage
+                         * @description Set while the deal is in a won or lost stage: noon UTC of the day given on the move (now if that is still to come), else when it entered the stage
                          */
                         closedAt: string | null;
                         contactId: number | null;
@@ -5517,7 +5650,10 @@ export interface operations {
                         pipeline: string;
                         /** @description Its place in its stage's column on the board, ascending */
                         position: number;
+                        /** @description Percent: the stage's unless probabilityManual */
                         probability: number;
+                        /** @description Set by hand: kept when the deal changes stage; PATCH probability null hands it back to the stage */
+                        probabilityManual: boolean;
                         stage: string;
                         title: string;
                         /**
@@ -5636,7 +5772,7 @@ export interface operations {
                     "application/json": {
                         /**
                          * Format: date-time
-                         * @description Set while the deal is in a won or lost stage
+                         * @description Set while the deal is in a won or lost stage: noon UTC of the day given on the move (now if that is still to come), else when it entered the stage
                          */
                         closedAt: string | null;
                         contactId: number | null;
@@ -5660,7 +5796,10 @@ export interface operations {
                         pipeline: string;
                         /** @description Its place in its stage's column on the board, ascending */
                         position: number;
+                        /** @description Percent: the stage's unless probabilityManual */
                         probability: number;
+                        /** @description Set by hand: kept when the deal changes stage; PATCH probability null hands it back to the stage */
+                        probabilityManual: boolean;
                         stage: string;
                         title: string;
                         /**
@@ -5873,7 +6012,8 @@ export interface operations {
                     /** @description Defaults to the signed-in user */
                     ownerId?: number | null;
                     pipeline?: string;
-                    probability?: number;
+                    /** @description Set by hand (kept when the deal changes stage); null or left out: the stage's, following it */
+                    probability?: number | null;
                     /** @description A stage of the deal's pipeline; the first one by default */
                     stage?: string;
                     title?: string;
@@ -5897,7 +6037,7 @@ export interface operations {
                     "application/json": {
                         /**
                          * Format: date-time
-                         * @description Set while the deal is in a won or lost stage
+                         * @description Set while the deal is in a won or lost stage: noon UTC of the day given on the move (now if that is still to come), else when it entered the stage
                          */
                         closedAt: string | null;
                         contactId: number | null;
@@ -5921,7 +6061,10 @@ export interface operations {
                         pipeline: string;
                         /** @description Its place in its stage's column on the board, ascending */
                         position: number;
+                        /** @description Percent: the stage's unless probabilityManual */
                         probability: number;
+                        /** @description Set by hand: kept when the deal changes stage; PATCH probability null hands it back to the stage */
+                        probabilityManual: boolean;
                         stage: string;
                         title: string;
                         /**
@@ -6060,6 +6203,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The day it was won or lost, not after today (UTC): only into a won or lost stage; now when left out */
+                    closedAt?: string;
                     /** @description Required when the stage is a lost stage */
                     lostReason?: (string | null) | "";
                     /** @description The midpoint of its new neighbours' positions; after the column's last card when omitted */
@@ -6084,7 +6229,7 @@ export interface operations {
                     "application/json": {
                         /**
                          * Format: date-time
-                         * @description Set while the deal is in a won or lost stage
+                         * @description Set while the deal is in a won or lost stage: noon UTC of the day given on the move (now if that is still to come), else when it entered the stage
                          */
                         closedAt: string | null;
                         contactId: number | null;
@@ -6108,7 +6253,10 @@ export interface operations {
                         pipeline: string;
                         /** @description Its place in its stage's column on the board, ascending */
                         position: number;
+                        /** @description Percent: the stage's unless probabilityManual */
                         probability: number;
+                        /** @description Set by hand: kept when the deal changes stage; PATCH probability null hands it back to the stage */
+                        probabilityManual: boolean;
                         stage: string;
                         title: string;
                         /**
@@ -7591,7 +7739,7 @@ export interface operations {
                             stageId: number;
                             /** @description Decimal string with two decimals */
                             valueSum: string;
-                            /** @description Sum of value × probability / 100 */
+                            /** @description Sum of value × probability / 100; 0 for a won or lost stage (closed deals are not forecast) */
                             weightedValueSum: string;
                         }[];
                     };
@@ -7818,12 +7966,16 @@ export interface operations {
             query?: {
                 /** @description The overview's category; quick reports ignore it */
                 category?: "all" | "sales" | "contacts" | "activities" | "performance";
+                /** @description csv: values as stored, ISO dates (UTC), decimals with a point; excel: labels in `lang`, dates `dd/MM/yyyy HH:mm` (pt) or `yyyy-MM-dd HH:mm` (en) in `tz`, pt with decimal commas and `;` */
+                format?: "csv" | "excel";
                 /** @description Language of the header row and labels */
                 lang?: "pt" | "en";
                 /** @description Days */
                 period?: 7 | 30 | 90 | 365;
-                /** @description semicolon for Excel set to Portuguese (pt-BR) */
+                /** @description Cell separator; by default a comma, and in the excel format `;` for pt (Excel set to Portuguese) and a comma for en */
                 separator?: "comma" | "semicolon";
+                /** @description IANA time zone of the excel format's dates (the browser's, from Intl) */
+                tz?: string;
                 view?: "overview" | "sales-by-salesperson" | "forecast" | "overdue-activities" | "lead-sources";
             };
             header?: never;
@@ -9757,6 +9909,7 @@ export interface operations {
                             email: string | null;
                             id: number;
                             name: string;
+                            phone: string | null;
                         }[];
                         deals: {
                             contactName: string | null;
@@ -11867,7 +12020,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    initials: string;
+                    /** @description Derived from the name when omitted: first letters of its first and last words */
+                    initials?: string;
                     name: string;
                     password: string;
                     /**
