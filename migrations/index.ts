@@ -31,6 +31,8 @@ import * as storeContactSearchText from './20261124130200_store_contact_search_t
 import * as addContactImportDoneRows from './20261124150100_add_contact_import_done_rows';
 import * as storeImportFileInSlices from './20261124165000_store_import_file_in_slices';
 import * as bucketContactSearchIndex from './20261124170500_bucket_contact_search_index';
+import * as storeContactPhoneE164 from './20261127000100_store_contact_phone_e164';
+import * as addContactSourceSuggestions from './20261127000200_add_contact_source_suggestions';
 import * as addDealProbabilityManual from './20261127100000_add_deal_probability_manual';
 
 interface Migration {
@@ -76,4 +78,6 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261124165000_store_import_file_in_slices', storeImportFileInSlices],
   ['20261124170500_bucket_contact_search_index', bucketContactSearchIndex],
   ['20261127100000_add_deal_probability_manual', addDealProbabilityManual],
+  ['20261127000100_store_contact_phone_e164', storeContactPhoneE164],
+  ['20261127000200_add_contact_source_suggestions', addContactSourceSuggestions],
 ];

@@ -30,12 +30,15 @@ export type ContactFields = Pick<
 export type NewContact = Partial<ContactFields> & Pick<ContactFields, 'name'> & { createdBy: number };
 
 export interface ContactFilter {
-  /** Substring of name, email, company or phone; case, accents, % and _ taken literally. */
+  /**
+   * Substring of name, email, company or phone; case, accents, % and _ taken literally. A phone (phoneSearch) also
+   * finds the contacts whose number ends with its digits or is the number it normalises to.
+   */
   search?: string;
   status?: ContactStatus;
   tag?: string;
   ownerId?: number;
-  /** Exactly this source. */
+  /** This source, case and accents ignored. */
   source?: string;
   /** Score from scoreMin to scoreMax, both included. */
   scoreMin?: number;
@@ -87,6 +90,12 @@ export interface DuplicateProbe {
 /** A tag in use and on how many contacts. */
 export interface TagUsage {
   tag: string;
+  count: number;
+}
+
+/** A source in use and on how many contacts (its spellings that differ only in case and accents together). */
+export interface SourceUsage {
+  source: string;
   count: number;
 }
 

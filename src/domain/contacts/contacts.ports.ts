@@ -1,6 +1,6 @@
 import type { RecordStore } from '../crm/crm-records';
 import type { Page, PageRequest } from '../shared/list-page';
-import type { Contact, ContactBulkValues, ContactFields, ContactFilter, DuplicateProbe, NewContact, PossibleDuplicate, TagUsage } from './contact';
+import type { Contact, ContactBulkValues, ContactFields, ContactFilter, DuplicateProbe, NewContact, PossibleDuplicate, SourceUsage, TagUsage } from './contact';
 
 export interface ContactRepository extends RecordStore<Contact, NewContact, Partial<ContactFields>> {
   list(filter: ContactFilter, page: PageRequest): Promise<Page<Contact>>;
@@ -27,4 +27,6 @@ export interface ContactRepository extends RecordStore<Contact, NewContact, Part
   createRecorded(values: NewContact, entry: { userId: number }): Promise<Contact>;
   /** The tags in use starting with `prefix` (case and accents ignored), most used first. */
   tags(prefix: string, limit: number): Promise<TagUsage[]>;
+  /** The sources in use starting with `prefix` (case and accents ignored, and spellings differing only so as one), most used first. */
+  sources(prefix: string, limit: number): Promise<SourceUsage[]>;
 }

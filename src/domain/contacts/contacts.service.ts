@@ -22,6 +22,7 @@ import {
   type DuplicateProbe,
   type NewContact,
   type PossibleDuplicate,
+  type SourceUsage,
   type TagUsage,
 } from './contact';
 import type { ContactRepository } from './contacts.ports';
@@ -101,6 +102,11 @@ export class ContactsService {
   /** The tags in use (everyone reads contacts), those starting with `search` first by use, for the tags input. */
   tags(_viewer: Viewer, search: string, limit: number): Promise<TagUsage[]> {
     return this.contacts.tags(search.trim(), limit);
+  }
+
+  /** The sources in use (everyone reads contacts), those starting with `search` first by use, for the origin filter. */
+  sources(_viewer: Viewer, search: string, limit: number): Promise<SourceUsage[]> {
+    return this.contacts.sources(search.trim(), limit);
   }
 
   /**

@@ -7,6 +7,8 @@ export interface ContactHit {
   name: string;
   company: string | null;
   email: string | null;
+  /** As typed; the palette shows it when the text searched is a phone. */
+  phone: string | null;
 }
 
 export interface DealHit {

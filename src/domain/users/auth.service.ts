@@ -5,7 +5,7 @@ import type { Clock } from '../shared/clock';
 import { CLOCK } from '../shared/shared.tokens';
 import type { ClientInfo } from './security-event';
 import type { SecurityLog } from './security-log.service';
-import { deriveInitials, type NewUser, type Role, type Session, type User } from './user';
+import type { NewUser, Role, Session, User } from './user';
 import type { PasswordHasher, RateLimitRule, RateLimiter, SessionRepository, UserRepository } from './users.ports';
 import { canonicalUsername, type CanonicalUsername } from './username';
 import { PASSWORD_HASHER, RATE_LIMITER, SECURITY_LOG, SESSION_REPOSITORY, USER_REPOSITORY } from './users.tokens';
@@ -47,8 +47,7 @@ export interface RegisterInput {
   password: string;
   name: string;
   role: Role;
-  /** Derived from the name when omitted (deriveInitials). */
-  initials?: string;
+  initials: string;
 }
 
 export function hashToken(token: string): string {
@@ -78,7 +77,7 @@ export class AuthService {
     const account = accountRule(canonicalUsername(username));
     const decision = await this.limiter.consume([account]);
     if (!decision.allowed) throw new TooManyAttemptsError(decision.retryAfter);
-    const counted: RateLimitRule[] = [account];
+    const counted = [account];
     let blocksFor = decision.blocksFor;
     if (client.ip) {
       const address = addressRule(client.ip);
@@ -143,7 +142,7 @@ export class AuthService {
       passwordHash: await this.refundIfBusy(rules, () => this.hasher.hash(input.password)),
       name: input.name.trim(),
       role: input.role,
-      initials: (input.initials ?? deriveInitials(input.name, input.username)).toUpperCase(),
+      initials: input.initials.toUpperCase(),
     };
     const created =
       input.role === 'employee'

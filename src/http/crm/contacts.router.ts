@@ -3,7 +3,7 @@ import type { ContactFilter } from '../../domain/contacts/contact';
 import type { ContactsService } from '../../domain/contacts/contacts.service';
 import { CONTACTS_SERVICE } from '../../domain/contacts/contacts.tokens';
 import { defineRoute, type HttpRouter, type RouteDefinition } from '../route';
-import { bulkSchemas, contactSchemas, duplicateSchemas, tagSchemas, type ContactQuery } from './contacts.schemas';
+import { bulkSchemas, contactSchemas, duplicateSchemas, sourceSchemas, tagSchemas, type ContactQuery } from './contacts.schemas';
 import { accessFor, crudRoutes, viewerOf } from './crm-routes';
 
 /** Also the CSV export's filter. */
@@ -52,6 +52,16 @@ export class ContactsRouter implements HttpRouter {
       response: tagSchemas.response,
       handler: async ({ query }, req) => ({ items: await this.contacts.tags(viewerOf(req), query.search, query.limit) }),
     });
+    const sources = defineRoute({
+      method: 'get',
+      path: '/api/crm/contacts/sources',
+      access: accessFor('contact', 'read'),
+      tag: 'contacts',
+      summary: 'The sources in use, those starting with search (case and accents ignored, as the source filter), most used first',
+      schemas: { query: sourceSchemas.query },
+      response: sourceSchemas.response,
+      handler: async ({ query }, req) => ({ items: await this.contacts.sources(viewerOf(req), query.search, query.limit) }),
+    });
     const duplicates = defineRoute({
       method: 'get',
       path: '/api/crm/contacts/duplicates',
@@ -64,7 +74,7 @@ export class ContactsRouter implements HttpRouter {
         items: await this.contacts.possibleDuplicates(viewerOf(req), { ...query, name: query.name || undefined, email: query.email || undefined, phone: query.phone || undefined }),
       }),
     });
-    // Before /:id, which would take "duplicates" or "tags" for an id.
-    return [duplicates, tags, ...crud, bulk];
+    // Before /:id, which would take "duplicates", "tags" or "sources" for an id.
+    return [duplicates, tags, sources, ...crud, bulk];
   }
 }

@@ -1,5 +1,6 @@
 import Joi from 'joi';
-import { BULK_FILTER_MAX, BULK_MAX, CONTACT_STATUSES, type Contact, type ContactBulkAction, type ContactBulkResult, type ContactFields, type ContactFilter, DUPLICATE_REASONS, type DuplicateProbe, type PossibleDuplicate, type TagUsage } from '../../domain/contacts/contact';
+import { BULK_FILTER_MAX, BULK_MAX, CONTACT_STATUSES, type Contact, type ContactBulkAction, type ContactBulkResult, type ContactFields, type ContactFilter, DUPLICATE_REASONS, type DuplicateProbe, type PossibleDuplicate, type SourceUsage, type TagUsage } from '../../domain/contacts/contact';
+import { canBePhone, NOT_A_PHONE } from '../../domain/contacts/phone';
 import { boundedJson } from '../input-guard';
 import { count, id, itemsResponse, responseObject } from '../response.schemas';
 import { createOf, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
@@ -13,7 +14,9 @@ const CUSTOM_FIELDS_LIMITS = { depth: 10, bytes: 16 * 1024 };
 const fields: Joi.StrictSchemaMap<ContactFields> = {
   name: Joi.string().trim().min(1).max(200),
   email: Joi.string().trim().max(254).email({ tlds: false }).allow(null, ''),
-  phone: optionalText(40),
+  phone: optionalText(40)
+    .custom((value: string, helpers) => (canBePhone(value) ? value : helpers.message({ custom: `phone ${NOT_A_PHONE}` })))
+    .description('As typed (and shown); no letters. Stored also normalised (E.164) to be found however it is pasted'),
   company: optionalText(200),
   position: optionalText(200),
   source: optionalText(100),
@@ -26,11 +29,17 @@ const fields: Joi.StrictSchemaMap<ContactFields> = {
 };
 
 const filterFields: Joi.StrictSchemaMap<ContactQuery> = {
-  search: Joi.string().trim().max(200).allow('').description('Part of name, email, company or phone; case and accents ignored'),
+  search: Joi.string()
+    .trim()
+    .max(200)
+    .allow('')
+    .description(
+      'Part of name, email, company or phone; case and accents ignored. A phone of 6 digits or more, however written, also finds the contacts whose number ends with its digits or is that number',
+    ),
   status: Joi.string().valid(...CONTACT_STATUSES),
   tag: Joi.string().trim().max(50),
   owner: recordId.description('Owner user id'),
-  source: Joi.string().trim().min(1).max(100).description('Exactly this source'),
+  source: Joi.string().trim().min(1).max(100).description('This source, case and accents ignored'),
   scoreMin: fields.score.description('Score at least this'),
   scoreMax: fields.score.min(Joi.ref('scoreMin', { adjust: (min: number | undefined) => min ?? 0 })).description('Score at most this, and not below scoreMin'),
 };
@@ -109,4 +118,17 @@ export const tagSchemas = {
     limit: Joi.number().integer().min(1).max(50).default(10),
   }),
   response: itemsResponse(responseObject({ tag: Joi.string(), count: count.description('Contacts with the tag') } satisfies Joi.StrictSchemaMap<TagUsage>)),
+};
+
+export const sourceSchemas = {
+  query: Joi.object<{ search: string; limit: number }, true>({
+    search: Joi.string().trim().max(100).allow('').default('').description('The start of a source; case and accents ignored'),
+    limit: Joi.number().integer().min(1).max(50).default(10),
+  }),
+  response: itemsResponse(
+    responseObject({
+      source: Joi.string().description('Its most used spelling'),
+      count: count.description('Contacts with the source, in any spelling differing only in case and accents'),
+    } satisfies Joi.StrictSchemaMap<SourceUsage>),
+  ),
 };

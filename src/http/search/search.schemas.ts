@@ -12,7 +12,13 @@ export const searchSchemas = {
   }),
   response: responseObject({
     contacts: Joi.array().items(
-      responseObject({ id, name: Joi.string(), company: Joi.string().allow(null), email: Joi.string().allow(null) } satisfies Joi.StrictSchemaMap<ContactHit>),
+      responseObject({
+        id,
+        name: Joi.string(),
+        company: Joi.string().allow(null),
+        email: Joi.string().allow(null),
+        phone: Joi.string().allow(null),
+      } satisfies Joi.StrictSchemaMap<ContactHit>),
     ),
     deals: Joi.array().items(
       responseObject({

@@ -4,6 +4,8 @@ import { knexSnakeCaseMappers, raw, type QueryBuilder } from 'objection';
 import { SEARCH_TOTAL_CAP, type Page, type PageRequest, type PageTotal } from '../../domain/shared/list-page';
 import type { BaseModel } from '../db/base.model';
 import { decodeCursor, encodeCursor } from '../db/keyset-page';
+import { phoneSearch } from '../../domain/contacts/phone';
+import { phoneMatchSql, phoneSearchKeys } from './contact-phone';
 
 /** The newest contacts looked at first (the head), walked until a page is found. */
 const SAMPLE = 1000;
@@ -24,7 +26,7 @@ const NO_CURSOR = Number.MAX_SAFE_INTEGER;
 
 /**
  * A page of a contact search, newest first, keyset-paginated: the same rows in the same order as
- * `search_text LIKE '%text%'` ordered by id, at a cost that does not depend on how common the text is.
+ * `search_text LIKE '%text%'` (or, for a phone, that or its match: contact-phone.ts) ordered by id, at a cost that does not depend on how common the text is.
  *
  * One statement, each step bounded and run only when the one before did not fill the page:
  * - the head: the newest 1,000 contacts before the cursor, walked newest first until a page is found. "João"
@@ -43,6 +45,9 @@ const NO_CURSOR = Number.MAX_SAFE_INTEGER;
  *   the planner's guesses). Also what the blocks left, older than the last one; with no rare word, asked for the
  *   words alone as the blocks are (`%joao%silva%` leaves out the list of every word starting with s).
  * - a text without three letters or digits in a row ("jo", "7@"): walked as far as it takes, as no index serves it.
+ * - besides, a text that is a phone ("+55 61 93729-5260", "937295260": phoneSearch): the contacts whose number's
+ *   digits end with its digits, or that are the number it normalises to, read from contacts_phone_suffix_index (a
+ *   range of it; a few rows), then newest first; added to what the other ways found, each contact once.
  * The ways are CTEs behind one-time filters: one not taken is never executed.
  *
  * The statement is written once per shape (which filters are present) and sent as a named prepared statement
@@ -71,7 +76,7 @@ export async function contactSearchPage<T>(
   const db = query.knex();
   const condition = filterCondition(query, filters);
   const shape = shapes.get(condition.sql) ?? (await newShape(db, records, condition.sql));
-  const values: Values = { text, after: after ?? NO_CURSOR, rows, shown: rows, indexable, filter: condition.bindings };
+  const values: Values = { text, after: after ?? NO_CURSOR, rows, shown: rows, indexable, phone: phoneSearch(text) ?? null, filter: condition.bindings };
   let found: Record<string, unknown>[];
   let total: PageTotal | undefined;
   if (page.includeTotal) {
@@ -101,6 +106,8 @@ interface Values {
   /** How many of them come back as rows. */
   shown: number;
   indexable: boolean;
+  /** The text, when it is also looked for among the phones (domain/contacts/phone.ts); else null. */
+  phone: string | null;
   filter: Knex.Value[];
 }
 
@@ -147,7 +154,7 @@ async function newShape(db: Knex, records: () => QueryBuilder<BaseModel>, filter
 
 /**
  * What the contact list selects (`"contacts".*, (SELECT ...) AS "owner_name"`), its table's columns named but for the
- * search text: the 50 rows come back without 5 KB nobody reads, and their records keep one shape (a deleted key
+ * search text and the E.164 phone: the 50 rows come back without 5 KB nobody reads, and their records keep one shape (a deleted key
  * makes an object a dictionary, slower to serialise).
  */
 async function columnsOf(db: Knex, records: () => QueryBuilder<BaseModel>): Promise<string> {
@@ -155,7 +162,7 @@ async function columnsOf(db: Knex, records: () => QueryBuilder<BaseModel>): Prom
   const match = /^select (.*) from "contacts"$/s.exec(sql);
   if (!match || bindings.length) throw new Error(`contact search: unexpected columns SQL: ${sql}`);
   const { rows } = (await db.raw(
-    "SELECT attname FROM pg_attribute WHERE attrelid = 'contacts'::regclass AND attnum > 0 AND NOT attisdropped AND attname <> 'search_text' ORDER BY attnum",
+    "SELECT attname FROM pg_attribute WHERE attrelid = 'contacts'::regclass AND attnum > 0 AND NOT attisdropped AND attname NOT IN ('search_text', 'phone_e164') ORDER BY attnum",
   )) as { rows: { attname: string }[] };
   return match[1].replace('"contacts".*', rows.map((r) => `contacts."${r.attname.replace(/"/g, '""')}"`).join(', '));
 }
@@ -167,10 +174,10 @@ async function columnsOf(db: Knex, records: () => QueryBuilder<BaseModel>): Prom
 function statement(kind: string, template: string, filter: string): Statement {
   const order: (keyof Values)[] = [];
   const sql = template
-    .replace(/:(text|after|rows|shown|indexable|filter)\b/g, (_, key: keyof Values) => {
+    .replace(/:(text|after|rows|shown|indexable|phone|filter)\b/g, (_, key: keyof Values) => {
       order.push(key);
       if (key === 'filter') return filter ? `AND (${filter})` : '';
-      return { text: '?::text', after: '?::bigint', rows: '?::bigint', shown: '?::bigint', indexable: '?::boolean' }[key as Exclude<keyof Values, 'filter'>];
+      return { text: '?::text', after: '?::bigint', rows: '?::bigint', shown: '?::bigint', indexable: '?::boolean', phone: '?::text' }[key as Exclude<keyof Values, 'filter'>];
     })
     .replace(/\n\s*/g, ' ');
   if ((sql.match(/\?/g) ?? []).length !== order.filter((k) => k !== 'filter').length + (filter.match(/\?/g) ?? []).length * order.filter((k) => k === 'filter').length) {
@@ -202,6 +209,7 @@ function buildShape(columns: string, filter: string): Shape {
       ) AS r
     )`;
   const contains = 'strpos(contacts.search_text, (SELECT q FROM t)) > 0';
+  const phone = phoneSearchKeys(':phone');
   const open = '(SELECT count(*) FROM head) < :rows AND (SELECT more FROM span)';
   // Two conditions are there for the generic plan's estimate, which PostgreSQL weighs against custom plans (0.5 ms of
   // planning each) when it decides to keep it: the walk's `id >= floor` (0 for a text it walks) and the blocks as a
@@ -251,9 +259,22 @@ function buildShape(columns: string, filter: string): Shape {
         AND (contacts.id < (SELECT floor FROM span) OR NOT (SELECT dense FROM probe) AND contacts.id < (SELECT low FROM span))
         AND ${contains} :filter
     ),
+    phone_keys AS MATERIALIZED (
+      SELECT ${phone.digits} AS digits, ${phone.number} AS number
+    ),
+    phone_hits AS MATERIALIZED (
+      SELECT contacts.id FROM contacts
+      WHERE :phone IS NOT NULL AND ${phoneMatchSql({ digits: '(SELECT digits FROM phone_keys)', number: '(SELECT number FROM phone_keys)' })}
+    ),
+    phoned AS MATERIALIZED (
+      SELECT contacts.id FROM contacts
+      WHERE contacts.id = any(array(SELECT id FROM phone_hits)) AND contacts.id < :after :filter
+      ORDER BY contacts.id DESC LIMIT :rows
+    ),
     found AS MATERIALIZED (
       SELECT id FROM head UNION ALL SELECT id FROM walked UNION ALL SELECT id FROM blocks
       UNION ALL (SELECT id FROM indexed ORDER BY id DESC LIMIT :rows)
+      UNION SELECT id FROM phoned
     )
     SELECT ${columns}${counted ? ', (SELECT count(*) FROM found) AS search_matches' : ''} FROM contacts
     WHERE contacts.id = any(array(SELECT id FROM found))

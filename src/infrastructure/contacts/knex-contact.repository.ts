@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { QueryBuilder } from 'objection';
-import type { Contact, ContactBulkValues, ContactFields, ContactFilter, DuplicateProbe, NewContact, PossibleDuplicate, TagUsage } from '../../domain/contacts/contact';
+import type { Contact, ContactBulkValues, ContactFields, ContactFilter, DuplicateProbe, NewContact, PossibleDuplicate, SourceUsage, TagUsage } from '../../domain/contacts/contact';
 import type { ContactRepository } from '../../domain/contacts/contacts.ports';
 import type { Page, PageRequest } from '../../domain/shared/list-page';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
@@ -10,6 +10,7 @@ import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 import { KnexRecordStore, referenced } from '../crm/knex-record-store';
 import type { Knex } from '../db/database';
 import { translateDbError } from '../db/db-errors';
+import { phoneCondition } from './contact-phone';
 import { contactSearchPage } from './contact-search';
 
 export const ContactModel = tableModel('contacts', { jsonAttributes: ['customFields'], hasUpdatedAt: true });
@@ -29,10 +30,11 @@ export class KnexContactRepository extends KnexRecordStore<Contact, NewContact, 
     return contactSearchPage(() => this.select(), others, filter.search, page, (row) => this.toRecord(row));
   }
 
-  /** A row without its search text (a stored column searches read, not part of a contact). */
+  /** A row without its search text and E.164 phone (stored columns searches read, not part of a contact). */
   protected override toRecord(row: BaseModel): Contact {
-    const record = plain<Contact & { searchText?: string }>(row);
+    const record = plain<Contact & { searchText?: string; phoneE164?: string }>(row);
     delete record.searchText;
+    delete record.phoneE164;
     return record;
   }
 
@@ -145,6 +147,22 @@ export class KnexContactRepository extends KnexRecordStore<Contact, NewContact, 
   }
 
   /**
+   * contact_source_counts, kept by triggers on contacts: a prefix lookup in a table of one row per source; spellings
+   * that differ only in case and accents (which the filter takes as one) are one suggestion, under the most used.
+   */
+  async sources(prefix: string, limit: number): Promise<SourceUsage[]> {
+    const { db } = this.uow;
+    const rows: { source: string; count: number }[] = await db('contactSourceCounts')
+      .select(db.raw('(array_agg(source ORDER BY count DESC, source))[1] AS source'), db.raw('sum(count)::int AS count'))
+      .where('count', '>', 0)
+      .modify((q) => prefix && q.whereRaw('lower(funil_unaccent(source)) like lower(funil_unaccent(?))', [prefixPattern(prefix)]))
+      .groupByRaw('lower(funil_unaccent(source))')
+      .orderBy([{ column: 'count', order: 'desc' }, { column: 'source' }])
+      .limit(limit);
+    return rows;
+  }
+
+  /**
    * Each reason is an indexed lookup: lower(email), the phone's digit key, and for the name the trigram
    * index (word similarity against the search text), kept when the names are at least 0.5 similar.
    */
@@ -203,12 +221,21 @@ function createRecordedSql(columns: string[]): string {
 
 /** The list's filters (also a bulk change's and the export's). */
 function matching(q: QueryBuilder<BaseModel>, filter: ContactFilter): void {
-  // The stored search text, which contacts_search_trgm_index indexes (a list page's search: contact-search.ts).
-  if (filter.search) q.whereRaw('?? like lower(funil_unaccent(?))', ['contacts.searchText', containsPattern(filter.search)]);
+  // The stored search text, which contacts_search_trgm_index indexes, or for a phone its digits (contacts_phone_suffix_index)
+  // (a list page's search: contact-search.ts).
+  if (filter.search) {
+    const search = filter.search;
+    const phone = phoneCondition(search);
+    q.where((w) => {
+      w.whereRaw('?? like lower(funil_unaccent(?))', ['contacts.searchText', containsPattern(search)]);
+      if (phone) w.orWhereRaw(...phone);
+    });
+  }
   if (filter.status) q.where('contacts.status', filter.status);
   if (filter.tag) q.whereRaw('?? @> array[?]::text[]', ['contacts.tags', filter.tag]);
   if (filter.ownerId !== undefined) q.where('contacts.ownerId', filter.ownerId);
-  if (filter.source) q.where('contacts.source', filter.source);
+  // Accents and case ignored, as the search does (contacts_source_folded_index).
+  if (filter.source) q.whereRaw('lower(funil_unaccent(??)) = lower(funil_unaccent(?))', ['contacts.source', filter.source]);
   if (filter.scoreMin !== undefined) q.where('contacts.score', '>=', filter.scoreMin);
   if (filter.scoreMax !== undefined) q.where('contacts.score', '<=', filter.scoreMax);
 }

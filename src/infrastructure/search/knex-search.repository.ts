@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { bestFirst, type ActivityHit, type ContactHit, type DealHit, type SearchQuery, type TemplateHit } from '../../domain/search/search';
 import type { Hit, SearchRepository } from '../../domain/search/search.ports';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
+import { phoneCondition } from '../contacts/contact-phone';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 
 /** How many newest substring matches are looked at, per hit wanted, to find the word-start ones among them. */
@@ -19,6 +20,8 @@ interface Kind {
   nameText: string;
   /** Extra condition on the table's rows (with its bindings), e.g. whose activities. */
   where?: [string, unknown[]];
+  /** More candidates (a statement of ids, with its bindings), found another way: a contact's phone. */
+  alsoFound?: [string, unknown[]];
 }
 
 /**
@@ -31,11 +34,23 @@ interface Kind {
 export class KnexSearchRepository implements SearchRepository {
   constructor(@inject(UNIT_OF_WORK) private readonly uow: KnexUnitOfWork) {}
 
+  /** A phone ("+55 61 93729-5260") also finds, as the contact list does, the newest `limit` with that number. */
   async contacts(query: SearchQuery): Promise<Hit<ContactHit>[]> {
+    const phone = phoneCondition(query.text, 'p');
     return this.find<ContactHit>(
       query,
-      { table: 'contacts', searchText: 't.search_text', nameText: 'lower(funil_unaccent(t.name))' },
-      't.name, t.company, t.email',
+      {
+        table: 'contacts',
+        searchText: 't.search_text',
+        nameText: 'lower(funil_unaccent(t.name))',
+        // The phone's few matches from its index, then the newest of them (an ORDER BY id beside the condition could
+        // walk the primary key instead).
+        alsoFound: phone && [
+          `SELECT t.id FROM contacts t WHERE t.id = any(array(SELECT p.id FROM contacts p WHERE ${phone[0]})) ORDER BY t.id DESC LIMIT ?`,
+          [...phone[1], query.limit],
+        ],
+      },
+      't.name, t.company, t.email, t.phone',
     );
   }
 
@@ -80,12 +95,14 @@ export class KnexSearchRepository implements SearchRepository {
         (SELECT t.id FROM ${kind.table} t WHERE ${kind.searchText} LIKE ${normalised} AND ${extra} ORDER BY t.id DESC LIMIT ?)
         UNION
         (SELECT t.id FROM ${kind.table} t WHERE ${kind.searchText} LIKE ${normalised} AND ${extra} ORDER BY t.id DESC LIMIT ?)
+        ${kind.alsoFound ? `UNION (${kind.alsoFound[0]})` : ''}
       ) candidates
       JOIN ${kind.table} t ON t.id = candidates.id`;
     const bindings = [
       `${text}%`, `% ${text}%`,
       `${text}%`, ...extraBindings, query.limit,
       `%${text}%`, ...extraBindings, query.limit * WIDEN,
+      ...(kind.alsoFound?.[1] ?? []),
     ] as Knex.RawBinding[];
     const { rows } = (await this.uow.db.raw(sql, bindings)) as { rows: Hit<T>[] };
     return bestFirst(rows, query.limit);

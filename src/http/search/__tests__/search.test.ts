@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useCrmServer } from '../../crm/__tests__/crm-test-kit';
 
@@ -23,7 +23,7 @@ describe('GET /api/crm/search', () => {
     const res = await search(crm.users.admin, `GONCALVES ${word}`);
     expect(res.status).toBe(200);
     expect(ids(res.body.contacts)).toEqual([contact.id]);
-    expect(res.body.contacts[0]).toEqual({ id: contact.id, name: `Joãozinho Gonçalves ${word}`, company: 'Açaí Ltda', email: null });
+    expect(res.body.contacts[0]).toEqual({ id: contact.id, name: `Joãozinho Gonçalves ${word}`, company: 'Açaí Ltda', email: null, phone: null });
 
     const all = (await search(crm.users.admin, word)).body;
     expect(ids(all.contacts)).toEqual([contact.id]);
@@ -72,6 +72,16 @@ describe('GET /api/crm/search', () => {
     expect(ids((await search(crm.users.developer, word)).body.activities)).toEqual([]);
     expect((await search(crm.users.developer, word)).body.templates).toHaveLength(1);
     expect(ids((await search(crm.users.admin, word)).body.activities).sort()).toEqual([mine.id, assignedToMe.id, othersOwn.id].sort());
+  });
+
+  it('finds a contact by its phone however it is pasted, with the phone as typed', async () => {
+    const n = String(randomInt(10_000_000, 100_000_000));
+    const contact = (await crm.users.employee.post('/api/crm/contacts', { name: `Fone ${token()}`, phone: `(61) 9${n.slice(0, 4)}-${n.slice(4)}` })).body;
+    for (const q of [`9${n.slice(0, 4)}-${n.slice(4)}`, `619${n}`, `+55 61 9${n.slice(0, 4)}-${n.slice(4)}`, `9${n}`, `(61) 9${n.slice(0, 4)}-${n.slice(4)}`]) {
+      const res = await search(crm.users.other, q);
+      expect(res.status, q).toBe(200);
+      expect(res.body.contacts, q).toEqual([{ id: contact.id, name: contact.name, company: null, email: null, phone: contact.phone }]);
+    }
   });
 
   it('takes % and _ as themselves', async () => {

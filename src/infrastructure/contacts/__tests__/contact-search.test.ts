@@ -4,14 +4,15 @@ import type { ContactRepository } from '../../../domain/contacts/contacts.ports'
 import { SEARCH_TOTAL_CAP } from '../../../domain/shared/list-page';
 import { CONTACT_REPOSITORY } from '../../../domain/contacts/contacts.tokens';
 import { useTestRuntime } from '../../__tests__/test-runtime';
+import { phoneCondition } from '../contact-phone';
 
 const app = useTestRuntime();
 
 /**
  * Every way contact-search.ts can take (the head of the newest 1,000, the walk past it, the trigram index with
  * the text's common words as wildcards, the blocks of ids it is asked for one at a time, the walk without an index)
- * gives, page after page, what the plain substring match ordered by id gives, and the same total, counted up to
- * SEARCH_TOTAL_CAP ("exemplo": every contact).
+ * gives, page after page, what the plain substring match (or for a phone, that or the phone's match) ordered by id
+ * gives, and the same total, counted up to SEARCH_TOTAL_CAP ("exemplo": every contact).
  */
 describe('contact search', () => {
   let contacts: ContactRepository;
@@ -33,7 +34,11 @@ describe('contact search', () => {
 
   const expected = async (text: string, status?: string) =>
     (await app.runtime.db.knex('contacts')
-      .whereRaw('strpos(search_text, lower(funil_unaccent(?))) > 0', [text])
+      .where((q) => {
+        q.whereRaw('strpos(search_text, lower(funil_unaccent(?))) > 0', [text]);
+        const phone = phoneCondition(text);
+        if (phone) q.orWhereRaw(...phone);
+      })
       .modify((q) => status && q.where({ status }))
       .orderBy('id', 'desc')
       .pluck('id')) as number[];
@@ -55,6 +60,8 @@ describe('contact search', () => {
     ['QUIXABA', undefined], ['quixaba', 'lead'], ['Quixaba 1', undefined], ['quixaba 1', 'customer'], ['Mandacaru', undefined], ['mandacaru', 'customer'], ['xerem 77', undefined],
     ['Xerém 77 1', undefined], ['77@exemplo', undefined], ['7@exemplo.com', 'lead'], ['0@', undefined], ['jo', undefined],
     ['exemplo', 'lead'], ['cem%', undefined], ['de_raiz\\', undefined], ['% de_', undefined], ['nada disso', undefined], ['11 900001', undefined],
+    // Phones: as text and by their digits ("900001" both), by their digits only, the number normalised.
+    ['900001', undefined], ['900001', 'customer'], ['0000120', undefined], ['+55 (11) 90000-0120', 'customer'], ['11 0000-0120', undefined],
   ])('%s (status %s): every page as the substring match gives it, with its total', async (text, status) => {
     const want = await expected(text, status);
     for (const limit of [7, 50]) {

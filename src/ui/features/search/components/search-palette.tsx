@@ -25,10 +25,17 @@ type Translate = ReturnType<typeof useTranslation>['t'];
 // The seeded pipeline's stage names are translation keys; a stage someone named shows as written.
 const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' · ') || undefined;
 
-/** The answer as the palette lists it, one group per kind, in the server's order (best first). */
-function recordsOf(results: SearchResults, t: Translate): Record<(typeof GROUPS)[number][0], PaletteRecord[]> {
+/** A text the server also looks for among the phones (as domain/contacts/phone.ts decides): digits and + ( ) - . / only, six digits or more. */
+const isPhone = (text: string) => /^[\d\s+().\-/]+$/.test(text) && (text.match(/\d/g)?.length ?? 0) >= 6;
+
+/**
+ * The answer to `q` as the palette lists it, one group per kind, in the server's order (best first). Contacts found
+ * for a phone show their phone, as typed, where the e-mail would be.
+ */
+function recordsOf(results: SearchResults, q: string, t: Translate): Record<(typeof GROUPS)[number][0], PaletteRecord[]> {
+  const phone = isPhone(q);
   return {
-    contacts: results.contacts.map((c) => ({ kind: 'contact', id: c.id, label: c.name, hint: joined(c.company, c.email) })),
+    contacts: results.contacts.map((c) => ({ kind: 'contact', id: c.id, label: c.name, hint: joined(c.company, phone ? c.phone : c.email) })),
     deals: results.deals.map((d) => ({ kind: 'deal', id: d.id, label: d.title, hint: joined(t(`dealForm.stages.${d.stage}`, { defaultValue: d.stage }), formatCurrency(d.value), d.contactName) })),
     activities: results.activities.map((a) => ({
       kind: 'activity',
@@ -85,7 +92,7 @@ function PaletteDialog({ user, onDone }: { user: User; onDone: () => void }) {
   const search = useSearch(q);
   const recent = useMemo(() => readRecent(user.id), [user.id]);
   const typing = text.trim().length > 0;
-  const groups = useMemo(() => (search.data && typing ? recordsOf(search.data, t) : null), [search.data, typing, t]);
+  const groups = useMemo(() => (search.data && typing ? recordsOf(search.data, q, t) : null), [search.data, q, typing, t]);
   const found = groups ? GROUPS.some(([group]) => groups[group].length > 0) : false;
   const loading = typing && (search.isFetching || q !== text.trim());
   // Enter pressed before the answer to what was typed came: held, then the best match of that answer opens
