@@ -262,7 +262,9 @@ describe('contacts: bulk changes, possible duplicates, tag suggestions', () => {
           const duplicate = `contacts-duplicate-${language}-${theme}-${width}`;
           await screenshot(page, duplicate);
           await expectAccessible(page, duplicate);
+          // Typed into: closing asks first.
           await page.keyboard.press('Escape');
+          await page.getByRole('button', { name: language === 'pt' ? 'Descartar' : 'Discard', exact: true }).click();
           await page.getByRole('dialog').waitFor({ state: 'detached' });
         }
         await page.context().close();

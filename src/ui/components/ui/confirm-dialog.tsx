@@ -9,6 +9,8 @@ export interface ConfirmDialogProps {
   description?: string;
   /** The confirming button's text: the verb of what happens (Delete, Retire...). */
   confirmLabel: string;
+  /** The other button's text, Cancel unless told. */
+  cancelLabel?: string;
   /** While the action runs: the button shows a spinner, and neither it nor Cancel takes a press (nor does Escape). */
   pending: boolean;
   /** A destructive action (the default) gets the red button. */
@@ -20,7 +22,7 @@ export interface ConfirmDialogProps {
 }
 
 /** Asks before an action that cannot simply be taken back: Cancel, or the action named by its verb. */
-export function ConfirmDialog({ title, description, confirmLabel, pending, destructive = true, onConfirm, onClose, children }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, description, confirmLabel, cancelLabel, pending, destructive = true, onConfirm, onClose, children }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
@@ -28,7 +30,7 @@ export function ConfirmDialog({ title, description, confirmLabel, pending, destr
         {children}
         <DialogFooter>
           <Button variant="outline" onClick={onClose} disabled={pending}>
-            {t('common.cancel')}
+            {cancelLabel ?? t('common.cancel')}
           </Button>
           <Button variant={destructive ? 'destructive' : 'primary'} disabled={pending} onClick={onConfirm}>
             {pending && <Spinner />}

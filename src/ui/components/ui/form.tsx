@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { cn } from '../../lib/cn';
 import { conflictingFields, conflictingRecord, fieldErrorsFromServer, keepMine, takeTheirs } from '../../lib/form-errors';
+import { useCloseGuard } from './dialog-close-guard';
 
 /**
  * A react-hook-form form checked by a zod schema (`zod` or `zod/mini`) before anything is sent (the server stays the
@@ -34,6 +35,9 @@ const FormContext = createContext<FormContextValue | null>(null);
 
 // Shown on a 409 only: its code (a Radix dialog) stays out of every form's first paint.
 const ConflictDialog = lazy(() => import('./conflict-dialog').then((module) => ({ default: module.ConflictDialog })));
+// Asked when a dialog with changes is closed; fetched as soon as a form opens in a dialog, so it shows at once.
+const loadConfirmDialog = () => import('./confirm-dialog');
+const ConfirmDialog = lazy(() => loadConfirmDialog().then((module) => ({ default: module.ConfirmDialog })));
 
 type Values = Record<string, unknown>;
 
@@ -52,12 +56,24 @@ interface FormProps<V extends FieldValues, O> {
 /**
  * The form element and what it does with the server's answer: a 400's `details[].path` on the matching
  * fields (the others in a message at the top), a 409 RESOURCE.CONFLICT as a dialog that shows the
- * current values and offers to load them or to save these over them.
+ * current values and offers to load them or to save these over them. In a dialog, closing it with changes
+ * (Escape, a click outside, the close button, Cancel) asks whether to discard them; unchanged, it closes at once.
  */
 export function Form<V extends FieldValues, O>({ form, id, onSubmit, onError, className, children }: FormProps<V, O>) {
   const { t } = useTranslation();
   const [fields] = useState(() => new Map<string, ReactNode>());
   const [conflict, setConflict] = useState<{ submitted: O; current: Values } | null>(null);
+  // The dialog's close, held while the person chooses between discarding and editing on.
+  const [discarding, setDiscarding] = useState<{ close: () => void } | null>(null);
+  const dirty = form.formState.isDirty;
+  const inDialog = useCloseGuard((close) => {
+    if (!dirty) return false;
+    setDiscarding({ close });
+    return true;
+  });
+  useEffect(() => {
+    if (inDialog) loadConfirmDialog().catch(() => undefined);
+  }, [inDialog]);
 
   const send = async (values: O) => {
     try {
@@ -101,6 +117,22 @@ export function Form<V extends FieldValues, O>({ form, id, onSubmit, onError, cl
               setConflict(null);
               void send(keepMine(conflict.submitted as Values, conflict.current) as O);
             }}
+          />
+        </Suspense>
+      )}
+      {discarding && (
+        <Suspense>
+          <ConfirmDialog
+            title={t('form.discard.title')}
+            description={t('form.discard.description')}
+            confirmLabel={t('form.discard.confirm')}
+            cancelLabel={t('form.discard.keepEditing')}
+            pending={false}
+            onConfirm={() => {
+              setDiscarding(null);
+              discarding.close();
+            }}
+            onClose={() => setDiscarding(null)}
           />
         </Suspense>
       )}

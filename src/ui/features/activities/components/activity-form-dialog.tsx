@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { Form, FormField, useSchemaForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { PersonField } from '../../../components/ui/person-field';
@@ -238,9 +238,11 @@ export function ActivityFormDialog({ activity, me, contact, onClose }: ActivityF
             </div>
           </fieldset>
           <DialogFooter>
-            <Button variant="outline" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
+            <DialogClose asChild>
+              <Button variant="outline">
+                {t('common.cancel')}
+              </Button>
+            </DialogClose>
             {editable && (
               <Button type="submit" disabled={pending}>
                 {pending && <Spinner />}

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { Form, FormField, useSchemaForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { PersonField } from '../../../components/ui/person-field';
@@ -174,9 +174,11 @@ export function ContactFormDialog({ contact, me, onClose }: ContactFormDialogPro
               <span />
             )}
             <div className="flex flex-col-reverse gap-2 sm:flex-row">
-              <Button variant="outline" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
+              <DialogClose asChild>
+                <Button variant="outline">
+                  {t('common.cancel')}
+                </Button>
+              </DialogClose>
               {editable && (
                 <Button type="submit" disabled={pending}>
                   {pending && <Spinner />}

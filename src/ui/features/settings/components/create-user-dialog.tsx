@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { Form, FormField, useSchemaForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
@@ -107,9 +107,11 @@ export function CreateUserDialog({ onClose, onCreated }: { onClose: () => void; 
             )}
           />
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t('common.cancel')}
+              </Button>
+            </DialogClose>
             <Button type="submit" disabled={create.isPending}>
               {create.isPending ? <Spinner /> : <UserPlus className="h-4 w-4" aria-hidden="true" />}
               {create.isPending ? t('userAdmin.create.creating') : t('userAdmin.create.submit')}

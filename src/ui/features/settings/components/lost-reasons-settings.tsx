@@ -6,7 +6,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { Form, FormField, useSchemaForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
@@ -180,9 +180,11 @@ function RenameReasonDialog({ reason, onClose }: { reason: SettingsLostReason; o
         >
           <FormField control={form.control} name="label" label={t('lostReasonSettings.fields.label')} render={(field) => <Input {...field} autoComplete="off" maxLength={80} />} />
           <DialogFooter>
-            <Button variant="outline" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
+            <DialogClose asChild>
+              <Button variant="outline">
+                {t('common.cancel')}
+              </Button>
+            </DialogClose>
             <Button type="submit" disabled={update.isPending}>
               {update.isPending && <Spinner />}
               {t('lostReasonSettings.save')}

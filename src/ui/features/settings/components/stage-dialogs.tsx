@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { Form, FormField, useSchemaForm, type FieldControlProps } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
@@ -128,9 +128,11 @@ export function StageFormDialog({ stage, dealCount, onClose }: { stage: Settings
             )}
           />
           <DialogFooter>
-            <Button variant="outline" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
+            <DialogClose asChild>
+              <Button variant="outline">
+                {t('common.cancel')}
+              </Button>
+            </DialogClose>
             <Button type="submit" disabled={pending}>
               {pending && <Spinner />}
               {stage ? t('stageSettings.save') : t('stageSettings.create')}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { Form, FormField, useSchemaForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
@@ -129,9 +129,11 @@ export function TemplateEditorDialog({ template, onClose }: { template: Template
             render={({ value, onChange, ...field }) => <Checkbox {...field} checked={value} onCheckedChange={(checked) => onChange(checked === true)} />}
           />
           <DialogFooter>
-            <Button variant="outline" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
+            <DialogClose asChild>
+              <Button variant="outline">
+                {t('common.cancel')}
+              </Button>
+            </DialogClose>
             <Button type="submit" disabled={pending}>
               {pending && <Spinner />}
               {pending ? t('common.saving') : template ? t('common.save') : t('templateEditor.create')}
