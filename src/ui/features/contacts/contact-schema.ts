@@ -26,7 +26,8 @@ export function contactSchema(t: (key: string, options?: Record<string, unknown>
       .max(254, t('validation.maxLength', { count: 254 }))
       .refine((value) => value === '' || isEmail(value), t('validation.email'))
       .transform((value) => value || null),
-    phone: text(40),
+    // As the server refuses it (domain/contacts/phone.ts): a phone has no letters.
+    phone: text(40).refine((value) => value === null || !/\p{L}/u.test(value), t('validation.phone')),
     company: text(200),
     position: text(200),
     source: text(100),

@@ -25,4 +25,10 @@ describe('contact form schema', () => {
     ]);
     expect(schema.safeParse({ ...base, score: Number.NaN }).success).toBe(false);
   });
+
+  it('refuses a phone with letters, as the server does, and takes any way of writing a number', () => {
+    const result = schema.safeParse({ ...base, phone: 'não tem' });
+    expect(result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['phone', 'validation.phone']]);
+    for (const phone of ['+55 (61) 93729-5260', '61937295260', '3322.1100', '']) expect(schema.safeParse({ ...base, phone }).success, phone).toBe(true);
+  });
 });

@@ -5,10 +5,17 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import type { User } from '../../../lib/session';
+import { useContactSources } from '../api/get-contact-sources';
 import { CONTACT_STATUSES, type ContactFilters, type ContactStatus } from '../api/get-contacts';
 import type { FilterName } from '../use-contact-filters';
+import { SuggestionCombobox, type Suggestion } from './suggestion-combobox';
 
 export const SEARCH_DEBOUNCE_MS = 250;
+
+/** The sources in use (GET /api/crm/contacts/sources), as the origin filter's suggestions. */
+function useSourceSuggestions(search: string, enabled: boolean): Suggestion[] | undefined {
+  return useContactSources(search, enabled).data?.items.map(({ source, count }) => ({ value: source, count }));
+}
 
 interface ContactFiltersBarProps {
   filters: ContactFilters;
@@ -19,12 +26,11 @@ interface ContactFiltersBarProps {
   clearFilters: () => void;
 }
 
-/** Search (debounced, server-side), status, tag and "mine"; the active ones as removable chips. */
+/** Search (debounced, server-side), status, tag, source (with the sources in use suggested) and "mine"; the active ones as removable chips. */
 export function ContactFiltersBar({ filters, active, me, setFilter, setFilters, clearFilters }: ContactFiltersBarProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState(filters.search ?? '');
   const [tag, setTag] = useState('');
-  const [source, setSource] = useState('');
   // On phones the filters fold behind a button; from sm up they are always there.
   const [open, setOpen] = useState(false);
   const filterCount = active.filter((name) => name !== 'search').length;
@@ -108,25 +114,19 @@ export function ContactFiltersBar({ filters, active, me, setFilter, setFilters, 
             <Tag className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
             <Input id="contacts-tag" value={tag} onChange={(event) => setTag(event.target.value)} placeholder={t('contacts.filters.tagPlaceholder')} className="pl-9" maxLength={50} />
           </form>
-          <form
-            className="relative w-full sm:w-40"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (source.trim()) setFilter('source', source.trim());
-              setSource('');
-            }}
-          >
+          <div className="relative w-full sm:w-40">
             <label htmlFor="contacts-source" className="sr-only">
               {t('contacts.filters.source')}
             </label>
-            <Input
+            <SuggestionCombobox
               id="contacts-source"
-              value={source}
-              onChange={(event) => setSource(event.target.value)}
-              placeholder={t('contacts.filters.sourcePlaceholder')}
+              useSuggestions={useSourceSuggestions}
+              listLabel={t('contacts.filters.sourceSuggestions')}
               maxLength={100}
+              onPick={(value) => setFilter('source', value)}
+              placeholder={t('contacts.filters.sourcePlaceholder')}
             />
-          </form>
+          </div>
           <ScoreRange key={`${filters.scoreMin}-${filters.scoreMax}`} min={filters.scoreMin} max={filters.scoreMax} onApply={(scoreMin, scoreMax) => setFilters({ scoreMin, scoreMax })} />
           <Button variant={mine ? 'primary' : 'outline'} aria-pressed={mine} onClick={() => setFilter('owner', mine ? undefined : me.id)}>
             <UserIcon className="h-4 w-4" aria-hidden="true" />
