@@ -33,6 +33,7 @@ import * as storeImportFileInSlices from './20261124165000_store_import_file_in_
 import * as bucketContactSearchIndex from './20261124170500_bucket_contact_search_index';
 import * as storeContactPhoneE164 from './20261127000100_store_contact_phone_e164';
 import * as addContactSourceSuggestions from './20261127000200_add_contact_source_suggestions';
+import * as addContactImportOwners from './20261126235500_add_contact_import_owners';
 import * as addDealProbabilityManual from './20261127100000_add_deal_probability_manual';
 
 interface Migration {
@@ -77,6 +78,7 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261124150100_add_contact_import_done_rows', addContactImportDoneRows],
   ['20261124165000_store_import_file_in_slices', storeImportFileInSlices],
   ['20261124170500_bucket_contact_search_index', bucketContactSearchIndex],
+  ['20261126235500_add_contact_import_owners', addContactImportOwners],
   ['20261127100000_add_deal_probability_manual', addDealProbabilityManual],
   ['20261127000100_store_contact_phone_e164', storeContactPhoneE164],
   ['20261127000200_add_contact_source_suggestions', addContactSourceSuggestions],

@@ -5,6 +5,10 @@ import type { Role } from '../users/user';
 export const IMPORT_FIELDS = ['name', 'email', 'phone', 'company', 'position', 'source', 'status', 'score', 'tags', 'notes'] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
+/** What a CSV column can be mapped to: a contact field, or `owner`, the person the row's contact is given to. */
+export const MAPPING_TARGETS = [...IMPORT_FIELDS, 'owner'] as const;
+export type MappingTarget = (typeof MAPPING_TARGETS)[number];
+
 /** skip: a row whose email is already a contact's is left alone; update: that contact takes the row's values. */
 export const IMPORT_MODES = ['skip', 'update'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
@@ -12,8 +16,25 @@ export type ImportMode = (typeof IMPORT_MODES)[number];
 export const IMPORT_STATUSES = ['queued', 'running', 'completed', 'failed', 'undone'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
-/** CSV column header -> contact field. */
-export type ImportMapping = Record<string, ImportField>;
+/** CSV column header -> contact field (or owner). */
+export type ImportMapping = Record<string, MappingTarget>;
+
+/**
+ * Who is given the contacts an import creates, besides an `owner` column: one person for the whole file (`ownerId`),
+ * or the rows dealt in turn among several (`ownerIds`: row n goes to ownerIds[(n - 1) mod length]). Neither: the importer.
+ * Existing contacts an import updates keep their owner.
+ */
+export interface ImportOwners {
+  ownerId?: number;
+  ownerIds?: number[];
+}
+
+/** A user an owner cell can name, by username or name. */
+export interface ImportUser {
+  id: number;
+  username: string;
+  name: string;
+}
 
 export interface ImportCounts {
   created: number;
@@ -30,6 +51,8 @@ export interface ContactImport {
   fileName: string | null;
   mode: ImportMode;
   mapping: ImportMapping;
+  ownerId: number | null;
+  ownerIds: number[] | null;
   status: ImportStatus;
   totalRows: number | null;
   rowsDone: number;
@@ -74,8 +97,10 @@ export interface ImportPreview {
   mapping: ImportMapping;
   mode: ImportMode;
   counts: ImportCounts;
+  /** Who would be given the contacts the import creates, and how many each, most first. */
+  owners: { userId: number; name: string; count: number }[];
   /** The first valid rows as they would be stored. */
-  sample: { rowNumber: number; outcome: ImportOutcome; values: ImportedValues }[];
+  sample: { rowNumber: number; outcome: ImportOutcome; values: ImportedValues; ownerId: number | null }[];
   /** The first refused rows; `counts.rejected` has them all. */
   rejections: Rejection[];
 }

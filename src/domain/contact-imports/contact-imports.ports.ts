@@ -1,5 +1,5 @@
 import type { Contact } from '../contacts/contact';
-import type { ContactImport, FileEncoding, ImportCounts, ImportMapping, ImportMode, ImportRow, ImportedUpdate, ImportedValues, Rejection } from './contact-import';
+import type { ContactImport, FileEncoding, ImportCounts, ImportMapping, ImportMode, ImportRow, ImportUser, ImportedUpdate, ImportedValues, Rejection } from './contact-import';
 import type { Role } from '../users/user';
 
 export interface NewContactImport {
@@ -8,6 +8,8 @@ export interface NewContactImport {
   fileName: string | null;
   mapping: ImportMapping;
   mode: ImportMode;
+  ownerId: number | null;
+  ownerIds: number[] | null;
 }
 
 /** A contact found by email, with what the 'own' rule and the change check need. */
@@ -16,6 +18,8 @@ export type ExistingContact = Pick<Contact, 'id' | 'ownerId' | 'createdBy'> & Pa
 export interface ContactImportRepository {
   create(values: NewContactImport): Promise<ContactImport>;
   find(id: number): Promise<ContactImport | null>;
+  /** The users an import may give contacts to (not disabled). */
+  activeUsers(): Promise<ImportUser[]>;
   /** Keeps the uploaded file with the import, a slice at a time (in the unit of work that creates the import). */
   storeFile(id: number, bytes: AsyncIterable<Uint8Array>): Promise<void>;
   /** The uploaded file, a slice at a time; empty once the import ended. */

@@ -10,11 +10,16 @@ import { CLOCK, JOB_QUEUE, UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { TimelineService } from '../timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
 import { diffFields, type FieldChange, type NewTimelineEntry } from '../timeline/timeline';
-import { IMPORT_FIELDS, type ContactImport, type ImportCounts, type ImportMapping, type ImportMode, type ImportOutcome, type ImportPreview, type ImportRow, type ImportedValues, type Rejection } from './contact-import';
+import {
+  IMPORT_FIELDS,
+  type ContactImport, type ImportCounts, type ImportMapping, type ImportMode, type ImportOutcome, type ImportOwners, type ImportPreview, type ImportRow,
+  type ImportedValues, type Rejection,
+} from './contact-import';
 import { guessMapping } from './guess-mapping';
 import type { ContactImportRepository, ExistingContact, ImportFile, ImportSource } from './contact-imports.ports';
 import { CONTACT_IMPORT_REPOSITORY, IMPORT_FILE } from './contact-imports.tokens';
 import { changedFields, readRow } from './import-row';
+import { checkOwners, ownerOf, type OwnerOf } from './import-owners';
 
 /** Rows the dry run reads per step. */
 export const IMPORT_BATCH_SIZE = 500;
@@ -30,20 +35,28 @@ export function importBatchSize(totalRows: number): number {
 /** A batch's rows, checked: the valid ones with their values, and the refused ones with their reason. */
 interface ReadBatch {
   rows: ImportRow[];
-  valid: { row: ImportRow; values: ImportedValues }[];
+  /** With the owner a contact the row creates is given. */
+  valid: { row: ImportRow; values: ImportedValues; ownerId: number }[];
   rejections: Rejection[];
 }
 
-function readBatch(rows: ImportRow[], mapping: ImportMapping): ReadBatch {
+/** A contact to insert, with its owner. */
+type NewImported = ImportedValues & { ownerId: number };
+
+function readBatch(rows: ImportRow[], mapping: ImportMapping, owner: OwnerOf): ReadBatch {
   const valid: ReadBatch['valid'] = [];
   const rejections: Rejection[] = [];
   for (const row of rows) {
     const read = readRow(row, mapping);
-    if ('reason' in read) rejections.push({ rowNumber: row.rowNumber, reason: read.reason, cells: row.cells });
-    else valid.push({ row, values: read.values });
+    const owned = 'reason' in read ? read : owner(row.rowNumber, read.owner);
+    if ('reason' in owned) rejections.push({ rowNumber: row.rowNumber, reason: owned.reason, cells: row.cells });
+    else valid.push({ row, values: (read as { values: ImportedValues }).values, ownerId: owned.ownerId });
   }
   return { rows, valid, rejections };
 }
+
+/** The owners an import asked for, as the job reads them back. */
+const ownersOf = (found: ContactImport): ImportOwners => ({ ownerId: found.ownerId ?? undefined, ownerIds: found.ownerIds ?? undefined });
 
 /** Rows the dry run shows as they would be stored, and refused rows it lists. */
 const PREVIEW_SAMPLE = 10;
@@ -73,11 +86,14 @@ export class ContactImportsService {
   ) {}
 
   /** Checks the mapping against the file's header, stores the file with the import (both or neither) and queues it. */
-  async start(viewer: Viewer, input: { fileName: string | null; file: ImportSource; mapping: ImportMapping; mode: ImportMode }): Promise<ContactImport> {
-    checkMapping(await this.file.columns(input.file), input.mapping);
-    const { fileName, mapping, mode } = input;
+  async start(viewer: Viewer, input: { fileName: string | null; file: ImportSource; mapping: ImportMapping; mode: ImportMode; owners?: ImportOwners }): Promise<ContactImport> {
+    const { fileName, mapping, mode, owners = {} } = input;
+    checkOwners(viewer, owners, mapping, await this.imports.activeUsers());
+    checkMapping(await this.file.columns(input.file), mapping);
     const created = await this.uow.run(async () => {
-      const made = await this.imports.create({ fileName, mapping, mode, createdBy: viewer.id, createdByRole: viewer.role });
+      const made = await this.imports.create({
+        fileName, mapping, mode, createdBy: viewer.id, createdByRole: viewer.role, ownerId: owners.ownerId ?? null, ownerIds: owners.ownerIds ?? null,
+      });
       await this.imports.storeFile(made.id, input.file());
       return made;
     });
@@ -111,13 +127,23 @@ export class ContactImportsService {
    * The dry run: reads the whole file as the import would (same encoding, separator, checks and
    * duplicate rule, as the viewer) and writes nothing. Without a mapping, the one guessed from the headers.
    */
-  async preview(viewer: Viewer, input: { fileName: string | null; file: ImportSource; size: number; mapping?: ImportMapping; mode: ImportMode }): Promise<ImportPreview> {
+  async preview(
+    viewer: Viewer,
+    input: { fileName: string | null; file: ImportSource; size: number; mapping?: ImportMapping; mode: ImportMode; owners?: ImportOwners },
+  ): Promise<ImportPreview> {
+    const { owners = {} } = input;
+    const users = await this.imports.activeUsers();
     const { encoding, delimiter } = await this.file.describe(input.file);
     const columns = await this.file.columns(input.file);
     if (!columns.length) throw new ValidationError([{ path: 'file', message: 'The file is empty', type: 'import.empty' }]);
     const suggestedMapping = guessMapping(columns);
-    const mapping = input.mapping ?? suggestedMapping;
+    // Owners asked for without a mapping: the guessed one without its owner column.
+    const chosen = owners.ownerId !== undefined || owners.ownerIds !== undefined;
+    const mapping = input.mapping ?? (chosen ? Object.fromEntries(Object.entries(suggestedMapping).filter(([, field]) => field !== 'owner')) : suggestedMapping);
+    checkOwners(viewer, owners, mapping, users);
     if (input.mapping) checkMapping(columns, mapping);
+    const owner = ownerOf(viewer, owners, users);
+    const perOwner = new Map<number, number>();
     const counts: ImportCounts = { created: 0, updated: 0, skipped: 0, rejected: 0 };
     const sample: ImportPreview['sample'] = [];
     const rejections: Rejection[] = [];
@@ -125,9 +151,12 @@ export class ContactImportsService {
     let totalRows = 0;
     let batch: ImportRow[] = [];
     const evaluate = async () => {
-      const plan = await this.plan(viewer, input.mode, readBatch(batch, mapping), state);
+      const plan = await this.plan(viewer, input.mode, readBatch(batch, mapping, owner), state);
       for (const key of Object.keys(counts) as (keyof ImportCounts)[]) counts[key] += plan.counts[key];
-      for (const { row, outcome, values } of plan.outcomes) if (sample.length < PREVIEW_SAMPLE) sample.push({ rowNumber: row.rowNumber, outcome, values });
+      for (const { ownerId } of plan.toInsert) perOwner.set(ownerId, (perOwner.get(ownerId) ?? 0) + 1);
+      for (const { row, outcome, values, ownerId } of plan.outcomes) {
+        if (sample.length < PREVIEW_SAMPLE) sample.push({ rowNumber: row.rowNumber, outcome, values, ownerId: outcome === 'create' ? ownerId : null });
+      }
       rejections.push(...plan.rejections.slice(0, PREVIEW_REJECTIONS - rejections.length));
       batch = [];
       await new Promise((resolve) => setTimeout(resolve, 0));
@@ -138,7 +167,12 @@ export class ContactImportsService {
       if (batch.length === IMPORT_BATCH_SIZE) await evaluate();
     }
     if (batch.length) await evaluate();
-    return { fileName: input.fileName, size: input.size, encoding, delimiter, columns, totalRows, suggestedMapping, mapping, mode: input.mode, counts, sample, rejections };
+    const names = new Map(users.map((user) => [user.id, user.name]));
+    const perOwnerList = [...perOwner].map(([userId, n]) => ({ userId, name: names.get(userId) ?? '', count: n })).sort((a, b) => b.count - a.count);
+    return {
+      fileName: input.fileName, size: input.size, encoding, delimiter, columns, totalRows, suggestedMapping, mapping, mode: input.mode, counts,
+      owners: perOwnerList, sample, rejections,
+    };
   }
 
   /**
@@ -189,6 +223,7 @@ export class ContactImportsService {
     await this.imports.markRunning(id, totalRows);
     const size = importBatchSize(totalRows);
     const doneRows = await this.imports.doneRows(id);
+    const owner = ownerOf({ id: found.createdBy ?? 0, role: found.createdByRole }, ownersOf(found), await this.imports.activeUsers());
     const writers = this.imports.writers();
     const parallel = writers.count;
     /** Batches being written, oldest first, with the emails they write. */
@@ -204,7 +239,7 @@ export class ContactImportsService {
     };
     const write = async (rows: ImportRow[]) => {
       // Checked before waiting: the rows' own checks need no database.
-      const read = readBatch(rows, found.mapping);
+      const read = readBatch(rows, found.mapping, owner);
       const emails = new Set<string>();
       for (const { values } of read.valid) if (values.email) emails.add(values.email.toLowerCase());
       const overlaps = (other: Set<string>) => {
@@ -275,31 +310,33 @@ export class ContactImportsService {
   private async plan(viewer: Viewer, mode: ImportMode, batch: ReadBatch, state: PlanState) {
     const counts: ImportCounts = { created: 0, updated: 0, skipped: 0, rejected: 0 };
     const rejections = [...batch.rejections];
-    const outcomes: { row: ImportRow; outcome: ImportOutcome; values: ImportedValues }[] = [];
+    const outcomes: { row: ImportRow; outcome: ImportOutcome; values: ImportedValues; ownerId: number }[] = [];
     const { valid } = batch;
     const emails = [...new Set(valid.map((v) => v.values.email?.toLowerCase()).filter((e): e is string => Boolean(e)))];
     const existing = await this.imports.findByEmails(emails);
     // Rows not yet in the database, by email: a later row with the same email is a duplicate of it.
     const { fresh, updates } = state;
-    const toInsert: ImportedValues[] = [];
-    for (const { row, values } of valid) {
+    const toInsert: NewImported[] = [];
+    for (const { row, values, ownerId } of valid) {
       const email = values.email?.toLowerCase();
       const pending = email !== undefined && fresh.has(email);
       const current: ExistingContact | undefined = email ? existing.get(email) : undefined;
       if (!pending && !current) {
-        toInsert.push(values);
-        if (email) fresh.set(detached(email), state.valuesKept++ < state.keepValues ? values : null);
+        // The row's values and owner in one record: a later duplicate's values go into it (see PlanState).
+        const record: NewImported = { ...values, ownerId };
+        toInsert.push(record);
+        if (email) fresh.set(detached(email), state.valuesKept++ < state.keepValues ? record : null);
         counts.created += 1;
-        outcomes.push({ row, outcome: 'create', values });
+        outcomes.push({ row, outcome: 'create', values, ownerId });
       } else if (mode === 'skip') {
         counts.skipped += 1;
-        outcomes.push({ row, outcome: 'skip', values });
+        outcomes.push({ row, outcome: 'skip', values, ownerId });
       } else if (pending) {
         // The row to be inserted takes the later row's values (when they were kept: see PlanState).
         const earlier = fresh.get(email!);
         if (earlier) Object.assign(earlier, values);
         counts.updated += 1;
-        outcomes.push({ row, outcome: 'update', values });
+        outcomes.push({ row, outcome: 'update', values, ownerId });
       } else if (!can(viewer, 'contact', 'update', current!)) {
         rejections.push({ rowNumber: row.rowNumber, reason: `email: contact #${current!.id} belongs to someone else`, cells: row.cells });
       } else {
@@ -307,11 +344,11 @@ export class ContactImportsService {
         const changes = changedFields({ ...current, ...earlier }, values);
         if (Object.keys(changes).length === 0) {
           counts.skipped += 1;
-          outcomes.push({ row, outcome: 'skip', values });
+          outcomes.push({ row, outcome: 'skip', values, ownerId });
         } else {
           updates.set(current!.id, { current: current!, changes: { ...earlier, ...changes } });
           counts.updated += 1;
-          outcomes.push({ row, outcome: 'update', values });
+          outcomes.push({ row, outcome: 'update', values, ownerId });
         }
       }
     }
@@ -323,7 +360,7 @@ export class ContactImportsService {
 
 interface PlanState {
   /** The new rows' emails, with their values for the first `keepValues` of them (null past those). */
-  fresh: Map<string, ImportedValues | null>;
+  fresh: Map<string, NewImported | null>;
   /**
    * A batch written keeps them all (a later duplicate's values go into the contact to insert); the dry run keeps
    * those of its sample only, as it reads the whole file and would otherwise hold every new row of it.

@@ -1,7 +1,7 @@
-import type { ImportField, ImportMapping } from './contact-import';
+import type { ImportMapping, MappingTarget } from './contact-import';
 
 /** Header words, in Portuguese and English, written without accents, case, spaces or punctuation. */
-const HEADER_WORDS: Record<ImportField, string[]> = {
+const HEADER_WORDS: Record<MappingTarget, string[]> = {
   name: ['nome', 'name', 'nomecompleto', 'fullname', 'contato', 'contact', 'cliente'],
   email: ['email', 'mail', 'emailaddress', 'enderecodeemail', 'correioeletronico'],
   phone: ['telefone', 'phone', 'fone', 'celular', 'mobile', 'tel', 'whatsapp', 'phonenumber', 'telephone'],
@@ -12,9 +12,10 @@ const HEADER_WORDS: Record<ImportField, string[]> = {
   score: ['pontuacao', 'score', 'pontos', 'nota', 'leadscore'],
   tags: ['tags', 'tag', 'etiquetas', 'marcadores', 'labels'],
   notes: ['notas', 'notes', 'observacoes', 'observacao', 'obs', 'comentarios', 'anotacoes'],
+  owner: ['responsavel', 'owner', 'dono', 'proprietario', 'vendedor', 'vendedora', 'salesperson', 'ownername', 'assignedto'],
 };
 
-const BY_WORD = new Map(Object.entries(HEADER_WORDS).flatMap(([field, words]) => words.map((w) => [w, field as ImportField])));
+const BY_WORD = new Map(Object.entries(HEADER_WORDS).flatMap(([field, words]) => words.map((w) => [w, field as MappingTarget])));
 
 /** "Pontuação" -> "pontuacao", "E-mail" -> "email". */
 export function headerKey(header: string): string {
@@ -24,7 +25,7 @@ export function headerKey(header: string): string {
 /** Each column whose header names a field, the first one winning when two name the same field. */
 export function guessMapping(columns: string[]): ImportMapping {
   const mapping: ImportMapping = {};
-  const taken = new Set<ImportField>();
+  const taken = new Set<MappingTarget>();
   for (const column of columns) {
     const field = BY_WORD.get(headerKey(column));
     if (field && !taken.has(field) && !(column in mapping)) {

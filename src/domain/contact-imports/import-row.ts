@@ -1,53 +1,69 @@
-import { CONTACT_STATUSES, type ContactStatus } from '../contacts/contact';
-import type { ImportField, ImportMapping, ImportRow, ImportedValues } from './contact-import';
+import type { ContactStatus } from '../contacts/contact';
+import { valueOfLabel } from '../shared/labels';
+import type { ImportMapping, ImportRow, ImportedValues, MappingTarget } from './contact-import';
+import { refusal } from './import-reasons';
 
-const TEXT_LIMITS: Partial<Record<ImportField, number>> = {
-  name: 200, email: 254, phone: 40, company: 200, position: 200, source: 100, notes: 10_000,
+const TEXT_LIMITS: Partial<Record<MappingTarget, number>> = {
+  name: 200, email: 254, phone: 40, company: 200, position: 200, source: 100, notes: 10_000, owner: 200,
 };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A cell our exports wrote with a leading quote so a spreadsheet would not run it ("'+55 61...", "'=1+1"). */
+const NEUTRALISED = /^'[=+\-@\t\r]/;
+/** A whole score as a spreadsheet may write it: "75", "75.0", "75,0". */
+const WHOLE = /^\d+(?:[.,]0*)?$/;
 
-/** Each mapping's [column, field] pairs, listed once rather than for every row. */
-const mappingEntries = new WeakMap<ImportMapping, [string, ImportField][]>();
+/** Each mapping's [column, target] pairs, listed once rather than for every row. */
+const mappingEntries = new WeakMap<ImportMapping, [string, MappingTarget][]>();
 
-/** A row's values, or why it is rejected. Empty cells set nothing. Tags are separated by ; or ,. */
-export function readRow(row: ImportRow, mapping: ImportMapping): { values: ImportedValues } | { reason: string } {
+/**
+ * A row's values (and its owner cell, when a column is mapped to owner), or why it is rejected. Empty cells set
+ * nothing. Tags are separated by ; or ,. A status is read by its value or its Portuguese or English label.
+ */
+export function readRow(row: ImportRow, mapping: ImportMapping): { values: ImportedValues; owner?: string } | { reason: string } {
   const values: Partial<ImportedValues> = {};
+  let owner: string | undefined;
   let entries = mappingEntries.get(mapping);
   if (!entries) mappingEntries.set(mapping, (entries = Object.entries(mapping)));
   for (const [column, field] of entries) {
-    const cell = (row.cells[column] ?? '').trim();
+    let cell = (row.cells[column] ?? '').trim();
     if (!cell) continue;
+    if (NEUTRALISED.test(cell)) cell = cell.slice(1);
     // PostgreSQL stores no NUL in text: the row is refused alone, the rest of the file imports.
-    if (cell.includes('\u0000')) return { reason: `${field}: contains a NUL character (U+0000)` };
+    if (cell.includes('\u0000')) return { reason: refusal(field, 'nul') };
     const limit = TEXT_LIMITS[field];
-    if (limit && cell.length > limit) return { reason: `${field}: longer than ${limit} characters` };
+    if (limit && cell.length > limit) return { reason: refusal(field, 'tooLong', limit) };
     switch (field) {
       case 'email':
-        if (!EMAIL.test(cell)) return { reason: `email: not an email address` };
+        if (!EMAIL.test(cell)) return { reason: refusal(field, 'email') };
         values.email = cell;
         break;
-      case 'status':
-        if (!CONTACT_STATUSES.includes(cell.toLowerCase() as ContactStatus)) return { reason: `status: must be one of ${CONTACT_STATUSES.join(', ')}` };
-        values.status = cell.toLowerCase() as ContactStatus;
+      case 'status': {
+        const status = valueOfLabel('contactStatus', cell) as ContactStatus | undefined;
+        if (!status) return { reason: refusal(field, 'status') };
+        values.status = status;
         break;
+      }
       case 'score': {
-        const score = Number(cell);
-        if (!Number.isInteger(score) || score < 0 || score > 100) return { reason: 'score: must be a whole number from 0 to 100' };
+        const score = WHOLE.test(cell) ? Number.parseInt(cell, 10) : NaN;
+        if (!Number.isInteger(score) || score < 0 || score > 100) return { reason: refusal(field, 'score') };
         values.score = score;
         break;
       }
       case 'tags': {
         const tags = [...new Set(cell.split(/[;,]/).map((t) => t.trim()).filter(Boolean))];
-        if (tags.some((t) => t.length > 50) || tags.length > 50) return { reason: 'tags: at most 50 tags of 50 characters' };
+        if (tags.some((t) => t.length > 50) || tags.length > 50) return { reason: refusal(field, 'tags') };
         values.tags = tags;
         break;
       }
+      case 'owner':
+        owner = cell;
+        break;
       default:
         values[field] = cell;
     }
   }
-  if (!values.name) return { reason: 'name: required' };
-  return { values: values as ImportedValues };
+  if (!values.name) return { reason: refusal('name', 'required') };
+  return owner === undefined ? { values: values as ImportedValues } : { values: values as ImportedValues, owner };
 }
 
 /** The fields of `values` that differ from the existing contact's. */

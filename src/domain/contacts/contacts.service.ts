@@ -80,7 +80,8 @@ export class ContactsService {
 
   /**
    * A batch of a contact import (see ContactImportsService), allowed by the importer's checks, in one transaction:
-   * the new contacts, owned by the importer, with their 'created' entries in one statement; then the changes.
+   * the new contacts, owned by the owner the import gave each (else the importer), with their 'created' entries in one
+   * statement; then the changes.
    * Every entry names the import.
    */
   importBatch(
@@ -90,7 +91,7 @@ export class ContactsService {
     updated: { current: Partial<Contact> & Pick<Contact, 'id'>; changes: Partial<ContactFields> }[],
   ): Promise<void> {
     return this.uow.run(async () => {
-      await this.contacts.insertImported(created.map((fields) => ({ ...fields, ownerId: viewer.id, createdBy: viewer.id })), { userId: viewer.id, importId });
+      await this.contacts.insertImported(created.map((fields) => ({ ...fields, ownerId: fields.ownerId ?? viewer.id, createdBy: viewer.id })), { userId: viewer.id, importId });
       if (updated.length) await this.records.importMany(viewer, importId, [], updated);
     });
   }

@@ -5,30 +5,39 @@ import type { ContactImport } from '../../domain/contact-imports/contact-import'
 import type { ContactImportsService } from '../../domain/contact-imports/contact-imports.service';
 import { CONTACT_IMPORTS_SERVICE } from '../../domain/contact-imports/contact-imports.tokens';
 import { ValidationError } from '../../domain/shared/app-error';
-import { csvCell } from '../csv';
+import { reasonIn } from '../../domain/contact-imports/import-reasons';
+import { csvCell, csvFormat, DEFAULT_TIME_ZONE, UTF8_BOM } from '../csv';
 import { checkRequestInput, textProblem } from '../input-guard';
 import { currentAuth, defineRoute, type HttpRouter, type RouteDefinition } from '../route';
 import { CSV } from '../response.schemas';
 import { contactImportListResponse, contactImportPreviewResponse, contactImportResponse, contactImportSchemas as schemas, IMPORT_MAX_BYTES } from './contact-imports.schemas';
 import { readUpload } from './multipart';
 
+/** The refused rows' first two columns: as programs read them, or in the user's language. */
+const REJECTED_HEADER = { machine: ['row', 'reason'], pt: ['Linha', 'Motivo'], en: ['Row', 'Reason'] } as const;
+
 function view(found: ContactImport) {
   const { createdByRole: _role, ...rest } = found;
   return { ...rest, rejectedCsv: found.counts.rejected ? `/api/crm/contacts/import/${found.id}/rejected` : null };
 }
 
-/** The upload's text fields, `mapping` read as JSON, checked against `schema` (and, like any request's, for NUL and depth). */
+/** A multipart text field holding JSON (`mapping`, `ownerIds`); undefined when absent. */
+function jsonField(fields: Record<string, string>, name: 'mapping' | 'ownerIds'): unknown {
+  try {
+    return fields[name] === undefined ? undefined : JSON.parse(fields[name]);
+  } catch {
+    const message = name === 'mapping' ? 'mapping must be a JSON object' : 'ownerIds must be a JSON array of user ids';
+    throw new ValidationError([{ path: name, message, type: name === 'mapping' ? 'object.base' : 'array.base' }]);
+  }
+}
+
+/** The upload's text fields, `mapping` and `ownerIds` read as JSON, checked against `schema` (and, like any request's, for NUL and depth). */
 function uploadFields<T>(fields: Record<string, string>, schema: Joi.ObjectSchema<T>, fileName: string | null): T {
   const problem = fileName === null ? null : textProblem(fileName);
   if (problem) throw new ValidationError([{ path: 'file', message: `The file name ${problem}`, type: 'string.text' }]);
-  let mapping: unknown;
-  try {
-    mapping = fields.mapping === undefined ? undefined : JSON.parse(fields.mapping);
-  } catch {
-    throw new ValidationError([{ path: 'mapping', message: 'mapping must be a JSON object', type: 'object.base' }]);
-  }
-  checkRequestInput({ body: { ...fields, mapping } });
-  const { value, error } = schema.validate({ ...fields, mapping }, { abortEarly: false, errors: { wrap: { label: false } } });
+  const parsed = { ...fields, mapping: jsonField(fields, 'mapping'), ownerIds: jsonField(fields, 'ownerIds') };
+  checkRequestInput({ body: parsed });
+  const { value, error } = schema.validate(parsed, { abortEarly: false, errors: { wrap: { label: false } } });
   if (error) throw new ValidationError(error.details.map((d) => ({ path: d.path.join('.'), message: d.message, type: d.type })));
   return value;
 }
@@ -43,17 +52,19 @@ export class ContactImportsRouter implements HttpRouter {
         method: 'post',
         path: '/api/crm/contacts/import',
         access: 'signed-in',
-        summary: 'Imports contacts from a CSV (multipart: file, mapping as JSON column -> field, mode skip|update); answers at once with the import',
+        summary:
+          'Imports contacts from a CSV (multipart: file, mapping as JSON column -> field or owner, mode skip|update, and who gets the new contacts: ownerId, or ownerIds as a JSON array dealt in turn, or a column mapped to owner; by default the importer; an employee only themself); answers at once with the import',
         tag: 'contacts',
         status: 202,
         response: contactImportResponse,
-        errors: ['REQUEST.TOO_LARGE', 'REQUEST.UNSUPPORTED_MEDIA_TYPE', 'SERVICE.UNAVAILABLE'],
+        errors: ['REQUEST.TOO_LARGE', 'REQUEST.UNSUPPORTED_MEDIA_TYPE', 'SERVICE.UNAVAILABLE', 'AUTH.FORBIDDEN'],
         handler: async (_input, req) => {
           const upload = await readUpload(req, IMPORT_MAX_BYTES);
           try {
             const value = uploadFields(upload.fields, schemas.uploadFields, upload.fileName);
             const { user } = currentAuth(req);
-            return view(await this.imports.start(user, { fileName: upload.fileName, file: upload.file, mapping: value.mapping, mode: value.mode }));
+            const { mapping, mode, ownerId, ownerIds } = value;
+            return view(await this.imports.start(user, { fileName: upload.fileName, file: upload.file, mapping, mode, owners: { ownerId, ownerIds } }));
           } finally {
             await upload.dispose();
           }
@@ -63,16 +74,18 @@ export class ContactImportsRouter implements HttpRouter {
         method: 'post',
         path: '/api/crm/contacts/import/preview',
         access: 'signed-in',
-        summary: 'Dry run of an import (multipart: file, optional mapping, mode): how the file reads, the mapping guessed from its headers, the first rows as they would be stored, the refused rows with their reason, and the counts; writes nothing',
+        summary:
+          'Dry run of an import (multipart: file, optional mapping, mode, ownerId or ownerIds as for the import): how the file reads, the mapping guessed from its headers, the first rows as they would be stored, the refused rows with their reason, the counts, and who would get how many contacts; writes nothing',
         tag: 'contacts',
         response: contactImportPreviewResponse,
-        errors: ['REQUEST.TOO_LARGE', 'REQUEST.UNSUPPORTED_MEDIA_TYPE'],
+        errors: ['REQUEST.TOO_LARGE', 'REQUEST.UNSUPPORTED_MEDIA_TYPE', 'AUTH.FORBIDDEN'],
         handler: async (_input, req) => {
           const upload = await readUpload(req, IMPORT_MAX_BYTES);
           try {
             const value = uploadFields(upload.fields, schemas.previewFields, upload.fileName);
             const { user } = currentAuth(req);
-            return await this.imports.preview(user, { fileName: upload.fileName, file: upload.file, size: upload.size, mapping: value.mapping, mode: value.mode });
+            const { mapping, mode, ownerId, ownerIds } = value;
+            return await this.imports.preview(user, { fileName: upload.fileName, file: upload.file, size: upload.size, mapping, mode, owners: { ownerId, ownerIds } });
           } finally {
             await upload.dispose();
           }
@@ -113,17 +126,23 @@ export class ContactImportsRouter implements HttpRouter {
         method: 'get',
         path: '/api/crm/contacts/import/:id/rejected',
         access: 'signed-in',
-        summary: 'The rejected rows of an import as CSV: row number, reason, then the row as it was',
+        summary:
+          'The rejected rows of an import as CSV: row number, reason, then the row as it was. format=excel&lang=pt|en: header and reasons in that language, pt with `;`, with a byte-order mark',
         tag: 'contacts',
         response: CSV,
-        schemas: { params: schemas.idParams },
+        schemas: { params: schemas.idParams, query: schemas.rejectedQuery },
         errors: ['IMPORT.NOT_FOUND'],
-        handler: async ({ params }, req, res) => {
+        handler: async ({ params, query }, req, res) => {
           const rejections = await this.imports.rejections(currentAuth(req).user, params.id);
           const columns = [...new Set(rejections.flatMap((r) => Object.keys(r.cells)))];
+          const excel = query.format === 'excel';
+          const { delimiter } = csvFormat({ ...query, tz: DEFAULT_TIME_ZONE });
+          const header = excel ? REJECTED_HEADER[query.lang] : REJECTED_HEADER.machine;
+          const reason = (text: string) => (excel ? reasonIn(text, query.lang) : text);
           res.status(200).type('text/csv; charset=utf-8').attachment(`import-${params.id}-rejected.csv`);
           // The headers are the file's own: neutralised like every cell.
-          res.end(stringify([['row', 'reason', ...columns].map(csvCell), ...rejections.map((r) => [r.rowNumber, r.reason, ...columns.map((c) => r.cells[c])].map(csvCell))]));
+          const rows = [[...header, ...columns].map(csvCell), ...rejections.map((r) => [r.rowNumber, reason(r.reason), ...columns.map((c) => r.cells[c])].map(csvCell))];
+          res.end((excel ? UTF8_BOM : '') + stringify(rows, { delimiter }));
           return undefined;
         },
       }),

@@ -1,7 +1,9 @@
 import { CARD_KEYS, type CardKey, type QuickReportName, type QuickReportRows, type ReportFigures } from '../../domain/reports/report';
-import type { ExportLanguage } from './reports.schemas';
+import { labelOf } from '../../domain/shared/labels';
+import type { CellWriter, ExportLanguage } from '../csv';
 
-type Table = { header: string[]; rows: unknown[][] };
+/** The header, and the rows with each cell written by the file's format. */
+type Table = { header: string[]; rows: string[][] };
 
 const WORDS = {
   pt: {
@@ -15,7 +17,6 @@ const WORDS = {
     } satisfies Record<CardKey, string>,
     dealsWon: 'Negócios ganhos', deals: 'Negócios', value: 'Valor', total: 'Total', completed: 'Concluídas', wonValue: 'Valor ganho',
     conversion: 'Conversão (%)', activitiesDone: 'Atividades concluídas', unassigned: 'Sem responsável',
-    types: { task: 'Tarefa', call: 'Ligação', email: 'E-mail', meeting: 'Reunião', note: 'Nota' } as Record<string, string>,
     quick: {
       'sales-by-salesperson': ['Vendedor', 'Negócios ganhos', 'Valor ganho', 'Negócios perdidos', 'Conversão (%)', 'Ticket médio'],
       forecast: ['Fechamento previsto', 'Negócios', 'Valor', 'Valor ponderado'],
@@ -36,7 +37,6 @@ const WORDS = {
     } satisfies Record<CardKey, string>,
     dealsWon: 'Deals won', deals: 'Deals', value: 'Value', total: 'Total', completed: 'Completed', wonValue: 'Won value',
     conversion: 'Conversion (%)', activitiesDone: 'Activities done', unassigned: 'Unassigned',
-    types: { task: 'Task', call: 'Call', email: 'Email', meeting: 'Meeting', note: 'Note' } as Record<string, string>,
     quick: {
       'sales-by-salesperson': ['Salesperson', 'Deals won', 'Won value', 'Deals lost', 'Conversion (%)', 'Average ticket'],
       forecast: ['Expected close', 'Deals', 'Value', 'Weighted value'],
@@ -48,20 +48,24 @@ const WORDS = {
   },
 } as const;
 
-const cardValue = (figures: Partial<ReportFigures>, key: CardKey, which: 'current' | 'previous'): unknown => {
+const cardValue = (figures: Partial<ReportFigures>, key: CardKey, which: 'current' | 'previous'): number | string | null | undefined => {
   const source = which === 'current' ? figures : figures.previous;
   const value = source?.[key];
   return value !== null && typeof value === 'object' ? value.value : value;
 };
 
+/** Rows of [section, item, measure, value]: the three texts as they are, the value as a number of the format. */
+const measures = (rows: [string, string, string, number | string | null | undefined][], cell: CellWriter): string[][] =>
+  rows.map(([section, item, measure, value]) => [cell.text(section), cell.text(item), cell.text(measure), cell.number(value)]);
+
 /**
  * The overview as a long table (section, item, measure, value): one number per row, so any spreadsheet can
  * pivot it, whatever the category shows.
  */
-export function overviewTable(figures: Partial<ReportFigures> | null, lang: ExportLanguage): Table {
+export function overviewTable(figures: Partial<ReportFigures> | null, lang: ExportLanguage, cell: CellWriter): Table {
   const w = WORDS[lang];
-  const rows: unknown[][] = [];
-  if (!figures) return { header: [...w.overview], rows };
+  const rows: [string, string, string, number | string | null | undefined][] = [];
+  if (!figures) return { header: [...w.overview], rows: [] };
   for (const key of CARD_KEYS) {
     if (!(key in figures)) continue;
     rows.push([w.metrics, w.cards[key], w.current, cardValue(figures, key, 'current')]);
@@ -72,10 +76,16 @@ export function overviewTable(figures: Partial<ReportFigures> | null, lang: Expo
       rows.push([w.metrics, w.dealsWon, w.previous, figures.previous?.salesWon.count]);
     }
   }
-  for (const s of figures.funnel ?? []) rows.push([w.funnel, s.stage, w.deals, s.count], [w.funnel, s.stage, w.value, s.value]);
-  for (const b of figures.wonOverTime ?? []) rows.push([w.wonOverTime, b.bucket, w.deals, b.count], [w.wonOverTime, b.bucket, w.value, b.value]);
+  for (const s of figures.funnel ?? []) {
+    const stage = cell.label('stage', s.stage);
+    rows.push([w.funnel, stage, w.deals, s.count], [w.funnel, stage, w.value, s.value]);
+  }
+  for (const b of figures.wonOverTime ?? []) {
+    const bucket = cell.day(b.bucket);
+    rows.push([w.wonOverTime, bucket, w.deals, b.count], [w.wonOverTime, bucket, w.value, b.value]);
+  }
   for (const t of figures.activitiesByType ?? []) {
-    const type = w.types[t.type] ?? t.type;
+    const type = labelOf('activityType', t.type, lang);
     rows.push([w.activitiesByType, type, w.total, t.total], [w.activitiesByType, type, w.completed, t.completed]);
   }
   for (const p of figures.activitiesByPerson ?? []) {
@@ -90,21 +100,33 @@ export function overviewTable(figures: Partial<ReportFigures> | null, lang: Expo
       [w.performance, p.name, w.activitiesDone, p.activitiesDone],
     );
   }
-  return { header: [...w.overview], rows };
+  return { header: [...w.overview], rows: measures(rows, cell) };
 }
 
 /** A quick report as the table the screen shows. */
-export function quickReportTable<N extends QuickReportName>(name: N, rows: QuickReportRows[N], lang: ExportLanguage): Table {
+export function quickReportTable<N extends QuickReportName>(name: N, rows: QuickReportRows[N], lang: ExportLanguage, cell: CellWriter): Table {
   const w = WORDS[lang];
   const header = [...w.quick[name]];
+  const n = cell.number;
   switch (name) {
     case 'sales-by-salesperson':
-      return { header, rows: (rows as QuickReportRows['sales-by-salesperson']).map((r) => [r.name ?? w.unassigned, r.wonCount, r.wonValue, r.lostCount, r.conversionRate, r.averageTicket]) };
+      return {
+        header,
+        rows: (rows as QuickReportRows['sales-by-salesperson']).map((r) => [
+          cell.text(r.name ?? w.unassigned), n(r.wonCount), n(r.wonValue), n(r.lostCount), n(r.conversionRate), n(r.averageTicket),
+        ]),
+      };
     case 'forecast':
-      return { header, rows: (rows as QuickReportRows['forecast']).map((r) => [r.month ?? w.buckets[r.bucket], r.count, r.value, r.weightedValue]) };
+      return {
+        header,
+        rows: (rows as QuickReportRows['forecast']).map((r) => [r.month ? cell.day(r.month) : cell.text(w.buckets[r.bucket]), n(r.count), n(r.value), n(r.weightedValue)]),
+      };
     case 'overdue-activities':
-      return { header, rows: (rows as QuickReportRows['overdue-activities']).map((r) => [r.name ?? w.unassigned, r.count, r.oldestDueDate]) };
+      return { header, rows: (rows as QuickReportRows['overdue-activities']).map((r) => [cell.text(r.name ?? w.unassigned), n(r.count), cell.moment(r.oldestDueDate)]) };
     default:
-      return { header, rows: (rows as QuickReportRows['lead-sources']).map((r) => [r.source ?? w.noSource, r.contacts, r.customers, r.conversionRate]) };
+      return {
+        header,
+        rows: (rows as QuickReportRows['lead-sources']).map((r) => [cell.text(r.source ?? w.noSource), n(r.contacts), n(r.customers), n(r.conversionRate)]),
+      };
   }
 }

@@ -3,11 +3,11 @@ import { inject, injectable } from 'inversify';
 import { QUICK_REPORTS, type QuickReportName } from '../../domain/reports/report';
 import type { ReportsService } from '../../domain/reports/reports.service';
 import { REPORTS_SERVICE } from '../../domain/reports/reports.tokens';
-import { csvCell, UTF8_BOM } from '../csv';
+import { cellWriter, csvCell, csvFormat, UTF8_BOM } from '../csv';
 import { defineRoute, type HttpRouter, type RouteDefinition } from '../route';
 import { CSV } from '../response.schemas';
 import { overviewTable, quickReportTable } from './report-csv';
-import { reportResponses, reportSchemas, SEPARATORS } from './reports.schemas';
+import { reportResponses, reportSchemas } from './reports.schemas';
 
 const REPORT_ROLES = ['admin', 'developer'] as const;
 
@@ -64,17 +64,20 @@ export class ReportsRouter implements HttpRouter {
         method: 'get',
         path: '/api/crm/reports/export',
         access: REPORT_ROLES,
-        summary: 'The current view (overview of a category, or a quick report) as UTF-8 CSV with a byte-order mark',
+        summary:
+          'The current view (overview of a category, or a quick report) as UTF-8 CSV with a byte-order mark; format=excel writes labels in `lang`, dates in `tz` and (pt) decimal commas and `;`',
         tag: 'reports',
         schemas: { query: reportSchemas.exportQuery },
         response: CSV,
         handler: async ({ query }, _req, res) => {
+          const format = csvFormat(query);
+          const cell = cellWriter(format);
           const table =
             query.view === 'overview'
-              ? overviewTable((await this.reports.latest(query.period, query.category)).figures, query.lang)
-              : quickReportTable(query.view, (await this.reports.quick(query.view, query.period)).rows, query.lang);
+              ? overviewTable((await this.reports.latest(query.period, query.category)).figures, query.lang, cell)
+              : quickReportTable(query.view, (await this.reports.quick(query.view, query.period)).rows, query.lang, cell);
           const name = query.view === 'overview' ? `report-${query.category}-${query.period}d.csv` : `report-${query.view}-${query.period}d.csv`;
-          const body = stringify([table.header, ...table.rows.map((row) => row.map(csvCell))], { delimiter: SEPARATORS[query.separator] });
+          const body = stringify([table.header.map(csvCell), ...table.rows], { delimiter: format.delimiter });
           res.status(200).type('text/csv; charset=utf-8').attachment(name).send(UTF8_BOM + body);
           return undefined;
         },

@@ -5,6 +5,7 @@ import {
   type ReportFigures, type ReportPeriod, type SalesBySalespersonRow, type SalespersonFigures,
 } from '../../domain/reports/report';
 import type { QuickReportView, ReportView } from '../../domain/reports/reports.service';
+import { fileQuerySchemas, type ExportLanguage, type FileQuery } from '../csv';
 import { moneySum } from '../crm/deals.schemas';
 import { count, id, responseObject, timestamp } from '../response.schemas';
 
@@ -14,17 +15,11 @@ const period = Joi.number().integer().valid(...REPORT_PERIODS).default(30).descr
 export const REPORT_VIEWS = ['overview', ...QUICK_REPORTS] as const;
 export type ReportViewName = (typeof REPORT_VIEWS)[number];
 
-export const EXPORT_LANGUAGES = ['pt', 'en'] as const;
-export type ExportLanguage = (typeof EXPORT_LANGUAGES)[number];
-
-export const SEPARATORS = { comma: ',', semicolon: ';' } as const;
-
-export interface ReportExportQuery {
+export interface ReportExportQuery extends FileQuery {
   view: ReportViewName;
   period: ReportPeriod;
   category: ReportCategory;
   lang: ExportLanguage;
-  separator: keyof typeof SEPARATORS;
 }
 
 export const reportSchemas = {
@@ -37,8 +32,8 @@ export const reportSchemas = {
     view: Joi.string().valid(...REPORT_VIEWS).default('overview'),
     period,
     category: Joi.string().valid(...REPORT_CATEGORIES).default('all').description('The overview\'s category; quick reports ignore it'),
-    lang: Joi.string().valid(...EXPORT_LANGUAGES).default('pt').description('Language of the header row and labels'),
-    separator: Joi.string().valid(...Object.keys(SEPARATORS)).default('comma').description('semicolon for Excel set to Portuguese (pt-BR)'),
+    ...fileQuerySchemas,
+    lang: fileQuerySchemas.lang.default('pt'),
   }),
 };
 

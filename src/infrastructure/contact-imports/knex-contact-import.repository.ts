@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { raw } from 'objection';
-import type { ContactImport, ImportCounts, ImportedUpdate, Rejection } from '../../domain/contact-imports/contact-import';
+import type { ContactImport, ImportCounts, ImportUser, ImportedUpdate, Rejection } from '../../domain/contact-imports/contact-import';
 import type { ContactImportRepository, ExistingContact, ImportSource, NewContactImport, RestoredContact } from '../../domain/contact-imports/contact-imports.ports';
 import { IMPORT_FIELDS } from '../../domain/contact-imports/contact-import';
 import { DATABASE, UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
@@ -9,13 +9,13 @@ import { plain, tableModel, type BaseModel } from '../db/base.model';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 import { ContactModel } from '../contacts/knex-contact.repository';
 
-const ContactImportModel = tableModel('contactImports', { jsonAttributes: ['mapping'] });
+const ContactImportModel = tableModel('contactImports', { jsonAttributes: ['mapping', 'ownerIds'] });
 // Cells as [column, value] pairs: jsonb would reorder an object's keys, and the CSV keeps the file's order.
 const RejectionModel = tableModel('contactImportRejections', { idColumn: ['importId', 'rowNumber'], jsonAttributes: ['values'] });
 const UpdateModel = tableModel('contactImportUpdates', { idColumn: ['importId', 'contactId'], jsonAttributes: ['before'] });
 
 const COLUMNS = [
-  'id', 'createdBy', 'createdByRole', 'fileName', 'mapping', 'mode', 'status', 'totalRows', 'rowsDone',
+  'id', 'createdBy', 'createdByRole', 'fileName', 'mapping', 'ownerId', 'ownerIds', 'mode', 'status', 'totalRows', 'rowsDone',
   'createdCount', 'updatedCount', 'skippedCount', 'rejectedCount', 'error', 'createdAt', 'finishedAt', 'undoneAt', 'undoneBy',
 ];
 
@@ -52,6 +52,10 @@ export class KnexContactImportRepository implements ContactImportRepository {
   async find(id: number): Promise<ContactImport | null> {
     const row = await this.query().select(COLUMNS).findById(id);
     return row ? toImport(row) : null;
+  }
+
+  async activeUsers(): Promise<ImportUser[]> {
+    return this.uow.db('users').whereNull('disabledAt').orderBy('id').select('id', 'username', 'name');
   }
 
   async storeFile(id: number, bytes: AsyncIterable<Uint8Array>): Promise<void> {

@@ -2,20 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../../tests/support/test-server';
 import { uniqueName } from '../../../../tests/support/test-server';
 import { useCrmServer } from '../../crm/__tests__/crm-test-kit';
+import { sendImport } from './import-test-kit';
 
 const crm = useCrmServer();
 
-async function send(client: TestClient, path: string, file: Buffer | string, fields: Record<string, string> = {}) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', new Blob([typeof file === 'string' ? file : new Uint8Array(file)], { type: 'text/csv' }), 'contatos.csv');
-  const res = await fetch(`${client.baseUrl}${path}`, {
-    method: 'POST',
-    headers: { origin: client.baseUrl, cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-forwarded-for': client.ip },
-    body: form,
-  });
-  return { status: res.status, body: await res.json() };
-}
+const send = sendImport;
 
 async function imported(client: TestClient, csv: string, mapping: Record<string, string>, mode = 'update') {
   const started = await send(client, '/api/crm/contacts/import', csv, { mapping: JSON.stringify(mapping), mode });
@@ -59,8 +50,8 @@ describe('import dry run', () => {
       counts: { created: 1, updated: 1, skipped: 0, rejected: 2 },
     });
     expect(res.body.sample).toEqual([
-      { rowNumber: 1, outcome: 'update', values: { name: 'João Ção', email: `${tag}-1@example.com`, score: 10, notes: 'Olá' } },
-      { rowNumber: 4, outcome: 'create', values: { name: 'Ana', email: `${tag}-4@example.com`, score: 7 } },
+      { rowNumber: 1, outcome: 'update', values: { name: 'João Ção', email: `${tag}-1@example.com`, score: 10, notes: 'Olá' }, ownerId: null },
+      { rowNumber: 4, outcome: 'create', values: { name: 'Ana', email: `${tag}-4@example.com`, score: 7 }, ownerId: crm.users.ids.employee },
     ]);
     expect(res.body.rejections).toEqual([
       { rowNumber: 2, reason: 'score: must be a whole number from 0 to 100', cells: { Nome: 'Maria', 'E-mail': `${tag}-2@example.com`, 'Pontuação': '200', 'Observações': '', 'Coluna X': 'x' } },
@@ -74,7 +65,7 @@ describe('import dry run', () => {
     const utf8 = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`Nome,E-mail,Pontuação\nJoão Ção,${tag}-1@example.com,10\n`)]);
     const skip = await send(employee, '/api/crm/contacts/import/preview', utf8, { mapping: JSON.stringify({ 'E-mail': 'email', Nome: 'name' }), mode: 'skip' });
     expect(skip.body).toMatchObject({ encoding: 'utf-8', delimiter: ',', columns: ['Nome', 'E-mail', 'Pontuação'], mapping: { Nome: 'name', 'E-mail': 'email' }, counts: { created: 0, skipped: 1 } });
-    expect(skip.body.sample[0]).toEqual({ rowNumber: 1, outcome: 'skip', values: { name: 'João Ção', email: `${tag}-1@example.com` } });
+    expect(skip.body.sample[0]).toEqual({ rowNumber: 1, outcome: 'skip', values: { name: 'João Ção', email: `${tag}-1@example.com` }, ownerId: null });
   });
 
   it('refuses a mapping naming a column the file lacks, and an empty file', async () => {

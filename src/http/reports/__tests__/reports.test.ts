@@ -319,4 +319,28 @@ describe('report export', () => {
       'Sem data;1;250.00;0.00',
     ]);
   });
+
+  it('writes the Excel format in Portuguese: stage labels, decimal commas, months and dates as read in Brazil, in the time zone asked for', async () => {
+    const res = await users.admin.get('/api/crm/reports/export?view=overview&category=sales&period=30&format=excel&lang=pt');
+    expect(res.status).toBe(200);
+    expect(res.text.startsWith('\uFEFF')).toBe(true);
+    const lines = res.text.slice(1).trim().split(/\r?\n/);
+    expect(lines[0]).toBe('Seção;Item;Medida;Valor');
+    expect(lines).toContain('Indicadores;Vendas (valor ganho);Período;1500,50');
+    expect(lines).toContain('Funil de vendas;Proposta;Valor;400,00');
+    expect(lines.some((l) => /prospecting|proposal|\d\.\d/.test(l))).toBe(false);
+
+    const forecast = (await users.admin.get('/api/crm/reports/export?view=forecast&format=excel&lang=pt')).text.slice(1).trim().split(/\r?\n/);
+    expect(forecast.find((l) => l.startsWith('07/2026;'))).toMatch(/^07\/2026;1;400,00;\d+,\d\d$/);
+
+    // A2 was due 2026-06-13 12:00 UTC: 09:00 in São Paulo, 21:00 in Tokyo.
+    const overdue = async (tz: string) => (await users.admin.get(`/api/crm/reports/export?view=overdue-activities&format=excel&lang=pt&tz=${tz}`)).text;
+    expect(await overdue('America/Sao_Paulo')).toContain('13/06/2026 09:00');
+    expect(await overdue('Asia/Tokyo')).toContain('13/06/2026 21:00');
+    const english = (await users.admin.get('/api/crm/reports/export?view=overview&category=sales&period=30&format=excel&lang=en')).text.slice(1);
+    expect(english).toContain('Sales funnel,Proposal,Value,400.00');
+    const bad = await users.admin.get('/api/crm/reports/export?format=excel&tz=Mars/Olympus');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details[0].path).toBe('query.tz');
+  });
 });

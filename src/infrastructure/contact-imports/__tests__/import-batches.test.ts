@@ -1,18 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportMapping, ImportMode } from '../../../domain/contact-imports/contact-import';
+import type { ImportMapping, ImportMode, ImportOwners } from '../../../domain/contact-imports/contact-import';
 import type { ContactImportRepository } from '../../../domain/contact-imports/contact-imports.ports';
 import { importBatchSize, type ContactImportsService } from '../../../domain/contact-imports/contact-imports.service';
 import { CONTACT_IMPORTS_SERVICE, CONTACT_IMPORT_REPOSITORY } from '../../../domain/contact-imports/contact-imports.tokens';
+import type { Role } from '../../../domain/users/user';
 import { useTestRuntime } from '../../__tests__/test-runtime';
 
 // The import job (the service's run, as the queue calls it) on files written here: what each batch writes.
 const app = useTestRuntime();
 const knex = () => app.runtime.db.knex;
 
-async function importFile(csv: string, mapping: ImportMapping, mode: ImportMode) {
-  const viewer = await app.viewer();
+async function importFile(csv: string, mapping: ImportMapping, mode: ImportMode, owners: ImportOwners = {}, viewer?: { id: number; role: Role }) {
+  viewer ??= await app.viewer();
   const repository = app.get<ContactImportRepository>(CONTACT_IMPORT_REPOSITORY);
-  const created = await repository.create({ createdBy: viewer.id, createdByRole: viewer.role, fileName: 'contacts.csv', mapping, mode });
+  const created = await repository.create({
+    createdBy: viewer.id, createdByRole: viewer.role, fileName: 'contacts.csv', mapping, mode, ownerId: owners.ownerId ?? null, ownerIds: owners.ownerIds ?? null,
+  });
   // As an upload arrives: in parts of 64 KB.
   const bytes = Buffer.from(csv);
   await repository.storeFile(created.id, (async function* parts() {
@@ -23,6 +26,18 @@ async function importFile(csv: string, mapping: ImportMapping, mode: ImportMode)
 
 const contactsByEmail = (pattern: string) =>
   knex()('contacts').whereRaw('lower(email) like ?', [pattern]).orderBy('id').select('id', 'name', 'email', 'status', 'score', 'tags', 'ownerId', 'createdBy');
+
+/** Runs the job with the insert of the contact named `failing` failing, as a crash would stop it there. */
+async function runStoppingAt(failing: string, job: Awaited<ReturnType<typeof importFile>>) {
+  await knex().raw(`CREATE OR REPLACE FUNCTION test_stop_import() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+    IF NEW.name = '${failing}' THEN RAISE EXCEPTION 'import stopped by the test'; END IF; RETURN NEW; END $$`);
+  await knex().raw('CREATE TRIGGER test_stop_import BEFORE INSERT ON contacts FOR EACH ROW EXECUTE FUNCTION test_stop_import()');
+  try {
+    await expect(job.service.run(job.id)).rejects.toThrow(/import stopped by the test/);
+  } finally {
+    await knex().raw('DROP TRIGGER test_stop_import ON contacts');
+  }
+}
 
 describe('contact import batches', () => {
   it('imports the rest of a batch around a refused row, reports that row with its reason, and reads a repeated email in the same batch as the same contact', async () => {
@@ -87,15 +102,7 @@ describe('contact import batches', () => {
     const job = await importFile(csv, { Name: 'name', 'E-mail': 'email' }, 'skip');
     // The first batch fails on one of its rows, as a crash would stop it. On PostgreSQL the second batch is written
     // beside it and commits: the run stops with a gap before the rows done, which the next run fills.
-    const failing = 'Person 200';
-    await knex().raw(`CREATE OR REPLACE FUNCTION test_stop_import() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-      IF NEW.name = '${failing}' THEN RAISE EXCEPTION 'import stopped by the test'; END IF; RETURN NEW; END $$`);
-    await knex().raw('CREATE TRIGGER test_stop_import BEFORE INSERT ON contacts FOR EACH ROW EXECUTE FUNCTION test_stop_import()');
-    try {
-      await expect(job.service.run(job.id)).rejects.toThrow(/import stopped by the test/);
-    } finally {
-      await knex().raw('DROP TRIGGER test_stop_import ON contacts');
-    }
+    await runStoppingAt('Person 200', job);
     const writers = app.get<ContactImportRepository>(CONTACT_IMPORT_REPOSITORY).writers();
     writers.release();
     const written = writers.count > 1 ? size : 0;
@@ -112,6 +119,29 @@ describe('contact import batches', () => {
     // A run after the end does nothing.
     await job.service.run(job.id);
     expect(await contactsByEmail('%@resume.example')).toHaveLength(rows);
+  });
+
+  it('gives the contacts to the people of ownerIds in turn by row number, the same when a run resumes midway, and reads an owner column by username or name', async () => {
+    const admin = await app.viewer('admin');
+    const people = [await app.viewer(), await app.viewer(), await app.viewer()];
+    const ownerIds = people.map((p) => p.id);
+    const rows = 1_200;
+    const csv = ['Name,E-mail', ...Array.from({ length: rows }, (_, i) => `Person ${i + 1},person${i + 1}@deal.example`)].join('\n');
+    const job = await importFile(csv, { Name: 'name', 'E-mail': 'email' }, 'skip', { ownerIds }, admin);
+    await runStoppingAt('Person 300', job);
+    app.get<ContactImportRepository>(CONTACT_IMPORT_REPOSITORY).writers().release();
+    await job.service.run(job.id);
+    const owners = (await contactsByEmail('%@deal.example')).map((c) => [Number(/\d+/.exec(c.email)![0]), c.ownerId, c.createdBy]);
+    expect(owners).toHaveLength(rows);
+    for (const [n, ownerId, createdBy] of owners) expect([ownerId, createdBy]).toEqual([ownerIds[(n - 1) % 3], admin.id]);
+
+    // people[1] is "user<n>" named "User <n>": found by either, case and accents aside; an unknown one refuses its row.
+    const [second] = await knex()('users').where({ id: people[1].id }).select('username', 'name');
+    const column = ['Name,E-mail,Responsável', `Ana,ana@column.example,${second.username.toUpperCase()}`, `Bia,bia@column.example,${second.name.toLowerCase()}`, 'Caio,caio@column.example,Ninguém', 'Dora,dora@column.example,'].join('\n');
+    const byColumn = await importFile(column, { Name: 'name', 'E-mail': 'email', Responsável: 'owner' }, 'skip', {}, admin);
+    await byColumn.service.run(byColumn.id);
+    expect((await contactsByEmail('%@column.example')).map((c) => [c.name, c.ownerId])).toEqual([['Ana', people[1].id], ['Bia', people[1].id], ['Dora', admin.id]]);
+    expect(await byColumn.service.rejections(admin, byColumn.id)).toMatchObject([{ rowNumber: 3, reason: 'owner: no active user is "Ninguém"' }]);
   });
 
   it('imports a file kept in several slices whole (a character cut between slices included), and drops the slices once it ends', async () => {

@@ -9,6 +9,9 @@ const REASONS: [RegExp, string][] = [
   [/^at most 50 tags of 50 characters$/, 'tags'],
   [/^longer than (\d+) characters$/, 'tooLong'],
   [/^contact #(\d+) belongs to someone else$/, 'notYours'],
+  [/^no active user is "(.*)"$/s, 'unknownOwner'],
+  [/^several users are named "(.*)"$/s, 'ambiguousOwner'],
+  [/^you may import contacts for yourself only$/, 'notYourself'],
 ];
 
 export function refusalText(reason: string, t: TFunction): string {

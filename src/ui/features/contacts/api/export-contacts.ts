@@ -2,15 +2,15 @@ import type { ApiQuery } from '../../../lib/api-client';
 import type { ContactFilters } from './get-contacts';
 
 type ExportQuery = ApiQuery<'/api/crm/contacts/export', 'get'>;
-export type ExportSeparator = NonNullable<ExportQuery['separator']>;
-export type ExportLanguage = NonNullable<ExportQuery['lang']>;
+/** How the file is written (the query without the list's filters). */
+export type ExportOptions = Pick<ExportQuery, 'format' | 'lang' | 'tz' | 'separator'>;
 
 /**
  * Where the browser downloads the contacts matching the list's search and filters. A plain GET the browser follows
  * with the session cookie: the server streams the file, so 100,000 contacts never pass through JavaScript.
  */
-export function contactsExportUrl(filters: ContactFilters, lang: ExportLanguage, separator: ExportSeparator): string {
-  const query: ExportQuery = { ...filters, lang, separator };
+export function contactsExportUrl(filters: ContactFilters, options: ExportOptions): string {
+  const query: ExportQuery = { ...filters, ...options };
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(name, String(value));
   return `/api/crm/contacts/export?${params}`;

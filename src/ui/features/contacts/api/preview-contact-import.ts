@@ -11,6 +11,22 @@ export const IMPORT_FIELDS = Object.keys({
   name: 0, email: 0, phone: 0, company: 0, position: 0, source: 0, status: 0, score: 0, tags: 0, notes: 0,
 } satisfies Record<ImportField, 0>) as ImportField[];
 
+/** What a column can be mapped to: the fields, and the owner (the person each row's contact goes to). */
+export type MappingTarget = ImportMapping[string];
+export const MAPPING_TARGETS: MappingTarget[] = [...IMPORT_FIELDS, 'owner'];
+
+/** Who gets the contacts the import creates, besides an owner column: one person, or several in turn; neither: the importer. */
+export interface ImportOwners {
+  ownerId?: number;
+  ownerIds?: number[];
+}
+
+/** The owners as the multipart form carries them (`ownerIds` as a JSON array). */
+export const ownerFields = ({ ownerId, ownerIds }: ImportOwners): Record<string, string> => ({
+  ...(ownerId !== undefined && { ownerId: String(ownerId) }),
+  ...(ownerIds !== undefined && { ownerIds: JSON.stringify(ownerIds) }),
+});
+
 export const CONTACT_IMPORTS_QUERY_KEY = ['contact-imports'] as const;
 
 /** A multipart POST (the file and text fields); failures throw ApiError like every other call. */
@@ -25,17 +41,17 @@ export async function postForm<T>(path: string, file: File, fields: Record<strin
 }
 
 /** The dry run: without a mapping the server guesses one from the headers. Nothing is written. */
-export const previewContactImport = ({ file, mapping, mode }: { file: File; mapping?: ImportMapping; mode: ImportMode }) =>
-  postForm<ImportPreview>('/api/crm/contacts/import/preview', file, { ...(mapping && { mapping: JSON.stringify(mapping) }), mode });
+export const previewContactImport = ({ file, mapping, mode, owners = {} }: { file: File; mapping?: ImportMapping; mode: ImportMode; owners?: ImportOwners }) =>
+  postForm<ImportPreview>('/api/crm/contacts/import/preview', file, { ...(mapping && { mapping: JSON.stringify(mapping) }), mode, ...ownerFields(owners) });
 
 /** One file is one wizard: its name, size and date tell it from another chosen later. */
 const fileKey = (file: File) => `${file.name}:${file.size}:${file.lastModified}`;
 
-export const getImportPreviewQueryOptions = (file: File, mapping: ImportMapping | undefined, mode: ImportMode) =>
+export const getImportPreviewQueryOptions = (file: File, mapping: ImportMapping | undefined, mode: ImportMode, owners: ImportOwners = {}) =>
   queryOptions({
-    queryKey: [...CONTACT_IMPORTS_QUERY_KEY, 'preview', fileKey(file), mapping ?? null, mode],
-    queryFn: () => previewContactImport({ file, mapping, mode }),
+    queryKey: [...CONTACT_IMPORTS_QUERY_KEY, 'preview', fileKey(file), mapping ?? null, mode, owners],
+    queryFn: () => previewContactImport({ file, mapping, mode, owners }),
   });
 
-export const useImportPreview = (file: File | null, mapping: ImportMapping | undefined, mode: ImportMode) =>
-  useQuery({ ...getImportPreviewQueryOptions(file ?? new File([], ''), mapping, mode), enabled: file !== null });
+export const useImportPreview = (file: File | null, mapping: ImportMapping | undefined, mode: ImportMode, owners?: ImportOwners) =>
+  useQuery({ ...getImportPreviewQueryOptions(file ?? new File([], ''), mapping, mode, owners), enabled: file !== null });

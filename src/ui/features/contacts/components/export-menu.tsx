@@ -3,16 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { formatInteger } from '../../../lib/format';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
-import { contactsExportUrl, type ExportLanguage, type ExportSeparator } from '../api/export-contacts';
+import { spreadsheetQuery } from '../../../lib/file-format';
+import { contactsExportUrl, type ExportOptions } from '../api/export-contacts';
 import type { ContactFilters } from '../api/get-contacts';
 
-/** Export of what the list shows (search and filters), for Excel in Portuguese (semicolons) or any other program (commas). */
+/**
+ * Export of what the list shows (search and filters): for Excel as the user reads it (labels in their language, dates
+ * in their time zone; in Portuguese with semicolons and decimal commas), or for any other program (values as stored, commas).
+ */
 export function ExportMenu({ filters, total }: { filters: ContactFilters; total: number | undefined }) {
   const { t, i18n } = useTranslation();
-  const lang: ExportLanguage = i18n.language === 'en' ? 'en' : 'pt';
-  const formats: { separator: ExportSeparator; label: string; hint: string }[] = [
-    { separator: 'semicolon', label: t('contacts.export.excel'), hint: t('contacts.export.excelHint') },
-    { separator: 'comma', label: t('contacts.export.csv'), hint: t('contacts.export.csvHint') },
+  const excel = spreadsheetQuery(i18n.language);
+  const formats: { key: string; options: ExportOptions; label: string; hint: string }[] = [
+    { key: 'excel', options: excel, label: t('contacts.export.excel'), hint: t('contacts.export.excelHint') },
+    { key: 'csv', options: { format: 'csv', lang: excel.lang, separator: 'comma' }, label: t('contacts.export.csv'), hint: t('contacts.export.csvHint') },
   ];
   return (
     <DropdownMenu>
@@ -28,8 +32,8 @@ export function ExportMenu({ filters, total }: { filters: ContactFilters; total:
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         {formats.map((format) => (
-          <DropdownMenuItem key={format.separator} asChild>
-            <a href={contactsExportUrl(filters, lang, format.separator)} download="contacts.csv" className="grid gap-0.5">
+          <DropdownMenuItem key={format.key} asChild>
+            <a href={contactsExportUrl(filters, format.options)} download="contacts.csv" className="grid gap-0.5">
               <span className="font-medium">{format.label}</span>
               <span className="text-xs text-muted-foreground">{format.hint}</span>
             </a>

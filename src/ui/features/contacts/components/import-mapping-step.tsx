@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Select } from '../../../components/ui/select';
-import { IMPORT_FIELDS, type ImportField, type ImportMapping } from '../api/preview-contact-import';
+import { MAPPING_TARGETS, type ImportMapping, type MappingTarget } from '../api/preview-contact-import';
 
 const IGNORE = 'ignore';
 
@@ -9,12 +9,12 @@ export function ImportMappingStep({ columns, mapping, onChange }: { columns: str
   const { t } = useTranslation();
   const options = [
     { value: IGNORE, label: t('contactImport.mapping.ignore') },
-    ...IMPORT_FIELDS.map((field) => ({ value: field, label: t(`contactImport.fields.${field}`) })),
+    ...MAPPING_TARGETS.map((field) => ({ value: field, label: t(`contactImport.fields.${field}`) })),
   ];
   const choose = (column: string, value: string) => {
     const next: ImportMapping = {};
     for (const [other, field] of Object.entries(mapping)) if (other !== column && field !== value) next[other] = field;
-    if (value !== IGNORE) next[column] = value as ImportField;
+    if (value !== IGNORE) next[column] = value as MappingTarget;
     onChange(next);
   };
   const hasName = Object.values(mapping).includes('name');

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { formatInteger } from '../../../lib/format';
 import { refusalText } from '../import-refusal';
+import { ChoiceCards } from './choice-cards';
 import { IMPORT_FIELDS, type ImportMapping, type ImportMode, type ImportPreview } from '../api/preview-contact-import';
 
 const MODES: ImportMode[] = ['skip', 'update'];
@@ -10,22 +11,8 @@ const OUTCOME_TONES = { create: 'success', update: 'primary', skip: 'neutral' } 
 /** Duplicates by email: leave the contact alone, or give it the row's values. */
 export function ImportModeChoice({ mode, onChange }: { mode: ImportMode; onChange: (mode: ImportMode) => void }) {
   const { t } = useTranslation();
-  return (
-    <fieldset className="rounded-lg border border-border bg-surface p-4">
-      <legend className="px-1 text-sm font-medium text-foreground">{t('contactImport.mode.legend')}</legend>
-      <div className="mt-1 grid gap-3 sm:grid-cols-2">
-        {MODES.map((value) => (
-          <label key={value} className="flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 has-[:checked]:border-primary has-[:checked]:bg-primary/5">
-            <input type="radio" name="import-mode" value={value} checked={mode === value} onChange={() => onChange(value)} className="mt-1 h-4 w-4 accent-[var(--color-primary)]" />
-            <span>
-              <span className="block text-sm font-medium text-foreground">{t(`contactImport.mode.${value}`)}</span>
-              <span className="block text-xs text-muted-foreground">{t(`contactImport.mode.${value}Hint`)}</span>
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
+  const options = MODES.map((value) => ({ value, label: t(`contactImport.mode.${value}`), hint: t(`contactImport.mode.${value}Hint`) }));
+  return <ChoiceCards name="import-mode" legend={t('contactImport.mode.legend')} value={mode} options={options} onChange={onChange} />;
 }
 
 function Count({ label, value, testId }: { label: string; value: number; testId: string }) {

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
+import { spreadsheetQuery } from '../../../lib/file-format';
 import { formatDateTime, formatInteger } from '../../../lib/format';
 import { isImportActive, type ContactImport } from '../api/get-contact-import';
 import { useUndoContactImport } from '../api/undo-contact-import';
@@ -118,7 +119,7 @@ function UndoButton({ found }: { found: ContactImport }) {
 
 /** The import as the job goes: progress while it runs, then what it did, the refused rows and undo. */
 export function ImportProgress({ found }: { found: ContactImport }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (isImportActive(found)) return <ProgressBar found={found} />;
   return (
     <div className="space-y-6">
@@ -149,7 +150,7 @@ export function ImportProgress({ found }: { found: ContactImport }) {
       <div className="flex flex-wrap gap-2">
         {found.rejectedCsv && (
           <Button variant="outline" asChild>
-            <a href={found.rejectedCsv} download>
+            <a href={`${found.rejectedCsv}?${new URLSearchParams(spreadsheetQuery(i18n.language))}`} download>
               <Download className="h-4 w-4" aria-hidden="true" />
               {t('contactImport.result.downloadRefused')}
             </a>

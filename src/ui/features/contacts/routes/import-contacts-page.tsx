@@ -6,12 +6,14 @@ import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { formatDateTime, formatInteger } from '../../../lib/format';
+import { useUser } from '../../../lib/session';
 import { isImportActive, useContactImport } from '../api/get-contact-import';
 import { useRecentContactImports } from '../api/get-recent-contact-imports';
 import { useImportPreview, type ImportMapping, type ImportMode } from '../api/preview-contact-import';
 import { useStartContactImport } from '../api/start-contact-import';
 import { ImportFileStep } from '../components/import-file-step';
 import { ImportMappingStep } from '../components/import-mapping-step';
+import { ImportOwnerChoice, OwnerShares, ownerColumn, ownersOf, type OwnerChoice } from '../components/import-owner-choice';
 import { ImportModeChoice, ImportPreviewStep } from '../components/import-preview-step';
 import { ImportProgress } from '../components/import-progress';
 import { ImportSteps } from '../components/import-steps';
@@ -64,13 +66,19 @@ export function ImportContactsPage() {
   const [file, setFile] = useState<File | null>(null);
   const [mapping, setMapping] = useState<ImportMapping | null>(null);
   const [mode, setMode] = useState<ImportMode>('skip');
+  const [ownerState, setOwnerState] = useState<OwnerChoice>({ kind: 'me', ownerId: null, ownerIds: [] });
+  const canAssign = useUser().data?.role === 'admin';
   // The first read of the file: its shape and the mapping guessed from its headers.
   const read = useImportPreview(file, undefined, 'skip');
   const columnsMapping = mapping ?? read.data?.suggestedMapping ?? {};
-  const preview = useImportPreview(step === 'preview' ? file : null, columnsMapping, mode);
+  // A column mapped to owner (guessed from its header, or chosen) is the owner choice.
+  const owner: OwnerChoice = ownerColumn(columnsMapping) ? { ...ownerState, kind: 'column' } : ownerState;
+  const owners = ownersOf(owner);
+  const ownerReady = owners !== undefined && (owner.kind !== 'column' || ownerColumn(columnsMapping) !== undefined);
+  const preview = useImportPreview(step === 'preview' && ownerReady ? file : null, columnsMapping, mode, owners);
   const start = useStartContactImport();
   const hasName = Object.values(columnsMapping).includes('name');
-  const writes = (preview.data?.counts.created ?? 0) + (preview.data?.counts.updated ?? 0);
+  const writes = ownerReady ? (preview.data?.counts.created ?? 0) + (preview.data?.counts.updated ?? 0) : 0;
 
   const chooseFile = (chosen: File) => {
     setFile(chosen);
@@ -79,7 +87,7 @@ export function ImportContactsPage() {
   };
   const run = () => {
     if (!file) return;
-    start.mutate({ file, mapping: columnsMapping, mode }, { onSuccess: (started) => navigate(`/crm/contacts/import/${started.id}`) });
+    start.mutate({ file, mapping: columnsMapping, mode, owners }, { onSuccess: (started) => navigate(`/crm/contacts/import/${started.id}`) });
   };
 
   return (
@@ -120,8 +128,16 @@ export function ImportContactsPage() {
 
       {step === 'preview' && (
         <section aria-label={t('contactImport.steps.preview')} className="space-y-6">
+          <ImportOwnerChoice
+            choice={owner}
+            onChange={setOwnerState}
+            columns={read.data?.columns ?? []}
+            mapping={columnsMapping}
+            onMapping={setMapping}
+            canAssign={canAssign}
+          />
           <ImportModeChoice mode={mode} onChange={setMode} />
-          {preview.isPending ? (
+          {!ownerReady ? null : preview.isPending ? (
             <div className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
               <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
               {t('contactImport.preview.checking')}
@@ -129,7 +145,10 @@ export function ImportContactsPage() {
           ) : preview.isError ? (
             <ErrorNote error={preview.error} />
           ) : (
-            <ImportPreviewStep preview={preview.data} mapping={columnsMapping} />
+            <>
+              <OwnerShares owners={preview.data.owners} />
+              <ImportPreviewStep preview={preview.data} mapping={columnsMapping} />
+            </>
           )}
           {start.isError && <ErrorNote error={start.error} />}
           <div className="flex justify-between gap-2">

@@ -48,7 +48,7 @@ export function ReportsPage() {
           : toast({ variant: 'destructive', title: t('reports.refreshFailed'), description: errorMessage(error, t) }),
     });
 
-  const exportUrl = reportExportUrl({ view: view ?? 'overview', period, category, lang: i18n.language === 'en' ? 'en' : 'pt' });
+  const exportUrl = reportExportUrl({ view: view ?? 'overview', period, category }, i18n.language);
 
   return (
     <div className="grid grid-cols-1 gap-6">
