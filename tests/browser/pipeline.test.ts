@@ -24,10 +24,18 @@ interface SavedDeal extends DealInput {
   value: string;
   lostReason: string | null;
   closedAt: string | null;
+  probability: number;
+  probabilityManual: boolean;
   updatedAt: string;
 }
 
 const origin = () => ({ origin: baseUrl() });
+/** Today in the browser's (and this process's) time zone, shifted by `days`, as YYYY-MM-DD. */
+const localDay = (days: number) => {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
 
 /** Data is made through the API, as the page's signed-in user. */
 async function createDeal(page: Page, input: DealInput): Promise<SavedDeal> {
@@ -83,7 +91,7 @@ describe('pipeline board', () => {
     const tag = uniqueName('pbn');
     await openBoard(page, tag);
     await page.getByText('Nenhum negócio encontrado').waitFor();
-    await page.getByRole('button', { name: 'Nova oportunidade' }).click();
+    await page.getByRole('button', { name: 'Novo negócio' }).click();
     await dialog(page).getByRole('heading', { name: 'Novo negócio' }).waitFor();
     expect(await page.locator('#deal-stage').textContent()).toBe('Prospecção');
     await page.locator('#deal-title').fill(`${tag} Portal`);
@@ -160,8 +168,10 @@ describe('pipeline board', () => {
     expect(await text(page.getByTestId('total-open'))).toBe('R$ 1.330,75');
     expect(await text(page.getByTestId('total-forecast'))).toBe('R$ 249,33');
 
-    // A filter narrows the cards and the totals: at most R$ 300.
+    // A filter narrows the cards and the totals: at most R$ 300 (behind the filter row's toggle).
+    await page.getByRole('button', { name: 'Mais filtros' }).click();
     await page.locator('#board-max').fill('300');
+    await page.getByRole('button', { name: 'Mais filtros (1 ativo)' }).waitFor();
     await page.waitForURL((url) => url.searchParams.get('max') === '300');
     await expect.poll(() => text(column(page, 'qualification').getByTestId('column-count'))).toBe('1');
     await expect.poll(() => card(page, a.title).count()).toBe(0);
@@ -200,14 +210,94 @@ describe('pipeline board', () => {
 
     await moveWithMenu(page, won.title, 'Ganho');
     await dialog(page).getByRole('heading', { name: `Ganhar "${won.title}"` }).waitFor();
-    expect(await dialog(page).getByLabel('Data de fechamento').inputValue()).toBe('2030-05-06');
+    // When it was won: today by default, never after it; not the expected close date.
+    const wonOn = dialog(page).getByLabel('Ganho em');
+    expect(await wonOn.inputValue()).toBe(localDay(0));
+    await wonOn.fill(localDay(1));
+    await dialog(page).getByText('Informe uma data até hoje.').waitFor();
+    expect(await page.getByRole('button', { name: 'Marcar como ganho' }).isDisabled()).toBe(true);
+    await wonOn.fill(localDay(-3));
     await dialog(page).getByLabel('Valor (R$)').fill('1.750,00');
     await page.getByRole('button', { name: 'Marcar como ganho' }).click();
     await card(column(page, 'won'), won.title).waitFor();
     await expect.poll(async () => (await readDeal(page, won.id)).stage).toBe('won');
     const after = await readDeal(page, won.id);
     expect(after.value).toBe('1750.00');
-    expect(after.closedAt).not.toBeNull();
+    expect(after.closedAt!.slice(0, 10)).toBe(localDay(-3));
+    expect(after.expectedCloseDate).toBe('2030-05-06');
+
+    // Closed cards tell won or lost, not a chance; closed columns forecast nothing.
+    const wonCard = card(column(page, 'won'), won.title);
+    expect(await text(wonCard.getByTestId('deal-outcome'))).toBe('Ganho');
+    expect(await wonCard.getByTestId('deal-probability').count()).toBe(0);
+    expect(await text(card(column(page, 'lost'), lost.title).getByTestId('deal-outcome'))).toBe('Perdido');
+    expect(await column(page, 'lost').getByTestId('column-forecast').count()).toBe(0);
+    expect(await text(column(page, 'lost').getByTestId('column-closed'))).toBe('Fora da previsão');
+    expect(await text(column(page, 'won').getByTestId('column-value'))).toBe('R$ 1.750,00');
+    expect(await text(page.getByTestId('total-won'))).toBe('R$ 1.750,00');
+    expect(await text(page.getByTestId('total-open'))).toBe('R$ 0,00');
+    expect(await text(page.getByTestId('total-forecast'))).toBe('R$ 0,00');
+  });
+
+  it("shows each card's chance following its stage, a hand-set one marked and kept; the form hands it back to the stage", async () => {
+    const page = await newEmployee('pbchance');
+    const tag = uniqueName('pbp');
+    const auto = await createDeal(page, { title: `${tag} Automático` });
+    const typed = await createDeal(page, { title: `${tag} À mão`, probability: 35 });
+    expect([auto.probability, auto.probabilityManual, typed.probability, typed.probabilityManual]).toEqual([10, false, 35, true]);
+    await openBoard(page, tag);
+    const chance = (title: string) => text(card(page, title).getByTestId('deal-probability'));
+    expect(await chance(auto.title)).toBe('10% de chance');
+    expect(await chance(typed.title)).toBe('35% de chance à mão');
+    expect(await card(page, typed.title).getByTestId('deal-probability').getAttribute('title')).toContain('definida à mão');
+
+    await moveWithMenu(page, auto.title, 'Qualificação');
+    await expect.poll(() => chance(auto.title)).toBe('25% de chance');
+    await moveWithMenu(page, typed.title, 'Negociação');
+    await card(column(page, 'negotiation'), typed.title).waitFor();
+    await expect.poll(() => chance(typed.title)).toBe('35% de chance à mão');
+
+    // The form: untick "set by hand", and the deal takes its stage's chance again.
+    await page.getByRole('button', { name: typed.title, exact: true }).click();
+    await dialog(page).getByRole('heading', { name: 'Editar negócio' }).waitFor();
+    expect(await page.locator('#deal-probability').inputValue()).toBe('35');
+    await dialog(page).getByRole('checkbox', { name: 'Definir à mão' }).click();
+    expect(await page.locator('#deal-probability').inputValue()).toBe('75');
+    await page.getByRole('button', { name: 'Salvar alterações' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+    await expect.poll(async () => {
+      const d = await readDeal(page, typed.id);
+      return [d.probability, d.probabilityManual];
+    }).toEqual([75, false]);
+    await expect.poll(() => chance(typed.title)).toBe('75% de chance');
+
+    // Someone else's deal opens to be read, and says so in its title.
+    const other = await newEmployee('pbreader');
+    await openBoard(other, tag);
+    await other.getByRole('button', { name: auto.title, exact: true }).click();
+    await dialog(other).getByRole('heading', { name: 'Negócio', exact: true }).waitFor();
+    await other.context().close();
+  });
+
+  it('keeps the filters in one row at 1280 px, so four columns show whole beside the sidebar', async () => {
+    const page = await newEmployee('pbrow', { width: 1280 });
+    const tag = uniqueName('pbw');
+    await createDeal(page, { title: `${tag} Largura` });
+    await openBoard(page, tag);
+    await card(page, `${tag} Largura`).waitFor();
+    const whole = await page.evaluate(() => {
+      const board = document.querySelector('[data-testid="pipeline-board"]')!.getBoundingClientRect();
+      return [...document.querySelectorAll('section[data-testid^="column-"]')].filter((c) => {
+        const r = c.getBoundingClientRect();
+        return r.left >= board.left && r.right <= board.right;
+      }).length;
+    });
+    expect(whole).toBeGreaterThanOrEqual(4);
+    const row = (await page.getByTestId('board-filter-row').boundingBox())!;
+    expect(row.height).toBeLessThanOrEqual(48);
+    expect(await page.locator('#board-more-filters').isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Mais filtros' }).click();
+    await page.locator('#board-max').waitFor();
   });
 
   it('rolls a refused move back with a toast', async () => {

@@ -256,4 +256,25 @@ describe('the reports screen', () => {
       }
     }
   });
+
+  // Last: its large deal would change the figures the tests above expect.
+  it("draws the forecast chart's value axis whole, its top label included, for a pipeline in the millions", async () => {
+    const page = await newPage(browser, { baseURL: server.baseUrl });
+    await signIn(page, DEMO.admin);
+    const res = await page.request.post('/api/crm/deals', { data: { title: 'Big open deal', value: '1234567.00', stage: 'proposal' }, headers: { origin: server.baseUrl } });
+    expect(res.status()).toBe(201);
+    await page.goto('/crm/reports?view=forecast');
+    const report = page.getByTestId('quick-report-forecast');
+    await report.getByRole('table').waitFor();
+    await report.locator('.recharts-yAxis .recharts-cartesian-axis-tick text').first().waitFor();
+    const outside = await report.evaluate((node) => {
+      const svg = node.querySelector('svg.recharts-surface')!.getBoundingClientRect();
+      return [...node.querySelectorAll('.recharts-yAxis .recharts-cartesian-axis-tick text')]
+        .map((tick) => ({ label: tick.textContent, box: tick.getBoundingClientRect() }))
+        .filter(({ box }) => box.left < svg.left - 0.5 || box.top < svg.top - 0.5)
+        .map(({ label }) => label);
+    });
+    expect(outside).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -19,6 +19,8 @@ export function dealSchema(t: (key: string, options?: Record<string, unknown>) =
         .refine((value) => value.trim() === '' || parseMoney(value) !== null, t('dealForm.invalidValue'))
         .transform((value) => parseMoney(value) ?? '0'),
       stage: z.string().min(1, t('validation.required')),
+      /** Set by hand: sent as is and kept when the stage changes; otherwise null, the stage's (the server's rule). */
+      probabilityManual: z.boolean(),
       // SPEC 5: a non-numeric entry becomes 0.
       probability: z
         .union([z.number(), z.nan()])
@@ -35,5 +37,6 @@ export function dealSchema(t: (key: string, options?: Record<string, unknown>) =
     })
     .superRefine((values, ctx) => {
       if (values.lost && !values.lostReason) ctx.addIssue({ code: 'custom', path: ['lostReason'], message: t('dealForm.lostReasonRequired') });
-    });
+    })
+    .transform(({ probabilityManual, probability, ...values }) => ({ ...values, probability: probabilityManual ? probability : null }));
 }

@@ -26,7 +26,8 @@ export function RecentActivity({ items }: { items: Dashboard['recentActivity'] }
                 <div className="min-w-0">
                   <p className="truncate text-sm font-medium text-foreground">{item.entityName}</p>
                   <p className="text-xs text-muted-foreground">
-                    {t(`dashboard.recent.${item.action}`, { entity: t(`dashboard.recent.entities.${item.entityType}`) })}
+                    {/* Per entity ("Negócio atualizado", "Atividade atualizada"); the generic text only for a type it does not know. */}
+                    {t(`dashboard.recent.${item.action}`, { context: item.entityType, entity: t(`dashboard.recent.entities.${item.entityType}`) })}
                     {item.userName ? ` · ${item.userName}` : ''}
                   </p>
                 </div>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dealSchema, moneyInput, parseMoney } from '../deal-schema';
 
 const t = (key: string) => key;
-const valid = { title: 'Licenças', value: '', stage: 'prospecting', probability: 10, expectedCloseDate: '', contactId: null, ownerId: 1, notes: '', lostReason: '', lost: false };
+const valid = { title: 'Licenças', value: '', stage: 'prospecting', probability: 10, probabilityManual: true, expectedCloseDate: '', contactId: null, ownerId: 1, notes: '', lostReason: '', lost: false };
 
 describe('deal form values', () => {
   it('reads money as people type it in pt-BR, or as the API writes it', () => {
@@ -30,6 +30,11 @@ describe('deal form values', () => {
   it('sends 0 for an empty value, 0 for a probability that is no number, and null for no date', () => {
     const out = dealSchema(t).parse({ ...valid, probability: Number.NaN });
     expect(out).toMatchObject({ value: '0', probability: 0, expectedCloseDate: null, notes: null });
+  });
+
+  it("sends the probability set by hand, and null (the stage's, following it) when not", () => {
+    expect(dealSchema(t).parse({ ...valid, probability: 60 }).probability).toBe(60);
+    expect(dealSchema(t).parse({ ...valid, probability: 60, probabilityManual: false }).probability).toBeNull();
   });
 
   it('asks for a reason when the stage is a lost one, and for a title', () => {

@@ -3,6 +3,7 @@ import { api, data, type ApiBody } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { boardColumnQueryKey, boardSummaryQueryKey, type BoardFilters, type StageSummary } from './get-board';
 import { type Deal, type DealsPage } from './get-deals';
+import type { PipelineStage } from './get-pipeline-stages';
 
 export type MoveDealBody = ApiBody<'/api/crm/deals/{id}/move', 'post'>;
 
@@ -12,6 +13,8 @@ export interface MoveDealInput {
   index: number;
   body: MoveDealBody;
   filters: BoardFilters;
+  /** The stage it goes to: a deal not set by hand takes its probability; a closed one weighs nothing. */
+  to: Pick<PipelineStage, 'kind' | 'probability'>;
 }
 
 type Column = InfiniteData<DealsPage, string | undefined>;
@@ -39,19 +42,22 @@ function withDeal(column: Column, deal: Deal, index: number): Column {
   return { ...column, pages };
 }
 
-/** The column totals with the deal counted in `to` instead of `from` (the server's answer replaces them). */
-function shiftTotals(summary: Summary, deal: Deal, from: string, to: string): Summary {
+/**
+ * The column totals with the deal counted in `to` (as `moved`) instead of `from` (as `deal`); a closed
+ * column's weighted value stays 0. The server's answer replaces them.
+ */
+function shiftTotals(summary: Summary, deal: Deal, moved: Deal): Summary {
   const value = cents(deal.value);
-  const weighted = Math.round((value * deal.probability) / 100);
+  const weighted = (d: Deal) => Math.round((value * d.probability) / 100);
   return {
     items: summary.items.map((s) => {
-      const sign = s.stage === to ? 1 : s.stage === from ? -1 : 0;
+      const sign = s.stage === moved.stage ? 1 : s.stage === deal.stage ? -1 : 0;
       if (!sign) return s;
       return {
         ...s,
         dealCount: s.dealCount + sign,
         valueSum: money(cents(s.valueSum) + sign * value),
-        weightedValueSum: money(cents(s.weightedValueSum) + sign * weighted),
+        weightedValueSum: s.kind === 'open' ? money(cents(s.weightedValueSum) + sign * weighted(sign > 0 ? moved : deal)) : s.weightedValueSum,
       };
     }),
   };
@@ -66,7 +72,7 @@ export const moveDeal = ({ deal, body }: MoveDealInput) => data(api.POST('/api/c
 export const useMoveDeal = () =>
   useMutation({
     mutationFn: moveDeal,
-    onMutate: async ({ deal, index, body, filters }) => {
+    onMutate: async ({ deal, index, body, filters, to }) => {
       const fromKey = boardColumnQueryKey(deal.stage, filters);
       const toKey = boardColumnQueryKey(body.stage, filters);
       const summaryKey = boardSummaryQueryKey(filters);
@@ -76,11 +82,17 @@ export const useMoveDeal = () =>
         to: queryClient.getQueryData<Column>(toKey),
         summary: queryClient.getQueryData<Summary>(summaryKey),
       };
-      const moved: Deal = { ...deal, stage: body.stage, position: body.position ?? deal.position, lostReason: body.lostReason ?? deal.lostReason };
+      const moved: Deal = {
+        ...deal,
+        stage: body.stage,
+        position: body.position ?? deal.position,
+        lostReason: body.lostReason ?? deal.lostReason,
+        probability: deal.probabilityManual ? deal.probability : to.probability,
+      };
       if (before.from) queryClient.setQueryData<Column>(fromKey, withoutDeal(before.from, deal.id));
       const target = queryClient.getQueryData<Column>(toKey);
       if (target) queryClient.setQueryData<Column>(toKey, withDeal(withoutDeal(target, deal.id), moved, index));
-      if (before.summary && deal.stage !== body.stage) queryClient.setQueryData<Summary>(summaryKey, shiftTotals(before.summary, deal, deal.stage, body.stage));
+      if (before.summary && deal.stage !== body.stage) queryClient.setQueryData<Summary>(summaryKey, shiftTotals(before.summary, deal, moved));
       return { before, fromKey, toKey, summaryKey };
     },
     onError: (_error, _input, context) => {

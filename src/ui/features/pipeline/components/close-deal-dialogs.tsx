@@ -9,6 +9,7 @@ import { formatCurrency } from '../../../lib/format';
 import type { Deal } from '../api/get-deals';
 import { useLostReasons, type LostReason } from '../api/get-lost-reasons';
 import { useUpdateDeal } from '../api/update-deal';
+import { localDay } from '../board-position';
 import { moneyInput, parseMoney } from '../money';
 import { lostReasonLabel } from '../stage-label';
 
@@ -21,20 +22,24 @@ interface CloseDialogProps {
   onCancel: () => void;
 }
 
-/** Before a deal is won: its value and close date as they will be recorded, changed here if need be. */
-export function WonDialog({ deal, stageName, onCancel, onConfirmed }: CloseDialogProps & { onConfirmed: (deal: Deal) => void }) {
+/**
+ * Before a deal is won: its value as it will be recorded (changed here if need be) and the day it was won,
+ * today by default and never after it. The day goes with the move as closedAt; the expected close date stays.
+ */
+export function WonDialog({ deal, stageName, onCancel, onConfirmed }: CloseDialogProps & { onConfirmed: (deal: Deal, closedAt: string) => void }) {
   const { t } = useTranslation();
   const id = useId();
+  const today = localDay();
   const [value, setValue] = useState(moneyInput(deal.value));
-  const [closeDate, setCloseDate] = useState(deal.expectedCloseDate ?? new Date().toISOString().slice(0, 10));
+  const [wonOn, setWonOn] = useState(today);
   const update = useUpdateDeal();
   const parsed = parseMoney(value);
+  const badDay = !/^\d{4}-\d{2}-\d{2}$/.test(wonOn) || wonOn > today;
   const confirm = async () => {
-    if (parsed === null) return;
-    const changes = { ...(Number(parsed) !== Number(deal.value) && { value: parsed }), ...(closeDate !== (deal.expectedCloseDate ?? '') && { expectedCloseDate: closeDate || null }) };
-    if (!Object.keys(changes).length) return onConfirmed(deal);
-    const saved = await update.mutateAsync({ id: deal.id, body: { ...changes, updatedAt: deal.updatedAt } });
-    onConfirmed(saved);
+    if (parsed === null || badDay) return;
+    if (Number(parsed) === Number(deal.value)) return onConfirmed(deal, wonOn);
+    const saved = await update.mutateAsync({ id: deal.id, body: { value: parsed, updatedAt: deal.updatedAt } });
+    onConfirmed(saved, wonOn);
   };
   return (
     <Dialog open onOpenChange={(open) => !open && onCancel()}>
@@ -59,7 +64,22 @@ export function WonDialog({ deal, stageName, onCancel, onConfirmed }: CloseDialo
             <label htmlFor={`${id}-date`} className="text-sm font-medium">
               {t('pipeline.won.closeDate')}
             </label>
-            <Input id={`${id}-date`} type="date" value={closeDate} onChange={(e) => setCloseDate(e.target.value)} />
+            <Input
+              id={`${id}-date`}
+              type="date"
+              required
+              min="1900-01-01"
+              max={today}
+              value={wonOn}
+              onChange={(e) => setWonOn(e.target.value)}
+              aria-invalid={badDay}
+              aria-describedby={badDay ? `${id}-date-error` : undefined}
+            />
+            {badDay && (
+              <p id={`${id}-date-error`} className="text-xs text-danger">
+                {t('pipeline.won.closeDateFuture')}
+              </p>
+            )}
           </div>
           {update.isError && (
             <p role="alert" className="text-sm text-danger">
@@ -70,7 +90,7 @@ export function WonDialog({ deal, stageName, onCancel, onConfirmed }: CloseDialo
             <Button type="button" variant="outline" onClick={onCancel}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" disabled={parsed === null || update.isPending}>
+            <Button type="submit" disabled={parsed === null || badDay || update.isPending}>
               {update.isPending && <Spinner />}
               {t('pipeline.won.confirm')}
             </Button>

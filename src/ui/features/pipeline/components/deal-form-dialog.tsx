@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { Form, FormField, useSchemaForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
@@ -40,6 +41,7 @@ const valuesOf = (deal: Deal | null, me: User, contact: LookupOption | undefined
     value: moneyInput(deal?.value),
     stage,
     probability: deal?.probability ?? stages.find((s) => s.stage === stage)?.probability ?? 0,
+    probabilityManual: deal?.probabilityManual ?? false,
     expectedCloseDate: deal?.expectedCloseDate ?? '',
     contactId: deal ? deal.contactId : (contact?.id ?? null),
     ownerId: deal ? deal.ownerId : me.id,
@@ -54,7 +56,8 @@ const valuesOf = (deal: Deal | null, me: User, contact: LookupOption | undefined
 export function DealFormDialog(props: DealFormDialogProps) {
   const { t } = useTranslation();
   const stages = usePipelineStages(props.deal?.pipeline ?? DEFAULT_PIPELINE);
-  const title = props.deal ? t('dealForm.editTitle') : t('dealForm.createTitle');
+  // A deal the viewer may not change is shown, not edited.
+  const title = !props.deal ? t('dealForm.createTitle') : canChange(props.me, props.deal) ? t('dealForm.editTitle') : t('dealForm.viewTitle');
   return (
     <Dialog open onOpenChange={(open) => !open && props.onClose()}>
       <DialogContent title={title} description={t('dealForm.description')} className="sm:max-w-2xl">
@@ -92,6 +95,7 @@ function DealForm({ deal, me, contact, onClose, stages }: DealFormDialogProps & 
   const contactFixed = contact !== undefined && deal === null;
   const contacts = useContactSearch(contactSearch, !contactFixed);
   const lost = form.watch('lost');
+  const manual = form.watch('probabilityManual');
   const ownerName = deal ? (deal.ownerName ?? t('dealForm.noOwner')) : me.name;
 
   return (
@@ -138,31 +142,47 @@ function DealForm({ deal, me, contact, onClose, stages }: DealFormDialogProps & 
                 field.onChange(value);
                 const stage = stages.find((s) => s.stage === value);
                 form.setValue('lost', stage?.kind === 'lost');
-                // A new deal takes the stage's usual chance; an edited one keeps what was set.
-                if (!deal && stage) form.setValue('probability', stage.probability);
+                // Not set by hand: the chance follows the stage (the server does the same).
+                if (stage && !form.getValues('probabilityManual')) form.setValue('probability', stage.probability);
               }}
               options={stages.map((stage) => ({ value: stage.stage, label: stageLabel(stage.stage, t) }))}
             />
           )}
         />
-        <FormField
-          control={form.control}
-          name="probability"
-          label={t('dealForm.fields.probability')}
-          description={t('dealForm.probabilityHint')}
-          render={(field) => (
-            <Input
-              {...field}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={100}
-              step={1}
-              value={Number.isNaN(field.value) ? '' : field.value}
-              onChange={(event) => field.onChange(event.target.value === '' ? Number.NaN : event.target.valueAsNumber)}
+        <div className="grid content-start gap-1.5">
+          <FormField
+            control={form.control}
+            name="probability"
+            label={t('dealForm.fields.probability')}
+            description={manual ? t('dealForm.probabilityManualHint') : t('dealForm.probabilityAutoHint')}
+            render={(field) => (
+              <Input
+                {...field}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={100}
+                step={1}
+                readOnly={!manual}
+                value={Number.isNaN(field.value) ? '' : field.value}
+                onChange={(event) => field.onChange(event.target.value === '' ? Number.NaN : event.target.valueAsNumber)}
+              />
+            )}
+          />
+          <label className="flex items-center gap-2 text-sm">
+            <Checkbox
+              checked={manual}
+              disabled={!editable}
+              onCheckedChange={(checked) => {
+                const byHand = checked === true;
+                form.setValue('probabilityManual', byHand, { shouldDirty: true });
+                // Back to automatic: the stage's chance again.
+                if (!byHand) form.setValue('probability', stages.find((s) => s.stage === form.getValues('stage'))?.probability ?? 0, { shouldDirty: true });
+              }}
             />
-          )}
-        />
+            {t('dealForm.probabilityManual')}
+          </label>
+        </div>
         <FormField
           control={form.control}
           name="expectedCloseDate"

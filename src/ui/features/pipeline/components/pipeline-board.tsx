@@ -1,5 +1,5 @@
 import { DragDropContext, Draggable, Droppable, type DragStart, type DragUpdate, type DropResult, type ResponderProvided } from '@hello-pangea/dnd';
-import { AlarmClock, CalendarX, Clock, MoreVertical } from 'lucide-react';
+import { AlarmClock, CalendarX, Clock, Hand, MoreVertical } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
@@ -56,11 +56,12 @@ export function PipelineBoard({ stages, summary, filters, loaded, onOpenDeal }: 
   const byName = new Map(stages.map((s) => [s.stage, s]));
   const label = (stage: string) => stageLabel(stage, t);
 
-  const send = (deal: Deal, stage: PipelineStage, index: number, lostReason?: string) => {
+  /** `closing`: the lost reason, or the day it was won or lost (closedAt). */
+  const send = (deal: Deal, stage: PipelineStage, index: number, closing: { lostReason?: string; closedAt?: string } = {}) => {
     const cards = loadedCards(stage.stage, filters).filter((d) => d.id !== deal.id);
     const position = positionAt(cards, index, hasMore(stage.stage, filters));
     move.mutate(
-      { deal, index, filters, body: { stage: stage.stage, position, updatedAt: deal.updatedAt, ...(lostReason !== undefined && { lostReason }) } },
+      { deal, index, filters, to: stage, body: { stage: stage.stage, position, updatedAt: deal.updatedAt, ...closing } },
       {
         onError: (error) => toast({ variant: 'destructive', title: t('pipeline.moveFailed'), description: errorMessage(error, t) }),
         onSuccess: () => stage.stage !== deal.stage && toast({ title: t('pipeline.moved', { title: deal.title, stage: label(stage.stage) }) }),
@@ -122,9 +123,9 @@ export function PipelineBoard({ stages, summary, filters, loaded, onOpenDeal }: 
             deal={pending.deal}
             stageName={label(pending.stage.stage)}
             onCancel={() => setPending(null)}
-            onConfirmed={(deal) => {
+            onConfirmed={(deal, closedAt) => {
               setPending(null);
-              send(deal, pending.stage, pending.index);
+              send(deal, pending.stage, pending.index, { closedAt });
             }}
           />
         )}
@@ -135,7 +136,7 @@ export function PipelineBoard({ stages, summary, filters, loaded, onOpenDeal }: 
             onCancel={() => setPending(null)}
             onConfirmed={(reason) => {
               setPending(null);
-              send(pending.deal, pending.stage, pending.index, reason);
+              send(pending.deal, pending.stage, pending.index, { lostReason: reason });
             }}
           />
         )}
@@ -180,7 +181,8 @@ function BoardColumn({ stage, stages, totals, filters, onOpenDeal, onMoveTo }: B
     <section
       aria-labelledby={headingId}
       data-testid={`column-${stage.stage}`}
-      className="flex w-72 shrink-0 flex-col rounded-lg border border-border bg-muted/40 sm:w-80"
+      // 224 px from a tablet up: four columns side by side at 1280 px beside the sidebar (three at 320 px).
+      className="flex w-72 shrink-0 flex-col rounded-lg border border-border bg-muted/40 sm:w-56"
     >
       <header className="border-b border-border p-3" style={{ borderTop: `4px solid ${stage.color}`, borderTopLeftRadius: 8, borderTopRightRadius: 8 }}>
         <div className="flex items-center justify-between gap-2">
@@ -191,15 +193,24 @@ function BoardColumn({ stage, stages, totals, filters, onOpenDeal, onMoveTo }: B
             {totals ? formatInteger(totals.dealCount) : '…'}
           </Badge>
         </div>
-        <dl className="mt-1 grid grid-cols-2 gap-x-2 text-xs text-muted-foreground">
+        <dl className="mt-1 flex flex-wrap justify-between gap-x-2 text-xs text-muted-foreground">
           <dt className="sr-only">{t('pipeline.column.value')}</dt>
           <dd data-testid="column-value" className="font-medium text-foreground">
             {totals ? formatCurrency(totals.valueSum) : '…'}
           </dd>
-          <dt className="sr-only">{t('pipeline.column.forecast')}</dt>
-          <dd data-testid="column-forecast" className="text-right" title={t('pipeline.column.forecast')}>
-            {totals ? t('pipeline.column.forecastValue', { value: formatCurrency(totals.weightedValueSum) }) : '…'}
-          </dd>
+          {stage.kind === 'open' ? (
+            <>
+              <dt className="sr-only">{t('pipeline.column.forecast')}</dt>
+              <dd data-testid="column-forecast" className="text-right" title={t('pipeline.column.forecast')}>
+                {totals ? t('pipeline.column.forecastValue', { value: formatCurrency(totals.weightedValueSum) }) : '…'}
+              </dd>
+            </>
+          ) : (
+            // Closed deals are not forecast: won is revenue (the value beside), lost counts for nothing.
+            <dd data-testid="column-closed" className="text-right">
+              {t(stage.kind === 'won' ? 'pipeline.column.closedWon' : 'pipeline.column.closedLost')}
+            </dd>
+          )}
         </dl>
       </header>
       <Droppable droppableId={stage.stage}>
@@ -261,6 +272,30 @@ function BoardColumn({ stage, stages, totals, filters, onOpenDeal, onMoveTo }: B
   );
 }
 
+/** An open deal's chance (marked when set by hand); a closed one says won or lost instead: it is no longer a chance. */
+function DealChance({ deal, stage }: { deal: Deal; stage: PipelineStage }) {
+  const { t } = useTranslation();
+  if (stage.kind !== 'open') {
+    return (
+      <Badge data-testid="deal-outcome">
+        {t(`pipeline.card.${stage.kind}`)}
+      </Badge>
+    );
+  }
+  return (
+    <span data-testid="deal-probability" title={deal.probabilityManual ? t('pipeline.card.manualHint') : undefined}>
+      {t('pipeline.card.chance', { percent: deal.probability })}
+      {deal.probabilityManual && (
+        <span className="ml-1 inline-flex items-center gap-0.5 rounded-sm bg-muted px-1 font-medium text-foreground" data-testid="deal-probability-manual">
+          <Hand className="h-3 w-3" aria-hidden="true" />
+          {t('pipeline.card.manual')}
+          <span className="sr-only">: {t('pipeline.card.manualHint')}</span>
+        </span>
+      )}
+    </span>
+  );
+}
+
 interface DealCardProps {
   deal: Deal;
   stage: PipelineStage;
@@ -311,8 +346,8 @@ function DealCard({ deal, stage, stages, dragging, onOpen, onMoveTo }: DealCardP
         {formatCurrency(deal.value)}
       </p>
       <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
-        {close && <span>{t('pipeline.card.closes', { date: close })}</span>}
-        <span>{t('pipeline.card.chance', { percent: deal.probability })}</span>
+        {close && stage.kind === 'open' && <span>{t('pipeline.card.closes', { date: close })}</span>}
+        <DealChance deal={deal} stage={stage} />
       </div>
       {(flags.overdue || flags.noActivity || flags.stale) && (
         <div className="mt-2 flex flex-wrap gap-1">

@@ -1,4 +1,4 @@
-import { Filter, KanbanSquare, Plus, X } from 'lucide-react';
+import { ChevronDown, Filter, KanbanSquare, Plus, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -24,6 +24,8 @@ import { PipelineBoard } from '../components/pipeline-board';
 import { parseMoney } from '../money';
 
 const CLOSE_WINDOWS = ['7', '30', '90'] as const;
+/** The URL's filters behind the filter row's toggle. */
+const FOLDED_FILTERS = ['close', 'min', 'max', 'contact'];
 
 // The deal form (with its validation library) is a chunk of its own, fetched once the columns are in.
 const loadDealForm = () => import('../components/deal-form-dialog');
@@ -77,9 +79,10 @@ export function PipelinePage({ dealExtras }: { dealExtras?: DealExtras } = {}) {
     );
   if (!me) return null;
 
-  const openStages = new Set(stages.data?.items.filter((s) => s.kind === 'open').map((s) => s.stage));
-  const openTotals = summary.data?.items.filter((s) => openStages.has(s.stage));
-  const sum = (key: 'valueSum' | 'weightedValueSum') => (openTotals ?? []).reduce((acc, s) => acc + Math.round(Number(s[key]) * 100), 0) / 100;
+  // By kind, never by name: open deals are the pipeline and its forecast; won ones are revenue.
+  const openTotals = summary.data?.items.filter((s) => s.kind === 'open');
+  const wonTotals = summary.data?.items.filter((s) => s.kind === 'won');
+  const sum = (totals: typeof openTotals, key: 'valueSum' | 'weightedValueSum') => (totals ?? []).reduce((acc, s) => acc + Math.round(Number(s[key]) * 100), 0) / 100;
   const count = summary.data?.items.reduce((acc, s) => acc + s.dealCount, 0);
 
   return (
@@ -98,13 +101,19 @@ export function PipelinePage({ dealExtras }: { dealExtras?: DealExtras } = {}) {
         <div>
           <dt className="text-muted-foreground">{t('pipeline.totals.open')}</dt>
           <dd className="text-lg font-semibold text-foreground" data-testid="total-open">
-            {openTotals ? formatCurrency(sum('valueSum')) : '…'}
+            {openTotals ? formatCurrency(sum(openTotals, 'valueSum')) : '…'}
           </dd>
         </div>
         <div>
           <dt className="text-muted-foreground">{t('pipeline.totals.forecast')}</dt>
           <dd className="text-lg font-semibold text-foreground" data-testid="total-forecast">
-            {openTotals ? formatCurrency(sum('weightedValueSum')) : '…'}
+            {openTotals ? formatCurrency(sum(openTotals, 'weightedValueSum')) : '…'}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">{t('pipeline.totals.won')}</dt>
+          <dd className="text-lg font-semibold text-foreground" data-testid="total-won">
+            {wonTotals ? formatCurrency(sum(wonTotals, 'valueSum')) : '…'}
           </dd>
         </div>
         <div>
@@ -150,7 +159,8 @@ function BoardFiltersBar({ params, setParams, me, loaded }: { params: URLSearchP
   const [min, setMin] = useState(params.get('min') ?? '');
   const [max, setMax] = useState(params.get('max') ?? '');
   const [contactSearch, setContactSearch] = useState('');
-  const [shown, setShown] = useState(false);
+  // Open when a link or a reload brings one of the folded filters on.
+  const [shown, setShown] = useState(() => FOLDED_FILTERS.some((key) => params.has(key)));
   const contacts = useContactSearch(contactSearch, loaded || contactSearch !== '');
   const contactId = Number(params.get('contact'));
   const contact: LookupOption | null = contactId > 0 ? { id: contactId, label: params.get('contactName') ?? `#${contactId}` } : null;
@@ -186,73 +196,39 @@ function BoardFiltersBar({ params, setParams, me, loaded }: { params: URLSearchP
   ];
   const closeOptions = [{ value: 'any', label: t('pipeline.filters.closeAny') }, ...CLOSE_WINDOWS.map((d) => ({ value: d, label: t('pipeline.filters.closeWithin', { days: d }) }))];
   const badMoney = (text: string) => text.trim() !== '' && parseMoney(text) === null;
-  const active = ['q', 'owner', 'contact', 'min', 'max', 'close'].filter((key) => params.has(key)).length;
+  // The filters folded away: a person sees how many of them are on without opening them.
+  const folded = FOLDED_FILTERS.filter((key) => params.has(key)).length;
 
   return (
-    <>
-    {/* On a phone the filters fold away behind a toggle, so the board starts on the first screen. */}
-    <Button type="button" variant="outline" size="sm" className="mb-3 sm:hidden" aria-expanded={shown} aria-controls="board-filters" onClick={() => setShown(!shown)}>
-      <Filter className="h-4 w-4" aria-hidden="true" />
-      {t('pipeline.filters.toggle', { count: active })}
-    </Button>
-    <form
-      id="board-filters"
-      role="search"
-      aria-label={t('pipeline.filters.label')}
-      className={cn('mb-4 gap-3 rounded-lg border border-border bg-surface p-3 sm:grid sm:grid-cols-2 lg:grid-cols-6', shown ? 'grid' : 'hidden')}
-      onSubmit={(e) => e.preventDefault()}
-    >
-      <div className="grid gap-1 lg:col-span-2">
-        <label htmlFor="board-q" className="flex items-center gap-1 text-xs font-medium text-muted-foreground">
-          <Filter className="h-3 w-3" aria-hidden="true" />
+    // One row (title, owner, the others behind a toggle), so the columns start high and more of them fit.
+    <form id="board-filters" role="search" aria-label={t('pipeline.filters.label')} className="mb-3 grid gap-2" onSubmit={(e) => e.preventDefault()}>
+      <div className="flex flex-wrap items-center gap-2" data-testid="board-filter-row">
+        <label htmlFor="board-q" className="sr-only">
           {t('pipeline.filters.search')}
         </label>
-        <Input id="board-q" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t('pipeline.filters.searchPlaceholder')} />
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor="board-owner" className="text-xs font-medium text-muted-foreground">
+        <Input
+          id="board-q"
+          type="search"
+          className="w-full sm:w-64"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          placeholder={t('pipeline.filters.searchPlaceholder')}
+        />
+        <label htmlFor="board-owner" className="sr-only">
           {t('pipeline.filters.owner')}
         </label>
-        <Select id="board-owner" value={params.get('owner') ?? 'all'} onValueChange={(v) => set({ owner: v === 'all' ? null : v })} options={ownerOptions} />
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor="board-close" className="text-xs font-medium text-muted-foreground">
-          {t('pipeline.filters.close')}
-        </label>
-        <Select id="board-close" value={params.get('close') ?? 'any'} onValueChange={(v) => set({ close: v === 'any' ? null : v })} options={closeOptions} />
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor="board-min" className="text-xs font-medium text-muted-foreground">
-          {t('pipeline.filters.valueMin')}
-        </label>
-        <Input id="board-min" inputMode="decimal" value={min} onChange={(e) => setMin(e.target.value)} aria-invalid={badMoney(min)} placeholder="R$ 0,00" />
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor="board-max" className="text-xs font-medium text-muted-foreground">
-          {t('pipeline.filters.valueMax')}
-        </label>
-        <Input id="board-max" inputMode="decimal" value={max} onChange={(e) => setMax(e.target.value)} aria-invalid={badMoney(max)} placeholder="R$ 0,00" />
-      </div>
-      <div className="grid gap-1 sm:col-span-2 lg:col-span-4">
-        <label htmlFor="board-contact" className="text-xs font-medium text-muted-foreground">
-          {t('pipeline.filters.contact')}
-        </label>
-        <LookupSelect
-          id="board-contact"
-          value={contact}
-          onChange={(c) => set({ contact: c ? String(c.id) : null, contactName: c?.label ?? null })}
-          options={contacts.data?.items.map((c) => ({ id: c.id, label: c.name })) ?? []}
-          search={contactSearch}
-          onSearch={setContactSearch}
-          searchLabel={t('pipeline.filters.contactSearch')}
-          noneLabel={t('pipeline.filters.contactAny')}
-        />
-      </div>
-      {params.size > 0 && (
-        <div className="flex items-end lg:col-span-2">
+        <div className="w-40">
+          <Select id="board-owner" value={params.get('owner') ?? 'all'} onValueChange={(v) => set({ owner: v === 'all' ? null : v })} options={ownerOptions} />
+        </div>
+        <Button type="button" variant="outline" aria-expanded={shown} aria-controls="board-more-filters" onClick={() => setShown(!shown)}>
+          <Filter className="h-4 w-4" aria-hidden="true" />
+          {t('pipeline.filters.toggle', { count: folded })}
+          <ChevronDown className={cn('h-4 w-4 transition-transform', shown && 'rotate-180')} aria-hidden="true" />
+        </Button>
+        {params.size > 0 && (
           <Button
             type="button"
-            variant="outline"
+            variant="ghost"
             onClick={() => {
               setQ('');
               setMin('');
@@ -263,9 +239,43 @@ function BoardFiltersBar({ params, setParams, me, loaded }: { params: URLSearchP
             <X className="h-4 w-4" aria-hidden="true" />
             {t('pipeline.filters.clear')}
           </Button>
+        )}
+      </div>
+      <div id="board-more-filters" hidden={!shown} className="grid gap-3 rounded-lg border border-border bg-surface p-3 sm:grid-cols-2 lg:grid-cols-6">
+        <div className="grid gap-1">
+          <label htmlFor="board-close" className="text-xs font-medium text-muted-foreground">
+            {t('pipeline.filters.close')}
+          </label>
+          <Select id="board-close" value={params.get('close') ?? 'any'} onValueChange={(v) => set({ close: v === 'any' ? null : v })} options={closeOptions} />
         </div>
-      )}
+        <div className="grid gap-1">
+          <label htmlFor="board-min" className="text-xs font-medium text-muted-foreground">
+            {t('pipeline.filters.valueMin')}
+          </label>
+          <Input id="board-min" inputMode="decimal" value={min} onChange={(e) => setMin(e.target.value)} aria-invalid={badMoney(min)} placeholder="R$ 0,00" />
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor="board-max" className="text-xs font-medium text-muted-foreground">
+            {t('pipeline.filters.valueMax')}
+          </label>
+          <Input id="board-max" inputMode="decimal" value={max} onChange={(e) => setMax(e.target.value)} aria-invalid={badMoney(max)} placeholder="R$ 0,00" />
+        </div>
+        <div className="grid gap-1 sm:col-span-2 lg:col-span-3">
+          <label htmlFor="board-contact" className="text-xs font-medium text-muted-foreground">
+            {t('pipeline.filters.contact')}
+          </label>
+          <LookupSelect
+            id="board-contact"
+            value={contact}
+            onChange={(c) => set({ contact: c ? String(c.id) : null, contactName: c?.label ?? null })}
+            options={contacts.data?.items.map((c) => ({ id: c.id, label: c.name })) ?? []}
+            search={contactSearch}
+            onSearch={setContactSearch}
+            searchLabel={t('pipeline.filters.contactSearch')}
+            noneLabel={t('pipeline.filters.contactAny')}
+          />
+        </div>
+      </div>
     </form>
-    </>
   );
 }
