@@ -242,28 +242,16 @@ function BoardFiltersBar({ params, setParams, me, loaded }: { params: URLSearchP
         )}
       </div>
       <div id="board-more-filters" hidden={!shown} className="grid gap-3 rounded-lg border border-border bg-surface p-3 sm:grid-cols-2 lg:grid-cols-6">
-        <div className="grid gap-1">
-          <label htmlFor="board-close" className="text-xs font-medium text-muted-foreground">
-            {t('pipeline.filters.close')}
-          </label>
+        <FilterField id="board-close" label={t('pipeline.filters.close')}>
           <Select id="board-close" value={params.get('close') ?? 'any'} onValueChange={(v) => set({ close: v === 'any' ? null : v })} options={closeOptions} />
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor="board-min" className="text-xs font-medium text-muted-foreground">
-            {t('pipeline.filters.valueMin')}
-          </label>
+        </FilterField>
+        <FilterField id="board-min" label={t('pipeline.filters.valueMin')}>
           <Input id="board-min" inputMode="decimal" value={min} onChange={(e) => setMin(e.target.value)} aria-invalid={badMoney(min)} placeholder="R$ 0,00" />
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor="board-max" className="text-xs font-medium text-muted-foreground">
-            {t('pipeline.filters.valueMax')}
-          </label>
+        </FilterField>
+        <FilterField id="board-max" label={t('pipeline.filters.valueMax')}>
           <Input id="board-max" inputMode="decimal" value={max} onChange={(e) => setMax(e.target.value)} aria-invalid={badMoney(max)} placeholder="R$ 0,00" />
-        </div>
-        <div className="grid gap-1 sm:col-span-2 lg:col-span-3">
-          <label htmlFor="board-contact" className="text-xs font-medium text-muted-foreground">
-            {t('pipeline.filters.contact')}
-          </label>
+        </FilterField>
+        <FilterField id="board-contact" label={t('pipeline.filters.contact')} className="sm:col-span-2 lg:col-span-3">
           <LookupSelect
             id="board-contact"
             value={contact}
@@ -274,8 +262,20 @@ function BoardFiltersBar({ params, setParams, me, loaded }: { params: URLSearchP
             searchLabel={t('pipeline.filters.contactSearch')}
             noneLabel={t('pipeline.filters.contactAny')}
           />
-        </div>
+        </FilterField>
       </div>
     </form>
+  );
+}
+
+/** A folded filter: its label over its control. */
+function FilterField({ id, label, className, children }: { id: string; label: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={cn('grid gap-1', className)}>
+      <label htmlFor={id} className="text-xs font-medium text-muted-foreground">
+        {label}
+      </label>
+      {children}
+    </div>
   );
 }
