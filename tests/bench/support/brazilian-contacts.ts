@@ -47,6 +47,12 @@ export async function seedBrazilianContacts(knex: Knex, count: number, ownerIds:
 /** A term only one contact has (part of its email). */
 export const rareTerm = (g: number): string => `${g}@exemplo`;
 
+/** Row g's phone as a person would paste it, "(DD) 9XXXX-XXXX", where it is stored "+55 DD 9XXXXXXXX". */
+export function pastedPhone(g: number): string {
+  const digits = String((g * 7919) % 100_000_000).padStart(8, '0');
+  return `(${11 + (g % 80)}) 9${digits.slice(0, 4)}-${digits.slice(4)}`;
+}
+
 /** A CSV contact as a spreadsheet would hold it: the same names, companies and phones as `seedBrazilianContacts`. */
 export interface BrazilianContactRow {
   name: string;
