@@ -1,4 +1,5 @@
 import { labelOf, type Language } from '../shared/labels';
+import { NOT_A_PHONE } from '../contacts/phone';
 import type { MappingTarget } from './contact-import';
 
 /**
@@ -10,6 +11,7 @@ const REASONS = {
   nul: { en: 'contains a NUL character (U+0000)', pt: 'contém um caractere NUL (U+0000)' },
   tooLong: { en: 'longer than {value} characters', pt: 'mais de {value} caracteres' },
   email: { en: 'not an email address', pt: 'não é um endereço de e-mail' },
+  phone: { en: NOT_A_PHONE, pt: 'deve ser um telefone, sem letras' },
   status: { en: 'must be one of lead, prospect, customer, inactive', pt: 'deve ser Lead, Prospect, Cliente ou Inativo' },
   score: { en: 'must be a whole number from 0 to 100', pt: 'deve ser um número inteiro de 0 a 100' },
   tags: { en: 'at most 50 tags of 50 characters', pt: 'no máximo 50 tags de 50 caracteres' },

@@ -1,4 +1,5 @@
 import type { ContactStatus } from '../contacts/contact';
+import { canBePhone } from '../contacts/phone';
 import { valueOfLabel } from '../shared/labels';
 import type { ImportMapping, ImportRow, ImportedValues, MappingTarget } from './contact-import';
 import { refusal } from './import-reasons';
@@ -36,6 +37,11 @@ export function readRow(row: ImportRow, mapping: ImportMapping): { values: Impor
       case 'email':
         if (!EMAIL.test(cell)) return { reason: refusal(field, 'email') };
         values.email = cell;
+        break;
+      case 'phone':
+        // As the API refuses it: a phone has no letters.
+        if (!canBePhone(cell)) return { reason: refusal(field, 'phone') };
+        values.phone = cell;
         break;
       case 'status': {
         const status = valueOfLabel('contactStatus', cell) as ContactStatus | undefined;

@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 const REASONS: [RegExp, string][] = [
   [/^required$/, 'required'],
   [/^not an email address$/, 'email'],
+  [/^must be a phone number, without letters$/, 'phone'],
   [/^must be one of /, 'status'],
   [/^must be a whole number from 0 to 100$/, 'score'],
   [/^at most 50 tags of 50 characters$/, 'tags'],
