@@ -6,7 +6,7 @@ import type { ContactImportsService } from '../../domain/contact-imports/contact
 import { CONTACT_IMPORTS_SERVICE } from '../../domain/contact-imports/contact-imports.tokens';
 import { ValidationError } from '../../domain/shared/app-error';
 import { reasonIn } from '../../domain/contact-imports/import-reasons';
-import { csvCell, csvFormat, DEFAULT_TIME_ZONE, UTF8_BOM } from '../csv';
+import { csvCell, csvFormat, UTF8_BOM } from '../csv';
 import { checkRequestInput, textProblem } from '../input-guard';
 import { currentAuth, defineRoute, type HttpRouter, type RouteDefinition } from '../route';
 import { CSV } from '../response.schemas';
@@ -136,7 +136,7 @@ export class ContactImportsRouter implements HttpRouter {
           const rejections = await this.imports.rejections(currentAuth(req).user, params.id);
           const columns = [...new Set(rejections.flatMap((r) => Object.keys(r.cells)))];
           const excel = query.format === 'excel';
-          const { delimiter } = csvFormat({ ...query, tz: DEFAULT_TIME_ZONE });
+          const { delimiter } = csvFormat(query);
           const header = excel ? REJECTED_HEADER[query.lang] : REJECTED_HEADER.machine;
           const reason = (text: string) => (excel ? reasonIn(text, query.lang) : text);
           res.status(200).type('text/csv; charset=utf-8').attachment(`import-${params.id}-rejected.csv`);

@@ -2,7 +2,7 @@ import Joi from 'joi';
 import {
   IMPORT_MODES, IMPORT_STATUSES, MAPPING_TARGETS, type ContactImport, type ImportMapping, type ImportMode, type ImportOwners, type ImportPreview,
 } from '../../domain/contact-imports/contact-import';
-import { EXPORT_FORMATS, EXPORT_LANGUAGES, type ExportFormat, type ExportLanguage } from '../csv';
+import { fileQuerySchemas, type ExportFormat, type ExportLanguage } from '../csv';
 import { CONTACT_STATUSES } from '../../domain/contacts/contact';
 import { idParams } from '../crm/crm.schemas';
 import { count, id, itemsResponse, responseObject, timestamp } from '../response.schemas';
@@ -42,9 +42,11 @@ export const contactImportSchemas = {
     ...ownerFields,
   }),
   /** How the refused rows are written: as today for programs, or for a spreadsheet in the user's language. */
-  rejectedQuery: Joi.object<{ format: ExportFormat; lang: ExportLanguage }, true>({
-    format: Joi.string().valid(...EXPORT_FORMATS).default('csv').description('excel: the reasons in `lang`, for Excel (pt: `;` and a byte-order mark)'),
-    lang: Joi.string().valid(...EXPORT_LANGUAGES).default('pt').description('Language of the header and reasons in the excel format'),
+  rejectedQuery: Joi.object<{ format: ExportFormat; lang: ExportLanguage; tz: string }, true>({
+    format: fileQuerySchemas.format.description('excel: the header and reasons in `lang`, for Excel (pt: `;`), with a byte-order mark'),
+    lang: fileQuerySchemas.lang.default('pt'),
+    // Taken like every file download's, though the refused rows hold no moment of ours.
+    tz: fileQuerySchemas.tz,
   }),
 };
 

@@ -4885,10 +4885,12 @@ export interface operations {
     getApiCrmContactsImportIdRejected: {
         parameters: {
             query?: {
-                /** @description excel: the reasons in `lang`, for Excel (pt: `;` and a byte-order mark) */
+                /** @description excel: the header and reasons in `lang`, for Excel (pt: `;`), with a byte-order mark */
                 format?: "csv" | "excel";
-                /** @description Language of the header and reasons in the excel format */
+                /** @description Language of the header row and labels */
                 lang?: "pt" | "en";
+                /** @description IANA time zone of the excel format's dates (the browser's, from Intl) */
+                tz?: string;
             };
             header?: never;
             path: {

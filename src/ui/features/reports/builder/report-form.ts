@@ -135,10 +135,10 @@ export function fromDefinition(definition: ReportDefinition, name: string, share
   };
 }
 
-/** The view as CSV (semicolon-separated, as spreadsheets in pt-BR expect): one row per group, then the total. */
+/** The view as CSV (semicolon-separated with decimal commas, as spreadsheets in pt-BR expect): one row per group, then the total. */
 export function reportCsv(header: [string, string, string], rows: { label: string; count: number; value: string | null }[], total: { label: string; count: number; value: string | null }): string {
   const cell = (value: string) => (/[";\n\r]/.test(value) || /^[=+\-@]/.test(value) ? `"${value.replace(/^([=+\-@])/, "'$1").replace(/"/g, '""')}"` : value);
-  const line = (r: { label: string; count: number; value: string | null }) => [cell(r.label), String(r.count), r.value ?? ''].join(';');
+  const line = (r: { label: string; count: number; value: string | null }) => [cell(r.label), String(r.count), (r.value ?? '').replace('.', ',')].join(';');
   return `\uFEFF${[header.map(cell).join(';'), ...rows.map(line), line(total)].join('\r\n')}\r\n`;
 }
 

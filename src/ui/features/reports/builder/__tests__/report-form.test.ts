@@ -19,6 +19,6 @@ describe('the builder form', () => {
 
   it('writes the view as CSV a spreadsheet opens safely', () => {
     const csv = reportCsv(['Owner', 'Records', 'Value sum'], [{ label: 'Ana; "A"', count: 2, value: '10.50' }, { label: '=cmd', count: 1, value: null }], { label: 'Total', count: 3, value: '10.50' });
-    expect(csv).toBe('\uFEFFOwner;Records;Value sum\r\n"Ana; ""A""";2;10.50\r\n"\'=cmd";1;\r\nTotal;3;10.50\r\n');
+    expect(csv).toBe('\uFEFFOwner;Records;Value sum\r\n"Ana; ""A""";2;10,50\r\n"\'=cmd";1;\r\nTotal;3;10,50\r\n');
   });
 });
