@@ -247,15 +247,21 @@ describe('pipeline board', () => {
     expect([auto.probability, auto.probabilityManual, typed.probability, typed.probabilityManual]).toEqual([10, false, 35, true]);
     await openBoard(page, tag);
     const chance = (title: string) => text(card(page, title).getByTestId('deal-probability'));
+    const byHand = (title: string) => card(page, title).getByTestId('deal-probability-manual');
     expect(await chance(auto.title)).toBe('10% de chance');
-    expect(await chance(typed.title)).toBe('35% de chance à mão');
+    expect(await byHand(auto.title).count()).toBe(0);
+    expect(await chance(typed.title)).toMatch(/^35% de chance/);
+    await byHand(typed.title).getByText('à mão').waitFor();
     expect(await card(page, typed.title).getByTestId('deal-probability').getAttribute('title')).toContain('definida à mão');
 
     await moveWithMenu(page, auto.title, 'Qualificação');
     await expect.poll(() => chance(auto.title)).toBe('25% de chance');
+    const movedTyped = page.waitForResponse((res) => res.url().endsWith(`/api/crm/deals/${typed.id}/move`));
     await moveWithMenu(page, typed.title, 'Negociação');
+    expect((await movedTyped).status()).toBe(200);
     await card(column(page, 'negotiation'), typed.title).waitFor();
-    await expect.poll(() => chance(typed.title)).toBe('35% de chance à mão');
+    await expect.poll(() => chance(typed.title)).toMatch(/^35% de chance/);
+    await byHand(typed.title).waitFor();
 
     // The form: untick "set by hand", and the deal takes its stage's chance again.
     await page.getByRole('button', { name: typed.title, exact: true }).click();
@@ -270,6 +276,7 @@ describe('pipeline board', () => {
       return [d.probability, d.probabilityManual];
     }).toEqual([75, false]);
     await expect.poll(() => chance(typed.title)).toBe('75% de chance');
+    expect(await byHand(typed.title).count()).toBe(0);
 
     // Someone else's deal opens to be read, and says so in its title.
     const other = await newEmployee('pbreader');

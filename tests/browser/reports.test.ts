@@ -266,10 +266,12 @@ describe('the reports screen', () => {
     await page.goto('/crm/reports?view=forecast');
     const report = page.getByTestId('quick-report-forecast');
     await report.getByRole('table').waitFor();
-    await report.locator('.recharts-yAxis .recharts-cartesian-axis-tick text').first().waitFor();
+    // The value axis' labels (recharts draws them in a layer of their own).
+    await report.locator('.recharts-yAxis-tick-labels text').first().waitFor();
     const outside = await report.evaluate((node) => {
-      const svg = node.querySelector('svg.recharts-surface')!.getBoundingClientRect();
-      return [...node.querySelectorAll('.recharts-yAxis .recharts-cartesian-axis-tick text')]
+      // The chart's own drawing area (the legend's icons are svgs too).
+      const svg = node.querySelector('.recharts-wrapper')!.getBoundingClientRect();
+      return [...node.querySelectorAll('.recharts-yAxis-tick-labels text')]
         .map((tick) => ({ label: tick.textContent, box: tick.getBoundingClientRect() }))
         .filter(({ box }) => box.left < svg.left - 0.5 || box.top < svg.top - 0.5)
         .map(({ label }) => label);

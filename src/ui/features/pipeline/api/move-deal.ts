@@ -95,6 +95,11 @@ export const useMoveDeal = () =>
       if (before.summary && deal.stage !== body.stage) queryClient.setQueryData<Summary>(summaryKey, shiftTotals(before.summary, deal, moved));
       return { before, fromKey, toKey, summaryKey };
     },
+    // The server's answer at once (its version, its probability): a dialog opened before the refetch edits what is stored.
+    onSuccess: (saved, _input, context) => {
+      const column = queryClient.getQueryData<Column>(context.toKey);
+      if (column) queryClient.setQueryData<Column>(context.toKey, { ...column, pages: column.pages.map((p) => ({ ...p, items: p.items.map((d) => (d.id === saved.id ? saved : d)) })) });
+    },
     onError: (_error, _input, context) => {
       if (!context) return;
       queryClient.setQueryData(context.fromKey, context.before.from);

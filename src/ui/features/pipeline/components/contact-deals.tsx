@@ -34,7 +34,10 @@ export function ContactDeals({ contactId, onOpen }: { contactId: number; onOpen:
   }
   const items = deals.data.pages.flatMap((page) => page.items);
   if (items.length === 0) return <EmptyState icon={Handshake} title={t('dealForm.list.empty')} description={t('dealForm.list.emptyHint')} />;
-  const colorOf = (deal: Deal) => stages.data?.items.find((stage) => stage.pipeline === deal.pipeline && stage.stage === deal.stage)?.color ?? '#3B82F6';
+  const stageOf = (deal: Deal) => stages.data?.items.find((stage) => stage.pipeline === deal.pipeline && stage.stage === deal.stage);
+  const colorOf = (deal: Deal) => stageOf(deal)?.color ?? '#3B82F6';
+  // Won or lost is no longer a chance: the stage's name says how it ended.
+  const isOpen = (deal: Deal) => (stageOf(deal)?.kind ?? 'open') === 'open';
   return (
     <div className="grid gap-3">
       <ul className="grid gap-2" data-testid="contact-deals">
@@ -53,8 +56,8 @@ export function ContactDeals({ contactId, onOpen }: { contactId: number; onOpen:
                   <span className="h-2.5 w-2.5 shrink-0 rounded-full" style={{ backgroundColor: colorOf(deal) }} aria-hidden="true" />
                   {stageLabel(deal.stage, t)}
                 </span>
-                <span>{t('dealForm.list.probability', { value: deal.probability })}</span>
-                {deal.expectedCloseDate && <span>{t('dealForm.list.expectedClose', { date: formatDay(deal.expectedCloseDate) })}</span>}
+                {isOpen(deal) && <span>{t('dealForm.list.probability', { value: deal.probability })}</span>}
+                {deal.expectedCloseDate && isOpen(deal) && <span>{t('dealForm.list.expectedClose', { date: formatDay(deal.expectedCloseDate) })}</span>}
               </p>
             </div>
             <p className="text-sm font-semibold tabular-nums sm:text-right" data-testid="deal-value">
