@@ -202,17 +202,21 @@ describe('contacts', () => {
     await admin.context().close();
   });
 
-  it('filters by source and by a score range (turned round when upside down), kept across a reload', async () => {
+  it('filters by source (accents and case ignored, the sources in use suggested) and by a score range (turned round when upside down), kept across a reload', async () => {
     const page = await newEmployee('csource');
     const tag = uniqueName('s').toLowerCase();
-    const source = `feira-${tag}`;
-    for (const [name, score, from] of [['Baixa', 10, source], ['Média', 50, source], ['Alta', 90, source], ['Outra', 50, 'site']] as const) {
+    const source = `Indicação-${tag}`;
+    for (const [name, score, from] of [['Baixa', 10, source], ['Média', 50, source], ['Alta', 90, `indicacao-${tag}`], ['Outra', 50, 'site']] as const) {
       await createContact(page, { name: `${name} ${tag}`, score, source: from, tags: [tag] });
     }
     await page.goto(`/crm/contacts?tag=${tag}`);
     await expect.poll(() => cards(page).count()).toBe(4);
-    await page.locator('#contacts-source').fill(source);
-    await page.locator('#contacts-source').press('Enter');
+    // Typed without accents: both spellings, one suggestion under the most used, picked from the list.
+    await page.locator('#contacts-source').fill(`INDICACAO-${tag.toUpperCase()}`);
+    const suggestion = page.getByRole('listbox', { name: 'Origens em uso' }).getByRole('option');
+    await expect.poll(() => suggestion.count()).toBe(1);
+    expect((await suggestion.innerText()).replace(/\s+/g, ' ')).toBe(`${source} 3 contatos`);
+    await suggestion.click();
     await expect.poll(() => cards(page).count()).toBe(3);
     // 60 to 40: the range is turned round to 40..60.
     await page.locator('#contacts-score-min').fill('60');
