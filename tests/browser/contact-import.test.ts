@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, expectAccessible, launchBrowser, newPage, registerUser, screenshot, signIn, toastLocator, uniqueName, type Language, type Theme } from './support/browser';
+import { baseUrl, DEMO, expectAccessible, launchBrowser, newPage, registerUser, screenshot, signIn, toastLocator, uniqueName, type Language, type Theme } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -117,9 +117,12 @@ describe('contact import wizard', () => {
     expect(await findByEmail(page, `${tag}-old@example.com`)).toMatchObject({ name: 'Nome Novo', company: 'Beta', score: 20, status: 'prospect' });
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Baixar linhas recusadas (CSV)' }).click()]);
-    const rows = (await readFile((await download.path())!, 'utf8')).trim().split('\n');
-    expect(rows[0]).toBe('row,reason,Nome Completo,Correio,Empresa,Pontuação,Coluna Extra');
-    expect(rows.slice(1)).toEqual([`3,score: must be a whole number from 0 to 100,Pontuação Alta,${tag}-bad@example.com,Gama,500,z`]);
+    // For Excel in Portuguese: a byte-order mark, semicolons, the reasons in Portuguese.
+    const file = await readFile((await download.path())!, 'utf8');
+    expect(file.startsWith('\uFEFF')).toBe(true);
+    const rows = file.trim().split('\n');
+    expect(rows[0]).toBe('Linha;Motivo;Nome Completo;Correio;Empresa;Pontuação;Coluna Extra');
+    expect(rows.slice(1)).toEqual([`3;Pontuação: deve ser um número inteiro de 0 a 100;Pontuação Alta;${tag}-bad@example.com;Gama;500;z`]);
 
     await page.getByRole('button', { name: 'Desfazer importação' }).click();
     const dialog = page.getByRole('dialog');
@@ -130,6 +133,81 @@ describe('contact import wizard', () => {
     expect(await page.getByRole('button', { name: 'Desfazer importação' }).count()).toBe(0);
     expect(await findByEmail(page, `${tag}-new@example.com`)).toBeUndefined();
     expect(await findByEmail(page, `${tag}-old@example.com`)).toMatchObject({ name: 'Nome Antigo', company: 'Antiga' });
+    await page.context().close();
+  });
+
+  it('gives the new contacts to one person or spreads them among several (the preview says who gets how many); an employee keeps only their own rows of an owner column', async () => {
+    const people = [] as { page: Page; user: { username: string; name: string; initials: string; password: string }; id: number }[];
+    for (const name of ['Olga Dona', 'Otto Dono']) {
+      const page = await newPage(browser);
+      const user = { username: uniqueName('owner'), name: `${name} ${uniqueName('')}`, initials: 'OD', password: PASSWORD };
+      await registerUser(page, user);
+      people.push({ page, user, id: ((await (await page.request.get('/api/user')).json()) as { id: number }).id });
+    }
+    const [olga, otto] = people;
+    const tag = uniqueName('o').toLowerCase();
+    const csv = ['Nome,E-mail', ...[1, 2, 3, 4].map((n) => `Pessoa ${n},${tag}-${n}@example.com`)].join('\n');
+
+    const admin = await newPage(browser);
+    await signIn(admin, DEMO.admin);
+    await admin.goto('/crm/contacts/import');
+    await chooseFile(admin, 'equipe.csv', Buffer.from(csv));
+    await admin.getByRole('button', { name: 'Avançar' }).click();
+    await admin.getByRole('button', { name: 'Avançar' }).click();
+    await admin.getByTestId('import-sample').waitFor();
+    const shares = admin.getByTestId('import-owner-shares');
+    expect(await shares.textContent()).toBe(`${DEMO.admin.name}: 4 contatos`);
+    await admin.getByLabel('Uma pessoa').check();
+    await admin.locator('#import-owner-person').click();
+    await admin.getByRole('option', { name: olga.user.name }).click();
+    await shares.filter({ hasText: `${olga.user.name}: 4 contatos` }).waitFor();
+    await admin.getByLabel('Distribuir entre pessoas').check();
+    expect(await admin.getByRole('button', { name: 'Nada a importar' }).isDisabled()).toBe(true);
+    await admin.getByLabel(olga.user.name).click();
+    await admin.getByLabel(otto.user.name).click();
+    await shares.filter({ hasText: `${otto.user.name}: 2 contatos` }).waitFor();
+    expect(await shares.textContent()).toContain(`${olga.user.name}: 2 contatos`);
+    await admin.getByRole('button', { name: 'Importar 4 linhas' }).click();
+    await admin.waitForURL(/\/crm\/contacts\/import\/\d+$/);
+    await admin.getByTestId('result-created').waitFor();
+    const ownerOf = async (n: number) => ((await findByEmail(olga.page, `${tag}-${n}@example.com`)) as Contact & { ownerId: number }).ownerId;
+    expect([await ownerOf(1), await ownerOf(2), await ownerOf(3), await ownerOf(4)]).toEqual([olga.id, otto.id, olga.id, otto.id]);
+    await admin.context().close();
+
+    // The employee: only "me" or a column; the column (guessed from "Responsável") keeps their row and refuses Otto's.
+    const page = olga.page;
+    const mine = ['Nome;E-mail;Responsável', `Minha;${tag}-mine@example.com;${olga.user.username}`, `Dele;${tag}-his@example.com;${otto.user.username}`].join('\n');
+    await page.goto('/crm/contacts/import');
+    await chooseFile(page, 'meus.csv', Buffer.from(mine));
+    await page.getByRole('button', { name: 'Avançar' }).click();
+    expect(await page.getByLabel('Responsável').textContent()).toBe('Responsável');
+    await page.getByRole('button', { name: 'Avançar' }).click();
+    await page.getByTestId('import-sample').waitFor();
+    expect(await page.getByTestId('import-owner').getByRole('radio').count()).toBe(2);
+    expect(await page.getByLabel('Uma coluna do arquivo').isChecked()).toBe(true);
+    expect(await page.getByTestId('import-refused').textContent()).toContain('Responsável: você só pode importar contatos para si');
+    expect(await page.getByTestId('import-owner-shares').textContent()).toBe(`${olga.user.name}: 1 contato`);
+    await page.getByRole('button', { name: 'Importar 1 linha' }).click();
+    await page.getByTestId('result-created').waitFor();
+    expect(await findByEmail(page, `${tag}-mine@example.com`)).toMatchObject({ ownerId: olga.id });
+    expect(await findByEmail(page, `${tag}-his@example.com`)).toBeUndefined();
+    for (const person of people) await person.page.context().close();
+  });
+
+  it('downloads "CSV para Excel" as Excel in Portuguese reads it: BOM, semicolons, labels and dates as on screen', async () => {
+    const { page } = await newEmployee('impxls');
+    const tag = uniqueName('x').toLowerCase();
+    const made = await page.request.post('/api/crm/contacts', { data: { name: 'Cliente Exportada', email: `${tag}@example.com`, status: 'customer', source: tag }, headers: { origin: baseUrl() } });
+    expect(made.status()).toBe(201);
+    await page.goto(`/crm/contacts?source=${tag}`);
+    await page.getByRole('button', { name: 'Exportar' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: /CSV para Excel/ }).click()]);
+    expect(download.url()).toMatch(/format=excel&.*tz=/);
+    const text = await readFile((await download.path())!, 'utf8');
+    expect(text.startsWith('\uFEFFID;Nome;E-mail;')).toBe(true);
+    const row = text.split('\n').find((line) => line.includes(`${tag}@example.com`))!;
+    expect(row).toContain(';Cliente;');
+    expect(row).toMatch(/;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\r?$/);
     await page.context().close();
   });
 
