@@ -5,7 +5,7 @@ import type { Clock } from '../shared/clock';
 import { CLOCK } from '../shared/shared.tokens';
 import type { ClientInfo } from './security-event';
 import type { SecurityLog } from './security-log.service';
-import type { NewUser, Role, Session, User } from './user';
+import { deriveInitials, type NewUser, type Role, type Session, type User } from './user';
 import type { PasswordHasher, RateLimitRule, RateLimiter, SessionRepository, UserRepository } from './users.ports';
 import { canonicalUsername, type CanonicalUsername } from './username';
 import { PASSWORD_HASHER, RATE_LIMITER, SECURITY_LOG, SESSION_REPOSITORY, USER_REPOSITORY } from './users.tokens';
@@ -47,7 +47,8 @@ export interface RegisterInput {
   password: string;
   name: string;
   role: Role;
-  initials: string;
+  /** Derived from the name when omitted (deriveInitials). */
+  initials?: string;
 }
 
 export function hashToken(token: string): string {
@@ -77,7 +78,7 @@ export class AuthService {
     const account = accountRule(canonicalUsername(username));
     const decision = await this.limiter.consume([account]);
     if (!decision.allowed) throw new TooManyAttemptsError(decision.retryAfter);
-    const counted = [account];
+    const counted: RateLimitRule[] = [account];
     let blocksFor = decision.blocksFor;
     if (client.ip) {
       const address = addressRule(client.ip);
@@ -142,7 +143,7 @@ export class AuthService {
       passwordHash: await this.refundIfBusy(rules, () => this.hasher.hash(input.password)),
       name: input.name.trim(),
       role: input.role,
-      initials: input.initials.toUpperCase(),
+      initials: (input.initials ?? deriveInitials(input.name, input.username)).toUpperCase(),
     };
     const created =
       input.role === 'employee'

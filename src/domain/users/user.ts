@@ -5,6 +5,18 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 export const INITIALS_MAX_LENGTH = 3;
 
+const firstLetterOrDigit = (word: string) => /[\p{L}\p{N}]/u.exec(word)?.[0] ?? '';
+
+/**
+ * Initials when none are given: the first letters of the first and last words of the name ("Gonçalo Rodrigues"
+ * is GR, "Ana Maria da Silva" AS, "Paula" P), uppercase; from the username when the name has no letter or digit.
+ */
+export function deriveInitials(name: string, username: string): string {
+  const words = name.normalize('NFC').trim().split(/\s+/).filter((word) => firstLetterOrDigit(word));
+  const letters = words.length ? firstLetterOrDigit(words[0]) + (words.length > 1 ? firstLetterOrDigit(words[words.length - 1]) : '') : firstLetterOrDigit(username);
+  return letters.toLocaleUpperCase('pt-BR').slice(0, INITIALS_MAX_LENGTH);
+}
+
 export interface User {
   id: number;
   username: string;

@@ -6,7 +6,7 @@ import type { UnitOfWork } from '../shared/unit-of-work.port';
 import { ConflictError } from '../crm/crm.errors';
 import type { ClientInfo } from './security-event';
 import type { SecurityLog } from './security-log.service';
-import { publicUser, type Role, type Session, type User, type UserOverview } from './user';
+import { deriveInitials, publicUser, type Role, type Session, type User, type UserOverview } from './user';
 import { canonicalUsername } from './username';
 import type { Page, PageRequest } from '../shared/list-page';
 import type { PasswordHasher, SessionRepository, UserRepository } from './users.ports';
@@ -32,7 +32,8 @@ export interface AdminUserChanges {
 export interface NewUserByAdmin {
   username: string;
   name: string;
-  initials: string;
+  /** Derived from the name when omitted (deriveInitials). */
+  initials?: string;
   role: Role;
   /** Typed by the administrator; the user must replace it at the first sign-in. */
   temporaryPassword: string;
@@ -122,7 +123,7 @@ export class UsersService {
         passwordHash,
         name: input.name.trim(),
         role: input.role,
-        initials: input.initials.toUpperCase(),
+        initials: (input.initials ?? deriveInitials(input.name, input.username)).toUpperCase(),
         mustChangePassword: true,
       }))!;
       await this.securityLog.record({ type: 'user_created', userId: created.id, username: created.username, actorId: actor.userId, details: { to: created.role } }, actor.client);

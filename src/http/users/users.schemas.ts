@@ -16,6 +16,8 @@ const initials = Joi.string().trim().min(1).max(INITIALS_MAX_LENGTH).pattern(/^[
   'string.pattern.base': 'Initials are letters or digits',
 });
 
+const initialsOrDerived = initials.description('Derived from the name when omitted: first letters of its first and last words');
+
 export const loginSchemas = {
   body: Joi.object<{ username: string; password: string; remember: boolean }, true>({
     username: Joi.string().trim().min(1).max(64).required(),
@@ -31,7 +33,7 @@ export const registerSchemas = {
     password: password.required(),
     name: name.required(),
     role: Joi.string().valid(...ROLES).default('employee'),
-    initials: initials.required(),
+    initials: initialsOrDerived,
   }),
 };
 
@@ -65,7 +67,7 @@ export const createUserSchemas = {
   body: Joi.object<NewUserByAdmin, true>({
     username: username.required(),
     name: name.required(),
-    initials: initials.required(),
+    initials: initialsOrDerived,
     role: Joi.string().valid(...ROLES).required(),
     temporaryPassword: password.required().description('The user must replace it at the first sign-in'),
   }),

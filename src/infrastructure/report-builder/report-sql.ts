@@ -48,7 +48,8 @@ export const ENTITY_SQL: Record<ReportEntity, EntitySql> = {
     },
     filters: { ownerId: 'd.owner_id', stage: 'd.stage', status: 's.kind' },
     value: 'd.value',
-    weighted: 'd.value * d.probability / 100.0',
+    // The forecast is the open pipeline's: a won deal is revenue already, a lost one nothing (as on the board).
+    weighted: `CASE WHEN s.kind = 'open' THEN d.value * d.probability / 100.0 ELSE 0 END`,
   },
   contacts: {
     from: 'contacts c LEFT JOIN users u ON u.id = c.owner_id',

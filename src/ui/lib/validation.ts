@@ -17,6 +17,11 @@ export function userRules(t: TFunction) {
     name: required.check(z.maxLength(120, t('validation.maxLength', { count: 120 }))),
     username: required.check(z.regex(/^[A-Za-z0-9._@-]{3,64}$/, t('validation.username'))),
     initials: required.check(z.regex(/^[\p{L}\p{N}]{1,3}$/u, t('validation.initials'))),
+    /** A new account's: left empty, the server derives them from the name. */
+    optionalInitials: z.pipe(
+      z.string().check(z.trim(), z.regex(/^[\p{L}\p{N}]{0,3}$/u, t('validation.initials'))),
+      z.transform((value: string) => value || undefined),
+    ),
     newPassword: z
       .string()
       .check(
@@ -32,6 +37,19 @@ export function userRules(t: TFunction) {
  * other fields fail: zod skips object checks after a failure unless told `when`.
  */
 export const mismatchOnConfirmation = (t: TFunction) => ({ path: ['confirmPassword'], message: t('validation.passwordsMismatch'), when: () => true });
+
+const firstLetterOrDigit = (word: string) => /[\p{L}\p{N}]/u.exec(word)?.[0] ?? '';
+
+/**
+ * The initials a new account gets from its name, as the server derives them (deriveInitials in
+ * src/domain/users/user.ts): the first letters of the first and last words, uppercase. "Gonçalo Rodrigues" is GR.
+ */
+export function initialsFromName(name: string): string {
+  const words = name.normalize('NFC').trim().split(/\s+/).filter((word) => firstLetterOrDigit(word));
+  if (words.length === 0) return '';
+  const letters = firstLetterOrDigit(words[0]) + (words.length > 1 ? firstLetterOrDigit(words[words.length - 1]) : '');
+  return letters.toLocaleUpperCase('pt-BR').slice(0, INITIALS_MAX_LENGTH);
+}
 
 /** Initials are shown uppercase and cut at three characters as they are typed. */
 export const normalizeInitials = (value: string): string => value.toUpperCase().slice(0, INITIALS_MAX_LENGTH);

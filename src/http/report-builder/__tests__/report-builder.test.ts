@@ -70,9 +70,14 @@ describe('the report builder', () => {
   it('reads the period, the status (stage kind) and the owner filters, and measures weighted and average value', async () => {
     // Created within 30 days: all but a3 (40 days) and old.
     expect(byKey(await groupsOf({ entity: 'deals', measure: 'count', groupBy: 'status', periodDays: 30 }))).toEqual({ open: [3, '3'], won: [2, '2'], lost: [1, '1'] });
-    // Weighted: 1000×50% + 300×75% + 2500.50 = 3225.50 for the admin's.
+    // Weighted: the open deals only, 1000×50% + 300×75% = 725.00 for the admin's; the won a2 is not a forecast.
     expect(byKey(await groupsOf({ entity: 'deals', measure: 'weightedValue', groupBy: 'owner', periodDays: null, filters: { ownerId: ids.admin } }))).toEqual({
-      [ids.admin]: [3, '3225.50'],
+      [ids.admin]: [3, '725.00'],
+    });
+    expect(byKey(await groupsOf({ entity: 'deals', measure: 'weightedValue', groupBy: 'status', periodDays: null }))).toEqual({
+      open: [4, '740.00'],
+      won: [3, '0.00'],
+      lost: [1, '0.00'],
     });
     // Won value by closing date within 7 days: a2 and d1; average (2500.50 + 4000) / 2.
     const won = await run({ entity: 'deals', measure: 'averageValue', groupBy: 'owner', dateField: 'closedAt', periodDays: 7, filters: { status: 'won' } });

@@ -45,6 +45,16 @@ async function events(query: string) {
 }
 
 describe('an administrator creates a user', () => {
+  it('with initials derived from the name when none are given, or those typed (issue 23)', async () => {
+    const derived = await admin.post('/api/admin/users', { username: uniqueName('ana'), name: 'ana maria da silva', role: 'employee', temporaryPassword: TEMPORARY });
+    expect(derived.status).toBe(201);
+    expect(derived.body.initials).toBe('AS');
+    const typed = await admin.post('/api/admin/users', { username: uniqueName('ana'), name: 'Ana Maria da Silva', initials: 'amx', role: 'employee', temporaryPassword: TEMPORARY });
+    expect(typed.body.initials).toBe('AMX');
+    const list = await admin.get('/api/admin/users?limit=100');
+    expect(list.body.items.find((u: { id: number }) => u.id === derived.body.id)).toMatchObject({ initials: 'AS' });
+  });
+
   it('who must change the temporary password before anything else', async () => {
     const { id, username, body } = await createUser('developer');
     expect(body).toMatchObject({ id, username, role: 'developer', initials: 'MU', mustChangePassword: true, lastAccess: null });

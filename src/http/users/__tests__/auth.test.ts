@@ -51,6 +51,14 @@ describe('registration', () => {
     expect(me.body).toMatchObject({ id, role: 'employee', initials: 'EM' });
   });
 
+  it('derives the initials from the name when none are sent (issue 23)', async () => {
+    const client = server.client();
+    const res = await client.post('/api/register', { username: uniqueName('goncalo'), password: 'employee-pass', name: ' Gonçalo Rodrigues ' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ name: 'Gonçalo Rodrigues', initials: 'GR' });
+    expect((await client.get('/api/user')).body.initials).toBe('GR');
+  });
+
   it('refuses a duplicate username, whatever its case, with 409', async () => {
     const { username } = await registerEmployee();
     const res = await server.client().post('/api/register', { username: username.toUpperCase(), password: 'another one', name: 'Dup', initials: 'D' });

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { mismatchOnConfirmation, normalizeInitials, passwordChangeSchema, userRules } from '../validation';
+import { initialsFromName, mismatchOnConfirmation, normalizeInitials, passwordChangeSchema, userRules } from '../validation';
 
 const t = ((key: string) => key) as unknown as TFunction;
 const rules = userRules(t);
@@ -75,5 +75,20 @@ describe('password change', () => {
     expect(passwordChangeSchema(t).safeParse({ currentPassword: 'same password', newPassword: 'same password', confirmPassword: 'same password' }).success).toBe(
       true,
     );
+  });
+});
+
+describe("a new account's initials", () => {
+  it('come from the first and last words of the name, as the server derives them', () => {
+    expect(initialsFromName('Gonçalo Rodrigues')).toBe('GR');
+    expect(initialsFromName('ana maria da silva')).toBe('AS');
+    expect(initialsFromName(' Paula ')).toBe('P');
+    expect(initialsFromName('— ·')).toBe('');
+  });
+
+  it('may be left empty (the server derives them) but not be anything else than 1 to 3 letters or digits', () => {
+    expect(rules.optionalInitials.parse('  ')).toBeUndefined();
+    expect(rules.optionalInitials.parse(' GR ')).toBe('GR');
+    expect(rules.optionalInitials.safeParse('G!').success).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
 import { Button } from '../../../components/ui/button';
 import { Form, FormField, useSchemaForm } from '../../../components/ui/form';
+import { InitialsField } from '../../../components/ui/initials-field';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { Select } from '../../../components/ui/select';
@@ -11,7 +12,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/errors';
 import { ROLES, type Role } from '../../../lib/session';
-import { INITIALS_MAX_LENGTH, mismatchOnConfirmation, normalizeInitials, userRules } from '../../../lib/validation';
+import { mismatchOnConfirmation, userRules } from '../../../lib/validation';
 import { useRegister } from '../api/register';
 
 export function RegisterForm() {
@@ -21,7 +22,7 @@ export function RegisterForm() {
     const fields = z.object({
       name: rules.name,
       username: rules.username,
-      initials: rules.initials,
+      initials: rules.optionalInitials,
       role: z.enum(ROLES as [Role, ...Role[]]),
       password: rules.newPassword,
       confirmPassword: rules.password,
@@ -46,22 +47,7 @@ export function RegisterForm() {
       <FormField control={form.control} name="name" label={t('auth.fullName')} render={(field) => <Input {...field} autoComplete="name" />} />
       <FormField control={form.control} name="username" label={t('auth.username')} render={(field) => <Input {...field} autoComplete="username" />} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          control={form.control}
-          name="initials"
-          label={t('auth.initials')}
-          description={t('auth.initialsHint')}
-          render={(field) => (
-            <Input
-              {...field}
-              maxLength={INITIALS_MAX_LENGTH}
-              placeholder="JD"
-              autoComplete="off"
-              className="uppercase"
-              onChange={(e) => field.onChange(normalizeInitials(e.target.value))}
-            />
-          )}
-        />
+        <InitialsField form={form} />
         <FormField
           control={form.control}
           name="role"

@@ -5,13 +5,14 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { Form, FormField, useSchemaForm } from '../../../components/ui/form';
+import { InitialsField } from '../../../components/ui/initials-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/errors';
 import { ROLES, type Role } from '../../../lib/session';
-import { INITIALS_MAX_LENGTH, normalizeInitials, userRules } from '../../../lib/validation';
+import { userRules } from '../../../lib/validation';
 import { useCreateUser } from '../api/create-user';
 
 // No 0/O or 1/l/I, so it can be read out or typed from paper without mistakes.
@@ -36,7 +37,7 @@ export function CreateUserDialog({ onClose, onCreated }: { onClose: () => void; 
     return z.object({
       name: rules.name,
       username: rules.username,
-      initials: rules.initials,
+      initials: rules.optionalInitials,
       role: z.enum(ROLES as [Role, ...Role[]]),
       temporaryPassword: rules.newPassword,
     });
@@ -60,22 +61,7 @@ export function CreateUserDialog({ onClose, onCreated }: { onClose: () => void; 
           <FormField control={form.control} name="name" label={t('auth.fullName')} render={(field) => <Input {...field} autoComplete="off" />} />
           <FormField control={form.control} name="username" label={t('auth.username')} render={(field) => <Input {...field} autoComplete="off" />} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              control={form.control}
-              name="initials"
-              label={t('auth.initials')}
-              description={t('auth.initialsHint')}
-              render={(field) => (
-                <Input
-                  {...field}
-                  maxLength={INITIALS_MAX_LENGTH}
-                  placeholder="JD"
-                  autoComplete="off"
-                  className="uppercase"
-                  onChange={(e) => field.onChange(normalizeInitials(e.target.value))}
-                />
-              )}
-            />
+            <InitialsField form={form} />
             <FormField
               control={form.control}
               name="role"
