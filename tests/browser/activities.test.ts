@@ -237,16 +237,17 @@ describe('activities', () => {
     const slotOf = () => item.evaluate((el) => el.closest('[data-slot]')?.getAttribute('data-slot'));
     expect(await slotOf()).toBe('1:10');
 
-    // Drag it to Thursday 14:00, the way a person does: press, move past the threshold, release over the slot.
+    // Drag it to Thursday 11:00, the way a person does: press, move past the threshold, release over the slot,
+    // in its third quarter of an hour (the time under the pointer).
     const start = (await item.boundingBox())!;
-    const end = (await page.locator('[data-slot="3:14"]').boundingBox())!;
+    const end = (await page.locator('[data-slot="3:11"]').boundingBox())!;
     await page.mouse.move(start.x + 10, start.y + 8);
     await page.mouse.down();
     await page.mouse.move(start.x + 16, start.y + 14, { steps: 5 });
-    await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2, { steps: 20 });
+    await page.mouse.move(end.x + end.width / 2, end.y + end.height * 0.6, { steps: 20 });
     await page.mouse.up();
-    await expect.poll(slotOf).toBe('3:14');
-    const moved = await page.evaluate(() => new Date(2030, 0, 10, 14, 15).toISOString());
+    await expect.poll(slotOf).toBe('3:11');
+    const moved = await page.evaluate(() => new Date(2030, 0, 10, 11, 30).toISOString());
     await expect.poll(async () => (await getActivity(page, act.id)).dueDate).toBe(moved);
     const saved = await getActivity(page, act.id);
     expect(saved.reminderMinutes).toBe(15);
@@ -255,7 +256,7 @@ describe('activities', () => {
     expect(await reminder.json()).toEqual({ minutes: 15 });
     await page.reload();
     await item.waitFor();
-    expect(await slotOf()).toBe('3:14');
+    expect(await slotOf()).toBe('3:11');
 
     await page.getByRole('button', { name: 'Próxima semana' }).click();
     await expect.poll(() => page.getByTestId('agenda-range').textContent()).toBe('14/01/2030 – 20/01/2030');
@@ -264,6 +265,85 @@ describe('activities', () => {
     await page.getByRole('button', { name: 'Esta semana' }).click();
     await page.getByTestId('agenda-today').waitFor();
     expect(await page.getByTestId('agenda-today').getAttribute('aria-current')).toBe('date');
+  });
+
+  it('a drag near the bottom of a 1280x720 window scrolls the agenda only, and drops at the time under the pointer (issue 23)', async () => {
+    const page = await newEmployee('actedge');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const due = await page.evaluate(() => new Date(2030, 0, 8, 8, 0).toISOString());
+    const act = await createActivity(page, { subject: 'Ligar cedo', dueDate: due });
+    // A late one widens the day to 22:00, so the agenda has hours to scroll to.
+    await createActivity(page, { subject: 'Fechar o dia', dueDate: await page.evaluate(() => new Date(2030, 0, 9, 22, 0).toISOString()) });
+    await page.goto('/crm/activities?view=agenda&week=2030-01-07');
+    const item = page.getByTestId('agenda-item').filter({ hasText: 'Ligar cedo' });
+    await item.waitFor();
+    const agenda = page.getByTestId('agenda-scroll');
+    const box = (await agenda.boundingBox())!;
+    const header = page.locator('header').first();
+    const windowState = () => page.evaluate(() => ({ scrollY: window.scrollY, scrollX: window.scrollX, overflow: document.documentElement.scrollHeight - window.innerHeight }));
+    expect(await windowState()).toEqual({ scrollY: 0, scrollX: 0, overflow: 0 });
+
+    // Thursday's column, a few pixels above the lower edge of the agenda (or of the window, if that comes first).
+    const thursday = (await page.locator('[data-slot="3:8"]').boundingBox())!;
+    const x = thursday.x + thursday.width / 2;
+    const edge = Math.min(box.y + box.height, 720) - 6;
+    const start = (await item.boundingBox())!;
+    await page.mouse.move(start.x + 10, start.y + 8);
+    await page.mouse.down();
+    await page.mouse.move(start.x + 16, start.y + 14, { steps: 4 });
+    await page.mouse.move(x, edge, { steps: 15 });
+    // Held there, the agenda scrolls down by itself; then up a little, out of the edge, so it stops.
+    await expect.poll(() => agenda.evaluate((el) => el.scrollTop), { timeout: 5000 }).toBeGreaterThan(100);
+    const y = edge - 70;
+    await page.mouse.move(x, y, { steps: 3 });
+    await page.waitForTimeout(100);
+    const under = await page.evaluate(
+      ([px, py]) => {
+        const slot = document.elementFromPoint(px, py)!.closest<HTMLElement>('[data-slot]')!;
+        const [day, hour] = slot.dataset.slot!.split(':').map(Number);
+        const rect = slot.getBoundingClientRect();
+        const minutes = Math.floor(((py - rect.top) / rect.height) * 4) * 15;
+        const label = `${String(hour).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+        return { slot: slot.dataset.slot!, label, at: new Date(2030, 0, 7 + day, hour, minutes).toISOString() };
+      },
+      [x, y],
+    );
+    expect(under.slot.startsWith('3:')).toBe(true);
+    // The floating copy shows that time while it is dragged.
+    expect(await page.getByTestId('agenda-drag').textContent()).toContain(under.label);
+    expect(await windowState()).toEqual({ scrollY: 0, scrollX: 0, overflow: 0 });
+    await page.mouse.up();
+    await expect.poll(async () => (await getActivity(page, act.id)).dueDate).toBe(under.at);
+    // The page never moved: the top bar and the sidebar are where they were, nothing blank below.
+    expect(await windowState()).toEqual({ scrollY: 0, scrollX: 0, overflow: 0 });
+    expect((await header.boundingBox())!.y).toBe(0);
+    expect(await page.locator('main').evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThanOrEqual(720);
+    await screenshot(page, 'activities-agenda-after-edge-drag');
+  });
+
+  it('moves a focused agenda item by keyboard: down 15 minutes, right one day (issue 23)', async () => {
+    const page = await newEmployee('actkeys');
+    const act = await createActivity(page, { subject: 'Mover pelo teclado', dueDate: await page.evaluate(() => new Date(2030, 0, 8, 10, 0).toISOString()) });
+    await page.goto('/crm/activities?view=agenda&week=2030-01-07');
+    const item = page.getByTestId('agenda-item').filter({ hasText: 'Mover pelo teclado' });
+    await item.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(async () => (await getActivity(page, act.id)).dueDate).toBe(await page.evaluate(() => new Date(2030, 0, 8, 10, 15).toISOString()));
+    // Focus follows it, so the next key moves it again.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-id'))).toBe(String(act.id));
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await getActivity(page, act.id)).dueDate).toBe(await page.evaluate(() => new Date(2030, 0, 9, 10, 15).toISOString()));
+    expect(await item.evaluate((el) => el.closest('[data-slot]')?.getAttribute('data-slot'))).toBe('2:10');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(async () => (await getActivity(page, act.id)).dueDate).toBe(await page.evaluate(() => new Date(2030, 0, 9, 9, 45).toISOString()));
+    // Said to a screen reader, and Enter still opens it.
+    await expect.poll(() => page.locator('[aria-live="polite"]').filter({ hasText: 'Mover pelo teclado' }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-id'))).toBe(String(act.id));
+    await page.keyboard.press('Enter');
+    await dialog(page).locator('#activity-subject').waitFor();
+    // Enter opened the activity and nothing in it (its first field is a select).
+    expect(await page.getByRole('listbox').count()).toBe(0);
   });
 
   it('looks right in each language, theme and width: the list and the dialog (screenshots, axe)', async () => {

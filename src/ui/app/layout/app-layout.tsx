@@ -14,7 +14,12 @@ import { UserMenu } from './user-menu';
 export function AppLayout({ user, children }: { user: User; children: ReactNode }) {
   return (
     <TooltipProvider>
-      <div className="flex h-full flex-col">
+      {/*
+        The frame never scrolls (main does), and nothing in it may make the document taller or wider than the
+        window: positioned, it clips even absolutely placed elements (the sr-only texts of a long agenda or list
+        reached below the window and let the page scroll away, header and sidebar with it).
+      */}
+      <div className="relative flex h-full flex-col overflow-hidden">
         <header className="flex h-16 shrink-0 items-center gap-1 border-b border-border bg-surface px-3 sm:gap-2 sm:px-5">
           <MobileNav role={user.role} />
           {/* On phones the mark alone (the title still read aloud): the top bar needs the room for the search button. */}

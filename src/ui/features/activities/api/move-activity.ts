@@ -9,6 +9,8 @@ import { updateActivity } from './update-activity';
  */
 export const useMoveActivity = () =>
   useMutation({
+    // One after another: arrow keys pressed quickly reach the server in the order they were pressed.
+    scope: { id: 'move-activity' },
     mutationFn: ({ activity, dueDate }: { activity: Activity; dueDate: string }) => updateActivity({ id: activity.id, body: { dueDate } }),
     onMutate: async ({ activity, dueDate }) => {
       await queryClient.cancelQueries({ queryKey: ACTIVITIES_QUERY_KEY });
