@@ -35,7 +35,7 @@ export function ContactCard({
     <article
       data-testid="contact-card"
       data-selected={selected || undefined}
-      className="relative flex h-full flex-col gap-3 rounded-lg border border-border bg-surface p-4 text-foreground shadow-sm transition-colors focus-within:border-primary hover:border-primary/60 data-[selected]:border-primary data-[selected]:bg-primary/5"
+      className="relative flex h-full min-w-0 flex-col gap-3 rounded-lg border border-border bg-surface p-4 text-foreground shadow-sm transition-colors focus-within:border-primary hover:border-primary/60 data-[selected]:border-primary data-[selected]:bg-primary/5"
     >
       <div className="flex items-start justify-between gap-3">
         {onSelect && (
@@ -51,12 +51,23 @@ export function ContactCard({
           />
         )}
         <div className="min-w-0 flex-1">
-          <h2 className="truncate text-base font-semibold">
-            <button type="button" onClick={() => onOpen(contact)} className="text-left after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none">
+          {/* The button itself truncates: cut inside an h2 that does, an inline-block is clipped with no ellipsis. */}
+          <h2 className="text-base font-semibold">
+            <button
+              type="button"
+              onClick={() => onOpen(contact)}
+              title={contact.name}
+              data-testid="contact-card-name"
+              className="block w-full truncate text-left after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none"
+            >
               {contact.name}
             </button>
           </h2>
-          {role && <p className="truncate text-sm text-muted-foreground">{role}</p>}
+          {role && (
+            <p className="truncate text-sm text-muted-foreground" title={role}>
+              {role}
+            </p>
+          )}
         </div>
         <div className="flex shrink-0 items-center gap-1">
           <Badge tone={STATUS_TONES[contact.status]}>{t(`contacts.status.${contact.status}`)}</Badge>

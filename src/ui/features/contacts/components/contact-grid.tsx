@@ -82,11 +82,12 @@ export function ContactGrid({ contacts, hasMore, loadingMore, onLoadMore, onOpen
             data-index={row.index}
             ref={virtualizer.measureElement}
             role="presentation"
-            className="absolute top-0 left-0 grid w-full gap-4 sm:grid-cols-2 xl:grid-cols-3"
+            className="absolute top-0 left-0 grid w-full grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
             style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
           >
             {contacts.slice(row.index * columns, row.index * columns + columns).map((contact) => (
-              <div key={contact.id} role="listitem">
+              // min-w-0: a long name is cut on its card, never widening the column past the screen.
+              <div key={contact.id} role="listitem" className="min-w-0">
                 <ContactCard contact={contact} onOpen={onOpen} selected={isSelected?.(contact.id)} onSelect={onSelect} />
               </div>
             ))}
