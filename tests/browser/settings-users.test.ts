@@ -100,6 +100,40 @@ describe('users', () => {
     await page.context().close();
   });
 
+  it('fills the initials in from the name, editable, and creates without any (issue 23)', async () => {
+    await openUsers(admin);
+    await admin.getByRole('button', { name: 'Novo usuário' }).click();
+    const initials = admin.locator('#create-user-initials');
+    await admin.locator('#create-user-name').fill('Gonçalo Rodrigues');
+    await expect.poll(() => initials.inputValue()).toBe('GR');
+    // Typed by hand, they stay as typed when the name changes; emptied, the server derives them.
+    await initials.fill('gon');
+    await admin.locator('#create-user-name').fill('Gonçalo Rodrigues Neto');
+    expect(await initials.inputValue()).toBe('GON');
+    await initials.fill('');
+    const username = uniqueName('goncalo');
+    await admin.locator('#create-user-username').fill(username);
+    await admin.getByRole('button', { name: 'Criar usuário' }).click();
+    await admin.getByTestId('temporary-password').waitFor();
+    await admin.getByRole('button', { name: 'Concluir' }).click();
+    const users = (await (await admin.request.get('/api/admin/users?limit=100')).json()) as { items: { username: string; initials: string }[] };
+    expect(users.items.find((u) => u.username === username)?.initials).toBe('GN');
+
+    // The register form does the same.
+    const page = await (await newContext(browser, { baseURL: server.baseUrl })).newPage();
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Registrar' }).click();
+    await page.locator('#register-name').fill('ana maria da silva');
+    await expect.poll(() => page.locator('#register-initials').inputValue()).toBe('AS');
+    await page.locator('#register-username').fill(uniqueName('anasilva'));
+    await page.locator('#register-password').fill('uma-boa-senha');
+    await page.locator('#register-confirmPassword').fill('uma-boa-senha');
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(((await (await page.request.get('/api/user')).json()) as { initials: string }).initials).toBe('AS');
+    await page.context().close();
+  });
+
   it("changes a role, and the user's next request has it", async () => {
     const user = await activeUser('papel');
     await user.page.goto('/crm/reports');
