@@ -97,7 +97,7 @@ describe('success responses match the OpenAPI document', () => {
 
   it('contacts, deals and activities, as created, read, listed and changed', async () => {
     contact = await call(admin, 'post', '/api/crm/contacts', {
-      body: { name: 'Maria Souza', email: 'maria@example.com', company: 'ACME', tags: ['vip'], customFields: { segment: 'retail', size: 12 } },
+      body: { name: 'Maria Souza', email: 'maria@example.com', company: 'ACME', source: 'site', tags: ['vip'], customFields: { segment: 'retail', size: 12 } },
     });
     await call(admin, 'post', '/api/crm/contacts', { body: { name: 'Bare contact' } });
     await call(admin, 'get', '/api/crm/contacts/{id}', { params: contact });
@@ -106,6 +106,7 @@ describe('success responses match the OpenAPI document', () => {
     await call(admin, 'post', '/api/crm/contacts/bulk', { body: { ids: [contact.id, 987654], action: 'update', addTags: ['bulk'] } });
     await call(admin, 'post', '/api/crm/contacts/bulk', { body: { filter: { tag: 'bulk' }, action: 'update', status: 'customer' } });
     await call(admin, 'get', '/api/crm/contacts/tags', { query: 'search=bu&limit=5' });
+    await call(admin, 'get', '/api/crm/contacts/sources', { query: 'search=sit&limit=5' });
     await call(admin, 'get', '/api/crm/contacts', { query: 'includeTotal=true' });
     await call(admin, 'get', '/api/crm/contacts', { query: 'limit=1' });
 
