@@ -174,7 +174,7 @@ describe('the reports screen', () => {
     expect(await clean('lead-sources')).toContain('Sem origem100%');
     await expectAccessible(page, 'reports quick report');
 
-    // The export is the view on screen: lead sources, in Portuguese with semicolons.
+    // The export is the view on screen: lead sources, for Excel in Portuguese (semicolons, decimal commas, stage labels).
     const [quick] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-export').click()]);
     const quickCsv = readFileSync((await quick.path())!, 'utf8');
     expect(quickCsv.replace(/^\uFEFF/, '').trim().split(/\r?\n/)).toEqual(['Origem;Contatos;Clientes;Conversão (%)', 'site;2;1;50', 'indicação;1;1;100', 'Sem origem;1;0;0']);
@@ -187,9 +187,9 @@ describe('the reports screen', () => {
     expect(overview.suggestedFilename()).toBe('report-sales-30d.csv');
     const lines = readFileSync((await overview.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
     expect(lines[0]).toBe('Seção;Item;Medida;Valor');
-    expect(lines).toContain('Indicadores;Vendas (valor ganho);Período;1500.50');
+    expect(lines).toContain('Indicadores;Vendas (valor ganho);Período;1500,50');
     expect(lines).toContain('Indicadores;Negócios ganhos;Período;2');
-    expect(lines).toContain('Funil de vendas;proposal;Valor;400.00');
+    expect(lines).toContain('Funil de vendas;Proposta;Valor;400,00');
     expect(lines.some((l) => l.startsWith('Atividades'))).toBe(false);
     await page.context().close();
   });
