@@ -10,8 +10,8 @@ const TEXT_LIMITS: Partial<Record<MappingTarget, number>> = {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A cell our exports wrote with a leading quote so a spreadsheet would not run it ("'+55 61...", "'=1+1"). */
 const NEUTRALISED = /^'[=+\-@\t\r]/;
-/** A whole score as a spreadsheet may write it: "75", "75.0", "75,0". */
-const WHOLE = /^\d+(?:[.,]0*)?$/;
+/** A whole score as a spreadsheet may write it: "75", "+75", "75.0", "75,0". */
+const WHOLE = /^\+?\d+(?:[.,]0*)?$/;
 
 /** Each mapping's [column, target] pairs, listed once rather than for every row. */
 const mappingEntries = new WeakMap<ImportMapping, [string, MappingTarget][]>();

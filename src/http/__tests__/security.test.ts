@@ -119,17 +119,16 @@ describe('session cookie behind HTTPS', () => {
 });
 
 describe('per-IP login throttling', () => {
-  it('blocks an address after 30 failures across accounts, and not other addresses', async () => {
+  // The address limit counts failures only and is paced past 100 (src/http/users/__tests__/sign-in-abuse.test.ts):
+  // an office behind one router that saw 30 mistyped passwords still signs in.
+  it('lets a right password in after 30 failures across accounts from the same address', async () => {
     const ip = `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).slice(0, 3).join('.')}`;
     for (let i = 0; i < 30; i++) {
       const res = await server.client().post('/api/login', { username: uniqueName('spray'), password: 'guess' }, fromIp(ip));
       expect(res.status).toBe(401);
     }
-    const blocked = await server.client().post('/api/login', { username: 'employee', password: 'employee1234' }, fromIp(ip));
-    expect(blocked.status).toBe(429);
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-    const elsewhere = await server.client().post('/api/login', { username: 'employee', password: 'employee1234' }, fromIp('198.51.100.7'));
-    expect(elsewhere.status).toBe(200);
+    const colleague = await server.client().post('/api/login', { username: 'employee', password: 'employee1234' }, fromIp(ip));
+    expect(colleague.status).toBe(200);
   });
 });
 

@@ -70,18 +70,23 @@ describe('activities screen', () => {
   });
 
   it('reads a week by due date, and a moved due date moves its reminder', async () => {
+    // A week to come (a reminder is only kept for a due date still ahead): the Monday at least a week from now, UTC.
+    const monday0 = new Date();
+    monday0.setUTCHours(0, 0, 0, 0);
+    monday0.setUTCDate(monday0.getUTCDate() + 7 + ((8 - monday0.getUTCDay()) % 7));
+    const at = (days: number, minutes = 0) => new Date(monday0.getTime() + days * 86_400_000 + minutes * 60_000).toISOString();
     const contact = (await crm.users.employee.post('/api/crm/contacts', { name: 'Week' })).body;
     const post = (subject: string, dueDate: string) => crm.users.employee.post('/api/crm/activities', { subject, dueDate, contactId: contact.id, reminderMinutes: 30 });
-    await post('sunday before', '2026-11-22T23:59:00.000Z');
-    const monday = (await post('monday', '2026-11-23T00:00:00.000Z')).body;
-    await post('sunday', '2026-11-29T23:59:00.000Z');
-    await post('next monday', '2026-11-30T00:00:00.000Z');
-    const week = await crm.users.employee.get(`/api/crm/activities?contact=${contact.id}&dueFrom=2026-11-23T00:00:00.000Z&dueBefore=2026-11-30T00:00:00.000Z&order=due`);
+    await post('sunday before', at(0, -1));
+    const monday = (await post('monday', at(0))).body;
+    await post('sunday', at(7, -1));
+    await post('next monday', at(7));
+    const week = await crm.users.employee.get(`/api/crm/activities?contact=${contact.id}&dueFrom=${at(0)}&dueBefore=${at(7)}&order=due`);
     expect(subjects(week.body)).toEqual(['monday', 'sunday']);
 
-    const moved = await crm.users.employee.patch(`/api/crm/activities/${monday.id}`, { dueDate: '2026-11-25T15:00:00.000Z' });
+    const moved = await crm.users.employee.patch(`/api/crm/activities/${monday.id}`, { dueDate: at(2, 15 * 60) });
     expect(moved.status).toBe(200);
     const reminder = await crm.knex('activity_reminders').where({ activityId: monday.id }).first();
-    expect(new Date(reminder.remindAt).toISOString()).toBe('2026-11-25T14:30:00.000Z');
+    expect(new Date(reminder.remindAt).toISOString()).toBe(at(2, 15 * 60 - 30));
   });
 });
