@@ -294,7 +294,7 @@ describe('contacts', () => {
     const [header, row, ...rest] = excel.bytes.toString('utf8').slice(1).trim().split(/\r?\n/);
     expect(header.startsWith('ID;Nome;E-mail;Telefone;Empresa;Cargo;Origem;Status;Pontuação;Tags;')).toBe(true);
     expect(rest).toEqual([]);
-    expect(row).toContain(';Exportada Úrsula;;;Café & Cia;;;customer;0;');
+    expect(row).toContain(';Exportada Úrsula;;;Café & Cia;;;Cliente;0;');
     expect(row).toContain(`${tag};vip`);
 
     const commas = await download(/vírgulas/);

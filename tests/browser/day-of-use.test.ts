@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Contact as StoredContact } from '../../src/domain/contacts/contact';
 import { DEMO, launchBrowser, newPage, screenshot, signIn, toastLocator } from './support/browser';
 import { startSeededServer, type RunningServer } from './support/server';
 
@@ -34,34 +35,18 @@ function windows1252(text: string): Buffer {
   return Buffer.from([...text].map((c) => c.charCodeAt(0)));
 }
 
-/** A date N days before today (local calendar of the test's machine, which runs in UTC like the server). */
-function daysAgo(days: number): { iso: string; pt: string } {
-  const d = new Date(Date.now() - days * 86_400_000);
-  const iso = d.toISOString().slice(0, 10);
-  const [y, m, day] = iso.split('-');
-  return { iso, pt: `${day}/${m}/${y}` };
-}
+/** The day N days before today as the won dialog holds it (the browser's day; this machine and its Chromium run in UTC). */
+const daysAgo = (days: number): string => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
-interface Contact {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  company: string | null;
-  position: string | null;
-  source: string | null;
-  status: string;
-  score: number;
-  tags: string[];
-  notes: string | null;
-  ownerId: number | null;
-}
+/** A contact as the API answers it: its id and the fields a person sets (what a file round trip must keep). */
+const FIELDS = ['id', 'name', 'email', 'phone', 'company', 'position', 'source', 'status', 'score', 'tags', 'notes', 'ownerId'] as const;
+type Contact = Pick<StoredContact, (typeof FIELDS)[number]>;
 
 async function contactsOfTag(p: Page, tag: string): Promise<Contact[]> {
   const res = await p.request.get(`/api/crm/contacts?tag=${encodeURIComponent(tag)}&limit=100`);
   expect(res.status()).toBe(200);
   const items = ((await res.json()) as { items: Contact[] }).items;
-  return items.sort((a, b) => (a.email ?? '').localeCompare(b.email ?? ''));
+  return items.map((c) => Object.fromEntries(FIELDS.map((k) => [k, c[k]])) as Contact).sort((a, b) => (a.email ?? '').localeCompare(b.email ?? ''));
 }
 
 const TAG = 'dia';
@@ -188,13 +173,13 @@ describe('a day of use', () => {
     await page.getByRole('menuitem', { name: 'Ganho', exact: true }).click();
     await dialog(page).getByRole('heading', { name: 'Ganhar "Dia Contrato Anual"' }).waitFor();
     const when = dialog(page).getByLabel('Ganho em');
-    expect(await when.inputValue()).toBe(daysAgo(0).iso);
-    await when.fill(WON_ON.iso);
+    expect(await when.inputValue()).toBe(daysAgo(0));
+    await when.fill(WON_ON);
     await page.getByRole('button', { name: 'Marcar como ganho' }).click();
     await dealCard(page, 'Dia Contrato Anual').and(column(page, 'won').getByTestId('deal-card')).waitFor();
     const won = (await (await page.request.get(`/api/crm/deals/${main.id}`)).json()) as { stage: string; closedAt: string; expectedCloseDate: string | null };
     expect(won.stage).toBe('won');
-    expect(won.closedAt.slice(0, 10)).toBe(WON_ON.iso);
+    expect(won.closedAt.slice(0, 10)).toBe(WON_ON);
     expect(won.expectedCloseDate).toBeNull();
   });
 
@@ -254,7 +239,7 @@ describe('a day of use', () => {
     await expect.poll(counts).toEqual(['3', '0', '0', '0']);
     await page.getByRole('button', { name: 'Importar 3 linhas' }).click();
     await page.getByTestId('result-created').filter({ hasText: '3' }).waitFor();
-    const fields = ({ name, email, phone, company, position, source, status, score, tags, notes, ownerId }: Contact) => ({ name, email, phone, company, position, source, status, score, tags, notes, ownerId });
+    const fields = ({ id: _id, ...rest }: Contact): Omit<Contact, 'id'> => rest;
     expect((await contactsOfTag(page, TAG)).map(fields)).toEqual(before.map(fields));
   });
 

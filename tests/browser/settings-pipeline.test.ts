@@ -133,7 +133,7 @@ describe('pipeline stage settings', () => {
     const column = admin.getByTestId('column-Proposta enviada');
     for (const title of ['Negócio Alfa', 'Negócio Beta', 'Negócio Gama']) await column.getByRole('button', { name: title, exact: true }).waitFor();
     const columns = await admin.locator('[data-testid^="column-"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')));
-    expect(columns.filter((id) => !['column-cards', 'column-count', 'column-forecast', 'column-value'].includes(id!))).toEqual([
+    expect(columns.filter((id) => !['column-cards', 'column-count', 'column-forecast', 'column-value', 'column-closed'].includes(id!))).toEqual([
       'column-prospecting',
       'column-qualification',
       'column-Proposta enviada',
