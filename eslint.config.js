@@ -11,7 +11,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FRAMEWORKS = '^(express|knex|objection|pg|@electric-sql|bullmq|ioredis|pino|joi|react|react-dom|react-router-dom|@tanstack|nodemailer|argon2|cookie-session|helmet)(-[a-z-]+)?(/.*)?$';
+const FRAMEWORKS =
+  '^(express|knex|objection|pg|@electric-sql|bullmq|ioredis|pino|joi|react|react-dom|react-router-dom|@tanstack|nodemailer|argon2|cookie-session|helmet)(-[a-z-]+)?(/.*)?$';
 
 const features = readdirSync(new URL('./src/ui/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -30,15 +31,30 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            { target: './src/domain', from: ['./src/infrastructure', './src/http', './src/jobs', './src/ui'], message: 'The domain depends on nothing outside it.' },
-            { target: ['./src/infrastructure', './src/http', './src/jobs', './migrations'], from: './src/ui', message: 'Server code does not import the UI.' },
-            { target: './src/ui', from: ['./src/domain', './src/infrastructure', './src/http', './src/jobs'], message: 'The UI reaches the server through the API and its generated types.' },
+            {
+              target: './src/domain',
+              from: ['./src/infrastructure', './src/http', './src/jobs', './src/ui'],
+              message: 'The domain depends on nothing outside it.',
+            },
+            {
+              target: ['./src/infrastructure', './src/http', './src/jobs', './migrations'],
+              from: './src/ui',
+              message: 'Server code does not import the UI.',
+            },
+            {
+              target: './src/ui',
+              from: ['./src/domain', './src/infrastructure', './src/http', './src/jobs'],
+              message: 'The UI reaches the server through the API and its generated types.',
+            },
             ...features.map((feature) => ({
               target: `./src/ui/features/${feature}`,
               from: './src/ui/features',
@@ -54,7 +70,17 @@ export default tseslint.config(
     files: ['src/domain/**/*.ts'],
     ignores: ['src/domain/**/__tests__/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: FRAMEWORKS, message: 'src/domain is framework-free: define a port and implement it in src/infrastructure.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: FRAMEWORKS,
+              message: 'src/domain is framework-free: define a port and implement it in src/infrastructure.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -8,7 +8,21 @@ const LOCALES_DIR = path.resolve(import.meta.dirname, 'src/ui/locales');
 // The sections of each locale (src/ui/locales/<language>.json) that the first screen shows: the sign-in
 // screen, its messages and errors, the status screens. `texts:<language>/first` holds these, and
 // `texts:<language>/rest` the others, which the signed-in screens wait for (src/ui/lib/i18n.ts).
-const FIRST_SCREEN_SECTIONS = new Set(['app', 'auth', 'common', 'errors', 'form', 'language', 'noAccess', 'notFound', 'roles', 'screenError', 'sessionError', 'theme', 'validation']);
+const FIRST_SCREEN_SECTIONS = new Set([
+  'app',
+  'auth',
+  'common',
+  'errors',
+  'form',
+  'language',
+  'noAccess',
+  'notFound',
+  'roles',
+  'screenError',
+  'sessionError',
+  'theme',
+  'validation',
+]);
 
 /** `import('texts:pt/first')`: part of a locale file as its own chunk (named `locales/pt.first.texts`). */
 function localeParts(): Plugin {
@@ -28,7 +42,9 @@ function localeParts(): Plugin {
       this.addWatchFile(file);
       const texts: Record<string, unknown> = JSON.parse(await readFile(file, 'utf8'));
       const first = match[2] === 'first';
-      const part = Object.fromEntries(Object.entries(texts).filter(([section]) => FIRST_SCREEN_SECTIONS.has(section) === first));
+      const part = Object.fromEntries(
+        Object.entries(texts).filter(([section]) => FIRST_SCREEN_SECTIONS.has(section) === first),
+      );
       // JSON.parse of a string literal: faster to start than the same object written as code.
       return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(part))});`, moduleType: 'js' };
     },

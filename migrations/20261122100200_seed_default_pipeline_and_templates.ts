@@ -51,6 +51,18 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex('email_templates').whereIn('name', TEMPLATES.map((t) => t.name)).whereNull('created_by').delete();
-  await knex('pipeline_stages').where({ pipeline: 'default' }).whereIn('stage', STAGES.map((s) => s.stage)).delete();
+  await knex('email_templates')
+    .whereIn(
+      'name',
+      TEMPLATES.map((t) => t.name),
+    )
+    .whereNull('created_by')
+    .delete();
+  await knex('pipeline_stages')
+    .where({ pipeline: 'default' })
+    .whereIn(
+      'stage',
+      STAGES.map((s) => s.stage),
+    )
+    .delete();
 }

@@ -13,7 +13,9 @@ export async function up(knex: Knex): Promise<void> {
   });
   // The aggregation reads deals by close time and activities by completion and creation time.
   await knex.raw('CREATE INDEX deals_closed_at_index ON deals (closed_at) WHERE closed_at IS NOT NULL');
-  await knex.raw('CREATE INDEX activities_completed_at_index ON activities (completed_at) WHERE completed_at IS NOT NULL');
+  await knex.raw(
+    'CREATE INDEX activities_completed_at_index ON activities (completed_at) WHERE completed_at IS NOT NULL',
+  );
   await knex.raw('CREATE INDEX activities_created_at_index ON activities (created_at)');
   await knex.raw('CREATE INDEX contacts_updated_at_index ON contacts (updated_at)');
   await knex.raw('CREATE INDEX deals_created_at_index ON deals (created_at)');

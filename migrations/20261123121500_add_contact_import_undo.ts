@@ -22,7 +22,9 @@ export async function up(knex: Knex): Promise<void> {
     t.jsonb('before').notNullable();
     t.primary(['import_id', 'contact_id']);
   });
-  await knex.raw('CREATE INDEX crm_timeline_import_id_index ON crm_timeline (import_id, id) WHERE import_id IS NOT NULL');
+  await knex.raw(
+    'CREATE INDEX crm_timeline_import_id_index ON crm_timeline (import_id, id) WHERE import_id IS NOT NULL',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

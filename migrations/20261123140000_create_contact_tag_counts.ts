@@ -13,7 +13,9 @@ export async function up(knex: Knex): Promise<void> {
       count integer NOT NULL
     )
   `);
-  await knex.raw('CREATE INDEX contact_tag_counts_prefix_index ON contact_tag_counts (lower(funil_unaccent(tag)) text_pattern_ops)');
+  await knex.raw(
+    'CREATE INDEX contact_tag_counts_prefix_index ON contact_tag_counts (lower(funil_unaccent(tag)) text_pattern_ops)',
+  );
   await knex.raw(`
     CREATE FUNCTION funil_count_contact_tags() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
@@ -38,12 +40,18 @@ export async function up(knex: Knex): Promise<void> {
     END $$
   `);
   // A trigger with transition tables takes one event.
-  await knex.raw('CREATE TRIGGER contacts_tag_counts_insert AFTER INSERT ON contacts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION funil_count_contact_tags()');
+  await knex.raw(
+    'CREATE TRIGGER contacts_tag_counts_insert AFTER INSERT ON contacts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION funil_count_contact_tags()',
+  );
   await knex.raw(
     'CREATE TRIGGER contacts_tag_counts_update AFTER UPDATE ON contacts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION funil_count_contact_tags()',
   );
-  await knex.raw('CREATE TRIGGER contacts_tag_counts_delete AFTER DELETE ON contacts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION funil_count_contact_tags()');
-  await knex.raw('INSERT INTO contact_tag_counts (tag, count) SELECT tag, count(*) FROM contacts, unnest(contacts.tags) AS tag GROUP BY tag');
+  await knex.raw(
+    'CREATE TRIGGER contacts_tag_counts_delete AFTER DELETE ON contacts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION funil_count_contact_tags()',
+  );
+  await knex.raw(
+    'INSERT INTO contact_tag_counts (tag, count) SELECT tag, count(*) FROM contacts, unnest(contacts.tags) AS tag GROUP BY tag',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -7,7 +7,9 @@ import type { Knex } from 'knex';
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('ALTER TABLE pipeline_stages ADD COLUMN stale_days integer NOT NULL DEFAULT 14');
-  await knex.raw('ALTER TABLE pipeline_stages ADD CONSTRAINT pipeline_stages_stale_days_check CHECK (stale_days BETWEEN 1 AND 365)');
+  await knex.raw(
+    'ALTER TABLE pipeline_stages ADD CONSTRAINT pipeline_stages_stale_days_check CHECK (stale_days BETWEEN 1 AND 365)',
+  );
   await knex.schema.createTable('lost_reasons', (t) => {
     t.increments('id').primary();
     t.text('key').notNullable().unique();

@@ -6,7 +6,9 @@ import type { Knex } from 'knex';
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('CREATE INDEX activities_assignee_status_due_index ON activities (assigned_to, status, due_date, id)');
-  await knex.raw('CREATE INDEX activities_assignee_status_completed_index ON activities (assigned_to, status, completed_at DESC NULLS LAST, id DESC)');
+  await knex.raw(
+    'CREATE INDEX activities_assignee_status_completed_index ON activities (assigned_to, status, completed_at DESC NULLS LAST, id DESC)',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

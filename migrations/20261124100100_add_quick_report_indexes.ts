@@ -5,8 +5,12 @@ import type { Knex } from 'knex';
  * (source and status come from the index itself), overdue activities the pending ones due before now.
  */
 export async function up(knex: Knex): Promise<void> {
-  await knex.raw('CREATE INDEX contacts_created_at_source_status_index ON contacts (created_at) INCLUDE (source, status)');
-  await knex.raw("CREATE INDEX activities_pending_due_index ON activities (due_date) INCLUDE (assigned_to) WHERE status = 'pending'");
+  await knex.raw(
+    'CREATE INDEX contacts_created_at_source_status_index ON contacts (created_at) INCLUDE (source, status)',
+  );
+  await knex.raw(
+    "CREATE INDEX activities_pending_due_index ON activities (due_date) INCLUDE (assigned_to) WHERE status = 'pending'",
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -16,7 +16,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.index(['author_id', 'id'], 'saved_reports_author_index');
   });
-  await knex.raw('ALTER TABLE saved_reports ADD CONSTRAINT saved_reports_name_check CHECK (char_length(name) BETWEEN 1 AND 120)');
+  await knex.raw(
+    'ALTER TABLE saved_reports ADD CONSTRAINT saved_reports_name_check CHECK (char_length(name) BETWEEN 1 AND 120)',
+  );
   await knex.raw('CREATE INDEX saved_reports_shared_index ON saved_reports (id) WHERE shared');
   await knex.raw('CREATE INDEX contacts_created_at_index ON contacts (created_at)');
 }

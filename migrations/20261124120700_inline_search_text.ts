@@ -16,7 +16,9 @@ import type { Knex } from 'knex';
  *   as concat_ws gave, and the indexes built on these functions stay valid as they are.
  */
 export async function up(knex: Knex): Promise<void> {
-  const { rows } = (await knex.raw('SELECT rolsuper FROM pg_roles WHERE rolname = current_user')) as { rows: { rolsuper: boolean }[] };
+  const { rows } = (await knex.raw('SELECT rolsuper FROM pg_roles WHERE rolname = current_user')) as {
+    rows: { rolsuper: boolean }[];
+  };
   if (rows[0]?.rolsuper) {
     await knex.raw(`
       CREATE OR REPLACE FUNCTION funil_unaccent_dict(regdictionary, text) RETURNS text

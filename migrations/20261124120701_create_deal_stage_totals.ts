@@ -48,11 +48,15 @@ export async function up(knex: Knex): Promise<void> {
     END $$
   `);
   // A trigger with transition tables takes one event.
-  await knex.raw('CREATE TRIGGER deals_stage_totals_insert AFTER INSERT ON deals REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION funil_total_deal_stages()');
+  await knex.raw(
+    'CREATE TRIGGER deals_stage_totals_insert AFTER INSERT ON deals REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION funil_total_deal_stages()',
+  );
   await knex.raw(
     'CREATE TRIGGER deals_stage_totals_update AFTER UPDATE ON deals REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION funil_total_deal_stages()',
   );
-  await knex.raw('CREATE TRIGGER deals_stage_totals_delete AFTER DELETE ON deals REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION funil_total_deal_stages()');
+  await knex.raw(
+    'CREATE TRIGGER deals_stage_totals_delete AFTER DELETE ON deals REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION funil_total_deal_stages()',
+  );
   await knex.raw(`
     INSERT INTO deal_stage_totals (pipeline, stage, deal_count, value_sum, weighted)
       SELECT pipeline, stage, count(*), sum(value), sum(value * probability) FROM deals GROUP BY pipeline, stage

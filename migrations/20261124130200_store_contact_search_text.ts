@@ -20,5 +20,7 @@ export async function up(knex: Knex): Promise<void> {
 export async function down(knex: Knex): Promise<void> {
   await knex.raw('DROP INDEX contacts_search_trgm_index');
   await knex.raw('ALTER TABLE contacts DROP COLUMN search_text');
-  await knex.raw('CREATE INDEX contacts_search_trgm_index ON contacts USING gin (funil_contact_search_text(name, email, company, phone) gin_trgm_ops)');
+  await knex.raw(
+    'CREATE INDEX contacts_search_trgm_index ON contacts USING gin (funil_contact_search_text(name, email, company, phone) gin_trgm_ops)',
+  );
 }

@@ -8,7 +8,9 @@ import type { Knex } from 'knex';
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw("ALTER TABLE contact_imports ADD COLUMN done_rows int4multirange NOT NULL DEFAULT '{}'");
-  await knex.raw("UPDATE contact_imports SET done_rows = int4multirange(int4range(1, rows_done, '[]')) WHERE rows_done > 0");
+  await knex.raw(
+    "UPDATE contact_imports SET done_rows = int4multirange(int4range(1, rows_done, '[]')) WHERE rows_done > 0",
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -16,7 +16,9 @@ export async function up(knex: Knex): Promise<void> {
       PRIMARY KEY (import_id, seq)
     )`);
   await knex.raw('ALTER TABLE contact_import_file_slices ALTER COLUMN bytes SET STORAGE EXTERNAL');
-  await knex.raw('INSERT INTO contact_import_file_slices (import_id, seq, bytes) SELECT id, 0, content FROM contact_imports WHERE length(content) > 0');
+  await knex.raw(
+    'INSERT INTO contact_import_file_slices (import_id, seq, bytes) SELECT id, 0, content FROM contact_imports WHERE length(content) > 0',
+  );
   await knex.raw('ALTER TABLE contact_imports DROP COLUMN content');
 }
 

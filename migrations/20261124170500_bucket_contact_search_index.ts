@@ -10,7 +10,9 @@ import type { Knex } from 'knex';
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('DROP INDEX contacts_search_trgm_index');
-  await knex.raw('CREATE INDEX contacts_search_trgm_index ON contacts USING gin (search_text gin_trgm_ops, (ARRAY[id / 16384]))');
+  await knex.raw(
+    'CREATE INDEX contacts_search_trgm_index ON contacts USING gin (search_text gin_trgm_ops, (ARRAY[id / 16384]))',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -49,8 +49,12 @@ export async function up(knex: Knex): Promise<void> {
       LANGUAGE sql IMMUTABLE PARALLEL SAFE
       AS $$ SELECT reverse(regexp_replace(coalesce(e164, phone), '[^0-9]', '', 'g')) $$
   `);
-  await knex.raw('ALTER TABLE contacts ADD COLUMN phone_e164 text GENERATED ALWAYS AS (funil_phone_e164(phone)) STORED');
-  await knex.raw('CREATE INDEX contacts_phone_suffix_index ON contacts (funil_phone_suffix_key(phone_e164, phone) text_pattern_ops)');
+  await knex.raw(
+    'ALTER TABLE contacts ADD COLUMN phone_e164 text GENERATED ALWAYS AS (funil_phone_e164(phone)) STORED',
+  );
+  await knex.raw(
+    'CREATE INDEX contacts_phone_suffix_index ON contacts (funil_phone_suffix_key(phone_e164, phone) text_pattern_ops)',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

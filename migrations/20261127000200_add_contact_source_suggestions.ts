@@ -16,7 +16,9 @@ export async function up(knex: Knex): Promise<void> {
       count integer NOT NULL
     )
   `);
-  await knex.raw('CREATE INDEX contact_source_counts_prefix_index ON contact_source_counts (lower(funil_unaccent(source)) text_pattern_ops)');
+  await knex.raw(
+    'CREATE INDEX contact_source_counts_prefix_index ON contact_source_counts (lower(funil_unaccent(source)) text_pattern_ops)',
+  );
   await knex.raw(`
     CREATE FUNCTION funil_count_contact_sources() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
@@ -41,12 +43,18 @@ export async function up(knex: Knex): Promise<void> {
     END $$
   `);
   // A trigger with transition tables takes one event.
-  await knex.raw('CREATE TRIGGER contacts_source_counts_insert AFTER INSERT ON contacts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION funil_count_contact_sources()');
+  await knex.raw(
+    'CREATE TRIGGER contacts_source_counts_insert AFTER INSERT ON contacts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION funil_count_contact_sources()',
+  );
   await knex.raw(
     'CREATE TRIGGER contacts_source_counts_update AFTER UPDATE ON contacts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION funil_count_contact_sources()',
   );
-  await knex.raw('CREATE TRIGGER contacts_source_counts_delete AFTER DELETE ON contacts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION funil_count_contact_sources()');
-  await knex.raw("INSERT INTO contact_source_counts (source, count) SELECT source, count(*) FROM contacts WHERE source <> '' GROUP BY source");
+  await knex.raw(
+    'CREATE TRIGGER contacts_source_counts_delete AFTER DELETE ON contacts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION funil_count_contact_sources()',
+  );
+  await knex.raw(
+    "INSERT INTO contact_source_counts (source, count) SELECT source, count(*) FROM contacts WHERE source <> '' GROUP BY source",
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

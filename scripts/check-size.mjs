@@ -55,7 +55,9 @@ const texts = localeKey ? localeBytes(localeKey) : 0;
 if (localeKey) closure(localeKey, firstScreen);
 
 console.log('Route chunks (gzipped): own chunk, and with what it imports beyond the first screen');
-const routes = new Set([...entry].flatMap((key) => manifest[key].dynamicImports ?? []).filter((key) => !key.endsWith('.texts')));
+const routes = new Set(
+  [...entry].flatMap((key) => manifest[key].dynamicImports ?? []).filter((key) => !key.endsWith('.texts')),
+);
 for (const key of [...routes].sort()) {
   const own = gz(manifest[key].file);
   const extra = [...closure(key)].filter((k) => !firstScreen.has(k));
@@ -64,7 +66,12 @@ for (const key of [...routes].sort()) {
 
 console.log('\nFirst screen (anonymous visitor: entry + sign-in screen), gzipped');
 for (const key of [...firstScreen].sort((a, b) => gz(manifest[b].file) - gz(manifest[a].file))) {
-  const label = key === signInKey ? '  (sign-in screen)' : key === localeKey ? '  (first-screen texts of one language, the largest)' : '';
+  const label =
+    key === signInKey
+      ? '  (sign-in screen)'
+      : key === localeKey
+        ? '  (first-screen texts of one language, the largest)'
+        : '';
   console.log(`${kb(gz(manifest[key].file)).padStart(10)}  ${manifest[key].file}${label}`);
 }
 const css = [...cssOf(firstScreen)].reduce((sum, file) => sum + gz(file), 0);

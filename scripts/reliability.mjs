@@ -17,14 +17,22 @@ const env = {
   REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
   RELIABILITY_LONG: bounded ? '0' : '1',
 };
-const status = spawnSync('npx', ['vitest', 'run', '--config', 'vitest.reliability.config.ts', ...args.filter((a) => a !== '--bounded')], {
-  cwd: root,
-  env,
-  stdio: 'inherit',
-}).status;
+const status = spawnSync(
+  'npx',
+  ['vitest', 'run', '--config', 'vitest.reliability.config.ts', ...args.filter((a) => a !== '--bounded')],
+  {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  },
+).status;
 
 if (existsSync(figuresFile)) {
-  const figures = readFileSync(figuresFile, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  const figures = readFileSync(figuresFile, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
   console.log('\n| Part | Figure | Value |\n| --- | --- | --- |');
   for (const f of figures) console.log(`| ${f.part} | ${f.name} | ${f.value}${f.unit ? ` ${f.unit}` : ''} |`);
 }

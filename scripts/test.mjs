@@ -44,7 +44,8 @@ const checks = [
   ['lint', ['run', 'lint']],
   ['typecheck', ['run', 'typecheck']],
 ];
-if (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts['api:check']) checks.push(['api types fresh', ['run', 'api:check']]);
+if (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts['api:check'])
+  checks.push(['api types fresh', ['run', 'api:check']]);
 console.log('\n=== checks ===');
 for (const [name, args] of checks) {
   const ok = spawnSync('npm', args, { cwd: root, stdio: 'inherit' }).status === 0;
@@ -78,13 +79,24 @@ function tally(suite, output) {
       const why = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
       failures.push(`${suite.name}: ${name} > ${test.fullName}${why ? ` (${why})` : ''}`);
     }
-    if (file.status === 'failed' && failedTests.length === 0) failures.push(`${suite.name}: ${name} (${(file.message ?? '').split('\n')[0].slice(0, 300)})`);
+    if (file.status === 'failed' && failedTests.length === 0)
+      failures.push(`${suite.name}: ${name} (${(file.message ?? '').split('\n')[0].slice(0, 300)})`);
   }
   console.log(`[${suite.name}] ${result.numPassedTests} passed, ${result.numFailedTests + brokenFiles} failed`);
 }
 
 function vitestArgs(suite, output) {
-  return ['vitest', 'run', '--config', suite.config, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`, ...(suite.args ?? []), ...extraArgs];
+  return [
+    'vitest',
+    'run',
+    '--config',
+    suite.config,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${output}`,
+    ...(suite.args ?? []),
+    ...extraArgs,
+  ];
 }
 
 function envOf(suite) {
@@ -116,7 +128,11 @@ async function runServerSuitesBeside() {
     const output = outputOf(suite);
     // Straight into a file: nothing of this suite waits on this process to read its output.
     const log = openSync(path.join(outDir, `${suite.name}.log`), 'w');
-    await run(vitestArgs({ ...suite, args: ['--maxWorkers=1'] }, output), { cwd: root, env: envOf(suite), stdio: ['ignore', log, log] });
+    await run(vitestArgs({ ...suite, args: ['--maxWorkers=1'] }, output), {
+      cwd: root,
+      env: envOf(suite),
+      stdio: ['ignore', log, log],
+    });
     closeSync(log);
   }
 }
@@ -125,7 +141,9 @@ const besideDone = beside ? runServerSuitesBeside() : null;
 
 for (const suite of beside ? [browserSuite] : suites) {
   if (suite.build) {
-    const status = await new Promise((resolve) => spawn('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).on('close', resolve));
+    const status = await new Promise((resolve) =>
+      spawn('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).on('close', resolve),
+    );
     if (status !== 0) {
       console.error(`[${suite.name}] build failed`);
       failed += 1;

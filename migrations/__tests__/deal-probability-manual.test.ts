@@ -34,8 +34,13 @@ describe('the probability_manual backfill', () => {
     const stamps = await db.knex('deals').whereIn('id', Object.values(ids)).select('id', 'updatedAt');
     await up(db.knex);
 
-    const rows = await db.knex('deals').whereIn('id', Object.values(ids)).select('id', 'probability', 'probabilityManual', 'updatedAt');
-    const byId = new Map(rows.map((r) => [r.id, { probability: r.probability, probabilityManual: r.probabilityManual }]));
+    const rows = await db
+      .knex('deals')
+      .whereIn('id', Object.values(ids))
+      .select('id', 'probability', 'probabilityManual', 'updatedAt');
+    const byId = new Map(
+      rows.map((r) => [r.id, { probability: r.probability, probabilityManual: r.probabilityManual }]),
+    );
     expect(byId.get(ids.own)).toEqual({ probability: 50, probabilityManual: false });
     expect(byId.get(ids.apiZero)).toEqual({ probability: 25, probabilityManual: false });
     expect(byId.get(ids.dragged)).toEqual({ probability: 25, probabilityManual: false });
@@ -46,6 +51,8 @@ describe('the probability_manual backfill', () => {
       SELECT t.stage, t.weighted::text AS weighted, (SELECT coalesce(sum(value * probability), 0) FROM deals d WHERE d.stage = t.stage)::text AS fresh
         FROM deal_stage_totals t WHERE t.pipeline = 'default'`);
     for (const total of totals) expect(Number(total.weighted), total.stage).toBe(Number(total.fresh));
-    expect(rows.map((r) => r.updatedAt.toISOString()).sort()).toEqual(stamps.map((r) => r.updatedAt.toISOString()).sort());
+    expect(rows.map((r) => r.updatedAt.toISOString()).sort()).toEqual(
+      stamps.map((r) => r.updatedAt.toISOString()).sort(),
+    );
   });
 });

@@ -20,7 +20,10 @@ afterAll(async () => {
 });
 
 async function tables(): Promise<string[]> {
-  const rows = await db.knex('information_schema.tables').where({ tableSchema: 'public' }).select({ name: 'tableName' });
+  const rows = await db
+    .knex('information_schema.tables')
+    .where({ tableSchema: 'public' })
+    .select({ name: 'tableName' });
   return rows.map((r: { name: string }) => r.name);
 }
 
@@ -46,7 +49,13 @@ describe('migrations', () => {
     expect(stages.map((s) => s.order)).toEqual([...stages.map((s) => s.order)].sort((a, b) => a - b));
     for (const s of stages) expect(s.color).toMatch(/^#[0-9A-F]{6}$/i);
     const templates = await db.knex('emailTemplates').select('category', 'body');
-    expect(templates.map((t) => t.category).sort()).toEqual(['follow_up', 'marketing', 'meeting', 'proposal', 'welcome']);
+    expect(templates.map((t) => t.category).sort()).toEqual([
+      'follow_up',
+      'marketing',
+      'meeting',
+      'proposal',
+      'welcome',
+    ]);
     for (const t of templates) expect(t.body).toMatch(/\{\{\w+\}\}/);
   });
 
@@ -58,24 +67,43 @@ describe('migrations', () => {
     const [{ id, role, lastAccess }] = await db.knex('users').insert(user).returning(['id', 'role', 'lastAccess']);
     expect(role).toBe('employee');
     expect(lastAccess).toBeInstanceOf(Date);
-    await expect(db.knex('users').insert({ ...user, username: 'CONSTRAINT-CHECK' })).rejects.toThrow(/users_username_lower_unique/);
+    await expect(db.knex('users').insert({ ...user, username: 'CONSTRAINT-CHECK' })).rejects.toThrow(
+      /users_username_lower_unique/,
+    );
 
     await expect(db.knex('contacts').insert({ name: 'A', status: 'friend' })).rejects.toThrow(/contacts_status_check/);
     const [contact] = await db.knex('contacts').insert({ name: 'A' }).returning('*');
     expect(contact).toMatchObject({ status: 'lead', score: 0, tags: [], customFields: {} });
 
-    await expect(db.knex('deals').insert({ title: 'D', stage: 'prospecting', probability: 101 })).rejects.toThrow(/deals_probability_check/);
+    await expect(db.knex('deals').insert({ title: 'D', stage: 'prospecting', probability: 101 })).rejects.toThrow(
+      /deals_probability_check/,
+    );
     await expect(db.knex('deals').insert({ title: 'D', stage: 'no-such-stage' })).rejects.toThrow(/deals_stage_fk/);
-    await expect(db.knex('deals').insert({ title: 'D', stage: 'prospecting', value: '10000000000.00' })).rejects.toThrow(/overflow/i);
-    const [deal] = await db.knex('deals').insert({ title: 'D', stage: 'prospecting', value: '9999999999.99', ownerId: id }).returning('*');
+    await expect(
+      db.knex('deals').insert({ title: 'D', stage: 'prospecting', value: '10000000000.00' }),
+    ).rejects.toThrow(/overflow/i);
+    const [deal] = await db
+      .knex('deals')
+      .insert({ title: 'D', stage: 'prospecting', value: '9999999999.99', ownerId: id })
+      .returning('*');
     expect(deal).toMatchObject({ value: '9999999999.99', currency: 'BRL', pipeline: 'default', probability: 0 });
     // A stage that still holds deals cannot be deleted.
-    await expect(db.knex('pipelineStages').where({ pipeline: 'default', stage: 'prospecting' }).delete()).rejects.toThrow(/deals_stage_fk/);
+    await expect(
+      db.knex('pipelineStages').where({ pipeline: 'default', stage: 'prospecting' }).delete(),
+    ).rejects.toThrow(/deals_stage_fk/);
 
-    await expect(db.knex('activities').insert({ subject: 'S', type: 'visit' })).rejects.toThrow(/activities_type_check/);
-    await expect(db.knex('activities').insert({ subject: 'S', priority: 'asap' })).rejects.toThrow(/activities_priority_check/);
-    await expect(db.knex('activities').insert({ subject: 'S', duration: 0 })).rejects.toThrow(/activities_duration_check/);
-    await expect(db.knex('activities').insert({ subject: 'S', status: 'completed' })).rejects.toThrow(/activities_completed_check/);
+    await expect(db.knex('activities').insert({ subject: 'S', type: 'visit' })).rejects.toThrow(
+      /activities_type_check/,
+    );
+    await expect(db.knex('activities').insert({ subject: 'S', priority: 'asap' })).rejects.toThrow(
+      /activities_priority_check/,
+    );
+    await expect(db.knex('activities').insert({ subject: 'S', duration: 0 })).rejects.toThrow(
+      /activities_duration_check/,
+    );
+    await expect(db.knex('activities').insert({ subject: 'S', status: 'completed' })).rejects.toThrow(
+      /activities_completed_check/,
+    );
     const [activity] = await db.knex('activities').insert({ subject: 'S', assignedTo: id }).returning('*');
     expect(activity).toMatchObject({ type: 'task', status: 'pending', priority: 'normal' });
 

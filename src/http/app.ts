@@ -14,7 +14,14 @@ import { errorHandler, notFoundHandler } from './errors';
 import { verifyJsonBytes } from './input-guard';
 import { ResponseTimes } from './metrics/response-times';
 import { mountRoutes, type HttpRouter } from './route';
-import { allowedHosts, crossSiteGuard, hostGuard, inlineScriptHashes, securityHeaders, strictTransportSecurity } from './security';
+import {
+  allowedHosts,
+  crossSiteGuard,
+  hostGuard,
+  inlineScriptHashes,
+  securityHeaders,
+  strictTransportSecurity,
+} from './security';
 import { sequence } from './sequence';
 import { sessionMiddleware } from './session';
 
@@ -43,7 +50,8 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   let requests = 0;
   const requestId = (req: IncomingMessage, res: ServerResponse): string => {
     const incoming = req.headers['x-request-id'];
-    const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : `${bootId}-${(++requests).toString(36)}`;
+    const id =
+      typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : `${bootId}-${(++requests).toString(36)}`;
     res.setHeader('X-Request-Id', id);
     return id;
   };
@@ -51,7 +59,9 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
     ? pinoHttp({
         logger,
         genReqId: requestId,
-        autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || !!req.url?.startsWith('/assets/') },
+        autoLogging: {
+          ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || !!req.url?.startsWith('/assets/'),
+        },
         // Client errors (an anonymous GET /api/user, a wrong password) are normal traffic: info, not warn.
         customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
         serializers: {
@@ -66,8 +76,19 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
         next();
       };
   // Every request's first steps, one router layer.
-  app.use(sequence(logRequests, securityHeaders(indexHtml ? inlineScriptHashes(indexHtml) : []), strictTransportSecurity(), hostGuard(allowedHosts(config))));
-  const session = sessionMiddleware(config.sessionSecret, config.cookieSecure, container.get<AuthService>(AUTH_SERVICE));
+  app.use(
+    sequence(
+      logRequests,
+      securityHeaders(indexHtml ? inlineScriptHashes(indexHtml) : []),
+      strictTransportSecurity(),
+      hostGuard(allowedHosts(config)),
+    ),
+  );
+  const session = sessionMiddleware(
+    config.sessionSecret,
+    config.cookieSecure,
+    container.get<AuthService>(AUTH_SERVICE),
+  );
   const limits = withDefaults(config.limits);
   const noStore: RequestHandler = (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -94,12 +115,17 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   );
   // Outside /api too (checked in the sequence above for the API's requests): a form posted to a page's address
   // is refused the same way.
-  app.use((req, res, next) => (req.path === '/api' || req.path.startsWith('/api/') ? next() : guardCrossSite(req, res, next)));
+  app.use((req, res, next) =>
+    req.path === '/api' || req.path.startsWith('/api/') ? next() : guardCrossSite(req, res, next),
+  );
   app.use(mountRoutes(container.getAll<HttpRouter>(HTTP_ROUTER)));
   app.use('/api', notFoundHandler);
 
   if (options.uiDir && indexHtml) {
-    app.use('/assets', express.static(path.join(options.uiDir, 'assets'), { immutable: true, maxAge: '365d', index: false }));
+    app.use(
+      '/assets',
+      express.static(path.join(options.uiDir, 'assets'), { immutable: true, maxAge: '365d', index: false }),
+    );
     // A file this build does not have (a tab opened before a deploy asking for the previous build's chunk) is a
     // 404, never the app's page: the import then fails plainly and the app offers to reload (src/ui/app/stale-build.ts).
     // Not stored anywhere: the file may exist a moment later, once a rolling deploy reaches this server.

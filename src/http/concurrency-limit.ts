@@ -17,7 +17,8 @@ interface Lane {
   release: () => void;
 }
 
-const tooMany = () => new RetryLaterError('REQUEST.TOO_MANY_AT_ONCE', 'Too many requests at once; wait for the ones in progress', 1);
+const tooMany = () =>
+  new RetryLaterError('REQUEST.TOO_MANY_AT_ONCE', 'Too many requests at once; wait for the ones in progress', 1);
 
 /**
  * At most `concurrentPerUser` API requests of one lane run at once; the next `queuedPerUser` wait their turn

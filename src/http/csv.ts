@@ -53,14 +53,27 @@ export interface FileQuery {
 }
 
 export const fileQuerySchemas = {
-  format: Joi.string().valid(...EXPORT_FORMATS).default('csv')
-    .description('csv: values as stored, ISO dates (UTC), decimals with a point; excel: labels in `lang`, dates `dd/MM/yyyy HH:mm` (pt) or `yyyy-MM-dd HH:mm` (en) in `tz`, pt with decimal commas and `;`'),
-  lang: Joi.string().valid(...EXPORT_LANGUAGES).description('Language of the header row and labels'),
-  tz: Joi.string().max(64).default(DEFAULT_TIME_ZONE)
-    .custom((value: string, helpers) => (isTimeZone(value) ? value : helpers.message({ custom: 'tz must be an IANA time zone such as America/Sao_Paulo' })))
-    .description('IANA time zone of the excel format\'s dates (the browser\'s, from Intl)'),
-  separator: Joi.string().valid(...Object.keys(SEPARATORS))
-    .description('Cell separator; by default a comma, and in the excel format `;` for pt (Excel set to Portuguese) and a comma for en'),
+  format: Joi.string()
+    .valid(...EXPORT_FORMATS)
+    .default('csv')
+    .description(
+      'csv: values as stored, ISO dates (UTC), decimals with a point; excel: labels in `lang`, dates `dd/MM/yyyy HH:mm` (pt) or `yyyy-MM-dd HH:mm` (en) in `tz`, pt with decimal commas and `;`',
+    ),
+  lang: Joi.string()
+    .valid(...EXPORT_LANGUAGES)
+    .description('Language of the header row and labels'),
+  tz: Joi.string()
+    .max(64)
+    .default(DEFAULT_TIME_ZONE)
+    .custom((value: string, helpers) =>
+      isTimeZone(value) ? value : helpers.message({ custom: 'tz must be an IANA time zone such as America/Sao_Paulo' }),
+    )
+    .description("IANA time zone of the excel format's dates (the browser's, from Intl)"),
+  separator: Joi.string()
+    .valid(...Object.keys(SEPARATORS))
+    .description(
+      'Cell separator; by default a comma, and in the excel format `;` for pt (Excel set to Portuguese) and a comma for en',
+    ),
 };
 
 /** How a file's cells are written, from its query. */
@@ -84,10 +97,21 @@ const dateParts = new Map<string, Intl.DateTimeFormat>();
 function partsIn(moment: Date, tz: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
   let format = dateParts.get(tz);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     dateParts.set(tz, format);
   }
-  return Object.fromEntries(format.formatToParts(moment).map((p) => [p.type, p.value])) as Record<'year' | 'month' | 'day' | 'hour' | 'minute', string>;
+  return Object.fromEntries(format.formatToParts(moment).map((p) => [p.type, p.value])) as Record<
+    'year' | 'month' | 'day' | 'hour' | 'minute',
+    string
+  >;
 }
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -111,7 +135,9 @@ export function cellWriter(format: CsvFormat) {
       const moment = value instanceof Date ? value : new Date(value);
       if (!format.excel || Number.isNaN(moment.getTime())) return csvCell(value);
       const p = partsIn(moment, format.tz);
-      return pt ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}` : `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+      return pt
+        ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`
+        : `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
     },
     /** A calendar day (2026-11-26) or month (2026-11): dd/MM/yyyy or MM/yyyy in pt. */
     day(value: string | null | undefined): string {

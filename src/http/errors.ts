@@ -68,7 +68,9 @@ export interface ErrorBody {
 }
 
 export function errorBody(error: AppError): ErrorBody {
-  return { error: { code: error.code, message: error.message, ...(error.details !== undefined && { details: error.details }) } };
+  return {
+    error: { code: error.code, message: error.message, ...(error.details !== undefined && { details: error.details }) },
+  };
 }
 
 /** Turns body-parser's failures into the error shape with their own codes. */
@@ -103,7 +105,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.end();
       return;
     }
-    if (error instanceof TooManyAttemptsError || error instanceof RetryLaterError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+    if (error instanceof TooManyAttemptsError || error instanceof RetryLaterError)
+      res.setHeader('Retry-After', String(error.retryAfterSeconds));
     res.status(status).json(errorBody(error));
   };
 }

@@ -38,7 +38,11 @@ function walk(value: unknown, path: string, field: string, depth: number, detail
   }
   if (typeof value !== 'object' || value === null) return;
   if (depth > MAX_JSON_DEPTH) {
-    details.push({ path: field, message: `${field} is nested more than ${MAX_JSON_DEPTH} levels deep`, type: 'object.depth' });
+    details.push({
+      path: field,
+      message: `${field} is nested more than ${MAX_JSON_DEPTH} levels deep`,
+      type: 'object.depth',
+    });
     return;
   }
   if (Array.isArray(value)) {
@@ -48,7 +52,11 @@ function walk(value: unknown, path: string, field: string, depth: number, detail
   for (const [key, item] of Object.entries(value)) {
     const problem = textProblem(key);
     if (problem) {
-      details.push({ path: path || field || 'body', message: `A key of ${path || 'the body'} ${problem}`, type: 'object.key' });
+      details.push({
+        path: path || field || 'body',
+        message: `A key of ${path || 'the body'} ${problem}`,
+        type: 'object.key',
+      });
       return;
     }
     walk(item, join(path, key), field || join(path, key), depth + 1, details);
@@ -74,7 +82,11 @@ export function checkQueryEncoding(url: string): void {
     const rawName = eq < 0 ? pair : pair.slice(0, eq);
     const name = decodes(rawName) ?? rawName.replace(/%/g, '');
     if (decodes(rawName) === null || (eq >= 0 && decodes(pair.slice(eq + 1)) === null)) {
-      details.push({ path: `query.${name}`, message: `query.${name} has a malformed percent-encoding (not UTF-8)`, type: 'string.encoding' });
+      details.push({
+        path: `query.${name}`,
+        message: `query.${name} has a malformed percent-encoding (not UTF-8)`,
+        type: 'string.encoding',
+      });
     }
   }
   if (details.length) throw new ValidationError(details);
@@ -98,11 +110,18 @@ export function verifyJsonBytes(_req: IncomingMessage, _res: unknown, body: Buff
 
 /** The router's error for a path parameter whose percent-encoding does not decode. */
 export function isPathDecodeError(error: unknown): boolean {
-  return error instanceof URIError || (error instanceof Error && (error as { status?: number }).status === 400 && error.message.startsWith('Failed to decode param'));
+  return (
+    error instanceof URIError ||
+    (error instanceof Error &&
+      (error as { status?: number }).status === 400 &&
+      error.message.startsWith('Failed to decode param'))
+  );
 }
 
 export const pathDecodeError = () =>
-  new ValidationError([{ path: 'params', message: 'The path has a malformed percent-encoding (not UTF-8)', type: 'string.encoding' }]);
+  new ValidationError([
+    { path: 'params', message: 'The path has a malformed percent-encoding (not UTF-8)', type: 'string.encoding' },
+  ]);
 
 function depthOf(value: unknown): number {
   if (typeof value !== 'object' || value === null) return 0;
@@ -118,8 +137,10 @@ function depthOf(value: unknown): number {
  */
 export function boundedJson<T extends Joi.Schema>(schema: T, limits: { depth: number; bytes: number }): T {
   return schema.custom((value: unknown, helpers) => {
-    if (depthOf(value) > limits.depth) return helpers.message({ custom: `{{#label}} is nested more than ${limits.depth} levels deep` });
-    if (Buffer.byteLength(JSON.stringify(value)) > limits.bytes) return helpers.message({ custom: `{{#label}} is larger than ${Math.round(limits.bytes / 1024)} KB as JSON` });
+    if (depthOf(value) > limits.depth)
+      return helpers.message({ custom: `{{#label}} is nested more than ${limits.depth} levels deep` });
+    if (Buffer.byteLength(JSON.stringify(value)) > limits.bytes)
+      return helpers.message({ custom: `{{#label}} is larger than ${Math.round(limits.bytes / 1024)} KB as JSON` });
     return value;
   }) as T;
 }

@@ -1,4 +1,10 @@
-import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, type Router } from 'express';
+import express, {
+  type ErrorRequestHandler,
+  type Request,
+  type RequestHandler,
+  type Response,
+  type Router,
+} from 'express';
 import type Joi from 'joi';
 import { AppError, ValidationError, type ErrorCode } from '../domain/shared/app-error';
 import type { Role, Session, User } from '../domain/users/user';
@@ -62,16 +68,25 @@ export interface RouteDefinition<Params = unknown, Query = unknown, Body = unkno
 }
 
 /** Infers a route's input types from its schemas, so `handler: ({ params, body }) => ...` needs no annotation. */
-export const defineRoute = <Params = unknown, Query = unknown, Body = unknown>(route: RouteDefinition<Params, Query, Body>) => route;
+export const defineRoute = <Params = unknown, Query = unknown, Body = unknown>(
+  route: RouteDefinition<Params, Query, Body>,
+) => route;
 
 /** Each module's router contributes its route definitions; the app mounts all of them. */
 export interface HttpRouter {
   routes(): RouteDefinition[];
 }
 
-const VALIDATION_OPTIONS: Joi.ValidationOptions = { abortEarly: false, convert: true, errors: { wrap: { label: false } } };
+const VALIDATION_OPTIONS: Joi.ValidationOptions = {
+  abortEarly: false,
+  convert: true,
+  errors: { wrap: { label: false } },
+};
 
-export function validate(schemas: RouteSchemas | undefined, req: Pick<Request, 'params' | 'query' | 'body'>): RouteInput {
+export function validate(
+  schemas: RouteSchemas | undefined,
+  req: Pick<Request, 'params' | 'query' | 'body'>,
+): RouteInput {
   const details: { path: string; message: string; type: string }[] = [];
   const out: RouteInput = { params: req.params, query: req.query, body: req.body };
   for (const part of ['params', 'query', 'body'] as const) {
@@ -80,7 +95,12 @@ export function validate(schemas: RouteSchemas | undefined, req: Pick<Request, '
     const source = part === 'body' ? (req.body ?? {}) : req[part];
     const { value, error } = schema.validate(source, VALIDATION_OPTIONS);
     if (error) {
-      for (const d of error.details) details.push({ path: [part === 'body' ? '' : part, ...d.path].filter(Boolean).join('.'), message: d.message, type: d.type });
+      for (const d of error.details)
+        details.push({
+          path: [part === 'body' ? '' : part, ...d.path].filter(Boolean).join('.'),
+          message: d.message,
+          type: d.type,
+        });
     } else out[part] = value;
   }
   if (details.length) throw new ValidationError(details);
@@ -121,7 +141,8 @@ export function mountRoutes(routers: HttpRouter[]): Router {
   };
   const top = express.Router();
   top.use(dispatch, router);
-  top.use(((error, _req, _res, next) => next(isPathDecodeError(error) ? pathDecodeError() : translateDbError(error))) satisfies ErrorRequestHandler);
+  top.use(((error, _req, _res, next) =>
+    next(isPathDecodeError(error) ? pathDecodeError() : translateDbError(error))) satisfies ErrorRequestHandler);
   return top;
 }
 

@@ -16,8 +16,17 @@ export function crossSiteGuard(publicOrigin?: string): RequestHandler {
   return (req, _res, next) => {
     if (!UNSAFE.has(req.method)) return next();
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-    if (hasBody && !req.is('application/json') && !(MULTIPART_PATHS.has(req.baseUrl + req.path) && req.is('multipart/form-data'))) {
-      return next(new AppError('REQUEST.CROSS_SITE', 'Requests that change data must send a JSON body (Content-Type: application/json)'));
+    if (
+      hasBody &&
+      !req.is('application/json') &&
+      !(MULTIPART_PATHS.has(req.baseUrl + req.path) && req.is('multipart/form-data'))
+    ) {
+      return next(
+        new AppError(
+          'REQUEST.CROSS_SITE',
+          'Requests that change data must send a JSON body (Content-Type: application/json)',
+        ),
+      );
     }
     const origin = req.headers.origin;
     const fetchSite = req.headers['sec-fetch-site'];
@@ -46,7 +55,10 @@ export function allowedHosts(config: Pick<Config, 'nodeEnv' | 'publicUrl' | 'all
 
 /** The name of a Host header without its port: `[::1]:3000` -> `[::1]`, `Example.com.:80` -> `example.com`. */
 export function hostName(header: string | undefined): string | undefined {
-  const match = header?.trim().toLowerCase().match(/^(\[[0-9a-f:.]+\]|[a-z0-9._-]+)(?::\d{1,5})?$/);
+  const match = header
+    ?.trim()
+    .toLowerCase()
+    .match(/^(\[[0-9a-f:.]+\]|[a-z0-9._-]+)(?::\d{1,5})?$/);
   return match?.[1].replace(/\.$/, '');
 }
 

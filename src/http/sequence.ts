@@ -9,7 +9,8 @@ export function sequence(...handlers: RequestHandler[]): RequestHandler {
   return (req: Request, res: Response, done: NextFunction) => {
     let i = 0;
     const next = (error?: unknown) => {
-      if (error !== undefined && error !== null) return done(error === 'route' || error === 'router' ? undefined : error);
+      if (error !== undefined && error !== null)
+        return done(error === 'route' || error === 'router' ? undefined : error);
       const handler = handlers[i++];
       if (!handler) return done();
       try {

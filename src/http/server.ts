@@ -35,18 +35,26 @@ export interface StartOptions {
 /** Opens the runtime, migrates, seeds demo users when asked, and listens. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<StartedServer> {
   const logger = createLogger(config.logLevel);
-  const runtime = await createRuntime(config, logger, { embeddedDataDir: options.embeddedDataDir, clock: options.clock });
+  const runtime = await createRuntime(config, logger, {
+    embeddedDataDir: options.embeddedDataDir,
+    clock: options.clock,
+  });
   try {
     // On the background pool: a migration's statements are not cut at the API's statement timeout.
     const applied = await migrateLatest(runtime.db.background);
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
     if (config.demo) {
-      const created = await seedDemoUsers(runtime.container.get<UserRepository>(USER_REPOSITORY), runtime.container.get<PasswordHasher>(PASSWORD_HASHER));
+      const created = await seedDemoUsers(
+        runtime.container.get<UserRepository>(USER_REPOSITORY),
+        runtime.container.get<PasswordHasher>(PASSWORD_HASHER),
+      );
       if (created) logger.info({ created }, 'demo users created');
-      if (config.nodeEnv === 'production') logger.warn('DEMO is on in production: demo accounts with published passwords exist');
+      if (config.nodeEnv === 'production')
+        logger.warn('DEMO is on in production: demo accounts with published passwords exist');
     }
     if (runtime.redis) await waitForRedis(runtime);
-    if (options.runWorkers ?? !config.redisUrl) await runtime.workerHost.start(runtime.container.getAll<JobProcessor>(JOB_PROCESSOR));
+    if (options.runWorkers ?? !config.redisUrl)
+      await runtime.workerHost.start(runtime.container.getAll<JobProcessor>(JOB_PROCESSOR));
   } catch (error) {
     await runtime.close();
     throw error;
@@ -73,7 +81,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://127.0.0.1:${port}`;
-  logger.info({ url, embeddedDatabase: runtime.db.embedded, redis: Boolean(config.redisUrl), demo: config.demo }, 'funil listening');
+  logger.info(
+    { url, embeddedDatabase: runtime.db.embedded, redis: Boolean(config.redisUrl), demo: config.demo },
+    'funil listening',
+  );
 
   let stopping: Promise<void> | undefined;
   const stop = () =>

@@ -72,7 +72,11 @@ export function sessionMiddleware(secret: string, cookieSecure: CookieSecure, au
   const cookie: RequestHandler = (req, _res, next) => {
     const secure = useSecure(req);
     const name = secure ? SECURE_COOKIE_NAME : COOKIE_NAME;
-    req.sessionCookie = { token: readToken(req.headers.cookie, name, keys), secure, open: secure ? openSecure : openPlain };
+    req.sessionCookie = {
+      token: readToken(req.headers.cookie, name, keys),
+      secure,
+      open: secure ? openSecure : openPlain,
+    };
     next();
   };
 
@@ -117,7 +121,8 @@ function readToken(header: string | undefined, name: string, keys: SessionKeys):
   return typeof token === 'string' && token.length > 0 && token.length < 100 ? token : undefined;
 }
 
-const unquote = (value: string) => (value.length > 1 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value);
+const unquote = (value: string) =>
+  value.length > 1 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
 
 /** cookie-session on this request (once), so `req.session` and `req.sessionOptions` exist to write the cookie. */
 function opened(req: Request): Request {

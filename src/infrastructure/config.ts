@@ -58,10 +58,14 @@ const schema = Joi.object({
   PUBLIC_URL: Joi.string()
     .uri({ scheme: ['http', 'https'] })
     .when('NODE_ENV', { is: 'production', then: Joi.required() })
-    .messages({ 'any.required': 'PUBLIC_URL is required when NODE_ENV=production: requests naming another host are refused' }),
+    .messages({
+      'any.required': 'PUBLIC_URL is required when NODE_ENV=production: requests naming another host are refused',
+    }),
   ALLOWED_HOSTS: Joi.string()
     .pattern(/^\s*[A-Za-z0-9._-]+\s*(,\s*[A-Za-z0-9._-]+\s*)*$/)
-    .messages({ 'string.pattern.base': 'ALLOWED_HOSTS must be host names separated by commas (no scheme, port or path)' }),
+    .messages({
+      'string.pattern.base': 'ALLOWED_HOSTS must be host names separated by commas (no scheme, port or path)',
+    }),
   ...LIMITS_ENV,
 }).unknown(true);
 

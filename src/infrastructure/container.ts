@@ -5,7 +5,16 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from '../domain/shared/clock';
 import type { JobQueue } from '../domain/shared/job-queue.port';
-import { CLOCK, CONFIG, DATABASE, HEALTH_CHECK, HTTP_ROUTER, JOB_QUEUE, LOGGER, UNIT_OF_WORK } from '../domain/shared/shared.tokens';
+import {
+  CLOCK,
+  CONFIG,
+  DATABASE,
+  HEALTH_CHECK,
+  HTTP_ROUTER,
+  JOB_QUEUE,
+  LOGGER,
+  UNIT_OF_WORK,
+} from '../domain/shared/shared.tokens';
 import { ResponseTimes } from '../http/metrics/response-times';
 import { SystemRouter } from '../http/system/system.router';
 import type { Config } from './config';

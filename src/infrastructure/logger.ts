@@ -35,5 +35,7 @@ function safeError(error: unknown) {
   if (!serialized || typeof serialized !== 'object') return serialized;
   const { nativeError, params: _params, parameters: _parameters, bindings: _bindings, ...rest } = serialized;
   const native = nativeError as Record<string, unknown> | undefined;
-  return native ? { ...rest, db: { code: native.code, table: native.table, constraint: native.constraint, column: native.column } } : rest;
+  return native
+    ? { ...rest, db: { code: native.code, table: native.table, constraint: native.constraint, column: native.column } }
+    : rest;
 }

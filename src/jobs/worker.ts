@@ -16,7 +16,9 @@ async function main() {
     throw new ConfigError('REDIS_URL: the worker process needs Redis; without it `npm start` runs the jobs in-process');
   }
   if (!config.databaseUrl) {
-    throw new ConfigError('DATABASE_URL: the worker process needs PostgreSQL; the embedded database belongs to the app process');
+    throw new ConfigError(
+      'DATABASE_URL: the worker process needs PostgreSQL; the embedded database belongs to the app process',
+    );
   }
   const logger = createLogger(config.logLevel).child({ process: 'worker' });
   const runtime = await createRuntime(config, logger);

@@ -28,7 +28,10 @@ interface SectionResult extends Partial<BenchSection> {
 }
 
 const quick = process.env.BENCH_QUICK === '1';
-const only = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const only = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const all = Object.entries(SECTIONS as Record<string, BenchSectionRun>);
 const unknown = only.filter((name) => !all.some(([n]) => n === name));
 if (unknown.length) {
@@ -63,7 +66,12 @@ for (const [name, run] of chosen) {
     console.log(sectionMarkdown(results.at(-1)!));
   } catch (error) {
     console.error(error);
-    results.push({ name, ranAt, seconds: (performance.now() - started) / 1000, error: error instanceof Error ? error.message : String(error) });
+    results.push({
+      name,
+      ranAt,
+      seconds: (performance.now() - started) / 1000,
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
   ctx.log(`done in ${Math.round(results.at(-1)!.seconds)} s`);
 }
@@ -71,9 +79,16 @@ for (const [name, run] of chosen) {
 const out = path.resolve(process.env.BENCH_OUT ?? 'bench/results.md');
 const json = out.replace(/\.md$/, '') + '.json';
 // BENCH_MERGE=1: the earlier run's other sections are kept, in the sections' order.
-const previous = process.env.BENCH_MERGE === '1' && existsSync(json) ? (JSON.parse(readFileSync(json, 'utf8')) as { startedAt: string; sections: SectionResult[] }) : undefined;
+const previous =
+  process.env.BENCH_MERGE === '1' && existsSync(json)
+    ? (JSON.parse(readFileSync(json, 'utf8')) as { startedAt: string; sections: SectionResult[] })
+    : undefined;
 const sections = previous
-  ? all.flatMap(([name]) => results.find((r) => r.name === name) ?? previous.sections.filter((r) => r.name === name).map((r) => ({ ...r, ranAt: r.ranAt ?? previous.startedAt })))
+  ? all.flatMap(
+      ([name]) =>
+        results.find((r) => r.name === name) ??
+        previous.sections.filter((r) => r.name === name).map((r) => ({ ...r, ranAt: r.ranAt ?? previous.startedAt })),
+    )
   : results;
 const totalSeconds = (Date.now() - startedAt.getTime()) / 1000;
 const targets = sections.flatMap((r) => (r.rows ?? []).flatMap((row) => (row.target ? [row.target] : [])));
@@ -95,8 +110,17 @@ const markdown = [
 ].join('\n');
 mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(out, markdown.replace(/\n{3,}/g, '\n\n'));
-writeFileSync(json, JSON.stringify({ startedAt: (previous?.startedAt ?? startedAt.toISOString()), totalSeconds, quick, machine, sections }, null, 2) + '\n');
-console.log(`[bench] ${met} of ${targets.length} targets met; written to ${out} and ${json} in ${Math.round(totalSeconds)} s`);
+writeFileSync(
+  json,
+  JSON.stringify(
+    { startedAt: previous?.startedAt ?? startedAt.toISOString(), totalSeconds, quick, machine, sections },
+    null,
+    2,
+  ) + '\n',
+);
+console.log(
+  `[bench] ${met} of ${targets.length} targets met; written to ${out} and ${json} in ${Math.round(totalSeconds)} s`,
+);
 process.exit(results.some((r) => r.error) ? 1 : 0);
 
 function sectionMarkdown(result: SectionResult): string {
@@ -119,4 +143,3 @@ function sectionMarkdown(result: SectionResult): string {
   );
   return lines.join('\n');
 }
-

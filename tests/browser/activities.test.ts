@@ -1,6 +1,19 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO, expectAccessible, launchBrowser, newPage, registerUser, screenshot, signIn, toastLocator, uniqueName, type Language, type Theme } from './support/browser';
+import {
+  baseUrl,
+  DEMO,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  registerUser,
+  screenshot,
+  signIn,
+  toastLocator,
+  uniqueName,
+  type Language,
+  type Theme,
+} from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -57,7 +70,8 @@ async function newEmployee(prefix: string, name = 'Paula Pendências'): Promise<
 }
 
 const cards = (page: Page) => page.getByTestId('activity-card');
-const card = (page: Page, subject: string) => cards(page).filter({ has: page.getByRole('button', { name: subject, exact: true }) });
+const card = (page: Page, subject: string) =>
+  cards(page).filter({ has: page.getByRole('button', { name: subject, exact: true }) });
 const dialog = (page: Page) => page.getByRole('dialog');
 const count = (page: Page, tab: 'pending' | 'completed') => page.getByTestId(`count-${tab}`);
 const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
@@ -70,8 +84,13 @@ async function expectCounts(page: Page, pending: number, completed: number) {
 describe('activities', () => {
   it('creates with a contact, a deal and a reminder, edits, completes with undo and reopens from the completed tab', async () => {
     const page = await newEmployee('actflow');
-    const contact = await post<{ id: number; name: string }>(page, '/api/crm/contacts', { name: uniqueName('Otávio ') });
-    const deal = await post<{ id: number; title: string }>(page, '/api/crm/deals', { title: uniqueName('Contrato '), contactId: contact.id });
+    const contact = await post<{ id: number; name: string }>(page, '/api/crm/contacts', {
+      name: uniqueName('Otávio '),
+    });
+    const deal = await post<{ id: number; title: string }>(page, '/api/crm/deals', {
+      title: uniqueName('Contrato '),
+      contactId: contact.id,
+    });
     await page.goto('/crm/activities');
     await page.getByText('Nenhuma atividade encontrada').waitFor();
     await expectCounts(page, 0, 0);
@@ -94,8 +113,12 @@ describe('activities', () => {
     const created = await card(page, 'Ligar para o Otávio').getAttribute('data-id');
     const saved = await getActivity(page, Number(created));
     expect(saved).toMatchObject({ contactId: contact.id, dealId: deal.id, reminderMinutes: 30, status: 'pending' });
-    await expect.poll(() => card(page, 'Ligar para o Otávio').getByRole('link', { name: contact.name }).getAttribute('href')).toBe(`/crm/contacts/${contact.id}`);
-    expect(await card(page, 'Ligar para o Otávio').getByTestId('activity-due').textContent()).toMatch(/04\/03\/2030 \d\d:\d\d/);
+    await expect
+      .poll(() => card(page, 'Ligar para o Otávio').getByRole('link', { name: contact.name }).getAttribute('href'))
+      .toBe(`/crm/contacts/${contact.id}`);
+    expect(await card(page, 'Ligar para o Otávio').getByTestId('activity-due').textContent()).toMatch(
+      /04\/03\/2030 \d\d:\d\d/,
+    );
 
     // Click the card to edit it.
     await card(page, 'Ligar para o Otávio').getByRole('button', { name: 'Ligar para o Otávio', exact: true }).click();
@@ -109,7 +132,10 @@ describe('activities', () => {
     await card(page, 'Ligar para o Otávio').getByRole('button', { name: 'Concluir “Ligar para o Otávio”' }).click();
     await expectCounts(page, 0, 1);
     await page.getByText('Nenhuma atividade encontrada').waitFor();
-    await toastLocator(page).filter({ hasText: 'Concluída: Ligar para o Otávio' }).getByRole('button', { name: 'Desfazer' }).click();
+    await toastLocator(page)
+      .filter({ hasText: 'Concluída: Ligar para o Otávio' })
+      .getByRole('button', { name: 'Desfazer' })
+      .click();
     await card(page, 'Ligar para o Otávio').waitFor();
     await expectCounts(page, 1, 0);
     await expect.poll(async () => (await getActivity(page, saved.id)).status).toBe('pending');
@@ -188,7 +214,9 @@ describe('activities', () => {
     expect(await employee.locator('#activities-assignee').count()).toBe(0);
     expect(await card(employee, 'Tarefa da administradora').count()).toBe(0);
     const res = await employee.request.get(`/api/crm/activities?assignedTo=${adminId}`);
-    expect(((await res.json()) as { items: Activity[] }).items.map((a) => a.subject)).not.toContain('Tarefa da administradora');
+    expect(((await res.json()) as { items: Activity[] }).items.map((a) => a.subject)).not.toContain(
+      'Tarefa da administradora',
+    );
   });
 
   it('the profile sets where and how notifications come: e-mail checked, time zone searched, both e-mails switchable', async () => {
@@ -213,7 +241,13 @@ describe('activities', () => {
     await section.getByRole('button', { name: 'Salvar notificações' }).click();
     await toastLocator(page).filter({ hasText: 'Configurações de notificação salvas' }).waitFor();
     const saved = (await (await page.request.get('/api/notifications/settings')).json()) as object;
-    expect(saved).toEqual({ email: 'paula@example.com', language: 'en', timeZone: 'America/Sao_Paulo', reminderEmails: true, morningDigest: false });
+    expect(saved).toEqual({
+      email: 'paula@example.com',
+      language: 'en',
+      timeZone: 'America/Sao_Paulo',
+      reminderEmails: true,
+      morningDigest: false,
+    });
 
     await page.reload();
     await section.waitFor();
@@ -273,14 +307,22 @@ describe('activities', () => {
     const due = await page.evaluate(() => new Date(2030, 0, 8, 8, 0).toISOString());
     const act = await createActivity(page, { subject: 'Ligar cedo', dueDate: due });
     // A late one widens the day to 22:00, so the agenda has hours to scroll to.
-    await createActivity(page, { subject: 'Fechar o dia', dueDate: await page.evaluate(() => new Date(2030, 0, 9, 22, 0).toISOString()) });
+    await createActivity(page, {
+      subject: 'Fechar o dia',
+      dueDate: await page.evaluate(() => new Date(2030, 0, 9, 22, 0).toISOString()),
+    });
     await page.goto('/crm/activities?view=agenda&week=2030-01-07');
     const item = page.getByTestId('agenda-item').filter({ hasText: 'Ligar cedo' });
     await item.waitFor();
     const agenda = page.getByTestId('agenda-scroll');
     const box = (await agenda.boundingBox())!;
     const header = page.locator('header').first();
-    const windowState = () => page.evaluate(() => ({ scrollY: window.scrollY, scrollX: window.scrollX, overflow: document.documentElement.scrollHeight - window.innerHeight }));
+    const windowState = () =>
+      page.evaluate(() => ({
+        scrollY: window.scrollY,
+        scrollX: window.scrollX,
+        overflow: document.documentElement.scrollHeight - window.innerHeight,
+      }));
     expect(await windowState()).toEqual({ scrollY: 0, scrollX: 0, overflow: 0 });
 
     // Thursday's column, a few pixels above the lower edge of the agenda (or of the window, if that comes first).
@@ -323,22 +365,33 @@ describe('activities', () => {
 
   it('moves a focused agenda item by keyboard: down 15 minutes, right one day (issue 23)', async () => {
     const page = await newEmployee('actkeys');
-    const act = await createActivity(page, { subject: 'Mover pelo teclado', dueDate: await page.evaluate(() => new Date(2030, 0, 8, 10, 0).toISOString()) });
+    const act = await createActivity(page, {
+      subject: 'Mover pelo teclado',
+      dueDate: await page.evaluate(() => new Date(2030, 0, 8, 10, 0).toISOString()),
+    });
     await page.goto('/crm/activities?view=agenda&week=2030-01-07');
     const item = page.getByTestId('agenda-item').filter({ hasText: 'Mover pelo teclado' });
     await item.focus();
     await page.keyboard.press('ArrowDown');
-    await expect.poll(async () => (await getActivity(page, act.id)).dueDate).toBe(await page.evaluate(() => new Date(2030, 0, 8, 10, 15).toISOString()));
+    await expect
+      .poll(async () => (await getActivity(page, act.id)).dueDate)
+      .toBe(await page.evaluate(() => new Date(2030, 0, 8, 10, 15).toISOString()));
     // Focus follows it, so the next key moves it again.
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-id'))).toBe(String(act.id));
     await page.keyboard.press('ArrowRight');
-    await expect.poll(async () => (await getActivity(page, act.id)).dueDate).toBe(await page.evaluate(() => new Date(2030, 0, 9, 10, 15).toISOString()));
+    await expect
+      .poll(async () => (await getActivity(page, act.id)).dueDate)
+      .toBe(await page.evaluate(() => new Date(2030, 0, 9, 10, 15).toISOString()));
     expect(await item.evaluate((el) => el.closest('[data-slot]')?.getAttribute('data-slot'))).toBe('2:10');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
-    await expect.poll(async () => (await getActivity(page, act.id)).dueDate).toBe(await page.evaluate(() => new Date(2030, 0, 9, 9, 45).toISOString()));
+    await expect
+      .poll(async () => (await getActivity(page, act.id)).dueDate)
+      .toBe(await page.evaluate(() => new Date(2030, 0, 9, 9, 45).toISOString()));
     // Said to a screen reader, and Enter still opens it.
-    await expect.poll(() => page.locator('[aria-live="polite"]').filter({ hasText: 'Mover pelo teclado' }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('[aria-live="polite"]').filter({ hasText: 'Mover pelo teclado' }).count())
+      .toBeGreaterThan(0);
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-id'))).toBe(String(act.id));
     await page.keyboard.press('Enter');
     await dialog(page).locator('#activity-subject').waitFor();
@@ -349,9 +402,29 @@ describe('activities', () => {
   it('looks right in each language, theme and width: the list and the dialog (screenshots, axe)', async () => {
     const setup = await newEmployee('actshots', 'Sofia Telas');
     const contact = await post<{ id: number }>(setup, '/api/crm/contacts', { name: 'Marina Costa' });
-    await createActivity(setup, { subject: 'Enviar proposta revisada', type: 'email', priority: 'urgent', dueDate: hoursFromNow(-5), contactId: contact.id, duration: 15, description: 'Com o desconto combinado na reunião de terça.' });
-    await createActivity(setup, { subject: 'Reunião de alinhamento', type: 'meeting', priority: 'high', dueDate: hoursFromNow(26), duration: 60, contactId: contact.id });
-    await createActivity(setup, { subject: 'Ligar para confirmar a entrega', type: 'call', priority: 'low', dueDate: hoursFromNow(24 * 9) });
+    await createActivity(setup, {
+      subject: 'Enviar proposta revisada',
+      type: 'email',
+      priority: 'urgent',
+      dueDate: hoursFromNow(-5),
+      contactId: contact.id,
+      duration: 15,
+      description: 'Com o desconto combinado na reunião de terça.',
+    });
+    await createActivity(setup, {
+      subject: 'Reunião de alinhamento',
+      type: 'meeting',
+      priority: 'high',
+      dueDate: hoursFromNow(26),
+      duration: 60,
+      contactId: contact.id,
+    });
+    await createActivity(setup, {
+      subject: 'Ligar para confirmar a entrega',
+      type: 'call',
+      priority: 'low',
+      dueDate: hoursFromNow(24 * 9),
+    });
     await createActivity(setup, { subject: 'Anotar preferências do cliente', type: 'note', dueDate: null });
     const languages: Language[] = ['pt', 'en'];
     const themes: Theme[] = ['light', 'dark', 'matrix'];
@@ -368,7 +441,9 @@ describe('activities', () => {
           const name = `activities-list-${language}-${theme}-${width}`;
           await screenshot(page, name);
           await expectAccessible(page, name);
-          await card(page, 'Reunião de alinhamento').getByRole('button', { name: 'Reunião de alinhamento', exact: true }).click();
+          await card(page, 'Reunião de alinhamento')
+            .getByRole('button', { name: 'Reunião de alinhamento', exact: true })
+            .click();
           await dialog(page).locator('#activity-subject').waitFor();
           await screenshot(page, `activities-dialog-${language}-${theme}-${width}`);
           await expectAccessible(page, `activities-dialog-${language}-${theme}-${width}`);

@@ -1,6 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO, expectAccessible, launchBrowser, newPage, screenshot, signIn, uniqueName, type Language, type Theme } from './support/browser';
+import {
+  baseUrl,
+  DEMO,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signIn,
+  uniqueName,
+  type Language,
+  type Theme,
+} from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,7 +22,8 @@ afterAll(async () => {
 });
 
 /** One operation of the viewer, by method and path. */
-const operation = (page: Page, method: string, path: string) => page.locator(`.opblock-${method}`).filter({ has: page.locator(`.opblock-summary-path[data-path="${path}"]`) });
+const operation = (page: Page, method: string, path: string) =>
+  page.locator(`.opblock-${method}`).filter({ has: page.locator(`.opblock-summary-path[data-path="${path}"]`) });
 
 async function openDocs(page: Page) {
   await page.goto('/api-docs');
@@ -32,8 +44,12 @@ describe('API documentation', () => {
     const list = operation(page, 'get', '/api/crm/contacts');
     await list.locator('.opblock-summary-control').click();
     await list.getByRole('button', { name: 'Execute' }).click();
-    await expect.poll(() => list.locator('.live-responses-table tr.response .response-col_status').textContent()).toBe('200');
-    expect(await list.locator('.live-responses-table tr.response .response-col_description').textContent()).toContain('"items"');
+    await expect
+      .poll(() => list.locator('.live-responses-table tr.response .response-col_status').textContent())
+      .toBe('200');
+    expect(await list.locator('.live-responses-table tr.response .response-col_description').textContent()).toContain(
+      '"items"',
+    );
 
     // A state change: the browser adds Origin (and Sec-Fetch-Site) itself, so the cross-site guard lets it through.
     const name = uniqueName('Docs contact ');
@@ -41,7 +57,9 @@ describe('API documentation', () => {
     await create.locator('.opblock-summary-control').click();
     await create.locator('textarea.body-param__text').fill(JSON.stringify({ name }));
     await create.getByRole('button', { name: 'Execute' }).click();
-    await expect.poll(() => create.locator('.live-responses-table tr.response .response-col_status').textContent()).toBe('201');
+    await expect
+      .poll(() => create.locator('.live-responses-table tr.response .response-col_status').textContent())
+      .toBe('201');
     const found = await (await page.request.get(`/api/crm/contacts?search=${encodeURIComponent(name)}`)).json();
     expect(found.items.map((c: { name: string }) => c.name)).toEqual([name]);
     // Nothing refused by the Content Security Policy (no script evaluated, no outside font, image or call).
@@ -65,21 +83,30 @@ describe('API documentation', () => {
     await signIn(page, DEMO.developer);
     await openDocs(page);
     for (const language of ['pt', 'en'] as Language[]) {
-      if (language === 'en') await page.getByRole('button', { name: /Mudar idioma para inglês|Switch language to English/i }).click();
-      await page.getByRole('heading', { level: 1, name: language === 'pt' ? 'Documentação da API' : 'API documentation' }).waitFor();
+      if (language === 'en')
+        await page.getByRole('button', { name: /Mudar idioma para inglês|Switch language to English/i }).click();
+      await page
+        .getByRole('heading', { level: 1, name: language === 'pt' ? 'Documentação da API' : 'API documentation' })
+        .waitFor();
       for (const theme of ['light', 'dark', 'matrix'] as Theme[]) {
         await page.setViewportSize({ width: 1280, height: 800 });
         await page.getByRole('button', { name: /^(Tema|Theme):/ }).click();
         await page.getByRole('menuitemradio').nth(['light', 'dark', 'matrix'].indexOf(theme)).click();
         await page.getByRole('menu').waitFor({ state: 'detached' });
         // Swagger UI's own dark styles are on exactly while the app's theme is dark or matrix.
-        expect(await page.evaluate(() => [document.documentElement.dataset.theme, document.documentElement.classList.contains('dark-mode')])).toEqual([theme, theme !== 'light']);
+        expect(
+          await page.evaluate(() => [
+            document.documentElement.dataset.theme,
+            document.documentElement.classList.contains('dark-mode'),
+          ]),
+        ).toEqual([theme, theme !== 'light']);
         for (const width of [1280, 390]) {
           await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
           const name = `${language}-${theme}-${width}`;
           await screenshot(page, `api-docs-${name}`);
-          if ((language === 'pt' && width === 1280) || (theme === 'light' && (language === 'en' || width === 390))) await expectAccessible(page, `api docs ${name}`);
+          if ((language === 'pt' && width === 1280) || (theme === 'light' && (language === 'en' || width === 390)))
+            await expectAccessible(page, `api docs ${name}`);
         }
       }
     }

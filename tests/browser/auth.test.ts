@@ -1,7 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/ui/locales/en.json';
-import { accessibleField, baseUrl, DEMO, holdRequests, launchBrowser, newPage, registerUser, signIn, toastLocator, uniqueName } from './support/browser';
+import {
+  accessibleField,
+  baseUrl,
+  DEMO,
+  holdRequests,
+  launchBrowser,
+  newPage,
+  registerUser,
+  signIn,
+  toastLocator,
+  uniqueName,
+} from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,7 +27,9 @@ const submit = (page: Page) => page.locator('form button[type="submit"]');
 /** Every text key of the locales ("auth.title"): what i18next shows in place of a text it does not hold. */
 const TEXT_KEYS = new Set(
   (function keys(texts: object, prefix = ''): string[] {
-    return Object.entries(texts).flatMap(([name, value]) => (typeof value === 'object' ? keys(value, `${prefix}${name}.`) : [`${prefix}${name}`]));
+    return Object.entries(texts).flatMap(([name, value]) =>
+      typeof value === 'object' ? keys(value, `${prefix}${name}.`) : [`${prefix}${name}`],
+    );
   })(en),
 );
 
@@ -50,12 +63,22 @@ describe('sign-in screen', () => {
           const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
           for (let current: Node | null = node; current; current = walker.nextNode()) {
             if (current.nodeType === Node.TEXT_NODE) seen.push(current.textContent?.trim() ?? '');
-            else for (const name of ['aria-label', 'placeholder', 'title']) seen.push((current as Element).getAttribute(name)?.trim() ?? '');
+            else
+              for (const name of ['aria-label', 'placeholder', 'title'])
+                seen.push((current as Element).getAttribute(name)?.trim() ?? '');
           }
         };
         new MutationObserver((records) =>
-          records.forEach((change) => (change.type === 'childList' ? change.addedNodes.forEach(record) : record(change.target))),
-        ).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['aria-label', 'placeholder', 'title'] });
+          records.forEach((change) =>
+            change.type === 'childList' ? change.addedNodes.forEach(record) : record(change.target),
+          ),
+        ).observe(document, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+          attributes: true,
+          attributeFilter: ['aria-label', 'placeholder', 'title'],
+        });
       });
       // The signed-in screens' texts (fetched once the page is idle) held back: the sign-in screen must not need them.
       const rest = await holdRequests(page, '**/assets/*.rest-*.js');
@@ -223,7 +246,9 @@ describe('register', () => {
     await page.locator('#register-role').click();
     await page.getByRole('option', { name: 'Administrador' }).click();
     await submit(page).click();
-    await toastLocator(page).getByText('Novas contas só podem ser criadas como Funcionário', { exact: false }).waitFor();
+    await toastLocator(page)
+      .getByText('Novas contas só podem ser criadas como Funcionário', { exact: false })
+      .waitFor();
     expect(page.url()).toBe(`${baseUrl()}/auth`);
     await page.context().close();
   });
@@ -232,7 +257,12 @@ describe('register', () => {
 describe('logout', () => {
   it('ends the session from the user menu and protected screens send back to /auth', async () => {
     const page = await newPage(browser);
-    await registerUser(page, { username: uniqueName('out'), name: 'Otto Saída', initials: 'OS', password: 'a-good-password' });
+    await registerUser(page, {
+      username: uniqueName('out'),
+      name: 'Otto Saída',
+      initials: 'OS',
+      password: 'a-good-password',
+    });
     await page.getByRole('button', { name: /Menu do usuário/ }).click();
     await page.getByRole('menuitem', { name: 'Sair' }).click();
     await page.waitForURL(`${baseUrl()}/auth`);
@@ -245,7 +275,11 @@ describe('logout', () => {
     const page = await newPage(browser);
     await signIn(page, DEMO.employee);
     await page.route('**/api/logout', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'SERVICE.UNAVAILABLE', message: 'down' } }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'SERVICE.UNAVAILABLE', message: 'down' } }),
+      }),
     );
     await page.getByRole('button', { name: /Menu do usuário/ }).click();
     await page.getByRole('menuitem', { name: 'Sair' }).click();

@@ -1,7 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO, expectAccessible, launchBrowser, newPage, registerUser, screenshot, signIn, toastLocator, uniqueName, type Language, type Theme } from './support/browser';
+import {
+  baseUrl,
+  DEMO,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  registerUser,
+  screenshot,
+  signIn,
+  toastLocator,
+  uniqueName,
+  type Language,
+  type Theme,
+} from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -51,7 +64,10 @@ describe('contact import wizard', () => {
   it('imports a CSV with a mapping (a refused row, an update by email), keeps the result across a reload, downloads the refused rows, then undoes it', async () => {
     const { page } = await newEmployee('imp');
     const tag = uniqueName('w').toLowerCase();
-    const old = await page.request.post('/api/crm/contacts', { data: { name: 'Nome Antigo', email: `${tag}-old@example.com`, status: 'prospect', company: 'Antiga' }, headers: { origin: baseUrl() } });
+    const old = await page.request.post('/api/crm/contacts', {
+      data: { name: 'Nome Antigo', email: `${tag}-old@example.com`, status: 'prospect', company: 'Antiga' },
+      headers: { origin: baseUrl() },
+    });
     expect(old.status()).toBe(201);
     const csv = [
       'Nome Completo,Correio,Empresa,Pontuação,Coluna Extra',
@@ -65,7 +81,11 @@ describe('contact import wizard', () => {
     await page.waitForURL('**/crm/contacts/import');
     expect(await page.locator('[aria-current="step"]').textContent()).toContain('Arquivo');
     // A file the server cannot read: its reason, no rows being counted any more, and no way on.
-    await fileInput(page).setInputFiles({ name: 'quebrado.csv', mimeType: 'text/csv', buffer: Buffer.from('Nome\n"Ana') });
+    await fileInput(page).setInputFiles({
+      name: 'quebrado.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Nome\n"Ana'),
+    });
     await page.getByRole('alert').filter({ hasText: 'não pôde ser lido como CSV' }).waitFor();
     expect(await page.getByTestId('import-rows-found').textContent()).toBe('—');
     expect(await page.getByRole('button', { name: 'Avançar' }).isDisabled()).toBe(true);
@@ -113,16 +133,30 @@ describe('contact import wizard', () => {
     expect(await page.getByTestId('result-created').textContent()).toBe('1');
     expect(await page.getByTestId('result-updated').textContent()).toBe('1');
     expect(await page.getByTestId('result-rejected').textContent()).toBe('1');
-    expect(await findByEmail(page, `${tag}-new@example.com`)).toMatchObject({ name: 'Nova Pessoa', company: 'Acme', score: 10 });
-    expect(await findByEmail(page, `${tag}-old@example.com`)).toMatchObject({ name: 'Nome Novo', company: 'Beta', score: 20, status: 'prospect' });
+    expect(await findByEmail(page, `${tag}-new@example.com`)).toMatchObject({
+      name: 'Nova Pessoa',
+      company: 'Acme',
+      score: 10,
+    });
+    expect(await findByEmail(page, `${tag}-old@example.com`)).toMatchObject({
+      name: 'Nome Novo',
+      company: 'Beta',
+      score: 20,
+      status: 'prospect',
+    });
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Baixar linhas recusadas (CSV)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Baixar linhas recusadas (CSV)' }).click(),
+    ]);
     // For Excel in Portuguese: a byte-order mark, semicolons, the reasons in Portuguese.
     const file = await readFile((await download.path())!, 'utf8');
     expect(file.startsWith('\uFEFF')).toBe(true);
     const rows = file.trim().split('\n');
     expect(rows[0]).toBe('Linha;Motivo;Nome Completo;Correio;Empresa;Pontuação;Coluna Extra');
-    expect(rows.slice(1)).toEqual([`3;Pontuação: deve ser um número inteiro de 0 a 100;Pontuação Alta;${tag}-bad@example.com;Gama;500;z`]);
+    expect(rows.slice(1)).toEqual([
+      `3;Pontuação: deve ser um número inteiro de 0 a 100;Pontuação Alta;${tag}-bad@example.com;Gama;500;z`,
+    ]);
 
     await page.getByRole('button', { name: 'Desfazer importação' }).click();
     const dialog = page.getByRole('dialog');
@@ -137,10 +171,19 @@ describe('contact import wizard', () => {
   });
 
   it('gives the new contacts to one person or spreads them among several (the preview says who gets how many); an employee keeps only their own rows of an owner column', async () => {
-    const people = [] as { page: Page; user: { username: string; name: string; initials: string; password: string }; id: number }[];
+    const people = [] as {
+      page: Page;
+      user: { username: string; name: string; initials: string; password: string };
+      id: number;
+    }[];
     for (const name of ['Olga Dona', 'Otto Dono']) {
       const page = await newPage(browser);
-      const user = { username: uniqueName('owner'), name: `${name} ${uniqueName('')}`, initials: 'OD', password: PASSWORD };
+      const user = {
+        username: uniqueName('owner'),
+        name: `${name} ${uniqueName('')}`,
+        initials: 'OD',
+        password: PASSWORD,
+      };
       await registerUser(page, user);
       people.push({ page, user, id: ((await (await page.request.get('/api/user')).json()) as { id: number }).id });
     }
@@ -170,13 +213,23 @@ describe('contact import wizard', () => {
     await admin.getByRole('button', { name: 'Importar 4 linhas' }).click();
     await admin.waitForURL(/\/crm\/contacts\/import\/\d+$/);
     await admin.getByTestId('result-created').waitFor();
-    const ownerOf = async (n: number) => ((await findByEmail(olga.page, `${tag}-${n}@example.com`)) as Contact & { ownerId: number }).ownerId;
-    expect([await ownerOf(1), await ownerOf(2), await ownerOf(3), await ownerOf(4)]).toEqual([olga.id, otto.id, olga.id, otto.id]);
+    const ownerOf = async (n: number) =>
+      ((await findByEmail(olga.page, `${tag}-${n}@example.com`)) as Contact & { ownerId: number }).ownerId;
+    expect([await ownerOf(1), await ownerOf(2), await ownerOf(3), await ownerOf(4)]).toEqual([
+      olga.id,
+      otto.id,
+      olga.id,
+      otto.id,
+    ]);
     await admin.context().close();
 
     // The employee: only "me" or a column; the column (guessed from "Responsável") keeps their row and refuses Otto's.
     const page = olga.page;
-    const mine = ['Nome;E-mail;Responsável', `Minha;${tag}-mine@example.com;${olga.user.username}`, `Dele;${tag}-his@example.com;${otto.user.username}`].join('\n');
+    const mine = [
+      'Nome;E-mail;Responsável',
+      `Minha;${tag}-mine@example.com;${olga.user.username}`,
+      `Dele;${tag}-his@example.com;${otto.user.username}`,
+    ].join('\n');
     await page.goto('/crm/contacts/import');
     await chooseFile(page, 'meus.csv', Buffer.from(mine));
     await page.getByRole('button', { name: 'Avançar' }).click();
@@ -185,7 +238,9 @@ describe('contact import wizard', () => {
     await page.getByTestId('import-sample').waitFor();
     expect(await page.getByTestId('import-owner').getByRole('radio').count()).toBe(2);
     expect(await page.getByLabel('Uma coluna do arquivo').isChecked()).toBe(true);
-    expect(await page.getByTestId('import-refused').textContent()).toContain('Responsável: você só pode importar contatos para si');
+    expect(await page.getByTestId('import-refused').textContent()).toContain(
+      'Responsável: você só pode importar contatos para si',
+    );
     expect(await page.getByTestId('import-owner-shares').textContent()).toBe(`${olga.user.name}: 1 contato`);
     await page.getByRole('button', { name: 'Importar 1 linha' }).click();
     await page.getByTestId('result-created').waitFor();
@@ -197,11 +252,17 @@ describe('contact import wizard', () => {
   it('downloads "CSV para Excel" as Excel in Portuguese reads it: BOM, semicolons, labels and dates as on screen', async () => {
     const { page } = await newEmployee('impxls');
     const tag = uniqueName('x').toLowerCase();
-    const made = await page.request.post('/api/crm/contacts', { data: { name: 'Cliente Exportada', email: `${tag}@example.com`, status: 'customer', source: tag }, headers: { origin: baseUrl() } });
+    const made = await page.request.post('/api/crm/contacts', {
+      data: { name: 'Cliente Exportada', email: `${tag}@example.com`, status: 'customer', source: tag },
+      headers: { origin: baseUrl() },
+    });
     expect(made.status()).toBe(201);
     await page.goto(`/crm/contacts?source=${tag}`);
     await page.getByRole('button', { name: 'Exportar' }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: /CSV para Excel/ }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: /CSV para Excel/ }).click(),
+    ]);
     expect(download.url()).toMatch(/format=excel&.*tz=/);
     const text = await readFile((await download.path())!, 'utf8');
     expect(text.startsWith('\uFEFFID;Nome;E-mail;')).toBe(true);
@@ -216,7 +277,15 @@ describe('contact import wizard', () => {
     const tag = uniqueName('c').toLowerCase();
     const started = await page.request.post('/api/crm/contacts/import', {
       headers: { origin: baseUrl() },
-      multipart: { file: { name: 'um.csv', mimeType: 'text/csv', buffer: Buffer.from(`Nome,E-mail\nMudada Depois,${tag}@example.com\n`) }, mapping: JSON.stringify({ Nome: 'name', 'E-mail': 'email' }), mode: 'skip' },
+      multipart: {
+        file: {
+          name: 'um.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from(`Nome,E-mail\nMudada Depois,${tag}@example.com\n`),
+        },
+        mapping: JSON.stringify({ Nome: 'name', 'E-mail': 'email' }),
+        mode: 'skip',
+      },
     });
     expect(started.status()).toBe(202);
     const { id } = (await started.json()) as { id: number };
@@ -224,11 +293,22 @@ describe('contact import wizard', () => {
     await page.getByTestId('result-created').waitFor();
     const contact = (await findByEmail(page, `${tag}@example.com`))!;
     const current = (await (await page.request.get(`/api/crm/contacts/${contact.id}`)).json()) as { updatedAt: string };
-    expect((await page.request.patch(`/api/crm/contacts/${contact.id}`, { data: { company: 'Outra', updatedAt: current.updatedAt }, headers: { origin: baseUrl() } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.patch(`/api/crm/contacts/${contact.id}`, {
+          data: { company: 'Outra', updatedAt: current.updatedAt },
+          headers: { origin: baseUrl() },
+        })
+      ).status(),
+    ).toBe(200);
 
     await page.getByRole('button', { name: 'Desfazer importação' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Desfazer importação' }).click();
-    await page.getByRole('dialog').getByRole('alert').filter({ hasText: 'foram alterados depois da importação' }).waitFor();
+    await page
+      .getByRole('dialog')
+      .getByRole('alert')
+      .filter({ hasText: 'foram alterados depois da importação' })
+      .waitFor();
     expect(await findByEmail(page, `${tag}@example.com`)).toBeDefined();
     await page.context().close();
   });
@@ -250,7 +330,11 @@ describe('contact import wizard', () => {
     );
     const started = await setup.request.post('/api/crm/contacts/import', {
       headers: { origin: baseUrl() },
-      multipart: { file: { name: 'contatos-excel.csv', mimeType: 'text/csv', buffer: file }, mapping: JSON.stringify({ Nome: 'name', 'E-mail': 'email', Empresa: 'company', 'Pontuação': 'score' }), mode: 'skip' },
+      multipart: {
+        file: { name: 'contatos-excel.csv', mimeType: 'text/csv', buffer: file },
+        mapping: JSON.stringify({ Nome: 'name', 'E-mail': 'email', Empresa: 'company', Pontuação: 'score' }),
+        mode: 'skip',
+      },
     });
     expect(started.status()).toBe(202);
     const { id: doneId } = (await started.json()) as { id: number };
@@ -299,9 +383,21 @@ describe('contact import wizard', () => {
           await page.route('**/api/crm/contacts/import/999999', (route) =>
             route.fulfill({
               json: {
-                id: 999999, createdBy: null, fileName: 'contatos-excel.csv', mapping: { Nome: 'name' }, mode: 'skip', status: 'running',
-                totalRows: 100_000, rowsDone: Math.min(90_000, 20_000 + 7_000 * polls++), counts: { created: 0, updated: 0, skipped: 0, rejected: 0 },
-                error: null, createdAt: new Date().toISOString(), finishedAt: null, undoneAt: null, undoneBy: null, rejectedCsv: null,
+                id: 999999,
+                createdBy: null,
+                fileName: 'contatos-excel.csv',
+                mapping: { Nome: 'name' },
+                mode: 'skip',
+                status: 'running',
+                totalRows: 100_000,
+                rowsDone: Math.min(90_000, 20_000 + 7_000 * polls++),
+                counts: { created: 0, updated: 0, skipped: 0, rejected: 0 },
+                error: null,
+                createdAt: new Date().toISOString(),
+                finishedAt: null,
+                undoneAt: null,
+                undoneBy: null,
+                rejectedCsv: null,
               },
             }),
           );
@@ -320,50 +416,71 @@ describe('contact import wizard', () => {
     }
   });
 
-  it('imports 100,000 rows through the wizard, with a progress bar that survives a reload and leaving the page', { timeout: 600_000 }, async () => {
-    const { page } = await newEmployee('impbig');
-    const tag = uniqueName('b').toLowerCase();
-    const lines = ['Nome;E-mail;Empresa;Pontuação'];
-    for (let i = 1; i <= 100_000; i++) lines.push(i === 50_000 ? `Sem Email;nao-e-email;X;1` : `Pessoa ${i};${tag}-${i}@example.com;Empresa ${i % 100};${i % 101}`);
-    await page.goto('/crm/contacts/import');
-    await fileInput(page).setInputFiles({ name: 'cem-mil.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
-    await page.getByTestId('import-rows-found').filter({ hasText: '100.000' }).waitFor({ timeout: 120_000 });
-    await page.getByRole('button', { name: 'Avançar' }).click();
-    await page.getByRole('button', { name: 'Avançar' }).click();
-    await page.getByTestId('import-sample').waitFor({ timeout: 120_000 });
-    expect(await page.getByTestId('preview-created').textContent()).toBe('99.999');
-    expect(await page.getByTestId('preview-rejected').textContent()).toBe('1');
-    await page.getByRole('button', { name: 'Importar 99.999 linhas' }).click();
-    await page.waitForURL(/\/crm\/contacts\/import\/\d+$/);
-    const progressUrl = page.url();
+  it(
+    'imports 100,000 rows through the wizard, with a progress bar that survives a reload and leaving the page',
+    { timeout: 600_000 },
+    async () => {
+      const { page } = await newEmployee('impbig');
+      const tag = uniqueName('b').toLowerCase();
+      const lines = ['Nome;E-mail;Empresa;Pontuação'];
+      for (let i = 1; i <= 100_000; i++)
+        lines.push(
+          i === 50_000
+            ? `Sem Email;nao-e-email;X;1`
+            : `Pessoa ${i};${tag}-${i}@example.com;Empresa ${i % 100};${i % 101}`,
+        );
+      await page.goto('/crm/contacts/import');
+      await fileInput(page).setInputFiles({
+        name: 'cem-mil.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(lines.join('\n')),
+      });
+      await page.getByTestId('import-rows-found').filter({ hasText: '100.000' }).waitFor({ timeout: 120_000 });
+      await page.getByRole('button', { name: 'Avançar' }).click();
+      await page.getByRole('button', { name: 'Avançar' }).click();
+      await page.getByTestId('import-sample').waitFor({ timeout: 120_000 });
+      expect(await page.getByTestId('preview-created').textContent()).toBe('99.999');
+      expect(await page.getByTestId('preview-rejected').textContent()).toBe('1');
+      await page.getByRole('button', { name: 'Importar 99.999 linhas' }).click();
+      await page.waitForURL(/\/crm\/contacts\/import\/\d+$/);
+      const progressUrl = page.url();
 
-    // Part-way: rows done of the total, then the pace once measured.
-    const bar = page.getByRole('progressbar');
-    const partWay = async () => {
-      await page.waitForFunction(() => {
-        const now = Number(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow'));
-        return now > 0 && now < 100_000;
-      }, undefined, { timeout: 120_000 });
-      return Number(await bar.getAttribute('aria-valuenow'));
-    };
-    const first = await partWay();
-    expect(await bar.getAttribute('aria-valuemax')).toBe('100000');
-    await page.getByText(/linhas\/s · faltam/).waitFor({ timeout: 60_000 });
-    expect(await page.getByTestId('import-rows-done').textContent()).toMatch(/^[\d.]+ de 100\.000 linhas$/);
+      // Part-way: rows done of the total, then the pace once measured.
+      const bar = page.getByRole('progressbar');
+      const partWay = async () => {
+        await page.waitForFunction(
+          () => {
+            const now = Number(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow'));
+            return now > 0 && now < 100_000;
+          },
+          undefined,
+          { timeout: 120_000 },
+        );
+        return Number(await bar.getAttribute('aria-valuenow'));
+      };
+      const first = await partWay();
+      expect(await bar.getAttribute('aria-valuemax')).toBe('100000');
+      await page.getByText(/linhas\/s · faltam/).waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('import-rows-done').textContent()).toMatch(/^[\d.]+ de 100\.000 linhas$/);
 
-    // A reload, then leaving for the contacts and coming back through the wizard's notice: the bar is still there, further on.
-    await page.reload();
-    expect(await partWay()).toBeGreaterThanOrEqual(first);
-    await page.goto('/crm/contacts');
-    await page.goto('/crm/contacts/import');
-    await page.getByRole('link', { name: 'Ver o progresso' }).click();
-    await page.waitForURL(progressUrl);
-    await bar.waitFor();
+      // A reload, then leaving for the contacts and coming back through the wizard's notice: the bar is still there, further on.
+      await page.reload();
+      expect(await partWay()).toBeGreaterThanOrEqual(first);
+      await page.goto('/crm/contacts');
+      await page.goto('/crm/contacts/import');
+      await page.getByRole('link', { name: 'Ver o progresso' }).click();
+      await page.waitForURL(progressUrl);
+      await bar.waitFor();
 
-    await page.getByTestId('result-created').waitFor({ timeout: 400_000 });
-    expect(await page.getByTestId('result-created').textContent()).toBe('99.999');
-    expect(await page.getByTestId('result-rejected').textContent()).toBe('1');
-    expect(await findByEmail(page, `${tag}-99999@example.com`)).toMatchObject({ name: 'Pessoa 99999', company: 'Empresa 99', score: 9 });
-    await page.context().close();
-  });
+      await page.getByTestId('result-created').waitFor({ timeout: 400_000 });
+      expect(await page.getByTestId('result-created').textContent()).toBe('99.999');
+      expect(await page.getByTestId('result-rejected').textContent()).toBe('1');
+      expect(await findByEmail(page, `${tag}-99999@example.com`)).toMatchObject({
+        name: 'Pessoa 99999',
+        company: 'Empresa 99',
+        score: 9,
+      });
+      await page.context().close();
+    },
+  );
 });

@@ -1,6 +1,19 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO, expectAccessible, launchBrowser, newPage, registerUser, screenshot, signIn, toastLocator, uniqueName, type Language, type Theme } from './support/browser';
+import {
+  baseUrl,
+  DEMO,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  registerUser,
+  screenshot,
+  signIn,
+  toastLocator,
+  uniqueName,
+  type Language,
+  type Theme,
+} from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -38,21 +51,52 @@ async function contactWithHistory(page: Page, name: string) {
     tags: ['vip', 'sp', 'evento'],
     notes: 'Prefere contato pela manhã.',
   });
-  await post(page, '/api/crm/deals', { title: 'Licenças anuais', value: '12500.50', stage: 'proposal', probability: 50, expectedCloseDate: '2026-12-15', contactId: contact.id });
+  await post(page, '/api/crm/deals', {
+    title: 'Licenças anuais',
+    value: '12500.50',
+    stage: 'proposal',
+    probability: 50,
+    expectedCloseDate: '2026-12-15',
+    contactId: contact.id,
+  });
   await post(page, '/api/crm/deals', { title: 'Consultoria de implantação', value: '3000', contactId: contact.id });
   const now = Date.now();
-  await post(page, '/api/crm/activities', { type: 'task', subject: 'Enviar proposta revisada', dueDate: new Date(now + 3 * DAY).toISOString(), priority: 'high', duration: 30, contactId: contact.id });
-  await post(page, '/api/crm/activities', { type: 'call', subject: 'Ligar de volta', dueDate: new Date(now - 2 * DAY).toISOString(), priority: 'urgent', contactId: contact.id });
-  await post(page, '/api/crm/activities', { type: 'meeting', subject: 'Reunião inicial', dueDate: new Date(now - 7 * DAY).toISOString(), status: 'completed', duration: 60, contactId: contact.id });
+  await post(page, '/api/crm/activities', {
+    type: 'task',
+    subject: 'Enviar proposta revisada',
+    dueDate: new Date(now + 3 * DAY).toISOString(),
+    priority: 'high',
+    duration: 30,
+    contactId: contact.id,
+  });
+  await post(page, '/api/crm/activities', {
+    type: 'call',
+    subject: 'Ligar de volta',
+    dueDate: new Date(now - 2 * DAY).toISOString(),
+    priority: 'urgent',
+    contactId: contact.id,
+  });
+  await post(page, '/api/crm/activities', {
+    type: 'meeting',
+    subject: 'Reunião inicial',
+    dueDate: new Date(now - 7 * DAY).toISOString(),
+    status: 'completed',
+    duration: 60,
+    contactId: contact.id,
+  });
   await patch(page, `/api/crm/contacts/${contact.id}`, { status: 'prospect', score: 60 });
-  const bulk = await page.request.post('/api/crm/contacts/bulk', { data: { ids: [contact.id], action: 'update', addTags: ['2026'] }, headers: { origin: baseUrl() } });
+  const bulk = await page.request.post('/api/crm/contacts/bulk', {
+    data: { ids: [contact.id], action: 'update', addTags: ['2026'] },
+    headers: { origin: baseUrl() },
+  });
   expect(bulk.status()).toBe(200);
   return contact as { id: number; name: string };
 }
 
 const deals = (page: Page) => page.getByTestId('deal-item');
 /** Intl writes R$ with a no-break space. */
-const texts = async (locator: ReturnType<Page['locator']>) => (await locator.allTextContents()).map((text) => text.replace(/\u00a0/g, ' '));
+const texts = async (locator: ReturnType<Page['locator']>) =>
+  (await locator.allTextContents()).map((text) => text.replace(/\u00a0/g, ' '));
 const activities = (page: Page) => page.getByTestId('activity-item');
 const dialog = (page: Page) => page.getByRole('dialog');
 
@@ -69,8 +113,15 @@ describe('contact page', () => {
     await page.waitForURL((url) => url.pathname === `/crm/contacts/${contact.id}`);
     await page.getByRole('heading', { level: 1, name }).waitFor();
     expect(await page.getByTestId('contact-status').textContent()).toBe('Prospect');
-    expect(await page.getByTestId('contact-fields').getByRole('link', { name: 'bruna.lima@example.com' }).getAttribute('href')).toBe('mailto:bruna.lima@example.com');
-    expect(await page.getByRole('link', { name: `WhatsApp: ${name}` }).getAttribute('href')).toBe('https://wa.me/5511987654321');
+    expect(
+      await page
+        .getByTestId('contact-fields')
+        .getByRole('link', { name: 'bruna.lima@example.com' })
+        .getAttribute('href'),
+    ).toBe('mailto:bruna.lima@example.com');
+    expect(await page.getByRole('link', { name: `WhatsApp: ${name}` }).getAttribute('href')).toBe(
+      'https://wa.me/5511987654321',
+    );
 
     // Deals: newest first, value in BRL, stage by its translated name.
     await deals(page).nth(1).waitFor();
@@ -81,7 +132,11 @@ describe('contact page', () => {
 
     // Activities: pending by due date (the overdue one first, marked), then the completed one.
     await activities(page).nth(2).waitFor();
-    expect(await activities(page).getByRole('button').allTextContents()).toEqual(['Ligar de volta', 'Enviar proposta revisada', 'Reunião inicial']);
+    expect(await activities(page).getByRole('button').allTextContents()).toEqual([
+      'Ligar de volta',
+      'Enviar proposta revisada',
+      'Reunião inicial',
+    ]);
     expect(await activities(page).nth(0).getAttribute('data-overdue')).toBe('true');
     expect(await activities(page).nth(0).getByTestId('overdue-badge').textContent()).toBe('Atrasada');
     expect(await activities(page).nth(1).getAttribute('data-overdue')).toBeNull();
@@ -89,13 +144,19 @@ describe('contact page', () => {
     expect(await page.getByTestId('overdue-badge').count()).toBe(1);
 
     // History: the change shows who, each field old -> new; the creations are there too.
-    const change = page.getByTestId('timeline-entry').filter({ hasText: 'alterou o contato' }).filter({ hasText: 'Pontuação' });
+    const change = page
+      .getByTestId('timeline-entry')
+      .filter({ hasText: 'alterou o contato' })
+      .filter({ hasText: 'Pontuação' });
     expect(await change.textContent()).toContain('Diego Desenvolvedor alterou o contato');
     const score = change.getByTestId('timeline-change').filter({ hasText: 'Pontuação' });
     expect(await score.locator('del').textContent()).toBe('40');
     expect(await score.locator('ins').textContent()).toBe('60');
     const status = change.getByTestId('timeline-change').filter({ hasText: 'Status' });
-    expect([await status.locator('del').textContent(), await status.locator('ins').textContent()]).toEqual(['Lead', 'Prospect']);
+    expect([await status.locator('del').textContent(), await status.locator('ins').textContent()]).toEqual([
+      'Lead',
+      'Prospect',
+    ]);
     const bulk = page.getByTestId('timeline-entry').filter({ hasText: 'Edição em lote' });
     expect(await bulk.count()).toBe(1);
     expect(await bulk.getByTestId('timeline-change').textContent()).toContain('Tags: vip, sp, evento');
@@ -128,8 +189,16 @@ describe('contact page', () => {
     await page.locator('#activity-dueDate').fill('2030-01-02T10:30');
     await page.getByRole('button', { name: 'Criar atividade' }).click();
     await toastLocator(page).filter({ hasText: 'Atividade criada com sucesso' }).waitFor();
-    await activities(page).filter({ hasText: 'Visitar a fábrica' }).filter({ hasText: 'Prazo 02/01/2030 10:30' }).waitFor();
-    expect(await activities(page).getByRole('button').allTextContents()).toEqual(['Ligar de volta', 'Enviar proposta revisada', 'Visitar a fábrica', 'Reunião inicial']);
+    await activities(page)
+      .filter({ hasText: 'Visitar a fábrica' })
+      .filter({ hasText: 'Prazo 02/01/2030 10:30' })
+      .waitFor();
+    expect(await activities(page).getByRole('button').allTextContents()).toEqual([
+      'Ligar de volta',
+      'Enviar proposta revisada',
+      'Visitar a fábrica',
+      'Reunião inicial',
+    ]);
     await page.context().close();
   });
 
@@ -147,7 +216,10 @@ describe('contact page', () => {
     await page.getByTestId('contact-fields').getByRole('link', { name: '(21) 3456-7890' }).waitFor();
     const phone = page.getByTestId('timeline-change').filter({ hasText: 'Telefone' });
     await phone.waitFor();
-    expect([await phone.locator('del').textContent(), await phone.locator('ins').textContent()]).toEqual(['(11) 98765-4321', '(21) 3456-7890']);
+    expect([await phone.locator('del').textContent(), await phone.locator('ins').textContent()]).toEqual([
+      '(11) 98765-4321',
+      '(21) 3456-7890',
+    ]);
 
     // A deal: its values loaded; a lost stage asks for the reason.
     await page.getByRole('button', { name: 'Licenças anuais', exact: true }).click();
@@ -161,7 +233,9 @@ describe('contact page', () => {
     expect(await page.locator('#deal-lostReason-message').textContent()).toBe('Informe por que o negócio foi perdido');
 
     // Someone else saves the deal meanwhile: this save shows what changed instead of overwriting it.
-    const deal = (await (await page.request.get(`/api/crm/deals?contact=${contact.id}`)).json()).items.find((d: any) => d.title === 'Licenças anuais');
+    const deal = (await (await page.request.get(`/api/crm/deals?contact=${contact.id}`)).json()).items.find(
+      (d: any) => d.title === 'Licenças anuais',
+    );
     await patch(page, `/api/crm/deals/${deal.id}`, { value: '13000.00' });
     await page.locator('#deal-lostReason').fill('Orçamento cortado');
     await page.getByRole('button', { name: 'Salvar alterações' }).click();
@@ -169,7 +243,11 @@ describe('contact page', () => {
     await page.getByRole('button', { name: 'Salvar a minha por cima' }).click();
     await toastLocator(page).filter({ hasText: 'Negócio atualizado com sucesso' }).waitFor();
     await deals(page).filter({ hasText: 'Licenças anuais' }).filter({ hasText: 'Perdido' }).waitFor();
-    await page.getByTestId('timeline-change').filter({ hasText: 'Motivo da perda' }).filter({ hasText: 'Orçamento cortado' }).waitFor();
+    await page
+      .getByTestId('timeline-change')
+      .filter({ hasText: 'Motivo da perda' })
+      .filter({ hasText: 'Orçamento cortado' })
+      .waitFor();
     await page.context().close();
   });
 
@@ -181,7 +259,9 @@ describe('contact page', () => {
     const contact = await contactWithHistory(page, name);
     await page.goto(`/crm/contacts/${contact.id}`);
     await page.getByRole('button', { name: 'Usar modelo' }).click();
-    await dialog(page).getByRole('heading', { name: `Mensagem para ${name}` }).waitFor();
+    await dialog(page)
+      .getByRole('heading', { name: `Mensagem para ${name}` })
+      .waitFor();
     await page.locator('#template-use-template').click();
     await page.getByRole('option', { name: 'Boas-vindas', exact: true }).first().click();
     await expect.poll(() => page.getByTestId('template-subject').textContent()).toBe(`Bem-vindo(a), ${name}!`);
@@ -215,13 +295,20 @@ describe('contact page', () => {
     await page.getByRole('option', { name: 'Confirmação de reunião', exact: true }).first().click();
     await page.locator('#template-use-value-meeting_date').fill('10/03/2026 às 14h');
     await page.getByRole('button', { name: 'Preencher' }).click();
-    await expect.poll(() => page.getByTestId('template-subject').textContent()).toBe('Reunião confirmada: 10/03/2026 às 14h');
+    await expect
+      .poll(() => page.getByTestId('template-subject').textContent())
+      .toBe('Reunião confirmada: 10/03/2026 às 14h');
     await page.context().close();
   });
 
   it('shows 404 for a contact that does not exist or an id that is no number; an employee gets the template action too', async () => {
     const page = await newPage(browser);
-    await registerUser(page, { username: uniqueName('cpage'), name: 'Edu Empregado', initials: 'EE', password: 'a-good-password' });
+    await registerUser(page, {
+      username: uniqueName('cpage'),
+      name: 'Edu Empregado',
+      initials: 'EE',
+      password: 'a-good-password',
+    });
     await page.goto('/crm/contacts/2147483000');
     await page.getByRole('heading', { name: '404 Página Não Encontrada' }).waitFor();
     await page.goto('/crm/contacts/abc');

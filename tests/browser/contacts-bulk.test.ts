@@ -1,6 +1,19 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO, expectAccessible, launchBrowser, newPage, registerUser, screenshot, signIn, toastLocator, uniqueName, type Language, type Theme } from './support/browser';
+import {
+  baseUrl,
+  DEMO,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  registerUser,
+  screenshot,
+  signIn,
+  toastLocator,
+  uniqueName,
+  type Language,
+  type Theme,
+} from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -40,7 +53,12 @@ async function listContacts(page: Page, query: Record<string, string>): Promise<
 
 async function newEmployee(prefix: string, options: { language?: Language; width?: number } = {}): Promise<Page> {
   const page = await newPage(browser, options);
-  await registerUser(page, { username: uniqueName(prefix), name: 'Bruno Lote', initials: 'BL', password: 'a-good-password' });
+  await registerUser(page, {
+    username: uniqueName(prefix),
+    name: 'Bruno Lote',
+    initials: 'BL',
+    password: 'a-good-password',
+  });
   return page;
 }
 
@@ -48,7 +66,8 @@ const cards = (page: Page) => page.getByTestId('contact-card');
 const card = (page: Page, name: string) => cards(page).filter({ has: page.getByRole('button', { name, exact: true }) });
 const tick = (page: Page, name: string) => page.getByRole('checkbox', { name: `Selecionar ${name}`, exact: true });
 const bar = (page: Page) => page.getByTestId('selection-bar');
-const badgeOf = (page: Page, name: string) => card(page, name).locator('span', { hasText: /^(Lead|Prospect|Cliente|Inativo)$/ });
+const badgeOf = (page: Page, name: string) =>
+  card(page, name).locator('span', { hasText: /^(Lead|Prospect|Cliente|Inativo)$/ });
 
 describe('contacts: bulk changes, possible duplicates, tag suggestions', () => {
   it('changes the status of cards picked by checkbox and shift-click range; refuses, and says so, a contact that is not mine', async () => {
@@ -69,14 +88,17 @@ describe('contacts: bulk changes, possible duplicates, tag suggestions', () => {
     expect(await bar(page).getByTestId('selection-count').textContent()).toBe('1 selecionado');
     await tick(page, names[2]).click({ modifiers: ['Shift'] });
     expect(await bar(page).getByTestId('selection-count').textContent()).toBe('3 selecionados');
-    for (const name of [names[4], names[3], names[2]]) expect(await tick(page, name).getAttribute('aria-checked')).toBe('true');
-    for (const name of [names[1], names[0], theirs]) expect(await tick(page, name).getAttribute('aria-checked')).toBe('false');
+    for (const name of [names[4], names[3], names[2]])
+      expect(await tick(page, name).getAttribute('aria-checked')).toBe('true');
+    for (const name of [names[1], names[0], theirs])
+      expect(await tick(page, name).getAttribute('aria-checked')).toBe('false');
     expect(await page.getByRole('dialog').count()).toBe(0);
 
     await bar(page).getByRole('button', { name: 'Status' }).click();
     await page.getByRole('menuitem', { name: 'Cliente' }).click();
     await toastLocator(page).getByText('3 contatos alterados').waitFor();
-    for (const name of [names[4], names[3], names[2]]) await expect.poll(() => badgeOf(page, name).textContent()).toBe('Cliente');
+    for (const name of [names[4], names[3], names[2]])
+      await expect.poll(() => badgeOf(page, name).textContent()).toBe('Cliente');
     expect(await badgeOf(page, names[1]).textContent()).toBe('Lead');
     await bar(page).waitFor({ state: 'detached' });
 
@@ -116,7 +138,9 @@ describe('contacts: bulk changes, possible duplicates, tag suggestions', () => {
     await admin.getByRole('menuitem', { name: DEMO.admin.name, exact: true }).click();
     await toastLocator(admin).getByText('1 contato alterado').waitFor();
     expect(await toastLocator(admin).innerText()).toContain('1 já estava assim.');
-    await card(admin, names[1]).getByRole('img', { name: `Responsável: ${DEMO.admin.name}` }).waitFor();
+    await card(admin, names[1])
+      .getByRole('img', { name: `Responsável: ${DEMO.admin.name}` })
+      .waitFor();
     await admin.context().close();
     await page.context().close();
   });
@@ -128,7 +152,11 @@ describe('contacts: bulk changes, possible duplicates, tag suggestions', () => {
     const existing = `${tag}-existente`;
     await createContact(page, { name: `Marcada ${tag}`, tags: [tag, existing], source: 'site' });
     for (let batch = 0; batch < 35; batch += 7) {
-      await Promise.all(Array.from({ length: 7 }, (_, i) => createContact(page, { name: `Feira ${batch + i} ${tag}`, tags: [tag], source })));
+      await Promise.all(
+        Array.from({ length: 7 }, (_, i) =>
+          createContact(page, { name: `Feira ${batch + i} ${tag}`, tags: [tag], source }),
+        ),
+      );
     }
     for (const n of [1, 2]) await createContact(page, { name: `Site ${n} ${tag}`, tags: [tag], source: 'site' });
 
@@ -158,7 +186,9 @@ describe('contacts: bulk changes, possible duplicates, tag suggestions', () => {
     const tagged = await listContacts(page, { tag: existing });
     expect(tagged).toHaveLength(36);
     expect(tagged.filter((c) => c.source === source)).toHaveLength(35);
-    expect((await listContacts(page, { tag, source: 'site' })).filter((c) => c.tags.includes(existing)).map((c) => c.name)).toEqual([`Marcada ${tag}`]);
+    expect(
+      (await listContacts(page, { tag, source: 'site' })).filter((c) => c.tags.includes(existing)).map((c) => c.name),
+    ).toEqual([`Marcada ${tag}`]);
 
     // A new selection, then another filter: the selection goes.
     await tick(page, `Feira 34 ${tag}`).click();
@@ -174,7 +204,11 @@ describe('contacts: bulk changes, possible duplicates, tag suggestions', () => {
     const page = await newEmployee('dup');
     const tag = uniqueName('sug').toLowerCase();
     const email = `${tag}@example.com`;
-    const original = await createContact(page, { name: `Original ${tag}`, email, tags: [`${tag}-vip`, `${tag}-evento`] });
+    const original = await createContact(page, {
+      name: `Original ${tag}`,
+      email,
+      tags: [`${tag}-vip`, `${tag}-evento`],
+    });
     await createContact(page, { name: 'Zé Ninguém', tags: [`${tag}-vip`] });
 
     await page.goto('/crm/contacts');
@@ -223,7 +257,13 @@ describe('contacts: bulk changes, possible duplicates, tag suggestions', () => {
     await registerUser(setup, user);
     const tag = uniqueName('look').toLowerCase();
     const samples: ContactInput[] = [
-      { name: 'Joana Prado', email: `joana.${tag}@example.com`, company: 'Prado & Filhos', status: 'customer', tags: [tag, 'vip'] },
+      {
+        name: 'Joana Prado',
+        email: `joana.${tag}@example.com`,
+        company: 'Prado & Filhos',
+        status: 'customer',
+        tags: [tag, 'vip'],
+      },
       { name: 'Marcos Teixeira', company: 'Teixeira Ltda', status: 'prospect', tags: [tag] },
       { name: 'Rita Albuquerque', status: 'lead', tags: [tag, 'evento', 'sp'] },
     ];
@@ -244,8 +284,15 @@ describe('contacts: bulk changes, possible duplicates, tag suggestions', () => {
           // Two of three, so the bar also offers all three.
           await page.getByRole('checkbox', { name: `${select} Rita Albuquerque` }).click();
           await page.getByRole('checkbox', { name: `${select} Marcos Teixeira` }).click({ modifiers: ['Shift'] });
-          await bar(page).getByTestId('selection-count').getByText(language === 'pt' ? '2 selecionados' : '2 selected').waitFor();
-          await bar(page).getByRole('button', { name: language === 'pt' ? 'Selecionar todos os 3 encontrados' : 'Select all 3 matching' }).waitFor();
+          await bar(page)
+            .getByTestId('selection-count')
+            .getByText(language === 'pt' ? '2 selecionados' : '2 selected')
+            .waitFor();
+          await bar(page)
+            .getByRole('button', {
+              name: language === 'pt' ? 'Selecionar todos os 3 encontrados' : 'Select all 3 matching',
+            })
+            .waitFor();
           await page.waitForLoadState('networkidle');
           const name = `contacts-bulk-${language}-${theme}-${width}`;
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

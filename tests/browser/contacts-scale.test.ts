@@ -35,7 +35,8 @@ afterAll(async () => {
 });
 
 const cards = (page: Page) => page.getByTestId('contact-card');
-const cardNamed = (page: Page, n: number) => page.getByRole('button', { name: `Contato ${String(n).padStart(6, '0')}`, exact: true });
+const cardNamed = (page: Page, n: number) =>
+  page.getByRole('button', { name: `Contato ${String(n).padStart(6, '0')}`, exact: true });
 
 describe('contacts at 100,000', () => {
   it('renders the first page with the total, and keeps fewer than 150 cards in the DOM while scrolling through 2,000', async () => {

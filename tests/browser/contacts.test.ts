@@ -1,6 +1,19 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO, expectAccessible, launchBrowser, newPage, registerUser, screenshot, signIn, toastLocator, uniqueName, type Language, type Theme } from './support/browser';
+import {
+  baseUrl,
+  DEMO,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  registerUser,
+  screenshot,
+  signIn,
+  toastLocator,
+  uniqueName,
+  type Language,
+  type Theme,
+} from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -47,7 +60,12 @@ async function currentUserId(page: Page): Promise<number> {
 
 async function newEmployee(prefix: string): Promise<Page> {
   const page = await newPage(browser);
-  await registerUser(page, { username: uniqueName(prefix), name: 'Carla Contatos', initials: 'CC', password: 'a-good-password' });
+  await registerUser(page, {
+    username: uniqueName(prefix),
+    name: 'Carla Contatos',
+    initials: 'CC',
+    password: 'a-good-password',
+  });
   return page;
 }
 
@@ -86,7 +104,9 @@ describe('contacts', () => {
     await page.getByRole('button', { name: 'Remover tag sp' }).click();
     // An address the browser lets through and the server refuses: its 400 lands on the field.
     await page.locator('#contact-email').fill('renata.@example.com');
-    const answer = page.waitForResponse((res) => res.url().endsWith('/api/crm/contacts') && res.request().method() === 'POST');
+    const answer = page.waitForResponse(
+      (res) => res.url().endsWith('/api/crm/contacts') && res.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Criar contato' }).click();
     expect((await answer).status()).toBe(400);
     await page.locator('#contact-email-message').getByText('Informe um e-mail válido').waitFor();
@@ -98,9 +118,13 @@ describe('contacts', () => {
 
     const created = card(page, name);
     await created.waitFor();
-    expect(await created.getByRole('link', { name: 'renata@example.com' }).getAttribute('href')).toBe('mailto:renata@example.com');
+    expect(await created.getByRole('link', { name: 'renata@example.com' }).getAttribute('href')).toBe(
+      'mailto:renata@example.com',
+    );
     expect(await created.getByRole('link', { name: '(11) 98765-4321' }).getAttribute('href')).toBe('tel:11987654321');
-    expect(await created.getByRole('link', { name: `WhatsApp: ${name}` }).getAttribute('href')).toBe('https://wa.me/5511987654321');
+    expect(await created.getByRole('link', { name: `WhatsApp: ${name}` }).getAttribute('href')).toBe(
+      'https://wa.me/5511987654321',
+    );
     expect(await created.getByRole('list', { name: 'Tags' }).innerText()).toMatch(/vip\s+evento/);
     expect(await created.getByRole('img', { name: 'Responsável: Carla Contatos' }).textContent()).toBe('CC');
     await page.context().close();
@@ -138,7 +162,13 @@ describe('contacts', () => {
     await page.getByRole('button', { name: 'Salvar alterações' }).click();
     const conflict = page.getByRole('dialog', { name: 'Alterado por outra pessoa' });
     await conflict.waitFor();
-    expect((await conflict.getByTestId('conflict-changes').innerText()).split(/\n+/)).toEqual(['Empresa', 'Salvo agora', 'Deles', 'Seu', 'Minha']);
+    expect((await conflict.getByTestId('conflict-changes').innerText()).split(/\n+/)).toEqual([
+      'Empresa',
+      'Salvo agora',
+      'Deles',
+      'Seu',
+      'Minha',
+    ]);
     await conflict.getByRole('button', { name: 'Carregar a versão atual' }).click();
     await conflict.waitFor({ state: 'detached' });
     expect(await page.locator('#contact-company').inputValue()).toBe('Deles');
@@ -189,7 +219,9 @@ describe('contacts', () => {
     await card(page, `Cliente ${tag}`).waitFor();
     expect(await cards(page).count()).toBe(1);
     expect(await page.locator('#contacts-status').textContent()).toBe('Cliente');
-    expect((await page.getByTestId('active-filters').innerText()).replace(/\s+/g, ' ')).toContain(`Status: Cliente Tag: ${tag} Meus`);
+    expect((await page.getByTestId('active-filters').innerText()).replace(/\s+/g, ' ')).toContain(
+      `Status: Cliente Tag: ${tag} Meus`,
+    );
 
     await page.getByRole('button', { name: 'Remover filtro Meus' }).click();
     await expect.poll(() => cards(page).count()).toBe(2);
@@ -206,7 +238,12 @@ describe('contacts', () => {
     const page = await newEmployee('csource');
     const tag = uniqueName('s').toLowerCase();
     const source = `Indicação-${tag}`;
-    for (const [name, score, from] of [['Baixa', 10, source], ['Média', 50, source], ['Alta', 90, `indicacao-${tag}`], ['Outra', 50, 'site']] as const) {
+    for (const [name, score, from] of [
+      ['Baixa', 10, source],
+      ['Média', 50, source],
+      ['Alta', 90, `indicacao-${tag}`],
+      ['Outra', 50, 'site'],
+    ] as const) {
       await createContact(page, { name: `${name} ${tag}`, score, source: from, tags: [tag] });
     }
     await page.goto(`/crm/contacts?tag=${tag}`);
@@ -230,7 +267,9 @@ describe('contacts', () => {
     await card(page, `Média ${tag}`).waitFor();
     expect(await cards(page).count()).toBe(1);
     expect(await page.locator('#contacts-score-min').inputValue()).toBe('40');
-    expect((await page.getByTestId('active-filters').innerText()).replace(/\s+/g, ' ')).toContain(`Origem: ${source} Pontuação ≥ 40 Pontuação ≤ 60`);
+    expect((await page.getByTestId('active-filters').innerText()).replace(/\s+/g, ' ')).toContain(
+      `Origem: ${source} Pontuação ≥ 40 Pontuação ≤ 60`,
+    );
     await page.getByRole('button', { name: 'Remover filtro Pontuação ≥ 40' }).click();
     await expect.poll(() => cards(page).count()).toBe(2);
     await page.context().close();
@@ -238,7 +277,12 @@ describe('contacts', () => {
 
   it('on a phone the filters fold behind a button that counts the active ones', async () => {
     const page = await newPage(browser, { width: 390 });
-    await registerUser(page, { username: uniqueName('cphone'), name: 'Felipe Fone', initials: 'FF', password: 'a-good-password' });
+    await registerUser(page, {
+      username: uniqueName('cphone'),
+      name: 'Felipe Fone',
+      initials: 'FF',
+      password: 'a-good-password',
+    });
     await page.goto('/crm/contacts?status=lead');
     const button = page.getByRole('button', { name: 'Filtros (1)' });
     await button.waitFor();
@@ -262,7 +306,9 @@ describe('contacts', () => {
     await page.getByRole('button', { name: 'Limpar filtros' }).click();
     expect(new URL(page.url()).search).toBe('');
     // An empty system, as the list answers it.
-    await page.route('**/api/crm/contacts?*', (route) => route.fulfill({ json: { items: [], nextCursor: null, total: 0 } }));
+    await page.route('**/api/crm/contacts?*', (route) =>
+      route.fulfill({ json: { items: [], nextCursor: null, total: 0 } }),
+    );
     await page.reload();
     await page.getByText('Nenhum contato encontrado').waitFor();
     await screenshot(page, 'contacts-empty-pt-light-1280');
@@ -273,7 +319,12 @@ describe('contacts', () => {
   it('exports the filtered contacts: a Portuguese header and semicolons for Excel, or commas, with a byte-order mark', async () => {
     const page = await newEmployee('cexp');
     const tag = uniqueName('exp').toLowerCase();
-    await createContact(page, { name: 'Exportada Úrsula', company: 'Café & Cia', tags: [tag, 'vip'], status: 'customer' });
+    await createContact(page, {
+      name: 'Exportada Úrsula',
+      company: 'Café & Cia',
+      tags: [tag, 'vip'],
+      status: 'customer',
+    });
     await createContact(page, { name: 'Exportado Omar', tags: [tag], status: 'lead' });
     await createContact(page, { name: 'Fora do filtro', tags: [tag], status: 'inactive' });
     await page.goto(`/crm/contacts?tag=${tag}&status=customer`);
@@ -282,7 +333,10 @@ describe('contacts', () => {
     const download = async (item: RegExp) => {
       await page.getByRole('button', { name: 'Exportar' }).click();
       await page.getByRole('menu').getByText('1 contato que atende à busca e aos filtros').waitFor();
-      const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: item }).click()]);
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('menuitem', { name: item }).click(),
+      ]);
       const stream = await file.createReadStream();
       const chunks: Buffer[] = [];
       for await (const chunk of stream) chunks.push(chunk as Buffer);
@@ -319,7 +373,7 @@ describe('contacts', () => {
     await page.context().close();
   });
 
-  it('an admin chooses the owner; someone else\'s contact opens read-only for an employee', async () => {
+  it("an admin chooses the owner; someone else's contact opens read-only for an employee", async () => {
     const employee = await newEmployee('cowner');
     const name = uniqueName('Dono ');
     const admin = await newPage(browser);
@@ -338,9 +392,15 @@ describe('contacts', () => {
     await createContact(admin, { name: other, ownerId: null });
     await employee.goto(`/crm/contacts?search=${encodeURIComponent(other)}`);
     await employee.getByRole('button', { name: other, exact: true }).click();
-    await dialog(employee).getByText('Só o responsável, quem o criou ou um administrador pode alterar este contato.').waitFor();
+    await dialog(employee)
+      .getByText('Só o responsável, quem o criou ou um administrador pode alterar este contato.')
+      .waitFor();
     expect(await employee.locator('#contact-name').isDisabled()).toBe(true);
-    expect(await dialog(employee).getByRole('button', { name: /Salvar|Excluir/ }).count()).toBe(0);
+    expect(
+      await dialog(employee)
+        .getByRole('button', { name: /Salvar|Excluir/ })
+        .count(),
+    ).toBe(0);
     await admin.context().close();
     await employee.context().close();
   });
@@ -350,8 +410,26 @@ describe('contacts', () => {
     const setup = await newPage(browser);
     await registerUser(setup, user);
     const samples: ContactInput[] = [
-      { name: 'João da Silva', email: 'joao@example.com', phone: '(11) 98765-4321', company: 'Acme Ltda', position: 'Diretor comercial', status: 'customer', score: 85, tags: ['vip', 'sp', 'evento'] },
-      { name: 'Maria Oliveira', email: 'maria.oliveira@example.com', phone: '+351 912 345 678', company: 'Lusa Comércio', position: 'Compras', status: 'prospect', score: 60, tags: ['europa'] },
+      {
+        name: 'João da Silva',
+        email: 'joao@example.com',
+        phone: '(11) 98765-4321',
+        company: 'Acme Ltda',
+        position: 'Diretor comercial',
+        status: 'customer',
+        score: 85,
+        tags: ['vip', 'sp', 'evento'],
+      },
+      {
+        name: 'Maria Oliveira',
+        email: 'maria.oliveira@example.com',
+        phone: '+351 912 345 678',
+        company: 'Lusa Comércio',
+        position: 'Compras',
+        status: 'prospect',
+        score: 60,
+        tags: ['europa'],
+      },
       { name: 'Pedro Santos', company: 'Santos & Filhos', status: 'lead', score: 20 },
       { name: 'Ana Costa', email: 'ana@example.com', status: 'inactive', score: 5, tags: ['antigo', 'rj'] },
     ];

@@ -56,7 +56,12 @@ describe('dashboard', () => {
     expect(await count(admin, 'users')).toBe(before.length);
 
     const other = await newPage(browser);
-    await registerUser(other, { username: uniqueName('cnt'), name: 'Caio Contado', initials: 'CC', password: 'a-good-password' });
+    await registerUser(other, {
+      username: uniqueName('cnt'),
+      name: 'Caio Contado',
+      initials: 'CC',
+      password: 'a-good-password',
+    });
     await other.context().close();
 
     await refresh(admin);
@@ -97,14 +102,18 @@ describe('dashboard', () => {
     const total = passed + (text.match(/— reprovada/g) ?? []).length;
     expect(total).toBe(4);
     expect(await figure(admin, 'security')).toBe(`${Math.round((100 * passed) / total)}%`);
-    expect(await admin.getByTestId('stat-security').textContent()).toContain(`${passed} de ${total} verificações aprovadas`);
+    expect(await admin.getByTestId('stat-security').textContent()).toContain(
+      `${passed} de ${total} verificações aprovadas`,
+    );
   });
 
   it('shows the median response time the server measured', async () => {
     await admin.goto('/');
     await refresh(admin);
     expect(await figure(admin, 'response')).toMatch(/^\d{1,3}(\.\d{3})* ms$/);
-    expect(await admin.getByTestId('stat-response').textContent()).toMatch(/Mediana das últimas \d{1,3}(\.\d{3})* chamadas à API/);
+    expect(await admin.getByTestId('stat-response').textContent()).toMatch(
+      /Mediana das últimas \d{1,3}(\.\d{3})* chamadas à API/,
+    );
   });
 
   it('shows the system status from the readiness checks', async () => {

@@ -27,8 +27,10 @@ const origin = () => ({ origin: server.baseUrl });
 const text = async (locator: Locator) => ((await locator.textContent()) ?? '').replace(/\u00a0/g, ' ').trim();
 const dialog = (p: Page) => p.getByRole('dialog');
 const column = (p: Page, stage: string) => p.getByTestId(`column-${stage}`);
-const dealCard = (p: Page, title: string) => p.getByTestId('deal-card').filter({ has: p.getByRole('button', { name: title, exact: true }) });
-const contactCard = (p: Page, name: string) => p.getByTestId('contact-card').filter({ has: p.getByRole('button', { name, exact: true }) });
+const dealCard = (p: Page, title: string) =>
+  p.getByTestId('deal-card').filter({ has: p.getByRole('button', { name: title, exact: true }) });
+const contactCard = (p: Page, name: string) =>
+  p.getByTestId('contact-card').filter({ has: p.getByRole('button', { name, exact: true }) });
 
 /** "Nome;E-mail;…" as Excel in Portuguese saves a CSV: Windows-1252 bytes, semicolons, CRLF. */
 function windows1252(text: string): Buffer {
@@ -39,14 +41,29 @@ function windows1252(text: string): Buffer {
 const daysAgo = (days: number): string => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 /** A contact as the API answers it: its id and the fields a person sets (what a file round trip must keep). */
-const FIELDS = ['id', 'name', 'email', 'phone', 'company', 'position', 'source', 'status', 'score', 'tags', 'notes', 'ownerId'] as const;
+const FIELDS = [
+  'id',
+  'name',
+  'email',
+  'phone',
+  'company',
+  'position',
+  'source',
+  'status',
+  'score',
+  'tags',
+  'notes',
+  'ownerId',
+] as const;
 type Contact = Pick<StoredContact, (typeof FIELDS)[number]>;
 
 async function contactsOfTag(p: Page, tag: string): Promise<Contact[]> {
   const res = await p.request.get(`/api/crm/contacts?tag=${encodeURIComponent(tag)}&limit=100`);
   expect(res.status()).toBe(200);
   const items = ((await res.json()) as { items: Contact[] }).items;
-  return items.map((c) => Object.fromEntries(FIELDS.map((k) => [k, c[k]])) as Contact).sort((a, b) => (a.email ?? '').localeCompare(b.email ?? ''));
+  return items
+    .map((c) => Object.fromEntries(FIELDS.map((k) => [k, c[k]])) as Contact)
+    .sort((a, b) => (a.email ?? '').localeCompare(b.email ?? ''));
 }
 
 const TAG = 'dia';
@@ -66,10 +83,14 @@ describe('a day of use', () => {
     employeeId = ((await (await page.request.get('/api/user')).json()) as { id: number }).id;
 
     await page.goto('/crm/contacts/import');
-    await page.locator('input[type="file"]').setInputFiles({ name: 'clientes.csv', mimeType: 'text/csv', buffer: windows1252(PEOPLE.join('\r\n') + '\r\n') });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'clientes.csv', mimeType: 'text/csv', buffer: windows1252(PEOPLE.join('\r\n') + '\r\n') });
     await page.getByTestId('import-rows-found').filter({ hasNotText: '…' }).waitFor();
     expect(await page.getByTestId('import-rows-found').textContent()).toBe('4');
-    expect(await page.getByTestId('import-file-summary').textContent()).toContain('Windows-1252, separado por ponto e vírgula');
+    expect(await page.getByTestId('import-file-summary').textContent()).toContain(
+      'Windows-1252, separado por ponto e vírgula',
+    );
     await page.getByRole('button', { name: 'Avançar' }).click();
     // Every column guessed from its Portuguese header, the owner column included.
     expect(await page.getByLabel('Responsável').textContent()).toBe('Responsável');
@@ -117,12 +138,19 @@ describe('a day of use', () => {
   it('logs the call as done on the contact', async () => {
     const joao = (await contactsOfTag(page, TAG))[0];
     const res = await page.request.post('/api/crm/activities', {
-      data: { type: 'call', subject: 'Ligar para o João', contactId: joao.id, dueDate: new Date(Date.now() + 3_600_000).toISOString() },
+      data: {
+        type: 'call',
+        subject: 'Ligar para o João',
+        contactId: joao.id,
+        dueDate: new Date(Date.now() + 3_600_000).toISOString(),
+      },
       headers: origin(),
     });
     expect(res.status()).toBe(201);
     await page.goto('/crm/activities');
-    const card = page.getByTestId('activity-card').filter({ has: page.getByRole('button', { name: 'Ligar para o João', exact: true }) });
+    const card = page
+      .getByTestId('activity-card')
+      .filter({ has: page.getByRole('button', { name: 'Ligar para o João', exact: true }) });
     await card.getByRole('button', { name: 'Concluir “Ligar para o João”' }).click();
     await toastLocator(page).filter({ hasText: 'Concluída: Ligar para o João' }).waitFor();
     await page.getByRole('tab', { name: /Concluídas/ }).click();
@@ -136,7 +164,10 @@ describe('a day of use', () => {
   it('moves a deal across two stages (its chance follows each stage), then wins it with a past date', async () => {
     const joao = (await contactsOfTag(page, TAG))[0];
     const create = async (title: string, value: string, stage: string, probability?: number) => {
-      const res = await page.request.post('/api/crm/deals', { data: { title, value, stage, contactId: joao.id, ...(probability === undefined ? {} : { probability }) }, headers: origin() });
+      const res = await page.request.post('/api/crm/deals', {
+        data: { title, value, stage, contactId: joao.id, ...(probability === undefined ? {} : { probability }) },
+        headers: origin(),
+      });
       expect(res.status()).toBe(201);
       return (await res.json()) as { id: number; probability: number };
     };
@@ -145,7 +176,14 @@ describe('a day of use', () => {
     await create('Dia Renovação', '2000.00', 'negotiation');
     await create('Dia Piloto', '1000.50', 'proposal', 30);
     const lost = await create('Dia Perdido', '75000.00', 'negotiation');
-    expect((await page.request.post(`/api/crm/deals/${lost.id}/move`, { data: { stage: 'lost', lostReason: 'price' }, headers: origin() })).status()).toBe(200);
+    expect(
+      (
+        await page.request.post(`/api/crm/deals/${lost.id}/move`, {
+          data: { stage: 'lost', lostReason: 'price' },
+          headers: origin(),
+        })
+      ).status(),
+    ).toBe(200);
 
     await page.goto('/crm/pipeline?q=Dia');
     await page.getByTestId('total-count').getByText(/^\d/).waitFor();
@@ -162,7 +200,9 @@ describe('a day of use', () => {
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('Space');
       await dealCard(page, 'Dia Contrato Anual').and(column(page, stage).getByTestId('deal-card')).waitFor();
-      await expect.poll(() => text(dealCard(page, 'Dia Contrato Anual').getByTestId('deal-probability'))).toContain(chance);
+      await expect
+        .poll(() => text(dealCard(page, 'Dia Contrato Anual').getByTestId('deal-probability')))
+        .toContain(chance);
     }
     // The hand-set chance stays, and says it is manual.
     expect(await text(dealCard(page, 'Dia Piloto').getByTestId('deal-probability'))).toContain('30%');
@@ -177,7 +217,11 @@ describe('a day of use', () => {
     await when.fill(WON_ON);
     await page.getByRole('button', { name: 'Marcar como ganho' }).click();
     await dealCard(page, 'Dia Contrato Anual').and(column(page, 'won').getByTestId('deal-card')).waitFor();
-    const won = (await (await page.request.get(`/api/crm/deals/${main.id}`)).json()) as { stage: string; closedAt: string; expectedCloseDate: string | null };
+    const won = (await (await page.request.get(`/api/crm/deals/${main.id}`)).json()) as {
+      stage: string;
+      closedAt: string;
+      expectedCloseDate: string | null;
+    };
     expect(won.stage).toBe('won');
     expect(won.closedAt.slice(0, 10)).toBe(WON_ON);
     expect(won.expectedCloseDate).toBeNull();
@@ -199,7 +243,9 @@ describe('a day of use', () => {
     await signIn(admin, DEMO.admin);
     await admin.goto('/crm/reports?period=7');
     await admin.getByRole('button', { name: 'Atualizar' }).click();
-    await expect.poll(async () => text(admin.getByTestId('metric-salesWon-value')), { timeout: 30_000 }).toBe('R$ 10.000,00');
+    await expect
+      .poll(async () => text(admin.getByTestId('metric-salesWon-value')), { timeout: 30_000 })
+      .toBe('R$ 10.000,00');
     await admin.context().close();
   });
 
@@ -208,7 +254,10 @@ describe('a day of use', () => {
     await page.goto(`/crm/contacts?tag=${TAG}`);
     await page.getByTestId('contacts-total').getByText('3 contatos').waitFor();
     await page.getByRole('button', { name: 'Exportar' }).click();
-    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: /Excel/ }).click()]);
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: /Excel/ }).click(),
+    ]);
     const chunks: Buffer[] = [];
     for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
     const bytes = Buffer.concat(chunks);
@@ -220,21 +269,27 @@ describe('a day of use', () => {
 
     const importFile = async () => {
       await page.goto('/crm/contacts/import');
-      await page.locator('input[type="file"]').setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: bytes });
+      await page
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: bytes });
       await page.getByTestId('import-rows-found').filter({ hasNotText: '…' }).waitFor();
       expect(await page.getByTestId('import-rows-found').textContent()).toBe('3');
       await page.getByRole('button', { name: 'Avançar' }).click();
       await page.getByRole('button', { name: 'Avançar' }).click();
       await page.getByTestId('import-sample').waitFor();
     };
-    const counts = () => Promise.all(['created', 'updated', 'skipped', 'rejected'].map((c) => page.getByTestId(`preview-${c}`).textContent()));
+    const counts = () =>
+      Promise.all(
+        ['created', 'updated', 'skipped', 'rejected'].map((c) => page.getByTestId(`preview-${c}`).textContent()),
+      );
     // Over the contacts it came from, asked to update them: not one value differs, so every row is left as it is.
     await importFile();
     await page.getByLabel('Atualizar o contato').check();
     await expect.poll(counts).toEqual(['0', '0', '3', '0']);
 
     // Into a list without them: the same contacts again.
-    for (const c of before) expect((await page.request.delete(`/api/crm/contacts/${c.id}`, { headers: origin() })).status()).toBe(204);
+    for (const c of before)
+      expect((await page.request.delete(`/api/crm/contacts/${c.id}`, { headers: origin() })).status()).toBe(204);
     await importFile();
     await expect.poll(counts).toEqual(['3', '0', '0', '0']);
     await page.getByRole('button', { name: 'Importar 3 linhas' }).click();
@@ -249,7 +304,9 @@ describe('a day of use', () => {
     const loaded = new Set<string>();
     page.on('request', (req) => loaded.add(new URL(req.url()).pathname));
     // A deploy: every asset this tab has not loaded yet is gone from the server.
-    const seen = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
+    const seen = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
+    );
     for (const p of seen) loaded.add(p);
     await page.route('**/assets/**', (route) => {
       const pathname = new URL(route.request().url()).pathname;

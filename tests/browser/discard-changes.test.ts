@@ -18,7 +18,13 @@ async function post<T = { id: number; name: string }>(page: Page, path: string, 
 }
 
 const TEXTS = {
-  pt: { title: 'Descartar alterações?', discard: 'Descartar', keep: 'Continuar editando', cancel: 'Cancelar', close: 'Fechar' },
+  pt: {
+    title: 'Descartar alterações?',
+    discard: 'Descartar',
+    keep: 'Continuar editando',
+    cancel: 'Cancelar',
+    close: 'Fechar',
+  },
   en: { title: 'Discard changes?', discard: 'Discard', keep: 'Keep editing', cancel: 'Cancel', close: 'Close' },
 } as const;
 type Texts = (typeof TEXTS)[keyof typeof TEXTS];
@@ -54,7 +60,11 @@ beforeAll(async () => {
   admin = await newPage(browser);
   await signIn(admin, DEMO.admin);
   contact = await post(admin, '/api/crm/contacts', { name: `Olga ${tag}`, company: 'Antiga Ltda' });
-  template = await post(admin, '/api/crm/templates', { name: `Modelo ${tag}`, subject: 'Olá', body: 'Texto original.' });
+  template = await post(admin, '/api/crm/templates', {
+    name: `Modelo ${tag}`,
+    subject: 'Olá',
+    body: 'Texto original.',
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -143,12 +153,44 @@ describe('an unchanged form dialog', () => {
   it('closes at once on Escape, for every kind of record', async () => {
     const texts = TEXTS.pt;
     const opens: { where: string; button: (page: Page) => Locator; ready: string }[] = [
-      { where: '/crm/contacts', button: (page) => page.getByRole('button', { name: 'Novo contato' }), ready: '#contact-name' },
-      { where: `/crm/contacts/${contact.id}`, button: (page) => page.getByRole('button', { name: 'Novo negócio' }), ready: '#deal-title' },
-      { where: `/crm/contacts/${contact.id}`, button: (page) => page.getByRole('button', { name: 'Nova atividade' }), ready: '#activity-subject' },
-      { where: '/settings', button: (page) => page.getByRole('button', { name: 'Novo usuário' }), ready: '#create-user-name' },
-      { where: '/settings?tab=stages', button: (page) => page.getByTestId('stages-row').first().getByRole('button', { name: /^Editar / }), ready: '#stage-stage' },
-      { where: '/settings?tab=lostReasons', button: (page) => page.getByTestId('lost-reasons-row').first().getByRole('button', { name: /^Renomear / }), ready: '#lost-reason-label' },
+      {
+        where: '/crm/contacts',
+        button: (page) => page.getByRole('button', { name: 'Novo contato' }),
+        ready: '#contact-name',
+      },
+      {
+        where: `/crm/contacts/${contact.id}`,
+        button: (page) => page.getByRole('button', { name: 'Novo negócio' }),
+        ready: '#deal-title',
+      },
+      {
+        where: `/crm/contacts/${contact.id}`,
+        button: (page) => page.getByRole('button', { name: 'Nova atividade' }),
+        ready: '#activity-subject',
+      },
+      {
+        where: '/settings',
+        button: (page) => page.getByRole('button', { name: 'Novo usuário' }),
+        ready: '#create-user-name',
+      },
+      {
+        where: '/settings?tab=stages',
+        button: (page) =>
+          page
+            .getByTestId('stages-row')
+            .first()
+            .getByRole('button', { name: /^Editar / }),
+        ready: '#stage-stage',
+      },
+      {
+        where: '/settings?tab=lostReasons',
+        button: (page) =>
+          page
+            .getByTestId('lost-reasons-row')
+            .first()
+            .getByRole('button', { name: /^Renomear / }),
+        ready: '#lost-reason-label',
+      },
     ];
     for (const { where, button, ready } of opens) {
       await admin.goto(where);

@@ -8,7 +8,12 @@ type Role = 'admin' | 'developer' | 'employee';
 const ROUTES: { path: string; label: string; heading: string; roles: Role[] }[] = [
   { path: '/', label: 'Painel', heading: 'Bem-vindo de volta', roles: ['admin', 'developer', 'employee'] },
   { path: '/crm/contacts', label: 'Contatos', heading: 'Contatos', roles: ['admin', 'developer', 'employee'] },
-  { path: '/crm/pipeline', label: 'Funil de Negócios', heading: 'Funil de Negócios', roles: ['admin', 'developer', 'employee'] },
+  {
+    path: '/crm/pipeline',
+    label: 'Funil de Negócios',
+    heading: 'Funil de Negócios',
+    roles: ['admin', 'developer', 'employee'],
+  },
   { path: '/crm/activities', label: 'Atividades', heading: 'Atividades', roles: ['admin', 'developer', 'employee'] },
   { path: '/crm/reports', label: 'Relatórios', heading: 'Relatórios', roles: ['admin', 'developer'] },
   { path: '/crm/templates', label: 'Modelos', heading: 'Modelos', roles: ['admin', 'developer'] },

@@ -68,7 +68,10 @@ describe('notifications', () => {
     await waitForUnread(page, 2);
 
     // The poll brings it in without a reload: a toast with the newest, and the count.
-    await toastLocator(page).getByText(/Ligar para a Ana|Enviar a proposta/).first().waitFor({ timeout: ARRIVAL_TIMEOUT_MS });
+    await toastLocator(page)
+      .getByText(/Ligar para a Ana|Enviar a proposta/)
+      .first()
+      .waitFor({ timeout: ARRIVAL_TIMEOUT_MS });
     expect(await page.getByTestId('notification-count').textContent()).toBe('2');
     expect(await bell(page).getAttribute('aria-label')).toBe('Notificações, 2 não lidas');
 
@@ -89,7 +92,10 @@ describe('notifications', () => {
     expect(await panel.getByRole('button', { name: /^Marcar como lida/ }).count()).toBe(1);
     await waitForUnread(page, 1);
 
-    await items.nth(1).getByRole('button', { name: /^Não lida: .*Ligar para a Ana/ }).click();
+    await items
+      .nth(1)
+      .getByRole('button', { name: /^Não lida: .*Ligar para a Ana/ })
+      .click();
     await page.waitForURL(`${baseUrl()}/crm/activities?activity=${first}`);
     await panel.waitFor({ state: 'detached' });
     await page.getByTestId('notification-count').waitFor({ state: 'detached' });
@@ -107,7 +113,10 @@ describe('notifications', () => {
     await expect.poll(() => items.count()).toBe(2);
     const marks: string[] = [];
     page.on('request', (req) => req.url().includes('/read') && marks.push(req.url()));
-    await items.nth(0).getByRole('button', { name: /Enviar a proposta/ }).click();
+    await items
+      .nth(0)
+      .getByRole('button', { name: /Enviar a proposta/ })
+      .click();
     await page.waitForURL(`${baseUrl()}/crm/activities?activity=${second}`);
     expect(marks).toEqual([]);
     await page.context().close();
@@ -126,10 +135,13 @@ describe('notifications', () => {
       await signIn(page, user);
       for (const language of ['pt', 'en'] as Language[]) {
         for (const theme of ['light', 'dark', 'matrix'] as Theme[]) {
-          await page.evaluate(({ language, theme }) => {
-            localStorage.setItem('language', language);
-            localStorage.setItem('theme', theme);
-          }, { language, theme });
+          await page.evaluate(
+            ({ language, theme }) => {
+              localStorage.setItem('language', language);
+              localStorage.setItem('theme', theme);
+            },
+            { language, theme },
+          );
           await page.reload();
           await page.getByTestId('notification-count').waitFor();
           await bell(page).click();
@@ -138,14 +150,20 @@ describe('notifications', () => {
           // Worded in the app's language, whatever the reminder email language; the subject shows once.
           const newest = (await panel.getByTestId('notification-item').nth(0).textContent()) ?? '';
           expect(newest).toContain(`${language === 'en' ? 'Reminder' : 'Lembrete'}: ${MEETING}`);
-          expect(newest).toMatch(language === 'en' ? /Due \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/ : /Vence em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+          expect(newest).toMatch(
+            language === 'en' ? /Due \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/ : /Vence em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/,
+          );
           expect(newest.split(MEETING)).toHaveLength(2);
           // The panel stays inside the screen, and the top bar with one more button still fits.
           const box = await panel.boundingBox();
           expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
-          expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+          ).toBeLessThanOrEqual(0);
           // The dashboard behind lists the long activity subject: it truncates rather than widening <main>.
-          expect(await page.evaluate(() => (main => main.scrollWidth - main.clientWidth)(document.querySelector('main')!))).toBeLessThanOrEqual(0);
+          expect(
+            await page.evaluate(() => ((main) => main.scrollWidth - main.clientWidth)(document.querySelector('main')!)),
+          ).toBeLessThanOrEqual(0);
           await screenshot(page, `notifications-${language}-${theme}-${width}`);
           await expectAccessible(page, `notifications ${language} ${theme} ${width}`);
           await page.keyboard.press('Escape');

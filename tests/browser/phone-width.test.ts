@@ -16,19 +16,33 @@ beforeAll(async () => {
   page = await newPage(browser, { width: 390 });
   await signIn(page, DEMO.admin);
   const made = await page.request.post('/api/crm/contacts', {
-    data: { name: LONG_NAME, company: 'Companhia Brasileira de Distribuição e Logística Integrada', position: 'Diretor Comercial Regional', email: 'goncalo.rodrigues.albuquerque@exemplo-muito-longo.com.br', phone: '(61) 93729-5260' },
+    data: {
+      name: LONG_NAME,
+      company: 'Companhia Brasileira de Distribuição e Logística Integrada',
+      position: 'Diretor Comercial Regional',
+      email: 'goncalo.rodrigues.albuquerque@exemplo-muito-longo.com.br',
+      phone: '(61) 93729-5260',
+    },
     headers: { origin: baseUrl() },
   });
   expect(made.status()).toBe(201);
   contactId = ((await made.json()) as { id: number }).id;
   // A deal and an activity with long titles, so the board, the lists and the contact page have cards to lay out.
   const deal = await page.request.post('/api/crm/deals', {
-    data: { title: `Renovação anual do contrato de distribuição nacional ${uniqueName('')}`, contactId, value: '1234567.89' },
+    data: {
+      title: `Renovação anual do contrato de distribuição nacional ${uniqueName('')}`,
+      contactId,
+      value: '1234567.89',
+    },
     headers: { origin: baseUrl() },
   });
   expect(deal.status()).toBe(201);
   const activity = await page.request.post('/api/crm/activities', {
-    data: { subject: 'Reunião de alinhamento com a diretoria regional sobre a renovação', contactId, dueDate: new Date(Date.now() + 26 * 3_600_000).toISOString() },
+    data: {
+      subject: 'Reunião de alinhamento com a diretoria regional sobre a renovação',
+      contactId,
+      dueDate: new Date(Date.now() + 26 * 3_600_000).toISOString(),
+    },
     headers: { origin: baseUrl() },
   });
   expect(activity.status()).toBe(201);
@@ -42,7 +56,10 @@ afterAll(async () => {
 const sideways = () =>
   page.evaluate(() => {
     const main = document.querySelector('main');
-    return { document: document.documentElement.scrollWidth - window.innerWidth, main: main ? main.scrollWidth - main.clientWidth : 0 };
+    return {
+      document: document.documentElement.scrollWidth - window.innerWidth,
+      main: main ? main.scrollWidth - main.clientWidth : 0,
+    };
   });
 
 describe('a 390 px phone', () => {
@@ -73,9 +90,16 @@ describe('a 390 px phone', () => {
     await card.waitFor();
     const name = card.getByTestId('contact-card-name');
     expect(await name.getAttribute('title')).toBe(LONG_NAME);
-    const style = await name.evaluate((el) => ({ overflow: getComputedStyle(el).textOverflow, cut: el.scrollWidth > el.clientWidth }));
+    const style = await name.evaluate((el) => ({
+      overflow: getComputedStyle(el).textOverflow,
+      cut: el.scrollWidth > el.clientWidth,
+    }));
     expect(style).toEqual({ overflow: 'ellipsis', cut: true });
-    for (const part of [card, card.getByRole('link', { name: /Abrir a página de/ }), card.locator('span', { hasText: 'Lead' }).first()]) {
+    for (const part of [
+      card,
+      card.getByRole('link', { name: /Abrir a página de/ }),
+      card.locator('span', { hasText: 'Lead' }).first(),
+    ]) {
       const box = (await part.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(390);

@@ -57,14 +57,19 @@ describe('the pipeline board at 20,000 deals', () => {
     for (const stage of STAGES) {
       const column = page.getByTestId(`column-${stage}`);
       const e = expected.get(stage)!;
-      await column.getByTestId('column-count').getByText(new Intl.NumberFormat('pt-BR').format(e.count), { exact: true }).waitFor();
+      await column
+        .getByTestId('column-count')
+        .getByText(new Intl.NumberFormat('pt-BR').format(e.count), { exact: true })
+        .waitFor();
       expect((await column.getByTestId('column-value').textContent())?.replace(/\u00a0/g, ' ')).toBe(money(e.cents));
       if (stage === 'won' || stage === 'lost') {
         // Closed: won revenue or nothing, never a forecast.
         expect(await column.getByTestId('column-forecast').count()).toBe(0);
         await column.getByTestId('column-closed').waitFor();
       } else {
-        expect((await column.getByTestId('column-forecast').textContent())?.replace(/\u00a0/g, ' ')).toBe(`Previsão ${money(Math.round(e.weighted / 100))}`);
+        expect((await column.getByTestId('column-forecast').textContent())?.replace(/\u00a0/g, ' ')).toBe(
+          `Previsão ${money(Math.round(e.weighted / 100))}`,
+        );
       }
       await column.getByTestId('deal-card').first().waitFor();
     }

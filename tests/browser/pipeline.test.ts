@@ -1,7 +1,19 @@
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, expectAccessible, SCREENSHOT_DIR, launchBrowser, newPage, registerUser, screenshot, toastLocator, uniqueName, type Language, type Theme } from './support/browser';
+import {
+  baseUrl,
+  expectAccessible,
+  SCREENSHOT_DIR,
+  launchBrowser,
+  newPage,
+  registerUser,
+  screenshot,
+  toastLocator,
+  uniqueName,
+  type Language,
+  type Theme,
+} from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -47,9 +59,17 @@ async function readDeal(page: Page, id: number): Promise<SavedDeal> {
   return (await (await page.request.get(`/api/crm/deals/${id}`)).json()) as SavedDeal;
 }
 
-async function newEmployee(prefix: string, options: { width?: number; language?: Language; theme?: Theme } = {}): Promise<Page> {
+async function newEmployee(
+  prefix: string,
+  options: { width?: number; language?: Language; theme?: Theme } = {},
+): Promise<Page> {
   const page = await newPage(browser, options);
-  await registerUser(page, { username: uniqueName(prefix), name: 'Paula Pipeline', initials: 'PP', password: 'a-good-password' });
+  await registerUser(page, {
+    username: uniqueName(prefix),
+    name: 'Paula Pipeline',
+    initials: 'PP',
+    password: 'a-good-password',
+  });
   return page;
 }
 
@@ -96,7 +116,9 @@ describe('pipeline board', () => {
     expect(await page.locator('#deal-stage').textContent()).toBe('Prospecção');
     await page.locator('#deal-title').fill(`${tag} Portal`);
     await page.locator('#deal-value').fill('R$ 1.234,56');
-    const created = page.waitForResponse((res) => res.url().endsWith('/api/crm/deals') && res.request().method() === 'POST');
+    const created = page.waitForResponse(
+      (res) => res.url().endsWith('/api/crm/deals') && res.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Criar negócio' }).click();
     const body = await (await created).json();
     expect(body.value).toBe('1234.56');
@@ -111,8 +133,20 @@ describe('pipeline board', () => {
   it('shows a card with its value, close date, chance, contact, owner initials and badges', async () => {
     const page = await newEmployee('pbcard');
     const tag = uniqueName('pbc');
-    const contact = await (await page.request.post('/api/crm/contacts', { data: { name: `${tag} Cliente` }, headers: origin() })).json();
-    await page.request.post('/api/crm/deals', { data: { title: `${tag} Late`, stage: 'proposal', value: '12500.50', probability: 40, expectedCloseDate: '2020-02-03', contactId: contact.id }, headers: origin() });
+    const contact = await (
+      await page.request.post('/api/crm/contacts', { data: { name: `${tag} Cliente` }, headers: origin() })
+    ).json();
+    await page.request.post('/api/crm/deals', {
+      data: {
+        title: `${tag} Late`,
+        stage: 'proposal',
+        value: '12500.50',
+        probability: 40,
+        expectedCloseDate: '2020-02-03',
+        contactId: contact.id,
+      },
+      headers: origin(),
+    });
     await openBoard(page, tag);
     const late = card(column(page, 'proposal'), `${tag} Late`);
     await late.waitFor();
@@ -188,9 +222,13 @@ describe('pipeline board', () => {
     await openBoard(page, tag);
 
     await moveWithMenu(page, lost.title, 'Perdido');
-    await dialog(page).getByRole('heading', { name: `Perder "${lost.title}"` }).waitFor();
+    await dialog(page)
+      .getByRole('heading', { name: `Perder "${lost.title}"` })
+      .waitFor();
     // The first choice is focused (at once when the reasons were read ahead, else as they arrive): the keyboard picks a reason with the arrows.
-    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('radio');
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type))
+      .toBe('radio');
     await page.getByRole('button', { name: 'Marcar como perdido' }).click();
     await page.getByText('Escolha um motivo.').waitFor();
     await page.getByRole('radio', { name: 'Outro' }).check();
@@ -209,7 +247,9 @@ describe('pipeline board', () => {
     await expect.poll(async () => (await readDeal(page, lost.id)).lostReason).toBe('price');
 
     await moveWithMenu(page, won.title, 'Ganho');
-    await dialog(page).getByRole('heading', { name: `Ganhar "${won.title}"` }).waitFor();
+    await dialog(page)
+      .getByRole('heading', { name: `Ganhar "${won.title}"` })
+      .waitFor();
     // When it was won: today by default, never after it; not the expected close date.
     const wonOn = dialog(page).getByLabel('Ganho em');
     expect(await wonOn.inputValue()).toBe(localDay(0));
@@ -244,7 +284,12 @@ describe('pipeline board', () => {
     const tag = uniqueName('pbp');
     const auto = await createDeal(page, { title: `${tag} Automático` });
     const typed = await createDeal(page, { title: `${tag} À mão`, probability: 35 });
-    expect([auto.probability, auto.probabilityManual, typed.probability, typed.probabilityManual]).toEqual([10, false, 35, true]);
+    expect([auto.probability, auto.probabilityManual, typed.probability, typed.probabilityManual]).toEqual([
+      10,
+      false,
+      35,
+      true,
+    ]);
     await openBoard(page, tag);
     const chance = (title: string) => text(card(page, title).getByTestId('deal-probability'));
     const byHand = (title: string) => card(page, title).getByTestId('deal-probability-manual');
@@ -252,7 +297,9 @@ describe('pipeline board', () => {
     expect(await byHand(auto.title).count()).toBe(0);
     expect(await chance(typed.title)).toMatch(/^35% de chance/);
     await byHand(typed.title).getByText('à mão').waitFor();
-    expect(await card(page, typed.title).getByTestId('deal-probability').getAttribute('title')).toContain('definida à mão');
+    expect(await card(page, typed.title).getByTestId('deal-probability').getAttribute('title')).toContain(
+      'definida à mão',
+    );
 
     await moveWithMenu(page, auto.title, 'Qualificação');
     await expect.poll(() => chance(auto.title)).toBe('25% de chance');
@@ -271,10 +318,12 @@ describe('pipeline board', () => {
     expect(await page.locator('#deal-probability').inputValue()).toBe('75');
     await page.getByRole('button', { name: 'Salvar alterações' }).click();
     await dialog(page).waitFor({ state: 'detached' });
-    await expect.poll(async () => {
-      const d = await readDeal(page, typed.id);
-      return [d.probability, d.probabilityManual];
-    }).toEqual([75, false]);
+    await expect
+      .poll(async () => {
+        const d = await readDeal(page, typed.id);
+        return [d.probability, d.probabilityManual];
+      })
+      .toEqual([75, false]);
     await expect.poll(() => chance(typed.title)).toBe('75% de chance');
     expect(await byHand(typed.title).count()).toBe(0);
 
@@ -314,7 +363,11 @@ describe('pipeline board', () => {
     await openBoard(page, tag);
     await card(column(page, 'prospecting'), deal.title).waitFor();
     await page.route('**/api/crm/deals/*/move', (route) =>
-      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: { code: 'RESOURCE.CONFLICT', message: 'changed' } }) }),
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'RESOURCE.CONFLICT', message: 'changed' } }),
+      }),
     );
     await moveWithMenu(page, deal.title, 'Negociação');
     await toastLocator(page).getByText('O negócio não foi movido').waitFor();
@@ -343,10 +396,17 @@ describe('pipeline board', () => {
       hasTouch: true,
       isMobile: true,
       locale: 'pt-BR',
-      extraHTTPHeaders: { 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+      extraHTTPHeaders: {
+        'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+      },
     });
     const page = await context.newPage();
-    await registerUser(page, { username: uniqueName('pbtouch'), name: 'Tina Toque', initials: 'TT', password: 'a-good-password' });
+    await registerUser(page, {
+      username: uniqueName('pbtouch'),
+      name: 'Tina Toque',
+      initials: 'TT',
+      password: 'a-good-password',
+    });
     const tag = uniqueName('pbt');
     const deal = await createDeal(page, { title: `${tag} Toque`, value: '42.00' });
     await openBoard(page, tag);
@@ -372,17 +432,40 @@ describe('pipeline board', () => {
 });
 
 describe('pipeline screenshots', () => {
-  const combos = (['pt', 'en'] as const).flatMap((language) => (['light', 'dark', 'matrix'] as const).flatMap((theme) => [1280, 390].map((width) => ({ language, theme, width }))));
+  const combos = (['pt', 'en'] as const).flatMap((language) =>
+    (['light', 'dark', 'matrix'] as const).flatMap((theme) => [1280, 390].map((width) => ({ language, theme, width }))),
+  );
 
   it('board, a card being dragged, the dialog and the lost-reason prompt, in pt/en, three themes, 1280/390, axe clean', async () => {
     const setup = await newEmployee('pbshot');
     const tag = uniqueName('pbs');
-    const contact = await (await setup.request.post('/api/crm/contacts', { data: { name: 'Marina Costa' }, headers: origin() })).json();
+    const contact = await (
+      await setup.request.post('/api/crm/contacts', { data: { name: 'Marina Costa' }, headers: origin() })
+    ).json();
     const deals = [
-      { title: `${tag} Expansão filiais`, stage: 'prospecting', value: '45000.00', probability: 10, expectedCloseDate: '2030-03-15', contactId: contact.id },
-      { title: `${tag} Licenças anuais`, stage: 'prospecting', value: '12800.90', probability: 20, expectedCloseDate: '2020-01-10' },
+      {
+        title: `${tag} Expansão filiais`,
+        stage: 'prospecting',
+        value: '45000.00',
+        probability: 10,
+        expectedCloseDate: '2030-03-15',
+        contactId: contact.id,
+      },
+      {
+        title: `${tag} Licenças anuais`,
+        stage: 'prospecting',
+        value: '12800.90',
+        probability: 20,
+        expectedCloseDate: '2020-01-10',
+      },
       { title: `${tag} Consultoria`, stage: 'qualification', value: '7300.00', probability: 25, contactId: contact.id },
-      { title: `${tag} Renovação`, stage: 'proposal', value: '98000.00', probability: 50, expectedCloseDate: '2030-08-01' },
+      {
+        title: `${tag} Renovação`,
+        stage: 'proposal',
+        value: '98000.00',
+        probability: 50,
+        expectedCloseDate: '2030-08-01',
+      },
       { title: `${tag} Treinamento`, stage: 'negotiation', value: '5400.00', probability: 75 },
       { title: `${tag} Migração`, stage: 'won', value: '23000.00', probability: 100 },
     ];
@@ -391,18 +474,29 @@ describe('pipeline screenshots', () => {
     await setup.context().close();
 
     for (const { language, theme, width } of combos) {
-      const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height: width < 600 ? 844 : 800 }, locale: 'pt-BR', storageState: storage });
-      await context.addInitScript(({ language, theme }) => {
-        localStorage.setItem('language', language);
-        localStorage.setItem('theme', theme);
-      }, { language, theme });
+      const context = await browser.newContext({
+        baseURL: baseUrl(),
+        viewport: { width, height: width < 600 ? 844 : 800 },
+        locale: 'pt-BR',
+        storageState: storage,
+      });
+      await context.addInitScript(
+        ({ language, theme }) => {
+          localStorage.setItem('language', language);
+          localStorage.setItem('theme', theme);
+        },
+        { language, theme },
+      );
       const page = await context.newPage();
       const name = `${language}-${theme}-${width}`;
       await openBoard(page, tag);
       await card(page, deals[0]!.title).waitFor();
       await page.getByTestId('column-value').first().waitFor();
       // The board scrolls inside itself: the page never scrolls sideways.
-      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, main: document.querySelector('main')!.scrollWidth - document.querySelector('main')!.clientWidth }));
+      const widths = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        main: document.querySelector('main')!.scrollWidth - document.querySelector('main')!.clientWidth,
+      }));
       expect(widths).toEqual({ page: width, main: 0 });
       await screenshot(page, `pipeline-board-${name}`);
       await expectAccessible(page, `board ${name}`);
@@ -412,12 +506,22 @@ describe('pipeline screenshots', () => {
       const wide = width > 600;
       await card(page, deals[wide ? 2 : 0]!.title).focus();
       await page.keyboard.press('Space');
-      await page.getByText(wide ? /Consultoria (pego em|in) Qualifica/ : /Expansão filiais (pego em|in) Prospec/).waitFor({ state: 'attached' });
+      await page
+        .getByText(wide ? /Consultoria (pego em|in) Qualifica/ : /Expansão filiais (pego em|in) Prospec/)
+        .waitFor({ state: 'attached' });
       await page.keyboard.press(wide ? 'ArrowRight' : 'ArrowDown');
       // Over the next column: the card is carried sideways (a transform on it), the column not changed yet.
-      await page.waitForFunction(() => /translate\((?!0px, 0px)/.test(document.querySelector<HTMLElement>('[data-rfd-draggable-id] article.ring-2')?.parentElement?.style.transform ?? ''));
+      await page.waitForFunction(() =>
+        /translate\((?!0px, 0px)/.test(
+          document.querySelector<HTMLElement>('[data-rfd-draggable-id] article.ring-2')?.parentElement?.style
+            .transform ?? '',
+        ),
+      );
       // Not the helper: growing the viewport would cancel the drag (the library drops on resize).
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `pipeline-dragging-${name}.png`), animations: 'disabled' });
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIR, `pipeline-dragging-${name}.png`),
+        animations: 'disabled',
+      });
       await page.keyboard.press('Escape');
       await page.locator('article.ring-2').waitFor({ state: 'detached' });
 
@@ -428,7 +532,11 @@ describe('pipeline screenshots', () => {
       await page.keyboard.press('Escape');
       await dialog(page).waitFor({ state: 'detached' });
 
-      await page.getByRole('button', { name: language === 'pt' ? `Ações de ${deals[4]!.title}` : `Actions for ${deals[4]!.title}` }).click();
+      await page
+        .getByRole('button', {
+          name: language === 'pt' ? `Ações de ${deals[4]!.title}` : `Actions for ${deals[4]!.title}`,
+        })
+        .click();
       await page.getByRole('menuitem', { name: language === 'pt' ? 'Perdido' : 'Lost', exact: true }).click();
       await page.getByRole('radio').first().waitFor();
       await screenshot(page, `pipeline-lost-reason-${name}`);

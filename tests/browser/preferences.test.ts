@@ -36,12 +36,9 @@ describe('language', () => {
     const page = await newPage(browser, { language: 'en' });
     await signIn(page, DEMO.employee);
     await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
-    expect(await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').allTextContents()).toEqual([
-      'Dashboard',
-      'Contacts',
-      'Pipeline',
-      'Activities',
-    ]);
+    expect(await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').allTextContents()).toEqual(
+      ['Dashboard', 'Contacts', 'Pipeline', 'Activities'],
+    );
     await page.goto('/missing');
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
@@ -85,7 +82,10 @@ describe('theme', () => {
     // With the app's JavaScript blocked, only index.html's boot script can have set the theme.
     await page.route('**/assets/*.js', (route) => route.abort());
     await page.goto('/auth');
-    const state = await page.evaluate(() => ({ theme: document.documentElement.dataset.theme, background: getComputedStyle(document.body).backgroundColor }));
+    const state = await page.evaluate(() => ({
+      theme: document.documentElement.dataset.theme,
+      background: getComputedStyle(document.body).backgroundColor,
+    }));
     expect(state).toEqual({ theme: 'dark', background: 'rgb(11, 17, 32)' });
     await page.context().close();
   });

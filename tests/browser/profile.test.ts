@@ -1,6 +1,19 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibleField, baseUrl, expectAccessible, launchBrowser, newPage, registerUser, screenshot, signIn, toastLocator, uniqueName, type Language, type Theme } from './support/browser';
+import {
+  accessibleField,
+  baseUrl,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  registerUser,
+  screenshot,
+  signIn,
+  toastLocator,
+  uniqueName,
+  type Language,
+  type Theme,
+} from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,7 +26,12 @@ afterAll(async () => {
 describe('profile', () => {
   it('edits the name and initials; the top bar follows', async () => {
     const page = await newPage(browser);
-    await registerUser(page, { username: uniqueName('prof'), name: 'Paula Perfil', initials: 'PP', password: 'a-good-password' });
+    await registerUser(page, {
+      username: uniqueName('prof'),
+      name: 'Paula Perfil',
+      initials: 'PP',
+      password: 'a-good-password',
+    });
     await page.getByRole('button', { name: /Menu do usuário/ }).click();
     await page.getByRole('menuitem', { name: 'Perfil' }).click();
     await page.waitForURL(`${baseUrl()}/profile`);
@@ -108,7 +126,13 @@ describe('profile', () => {
     await saveIn(second, 'Nome da Segunda');
     const dialog = second.getByRole('dialog', { name: 'Alterado por outra pessoa' });
     await dialog.waitFor();
-    expect((await dialog.getByTestId('conflict-changes').innerText()).split(/\n+/)).toEqual(['Nome completo', 'Salvo agora', 'Nome da Primeira', 'Seu', 'Nome da Segunda']);
+    expect((await dialog.getByTestId('conflict-changes').innerText()).split(/\n+/)).toEqual([
+      'Nome completo',
+      'Salvo agora',
+      'Nome da Primeira',
+      'Seu',
+      'Nome da Segunda',
+    ]);
     await expectAccessible(second, 'conflict dialog');
     await dialog.getByRole('button', { name: 'Carregar a versão atual' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -129,7 +153,11 @@ describe('profile', () => {
   it('looks right with a field error and with the conflict dialog (screenshots, axe)', async () => {
     const user = { username: uniqueName('look'), name: 'Lia Layout', initials: 'LL', password: 'a-good-password' };
     await registerUser(await newPage(browser), user);
-    const looks: [Language, Theme, number][] = [['pt', 'light', 1280], ['en', 'dark', 390], ['pt', 'matrix', 390]];
+    const looks: [Language, Theme, number][] = [
+      ['pt', 'light', 1280],
+      ['en', 'dark', 390],
+      ['pt', 'matrix', 390],
+    ];
     for (const [language, theme, width] of looks) {
       const page = await newPage(browser, { language, theme, width });
       await signIn(page, user);

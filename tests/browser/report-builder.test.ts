@@ -1,7 +1,17 @@
 import type { Knex } from 'knex';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, expectAccessible, launchBrowser, newPage, screenshot, signIn, toastLocator, type Language, type Theme } from './support/browser';
+import {
+  DEMO,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signIn,
+  toastLocator,
+  type Language,
+  type Theme,
+} from './support/browser';
 import { startSeededServer, type RunningServer } from './support/server';
 
 // Its own server: the sums by owner must hold only this file's deals.
@@ -17,10 +27,19 @@ const EXPECTED = [
 ] as const;
 
 async function seed(knex: Knex): Promise<void> {
-  const users = await knex('users').whereIn('username', ['admin', 'developer', 'employee']).select('id', 'username', 'name');
+  const users = await knex('users')
+    .whereIn('username', ['admin', 'developer', 'employee'])
+    .select('id', 'username', 'name');
   const id = (username: string) => users.find((u) => u.username === username)!.id as number;
   for (const u of users) names[u.username as keyof typeof names] = u.name;
-  const deal = (title: string, stage: string, value: string, owner: string) => ({ title, stage, pipeline: 'default', value, owner_id: id(owner), created_by: id(owner) });
+  const deal = (title: string, stage: string, value: string, owner: string) => ({
+    title,
+    stage,
+    pipeline: 'default',
+    value,
+    owner_id: id(owner),
+    created_by: id(owner),
+  });
   await knex('deals').insert([
     deal('Alfa', 'proposal', '1000.00', 'admin'),
     deal('Bravo', 'won', '2500.50', 'admin'),
@@ -53,7 +72,9 @@ async function choose(page: Page, label: string, option: string): Promise<void> 
 async function tableRows(page: Page): Promise<string[][]> {
   const table = page.getByTestId('report-table');
   await table.locator('tbody tr').first().waitFor({ state: 'attached' });
-  return table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent!.replace(/\u00a0/g, ' ').trim())));
+  return table
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent!.replace(/\u00a0/g, ' ').trim())));
 }
 
 /** [owner, records, value sum], largest first. */
@@ -73,13 +94,19 @@ describe('the report builder', () => {
     await choose(admin, 'Agrupar por', 'Responsável');
     await choose(admin, 'Período', 'Todo o período');
     await choose(admin, 'Gráfico', 'Barras');
-    await admin.getByTestId('report-total').getByText(/^6 registros/).waitFor();
+    await admin
+      .getByTestId('report-total')
+      .getByText(/^6 registros/)
+      .waitFor();
     expect(await tableRows(admin)).toEqual(expectedRows());
     // The values are on the bars, and on hover.
     const chart = admin.getByTestId('report-chart');
-    for (const [, value] of EXPECTED) await expect.poll(async () => nbsp((await chart.textContent()) ?? '')).toContain(value);
+    for (const [, value] of EXPECTED)
+      await expect.poll(async () => nbsp((await chart.textContent()) ?? '')).toContain(value);
     await chart.locator('.recharts-bar-rectangle').first().hover();
-    await expect.poll(async () => nbsp((await admin.getByTestId('report-tooltip').textContent()) ?? '')).toContain(`${names.developer}R$ 4.800,00`);
+    await expect
+      .poll(async () => nbsp((await admin.getByTestId('report-tooltip').textContent()) ?? ''))
+      .toContain(`${names.developer}R$ 4.800,00`);
     expect(nbsp((await admin.getByTestId('report-total').textContent())!)).toContain('Soma do valor: R$ 8.700,49');
     await expectAccessible(admin, 'builder');
 
@@ -95,7 +122,10 @@ describe('the report builder', () => {
     // Not shared yet: the developer neither lists nor opens it.
     const developer = await newPage(browser, { baseURL: server.baseUrl });
     await signIn(developer, DEMO.developer);
-    const listed = async () => ((await (await developer.request.get('/api/crm/saved-reports')).json()).items as { name: string }[]).map((r) => r.name);
+    const listed = async () =>
+      ((await (await developer.request.get('/api/crm/saved-reports')).json()).items as { name: string }[]).map(
+        (r) => r.name,
+      );
     expect(await listed()).toEqual([]);
     await developer.goto(new URL(savedUrl).pathname);
     await developer.getByRole('alert').getByText('Relatório salvo não encontrado', { exact: false }).waitFor();
@@ -106,7 +136,10 @@ describe('the report builder', () => {
     await toastLocator(admin).getByText('Relatório salvo').waitFor();
     expect(await listed()).toEqual(['Vendas por responsável']);
     await developer.goto('/crm/reports');
-    await developer.getByTestId('saved-reports').getByRole('link', { name: /Vendas por responsável/ }).click();
+    await developer
+      .getByTestId('saved-reports')
+      .getByRole('link', { name: /Vendas por responsável/ })
+      .click();
     await developer.getByText(`Compartilhado por ${names.admin}: somente leitura.`).waitFor();
     expect(await tableRows(developer)).toEqual(expectedRows());
     expect(await developer.getByRole('button', { name: /Salvar/ }).count()).toBe(0);
@@ -118,10 +151,13 @@ describe('the report builder', () => {
       await admin.setViewportSize({ width, height: width < 600 ? 844 : 800 });
       for (const language of ['pt', 'en'] as Language[]) {
         for (const theme of ['light', 'dark', 'matrix'] as Theme[]) {
-          await admin.evaluate(([l, th]) => {
-            localStorage.setItem('language', l);
-            localStorage.setItem('theme', th);
-          }, [language, theme]);
+          await admin.evaluate(
+            ([l, th]) => {
+              localStorage.setItem('language', l);
+              localStorage.setItem('theme', th);
+            },
+            [language, theme],
+          );
           await admin.reload();
           await admin.getByTestId('report-chart').locator('.recharts-bar-rectangle').first().waitFor();
           await screenshot(admin, `report-builder-${language}-${theme}-${width}`);

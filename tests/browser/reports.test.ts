@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from '../../src/infrastructure/db/database';
-import { DEMO, expectAccessible, launchBrowser, newPage, screenshot, signIn, type Language, type Theme } from './support/browser';
+import {
+  DEMO,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signIn,
+  type Language,
+  type Theme,
+} from './support/browser';
 import { startSeededServer, type RunningServer } from './support/server';
 
 // Its own server: other files' deals and activities on the shared one would move every figure.
@@ -16,10 +25,20 @@ const ago = (days: number) => `now() - interval '${days} days'`;
  * by hand from these rows are the test's expectations below.
  */
 async function seed(knex: Knex): Promise<void> {
-  const users = await knex('users').whereIn('username', [DEMO.admin.username, DEMO.developer.username]).select('id', 'username');
+  const users = await knex('users')
+    .whereIn('username', [DEMO.admin.username, DEMO.developer.username])
+    .select('id', 'username');
   const admin = users.find((u) => u.username === DEMO.admin.username)!.id as number;
   const developer = users.find((u) => u.username === DEMO.developer.username)!.id as number;
-  const deal = (title: string, value: string, stage: string, created: number, closed: number | null, owner: number, extra = '') =>
+  const deal = (
+    title: string,
+    value: string,
+    stage: string,
+    created: number,
+    closed: number | null,
+    owner: number,
+    extra = '',
+  ) =>
     knex.raw(
       `INSERT INTO deals (title, value, stage, created_at, closed_at, owner_id${extra ? ', expected_close_date, probability' : ''})
        VALUES (?, ?, ?, ${ago(created)}, ${closed === null ? 'NULL' : ago(closed)}, ?${extra ? `, ${extra}` : ''})`,
@@ -29,15 +48,41 @@ async function seed(knex: Knex): Promise<void> {
   await deal('Won 2', '500.50', 'won', 40, 20, developer);
   await deal('Won 3', '2000.00', 'won', 120, 100, admin);
   await deal('Lost 1', '300.00', 'lost', 5, 3, admin);
-  await deal('Open next month', '400.00', 'proposal', 1, null, developer, "(date_trunc('month', now()) + interval '1 month 9 days')::date, 60");
-  await deal('Open overdue', '1000.00', 'negotiation', 800, null, admin, "(date_trunc('month', now()) - interval '10 days')::date, 50");
+  await deal(
+    'Open next month',
+    '400.00',
+    'proposal',
+    1,
+    null,
+    developer,
+    "(date_trunc('month', now()) + interval '1 month 9 days')::date, 60",
+  );
+  await deal(
+    'Open overdue',
+    '1000.00',
+    'negotiation',
+    800,
+    null,
+    admin,
+    "(date_trunc('month', now()) - interval '10 days')::date, 50",
+  );
   const contact = (name: string, source: string | null, status: string, created: number) =>
-    knex.raw(`INSERT INTO contacts (name, source, status, created_at, updated_at) VALUES (?, ?, ?, ${ago(created)}, ${ago(created)})`, [name, source, status]);
+    knex.raw(
+      `INSERT INTO contacts (name, source, status, created_at, updated_at) VALUES (?, ?, ?, ${ago(created)}, ${ago(created)})`,
+      [name, source, status],
+    );
   await contact('Cliente Site', 'site', 'customer', 5);
   await contact('Lead Site', 'site', 'lead', 10);
   await contact('Cliente Indicação', 'indicação', 'customer', 20);
   await contact('Lead Sem Origem', null, 'lead', 3);
-  const activity = (subject: string, type: string, created: number, completed: number | null, due: number | null, assignee: number) =>
+  const activity = (
+    subject: string,
+    type: string,
+    created: number,
+    completed: number | null,
+    due: number | null,
+    assignee: number,
+  ) =>
     knex.raw(
       `INSERT INTO activities (subject, type, status, created_at, completed_at, due_date, assigned_to)
        VALUES (?, ?, ?, ${ago(created)}, ${completed === null ? 'NULL' : ago(completed)}, ${due === null ? 'NULL' : ago(due)}, ?)`,
@@ -59,7 +104,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const text = async (page: Page, testId: string) => ((await page.getByTestId(testId).textContent()) ?? '').replace(/\u00a0/g, ' ');
+const text = async (page: Page, testId: string) =>
+  ((await page.getByTestId(testId).textContent()) ?? '').replace(/\u00a0/g, ' ');
 
 async function openReports(page: Page, query = '') {
   await page.goto(`/crm/reports${query}`);
@@ -68,10 +114,46 @@ async function openReports(page: Page, query = '') {
 
 /** Each period's cards as worked out from the seed (the week before 7 days, the month before 30, ...). */
 const EXPECTED = {
-  7: { sales: 'R$ 1.000,00', conversion: '50%', ticket: 'R$ 1.000,00', activities: '1', contacts: '2', newDeals: '2', salesChange: 'sem comparação', newDealsChange: '+100%' },
-  30: { sales: 'R$ 1.500,50', conversion: '66,7%', ticket: 'R$ 750,25', activities: '2', contacts: '4', newDeals: '3', salesChange: 'sem comparação', newDealsChange: '+200%' },
-  90: { sales: 'R$ 1.500,50', conversion: '66,7%', ticket: 'R$ 750,25', activities: '2', contacts: '4', newDeals: '4', salesChange: '−25%', newDealsChange: '+300%' },
-  365: { sales: 'R$ 3.500,50', conversion: '75%', ticket: 'R$ 1.166,83', activities: '2', contacts: '4', newDeals: '5', salesChange: 'sem comparação', newDealsChange: 'sem comparação' },
+  7: {
+    sales: 'R$ 1.000,00',
+    conversion: '50%',
+    ticket: 'R$ 1.000,00',
+    activities: '1',
+    contacts: '2',
+    newDeals: '2',
+    salesChange: 'sem comparação',
+    newDealsChange: '+100%',
+  },
+  30: {
+    sales: 'R$ 1.500,50',
+    conversion: '66,7%',
+    ticket: 'R$ 750,25',
+    activities: '2',
+    contacts: '4',
+    newDeals: '3',
+    salesChange: 'sem comparação',
+    newDealsChange: '+200%',
+  },
+  90: {
+    sales: 'R$ 1.500,50',
+    conversion: '66,7%',
+    ticket: 'R$ 750,25',
+    activities: '2',
+    contacts: '4',
+    newDeals: '4',
+    salesChange: '−25%',
+    newDealsChange: '+300%',
+  },
+  365: {
+    sales: 'R$ 3.500,50',
+    conversion: '75%',
+    ticket: 'R$ 1.166,83',
+    activities: '2',
+    contacts: '4',
+    newDeals: '5',
+    salesChange: 'sem comparação',
+    newDealsChange: 'sem comparação',
+  },
 } as const;
 
 describe('the reports screen', () => {
@@ -81,8 +163,13 @@ describe('the reports screen', () => {
     await openReports(page);
     expect(await text(page, 'report-computed-at')).toMatch(/^Números calculados em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     for (const period of [7, 30, 90, 365] as const) {
-      await page.getByRole('group', { name: 'Período' }).getByRole('button', { name: `${period} dias` }).click();
-      await page.waitForURL((url) => (period === 30 ? !url.searchParams.has('period') : url.searchParams.get('period') === String(period)));
+      await page
+        .getByRole('group', { name: 'Período' })
+        .getByRole('button', { name: `${period} dias` })
+        .click();
+      await page.waitForURL((url) =>
+        period === 30 ? !url.searchParams.has('period') : url.searchParams.get('period') === String(period),
+      );
       const e = EXPECTED[period];
       await expect.poll(() => text(page, 'metric-salesWon-value')).toBe(e.sales);
       expect(await text(page, 'metric-conversionRate-value')).toBe(e.conversion);
@@ -119,12 +206,17 @@ describe('the reports screen', () => {
     for (const [label, shown] of Object.entries(expected)) {
       await page.getByRole('group', { name: 'Categoria' }).getByRole('button', { name: label, exact: true }).click();
       await page.getByTestId(`metric-${shown.cards[0]}`).waitFor();
-      await expect.poll(async () => {
-        const visible = [];
-        for (const card of cards) if (await page.getByTestId(`metric-${card}`).isVisible()) visible.push(card);
-        return visible;
-      }).toEqual(cards.filter((c) => shown.cards.includes(c)));
-      for (const chart of charts) expect(await page.getByTestId(`chart-${chart}`).isVisible(), `${label}: ${chart}`).toBe(shown.charts.includes(chart));
+      await expect
+        .poll(async () => {
+          const visible = [];
+          for (const card of cards) if (await page.getByTestId(`metric-${card}`).isVisible()) visible.push(card);
+          return visible;
+        })
+        .toEqual(cards.filter((c) => shown.cards.includes(c)));
+      for (const chart of charts)
+        expect(await page.getByTestId(`chart-${chart}`).isVisible(), `${label}: ${chart}`).toBe(
+          shown.charts.includes(chart),
+        );
     }
     // Contacts bring the lead sources with them; the category is in the URL.
     await page.getByRole('button', { name: 'Contatos', exact: true }).click();
@@ -144,7 +236,8 @@ describe('the reports screen', () => {
     const page = await newPage(browser, { baseURL: server.baseUrl });
     await signIn(page, DEMO.admin);
     await openReports(page);
-    const clean = async (name: string) => ((await page.getByTestId(`quick-report-${name}`).textContent()) ?? '').replace(/\u00a0/g, ' ');
+    const clean = async (name: string) =>
+      ((await page.getByTestId(`quick-report-${name}`).textContent()) ?? '').replace(/\u00a0/g, ' ');
     const open = async (label: string, name: string) => {
       await page.getByRole('button', { name: label }).click();
       await page.waitForURL((url) => url.searchParams.get('view') === name);
@@ -177,7 +270,12 @@ describe('the reports screen', () => {
     // The export is the view on screen: lead sources, for Excel in Portuguese (semicolons, decimal commas, stage labels).
     const [quick] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-export').click()]);
     const quickCsv = readFileSync((await quick.path())!, 'utf8');
-    expect(quickCsv.replace(/^\uFEFF/, '').trim().split(/\r?\n/)).toEqual(['Origem;Contatos;Clientes;Conversão (%)', 'site;2;1;50', 'indicação;1;1;100', 'Sem origem;1;0;0']);
+    expect(
+      quickCsv
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/),
+    ).toEqual(['Origem;Contatos;Clientes;Conversão (%)', 'site;2;1;50', 'indicação;1;1;100', 'Sem origem;1;0;0']);
 
     // Back on the overview of sales for 30 days.
     await page.getByRole('button', { name: 'Voltar à visão geral' }).click();
@@ -185,7 +283,10 @@ describe('the reports screen', () => {
     await page.waitForURL((url) => url.searchParams.get('category') === 'sales');
     const [overview] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-export').click()]);
     expect(overview.suggestedFilename()).toBe('report-sales-30d.csv');
-    const lines = readFileSync((await overview.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = readFileSync((await overview.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toBe('Seção;Item;Medida;Valor');
     expect(lines).toContain('Indicadores;Vendas (valor ganho);Período;1500,50');
     expect(lines).toContain('Indicadores;Negócios ganhos;Período;2');
@@ -199,7 +300,10 @@ describe('the reports screen', () => {
     await signIn(page, DEMO.admin);
     await openReports(page);
     expect(await text(page, 'metric-salesWon-value')).toBe('R$ 1.500,50');
-    const res = await page.request.post('/api/crm/deals', { data: { title: 'Won in the test', value: '250.00', stage: 'won' }, headers: { origin: server.baseUrl } });
+    const res = await page.request.post('/api/crm/deals', {
+      data: { title: 'Won in the test', value: '250.00', stage: 'won' },
+      headers: { origin: server.baseUrl },
+    });
     expect(res.status()).toBe(201);
     // Still the stored figures until the refresh.
     await page.reload();
@@ -261,7 +365,10 @@ describe('the reports screen', () => {
   it("draws the forecast chart's value axis whole, its top label included, for a pipeline in the millions", async () => {
     const page = await newPage(browser, { baseURL: server.baseUrl });
     await signIn(page, DEMO.admin);
-    const res = await page.request.post('/api/crm/deals', { data: { title: 'Big open deal', value: '1234567.00', stage: 'proposal' }, headers: { origin: server.baseUrl } });
+    const res = await page.request.post('/api/crm/deals', {
+      data: { title: 'Big open deal', value: '1234567.00', stage: 'proposal' },
+      headers: { origin: server.baseUrl },
+    });
     expect(res.status()).toBe(201);
     await page.goto('/crm/reports?view=forecast');
     const report = page.getByTestId('quick-report-forecast');

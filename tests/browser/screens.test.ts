@@ -1,6 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, expectAccessible, launchBrowser, newContext, screenshot, signIn, type Language, type Theme } from './support/browser';
+import {
+  DEMO,
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  screenshot,
+  signIn,
+  type Language,
+  type Theme,
+} from './support/browser';
 
 // Every screen in pt and en, in each theme, at 1280 and 390 px wide: a screenshot, no horizontal
 // overflow, and axe-core with no serious or critical violations. The CRM screens with their own test file
@@ -31,12 +40,27 @@ const SCREENS: Screen[] = [
       await page.locator('#register-name').waitFor();
     },
   },
-  { name: 'not-found-anonymous', path: '/no-such-page', ready: { pt: '404 Página Não Encontrada', en: '404 Page Not Found' }, signedIn: false },
+  {
+    name: 'not-found-anonymous',
+    path: '/no-such-page',
+    ready: { pt: '404 Página Não Encontrada', en: '404 Page Not Found' },
+    signedIn: false,
+  },
   { name: 'dashboard', path: '/', ready: { pt: 'Status do sistema', en: 'System status' }, signedIn: true },
   { name: 'profile', path: '/profile', ready: { pt: 'Esta sessão', en: 'This session' }, signedIn: true },
-  { name: 'settings', path: '/settings', ready: { pt: 'Ana Administradora', en: 'Ana Administradora' }, signedIn: true },
+  {
+    name: 'settings',
+    path: '/settings',
+    ready: { pt: 'Ana Administradora', en: 'Ana Administradora' },
+    signedIn: true,
+  },
   { name: 'no-access', path: '/api-docs', ready: { pt: 'Sem acesso', en: 'No access' }, signedIn: true },
-  { name: 'not-found', path: '/no-such-page', ready: { pt: '404 Página Não Encontrada', en: '404 Page Not Found' }, signedIn: true },
+  {
+    name: 'not-found',
+    path: '/no-such-page',
+    ready: { pt: '404 Página Não Encontrada', en: '404 Page Not Found' },
+    signedIn: true,
+  },
 ];
 
 let browser: Browser;
@@ -55,10 +79,13 @@ afterAll(async () => {
 });
 
 async function setPreferences(page: Page, language: Language, theme: Theme) {
-  await page.evaluate(({ language, theme }) => {
-    localStorage.setItem('language', language);
-    localStorage.setItem('theme', theme);
-  }, { language, theme });
+  await page.evaluate(
+    ({ language, theme }) => {
+      localStorage.setItem('language', language);
+      localStorage.setItem('theme', theme);
+    },
+    { language, theme },
+  );
 }
 
 describe.each(LANGUAGES)('screens in %s', (language) => {

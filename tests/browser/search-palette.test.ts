@@ -1,7 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO, expectAccessible, launchBrowser, newPage, screenshot, signIn, type Language, type Theme } from './support/browser';
+import {
+  baseUrl,
+  DEMO,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signIn,
+  type Language,
+  type Theme,
+} from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -30,8 +40,15 @@ describe('search palette', () => {
     const page = await newPage(browser);
     await signIn(page, DEMO.employee);
     const tag = word();
-    const contact = await create(page, '/api/crm/contacts', { name: `Conceição Araújo ${tag}`, company: 'Padaria São João' });
-    const deal = await create(page, '/api/crm/deals', { title: `Renovação ${tag}`, value: '2500.00', contactId: contact.id });
+    const contact = await create(page, '/api/crm/contacts', {
+      name: `Conceição Araújo ${tag}`,
+      company: 'Padaria São João',
+    });
+    const deal = await create(page, '/api/crm/deals', {
+      title: `Renovação ${tag}`,
+      value: '2500.00',
+      contactId: contact.id,
+    });
 
     await page.keyboard.press('Control+K');
     await palette(page).waitFor();
@@ -103,7 +120,12 @@ describe('search palette', () => {
     const contact = await create(page, '/api/crm/contacts', { name: `Érica Gonçalves ${tag}`, company: 'Açaí & Cia' });
     await create(page, '/api/crm/contacts', { name: `${tag} Ribeiro`, email: `ribeiro.${tag}@example.com` });
     await create(page, '/api/crm/deals', { title: `Expansão ${tag}`, value: '48000.00', contactId: contact.id });
-    await create(page, '/api/crm/activities', { subject: `Reunião com Érica ${tag}`, type: 'meeting', contactId: contact.id, dueDate: '2030-05-10T14:00:00Z' });
+    await create(page, '/api/crm/activities', {
+      subject: `Reunião com Érica ${tag}`,
+      type: 'meeting',
+      contactId: contact.id,
+      dueDate: '2030-05-10T14:00:00Z',
+    });
     for (const language of ['pt', 'en'] as Language[]) {
       if (language === 'en') await page.getByRole('button', { name: /Mudar idioma para inglês/i }).click();
       for (const theme of ['light', 'dark', 'matrix'] as Theme[]) {

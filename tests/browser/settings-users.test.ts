@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, expectAccessible, launchBrowser, newContext, screenshot, signIn, toastLocator, uniqueName } from './support/browser';
+import {
+  DEMO,
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  screenshot,
+  signIn,
+  toastLocator,
+  uniqueName,
+} from './support/browser';
 import { startBuiltServer, type RunningServer } from './support/server';
 
 // A server of its own: the demo administrator must be the only active one (the last-admin rule), and the
@@ -37,12 +46,18 @@ const origin = () => ({ origin: server.baseUrl });
 async function activeUser(prefix: string, role: 'employee' | 'developer' = 'employee') {
   const username = uniqueName(prefix);
   const name = `Pessoa ${prefix}`;
-  const made = await admin.request.post('/api/admin/users', { data: { username, name, initials: 'PS', role, temporaryPassword: TEMPORARY }, headers: origin() });
+  const made = await admin.request.post('/api/admin/users', {
+    data: { username, name, initials: 'PS', role, temporaryPassword: TEMPORARY },
+    headers: origin(),
+  });
   expect(made.status()).toBe(201);
   const context = await newContext(browser, { baseURL: server.baseUrl });
   const page = await context.newPage();
   await page.request.post('/api/login', { data: { username, password: TEMPORARY }, headers: origin() });
-  const changed = await page.request.post('/api/user/password', { data: { currentPassword: TEMPORARY, newPassword: 'senha-definitiva' }, headers: origin() });
+  const changed = await page.request.post('/api/user/password', {
+    data: { currentPassword: TEMPORARY, newPassword: 'senha-definitiva' },
+    headers: origin(),
+  });
   expect(changed.status()).toBe(200);
   return { username, name, page, password: 'senha-definitiva', id: ((await made.json()) as { id: number }).id };
 }
@@ -116,7 +131,9 @@ describe('users', () => {
     await admin.getByRole('button', { name: 'Criar usuário' }).click();
     await admin.getByTestId('temporary-password').waitFor();
     await admin.getByRole('button', { name: 'Concluir' }).click();
-    const users = (await (await admin.request.get('/api/admin/users?limit=100')).json()) as { items: { username: string; initials: string }[] };
+    const users = (await (await admin.request.get('/api/admin/users?limit=100')).json()) as {
+      items: { username: string; initials: string }[];
+    };
     expect(users.items.find((u) => u.username === username)?.initials).toBe('GN');
 
     // The register form does the same.
@@ -181,7 +198,10 @@ describe('users', () => {
     await admin.getByRole('button', { name: 'Concluir' }).click();
     await row(user.username).getByText('Deve trocar a senha').filter({ visible: true }).waitFor();
 
-    await user.page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Contatos' }).click();
+    await user.page
+      .getByRole('navigation', { name: 'Navegação principal' })
+      .getByRole('link', { name: 'Contatos' })
+      .click();
     await user.page.waitForURL((url) => url.pathname === '/auth');
     await user.page.locator('#login-username').fill(user.username);
     await user.page.locator('#login-password').fill(temporary);
@@ -207,7 +227,11 @@ describe('users', () => {
   it('cannot demote the last active administrator, and says why', async () => {
     await openUsers(admin);
     await act('admin', { radio: 'Funcionário' }, 'Mudar função');
-    await toastLocator(admin).getByText('O último administrador ativo não pode perder a função de administrador nem ser desativado.', { exact: false }).waitFor();
+    await toastLocator(admin)
+      .getByText('O último administrador ativo não pode perder a função de administrador nem ser desativado.', {
+        exact: false,
+      })
+      .waitFor();
     expect(await row('admin').getByTestId('user-role').textContent()).toBe('Administrador');
     expect(((await (await admin.request.get('/api/user')).json()) as { role: string }).role).toBe('admin');
   });
@@ -226,7 +250,11 @@ describe('users', () => {
 describe('security log', () => {
   it('shows a failed sign-in with the username tried and its address', async () => {
     const address = '203.0.113.77';
-    const context = await browser.newContext({ baseURL: server.baseUrl, locale: 'pt-BR', extraHTTPHeaders: { 'x-forwarded-for': address } });
+    const context = await browser.newContext({
+      baseURL: server.baseUrl,
+      locale: 'pt-BR',
+      extraHTTPHeaders: { 'x-forwarded-for': address },
+    });
     const page = await context.newPage();
     const tried = uniqueName('intruso');
     await page.goto('/auth');
@@ -257,15 +285,25 @@ describe('security log', () => {
 });
 
 describe('screenshots', () => {
-  const combos = (['pt', 'en'] as const).flatMap((language) => (['light', 'dark', 'matrix'] as const).flatMap((theme) => [1280, 390].map((width) => ({ language, theme, width }))));
+  const combos = (['pt', 'en'] as const).flatMap((language) =>
+    (['light', 'dark', 'matrix'] as const).flatMap((theme) => [1280, 390].map((width) => ({ language, theme, width }))),
+  );
 
   it('users tab, create dialog and security log, in pt/en, three themes, 1280/390, axe clean', async () => {
     for (const { language, theme, width } of combos) {
-      const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width, height: width < 600 ? 844 : 800 }, locale: 'pt-BR', storageState: adminState });
-      await context.addInitScript(({ language, theme }) => {
-        localStorage.setItem('language', language);
-        localStorage.setItem('theme', theme);
-      }, { language, theme });
+      const context = await browser.newContext({
+        baseURL: server.baseUrl,
+        viewport: { width, height: width < 600 ? 844 : 800 },
+        locale: 'pt-BR',
+        storageState: adminState,
+      });
+      await context.addInitScript(
+        ({ language, theme }) => {
+          localStorage.setItem('language', language);
+          localStorage.setItem('theme', theme);
+        },
+        { language, theme },
+      );
       const page = await context.newPage();
       const name = `${language}-${theme}-${width}`;
       await openUsers(page);

@@ -6,7 +6,9 @@ import { DEMO, launchBrowser, newPage, screenshot, signIn } from './support/brow
 
 // A deploy replaces every chunk's name: a tab opened before it asks for files the server no longer has. The
 // manifest of the build under test says which file holds a screen; blocking it is what such a tab meets.
-const manifest: Record<string, { file: string }> = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../dist/ui/.vite/manifest.json'), 'utf8'));
+const manifest: Record<string, { file: string }> = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../../dist/ui/.vite/manifest.json'), 'utf8'),
+);
 const chunkOf = (source: string): string => {
   const entry = manifest[source];
   if (!entry) throw new Error(`${source} is not in the build's manifest`);
@@ -30,7 +32,11 @@ async function removeChunk(page: Page, pattern: string): Promise<{ tries: () => 
   let tries = 0;
   await page.route(pattern, (route) => {
     tries += 1;
-    return route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":{"code":"ROUTE.NOT_FOUND"}}' });
+    return route.fulfill({
+      status: 404,
+      contentType: 'application/json',
+      body: '{"error":{"code":"ROUTE.NOT_FOUND"}}',
+    });
   });
   return { tries: () => tries };
 }
@@ -109,7 +115,11 @@ describe('a screen whose code is gone after a deploy', () => {
     await signIn(page, DEMO.admin);
     // The screen's code loads but breaks when it draws (a bug, not a deploy): no reload would help.
     await page.route(CONTACTS_CHUNK, (route) =>
-      route.fulfill({ status: 200, contentType: 'text/javascript', body: 'export function ContactsPage() { throw new Error("broken screen"); }' }),
+      route.fulfill({
+        status: 200,
+        contentType: 'text/javascript',
+        body: 'export function ContactsPage() { throw new Error("broken screen"); }',
+      }),
     );
     const loads = countLoads(page);
     await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Contatos' }).click();

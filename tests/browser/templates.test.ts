@@ -1,6 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO, expectAccessible, launchBrowser, newPage, screenshot, signIn, toastLocator, uniqueName, type Language, type Theme } from './support/browser';
+import {
+  baseUrl,
+  DEMO,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  screenshot,
+  signIn,
+  toastLocator,
+  uniqueName,
+  type Language,
+  type Theme,
+} from './support/browser';
 
 let browser: Browser;
 let admin: Page;
@@ -20,7 +32,8 @@ async function post<T = { id: number; name: string }>(page: Page, path: string, 
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const cards = (page: Page) => page.getByTestId('template-card');
-const card = (page: Page, name: string) => cards(page).filter({ has: page.getByRole('heading', { name, exact: true }) });
+const card = (page: Page, name: string) =>
+  cards(page).filter({ has: page.getByRole('heading', { name, exact: true }) });
 
 async function pickOption(page: Page, trigger: string, option: string): Promise<void> {
   await page.locator(trigger).click();
@@ -31,7 +44,12 @@ beforeAll(async () => {
   browser = await launchBrowser();
   admin = await newPage(browser);
   await signIn(admin, DEMO.admin);
-  contact = await post(admin, '/api/crm/contacts', { name: `Carla ${tag}`, email: 'carla@example.com', phone: '(21) 99876-5432', company: 'Souza & Cia' });
+  contact = await post(admin, '/api/crm/contacts', {
+    name: `Carla ${tag}`,
+    email: 'carla@example.com',
+    phone: '(21) 99876-5432',
+    company: 'Souza & Cia',
+  });
   deal = await post(admin, '/api/crm/deals', { title: `Plano anual ${tag}`, value: '4200.00', contactId: contact.id });
   proposal = await post(admin, '/api/crm/templates', {
     name: `Proposta ${tag}`,
@@ -39,7 +57,12 @@ beforeAll(async () => {
     subject: 'Proposta: {{deal_title}}',
     body: 'Olá {{contact_name}},\n\nSegue a proposta de {{deal_value}} para a {{company}}.\n\n{{user_name}}',
   });
-  meeting = await post(admin, '/api/crm/templates', { name: `Reunião ${tag}`, category: 'meeting', subject: `Agenda ${tag}`, body: 'Até {{meeting_date}}, {{contact_name}}.' });
+  meeting = await post(admin, '/api/crm/templates', {
+    name: `Reunião ${tag}`,
+    category: 'meeting',
+    subject: `Agenda ${tag}`,
+    body: 'Até {{meeting_date}}, {{contact_name}}.',
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -66,15 +89,25 @@ describe('templates screen', () => {
 
   it('previews a template with its variables marked, filled from a contact and its deal', async () => {
     await admin.goto(`/crm/templates?q=${tag}`);
-    await card(admin, proposal.name).getByRole('button', { name: `Visualizar ${proposal.name}` }).click();
+    await card(admin, proposal.name)
+      .getByRole('button', { name: `Visualizar ${proposal.name}` })
+      .click();
     await admin.waitForURL((url) => url.searchParams.get('template') === String(proposal.id));
     const preview = dialog(admin);
     await preview.getByRole('heading', { name: proposal.name }).waitFor();
-    expect(await preview.locator('mark').allTextContents()).toEqual(['{{deal_title}}', '{{contact_name}}', '{{deal_value}}', '{{company}}', '{{user_name}}']);
+    expect(await preview.locator('mark').allTextContents()).toEqual([
+      '{{deal_title}}',
+      '{{contact_name}}',
+      '{{deal_value}}',
+      '{{company}}',
+      '{{user_name}}',
+    ]);
     await admin.locator('#template-fill-contact-search').fill(tag);
     await pickOption(admin, '#template-fill-contact', `${contact.name} (Souza & Cia)`);
     await expect.poll(() => admin.getByTestId('filled-subject').textContent()).toBe(`Proposta: ${deal.title}`);
-    await expect.poll(() => admin.getByTestId('filled-body').textContent()).toContain('Segue a proposta de R$\u00a04.200,00 para a Souza & Cia.');
+    await expect
+      .poll(() => admin.getByTestId('filled-body').textContent())
+      .toContain('Segue a proposta de R$\u00a04.200,00 para a Souza & Cia.');
     await expectAccessible(admin, 'preview filled');
     // The link opens the same preview.
     await admin.goto(`/crm/templates?template=${meeting.id}`);
@@ -111,9 +144,13 @@ describe('templates screen', () => {
     await card(admin, name).filter({ hasText: '{{company}}' }).filter({ hasText: 'Nunca usado' }).waitFor();
 
     // Deactivate, then delete (confirmed).
-    await card(admin, name).getByRole('button', { name: `Desativar ${name}` }).click();
+    await card(admin, name)
+      .getByRole('button', { name: `Desativar ${name}` })
+      .click();
     await card(admin, name).getByTestId('template-status').filter({ hasText: 'Inativo' }).waitFor();
-    await card(admin, name).getByRole('button', { name: `Excluir ${name}` }).click();
+    await card(admin, name)
+      .getByRole('button', { name: `Excluir ${name}` })
+      .click();
     await dialog(admin).getByRole('button', { name: 'Excluir modelo' }).click();
     await card(admin, name).waitFor({ state: 'detached' });
   });
@@ -122,14 +159,22 @@ describe('templates screen', () => {
     const developer = await newPage(browser);
     await signIn(developer, DEMO.developer);
     await developer.goto(`/crm/templates?q=${tag}`);
-    await card(developer, proposal.name).getByRole('button', { name: `Visualizar ${proposal.name}` }).waitFor();
+    await card(developer, proposal.name)
+      .getByRole('button', { name: `Visualizar ${proposal.name}` })
+      .waitFor();
     expect(await developer.getByRole('button', { name: /^(Novo modelo|Editar|Desativar|Excluir)/ }).count()).toBe(0);
     const employee = await newPage(browser);
     await signIn(employee, DEMO.employee);
     const headers = { origin: baseUrl() };
     for (const page of [developer, employee]) {
-      expect((await page.request.post('/api/crm/templates', { data: { name: 'x', subject: 'x', body: 'x' }, headers })).status()).toBe(403);
-      expect((await page.request.patch(`/api/crm/templates/${proposal.id}`, { data: { name: 'x' }, headers })).status()).toBe(403);
+      expect(
+        (
+          await page.request.post('/api/crm/templates', { data: { name: 'x', subject: 'x', body: 'x' }, headers })
+        ).status(),
+      ).toBe(403);
+      expect(
+        (await page.request.patch(`/api/crm/templates/${proposal.id}`, { data: { name: 'x' }, headers })).status(),
+      ).toBe(403);
       expect((await page.request.delete(`/api/crm/templates/${proposal.id}`, { headers })).status()).toBe(403);
     }
     await developer.context().close();
@@ -139,7 +184,11 @@ describe('templates screen', () => {
   it('counts a use from a contact’s page and writes it to the contact’s history', async () => {
     const employee = await newPage(browser);
     await employee.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
-    await employee.context().route('https://wa.me/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' }));
+    await employee
+      .context()
+      .route('https://wa.me/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' }),
+      );
     await signIn(employee, DEMO.employee);
     await employee.goto(`/crm/contacts/${contact.id}`);
     await employee.getByRole('button', { name: 'Usar modelo' }).click();
@@ -150,12 +199,18 @@ describe('templates screen', () => {
     await employee.getByTestId('template-sent').filter({ hasText: 'Mensagem copiada' }).waitFor();
     expect(await employee.evaluate(() => navigator.clipboard.readText())).toBe(body);
     await employee.getByRole('button', { name: 'Fechar' }).last().click();
-    await employee.getByTestId('timeline-entry').filter({ hasText: `copiou o modelo “${proposal.name}”` }).waitFor();
+    await employee
+      .getByTestId('timeline-entry')
+      .filter({ hasText: `copiou o modelo “${proposal.name}”` })
+      .waitFor();
 
     await employee.getByRole('button', { name: 'Usar modelo' }).click();
     await pickOption(employee, '#template-use-template', proposal.name);
     await expect.poll(() => employee.getByTestId('template-subject').textContent()).toBe(`Proposta: ${deal.title}`);
-    const [whatsapp] = await Promise.all([employee.waitForEvent('popup'), employee.getByRole('button', { name: 'Abrir no WhatsApp' }).click()]);
+    const [whatsapp] = await Promise.all([
+      employee.waitForEvent('popup'),
+      employee.getByRole('button', { name: 'Abrir no WhatsApp' }).click(),
+    ]);
     await whatsapp.waitForURL(/^https:\/\/wa\.me\//);
     const link = new URL(whatsapp.url());
     expect(link.pathname).toBe('/5521998765432');
@@ -163,10 +218,16 @@ describe('templates screen', () => {
     await whatsapp.close();
     await dialog(employee).getByRole('link', { name: 'Abrir de novo' }).waitFor();
     await employee.keyboard.press('Escape');
-    await employee.getByTestId('timeline-entry').filter({ hasText: `enviou o modelo “${proposal.name}” pelo WhatsApp` }).waitFor();
+    await employee
+      .getByTestId('timeline-entry')
+      .filter({ hasText: `enviou o modelo “${proposal.name}” pelo WhatsApp` })
+      .waitFor();
 
     await admin.goto(`/crm/templates?q=${tag}`);
-    await card(admin, proposal.name).getByTestId('template-usage').filter({ hasText: /^Usado 2 vezes · último uso em \d\d\/\d\d\/\d{4} \d\d:\d\d$/ }).waitFor();
+    await card(admin, proposal.name)
+      .getByTestId('template-usage')
+      .filter({ hasText: /^Usado 2 vezes · último uso em \d\d\/\d\d\/\d{4} \d\d:\d\d$/ })
+      .waitFor();
     await employee.context().close();
   });
 
@@ -178,10 +239,13 @@ describe('templates screen', () => {
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
         for (const theme of themes) {
-          await page.evaluate(({ language, theme }) => {
-            localStorage.setItem('language', language);
-            localStorage.setItem('theme', theme);
-          }, { language, theme });
+          await page.evaluate(
+            ({ language, theme }) => {
+              localStorage.setItem('language', language);
+              localStorage.setItem('theme', theme);
+            },
+            { language, theme },
+          );
           const name = `${language}-${theme}-${width}`;
           await page.goto(`/crm/templates?q=${tag}`);
           await card(page, proposal.name).waitFor();
@@ -198,7 +262,9 @@ describe('templates screen', () => {
           await screenshot(page, `templates-preview-${name}`);
           await page.keyboard.press('Escape');
           await dialog(page).waitFor({ state: 'detached' });
-          await card(page, proposal.name).getByRole('button', { name: language === 'pt' ? `Editar ${proposal.name}` : `Edit ${proposal.name}` }).click();
+          await card(page, proposal.name)
+            .getByRole('button', { name: language === 'pt' ? `Editar ${proposal.name}` : `Edit ${proposal.name}` })
+            .click();
           await page.locator('#template-body').waitFor();
           await screenshot(page, `templates-editor-${name}`);
           if (theme === 'light') {

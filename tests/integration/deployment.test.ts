@@ -17,21 +17,24 @@ describe('docker compose file', () => {
     }
   })();
 
-  it.skipIf(!hasCompose && !process.env.CI)('is valid and wires app, worker, postgres and redis with health checks', () => {
-    const config = execFileSync('docker-compose', ['config'], {
-      cwd: root,
-      env: { ...process.env, SESSION_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://crm.example.com' },
-      encoding: 'utf8',
-    });
-    for (const service of ['app:', 'worker:', 'postgres:', 'redis:']) expect(config).toContain(`  ${service}`);
-    expect(config.match(/condition: service_healthy/g)?.length).toBeGreaterThanOrEqual(4);
-    expect(config.match(/healthcheck:/g)?.length).toBeGreaterThanOrEqual(3);
-    expect(config).toMatch(/--maxmemory-policy[\s\S]{0,20}noeviction/);
-    expect(config).toMatch(/--appendonly[\s\S]{0,20}'?yes/);
-    expect(config).toContain('dist/server/worker.js');
-    // The Host check answers only the public address in production.
-    expect(config).toContain('PUBLIC_URL: https://crm.example.com');
-  });
+  it.skipIf(!hasCompose && !process.env.CI)(
+    'is valid and wires app, worker, postgres and redis with health checks',
+    () => {
+      const config = execFileSync('docker-compose', ['config'], {
+        cwd: root,
+        env: { ...process.env, SESSION_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://crm.example.com' },
+        encoding: 'utf8',
+      });
+      for (const service of ['app:', 'worker:', 'postgres:', 'redis:']) expect(config).toContain(`  ${service}`);
+      expect(config.match(/condition: service_healthy/g)?.length).toBeGreaterThanOrEqual(4);
+      expect(config.match(/healthcheck:/g)?.length).toBeGreaterThanOrEqual(3);
+      expect(config).toMatch(/--maxmemory-policy[\s\S]{0,20}noeviction/);
+      expect(config).toMatch(/--appendonly[\s\S]{0,20}'?yes/);
+      expect(config).toContain('dist/server/worker.js');
+      // The Host check answers only the public address in production.
+      expect(config).toContain('PUBLIC_URL: https://crm.example.com');
+    },
+  );
 
   it('refuses to run without a session secret or a public address', () => {
     expect(read('docker-compose.yml')).toMatch(/SESSION_SECRET: \$\{SESSION_SECRET:\?/);

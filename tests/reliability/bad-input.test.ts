@@ -74,14 +74,63 @@ const ids = { record: [] as number[], victim: 0, stage: [] as number[] };
 
 const NUL = 'a\u0000b';
 const TEXT_ODDITIES = [
-  NUL, '\u0000', 'a\ud800b', '\udfff', 'ok\u200bhidden', '\u202egnp.exe', 'аdmin', 'ｆｕｌｌ', 'e\u0301', '👩🏽‍💻', '\ufeff', '\uffff',
-  '%', '_', '%_%', "'", '"', ';--', "' OR '1'='1", '"; DROP TABLE contacts; --', '\\', '\\%', '$1', '?', '{{contact_name}}', '<script>alert(1)</script>',
-  '', ' ', '\t\n', 'x'.repeat(257), 'x'.repeat(10_001), 'é'.repeat(5000),
+  NUL,
+  '\u0000',
+  'a\ud800b',
+  '\udfff',
+  'ok\u200bhidden',
+  '\u202egnp.exe',
+  'аdmin',
+  'ｆｕｌｌ',
+  'e\u0301',
+  '👩🏽‍💻',
+  '\ufeff',
+  '\uffff',
+  '%',
+  '_',
+  '%_%',
+  "'",
+  '"',
+  ';--',
+  "' OR '1'='1",
+  '"; DROP TABLE contacts; --',
+  '\\',
+  '\\%',
+  '$1',
+  '?',
+  '{{contact_name}}',
+  '<script>alert(1)</script>',
+  '',
+  ' ',
+  '\t\n',
+  'x'.repeat(257),
+  'x'.repeat(10_001),
+  'é'.repeat(5000),
 ];
-const NUMBER_ODDITIES = [0, -0, -1, 1.5, 2147483647, 2147483648, -2147483649, Number.MAX_SAFE_INTEGER + 2, 1e308, -1e308, 5e-324];
+const NUMBER_ODDITIES = [
+  0,
+  -0,
+  -1,
+  1.5,
+  2147483647,
+  2147483648,
+  -2147483649,
+  Number.MAX_SAFE_INTEGER + 2,
+  1e308,
+  -1e308,
+  5e-324,
+];
 const DATE_ODDITIES = [
-  '0000-01-01', '9999-12-31T23:59:59Z', '2024-02-30', '1970-01-01T00:00:00Z', '+275760-09-13T00:00:00.000Z', '-000001-01-01T00:00:00Z',
-  '2030-13-01', '2030-01-01T25:00:00Z', 'yesterday', '1e12',
+  '0000-01-01',
+  '9999-12-31T23:59:59Z',
+  '2024-02-30',
+  '1970-01-01T00:00:00Z',
+  '+275760-09-13T00:00:00.000Z',
+  '-000001-01-01T00:00:00Z',
+  '2030-13-01',
+  '2030-01-01T25:00:00Z',
+  'yesterday',
+  '1e12',
 ];
 const WRONG_TYPES: unknown[] = [null, true, 0, 'text', [], {}, [1, 'a', null], { nested: { a: 1 } }];
 
@@ -100,7 +149,8 @@ const badValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 20 }),
 );
 
-const types = (schema: Schema): string[] => (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []);
+const types = (schema: Schema): string[] =>
+  Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
 
 /** A value the schema accepts, or close to it (the server's joi may be stricter than the document). */
 function valid(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
@@ -119,17 +169,25 @@ function valid(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
     case 'integer': {
       const min = typeof schema.minimum === 'number' ? schema.minimum : -1000;
       const max = typeof schema.maximum === 'number' ? schema.maximum : 1000;
-      return fc.oneof(fc.integer({ min, max: Math.min(max, min + 1000) }), fc.constantFrom(min, max), fc.constantFrom(...ids.record));
+      return fc.oneof(
+        fc.integer({ min, max: Math.min(max, min + 1000) }),
+        fc.constantFrom(min, max),
+        fc.constantFrom(...ids.record),
+      );
     }
     case 'number':
       return fc.oneof(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.constantFrom(0, 1, 99.99));
     case 'string':
       return validString(schema);
     case 'array':
-      return fc.array(valid(schema.items, depth + 1), { maxLength: Math.min(Number(schema.maxItems ?? 4), 4), minLength: Math.min(Number(schema.minItems ?? 0), 4) });
+      return fc.array(valid(schema.items, depth + 1), {
+        maxLength: Math.min(Number(schema.maxItems ?? 4), 4),
+        minLength: Math.min(Number(schema.minItems ?? 0), 4),
+      });
     case 'object': {
       const properties = schema.properties ?? {};
-      if (!Object.keys(properties).length) return fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 });
+      if (!Object.keys(properties).length)
+        return fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 });
       const model = Object.fromEntries(Object.entries(properties).map(([key, s]) => [key, valid(s, depth + 1)]));
       return fc.record(model, { requiredKeys: (schema.required ?? []).filter((k) => k in model) });
     }
@@ -143,20 +201,29 @@ function validString(schema: Schema): fc.Arbitrary<string> {
   const min = Math.min(Number(schema.minLength ?? 0), max);
   switch (schema.format) {
     case 'date-time':
-      return fc.date({ min: new Date('1990-01-01'), max: new Date('2040-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
+      return fc
+        .date({ min: new Date('1990-01-01'), max: new Date('2040-01-01'), noInvalidDate: true })
+        .map((d) => d.toISOString());
     case 'date':
-      return fc.date({ min: new Date('1990-01-01'), max: new Date('2040-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+      return fc
+        .date({ min: new Date('1990-01-01'), max: new Date('2040-01-01'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10));
     case 'email':
       return fc.emailAddress().filter((e) => e.length <= Number(schema.maxLength ?? 254));
     default:
       if (typeof schema.pattern === 'string') {
         try {
-          return fc.stringMatching(new RegExp(schema.pattern, 'u')).filter((s) => s.length <= Number(schema.maxLength ?? 1000) && s.length >= min);
+          return fc
+            .stringMatching(new RegExp(schema.pattern, 'u'))
+            .filter((s) => s.length <= Number(schema.maxLength ?? 1000) && s.length >= min);
         } catch {
           // A pattern only joi reads: any text.
         }
       }
-      return fc.oneof(fc.string({ minLength: min, maxLength: max }), fc.constantFrom('default', 'won', 'lead', 'Ana Souza', 'vip'));
+      return fc.oneof(
+        fc.string({ minLength: min, maxLength: max }),
+        fc.constantFrom('default', 'won', 'lead', 'Ana Souza', 'vip'),
+      );
   }
 }
 
@@ -164,32 +231,61 @@ function validString(schema: Schema): fc.Arbitrary<string> {
 function mutatedBody(schema: Schema | undefined): fc.Arbitrary<{ value: unknown; mutation: string }> {
   const keys = Object.keys(schema?.properties ?? {});
   return fc.oneof(
-    fc.tuple(valid(schema), fc.constantFrom(...keys, 'unknownField', '__proto__', 'constructor'), badValue).map(([base, key, bad]) => ({
-      value: { ...(typeof base === 'object' && base !== null && !Array.isArray(base) ? base : {}), [key]: bad },
-      mutation: `field ${key} set to a bad value`,
-    })),
+    fc
+      .tuple(valid(schema), fc.constantFrom(...keys, 'unknownField', '__proto__', 'constructor'), badValue)
+      .map(([base, key, bad]) => ({
+        value: { ...(typeof base === 'object' && base !== null && !Array.isArray(base) ? base : {}), [key]: bad },
+        mutation: `field ${key} set to a bad value`,
+      })),
     badValue.map((value) => ({ value, mutation: 'the whole body a bad value' })),
     // Over the 100 KB a JSON body may have (a URL that long is cut by Node at 16 KB with 431, before the app).
-    valid(schema).map((base) => ({ value: { ...(typeof base === 'object' && base !== null ? base : {}), huge: 'x'.repeat(120_000) }, mutation: 'body over 100 KB' })),
+    valid(schema).map((base) => ({
+      value: { ...(typeof base === 'object' && base !== null ? base : {}), huge: 'x'.repeat(120_000) },
+      mutation: 'body over 100 KB',
+    })),
   );
 }
 
 /** Bytes and content types no JSON parser should take for a body. */
 const rawBodies = fc.constantFrom<{ body: Uint8Array<ArrayBuffer> | string; contentType: string; mutation: string }>(
-  { body: new Uint8Array([0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0xff, 0xfe, 0x22, 0x7d]), contentType: 'application/json', mutation: 'invalid UTF-8' },
+  {
+    body: new Uint8Array([0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0xff, 0xfe, 0x22, 0x7d]),
+    contentType: 'application/json',
+    mutation: 'invalid UTF-8',
+  },
   { body: new Uint8Array([0xef, 0xbb, 0xbf, 0x7b, 0x7d]), contentType: 'application/json', mutation: 'UTF-8 BOM' },
-  { body: '{"name": "a\\u0000b", "title": "a\\u0000b", "subject": "a\\u0000b", "label": "a\\u0000b", "username": "a\\u0000b"}', contentType: 'application/json', mutation: 'escaped NUL in every usual field' },
-  { body: '{"name": "\\ud800", "title": "\\udc00x", "subject": "\\ud83d"}', contentType: 'application/json', mutation: 'lone surrogates' },
+  {
+    body: '{"name": "a\\u0000b", "title": "a\\u0000b", "subject": "a\\u0000b", "label": "a\\u0000b", "username": "a\\u0000b"}',
+    contentType: 'application/json',
+    mutation: 'escaped NUL in every usual field',
+  },
+  {
+    body: '{"name": "\\ud800", "title": "\\udc00x", "subject": "\\ud83d"}',
+    contentType: 'application/json',
+    mutation: 'lone surrogates',
+  },
   { body: '{"name":', contentType: 'application/json', mutation: 'truncated JSON' },
-  { body: `{"a":${'['.repeat(30_000)}${']'.repeat(30_000)}}`, contentType: 'application/json', mutation: 'arrays 30,000 deep' },
+  {
+    body: `{"a":${'['.repeat(30_000)}${']'.repeat(30_000)}}`,
+    contentType: 'application/json',
+    mutation: 'arrays 30,000 deep',
+  },
   { body: `{"a":"${'x'.repeat(200_000)}"}`, contentType: 'application/json', mutation: 'body over 100 KB' },
   { body: '"just a string"', contentType: 'application/json', mutation: 'a JSON string' },
   { body: 'name=Ana', contentType: 'application/x-www-form-urlencoded', mutation: 'form-encoded' },
   { body: '{"name":"Ana"}', contentType: 'text/plain', mutation: 'JSON as text/plain' },
   { body: '{"name":"Ana"}', contentType: 'application/json; charset=latin1', mutation: 'JSON in latin1' },
   { body: '{"name":"Ana"}', contentType: 'application/json; charset=utf-16', mutation: 'JSON said to be UTF-16' },
-  { body: '--x\r\nContent-Disposition: form-data; name="file"; filename="a\u0000.csv"\r\n\r\nNome\nB\u0000b\n--x--\r\n', contentType: 'multipart/form-data; boundary=x', mutation: 'multipart with NUL' },
-  { body: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nNome,"x\n--x--\r\n', contentType: 'multipart/form-data; boundary=x', mutation: 'multipart, CSV quote never closed' },
+  {
+    body: '--x\r\nContent-Disposition: form-data; name="file"; filename="a\u0000.csv"\r\n\r\nNome\nB\u0000b\n--x--\r\n',
+    contentType: 'multipart/form-data; boundary=x',
+    mutation: 'multipart with NUL',
+  },
+  {
+    body: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nNome,"x\n--x--\r\n',
+    contentType: 'multipart/form-data; boundary=x',
+    mutation: 'multipart, CSV quote never closed',
+  },
   { body: '--x\r\nbroken', contentType: 'multipart/form-data; boundary=x', mutation: 'multipart cut short' },
   { body: '{}', contentType: 'application/json', mutation: 'empty object' },
 );
@@ -197,31 +293,88 @@ const rawBodies = fc.constantFrom<{ body: Uint8Array<ArrayBuffer> | string; cont
 // ---------- paths and queries ----------
 
 // No `..`: fetch resolves it (and %2E%2E) before sending, which calls another route.
-const BAD_SEGMENTS = ['%E0%A4%A', '%ZZ', '%', '%00', '%C0%AF', 'a%2Fb', '-1', '0', '1.5', '1e3', '99999999999999999999', 'ｌ', '١٢', "1'--", '%27%20OR%201%3D1', 'x'.repeat(300)];
-const BAD_QUERY_VALUES = ['%E0%A4%A', '%', '%FF', '%00', 'a%00b', '%25', '%5F', "'", '%22', '--', '1e309', '-1', '99999999999999999999', '2024-02-30', 'true', '', 'x'.repeat(3000), '%D0%B0dmin', '%E2%80%AE'];
+const BAD_SEGMENTS = [
+  '%E0%A4%A',
+  '%ZZ',
+  '%',
+  '%00',
+  '%C0%AF',
+  'a%2Fb',
+  '-1',
+  '0',
+  '1.5',
+  '1e3',
+  '99999999999999999999',
+  'ｌ',
+  '١٢',
+  "1'--",
+  '%27%20OR%201%3D1',
+  'x'.repeat(300),
+];
+const BAD_QUERY_VALUES = [
+  '%E0%A4%A',
+  '%',
+  '%FF',
+  '%00',
+  'a%00b',
+  '%25',
+  '%5F',
+  "'",
+  '%22',
+  '--',
+  '1e309',
+  '-1',
+  '99999999999999999999',
+  '2024-02-30',
+  'true',
+  '',
+  'x'.repeat(3000),
+  '%D0%B0dmin',
+  '%E2%80%AE',
+];
 
 function segment(param: Parameter, template: string): fc.Arbitrary<string> {
   if (param.name === 'pipeline') return fc.constantFrom('default', 'default', 'other');
   // Session-ending or account-changing routes of the signed-in test users: only the victim's id or none.
-  if (template.startsWith('/api/admin/users/') || template.startsWith('/api/user/sessions/')) return fc.constantFrom(String(ids.victim), String(MISSING_ID));
-  if (template.includes('pipeline-stages') && param.name === 'id') return fc.constantFrom(...ids.stage.map(String), String(MISSING_ID));
+  if (template.startsWith('/api/admin/users/') || template.startsWith('/api/user/sessions/'))
+    return fc.constantFrom(String(ids.victim), String(MISSING_ID));
+  if (template.includes('pipeline-stages') && param.name === 'id')
+    return fc.constantFrom(...ids.stage.map(String), String(MISSING_ID));
   return fc.constantFrom(...ids.record.map(String), String(MISSING_ID));
 }
 
 /** Percent-encoded; a lone surrogate (no UTF-8 form) as the bytes a CESU-8 writer would send, which are not UTF-8 either. */
 function queryText(value: unknown): string {
   const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
-  return text.split(/([\uD800-\uDFFF])/).map((part) => (/^[\uD800-\uDFFF]$/.test(part) ? '%ED%A0%80' : encodeURIComponent(part))).join('');
+  return text
+    .split(/([\uD800-\uDFFF])/)
+    .map((part) => (/^[\uD800-\uDFFF]$/.test(part) ? '%ED%A0%80' : encodeURIComponent(part)))
+    .join('');
 }
 
 function query(params: Parameter[]): fc.Arbitrary<{ text: string; mutation?: string }> {
-  const valids = params.map((p) => fc.option(valid(p.schema).map((v) => `${encodeURIComponent(p.name)}=${queryText(v)}`), { nil: undefined, freq: 2 }));
+  const valids = params.map((p) =>
+    fc.option(
+      valid(p.schema).map((v) => `${encodeURIComponent(p.name)}=${queryText(v)}`),
+      { nil: undefined, freq: 2 },
+    ),
+  );
   const good = fc.tuple(...valids).map((parts) => ({ text: parts.filter(Boolean).join('&') }));
   const names = [...params.map((p) => p.name), 'unknown', 'search[]', '__proto__'];
-  const bad = fc.tuple(good, fc.constantFrom(...names), fc.oneof(fc.constantFrom(...BAD_QUERY_VALUES), badValue.map((v) => queryText(v).slice(0, 4000))), fc.boolean()).map(([base, name, value, twice]) => ({
-    text: [base.text, `${name}=${value}`, twice ? `${name}=${value}` : ''].filter(Boolean).join('&'),
-    mutation: `query ${name}=${value.slice(0, 40)}${twice ? ' twice' : ''}`,
-  }));
+  const bad = fc
+    .tuple(
+      good,
+      fc.constantFrom(...names),
+      fc.oneof(
+        fc.constantFrom(...BAD_QUERY_VALUES),
+        badValue.map((v) => queryText(v).slice(0, 4000)),
+      ),
+      fc.boolean(),
+    )
+    .map(([base, name, value, twice]) => ({
+      text: [base.text, `${name}=${value}`, twice ? `${name}=${value}` : ''].filter(Boolean).join('&'),
+      mutation: `query ${name}=${value.slice(0, 40)}${twice ? ' twice' : ''}`,
+    }));
   return fc.oneof({ arbitrary: good, weight: 1 }, { arbitrary: bad, weight: 2 });
 }
 
@@ -229,7 +382,12 @@ function request(op: Op): fc.Arbitrary<Wire> {
   const pathParams = (op.operation.parameters ?? []).filter((p) => p.in === 'path');
   const queryParams = (op.operation.parameters ?? []).filter((p) => p.in === 'query');
   const segments = fc.tuple(
-    ...pathParams.map((p) => fc.oneof({ arbitrary: segment(p, op.template), weight: 4 }, { arbitrary: fc.constantFrom(...BAD_SEGMENTS), weight: 1 })),
+    ...pathParams.map((p) =>
+      fc.oneof(
+        { arbitrary: segment(p, op.template), weight: 4 },
+        { arbitrary: fc.constantFrom(...BAD_SEGMENTS), weight: 1 },
+      ),
+    ),
   );
   const bodySchema = op.operation.requestBody?.content['application/json']?.schema;
   const takesBody = op.method !== 'get' && op.method !== 'delete';
@@ -237,8 +395,22 @@ function request(op: Op): fc.Arbitrary<Wire> {
   const body: fc.Arbitrary<Body> = !takesBody
     ? fc.constant({ mutation: '' })
     : fc.oneof(
-        { arbitrary: valid(bodySchema).map((value) => ({ body: JSON.stringify(value), contentType: 'application/json', mutation: 'body from the schema' })), weight: 2 },
-        { arbitrary: mutatedBody(bodySchema).map(({ value, mutation }) => ({ body: JSON.stringify(value) ?? 'null', contentType: 'application/json', mutation })), weight: 4 },
+        {
+          arbitrary: valid(bodySchema).map((value) => ({
+            body: JSON.stringify(value),
+            contentType: 'application/json',
+            mutation: 'body from the schema',
+          })),
+          weight: 2,
+        },
+        {
+          arbitrary: mutatedBody(bodySchema).map(({ value, mutation }) => ({
+            body: JSON.stringify(value) ?? 'null',
+            contentType: 'application/json',
+            mutation,
+          })),
+          weight: 4,
+        },
         { arbitrary: rawBodies, weight: 2 },
       );
   return fc.tuple(segments, query(queryParams), body).map(([values, q, b]) => {
@@ -249,7 +421,9 @@ function request(op: Op): fc.Arbitrary<Wire> {
       path: path + (q.text ? `?${q.text}` : ''),
       body: b.body,
       contentType: b.contentType,
-      mutation: [badSegment && `path segment ${badSegment.slice(0, 30)}`, q.mutation, b.mutation].filter(Boolean).join('; ') || 'as documented',
+      mutation:
+        [badSegment && `path segment ${badSegment.slice(0, 30)}`, q.mutation, b.mutation].filter(Boolean).join('; ') ||
+        'as documented',
     };
   });
 }
@@ -315,7 +489,12 @@ async function send(client: TestClient, op: Op, wire: Wire) {
 // ---------- the run ----------
 
 /** Refusals that write a security event by design; nothing else may change. */
-const RECORDED_REFUSALS = new Set(['AUTH.INVALID_CREDENTIALS', 'AUTH.TOO_MANY_ATTEMPTS', 'AUTH.WRONG_PASSWORD', 'AUTH.ACCOUNT_DISABLED']);
+const RECORDED_REFUSALS = new Set([
+  'AUTH.INVALID_CREDENTIALS',
+  'AUTH.TOO_MANY_ATTEMPTS',
+  'AUTH.WRONG_PASSWORD',
+  'AUTH.ACCOUNT_DISABLED',
+]);
 
 beforeAll(async () => {
   // No workers: a job (an import, a report refresh) writing later would look like a refused request's write.
@@ -334,20 +513,42 @@ beforeAll(async () => {
   await knex.raw(`create function fuzz_count() returns trigger language plpgsql as $$
     begin insert into fuzz_writes values (TG_TABLE_NAME, 1) on conflict (t) do update set n = fuzz_writes.n + 1; return null; end $$`);
   for (const { name } of rows) {
-    await knex.raw(`create trigger fuzz_count after ${name === 'sessions' ? 'insert or delete' : 'insert or update or delete'} on ?? for each row execute function fuzz_count()`, [name]);
+    await knex.raw(
+      `create trigger fuzz_count after ${name === 'sessions' ? 'insert or delete' : 'insert or update or delete'} on ?? for each row execute function fuzz_count()`,
+      [name],
+    );
   }
-  fingerprintSql = "select t, n::text as f from fuzz_writes";
+  fingerprintSql = 'select t, n::text as f from fuzz_writes';
 
   // Records for path ids to point at, and a user whose account the admin routes may change.
   const { admin, employee } = users;
-  const contact = (await employee.post('/api/crm/contacts', { name: 'Fuzz target', tags: ['vip'], customFields: { a: 1 } })).body;
+  const contact = (
+    await employee.post('/api/crm/contacts', { name: 'Fuzz target', tags: ['vip'], customFields: { a: 1 } })
+  ).body;
   const deal = (await employee.post('/api/crm/deals', { title: 'Fuzz deal', contactId: contact.id })).body;
   const activity = (await employee.post('/api/crm/activities', { subject: 'Fuzz task', contactId: contact.id })).body;
-  const template = (await admin.post('/api/crm/templates', { name: 'Fuzz template', subject: 'Hi {{contact_name}}', body: 'Body' })).body;
-  const saved = (await admin.post('/api/crm/saved-reports', { name: 'Fuzz report', definition: { entity: 'deals', measure: 'count', groupBy: 'owner' } })).body;
+  const template = (
+    await admin.post('/api/crm/templates', { name: 'Fuzz template', subject: 'Hi {{contact_name}}', body: 'Body' })
+  ).body;
+  const saved = (
+    await admin.post('/api/crm/saved-reports', {
+      name: 'Fuzz report',
+      definition: { entity: 'deals', measure: 'count', groupBy: 'owner' },
+    })
+  ).body;
   const reason = (await admin.post('/api/crm/lost-reasons', { label: 'Fuzz reason' })).body;
-  const victim = (await admin.post('/api/admin/users', { username: uniqueName('victim'), name: 'Victim', initials: 'VI', role: 'employee', temporaryPassword: PASSWORD })).body;
-  ids.record = [contact.id, deal.id, activity.id, template.id, saved.id, reason.id].filter((id): id is number => typeof id === 'number');
+  const victim = (
+    await admin.post('/api/admin/users', {
+      username: uniqueName('victim'),
+      name: 'Victim',
+      initials: 'VI',
+      role: 'employee',
+      temporaryPassword: PASSWORD,
+    })
+  ).body;
+  ids.record = [contact.id, deal.id, activity.id, template.id, saved.id, reason.id].filter(
+    (id): id is number => typeof id === 'number',
+  );
   ids.victim = victim.id;
   ids.stage = (await admin.get('/api/crm/pipeline-stages/default')).body.items.map((s: { id: number }) => s.id);
   expect(ids.record).toHaveLength(6);
@@ -404,7 +605,12 @@ describe('bad input', () => {
         if (res.status >= 400) {
           const error = (res.body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
           if (typeof error?.code !== 'string' || typeof error.message !== 'string') fail('not the error shape');
-          if (/select |insert |update |delete from|syntax error|invalid byte sequence|unsupported unicode|violates|at [\w/.]+\.[jt]s:\d+/i.test(res.text)) fail('SQL or a stack in the answer');
+          if (
+            /select |insert |update |delete from|syntax error|invalid byte sequence|unsupported unicode|violates|at [\w/.]+\.[jt]s:\d+/i.test(
+              res.text,
+            )
+          )
+            fail('SQL or a stack in the answer');
         }
         const schema = documented?.content?.['application/json']?.schema;
         if (documented?.content?.['text/csv']) {
@@ -418,7 +624,9 @@ describe('bad input', () => {
           const code = (res.body as { error?: { code?: string } } | undefined)?.error?.code ?? '';
           // A failed sign-in or password check is recorded as a security event on purpose (the admin's log).
           const allowed = RECORDED_REFUSALS.has(code) ? ['security_events'] : [];
-          const changed = [...after].filter(([table, n]) => before.get(table) !== n && !allowed.includes(table)).map(([table]) => table);
+          const changed = [...after]
+            .filter(([table, n]) => before.get(table) !== n && !allowed.includes(table))
+            .map(([table]) => table);
           if (changed.length) fail(`refused, yet changed ${changed.join(', ')}`);
         }
         before = after;
@@ -430,14 +638,27 @@ describe('bad input', () => {
     const seconds = (performance.now() - started) / 1000;
     recordFigure({ part: 'bad-input', name: 'operations covered', value: `${covered.size} of ${ops.length}` });
     recordFigure({ part: 'bad-input', name: 'requests sent', value: sent, unit: 'req' });
-    recordFigure({ part: 'bad-input', name: 'statuses seen', value: [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ') });
-    recordFigure({ part: 'bad-input', name: 'requests per second, each checked (table counts read after each)', value: Math.round(sent / seconds), unit: 'req/s' });
+    recordFigure({
+      part: 'bad-input',
+      name: 'statuses seen',
+      value: [...statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' '),
+    });
+    recordFigure({
+      part: 'bad-input',
+      name: 'requests per second, each checked (table counts read after each)',
+      value: Math.round(sent / seconds),
+      unit: 'req/s',
+    });
     recordFigure({ part: 'bad-input', name: '5xx answers', value: serverErrors });
     recordFigure({ part: 'bad-input', name: 'invariant violations', value: violations.length });
     expect(violations).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(Math.min(RUNS, 10_000));
     expect(covered.size).toBe(fuzzed.length);
     // The users the run signed in are still signed in and unchanged.
-    for (const client of [users.admin, users.employee, users.developer]) expect((await client.get('/api/user')).status).toBe(200);
+    for (const client of [users.admin, users.employee, users.developer])
+      expect((await client.get('/api/user')).status).toBe(200);
   });
 });

@@ -9,7 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForTest } from '../support/bundle';
 import { freePort } from '../support/free-port';
 import { percentile, recordFigure, scale } from './support/figures';
-import { closeInstances, startPostgres, startRedis, type PostgresInstance, type RedisInstance } from './support/instances';
+import {
+  closeInstances,
+  startPostgres,
+  startRedis,
+  type PostgresInstance,
+  type RedisInstance,
+} from './support/instances';
 import { FAILING_MIGRATIONS, PROBE_TABLE } from './fixtures/failing-migrations';
 
 // Faults while a light load runs: the bundled app and worker as operators run them, on a PostgreSQL and a
@@ -67,7 +73,8 @@ function launch(entry: 'server' | 'worker' | 'failing-migration-server', port = 
     async waitFor(text, ms = 60_000) {
       const until = Date.now() + ms;
       while (!out.includes(text)) {
-        if (Date.now() > until || child.exitCode !== null) throw new Error(`no "${text}" from ${entry}:\n${out.slice(-3000)}`);
+        if (Date.now() > until || child.exitCode !== null)
+          throw new Error(`no "${text}" from ${entry}:\n${out.slice(-3000)}`);
         await sleep(25);
       }
     },
@@ -76,7 +83,12 @@ function launch(entry: 'server' | 'worker' | 'failing-migration-server', port = 
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function waitUntil<T>(what: string, check: () => Promise<T | undefined | false>, ms: number, every = 50): Promise<T> {
+async function waitUntil<T>(
+  what: string,
+  check: () => Promise<T | undefined | false>,
+  ms: number,
+  every = 50,
+): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     const value = await check().catch(() => undefined);
@@ -111,7 +123,10 @@ async function startApp(): Promise<Proc> {
 }
 
 async function signIn() {
-  const res = await api('/api/login', { method: 'POST', body: JSON.stringify({ username: 'admin', password: 'admin1234' }) });
+  const res = await api('/api/login', {
+    method: 'POST',
+    body: JSON.stringify({ username: 'admin', password: 'admin1234' }),
+  });
   expect(res.status).toBe(200);
   cookie = res.headers
     .getSetCookie()
@@ -158,7 +173,13 @@ class Load {
         this.samples.push({ kind, startedAt, endedAt: Date.now(), status: res.status });
       } catch (error) {
         const cause = (error as { cause?: { code?: string } }).cause;
-        this.samples.push({ kind, startedAt, endedAt: Date.now(), status: 0, error: cause?.code ?? (error as Error).name });
+        this.samples.push({
+          kind,
+          startedAt,
+          endedAt: Date.now(),
+          status: 0,
+          error: cause?.code ?? (error as Error).name,
+        });
       }
       await sleep(pauseMs);
     }
@@ -173,8 +194,21 @@ class Load {
 function summarize(name: string, samples: Sample[]) {
   const errors = samples.filter((s) => s.status < 200 || s.status >= 300);
   recordFigure({ part, name: `${name}: requests`, value: samples.length, unit: 'req' });
-  recordFigure({ part, name: `${name}: not 2xx (${[...new Set(errors.map((e) => e.error ?? e.status))].join(', ') || 'none'})`, value: errors.length, unit: 'req' });
-  recordFigure({ part, name: `${name}: p99`, value: percentile(samples.map((s) => s.endedAt - s.startedAt), 99), unit: 'ms' });
+  recordFigure({
+    part,
+    name: `${name}: not 2xx (${[...new Set(errors.map((e) => e.error ?? e.status))].join(', ') || 'none'})`,
+    value: errors.length,
+    unit: 'req',
+  });
+  recordFigure({
+    part,
+    name: `${name}: p99`,
+    value: percentile(
+      samples.map((s) => s.endedAt - s.startedAt),
+      99,
+    ),
+    unit: 'ms',
+  });
 }
 
 /** Activities assigned to the admin, each with a reminder at its due time. */
@@ -187,7 +221,12 @@ async function activitiesDueAt(dueAt: (i: number) => Date, count: number, concur
         const i = next++;
         const res = await api('/api/crm/activities', {
           method: 'POST',
-          body: JSON.stringify({ type: 'task', subject: `Fault reminder ${i}`, dueDate: dueAt(i).toISOString(), reminderMinutes: 0 }),
+          body: JSON.stringify({
+            type: 'task',
+            subject: `Fault reminder ${i}`,
+            dueDate: dueAt(i).toISOString(),
+            reminderMinutes: 0,
+          }),
         });
         expect(res.status).toBe(201);
         ids.push(((await res.json()) as { id: number }).id);
@@ -226,7 +265,8 @@ afterAll(async () => {
   // The processes' logs, for a failure's post-mortem.
   const logs = path.join(root, 'artifacts', 'reliability');
   mkdirSync(logs, { recursive: true });
-  for (const [name, proc] of Object.entries({ app, worker })) if (proc) writeFileSync(path.join(logs, `faults-${name}.log`), proc.output());
+  for (const [name, proc] of Object.entries({ app, worker }))
+    if (proc) writeFileSync(path.join(logs, `faults-${name}.log`), proc.output());
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await closeInstances();
 });
@@ -246,7 +286,12 @@ describe('faults under a light load', () => {
     await signIn();
     // The first jobs (the report refresh run at start, a refresh asked for now) succeed.
     expect((await api('/api/crm/reports/refresh', { method: 'POST', body: '{}' })).status).toBe(202);
-    await waitUntil('a report refresh done by the worker', async () => Number((await sql((k) => k('report_snapshots').count({ n: '*' })))[0].n) > 0, 30_000, 200);
+    await waitUntil(
+      'a report refresh done by the worker',
+      async () => Number((await sql((k) => k('report_snapshots').count({ n: '*' })))[0].n) > 0,
+      30_000,
+      200,
+    );
     expect(worker.output()).not.toContain('job failed');
     expect(worker.output().match(/waiting for the app to apply the migrations/g)).toHaveLength(1);
     load.start();
@@ -257,12 +302,19 @@ describe('faults under a light load', () => {
     const reminders = scale(20, 100);
     // Due while Redis is down: from 2 s after it stops to 1 s before it comes back.
     const stopAt = Date.now() + 3_000;
-    const ids = await activitiesDueAt((i) => new Date(stopAt + 2_000 + Math.floor(((outageMs - 3_000) * i) / reminders)), reminders);
+    const ids = await activitiesDueAt(
+      (i) => new Date(stopAt + 2_000 + Math.floor(((outageMs - 3_000) * i) / reminders)),
+      reminders,
+    );
     await sleep(Math.max(0, stopAt - Date.now()));
 
     const stoppedAt = Date.now();
     await redis.stop();
-    await waitUntil('readiness 503 with Redis down', async () => (await fetch(app.url + '/readyz')).status === 503, 10_000);
+    await waitUntil(
+      'readiness 503 with Redis down',
+      async () => (await fetch(app.url + '/readyz')).status === 503,
+      10_000,
+    );
     const refresh = await api('/api/crm/reports/refresh', { method: 'POST', body: '{}' });
     expect(refresh.status).toBe(503);
     expect(((await refresh.json()) as { error: { code: string } }).error.code).toBe('SERVICE.UNAVAILABLE');
@@ -286,7 +338,12 @@ describe('faults under a light load', () => {
     const during = load.between(stoppedAt, restartedAt);
     summarize('Redis down', during);
     recordFigure({ part, name: 'Redis down: readiness back after the restart', value: readyAfter, unit: 'ms' });
-    recordFigure({ part, name: `Redis down: ${reminders} reminders due meanwhile, all delivered after the restart`, value: deliveredAfter, unit: 'ms' });
+    recordFigure({
+      part,
+      name: `Redis down: ${reminders} reminders due meanwhile, all delivered after the restart`,
+      value: deliveredAfter,
+      unit: 'ms',
+    });
     expect(during.filter((s) => s.kind === 'read').length).toBeGreaterThan(0);
     expect(during.filter((s) => s.status !== 200 && s.status !== 201)).toEqual([]);
     expect(deliveredAfter).toBeLessThan(30_000);
@@ -315,7 +372,12 @@ describe('faults under a light load', () => {
     await sleep(downMs / 2);
     await postgres.start();
     const backAt = Date.now();
-    const recovered = await waitUntil('a read answered 200 after PostgreSQL is back', async () => (await api('/api/crm/contacts?limit=1')).status === 200 && Date.now(), 30_000, 25);
+    const recovered = await waitUntil(
+      'a read answered 200 after PostgreSQL is back',
+      async () => (await api('/api/crm/contacts?limit=1')).status === 200 && Date.now(),
+      30_000,
+      25,
+    );
     await sleep(scale(2_000, 5_000));
 
     const down = load.between(stoppedAt, backAt);
@@ -362,7 +424,10 @@ describe('faults under a light load', () => {
       await worker.exited;
       killedAt = Date.now();
       // Nothing of the batch was recorded before the kill.
-      const { rows } = await holder.query("SELECT count(*)::int AS n FROM notifications WHERE kind = 'activity.reminder' AND activity_id = ANY($1)", [ids]);
+      const { rows } = await holder.query(
+        "SELECT count(*)::int AS n FROM notifications WHERE kind = 'activity.reminder' AND activity_id = ANY($1)",
+        [ids],
+      );
       expect(rows[0].n).toBe(0);
     } finally {
       await holder.query('ROLLBACK').catch(() => undefined);
@@ -382,12 +447,25 @@ describe('faults under a light load', () => {
       scale(120_000, 180_000),
       250,
     );
-    recordFigure({ part, name: `worker killed: all ${count} reminders delivered after the kill`, value: Date.now() - killedAt, unit: 'ms' });
-    await waitUntil('no reminder job left running', async () => (await queue.getJobCounts('active')).active === 0, 60_000, 250);
+    recordFigure({
+      part,
+      name: `worker killed: all ${count} reminders delivered after the kill`,
+      value: Date.now() - killedAt,
+      unit: 'ms',
+    });
+    await waitUntil(
+      'no reminder job left running',
+      async () => (await queue.getJobCounts('active')).active === 0,
+      60_000,
+      250,
+    );
     await queue.close();
     expect([...per.values()].filter((n) => n !== 1)).toEqual([]);
     const { rows: statuses } = await sql((k) =>
-      k.raw<{ rows: { status: string; n: number }[] }>('SELECT status, count(*)::int AS n FROM activity_reminders WHERE activity_id = ANY(?) GROUP BY status', [ids]),
+      k.raw<{ rows: { status: string; n: number }[] }>(
+        'SELECT status, count(*)::int AS n FROM activity_reminders WHERE activity_id = ANY(?) GROUP BY status',
+        [ids],
+      ),
     );
     expect(statuses.map((r) => [r.status, r.n])).toEqual([['sent', count]]);
   });
@@ -395,9 +473,12 @@ describe('faults under a light load', () => {
   it('a failing migration leaves the schema as it was, and the app refuses to start saying why', async () => {
     const schema = () =>
       sql(async (k) => ({
-        columns: (await k('information_schema.columns').where({ table_schema: 'public' }).orderBy(['table_name', 'column_name']).select('table_name', 'column_name')).map(
-          (c) => `${c.table_name}.${c.column_name}`,
-        ),
+        columns: (
+          await k('information_schema.columns')
+            .where({ table_schema: 'public' })
+            .orderBy(['table_name', 'column_name'])
+            .select('table_name', 'column_name')
+        ).map((c) => `${c.table_name}.${c.column_name}`),
         migrations: (await k('knex_migrations').orderBy('id').select('name')).map((m) => m.name as string),
       }));
     const before = await schema();
@@ -408,7 +489,9 @@ describe('faults under a light load', () => {
     expect(failing.output()).toMatch(/schema is as it was/);
     const after = await schema();
     expect(after).toEqual(before);
-    expect(after.columns.some((c) => c.startsWith(`${PROBE_TABLE}.`) || c === 'contacts.reliability_probe')).toBe(false);
+    expect(after.columns.some((c) => c.startsWith(`${PROBE_TABLE}.`) || c === 'contacts.reliability_probe')).toBe(
+      false,
+    );
     // The migration lock is free: the next start is not blocked.
     const [lock] = await sql((k) => k('knex_migrations_lock').select('is_locked'));
     expect(lock.is_locked).toBe(0);
@@ -451,12 +534,22 @@ describe('faults under a light load', () => {
     expect(before.filter((s) => s.status === 0)).toEqual([]);
     expect(load.samples.filter((s) => s.startedAt < signalledAt && s.status >= 500 && s.status !== 503)).toEqual([]);
     recordFigure({ part, name: 'SIGTERM: exit after the signal', value: exitedAfter, unit: 'ms' });
-    recordFigure({ part, name: 'SIGTERM: requests refused after the signal', value: load.samples.filter((s) => s.startedAt >= signalledAt && s.status === 0).length, unit: 'req' });
+    recordFigure({
+      part,
+      name: 'SIGTERM: requests refused after the signal',
+      value: load.samples.filter((s) => s.startedAt >= signalledAt && s.status === 0).length,
+      unit: 'req',
+    });
 
     summarize('whole run', load.samples);
     const ids = [...acknowledged];
     const stored = await sql((k) => k('contacts').whereIn('id', ids).count({ n: '*' }));
-    recordFigure({ part, name: 'acknowledged writes, all found in the database afterwards', value: ids.length, unit: 'req' });
+    recordFigure({
+      part,
+      name: 'acknowledged writes, all found in the database afterwards',
+      value: ids.length,
+      unit: 'req',
+    });
     expect(Number(stored[0].n)).toBe(ids.length);
     expect(worker.child.exitCode).toBeNull();
   });

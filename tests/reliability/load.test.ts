@@ -33,7 +33,8 @@ let openStages: string[] = [];
 
 beforeAll(async () => {
   const base = process.env.DATABASE_URL;
-  if (!base || !process.env.REDIS_URL) throw new Error('the load test needs DATABASE_URL and REDIS_URL (npm run reliability sets them)');
+  if (!base || !process.env.REDIS_URL)
+    throw new Error('the load test needs DATABASE_URL and REDIS_URL (npm run reliability sets them)');
   await bundleForTest({ server: path.join(root, 'src/http/server.ts') }, outdir);
   dbName = `funil_reliability_load_${randomBytes(4).toString('hex')}`;
   admin = knexFactory({ client: 'pg', connection: base, pool: { min: 0, max: 1 } });
@@ -64,16 +65,36 @@ beforeAll(async () => {
   });
   server.stdout!.on('data', (d) => (output += d));
   server.stderr!.on('data', (d) => (output += d));
-  for (let i = 0; i < 600 && !(await fetch(`${baseUrl}/readyz`).then((r) => r.ok, () => false)); i++) {
+  for (
+    let i = 0;
+    i < 600 &&
+    !(await fetch(`${baseUrl}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  ) {
     if (server.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  if (!(await fetch(`${baseUrl}/readyz`).then((r) => r.ok, () => false))) throw new Error(`server not ready:\n${output}`);
+  if (
+    !(await fetch(`${baseUrl}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  )
+    throw new Error(`server not ready:\n${output}`);
 
   for (let i = 0; i < USERS; i++) {
     const client = new TestClient(baseUrl);
     const username = `load${i}x${randomBytes(3).toString('hex')}`;
-    const res = await client.post('/api/register', { username, password: PASSWORD, name: `Load ${i}`, initials: 'LD', role: i === 0 ? 'admin' : 'employee' });
+    const res = await client.post('/api/register', {
+      username,
+      password: PASSWORD,
+      name: `Load ${i}`,
+      initials: 'LD',
+      role: i === 0 ? 'admin' : 'employee',
+    });
     if (res.status !== 201) throw new Error(`register: ${res.status} ${res.text}`);
     await client.login(username, PASSWORD);
     users.push({ client, username, deals: [] });
@@ -87,7 +108,9 @@ beforeAll(async () => {
     [CONTACTS],
   );
   await db.raw('ANALYZE contacts');
-  openStages = (await db('pipeline_stages').where({ kind: 'open' }).orderBy('order').select('stage')).map((r: { stage: string }) => r.stage);
+  openStages = (await db('pipeline_stages').where({ kind: 'open' }).orderBy('order').select('stage')).map(
+    (r: { stage: string }) => r.stage,
+  );
   for (const user of users) {
     for (let d = 0; d < 3; d++) {
       const res = await user.client.post('/api/crm/deals', { title: `Deal ${user.username} ${d}`, value: '1000.00' });
@@ -129,7 +152,10 @@ function mixedRequest(user: (typeof users)[number], n: number): Promise<Sample> 
   const r = Math.random();
   const c = user.client;
   if (r < 0.3) return timed('read', () => c.get('/api/crm/contacts?limit=50&includeTotal=true'));
-  if (r < 0.5) return timed('search', () => c.get(`/api/crm/contacts?limit=50&includeTotal=true&search=${encodeURIComponent(search())}`));
+  if (r < 0.5)
+    return timed('search', () =>
+      c.get(`/api/crm/contacts?limit=50&includeTotal=true&search=${encodeURIComponent(search())}`),
+    );
   if (r < 0.65) return timed('read', () => c.get('/api/crm/deals?limit=50'));
   if (r < 0.8) return timed('create', () => c.post('/api/crm/contacts', { name: `Novo ${user.username} ${n}` }));
   if (r < 0.97) {
@@ -137,7 +163,14 @@ function mixedRequest(user: (typeof users)[number], n: number): Promise<Sample> 
     return timed('move', () => c.post(`/api/crm/deals/${deal}/move`, { stage: openStages[n % openStages.length] }));
   }
   // A sign-in from the same person's browser (a new session each time).
-  return timed('sign-in', () => new TestClient(baseUrl).request('POST', '/api/login', { username: user.username, password: PASSWORD }, { 'x-forwarded-for': c.ip }));
+  return timed('sign-in', () =>
+    new TestClient(baseUrl).request(
+      'POST',
+      '/api/login',
+      { username: user.username, password: PASSWORD },
+      { 'x-forwarded-for': c.ip },
+    ),
+  );
 }
 
 describe('load and fairness', () => {
@@ -153,13 +186,33 @@ describe('load and fairness', () => {
     const failed = samples.filter((s) => s.status >= 500 || s.status === 0);
     const tooMany = samples.filter((s) => s.status === 429).length;
     const ok = samples.filter((s) => s.status < 400).map((s) => s.ms);
-    recordFigure({ part: 'load', name: `mixed workload, ${CONNECTIONS} connections, ${SECONDS} s: requests`, value: samples.length, unit: 'req' });
-    recordFigure({ part: 'load', name: 'mixed workload: throughput', value: Math.round(samples.length / SECONDS), unit: 'req/s' });
-    recordFigure({ part: 'load', name: 'mixed workload: p50 / p99', value: `${Math.round(percentile(ok, 50))} / ${Math.round(percentile(ok, 99))}`, unit: 'ms' });
+    recordFigure({
+      part: 'load',
+      name: `mixed workload, ${CONNECTIONS} connections, ${SECONDS} s: requests`,
+      value: samples.length,
+      unit: 'req',
+    });
+    recordFigure({
+      part: 'load',
+      name: 'mixed workload: throughput',
+      value: Math.round(samples.length / SECONDS),
+      unit: 'req/s',
+    });
+    recordFigure({
+      part: 'load',
+      name: 'mixed workload: p50 / p99',
+      value: `${Math.round(percentile(ok, 50))} / ${Math.round(percentile(ok, 99))}`,
+      unit: 'ms',
+    });
     recordFigure({ part: 'load', name: 'mixed workload: 5xx or no answer', value: failed.length });
     recordFigure({ part: 'load', name: 'mixed workload: 429 (a person past their concurrency)', value: tooMany });
     expect(failed.map((s) => `${s.op} ${s.status}`).slice(0, 10)).toEqual([]);
-    expect(samples.filter((s) => s.status >= 400 && s.status !== 429).map((s) => `${s.op} ${s.status}`).slice(0, 10)).toEqual([]);
+    expect(
+      samples
+        .filter((s) => s.status >= 400 && s.status !== 429)
+        .map((s) => `${s.op} ${s.status}`)
+        .slice(0, 10),
+    ).toEqual([]);
     expect(ok.length).toBeGreaterThan(samples.length * 0.9);
   });
 
@@ -170,7 +223,11 @@ describe('load and fairness', () => {
     const measure = async (count: number) => {
       const ms: number[] = [];
       for (let i = 0; i < count; i++) {
-        const s = await timed('second', () => (i % 2 ? second.client.get('/api/crm/deals?limit=50') : second.client.get('/api/crm/contacts?limit=50&includeTotal=true')));
+        const s = await timed('second', () =>
+          i % 2
+            ? second.client.get('/api/crm/deals?limit=50')
+            : second.client.get('/api/crm/contacts?limit=50&includeTotal=true'),
+        );
         expect(s.status).toBe(200);
         ms.push(s.ms);
       }
@@ -192,10 +249,32 @@ describe('load and fairness', () => {
 
     const p = (v: number[], q: number) => Math.round(percentile(v, q));
     const floodOk = flood.filter((s) => s.status === 200).length;
-    recordFigure({ part: 'load', name: 'fairness: second user p50 / p99 unloaded', value: `${p(unloaded, 50)} / ${p(unloaded, 99)}`, unit: 'ms' });
-    recordFigure({ part: 'load', name: 'fairness: second user p50 / p99 while another floods 50 searches at once', value: `${p(loaded, 50)} / ${p(loaded, 99)}`, unit: 'ms' });
-    recordFigure({ part: 'load', name: 'fairness: flood answered 200 / 429 / 5xx', value: `${floodOk} / ${flood.filter((s) => s.status === 429).length} / ${flood.filter((s) => s.status >= 500 || s.status === 0).length}` });
-    recordFigure({ part: 'load', name: 'fairness: flood p99 (its own requests queue behind each other)', value: p(flood.filter((s) => s.status === 200).map((s) => s.ms), 99), unit: 'ms' });
+    recordFigure({
+      part: 'load',
+      name: 'fairness: second user p50 / p99 unloaded',
+      value: `${p(unloaded, 50)} / ${p(unloaded, 99)}`,
+      unit: 'ms',
+    });
+    recordFigure({
+      part: 'load',
+      name: 'fairness: second user p50 / p99 while another floods 50 searches at once',
+      value: `${p(loaded, 50)} / ${p(loaded, 99)}`,
+      unit: 'ms',
+    });
+    recordFigure({
+      part: 'load',
+      name: 'fairness: flood answered 200 / 429 / 5xx',
+      value: `${floodOk} / ${flood.filter((s) => s.status === 429).length} / ${flood.filter((s) => s.status >= 500 || s.status === 0).length}`,
+    });
+    recordFigure({
+      part: 'load',
+      name: 'fairness: flood p99 (its own requests queue behind each other)',
+      value: p(
+        flood.filter((s) => s.status === 200).map((s) => s.ms),
+        99,
+      ),
+      unit: 'ms',
+    });
 
     expect(flood.filter((s) => s.status >= 500 || s.status === 0)).toEqual([]);
     expect(floodOk).toBeGreaterThan(0);

@@ -33,7 +33,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /** Starts the real app (migrations, DI, HTTP) on a fresh database and a random port. */
-export async function startTestServer(overrides: Partial<Config> = {}, options: { runWorkers?: boolean; clock?: Clock; uiDir?: string } = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  options: { runWorkers?: boolean; clock?: Clock; uiDir?: string } = {},
+): Promise<TestServer> {
   const db = await createTestDatabase();
   const started = await startServer(testConfig({ databaseUrl: db.url, ...overrides }), {
     embeddedDataDir: db.embeddedDataDir,
@@ -64,9 +67,17 @@ export class TestClient {
   cookies = new Map<string, string>();
   readonly ip = `10.${randomOctet()}.${randomOctet()}.${randomOctet()}`;
 
-  constructor(readonly baseUrl: string, private readonly origin = baseUrl) {}
+  constructor(
+    readonly baseUrl: string,
+    private readonly origin = baseUrl,
+  ) {}
 
-  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<TestResponse<T>> {
     const init: RequestInit = {
       method,
       redirect: 'manual',

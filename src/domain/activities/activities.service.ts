@@ -13,7 +13,15 @@ import type { RemindersService } from '../notifications/reminders.service';
 import { REMINDERS_SERVICE } from '../notifications/notifications.tokens';
 import type { TimelineService } from '../timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
-import { ACTIVITY_TRACKED_FIELDS, type Activity, type ActivityColumns, type ActivityCounts, type ActivityFields, type ActivityFilter, type NewActivity } from './activity';
+import {
+  ACTIVITY_TRACKED_FIELDS,
+  type Activity,
+  type ActivityColumns,
+  type ActivityCounts,
+  type ActivityFields,
+  type ActivityFilter,
+  type NewActivity,
+} from './activity';
 import type { ActivityRepository } from './activities.ports';
 import { ACTIVITY_REPOSITORY } from './activities.tokens';
 
@@ -39,7 +47,8 @@ export class ActivitiesService {
         notFound: () => new RecordNotFoundError('ACTIVITY.NOT_FOUND', 'Activity'),
         displayName: (a) => a.subject,
         // An activity about a deal shows on the deal's contact too.
-        contactOf: async (a) => a.contactId ?? (a.dealId ? ((await this.deals.findById(a.dealId))?.contactId ?? null) : null),
+        contactOf: async (a) =>
+          a.contactId ?? (a.dealId ? ((await this.deals.findById(a.dealId))?.contactId ?? null) : null),
         visibleTo: (a) => [...new Set([a.assignedTo, a.createdBy])].filter((id): id is number => id !== null),
         tracked: ACTIVITY_TRACKED_FIELDS,
       },
@@ -83,8 +92,12 @@ export class ActivitiesService {
   update(viewer: Viewer, id: number, input: ActivityInput, expectedUpdatedAt?: Date): Promise<Activity> {
     const { reminderMinutes, ...changes } = input;
     const build = (current: Activity) =>
-      changes.status === undefined || changes.status === current.status ? changes : { ...changes, completedAt: changes.status === 'completed' ? this.clock.now() : null };
-    return this.records.update(viewer, id, expectedUpdatedAt, build, (updated) => this.syncReminder(updated, reminderMinutes));
+      changes.status === undefined || changes.status === current.status
+        ? changes
+        : { ...changes, completedAt: changes.status === 'completed' ? this.clock.now() : null };
+    return this.records.update(viewer, id, expectedUpdatedAt, build, (updated) =>
+      this.syncReminder(updated, reminderMinutes),
+    );
   }
 
   /**

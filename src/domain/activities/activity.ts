@@ -33,7 +33,16 @@ export interface Activity {
 
 export type ActivityFields = Pick<
   Activity,
-  'type' | 'subject' | 'description' | 'status' | 'priority' | 'dueDate' | 'duration' | 'contactId' | 'dealId' | 'assignedTo'
+  | 'type'
+  | 'subject'
+  | 'description'
+  | 'status'
+  | 'priority'
+  | 'dueDate'
+  | 'duration'
+  | 'contactId'
+  | 'dealId'
+  | 'assignedTo'
 >;
 
 export type ActivityColumns = Partial<ActivityFields> & { completedAt?: Date | null };
@@ -68,5 +77,15 @@ export interface ActivityCounts {
 }
 
 export const ACTIVITY_TRACKED_FIELDS = [
-  'type', 'subject', 'description', 'status', 'priority', 'dueDate', 'completedAt', 'duration', 'contactId', 'dealId', 'assignedTo',
+  'type',
+  'subject',
+  'description',
+  'status',
+  'priority',
+  'dueDate',
+  'completedAt',
+  'duration',
+  'contactId',
+  'dealId',
+  'assignedTo',
 ] as const satisfies readonly (keyof Activity)[];

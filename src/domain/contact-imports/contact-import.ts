@@ -2,7 +2,18 @@ import type { ContactFields } from '../contacts/contact';
 import type { Role } from '../users/user';
 
 /** Contact fields a CSV column can fill. */
-export const IMPORT_FIELDS = ['name', 'email', 'phone', 'company', 'position', 'source', 'status', 'score', 'tags', 'notes'] as const;
+export const IMPORT_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'company',
+  'position',
+  'source',
+  'status',
+  'score',
+  'tags',
+  'notes',
+] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /** What a CSV column can be mapped to: a contact field, or `owner`, the person the row's contact is given to. */

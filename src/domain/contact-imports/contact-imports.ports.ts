@@ -1,5 +1,16 @@
 import type { Contact } from '../contacts/contact';
-import type { ContactImport, FileEncoding, ImportCounts, ImportMapping, ImportMode, ImportRow, ImportUser, ImportedUpdate, ImportedValues, Rejection } from './contact-import';
+import type {
+  ContactImport,
+  FileEncoding,
+  ImportCounts,
+  ImportMapping,
+  ImportMode,
+  ImportRow,
+  ImportUser,
+  ImportedUpdate,
+  ImportedValues,
+  Rejection,
+} from './contact-import';
 import type { Role } from '../users/user';
 
 export interface NewContactImport {
@@ -35,7 +46,12 @@ export interface ContactImportRepository {
   /** The file's rows written so far, as ranges of row numbers [first, last], in order. */
   doneRows(id: number): Promise<[number, number][]>;
   /** Records a committed batch: its rows (numbers `first` to `last`, `rows` of them) as done, its counts and rejections. */
-  recordBatch(id: number, batch: { first: number; last: number; rows: number }, counts: ImportCounts, rejections: Rejection[]): Promise<void>;
+  recordBatch(
+    id: number,
+    batch: { first: number; last: number; rows: number },
+    counts: ImportCounts,
+    rejections: Rejection[],
+  ): Promise<void>;
   /** Ends the import and drops its file. */
   finish(id: number, status: 'completed' | 'failed', at: Date, error?: string): Promise<void>;
   rejections(id: number): Promise<Rejection[]>;

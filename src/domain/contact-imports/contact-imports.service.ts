@@ -12,8 +12,16 @@ import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
 import { diffFields, type FieldChange, type NewTimelineEntry } from '../timeline/timeline';
 import {
   IMPORT_FIELDS,
-  type ContactImport, type ImportCounts, type ImportMapping, type ImportMode, type ImportOutcome, type ImportOwners, type ImportPreview, type ImportRow,
-  type ImportedValues, type Rejection,
+  type ContactImport,
+  type ImportCounts,
+  type ImportMapping,
+  type ImportMode,
+  type ImportOutcome,
+  type ImportOwners,
+  type ImportPreview,
+  type ImportRow,
+  type ImportedValues,
+  type Rejection,
 } from './contact-import';
 import { guessMapping } from './guess-mapping';
 import type { ContactImportRepository, ExistingContact, ImportFile, ImportSource } from './contact-imports.ports';
@@ -56,7 +64,10 @@ function readBatch(rows: ImportRow[], mapping: ImportMapping, owner: OwnerOf): R
 }
 
 /** The owners an import asked for, as the job reads them back. */
-const ownersOf = (found: ContactImport): ImportOwners => ({ ownerId: found.ownerId ?? undefined, ownerIds: found.ownerIds ?? undefined });
+const ownersOf = (found: ContactImport): ImportOwners => ({
+  ownerId: found.ownerId ?? undefined,
+  ownerIds: found.ownerIds ?? undefined,
+});
 
 /** Rows the dry run shows as they would be stored, and refused rows it lists. */
 const PREVIEW_SAMPLE = 10;
@@ -66,7 +77,13 @@ const PREVIEW_REJECTIONS = 50;
 function checkMapping(columns: string[], mapping: ImportMapping): void {
   const missing = Object.keys(mapping).filter((column) => !columns.includes(column));
   if (missing.length) {
-    throw new ValidationError(missing.map((column) => ({ path: `mapping.${column}`, message: `The file has no column "${column}"`, type: 'import.column' })));
+    throw new ValidationError(
+      missing.map((column) => ({
+        path: `mapping.${column}`,
+        message: `The file has no column "${column}"`,
+        type: 'import.column',
+      })),
+    );
   }
   if (!Object.values(mapping).includes('name')) {
     throw new ValidationError([{ path: 'mapping', message: 'A column must be mapped to name', type: 'import.name' }]);
@@ -86,13 +103,28 @@ export class ContactImportsService {
   ) {}
 
   /** Checks the mapping against the file's header, stores the file with the import (both or neither) and queues it. */
-  async start(viewer: Viewer, input: { fileName: string | null; file: ImportSource; mapping: ImportMapping; mode: ImportMode; owners?: ImportOwners }): Promise<ContactImport> {
+  async start(
+    viewer: Viewer,
+    input: {
+      fileName: string | null;
+      file: ImportSource;
+      mapping: ImportMapping;
+      mode: ImportMode;
+      owners?: ImportOwners;
+    },
+  ): Promise<ContactImport> {
     const { fileName, mapping, mode, owners = {} } = input;
     checkOwners(viewer, owners, mapping, await this.imports.activeUsers());
     checkMapping(await this.file.columns(input.file), mapping);
     const created = await this.uow.run(async () => {
       const made = await this.imports.create({
-        fileName, mapping, mode, createdBy: viewer.id, createdByRole: viewer.role, ownerId: owners.ownerId ?? null, ownerIds: owners.ownerIds ?? null,
+        fileName,
+        mapping,
+        mode,
+        createdBy: viewer.id,
+        createdByRole: viewer.role,
+        ownerId: owners.ownerId ?? null,
+        ownerIds: owners.ownerIds ?? null,
       });
       await this.imports.storeFile(made.id, input.file());
       return made;
@@ -109,7 +141,8 @@ export class ContactImportsService {
   /** The importer and admins see an import; anybody else gets 404. */
   async get(viewer: Viewer, id: number): Promise<ContactImport> {
     const found = await this.imports.find(id);
-    if (!found || (viewer.role !== 'admin' && found.createdBy !== viewer.id)) throw new AppError('IMPORT.NOT_FOUND', 'Import not found');
+    if (!found || (viewer.role !== 'admin' && found.createdBy !== viewer.id))
+      throw new AppError('IMPORT.NOT_FOUND', 'Import not found');
     return found;
   }
 
@@ -129,17 +162,29 @@ export class ContactImportsService {
    */
   async preview(
     viewer: Viewer,
-    input: { fileName: string | null; file: ImportSource; size: number; mapping?: ImportMapping; mode: ImportMode; owners?: ImportOwners },
+    input: {
+      fileName: string | null;
+      file: ImportSource;
+      size: number;
+      mapping?: ImportMapping;
+      mode: ImportMode;
+      owners?: ImportOwners;
+    },
   ): Promise<ImportPreview> {
     const { owners = {} } = input;
     const users = await this.imports.activeUsers();
     const { encoding, delimiter } = await this.file.describe(input.file);
     const columns = await this.file.columns(input.file);
-    if (!columns.length) throw new ValidationError([{ path: 'file', message: 'The file is empty', type: 'import.empty' }]);
+    if (!columns.length)
+      throw new ValidationError([{ path: 'file', message: 'The file is empty', type: 'import.empty' }]);
     const suggestedMapping = guessMapping(columns);
     // Owners asked for without a mapping: the guessed one without its owner column.
     const chosen = owners.ownerId !== undefined || owners.ownerIds !== undefined;
-    const mapping = input.mapping ?? (chosen ? Object.fromEntries(Object.entries(suggestedMapping).filter(([, field]) => field !== 'owner')) : suggestedMapping);
+    const mapping =
+      input.mapping ??
+      (chosen
+        ? Object.fromEntries(Object.entries(suggestedMapping).filter(([, field]) => field !== 'owner'))
+        : suggestedMapping);
     checkOwners(viewer, owners, mapping, users);
     if (input.mapping) checkMapping(columns, mapping);
     const owner = ownerOf(viewer, owners, users);
@@ -155,7 +200,8 @@ export class ContactImportsService {
       for (const key of Object.keys(counts) as (keyof ImportCounts)[]) counts[key] += plan.counts[key];
       for (const { ownerId } of plan.toInsert) perOwner.set(ownerId, (perOwner.get(ownerId) ?? 0) + 1);
       for (const { row, outcome, values, ownerId } of plan.outcomes) {
-        if (sample.length < PREVIEW_SAMPLE) sample.push({ rowNumber: row.rowNumber, outcome, values, ownerId: outcome === 'create' ? ownerId : null });
+        if (sample.length < PREVIEW_SAMPLE)
+          sample.push({ rowNumber: row.rowNumber, outcome, values, ownerId: outcome === 'create' ? ownerId : null });
       }
       rejections.push(...plan.rejections.slice(0, PREVIEW_REJECTIONS - rejections.length));
       batch = [];
@@ -168,10 +214,23 @@ export class ContactImportsService {
     }
     if (batch.length) await evaluate();
     const names = new Map(users.map((user) => [user.id, user.name]));
-    const perOwnerList = [...perOwner].map(([userId, n]) => ({ userId, name: names.get(userId) ?? '', count: n })).sort((a, b) => b.count - a.count);
+    const perOwnerList = [...perOwner]
+      .map(([userId, n]) => ({ userId, name: names.get(userId) ?? '', count: n }))
+      .sort((a, b) => b.count - a.count);
     return {
-      fileName: input.fileName, size: input.size, encoding, delimiter, columns, totalRows, suggestedMapping, mapping, mode: input.mode, counts,
-      owners: perOwnerList, sample, rejections,
+      fileName: input.fileName,
+      size: input.size,
+      encoding,
+      delimiter,
+      columns,
+      totalRows,
+      suggestedMapping,
+      mapping,
+      mode: input.mode,
+      counts,
+      owners: perOwnerList,
+      sample,
+      rejections,
     };
   }
 
@@ -186,17 +245,35 @@ export class ContactImportsService {
       const found = await this.imports.lock(id);
       if (!found) throw new AppError('IMPORT.NOT_FOUND', 'Import not found');
       if (found.status === 'undone') throw new AppError('IMPORT.ALREADY_UNDONE', 'This import was already undone');
-      if (found.status === 'queued' || found.status === 'running') throw new AppError('IMPORT.NOT_FINISHED', 'The import is still running');
+      if (found.status === 'queued' || found.status === 'running')
+        throw new AppError('IMPORT.NOT_FINISHED', 'The import is still running');
       const changed = await this.imports.changedSince(id, 20);
       if (changed.length) {
-        throw new AppError('IMPORT.CHANGED_SINCE', 'Some of the imported contacts were changed since; undoing would lose those changes', { contactIds: changed });
+        throw new AppError(
+          'IMPORT.CHANGED_SINCE',
+          'Some of the imported contacts were changed since; undoing would lose those changes',
+          { contactIds: changed },
+        );
       }
       const entries: NewTimelineEntry[] = [];
-      const entry = (contactId: number, name: string, action: 'deleted' | 'updated', changes: FieldChange[] = []): NewTimelineEntry => (
-        { entityType: 'contact', entityId: contactId, action, entityName: name, changes, contactId, visibleTo: null, userId: viewer.id }
-      );
+      const entry = (
+        contactId: number,
+        name: string,
+        action: 'deleted' | 'updated',
+        changes: FieldChange[] = [],
+      ): NewTimelineEntry => ({
+        entityType: 'contact',
+        entityId: contactId,
+        action,
+        entityName: name,
+        changes,
+        contactId,
+        visibleTo: null,
+        userId: viewer.id,
+      });
       // Deletes first: a contact the import created and then changed again needs no restoring.
-      for (const deleted of await this.imports.deleteCreated(id)) entries.push(entry(deleted.id, deleted.name, 'deleted'));
+      for (const deleted of await this.imports.deleteCreated(id))
+        entries.push(entry(deleted.id, deleted.name, 'deleted'));
       for (const { before, after } of await this.imports.restoreUpdated(id)) {
         entries.push(entry(after.id, after.name, 'updated', diffFields(before, after, IMPORT_FIELDS)));
       }
@@ -223,7 +300,11 @@ export class ContactImportsService {
     await this.imports.markRunning(id, totalRows);
     const size = importBatchSize(totalRows);
     const doneRows = await this.imports.doneRows(id);
-    const owner = ownerOf({ id: found.createdBy ?? 0, role: found.createdByRole }, ownersOf(found), await this.imports.activeUsers());
+    const owner = ownerOf(
+      { id: found.createdBy ?? 0, role: found.createdByRole },
+      ownersOf(found),
+      await this.imports.activeUsers(),
+    );
     const writers = this.imports.writers();
     const parallel = writers.count;
     /** Batches being written, oldest first, with the emails they write. */
@@ -246,7 +327,8 @@ export class ContactImportsService {
         for (const email of emails) if (other.has(email)) return true;
         return false;
       };
-      while (writing.length && (writing.length >= parallel || writing.some((w) => overlaps(w.emails)))) await settle(writing[0]);
+      while (writing.length && (writing.length >= parallel || writing.some((w) => overlaps(w.emails))))
+        await settle(writing[0]);
       if (failure) throw failure;
       // Lets requests in: the embedded database runs on this thread and would otherwise be held to the end.
       if (parallel === 1) await new Promise((resolve) => setTimeout(resolve, 0));
@@ -285,7 +367,10 @@ export class ContactImportsService {
    * file); any other error's text (SQL, a driver's words) stays in the log the queue wrote, never on screen.
    */
   async fail(id: number, error: Error): Promise<void> {
-    const reason = error instanceof AppError ? error.message : 'The import stopped on an unexpected error; it was logged for the administrator';
+    const reason =
+      error instanceof AppError
+        ? error.message
+        : 'The import stopped on an unexpected error; it was logged for the administrator';
     await this.imports.finish(id, 'failed', this.clock.now(), reason.slice(0, 500));
   }
 
@@ -296,7 +381,10 @@ export class ContactImportsService {
     return this.uow.run(async () => {
       const plan = await this.plan(viewer, job.mode, batch, newPlanState());
       const updates = [...plan.updates.values()];
-      await this.imports.recordUpdates(job.id, updates.map(({ current, changes }) => ({ contactId: current.id, before: pick(current, Object.keys(changes)) })));
+      await this.imports.recordUpdates(
+        job.id,
+        updates.map(({ current, changes }) => ({ contactId: current.id, before: pick(current, Object.keys(changes)) })),
+      );
       await this.contacts.importBatch(viewer, job.id, plan.toInsert, updates);
       const range = { first: rows[0].rowNumber, last: rows[rows.length - 1].rowNumber, rows: rows.length };
       await this.imports.recordBatch(job.id, range, plan.counts, plan.rejections);
@@ -338,7 +426,11 @@ export class ContactImportsService {
         counts.updated += 1;
         outcomes.push({ row, outcome: 'update', values, ownerId });
       } else if (!can(viewer, 'contact', 'update', current!)) {
-        rejections.push({ rowNumber: row.rowNumber, reason: `email: contact #${current!.id} belongs to someone else`, cells: row.cells });
+        rejections.push({
+          rowNumber: row.rowNumber,
+          reason: `email: contact #${current!.id} belongs to someone else`,
+          cells: row.cells,
+        });
       } else {
         const earlier = updates.get(current!.id)?.changes;
         const changes = changedFields({ ...current, ...earlier }, values);

@@ -12,14 +12,30 @@ const HEADER_WORDS: Record<MappingTarget, string[]> = {
   score: ['pontuacao', 'score', 'pontos', 'nota', 'leadscore'],
   tags: ['tags', 'tag', 'etiquetas', 'marcadores', 'labels'],
   notes: ['notas', 'notes', 'observacoes', 'observacao', 'obs', 'comentarios', 'anotacoes'],
-  owner: ['responsavel', 'owner', 'dono', 'proprietario', 'vendedor', 'vendedora', 'salesperson', 'ownername', 'assignedto'],
+  owner: [
+    'responsavel',
+    'owner',
+    'dono',
+    'proprietario',
+    'vendedor',
+    'vendedora',
+    'salesperson',
+    'ownername',
+    'assignedto',
+  ],
 };
 
-const BY_WORD = new Map(Object.entries(HEADER_WORDS).flatMap(([field, words]) => words.map((w) => [w, field as MappingTarget])));
+const BY_WORD = new Map(
+  Object.entries(HEADER_WORDS).flatMap(([field, words]) => words.map((w) => [w, field as MappingTarget])),
+);
 
 /** "Pontuação" -> "pontuacao", "E-mail" -> "email". */
 export function headerKey(header: string): string {
-  return header.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+  return header
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 }
 
 /** Each column whose header names a field, the first one winning when two name the same field. */

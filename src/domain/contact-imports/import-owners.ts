@@ -18,16 +18,21 @@ export function checkOwners(viewer: Viewer, owners: ImportOwners, mapping: Impor
   const column = Object.values(mapping).includes('owner');
   const chosen = (['ownerId', 'ownerIds'] as const).filter((field) => owners[field] !== undefined);
   if (chosen.length === 2 || (column && chosen.length)) {
-    const message = column ? 'The owner comes from the column mapped to owner: give no ownerId or ownerIds' : 'Give ownerId or ownerIds, not both';
+    const message = column
+      ? 'The owner comes from the column mapped to owner: give no ownerId or ownerIds'
+      : 'Give ownerId or ownerIds, not both';
     throw new ValidationError([{ path: chosen[chosen.length - 1], message, type: 'import.owners' }]);
   }
   const active = new Set(users.map((user) => user.id));
   for (const field of chosen) {
     const ids = field === 'ownerId' ? [owners.ownerId!] : owners.ownerIds!;
     const missing = ids.find((id) => !active.has(id));
-    if (missing !== undefined) throw new ValidationError([{ path: field, message: `No active user has id ${missing}`, type: 'import.owner' }]);
+    if (missing !== undefined)
+      throw new ValidationError([{ path: field, message: `No active user has id ${missing}`, type: 'import.owner' }]);
     if (!assignsAnyone(viewer) && ids.some((id) => id !== viewer.id)) {
-      throw new AppError('AUTH.FORBIDDEN', 'You may import contacts for yourself only', [{ path: field, message: 'You may import contacts for yourself only', type: 'import.owner' }]);
+      throw new AppError('AUTH.FORBIDDEN', 'You may import contacts for yourself only', [
+        { path: field, message: 'You may import contacts for yourself only', type: 'import.owner' },
+      ]);
     }
   }
 }
@@ -42,11 +47,13 @@ export function ownerOf(viewer: Viewer, owners: ImportOwners, users: ImportUser[
   for (const user of users) byName.set(foldText(user.name), [...(byName.get(foldText(user.name)) ?? []), user.id]);
   const { ownerId, ownerIds } = owners;
   return (rowNumber, cell) => {
-    if (cell === undefined) return { ownerId: ownerId ?? (ownerIds ? ownerIds[(rowNumber - 1) % ownerIds.length] : viewer.id) };
+    if (cell === undefined)
+      return { ownerId: ownerId ?? (ownerIds ? ownerIds[(rowNumber - 1) % ownerIds.length] : viewer.id) };
     const key = foldText(cell);
     const named = byName.get(key) ?? [];
     const found = byUsername.get(key) ?? (named.length === 1 ? named[0] : undefined);
-    if (found === undefined) return { reason: refusal('owner', named.length ? 'ambiguousOwner' : 'unknownOwner', cell) };
+    if (found === undefined)
+      return { reason: refusal('owner', named.length ? 'ambiguousOwner' : 'unknownOwner', cell) };
     if (found !== viewer.id && !assignsAnyone(viewer)) return { reason: refusal('owner', 'notYourself') };
     return { ownerId: found };
   };

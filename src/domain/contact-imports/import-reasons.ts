@@ -12,7 +12,10 @@ const REASONS = {
   tooLong: { en: 'longer than {value} characters', pt: 'mais de {value} caracteres' },
   email: { en: 'not an email address', pt: 'não é um endereço de e-mail' },
   phone: { en: NOT_A_PHONE, pt: 'deve ser um telefone, sem letras' },
-  status: { en: 'must be one of lead, prospect, customer, inactive', pt: 'deve ser Lead, Prospect, Cliente ou Inativo' },
+  status: {
+    en: 'must be one of lead, prospect, customer, inactive',
+    pt: 'deve ser Lead, Prospect, Cliente ou Inativo',
+  },
   score: { en: 'must be a whole number from 0 to 100', pt: 'deve ser um número inteiro de 0 a 100' },
   tags: { en: 'at most 50 tags of 50 characters', pt: 'no máximo 50 tags de 50 caracteres' },
   required: { en: 'required', pt: 'obrigatório' },
@@ -30,7 +33,10 @@ export function refusal(field: MappingTarget, reason: RefusalReason, value?: str
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const PATTERNS = Object.values(REASONS).map((texts) => ({ texts, pattern: new RegExp(`^${escape(texts.en).replace('\\{value\\}', '(.*)')}$`, 's') }));
+const PATTERNS = Object.values(REASONS).map((texts) => ({
+  texts,
+  pattern: new RegExp(`^${escape(texts.en).replace('\\{value\\}', '(.*)')}$`, 's'),
+}));
 
 /** A stored reason in `lang`: the field by its label, the reason translated; one it does not know, as stored. */
 export function reasonIn(reason: string, lang: Language): string {
@@ -39,7 +45,8 @@ export function reasonIn(reason: string, lang: Language): string {
   const rest = reason.slice(split + 2);
   for (const { texts, pattern } of PATTERNS) {
     const match = pattern.exec(rest);
-    if (match) return `${labelOf('contactField', reason.slice(0, split), lang)}: ${texts[lang].replace('{value}', match[1] ?? '')}`;
+    if (match)
+      return `${labelOf('contactField', reason.slice(0, split), lang)}: ${texts[lang].replace('{value}', match[1] ?? '')}`;
   }
   return reason;
 }

@@ -5,7 +5,14 @@ import type { ImportMapping, ImportRow, ImportedValues, MappingTarget } from './
 import { refusal } from './import-reasons';
 
 const TEXT_LIMITS: Partial<Record<MappingTarget, number>> = {
-  name: 200, email: 254, phone: 40, company: 200, position: 200, source: 100, notes: 10_000, owner: 200,
+  name: 200,
+  email: 254,
+  phone: 40,
+  company: 200,
+  position: 200,
+  source: 100,
+  notes: 10_000,
+  owner: 200,
 };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A cell our exports wrote with a leading quote so a spreadsheet would not run it ("'+55 61...", "'=1+1"). */
@@ -20,7 +27,10 @@ const mappingEntries = new WeakMap<ImportMapping, [string, MappingTarget][]>();
  * A row's values (and its owner cell, when a column is mapped to owner), or why it is rejected. Empty cells set
  * nothing. Tags are separated by ; or ,. A status is read by its value or its Portuguese or English label.
  */
-export function readRow(row: ImportRow, mapping: ImportMapping): { values: ImportedValues; owner?: string } | { reason: string } {
+export function readRow(
+  row: ImportRow,
+  mapping: ImportMapping,
+): { values: ImportedValues; owner?: string } | { reason: string } {
   const values: Partial<ImportedValues> = {};
   let owner: string | undefined;
   let entries = mappingEntries.get(mapping);
@@ -56,7 +66,14 @@ export function readRow(row: ImportRow, mapping: ImportMapping): { values: Impor
         break;
       }
       case 'tags': {
-        const tags = [...new Set(cell.split(/[;,]/).map((t) => t.trim()).filter(Boolean))];
+        const tags = [
+          ...new Set(
+            cell
+              .split(/[;,]/)
+              .map((t) => t.trim())
+              .filter(Boolean),
+          ),
+        ];
         if (tags.some((t) => t.length > 50) || tags.length > 50) return { reason: refusal(field, 'tags') };
         values.tags = tags;
         break;
@@ -73,7 +90,10 @@ export function readRow(row: ImportRow, mapping: ImportMapping): { values: Impor
 }
 
 /** The fields of `values` that differ from the existing contact's. */
-export function changedFields(current: Partial<ImportedValues>, values: Partial<ImportedValues>): Partial<ImportedValues> {
+export function changedFields(
+  current: Partial<ImportedValues>,
+  values: Partial<ImportedValues>,
+): Partial<ImportedValues> {
   const changes: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(values)) {
     const before = current[field as keyof ImportedValues];

@@ -24,7 +24,18 @@ export interface Contact {
 /** What a client may set; the rest is the server's. */
 export type ContactFields = Pick<
   Contact,
-  'name' | 'email' | 'phone' | 'company' | 'position' | 'source' | 'status' | 'score' | 'tags' | 'notes' | 'customFields' | 'ownerId'
+  | 'name'
+  | 'email'
+  | 'phone'
+  | 'company'
+  | 'position'
+  | 'source'
+  | 'status'
+  | 'score'
+  | 'tags'
+  | 'notes'
+  | 'customFields'
+  | 'ownerId'
 >;
 
 export type NewContact = Partial<ContactFields> & Pick<ContactFields, 'name'> & { createdBy: number };
@@ -46,7 +57,18 @@ export interface ContactFilter {
 }
 
 export const CONTACT_TRACKED_FIELDS = [
-  'name', 'email', 'phone', 'company', 'position', 'source', 'status', 'score', 'tags', 'notes', 'customFields', 'ownerId',
+  'name',
+  'email',
+  'phone',
+  'company',
+  'position',
+  'source',
+  'status',
+  'score',
+  'tags',
+  'notes',
+  'customFields',
+  'ownerId',
 ] as const satisfies readonly (keyof Contact)[];
 
 /** At most this many contacts named by id in one bulk request: one transaction, one timeline entry each. */

@@ -1,6 +1,16 @@
 import type { RecordStore } from '../crm/crm-records';
 import type { Page, PageRequest } from '../shared/list-page';
-import type { Contact, ContactBulkValues, ContactFields, ContactFilter, DuplicateProbe, NewContact, PossibleDuplicate, SourceUsage, TagUsage } from './contact';
+import type {
+  Contact,
+  ContactBulkValues,
+  ContactFields,
+  ContactFilter,
+  DuplicateProbe,
+  NewContact,
+  PossibleDuplicate,
+  SourceUsage,
+  TagUsage,
+} from './contact';
 
 export interface ContactRepository extends RecordStore<Contact, NewContact, Partial<ContactFields>> {
   list(filter: ContactFilter, page: PageRequest): Promise<Page<Contact>>;

@@ -70,7 +70,11 @@ export class ContactsService {
 
   /** The owner defaults to the creator. With its timeline entry, as records.create writes it, in one statement. */
   create(viewer: Viewer, fields: Partial<ContactFields> & Pick<ContactFields, 'name'>): Promise<Contact> {
-    const values = { ...fields, ownerId: fields.ownerId === undefined ? viewer.id : fields.ownerId, createdBy: viewer.id };
+    const values = {
+      ...fields,
+      ownerId: fields.ownerId === undefined ? viewer.id : fields.ownerId,
+      createdBy: viewer.id,
+    };
     return this.contacts.createRecorded(values, { userId: viewer.id });
   }
 
@@ -91,7 +95,10 @@ export class ContactsService {
     updated: { current: Partial<Contact> & Pick<Contact, 'id'>; changes: Partial<ContactFields> }[],
   ): Promise<void> {
     return this.uow.run(async () => {
-      await this.contacts.insertImported(created.map((fields) => ({ ...fields, ownerId: fields.ownerId ?? viewer.id, createdBy: viewer.id })), { userId: viewer.id, importId });
+      await this.contacts.insertImported(
+        created.map((fields) => ({ ...fields, ownerId: fields.ownerId ?? viewer.id, createdBy: viewer.id })),
+        { userId: viewer.id, importId },
+      );
       if (updated.length) await this.records.importMany(viewer, importId, [], updated);
     });
   }
@@ -119,16 +126,20 @@ export class ContactsService {
    */
   bulk(viewer: Viewer, target: ContactBulkTarget, change: ContactBulkAction): Promise<ContactBulkResult> {
     return this.uow.run(async () => {
-      const found = 'ids' in target ? await this.contacts.lockByIds(target.ids) : await this.lockMatching(target.filter);
+      const found =
+        'ids' in target ? await this.contacts.lockByIds(target.ids) : await this.lockMatching(target.filter);
       const byId = new Map(found.map((contact) => [contact.id, contact]));
       const action = change.action === 'delete' ? 'delete' : 'update';
       const result: ContactBulkResult = { changed: 0, unchanged: 0, refused: [] };
-      const refuse = (id: number, error: AppError) => result.refused.push({ id, code: error.code, message: error.message });
+      const refuse = (id: number, error: AppError) =>
+        result.refused.push({ id, code: error.code, message: error.message });
       const allowed: Contact[] = [];
       for (const id of 'ids' in target ? target.ids : found.map((contact) => contact.id)) {
         const current = byId.get(id);
-        if (!current || !can(viewer, 'contact', 'read', current)) refuse(id, new RecordNotFoundError('CONTACT.NOT_FOUND', 'Contact'));
-        else if (!can(viewer, 'contact', action, current)) refuse(id, new ForbiddenError(`You may only ${action} records you own or created`));
+        if (!current || !can(viewer, 'contact', 'read', current))
+          refuse(id, new RecordNotFoundError('CONTACT.NOT_FOUND', 'Contact'));
+        else if (!can(viewer, 'contact', action, current))
+          refuse(id, new ForbiddenError(`You may only ${action} records you own or created`));
         else allowed.push(current);
       }
 
@@ -147,7 +158,8 @@ export class ContactsService {
       }
       result.changed = entries.length;
       // One insert per thousand entries: PostgreSQL takes at most 65,535 values in one statement.
-      for (let start = 0; start < entries.length; start += 1000) await this.timeline.record(...entries.slice(start, start + 1000));
+      for (let start = 0; start < entries.length; start += 1000)
+        await this.timeline.record(...entries.slice(start, start + 1000));
       return result;
     });
   }
@@ -155,7 +167,10 @@ export class ContactsService {
   /** Every contact the filter matches, locked; more than BULK_FILTER_MAX is a 400 on `filter`. */
   private async lockMatching(filter: ContactFilter): Promise<Contact[]> {
     const tooMany = (count: number) =>
-      new FieldError('filter', `The filter matches ${count} contacts; a bulk change takes at most ${BULK_FILTER_MAX}: narrow the filter`);
+      new FieldError(
+        'filter',
+        `The filter matches ${count} contacts; a bulk change takes at most ${BULK_FILTER_MAX}: narrow the filter`,
+      );
     const count = await this.contacts.count(filter);
     if (count > BULK_FILTER_MAX) throw tooMany(count);
     // Rows may have been added since the count.
@@ -169,7 +184,10 @@ export class ContactsService {
  * The values an update action sets on one contact (every field it names, the tags with those added and
  * removed), or null when the contact is already so.
  */
-function bulkValues(current: Contact, change: Exclude<ContactBulkAction, { action: 'delete' }>): ContactBulkValues | null {
+function bulkValues(
+  current: Contact,
+  change: Exclude<ContactBulkAction, { action: 'delete' }>,
+): ContactBulkValues | null {
   const values: ContactBulkValues = {};
   if (change.status !== undefined) values.status = change.status;
   if (change.ownerId !== undefined) values.ownerId = change.ownerId;
@@ -177,12 +195,19 @@ function bulkValues(current: Contact, change: Exclude<ContactBulkAction, { actio
     const removed = new Set(change.removeTags);
     values.tags = [...new Set([...current.tags, ...(change.addTags ?? [])])].filter((tag) => !removed.has(tag));
   }
-  const differs = (Object.keys(values) as (keyof ContactBulkValues)[]).some((field) => JSON.stringify(values[field]) !== JSON.stringify(current[field]));
+  const differs = (Object.keys(values) as (keyof ContactBulkValues)[]).some(
+    (field) => JSON.stringify(values[field]) !== JSON.stringify(current[field]),
+  );
   return differs ? values : null;
 }
 
 /** As CrmRecords writes one for a single change: the contact's own, seen by everyone. */
-function timelineEntry(viewer: Viewer, before: Contact, after: Contact, action: 'updated' | 'deleted'): NewTimelineEntry {
+function timelineEntry(
+  viewer: Viewer,
+  before: Contact,
+  after: Contact,
+  action: 'updated' | 'deleted',
+): NewTimelineEntry {
   return {
     entityType: 'contact',
     entityId: after.id,

@@ -61,5 +61,7 @@ export function can(viewer: Viewer, resource: CrmResource, action: CrmAction, re
 
 /** The roles that may call an action at all (the 'own' rule is checked per record afterwards). */
 export function rolesAllowed(resource: CrmResource, action: CrmAction): Role[] {
-  return (Object.entries(CRM_PERMISSIONS[resource][action]) as [Role, Rule][]).filter(([, rule]) => rule !== 'none').map(([role]) => role);
+  return (Object.entries(CRM_PERMISSIONS[resource][action]) as [Role, Rule][])
+    .filter(([, rule]) => rule !== 'none')
+    .map(([role]) => role);
 }

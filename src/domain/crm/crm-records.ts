@@ -1,6 +1,12 @@
 import { ForbiddenError, type AppError } from '../shared/app-error';
 import type { TimelineService } from '../timeline/timeline.service';
-import { diffFields, type FieldChange, type NewTimelineEntry, type TimelineAction, type TimelineEntityType } from '../timeline/timeline';
+import {
+  diffFields,
+  type FieldChange,
+  type NewTimelineEntry,
+  type TimelineAction,
+  type TimelineEntityType,
+} from '../timeline/timeline';
 import { can, type OwnedRecord, type Viewer } from './crm-access';
 import { ConflictError } from './crm.errors';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
@@ -57,7 +63,11 @@ export class CrmRecords<T extends CrmRecord, New, Changes> {
   }
 
   /** `then` runs the record's own side effects (a reminder) in the same transaction. */
-  create(viewer: Viewer, build: () => Promise<New> | New, then: SideEffect<T> = async (created) => created): Promise<T> {
+  create(
+    viewer: Viewer,
+    build: () => Promise<New> | New,
+    then: SideEffect<T> = async (created) => created,
+  ): Promise<T> {
     return this.uow.run(async () => {
       const created = await this.store.create(await build());
       await this.timeline.record(await this.entry(viewer, created, 'created'));
@@ -78,9 +88,12 @@ export class CrmRecords<T extends CrmRecord, New, Changes> {
   ): Promise<T> {
     return this.uow.run(async () => {
       const current = await this.writable(viewer, id, 'update');
-      if (expectedUpdatedAt && current.updatedAt.getTime() !== expectedUpdatedAt.getTime()) throw new ConflictError(current);
+      if (expectedUpdatedAt && current.updatedAt.getTime() !== expectedUpdatedAt.getTime())
+        throw new ConflictError(current);
       const updated = await this.store.update(id, await build(current));
-      await this.timeline.record(await this.entry(viewer, updated, 'updated', diffFields(current, updated, this.kind.tracked)));
+      await this.timeline.record(
+        await this.entry(viewer, updated, 'updated', diffFields(current, updated, this.kind.tracked)),
+      );
       return then(updated);
     });
   }
@@ -89,13 +102,28 @@ export class CrmRecords<T extends CrmRecord, New, Changes> {
    * A batch of imported rows, allowed by the importer's checks: the new records in one insert, each
    * change in one statement, and every timeline entry in one insert naming the import.
    */
-  importMany(viewer: Viewer, importId: number, created: New[], updated: { current: Partial<T> & Pick<T, 'id'>; changes: Changes }[]): Promise<void> {
+  importMany(
+    viewer: Viewer,
+    importId: number,
+    created: New[],
+    updated: { current: Partial<T> & Pick<T, 'id'>; changes: Changes }[],
+  ): Promise<void> {
     return this.uow.run(async () => {
-      const entries = await Promise.all((await this.store.createMany(created)).map((record) => this.entry(viewer, record, 'created', [], importId)));
+      const entries = await Promise.all(
+        (await this.store.createMany(created)).map((record) => this.entry(viewer, record, 'created', [], importId)),
+      );
       for (const { current, changes } of updated) {
         const record = await this.store.update(current.id, changes);
         // Only what the import knew of the record before can have changed.
-        entries.push(await this.entry(viewer, record, 'updated', diffFields({ ...record, ...current }, record, this.kind.tracked), importId));
+        entries.push(
+          await this.entry(
+            viewer,
+            record,
+            'updated',
+            diffFields({ ...record, ...current }, record, this.kind.tracked),
+            importId,
+          ),
+        );
       }
       await this.timeline.record(...entries);
     });
@@ -111,11 +139,18 @@ export class CrmRecords<T extends CrmRecord, New, Changes> {
 
   private async writable(viewer: Viewer, id: number, action: 'update' | 'delete'): Promise<T> {
     const current = await this.get(viewer, id, { forUpdate: true });
-    if (!can(viewer, this.kind.type, action, current)) throw new ForbiddenError(`You may only ${action} records you own or created`);
+    if (!can(viewer, this.kind.type, action, current))
+      throw new ForbiddenError(`You may only ${action} records you own or created`);
     return current;
   }
 
-  private async entry(viewer: Viewer, record: T, action: TimelineAction, changes: FieldChange[] = [], importId?: number): Promise<NewTimelineEntry> {
+  private async entry(
+    viewer: Viewer,
+    record: T,
+    action: TimelineAction,
+    changes: FieldChange[] = [],
+    importId?: number,
+  ): Promise<NewTimelineEntry> {
     return {
       entityType: this.kind.type,
       entityId: record.id,

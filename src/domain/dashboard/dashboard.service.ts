@@ -25,7 +25,8 @@ type StatusItem = { name: 'database' | 'api' | 'queue' | 'security'; status: Che
 @injectable()
 export class DashboardService {
   constructor(
-    @inject(USERS_SERVICE) private readonly users: Pick<UsersService, 'countUsers' | 'countLiveSessions' | 'countWeakPasswordHashes'>,
+    @inject(USERS_SERVICE)
+    private readonly users: Pick<UsersService, 'countUsers' | 'countLiveSessions' | 'countWeakPasswordHashes'>,
     @inject(TIMELINE_SERVICE) private readonly timeline: Pick<TimelineService, 'recent'>,
     @inject(READINESS) private readonly readiness: Readiness,
     @inject(RESPONSE_TIMES) private readonly responseTimes: ResponseTimeStats,
@@ -47,7 +48,9 @@ export class DashboardService {
       this.timeline.recent(RECENT_ACTIVITY_LIMIT, viewer),
     ]);
     const { demo: demoMode, sessionSecretConfigured } = this.settings;
-    const security = admin ? securityScore({ weakPasswordHashes, demoMode, secureCookies, sessionSecretConfigured }) : undefined;
+    const security = admin
+      ? securityScore({ weakPasswordHashes, demoMode, secureCookies, sessionSecretConfigured })
+      : undefined;
     const responseTime = this.responseTimes.summary();
     return {
       users,
@@ -66,8 +69,22 @@ function statusPanel(readiness: CheckResult[], score: number | undefined, median
   const redis = readiness.find((c) => c.name === 'redis');
   return [
     { name: 'database', status: database?.status ?? 'down', ...(database?.detail && { detail: database.detail }) },
-    { name: 'api', status: medianMs !== null && medianMs > SLOW_API_MS ? 'warning' : 'up', ...(medianMs !== null && { detail: `${medianMs} ms` }) },
-    redis ? { name: 'queue', status: redis.status, detail: redis.detail ?? 'redis' } : { name: 'queue', status: 'up', detail: 'in-process' },
-    ...(score === undefined ? [] : [{ name: 'security' as const, status: score === 100 ? ('up' as const) : ('warning' as const), detail: `${score}%` }]),
+    {
+      name: 'api',
+      status: medianMs !== null && medianMs > SLOW_API_MS ? 'warning' : 'up',
+      ...(medianMs !== null && { detail: `${medianMs} ms` }),
+    },
+    redis
+      ? { name: 'queue', status: redis.status, detail: redis.detail ?? 'redis' }
+      : { name: 'queue', status: 'up', detail: 'in-process' },
+    ...(score === undefined
+      ? []
+      : [
+          {
+            name: 'security' as const,
+            status: score === 100 ? ('up' as const) : ('warning' as const),
+            detail: `${score}%`,
+          },
+        ]),
   ];
 }

@@ -42,7 +42,16 @@ export interface Deal {
 /** probability null: back to the stage's (automatic); a number sets it by hand. */
 export type DealFields = Pick<
   Deal,
-  'title' | 'value' | 'currency' | 'stage' | 'pipeline' | 'expectedCloseDate' | 'lostReason' | 'notes' | 'contactId' | 'ownerId'
+  | 'title'
+  | 'value'
+  | 'currency'
+  | 'stage'
+  | 'pipeline'
+  | 'expectedCloseDate'
+  | 'lostReason'
+  | 'notes'
+  | 'contactId'
+  | 'ownerId'
 > & { probability: number | null };
 
 /** What the repository writes: the client's fields plus what the server decides ('last': after the stage's last card). */
@@ -81,7 +90,18 @@ export interface DealMove {
 }
 
 export const DEAL_TRACKED_FIELDS = [
-  'title', 'value', 'currency', 'stage', 'pipeline', 'probability', 'expectedCloseDate', 'closedAt', 'lostReason', 'notes', 'contactId', 'ownerId',
+  'title',
+  'value',
+  'currency',
+  'stage',
+  'pipeline',
+  'probability',
+  'expectedCloseDate',
+  'closedAt',
+  'lostReason',
+  'notes',
+  'contactId',
+  'ownerId',
 ] as const satisfies readonly (keyof Deal)[];
 
 export interface PipelineStage {
@@ -100,7 +120,8 @@ export interface PipelineStage {
 export const STALE_DAYS_DEFAULT = 14;
 
 /** staleDays: the column's default (STALE_DAYS_DEFAULT) when left out. */
-export type StageFields = Pick<PipelineStage, 'stage' | 'color' | 'probability' | 'kind'> & Partial<Pick<PipelineStage, 'staleDays'>>;
+export type StageFields = Pick<PipelineStage, 'stage' | 'color' | 'probability' | 'kind'> &
+  Partial<Pick<PipelineStage, 'staleDays'>>;
 
 /** What the board's column totals count: the list's filters without stage and order. */
 export type SummaryFilter = Omit<DealFilter, 'pipeline' | 'stage' | 'order'>;

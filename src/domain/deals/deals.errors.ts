@@ -3,7 +3,11 @@ import { FieldError } from '../crm/crm.errors';
 
 export class InvalidStageError extends FieldError {
   constructor(path: 'stage' | 'pipeline', pipeline: string) {
-    super(path, path === 'stage' ? `stage is not a stage of pipeline "${pipeline}"` : `pipeline "${pipeline}" has no stages`, 'DEAL.INVALID_STAGE');
+    super(
+      path,
+      path === 'stage' ? `stage is not a stage of pipeline "${pipeline}"` : `pipeline "${pipeline}" has no stages`,
+      'DEAL.INVALID_STAGE',
+    );
   }
 }
 

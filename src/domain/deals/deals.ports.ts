@@ -1,6 +1,17 @@
 import type { RecordStore } from '../crm/crm-records';
 import type { Page, PageRequest } from '../shared/list-page';
-import type { Deal, DealColumns, DealFilter, NewDeal, LostReason, LostReasonChanges, PipelineStage, StageFields, StageSummary, SummaryFilter } from './deal';
+import type {
+  Deal,
+  DealColumns,
+  DealFilter,
+  NewDeal,
+  LostReason,
+  LostReasonChanges,
+  PipelineStage,
+  StageFields,
+  StageSummary,
+  SummaryFilter,
+} from './deal';
 
 export interface DealRepository extends RecordStore<Deal, NewDeal, DealColumns> {
   list(filter: DealFilter, page: PageRequest): Promise<Page<Deal>>;

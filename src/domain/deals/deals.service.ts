@@ -8,12 +8,25 @@ import type { Clock } from '../shared/clock';
 import { CLOCK, UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { TimelineService } from '../timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
-import { DEAL_TRACKED_FIELDS, DEFAULT_PIPELINE, closedAtOf, todayOf, type Deal, type DealColumns, type DealFields, type DealFilter, type DealMove, type NewDeal, type PipelineStage } from './deal';
+import {
+  DEAL_TRACKED_FIELDS,
+  DEFAULT_PIPELINE,
+  closedAtOf,
+  todayOf,
+  type Deal,
+  type DealColumns,
+  type DealFields,
+  type DealFilter,
+  type DealMove,
+  type NewDeal,
+  type PipelineStage,
+} from './deal';
 import { InvalidStageError, LostReasonRequiredError } from './deals.errors';
 import type { DealRepository, PipelineStageRepository } from './deals.ports';
 import { DEAL_REPOSITORY, PIPELINE_STAGE_REPOSITORY } from './deals.tokens';
 
-type StagePlacement = Pick<Deal, 'pipeline' | 'stage' | 'closedAt' | 'lostReason'> & Pick<DealColumns, 'position' | 'probability' | 'probabilityManual'>;
+type StagePlacement = Pick<Deal, 'pipeline' | 'stage' | 'closedAt' | 'lostReason'> &
+  Pick<DealColumns, 'position' | 'probability' | 'probabilityManual'>;
 
 /** What the client asked for the probability: a number sets it by hand, null hands it back to the stage. */
 type ProbabilityChoice = number | null | undefined;
@@ -59,8 +72,18 @@ export class DealsService {
   create(viewer: Viewer, fields: Partial<DealFields> & Pick<DealFields, 'title'>): Promise<Deal> {
     return this.records.create(viewer, async () => {
       const { probability, ...rest } = fields;
-      const placement = await this.place(null, { pipeline: fields.pipeline ?? DEFAULT_PIPELINE, stageName: fields.stage, lostReason: fields.lostReason, probability });
-      return { ...rest, ...placement, ownerId: fields.ownerId === undefined ? viewer.id : fields.ownerId, createdBy: viewer.id };
+      const placement = await this.place(null, {
+        pipeline: fields.pipeline ?? DEFAULT_PIPELINE,
+        stageName: fields.stage,
+        lostReason: fields.lostReason,
+        probability,
+      });
+      return {
+        ...rest,
+        ...placement,
+        ownerId: fields.ownerId === undefined ? viewer.id : fields.ownerId,
+        createdBy: viewer.id,
+      };
     });
   }
 
@@ -72,8 +95,16 @@ export class DealsService {
       // Another pipeline without a stage named: its first stage.
       const stage = changes.stage ?? (pipeline === current.pipeline ? current.stage : undefined);
       const touchesPlacement =
-        changes.pipeline !== undefined || changes.stage !== undefined || changes.lostReason !== undefined || probability !== undefined;
-      return touchesPlacement ? { ...rest, ...(await this.place(current, { pipeline, stageName: stage, lostReason: changes.lostReason, probability })) } : rest;
+        changes.pipeline !== undefined ||
+        changes.stage !== undefined ||
+        changes.lostReason !== undefined ||
+        probability !== undefined;
+      return touchesPlacement
+        ? {
+            ...rest,
+            ...(await this.place(current, { pipeline, stageName: stage, lostReason: changes.lostReason, probability })),
+          }
+        : rest;
     });
   }
 
@@ -83,10 +114,17 @@ export class DealsService {
    * `closedAt`'s day when given (a won or lost stage only, not after today).
    */
   async move(viewer: Viewer, id: number, move: DealMove): Promise<Deal> {
-    if (move.position !== undefined && !Number.isFinite(move.position)) throw new FieldError('position', 'position must be a finite number');
-    if (move.closedAt !== undefined && move.closedAt > todayOf(this.clock.now())) throw new FieldError('closedAt', 'closedAt may not be after today');
+    if (move.position !== undefined && !Number.isFinite(move.position))
+      throw new FieldError('position', 'position must be a finite number');
+    if (move.closedAt !== undefined && move.closedAt > todayOf(this.clock.now()))
+      throw new FieldError('closedAt', 'closedAt may not be after today');
     return this.records.update(viewer, id, move.updatedAt, async (current) => ({
-      ...(await this.place(current, { pipeline: current.pipeline, stageName: move.stage, lostReason: move.lostReason, closedOn: move.closedAt })),
+      ...(await this.place(current, {
+        pipeline: current.pipeline,
+        stageName: move.stage,
+        lostReason: move.lostReason,
+        closedOn: move.closedAt,
+      })),
       position: move.position ?? 'last',
     }));
   }
@@ -103,19 +141,31 @@ export class DealsService {
    */
   private async place(
     current: Deal | null,
-    target: { pipeline: string; stageName: string | undefined; lostReason: string | null | undefined; probability?: ProbabilityChoice; closedOn?: string },
+    target: {
+      pipeline: string;
+      stageName: string | undefined;
+      lostReason: string | null | undefined;
+      probability?: ProbabilityChoice;
+      closedOn?: string;
+    },
   ): Promise<StagePlacement> {
     const { pipeline, stageName, lostReason, probability, closedOn } = target;
-    const stage = stageName === undefined ? await this.firstStage(pipeline) : await this.stages.findByName(pipeline, stageName);
+    const stage =
+      stageName === undefined ? await this.firstStage(pipeline) : await this.stages.findByName(pipeline, stageName);
     if (!stage) throw new InvalidStageError('stage', pipeline);
-    if (closedOn !== undefined && stage.kind === 'open') throw new FieldError('closedAt', 'closedAt is only for a won or lost stage');
+    if (closedOn !== undefined && stage.kind === 'open')
+      throw new FieldError('closedAt', 'closedAt is only for a won or lost stage');
     const moved = !current || current.pipeline !== pipeline || current.stage !== stage.stage;
     const manual = probability === undefined ? (current?.probabilityManual ?? false) : probability !== null;
-    const chance = { probabilityManual: manual, probability: manual ? (probability ?? current!.probability) : stage.probability };
+    const chance = {
+      probabilityManual: manual,
+      probability: manual ? (probability ?? current!.probability) : stage.probability,
+    };
     const placement = { pipeline, stage: stage.stage, ...chance, ...(moved && { position: 'last' as const }) };
     if (stage.kind === 'open') return { ...placement, closedAt: null, lostReason: null };
     const now = this.clock.now();
-    const closedAt = closedOn !== undefined ? closedAtOf(closedOn, now) : moved || !current?.closedAt ? now : current.closedAt;
+    const closedAt =
+      closedOn !== undefined ? closedAtOf(closedOn, now) : moved || !current?.closedAt ? now : current.closedAt;
     if (stage.kind === 'won') return { ...placement, closedAt, lostReason: null };
     const reason = lostReason === undefined ? current?.lostReason : lostReason;
     if (!reason || !reason.trim()) throw new LostReasonRequiredError();

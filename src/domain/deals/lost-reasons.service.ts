@@ -36,12 +36,15 @@ export class LostReasonsService {
     return this.uow.run(async () => {
       const current = await this.reasons.findById(id, { forUpdate: true });
       if (!current) throw new RecordNotFoundError('LOST_REASON.NOT_FOUND', 'Lost reason');
-      if (expectedUpdatedAt && current.updatedAt.getTime() !== expectedUpdatedAt.getTime()) throw new ConflictError(current);
+      if (expectedUpdatedAt && current.updatedAt.getTime() !== expectedUpdatedAt.getTime())
+        throw new ConflictError(current);
       if (changes.label !== undefined) {
-        if (current.key === FREE_TEXT_LOST_REASON) throw new FieldError('label', 'The "other" reason keeps its name: it asks for free text');
+        if (current.key === FREE_TEXT_LOST_REASON)
+          throw new FieldError('label', 'The "other" reason keeps its name: it asks for free text');
         if (await this.reasons.labelTaken(changes.label, id)) throw new LostReasonNameTakenError();
       }
-      if (changes.active === false && current.active && (await this.reasons.list(false)).length <= 1) throw new LastActiveLostReasonError();
+      if (changes.active === false && current.active && (await this.reasons.list(false)).length <= 1)
+        throw new LastActiveLostReasonError();
       return this.reasons.update(id, changes);
     });
   }

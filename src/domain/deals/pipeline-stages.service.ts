@@ -5,7 +5,15 @@ import { UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
 import type { TimelineService } from '../timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
-import { DEFAULT_PIPELINE, MAX_STAGES_PER_PIPELINE, STAGE_KINDS, type PipelineStage, type StageFields, type StageSummary, type SummaryFilter } from './deal';
+import {
+  DEFAULT_PIPELINE,
+  MAX_STAGES_PER_PIPELINE,
+  STAGE_KINDS,
+  type PipelineStage,
+  type StageFields,
+  type StageSummary,
+  type SummaryFilter,
+} from './deal';
 import { LastStageOfKindError, StageInUseError, StageLimitError, StageNameTakenError } from './deals.errors';
 import type { PipelineStageRepository } from './deals.ports';
 import { PIPELINE_STAGE_REPOSITORY } from './deals.tokens';
@@ -17,7 +25,8 @@ import { PIPELINE_STAGE_REPOSITORY } from './deals.tokens';
 function checkShape(pipeline: string, stages: Pick<PipelineStage, 'kind'>[], field: 'kind' | 'stageIds'): void {
   if (pipeline !== DEFAULT_PIPELINE) return;
   for (const kind of STAGE_KINDS) if (!stages.some((s) => s.kind === kind)) throw new LastStageOfKindError(kind);
-  if (stages[0]?.kind !== 'open') throw new FieldError(field, 'The first stage must be an open stage: new deals start there');
+  if (stages[0]?.kind !== 'open')
+    throw new FieldError(field, 'The first stage must be an open stage: new deals start there');
 }
 
 /** The stages of a pipeline; every write is an admin's (the router enforces the permission table). */
@@ -40,7 +49,8 @@ export class PipelineStagesService {
 
   create(pipeline: string, fields: StageFields): Promise<PipelineStage> {
     return this.uow.run(async () => {
-      if ((await this.stages.list(pipeline)).length >= MAX_STAGES_PER_PIPELINE) throw new StageLimitError(MAX_STAGES_PER_PIPELINE);
+      if ((await this.stages.list(pipeline)).length >= MAX_STAGES_PER_PIPELINE)
+        throw new StageLimitError(MAX_STAGES_PER_PIPELINE);
       if (await this.stages.nameTaken(pipeline, fields.stage)) throw new StageNameTakenError();
       return this.stages.create(pipeline, fields);
     });
@@ -51,11 +61,18 @@ export class PipelineStagesService {
    * their history keeps the name they had then. A kind changes only on an empty stage, since its deals'
    * close date and lost reason follow from it. A new probability carries the deals not set by hand along.
    */
-  update(pipeline: string, id: number, changes: Partial<StageFields>, expectedUpdatedAt?: Date): Promise<PipelineStage> {
+  update(
+    pipeline: string,
+    id: number,
+    changes: Partial<StageFields>,
+    expectedUpdatedAt?: Date,
+  ): Promise<PipelineStage> {
     return this.uow.run(async () => {
       const current = await this.find(pipeline, id);
-      if (expectedUpdatedAt && current.updatedAt.getTime() !== expectedUpdatedAt.getTime()) throw new ConflictError(current);
-      if (changes.stage !== undefined && (await this.stages.nameTaken(pipeline, changes.stage, id))) throw new StageNameTakenError();
+      if (expectedUpdatedAt && current.updatedAt.getTime() !== expectedUpdatedAt.getTime())
+        throw new ConflictError(current);
+      if (changes.stage !== undefined && (await this.stages.nameTaken(pipeline, changes.stage, id)))
+        throw new StageNameTakenError();
       if (changes.kind !== undefined && changes.kind !== current.kind) {
         const deals = await this.stages.countDeals(current);
         if (deals > 0) throw new StageInUseError(deals);
@@ -76,13 +93,19 @@ export class PipelineStagesService {
   remove(viewer: Viewer, pipeline: string, id: number, moveTo?: string): Promise<void> {
     return this.uow.run(async () => {
       const stage = await this.find(pipeline, id);
-      checkShape(pipeline, (await this.stages.list(pipeline)).filter((s) => s.id !== id), 'stageIds');
+      checkShape(
+        pipeline,
+        (await this.stages.list(pipeline)).filter((s) => s.id !== id),
+        'stageIds',
+      );
       const deals = await this.stages.countDeals(stage);
       if (deals > 0) {
         if (moveTo === undefined) throw new StageInUseError(deals);
         const target = await this.stages.findByName(pipeline, moveTo);
-        if (!target || target.id === id) throw new FieldError('moveTo', 'moveTo must name another stage of the pipeline');
-        if (target.kind !== stage.kind) throw new FieldError('moveTo', `moveTo must be a ${stage.kind} stage, like the stage deleted`);
+        if (!target || target.id === id)
+          throw new FieldError('moveTo', 'moveTo must name another stage of the pipeline');
+        if (target.kind !== stage.kind)
+          throw new FieldError('moveTo', `moveTo must be a ${stage.kind} stage, like the stage deleted`);
         const moved = await this.stages.moveDeals(stage, target);
         await this.timeline.record(
           ...moved.map((deal) => ({
@@ -109,7 +132,11 @@ export class PipelineStagesService {
       if (ids.length !== current.length || new Set(ids).size !== ids.length || !ids.every((id) => byId.has(id))) {
         throw new FieldError('stageIds', 'stageIds must list every stage of the pipeline exactly once');
       }
-      checkShape(pipeline, ids.map((id) => byId.get(id)!), 'stageIds');
+      checkShape(
+        pipeline,
+        ids.map((id) => byId.get(id)!),
+        'stageIds',
+      );
       await this.stages.reorder(ids);
       return this.stages.list(pipeline);
     });

@@ -6,7 +6,10 @@
 export function deliveryFailureReason(error: unknown): string {
   const { responseCode, code, cause } = (error ?? {}) as { responseCode?: unknown; code?: unknown; cause?: unknown };
   if (typeof responseCode === 'number' && responseCode >= 200 && responseCode < 600) return `smtp ${responseCode}`;
-  if (typeof code === 'string' && /^(ECONNECTION|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ESOCKET|EDNS|ENOTFOUND|EAI_AGAIN|ETLS)$/.test(code)) {
+  if (
+    typeof code === 'string' &&
+    /^(ECONNECTION|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ESOCKET|EDNS|ENOTFOUND|EAI_AGAIN|ETLS)$/.test(code)
+  ) {
     return 'mail server unreachable';
   }
   // A batch's error carries its first failure as the cause.

@@ -22,7 +22,13 @@ const TEXTS = {
 } satisfies Record<Language, unknown>;
 
 /** The morning digest, in the user's language and time zone: overdue ones, then today's, each with its link. */
-export function digestMessage(input: { overdue: DigestItem[]; today: DigestItem[]; language: Language; timeZone: string; appUrl: string }) {
+export function digestMessage(input: {
+  overdue: DigestItem[];
+  today: DigestItem[];
+  language: Language;
+  timeZone: string;
+  appUrl: string;
+}) {
   const texts = TEXTS[input.language];
   const when = new Intl.DateTimeFormat(input.language === 'pt' ? 'pt-BR' : 'en-GB', {
     timeZone: input.timeZone,
@@ -33,25 +39,43 @@ export function digestMessage(input: { overdue: DigestItem[]; today: DigestItem[
     minute: '2-digit',
     hour12: false,
   });
-  const line = (item: DigestItem) => `- ${item.subject} (${when.format(item.dueDate)})\n  ${input.appUrl}/crm/activities?activity=${item.id}`;
-  const section = (heading: string, items: DigestItem[]) => (items.length ? [`${heading}:`, ...items.map(line), ''] : []);
+  const line = (item: DigestItem) =>
+    `- ${item.subject} (${when.format(item.dueDate)})\n  ${input.appUrl}/crm/activities?activity=${item.id}`;
+  const section = (heading: string, items: DigestItem[]) =>
+    items.length ? [`${heading}:`, ...items.map(line), ''] : [];
   const title = texts.title(input.overdue.length, input.today.length);
   return {
     title,
     body: [...input.overdue, ...input.today].map((item) => item.subject).join(', '),
-    emailText: [...section(texts.overdue, input.overdue), ...section(texts.today, input.today), `${texts.all}: ${input.appUrl}/crm/activities`].join('\n'),
+    emailText: [
+      ...section(texts.overdue, input.overdue),
+      ...section(texts.today, input.today),
+      `${texts.all}: ${input.appUrl}/crm/activities`,
+    ].join('\n'),
   };
 }
 
 /** The wall clock in a time zone: its date (yyyy-mm-dd), weekday (1 Monday to 7 Sunday) and hour. */
 export function localClock(at: Date, timeZone: string) {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', weekday: 'short', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      weekday: 'short',
+      hourCycle: 'h23',
+    })
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   );
   const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday!) + 1;
-  const [year, month, day, hour, minute, second] = ['year', 'month', 'day', 'hour', 'minute', 'second'].map((k) => Number(parts[k]));
+  const [year, month, day, hour, minute, second] = ['year', 'month', 'day', 'hour', 'minute', 'second'].map((k) =>
+    Number(parts[k]),
+  );
   return { date: `${parts.year}-${parts.month}-${parts.day}`, weekday, hour, year, month, day, minute, second };
 }
 

@@ -66,7 +66,13 @@ export class DigestService {
     if (items.length === 0) return false;
     const overdue = items.filter((item) => item.dueDate.getTime() < now.getTime());
     const today = items.filter((item) => item.dueDate.getTime() >= now.getTime());
-    const message = digestMessage({ overdue, today, language: settings.language, timeZone: settings.timeZone, appUrl: this.appUrl });
+    const message = digestMessage({
+      overdue,
+      today,
+      language: settings.language,
+      timeZone: settings.timeZone,
+      appUrl: this.appUrl,
+    });
     const dedupeKey = `digest:${userId}:${local.date}`;
     const notification = await this.notifications.record({
       userId,
@@ -83,9 +89,15 @@ export class DigestService {
     });
     if (notification.emailStatus !== 'pending' || !this.mailer || !settings.email) return false;
     // Sent already, or another worker holds it (a crashed one's lease runs out and a later scan sends it).
-    if (!(await this.notifications.claimEmail(notification.id, now, new Date(now.getTime() + EMAIL_LEASE_MS)))) return false;
+    if (!(await this.notifications.claimEmail(notification.id, now, new Date(now.getTime() + EMAIL_LEASE_MS))))
+      return false;
     try {
-      await this.mailer.send({ to: settings.email, subject: notification.title, text: message.emailText, messageId: `<${dedupeKey.replace(/:/g, '.')}@funil>` });
+      await this.mailer.send({
+        to: settings.email,
+        subject: notification.title,
+        text: message.emailText,
+        messageId: `<${dedupeKey.replace(/:/g, '.')}@funil>`,
+      });
     } catch (error) {
       await this.notifications.releaseEmail(notification.id, deliveryFailureReason(error));
       throw error;

@@ -36,7 +36,8 @@ export interface NotificationSettings {
 }
 
 /** What a client sends: the switches it leaves out keep their value. */
-export type NotificationSettingsInput = Omit<NotificationSettings, 'reminderEmails' | 'morningDigest'> & Partial<Pick<NotificationSettings, 'reminderEmails' | 'morningDigest'>>;
+export type NotificationSettingsInput = Omit<NotificationSettings, 'reminderEmails' | 'morningDigest'> &
+  Partial<Pick<NotificationSettings, 'reminderEmails' | 'morningDigest'>>;
 
 /** A claimed reminder, as the scan hands it to a send job. */
 export interface DueReminder {

@@ -1,5 +1,12 @@
 import type { Page, PageRequest } from '../shared/list-page';
-import type { DueReminder, EmailStatus, Notification, NotificationSettings, ReminderChoice, ReminderToSend } from './notification';
+import type {
+  DueReminder,
+  EmailStatus,
+  Notification,
+  NotificationSettings,
+  ReminderChoice,
+  ReminderToSend,
+} from './notification';
 
 export interface ReminderRepository {
   setChoice(activityId: number, minutes: ReminderChoice): Promise<void>;

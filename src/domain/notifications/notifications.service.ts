@@ -22,7 +22,8 @@ export class NotificationsService {
 
   /** Someone else's notification is not found. */
   async markRead(userId: number, id: number): Promise<{ unread: number }> {
-    if (!(await this.notifications.markRead(userId, id, this.clock.now()))) throw new AppError('NOTIFICATION.NOT_FOUND', 'Notification not found');
+    if (!(await this.notifications.markRead(userId, id, this.clock.now())))
+      throw new AppError('NOTIFICATION.NOT_FOUND', 'Notification not found');
     return { unread: await this.notifications.unreadCount(userId) };
   }
 

@@ -4,7 +4,13 @@ import type { JobPayloads, JobQueue, ReminderJobItem } from '../shared/job-queue
 import { CLOCK, JOB_QUEUE, LOGGER, UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
 import type { DueReminder, ReminderChoice } from './notification';
-import type { Mailer, NewNotification, NotificationRepository, PendingEmail, ReminderRepository } from './notifications.ports';
+import type {
+  Mailer,
+  NewNotification,
+  NotificationRepository,
+  PendingEmail,
+  ReminderRepository,
+} from './notifications.ports';
 import { APP_URL, MAILER, NOTIFICATION_REPOSITORY, REMINDER_REPOSITORY } from './notifications.tokens';
 import { reminderMessage } from './reminder-message';
 import { deliveryFailureReason } from './delivery-failure';
@@ -66,7 +72,11 @@ export class RemindersService {
       if (due.length === 0) return queued;
       try {
         // Unique per claim: a batch claimed again later (its job lost) is a new job, and the send is idempotent.
-        await this.queue.enqueue('reminders.send', { reminders: due.map((r) => this.item(r)) }, { jobId: `reminders-${now.getTime()}-${due[0].activityId}` });
+        await this.queue.enqueue(
+          'reminders.send',
+          { reminders: due.map((r) => this.item(r)) },
+          { jobId: `reminders-${now.getTime()}-${due[0].activityId}` },
+        );
       } catch (error) {
         // They stay claimed; a scan after RECLAIM_AFTER_MS takes them again.
         this.log.warn({ err: error, reminders: due.length }, 'could not queue reminders');
@@ -90,7 +100,13 @@ export class RemindersService {
     const now = this.clock.now();
     const notifications: NewNotification[] = claimed.map((reminder) => {
       const { settings } = reminder;
-      const message = reminderMessage({ subject: reminder.subject, dueAt: reminder.dueAt, language: settings.language, timeZone: settings.timeZone, link: this.link(reminder.activityId) });
+      const message = reminderMessage({
+        subject: reminder.subject,
+        dueAt: reminder.dueAt,
+        language: settings.language,
+        timeZone: settings.timeZone,
+        link: this.link(reminder.activityId),
+      });
       return {
         userId: reminder.userId,
         kind: 'activity.reminder',
@@ -131,7 +147,10 @@ export class RemindersService {
     };
     await Promise.all(Array.from({ length: Math.min(EMAILS_AT_ONCE, pending.length) }, worker));
     // The retry finds the failed ones still pending and the others sent.
-    if (failures.length > 0) throw new Error(`${failures.length} of ${pending.length} reminder emails were not sent: ${failures[0].message}`, { cause: failures[0] });
+    if (failures.length > 0)
+      throw new Error(`${failures.length} of ${pending.length} reminder emails were not sent: ${failures[0].message}`, {
+        cause: failures[0],
+      });
   }
 
   private async sendEmail(mailer: Mailer, email: PendingEmail, reminder: DueReminder): Promise<void> {
@@ -146,9 +165,20 @@ export class RemindersService {
       // Another worker is sending it right now; the retry finds it sent.
       throw new Error(`the email of notification ${email.id} is being sent by another worker`);
     }
-    const message = reminderMessage({ subject: email.subject, dueAt: email.dueAt, language: settings.language, timeZone: settings.timeZone, link: this.link(reminder.activityId) });
+    const message = reminderMessage({
+      subject: email.subject,
+      dueAt: email.dueAt,
+      language: settings.language,
+      timeZone: settings.timeZone,
+      link: this.link(reminder.activityId),
+    });
     try {
-      await mailer.send({ to: settings.email, subject: message.title, text: message.emailText, messageId: `<${email.dedupeKey.replace(/:/g, '.')}@funil>` });
+      await mailer.send({
+        to: settings.email,
+        subject: message.title,
+        text: message.emailText,
+        messageId: `<${email.dedupeKey.replace(/:/g, '.')}@funil>`,
+      });
     } catch (error) {
       await this.notifications.releaseEmail(email.id, deliveryFailureReason(error));
       throw error;

@@ -10,6 +10,11 @@ export class SavedReportNotFoundError extends RecordNotFoundError {
 
 export class SavedReportReadOnlyError extends AppError {
   constructor(action: 'edit' | 'delete') {
-    super('SAVED_REPORT.READ_ONLY', action === 'edit' ? 'Only the author can change this report' : 'Only the author (or an admin, once it is shared) can delete this report');
+    super(
+      'SAVED_REPORT.READ_ONLY',
+      action === 'edit'
+        ? 'Only the author can change this report'
+        : 'Only the author (or an admin, once it is shared) can delete this report',
+    );
   }
 }

@@ -12,7 +12,8 @@ import type { SavedReport, SavedReportFields, SavedReportView } from './saved-re
 
 const canEdit = (viewer: Viewer, report: SavedReport) => report.authorId === viewer.id;
 // An admin may remove a shared report (a colleague who left, a wrong figure shown to the team), never edit it.
-const canDelete = (viewer: Viewer, report: SavedReport) => canEdit(viewer, report) || (report.shared && viewer.role === 'admin');
+const canDelete = (viewer: Viewer, report: SavedReport) =>
+  canEdit(viewer, report) || (report.shared && viewer.role === 'admin');
 
 @injectable()
 export class ReportBuilderService {

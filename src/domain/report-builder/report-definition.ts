@@ -54,7 +54,14 @@ export interface ReportDefinition {
 /** What each entity allows. Status means the stage kind for deals (open, won, lost). */
 export const ENTITY_RULES: Record<
   ReportEntity,
-  { measures: readonly ReportMeasure[]; groupings: readonly ReportGrouping[]; dateFields: readonly ReportDateField[]; filters: readonly ReportFilterName[]; statuses: readonly string[]; types: readonly string[] }
+  {
+    measures: readonly ReportMeasure[];
+    groupings: readonly ReportGrouping[];
+    dateFields: readonly ReportDateField[];
+    filters: readonly ReportFilterName[];
+    statuses: readonly string[];
+    types: readonly string[];
+  }
 > = {
   deals: {
     measures: REPORT_MEASURES,
@@ -101,23 +108,38 @@ export function checkDefinition(definition: ReportDefinition, prefix = ''): Repo
   const rules = ENTITY_RULES[definition.entity];
   const what = WHAT[definition.entity];
   if (!rules.measures.includes(definition.measure)) {
-    throw new UnsupportedCombinationError(`${prefix}measure`, `measure "${definition.measure}" applies to deals only; ${what} are counted`);
+    throw new UnsupportedCombinationError(
+      `${prefix}measure`,
+      `measure "${definition.measure}" applies to deals only; ${what} are counted`,
+    );
   }
   if (!rules.groupings.includes(definition.groupBy)) {
-    throw new UnsupportedCombinationError(`${prefix}groupBy`, `${what} cannot be grouped by ${definition.groupBy}; allowed: ${rules.groupings.join(', ')}`);
+    throw new UnsupportedCombinationError(
+      `${prefix}groupBy`,
+      `${what} cannot be grouped by ${definition.groupBy}; allowed: ${rules.groupings.join(', ')}`,
+    );
   }
   if (!rules.dateFields.includes(definition.dateField)) {
-    throw new UnsupportedCombinationError(`${prefix}dateField`, `${what} have no ${definition.dateField}; allowed: ${rules.dateFields.join(', ')}`);
+    throw new UnsupportedCombinationError(
+      `${prefix}dateField`,
+      `${what} have no ${definition.dateField}; allowed: ${rules.dateFields.join(', ')}`,
+    );
   }
   for (const name of REPORT_FILTERS) {
     if (definition.filters[name] === undefined) continue;
     if (!rules.filters.includes(name)) {
-      throw new UnsupportedCombinationError(`${prefix}filters.${name}`, `${what} cannot be filtered by ${name}; allowed: ${rules.filters.join(', ')}`);
+      throw new UnsupportedCombinationError(
+        `${prefix}filters.${name}`,
+        `${what} cannot be filtered by ${name}; allowed: ${rules.filters.join(', ')}`,
+      );
     }
   }
   const { status, type } = definition.filters;
   if (status !== undefined && !rules.statuses.includes(status)) {
-    throw new UnsupportedCombinationError(`${prefix}filters.status`, `status of ${what} is one of ${rules.statuses.join(', ')}`);
+    throw new UnsupportedCombinationError(
+      `${prefix}filters.status`,
+      `status of ${what} is one of ${rules.statuses.join(', ')}`,
+    );
   }
   if (type !== undefined && !rules.types.includes(type)) {
     throw new UnsupportedCombinationError(`${prefix}filters.type`, `type is one of ${rules.types.join(', ')}`);
@@ -126,4 +148,5 @@ export function checkDefinition(definition: ReportDefinition, prefix = ''): Repo
 }
 
 export const isMoneyMeasure = (measure: ReportMeasure): boolean => measure !== 'count';
-export const isTimeGrouping = (groupBy: ReportGrouping): groupBy is 'week' | 'month' => groupBy === 'week' || groupBy === 'month';
+export const isTimeGrouping = (groupBy: ReportGrouping): groupBy is 'week' | 'month' =>
+  groupBy === 'week' || groupBy === 'month';

@@ -33,7 +33,9 @@ export const periodStart = (definition: ReportDefinition, now: Date): Date | nul
 /** The week (Monday, as PostgreSQL's date_trunc) or month keys from `since` to `until`, in UTC. */
 export function bucketKeys(groupBy: 'week' | 'month', since: Date, until: Date): string[] {
   const keys: string[] = [];
-  const cursor = new Date(Date.UTC(since.getUTCFullYear(), since.getUTCMonth(), groupBy === 'month' ? 1 : since.getUTCDate()));
+  const cursor = new Date(
+    Date.UTC(since.getUTCFullYear(), since.getUTCMonth(), groupBy === 'month' ? 1 : since.getUTCDate()),
+  );
   if (groupBy === 'week') cursor.setUTCDate(cursor.getUTCDate() - ((cursor.getUTCDay() + 6) % 7));
   while (cursor.getTime() <= until.getTime()) {
     const iso = cursor.toISOString();
@@ -44,21 +46,28 @@ export function bucketKeys(groupBy: 'week' | 'month', since: Date, until: Date):
   return keys;
 }
 
-const emptyValue = (measure: ReportMeasure): string | null => (measure === 'count' ? '0' : measure === 'averageValue' ? null : '0.00');
+const emptyValue = (measure: ReportMeasure): string | null =>
+  measure === 'count' ? '0' : measure === 'averageValue' ? null : '0.00';
 
 /**
  * Groups in reading order: stages in pipeline order (as the repository sorts them), weeks and months in
  * time order with the empty ones of a bounded period listed (a line chart must not skip a quiet week),
  * the rest largest first; "other" last.
  */
-export function arrangeGroups(definition: ReportDefinition, groups: ReportGroup[], since: Date | null, until: Date): ReportGroup[] {
+export function arrangeGroups(
+  definition: ReportDefinition,
+  groups: ReportGroup[],
+  since: Date | null,
+  until: Date,
+): ReportGroup[] {
   const other = groups.filter((g) => g.other);
   const named = groups.filter((g) => !g.other);
   if (!isTimeGrouping(definition.groupBy)) return [...named, ...other];
   const byKey = new Map(named.map((g) => [g.key, g]));
   const keys = since && other.length === 0 ? bucketKeys(definition.groupBy, since, until) : [];
   for (const key of keys) {
-    if (!byKey.has(key)) byKey.set(key, { key, label: key, other: false, count: 0, value: emptyValue(definition.measure) });
+    if (!byKey.has(key))
+      byKey.set(key, { key, label: key, other: false, count: 0, value: emptyValue(definition.measure) });
   }
   const inTime = [...byKey.values()].sort((a, b) => String(a.key).localeCompare(String(b.key)));
   return [...other, ...inTime];

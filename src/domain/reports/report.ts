@@ -20,7 +20,14 @@ export interface CardFigures {
   newDeals: number;
 }
 
-export const CARD_KEYS = ['salesWon', 'activeContacts', 'conversionRate', 'completedActivities', 'averageTicket', 'newDeals'] as const satisfies readonly (keyof CardFigures)[];
+export const CARD_KEYS = [
+  'salesWon',
+  'activeContacts',
+  'conversionRate',
+  'completedActivities',
+  'averageTicket',
+  'newDeals',
+] as const satisfies readonly (keyof CardFigures)[];
 export type CardKey = (typeof CARD_KEYS)[number];
 
 /** One salesperson's results within the period (deals by owner, activities by assignee). */

@@ -1,4 +1,11 @@
-import type { CardFigures, QuickReportName, QuickReportRows, ReportFigures, ReportPeriod, ReportSnapshot } from './report';
+import type {
+  CardFigures,
+  QuickReportName,
+  QuickReportRows,
+  ReportFigures,
+  ReportPeriod,
+  ReportSnapshot,
+} from './report';
 
 /** The figures the aggregation computes; the service adds the changes against the previous window. */
 export type AggregatedFigures = Omit<ReportFigures, 'changes'> & { previous: CardFigures };

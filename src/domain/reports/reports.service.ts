@@ -2,7 +2,17 @@ import { inject, injectable } from 'inversify';
 import type { Clock } from '../shared/clock';
 import type { JobQueue } from '../shared/job-queue.port';
 import { CLOCK, JOB_QUEUE } from '../shared/shared.tokens';
-import { QUICK_REPORT_USES_PERIOD, REPORT_PERIODS, cardChanges, figuresOf, type QuickReportName, type QuickReportRows, type ReportCategory, type ReportFigures, type ReportPeriod } from './report';
+import {
+  QUICK_REPORT_USES_PERIOD,
+  REPORT_PERIODS,
+  cardChanges,
+  figuresOf,
+  type QuickReportName,
+  type QuickReportRows,
+  type ReportCategory,
+  type ReportFigures,
+  type ReportPeriod,
+} from './report';
 import type { ReportRepository } from './reports.ports';
 import { REPORT_REPOSITORY } from './reports.tokens';
 
@@ -37,7 +47,12 @@ export class ReportsService {
     const figures = await this.reports.aggregate(now, REPORT_PERIODS);
     const durationMs = Math.round(performance.now() - started);
     await this.reports.save(
-      [...figures].map(([periodDays, f]) => ({ periodDays, figures: { ...f, changes: cardChanges(f, f.previous) }, computedAt: now, durationMs })),
+      [...figures].map(([periodDays, f]) => ({
+        periodDays,
+        figures: { ...f, changes: cardChanges(f, f.previous) },
+        computedAt: now,
+        durationMs,
+      })),
     );
   }
 
@@ -61,6 +76,11 @@ export class ReportsService {
   /** A quick report, computed live: each is bounded and answered from indexes. */
   async quick<N extends QuickReportName>(name: N, period: ReportPeriod): Promise<QuickReportView<N>> {
     const now = this.clock.now();
-    return { report: name, period: QUICK_REPORT_USES_PERIOD[name] ? period : null, generatedAt: now, rows: await this.reports.quick(name, now, period) };
+    return {
+      report: name,
+      period: QUICK_REPORT_USES_PERIOD[name] ? period : null,
+      generatedAt: now,
+      rows: await this.reports.quick(name, now, period),
+    };
   }
 }

@@ -32,7 +32,12 @@ export class SearchService {
       this.search.activities(query),
       query.templates ? this.search.templates(query) : Promise.resolve([]),
     ]);
-    return { contacts: contacts.map(withoutRank), deals: deals.map(withoutRank), activities: activities.map(withoutRank), templates: templates.map(withoutRank) };
+    return {
+      contacts: contacts.map(withoutRank),
+      deals: deals.map(withoutRank),
+      activities: activities.map(withoutRank),
+      templates: templates.map(withoutRank),
+    };
   }
 }
 

@@ -18,7 +18,9 @@ export async function runChecks(checks: HealthCheck[], timeoutMs: number): Promi
             timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
           }),
         ]);
-        return result && result.warning ? { name: c.name, status: 'warning', detail: result.warning } : { name: c.name, status: 'up' };
+        return result && result.warning
+          ? { name: c.name, status: 'warning', detail: result.warning }
+          : { name: c.name, status: 'up' };
       } catch (error) {
         return { name: c.name, status: 'down', detail: (error as Error).message.slice(0, 200) };
       } finally {

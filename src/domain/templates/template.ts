@@ -16,7 +16,8 @@ export interface EmailTemplate {
 }
 
 export type TemplateFields = Pick<EmailTemplate, 'name' | 'subject' | 'body' | 'category' | 'isActive'>;
-export type NewTemplate = Partial<TemplateFields> & Pick<TemplateFields, 'name' | 'subject' | 'body'> & { createdBy: number };
+export type NewTemplate = Partial<TemplateFields> &
+  Pick<TemplateFields, 'name' | 'subject' | 'body'> & { createdBy: number };
 
 export interface TemplateFilter {
   /** Part of the name or subject. */
@@ -65,7 +66,8 @@ const KNOWN = new Map(TEMPLATE_VARIABLES.map((v) => [v.name, v]));
 export const unknownVariables = (text: string): string[] => extractVariables(text).filter((name) => !KNOWN.has(name));
 
 /** Whether filling the template asks for a deal (it uses a deal's variables). */
-export const usesDeal = (variables: readonly string[]): boolean => variables.some((name) => KNOWN.get(name)?.source === 'deal');
+export const usesDeal = (variables: readonly string[]): boolean =>
+  variables.some((name) => KNOWN.get(name)?.source === 'deal');
 
 /** Where a template is sent from a contact's page; `copy` puts it on the clipboard. */
 export const TEMPLATE_CHANNELS = ['email', 'whatsapp', 'copy'] as const;
@@ -107,5 +109,9 @@ export function renderTemplate(
       return escape(value);
     });
   const insert = format === 'html' ? escapeHtml : (value: string) => value;
-  return { subject: fill(template.subject, (value) => insert(oneLine(value))), body: fill(template.body, insert), missing: [...missing] };
+  return {
+    subject: fill(template.subject, (value) => insert(oneLine(value))),
+    body: fill(template.body, insert),
+    missing: [...missing],
+  };
 }

@@ -6,7 +6,11 @@ export class UnknownVariableError extends AppError {
     super(
       'TEMPLATE.UNKNOWN_VARIABLE',
       `Unknown variable ${unknown.map((u) => `{{${u.name}}}`).join(', ')}`,
-      unknown.map(({ field, name }) => ({ path: field, message: `{{${name}}} is not a known variable`, type: 'template.unknownVariable' })),
+      unknown.map(({ field, name }) => ({
+        path: field,
+        message: `{{${name}}} is not a known variable`,
+        type: 'template.unknownVariable',
+      })),
     );
   }
 }
@@ -22,7 +26,9 @@ export class InactiveTemplateError extends AppError {
 export class NoRecipientError extends AppError {
   constructor(channel: 'email' | 'whatsapp') {
     const what = channel === 'email' ? 'an e-mail address' : 'a phone number for WhatsApp';
-    super('TEMPLATE.NO_RECIPIENT', `The contact has no ${what}`, [{ path: 'channel', message: `The contact has no ${what}` }]);
+    super('TEMPLATE.NO_RECIPIENT', `The contact has no ${what}`, [
+      { path: 'channel', message: `The contact has no ${what}` },
+    ]);
   }
 }
 

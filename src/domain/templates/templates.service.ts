@@ -75,18 +75,27 @@ export class TemplatesService {
     return template;
   }
 
-  create(viewer: Viewer, fields: Partial<TemplateFields> & Pick<TemplateFields, 'name' | 'subject' | 'body'>): Promise<EmailTemplate> {
+  create(
+    viewer: Viewer,
+    fields: Partial<TemplateFields> & Pick<TemplateFields, 'name' | 'subject' | 'body'>,
+  ): Promise<EmailTemplate> {
     this.authorize(viewer, 'create');
     checkVariables(fields);
     return this.uow.run(() => this.templates.create({ ...fields, createdBy: viewer.id }));
   }
 
-  update(viewer: Viewer, id: number, changes: Partial<TemplateFields>, expectedUpdatedAt?: Date): Promise<EmailTemplate> {
+  update(
+    viewer: Viewer,
+    id: number,
+    changes: Partial<TemplateFields>,
+    expectedUpdatedAt?: Date,
+  ): Promise<EmailTemplate> {
     this.authorize(viewer, 'update');
     checkVariables(changes);
     return this.uow.run(async () => {
       const current = await this.get(viewer, id, { forUpdate: true });
-      if (expectedUpdatedAt && current.updatedAt.getTime() !== expectedUpdatedAt.getTime()) throw new ConflictError(current);
+      if (expectedUpdatedAt && current.updatedAt.getTime() !== expectedUpdatedAt.getTime())
+        throw new ConflictError(current);
       return this.templates.update(id, changes);
     });
   }
@@ -139,7 +148,12 @@ export class TemplatesService {
     });
   }
 
-  private async fill(viewer: Viewer, template: EmailTemplate, request: RenderRequest, format: RenderFormat): Promise<{ rendered: Rendered; contact: Contact }> {
+  private async fill(
+    viewer: Viewer,
+    template: EmailTemplate,
+    request: RenderRequest,
+    format: RenderFormat,
+  ): Promise<{ rendered: Rendered; contact: Contact }> {
     const contact = await this.contacts.get(viewer, request.contactId);
     const deal = request.dealId === undefined ? null : await this.deals.get(viewer, request.dealId);
     if (deal && deal.contactId !== contact.id) throw new FieldError('dealId', 'The deal is not one of this contact’s');
@@ -153,7 +167,9 @@ export class TemplatesService {
       user_name: request.userName,
       ...(deal && {
         deal_title: deal.title,
-        deal_value: new Intl.NumberFormat('pt-BR', { style: 'currency', currency: deal.currency }).format(Number(deal.value)),
+        deal_value: new Intl.NumberFormat('pt-BR', { style: 'currency', currency: deal.currency }).format(
+          Number(deal.value),
+        ),
         deal_stage: deal.stage,
         expected_close_date: deal.expectedCloseDate?.split('-').reverse().join('/'),
       }),
@@ -168,6 +184,8 @@ export class TemplatesService {
 
 /** Each unknown variable of the subject and body being written, named with its field. */
 function checkVariables(fields: Partial<Pick<TemplateFields, 'subject' | 'body'>>): void {
-  const unknown = (['subject', 'body'] as const).flatMap((field) => (fields[field] === undefined ? [] : unknownVariables(fields[field]).map((name) => ({ field, name }))));
+  const unknown = (['subject', 'body'] as const).flatMap((field) =>
+    fields[field] === undefined ? [] : unknownVariables(fields[field]).map((name) => ({ field, name })),
+  );
   if (unknown.length > 0) throw new UnknownVariableError(unknown);
 }

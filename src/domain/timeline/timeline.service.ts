@@ -34,7 +34,18 @@ export class TimelineService {
    * only entries everyone may see: private activities stay out. Changes only: a template used is no change.
    */
   async recent(limit: number, viewer?: Viewer): Promise<RecentActivityItem[]> {
-    const page = await this.entries.list({ viewer, entityTypes: RECORD_TYPES }, { limit: Math.min(Math.max(1, Math.trunc(limit)), LIST_LIMIT_MAX) });
-    return page.items.map(({ id, entityType, entityId, action, entityName, userName, at }) => ({ id, entityType, entityId, action, entityName, userName, at }));
+    const page = await this.entries.list(
+      { viewer, entityTypes: RECORD_TYPES },
+      { limit: Math.min(Math.max(1, Math.trunc(limit)), LIST_LIMIT_MAX) },
+    );
+    return page.items.map(({ id, entityType, entityId, action, entityName, userName, at }) => ({
+      id,
+      entityType,
+      entityId,
+      action,
+      entityName,
+      userName,
+      at,
+    }));
   }
 }

@@ -35,10 +35,17 @@ export interface TimelineEntry extends Omit<NewTimelineEntry, 'visibleTo' | 'use
 }
 
 /** The shape the dashboard's recent-activity list reads. */
-export type RecentActivityItem = Pick<TimelineEntry, 'id' | 'entityType' | 'entityId' | 'action' | 'entityName' | 'userName' | 'at'>;
+export type RecentActivityItem = Pick<
+  TimelineEntry,
+  'id' | 'entityType' | 'entityId' | 'action' | 'entityName' | 'userName' | 'at'
+>;
 
 /** The fields that changed between two versions of a record, compared as JSON values. */
-export function diffFields<T extends object>(before: T, after: T, fields: readonly (keyof T & string)[]): FieldChange[] {
+export function diffFields<T extends object>(
+  before: T,
+  after: T,
+  fields: readonly (keyof T & string)[],
+): FieldChange[] {
   const changes: FieldChange[] = [];
   for (const field of fields) {
     const oldValue = normalise(before[field]);

@@ -30,7 +30,13 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
  * office behind one router; its password checks are paced instead, one every `pacedEveryMs` across every
  * instance, and an attempt that would wait more than `pacedMaxWaitMs` for its turn gets 429.
  */
-export const LOGIN_LIMITS = { perAccount: 5, perIp: 100, windowMs: FIFTEEN_MINUTES, pacedEveryMs: 3000, pacedMaxWaitMs: 12_000 };
+export const LOGIN_LIMITS = {
+  perAccount: 5,
+  perIp: 100,
+  windowMs: FIFTEEN_MINUTES,
+  pacedEveryMs: 3000,
+  pacedMaxWaitMs: 12_000,
+};
 export const REGISTER_LIMITS = { perIp: 20, windowMs: 60 * 60 * 1000 };
 
 export type { ClientInfo };
@@ -90,18 +96,30 @@ export class AuthService {
     }
 
     const user = await this.users.findByUsername(account.username);
-    const valid = await this.refundIfBusy(counted, async () => this.hasher.verify(user?.passwordHash ?? (await this.getDummyHash()), password));
+    const valid = await this.refundIfBusy(counted, async () =>
+      this.hasher.verify(user?.passwordHash ?? (await this.getDummyHash()), password),
+    );
     // The log names the account when there is one and always the username as typed; never the password.
     const subject = { userId: user?.id ?? null, username: user?.username ?? username };
     if (!user || !valid) {
-      await this.securityLog.recordQuietly({ type: 'sign_in_failed', ...subject, details: { reason: 'invalid_credentials' } }, client);
+      await this.securityLog.recordQuietly(
+        { type: 'sign_in_failed', ...subject, details: { reason: 'invalid_credentials' } },
+        client,
+      );
       // Recorded once, by the failure that took the last attempt of the account or address, not on every
       // refused attempt after (which would let anyone fill the log).
-      if (blocksFor > 0) await this.securityLog.recordQuietly({ type: 'sign_in_throttled', ...subject, details: { retryAfterSeconds: blocksFor } }, client);
+      if (blocksFor > 0)
+        await this.securityLog.recordQuietly(
+          { type: 'sign_in_throttled', ...subject, details: { retryAfterSeconds: blocksFor } },
+          client,
+        );
       throw new InvalidCredentialsError();
     }
     if (user.disabledAt) {
-      await this.securityLog.recordQuietly({ type: 'sign_in_failed', ...subject, details: { reason: 'disabled' } }, client);
+      await this.securityLog.recordQuietly(
+        { type: 'sign_in_failed', ...subject, details: { reason: 'disabled' } },
+        client,
+      );
       throw new AccountDisabledError();
     }
     await this.limiter.reset(account.key);
@@ -117,7 +135,11 @@ export class AuthService {
    * A guesser behind it is slowed to that pace, while a right password still gets in after a few seconds.
    */
   private async waitAddressTurn(ip: string, counted: RateLimitRule[]): Promise<void> {
-    const turn = await this.limiter.takeTurn(`login:ip-pace:${ip}`, LOGIN_LIMITS.pacedEveryMs, LOGIN_LIMITS.pacedMaxWaitMs);
+    const turn = await this.limiter.takeTurn(
+      `login:ip-pace:${ip}`,
+      LOGIN_LIMITS.pacedEveryMs,
+      LOGIN_LIMITS.pacedMaxWaitMs,
+    );
     if (!turn.allowed) {
       // Not checked: the account's attempt is given back.
       await this.limiter.refund(counted);
@@ -150,7 +172,10 @@ export class AuthService {
         ? await this.users.create(newUser)
         : await this.users.create(newUser, { onlyIfEmpty: true });
     if (!created) throw new RoleNotAllowedError();
-    await this.securityLog.recordQuietly({ type: 'user_registered', userId: created.id, username: created.username, details: { to: created.role } }, client);
+    await this.securityLog.recordQuietly(
+      { type: 'user_registered', userId: created.id, username: created.username, details: { to: created.role } },
+      client,
+    );
     const signedIn = await this.users.recordSignIn(created.id, this.clock.now());
     // A first sign-in has no previous access to show.
     return this.startSession({ ...signedIn, lastAccess: null }, false, client);
@@ -207,7 +232,12 @@ export class AuthService {
 
 /** The account's key is its canonical username, so no alias of it (case, width, accents) gets fresh attempts. */
 function accountRule(username: CanonicalUsername): RateLimitRule & { username: CanonicalUsername } {
-  return { username, key: `login:account:${username}`, limit: LOGIN_LIMITS.perAccount, windowMs: LOGIN_LIMITS.windowMs };
+  return {
+    username,
+    key: `login:account:${username}`,
+    limit: LOGIN_LIMITS.perAccount,
+    windowMs: LOGIN_LIMITS.windowMs,
+  };
 }
 
 function addressRule(ip: string): RateLimitRule {

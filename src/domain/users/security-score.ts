@@ -8,11 +8,19 @@ export interface SecurityFacts {
   sessionSecretConfigured: boolean;
 }
 
-export const SECURITY_CHECK_IDS = ['passwords_argon2id', 'demo_mode_off', 'secure_cookies', 'session_secret_configured'] as const;
+export const SECURITY_CHECK_IDS = [
+  'passwords_argon2id',
+  'demo_mode_off',
+  'secure_cookies',
+  'session_secret_configured',
+] as const;
 export type SecurityCheckId = (typeof SECURITY_CHECK_IDS)[number];
 
 /** The dashboard's security score: the share of these real checks that pass, as a percentage. */
-export function securityScore(facts: SecurityFacts): { score: number; checks: { id: SecurityCheckId; passed: boolean }[] } {
+export function securityScore(facts: SecurityFacts): {
+  score: number;
+  checks: { id: SecurityCheckId; passed: boolean }[];
+} {
   const passed: Record<SecurityCheckId, boolean> = {
     passwords_argon2id: facts.weakPasswordHashes === 0,
     demo_mode_off: !facts.demoMode,

@@ -12,8 +12,14 @@ const firstLetterOrDigit = (word: string) => /[\p{L}\p{N}]/u.exec(word)?.[0] ?? 
  * is GR, "Ana Maria da Silva" AS, "Paula" P), uppercase; from the username when the name has no letter or digit.
  */
 export function deriveInitials(name: string, username: string): string {
-  const words = name.normalize('NFC').trim().split(/\s+/).filter((word) => firstLetterOrDigit(word));
-  const letters = words.length ? firstLetterOrDigit(words[0]) + (words.length > 1 ? firstLetterOrDigit(words[words.length - 1]) : '') : firstLetterOrDigit(username);
+  const words = name
+    .normalize('NFC')
+    .trim()
+    .split(/\s+/)
+    .filter((word) => firstLetterOrDigit(word));
+  const letters = words.length
+    ? firstLetterOrDigit(words[0]) + (words.length > 1 ? firstLetterOrDigit(words[words.length - 1]) : '')
+    : firstLetterOrDigit(username);
   return letters.toLocaleUpperCase('pt-BR').slice(0, INITIALS_MAX_LENGTH);
 }
 

@@ -9,14 +9,20 @@ export class InvalidCredentialsError extends AppError {
 
 export class TooManyAttemptsError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super('AUTH.TOO_MANY_ATTEMPTS', `Too many attempts; try again in ${retryAfterSeconds} seconds`, { retryAfterSeconds });
+    super('AUTH.TOO_MANY_ATTEMPTS', `Too many attempts; try again in ${retryAfterSeconds} seconds`, {
+      retryAfterSeconds,
+    });
   }
 }
 
 /** More password hashing is waiting than the server takes on: try again shortly (503 with Retry-After). */
 export class PasswordWorkBusyError extends RetryLaterError {
   constructor(retryAfterSeconds: number) {
-    super('SERVICE.UNAVAILABLE', `Too many sign-ins at once; try again in ${retryAfterSeconds} seconds`, retryAfterSeconds);
+    super(
+      'SERVICE.UNAVAILABLE',
+      `Too many sign-ins at once; try again in ${retryAfterSeconds} seconds`,
+      retryAfterSeconds,
+    );
   }
 }
 
@@ -28,13 +34,18 @@ export class AccountDisabledError extends AppError {
 
 export class RoleNotAllowedError extends AppError {
   constructor() {
-    super('AUTH.ROLE_NOT_ALLOWED', 'Only an administrator can give the developer or admin role; new accounts are employees');
+    super(
+      'AUTH.ROLE_NOT_ALLOWED',
+      'Only an administrator can give the developer or admin role; new accounts are employees',
+    );
   }
 }
 
 export class UsernameTakenError extends AppError {
   constructor() {
-    super('USER.USERNAME_TAKEN', 'This username is already taken', [{ path: 'username', message: 'This username is already taken' }]);
+    super('USER.USERNAME_TAKEN', 'This username is already taken', [
+      { path: 'username', message: 'This username is already taken' },
+    ]);
   }
 }
 
@@ -46,7 +57,9 @@ export class UserNotFoundError extends AppError {
 
 export class WrongPasswordError extends AppError {
   constructor() {
-    super('AUTH.WRONG_PASSWORD', 'The current password is not correct', [{ path: 'currentPassword', message: 'The current password is not correct' }]);
+    super('AUTH.WRONG_PASSWORD', 'The current password is not correct', [
+      { path: 'currentPassword', message: 'The current password is not correct' },
+    ]);
   }
 }
 

@@ -18,7 +18,9 @@ export interface UserRepository {
    */
   update(
     id: number,
-    changes: Partial<Pick<User, 'name' | 'initials' | 'role' | 'disabledAt' | 'mustChangePassword'>> & { passwordHash?: string },
+    changes: Partial<Pick<User, 'name' | 'initials' | 'role' | 'disabledAt' | 'mustChangePassword'>> & {
+      passwordHash?: string;
+    },
     expectedUpdatedAt?: Date,
   ): Promise<User | null>;
   count(): Promise<number>;

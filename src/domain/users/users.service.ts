@@ -50,7 +50,10 @@ const TEMPORARY_PASSWORD_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTU
 const TEMPORARY_PASSWORD_LENGTH = 12;
 
 export function generateTemporaryPassword(): string {
-  return Array.from({ length: TEMPORARY_PASSWORD_LENGTH }, () => TEMPORARY_PASSWORD_ALPHABET[randomInt(TEMPORARY_PASSWORD_ALPHABET.length)]).join('');
+  return Array.from(
+    { length: TEMPORARY_PASSWORD_LENGTH },
+    () => TEMPORARY_PASSWORD_ALPHABET[randomInt(TEMPORARY_PASSWORD_ALPHABET.length)],
+  ).join('');
 }
 
 @injectable()
@@ -81,7 +84,13 @@ export class UsersService {
    * A password change ends every other session of the user at once. A temporary password (set by an
    * administrator) must be replaced by another one; the change lifts the account's restriction.
    */
-  async changePassword(userId: number, currentSessionId: string, currentPassword: string, newPassword: string, client: ClientInfo): Promise<number> {
+  async changePassword(
+    userId: number,
+    currentSessionId: string,
+    currentPassword: string,
+    newPassword: string,
+    client: ClientInfo,
+  ): Promise<number> {
     const user = await this.users.findWithPassword(userId);
     if (!user) throw new UserNotFoundError();
     if (!(await this.hasher.verify(user.passwordHash, currentPassword))) throw new WrongPasswordError();
@@ -90,7 +99,10 @@ export class UsersService {
     return this.uow.run(async () => {
       await this.users.update(userId, { passwordHash, ...(user.mustChangePassword && { mustChangePassword: false }) });
       const endedSessions = await this.sessions.revokeAllForUser(userId, this.clock.now(), currentSessionId);
-      await this.securityLog.record({ type: 'password_changed', userId, username: user.username, details: { endedSessions } }, client);
+      await this.securityLog.record(
+        { type: 'password_changed', userId, username: user.username, details: { endedSessions } },
+        client,
+      );
       return endedSessions;
     });
   }
@@ -126,7 +138,16 @@ export class UsersService {
         initials: (input.initials ?? deriveInitials(input.name, input.username)).toUpperCase(),
         mustChangePassword: true,
       }))!;
-      await this.securityLog.record({ type: 'user_created', userId: created.id, username: created.username, actorId: actor.userId, details: { to: created.role } }, actor.client);
+      await this.securityLog.record(
+        {
+          type: 'user_created',
+          userId: created.id,
+          username: created.username,
+          actorId: actor.userId,
+          details: { to: created.role },
+        },
+        actor.client,
+      );
       return created;
     });
   }
@@ -140,7 +161,8 @@ export class UsersService {
     return this.uow.run(async () => {
       const user = await this.users.findById(userId);
       if (!user) throw new UserNotFoundError();
-      const losesAdmin = user.role === 'admin' && !user.disabledAt && ((changes.role && changes.role !== 'admin') || changes.disabled);
+      const losesAdmin =
+        user.role === 'admin' && !user.disabledAt && ((changes.role && changes.role !== 'admin') || changes.disabled);
       if (losesAdmin && (await this.users.countActiveAdmins({ lock: true })) <= 1) throw new LastAdminError();
       const now = this.clock.now();
       const updated = (await this.users.update(userId, {
@@ -149,7 +171,10 @@ export class UsersService {
       }))!;
       const subject = { userId, username: user.username, actorId: actor.userId };
       if (changes.role && changes.role !== user.role) {
-        await this.securityLog.record({ ...subject, type: 'role_changed', details: { from: user.role, to: changes.role } }, actor.client);
+        await this.securityLog.record(
+          { ...subject, type: 'role_changed', details: { from: user.role, to: changes.role } },
+          actor.client,
+        );
       }
       if (changes.disabled && !user.disabledAt) {
         const endedSessions = await this.sessions.revokeAllForUser(userId, now);
@@ -173,7 +198,10 @@ export class UsersService {
       if (!user) throw new UserNotFoundError();
       await this.users.update(userId, { passwordHash, mustChangePassword: true });
       const endedSessions = await this.sessions.revokeAllForUser(userId, this.clock.now());
-      await this.securityLog.record({ type: 'password_reset', userId, username: user.username, actorId: actor.userId, details: { endedSessions } }, actor.client);
+      await this.securityLog.record(
+        { type: 'password_reset', userId, username: user.username, actorId: actor.userId, details: { endedSessions } },
+        actor.client,
+      );
       return { temporaryPassword, endedSessions };
     });
   }
@@ -184,7 +212,10 @@ export class UsersService {
       const user = await this.users.findById(userId);
       if (!user) throw new UserNotFoundError();
       const endedSessions = await this.sessions.revokeAllForUser(userId, this.clock.now());
-      await this.securityLog.record({ type: 'sessions_ended', userId, username: user.username, actorId: actor.userId, details: { endedSessions } }, actor.client);
+      await this.securityLog.record(
+        { type: 'sessions_ended', userId, username: user.username, actorId: actor.userId, details: { endedSessions } },
+        actor.client,
+      );
       return endedSessions;
     });
   }

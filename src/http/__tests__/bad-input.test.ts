@@ -15,14 +15,25 @@ async function fingerprint(): Promise<Record<string, string>> {
   );
   const out: Record<string, string> = {};
   for (const { name: tableName } of rows) {
-    const { rows: [row] } = await crm.knex.raw<{ rows: { n: string; x: string | null }[] }>('select count(*)::text as n, max(xmin::text::bigint)::text as x from ??', [tableName]);
+    const {
+      rows: [row],
+    } = await crm.knex.raw<{ rows: { n: string; x: string | null }[] }>(
+      'select count(*)::text as n, max(xmin::text::bigint)::text as x from ??',
+      [tableName],
+    );
     out[tableName] = `${row.n}/${row.x}`;
   }
   return out;
 }
 
 /** Sends bytes as they are, with the client's cookies and origin. */
-async function raw(client: TestClient, method: string, path: string, body?: Uint8Array<ArrayBuffer> | string, contentType = 'application/json'): Promise<Answer> {
+async function raw(
+  client: TestClient,
+  method: string,
+  path: string,
+  body?: Uint8Array<ArrayBuffer> | string,
+  contentType = 'application/json',
+): Promise<Answer> {
   const res = await fetch(client.baseUrl + path, {
     method,
     headers: {
@@ -55,7 +66,9 @@ function expectRefused(res: Answer, path: string) {
   expect(res.status, res.text).toBe(400);
   expectErrorShape(res.body);
   expect(res.body.error.details.map((d: { path: string }) => d.path)).toContain(path);
-  expect(res.text).not.toMatch(/insert|select|update|syntax|invalid byte sequence|unsupported Unicode|0x00|pglite|postgres/i);
+  expect(res.text).not.toMatch(
+    /insert|select|update|syntax|invalid byte sequence|unsupported Unicode|0x00|pglite|postgres/i,
+  );
 }
 
 function deep(levels: number): unknown {
@@ -68,16 +81,28 @@ describe('NUL and lone surrogates', () => {
   it('refuses a NUL in a contact field with 400 naming it, writing nothing', async () => {
     const before = await fingerprint();
     expectRefused(await crm.users.employee.post('/api/crm/contacts', { name: 'Ana\u0000Souza' }), 'name');
-    expectRefused(await crm.users.employee.post('/api/crm/contacts', { name: 'Ana', tags: ['ok', 'b\u0000d'] }), 'tags.1');
-    expectRefused(await crm.users.employee.post('/api/crm/contacts', { name: 'Ana', customFields: { note: 'x\u0000' } }), 'customFields.note');
-    expectRefused(await crm.users.employee.post('/api/crm/contacts', { name: 'Ana', customFields: { 'k\u0000': 1 } }), 'customFields');
+    expectRefused(
+      await crm.users.employee.post('/api/crm/contacts', { name: 'Ana', tags: ['ok', 'b\u0000d'] }),
+      'tags.1',
+    );
+    expectRefused(
+      await crm.users.employee.post('/api/crm/contacts', { name: 'Ana', customFields: { note: 'x\u0000' } }),
+      'customFields.note',
+    );
+    expectRefused(
+      await crm.users.employee.post('/api/crm/contacts', { name: 'Ana', customFields: { 'k\u0000': 1 } }),
+      'customFields',
+    );
     expect(await fingerprint()).toEqual(before);
   });
 
   it('refuses a NUL in an update, leaving the contact as it was', async () => {
     const { body: contact } = await crm.users.employee.post('/api/crm/contacts', { name: 'Before NUL' });
     const before = await fingerprint();
-    expectRefused(await crm.users.employee.patch(`/api/crm/contacts/${contact.id}`, { company: 'A\u0000B' }), 'company');
+    expectRefused(
+      await crm.users.employee.patch(`/api/crm/contacts/${contact.id}`, { company: 'A\u0000B' }),
+      'company',
+    );
     expect(await fingerprint()).toEqual(before);
     expect((await crm.users.employee.get(`/api/crm/contacts/${contact.id}`)).body.company).toBeNull();
   });
@@ -88,7 +113,9 @@ describe('NUL and lone surrogates', () => {
     expectRefused(await raw(crm.users.employee, 'POST', '/api/crm/contacts', '{"name":"Ana \\udc00"}'), 'name');
     expect(await fingerprint()).toEqual(before);
     // A pair is a character like any other.
-    expect((await raw(crm.users.employee, 'POST', '/api/crm/contacts', '{"name":"Ana \\ud83d\\ude00"}')).status).toBe(201);
+    expect((await raw(crm.users.employee, 'POST', '/api/crm/contacts', '{"name":"Ana \\ud83d\\ude00"}')).status).toBe(
+      201,
+    );
   });
 
   it('refuses a NUL in ?search= and in a path parameter', async () => {
@@ -100,7 +127,11 @@ describe('NUL and lone surrogates', () => {
   it('refuses a NUL in the sign-in username with 400, counting no failed attempt', async () => {
     const anonymous = crm.server.client();
     const before = await fingerprint();
-    for (let i = 0; i < 3; i++) expectRefused(await anonymous.post('/api/login', { username: 'adm\u0000in', password: 'whatever password' }), 'username');
+    for (let i = 0; i < 3; i++)
+      expectRefused(
+        await anonymous.post('/api/login', { username: 'adm\u0000in', password: 'whatever password' }),
+        'username',
+      );
     expect(await fingerprint()).toEqual(before);
   });
 });
@@ -112,33 +143,53 @@ describe('deep and large JSON', () => {
     const body = `{"name":"Deep","customFields":{"x":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}}`;
     expectRefused(await raw(crm.users.employee, 'POST', '/api/crm/contacts', body), 'customFields');
     // 50,000 arrays fit in the 100 KB a body may have.
-    const arrays = await raw(crm.users.employee, 'POST', '/api/crm/contacts', `{"name":"Deep","tags":${'['.repeat(50_000)}${']'.repeat(50_000)}}`);
+    const arrays = await raw(
+      crm.users.employee,
+      'POST',
+      '/api/crm/contacts',
+      `{"name":"Deep","tags":${'['.repeat(50_000)}${']'.repeat(50_000)}}`,
+    );
     expect(arrays.status, arrays.text).toBe(400);
     expectErrorShape(arrays.body);
     expect(await fingerprint()).toEqual(before);
   });
 
   it('refuses customFields nested deeper than its bound, takes them shallower', async () => {
-    expectRefused(await crm.users.employee.post('/api/crm/contacts', { name: 'Deep', customFields: { x: deep(12) } }), 'customFields');
+    expectRefused(
+      await crm.users.employee.post('/api/crm/contacts', { name: 'Deep', customFields: { x: deep(12) } }),
+      'customFields',
+    );
     const ok = await crm.users.employee.post('/api/crm/contacts', { name: 'Shallow', customFields: { x: deep(4) } });
     expect(ok.status).toBe(201);
     expect(ok.body.customFields).toEqual({ x: deep(4) });
   });
 
   it('refuses customFields larger than 16 KB as JSON', async () => {
-    const res = await crm.users.employee.post('/api/crm/contacts', { name: 'Big', customFields: { a: 'x'.repeat(9000), b: 'y'.repeat(9000) } });
+    const res = await crm.users.employee.post('/api/crm/contacts', {
+      name: 'Big',
+      customFields: { a: 'x'.repeat(9000), b: 'y'.repeat(9000) },
+    });
     expectRefused(res, 'customFields');
   });
 
   it('refuses any body nested deeper than 32 levels, whatever the route', async () => {
-    expectRefused(await crm.users.admin.post('/api/crm/reports/run', { entity: 'deals', filters: deep(40) }), 'filters');
+    expectRefused(
+      await crm.users.admin.post('/api/crm/reports/run', { entity: 'deals', filters: deep(40) }),
+      'filters',
+    );
   });
 });
 
 describe('multipart uploads', () => {
   it('answers 400 to a form cut short inside the file, and keeps serving', async () => {
     const cut = '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nNome\nAna';
-    const res = await raw(crm.users.employee, 'POST', '/api/crm/contacts/import/preview', cut, 'multipart/form-data; boundary=x');
+    const res = await raw(
+      crm.users.employee,
+      'POST',
+      '/api/crm/contacts/import/preview',
+      cut,
+      'multipart/form-data; boundary=x',
+    );
     expect(res.status, res.text).toBe(400);
     expectRefused(res, 'file');
     expect((await crm.users.employee.get('/api/user')).status).toBe(200);
@@ -177,13 +228,23 @@ describe('encodings', () => {
   });
 });
 
-async function upload(client: TestClient, path: string, csv: string, fields: Record<string, string>, fileName = 'contatos.csv') {
+async function upload(
+  client: TestClient,
+  path: string,
+  csv: string,
+  fields: Record<string, string>,
+  fileName = 'contatos.csv',
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append('file', new Blob([csv], { type: 'text/csv' }), fileName);
   const res = await fetch(`${client.baseUrl}${path}`, {
     method: 'POST',
-    headers: { origin: client.baseUrl, cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-forwarded-for': client.ip },
+    headers: {
+      origin: client.baseUrl,
+      cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      'x-forwarded-for': client.ip,
+    },
     body: form,
   });
   const text = await res.text();
@@ -204,11 +265,19 @@ describe('contact import', () => {
     const { employee } = crm.users;
     const tag = uniqueName('nul');
     const csv = `Nome,E-mail,Extra\nAna,${tag}-1@example.com,x\nB\u0000b,${tag}-2@example.com,x\nCarla,${tag}-3@example.com,y\u0000z\nDani,not-an-email,w\u0000\n`;
-    const started = await upload(employee, '/api/crm/contacts/import', csv, { mapping: JSON.stringify({ Nome: 'name', 'E-mail': 'email' }) });
+    const started = await upload(employee, '/api/crm/contacts/import', csv, {
+      mapping: JSON.stringify({ Nome: 'name', 'E-mail': 'email' }),
+    });
     expect(started.status, started.text).toBe(202);
     const done = await ended(employee, started.body.id);
-    expect(done).toMatchObject({ status: 'completed', error: null, counts: { created: 2, updated: 0, skipped: 0, rejected: 2 } });
-    const names = (await employee.get(`/api/crm/contacts?search=${tag}`)).body.items.map((c: { name: string }) => c.name).sort();
+    expect(done).toMatchObject({
+      status: 'completed',
+      error: null,
+      counts: { created: 2, updated: 0, skipped: 0, rejected: 2 },
+    });
+    const names = (await employee.get(`/api/crm/contacts?search=${tag}`)).body.items
+      .map((c: { name: string }) => c.name)
+      .sort();
     expect(names).toEqual(['Ana', 'Carla']);
     const rejected = await employee.get(done.rejectedCsv);
     expect(rejected.status).toBe(200);
@@ -228,8 +297,22 @@ describe('contact import', () => {
 
   it('refuses a NUL in the mapping or the file name with 400, storing no import', async () => {
     const before = await fingerprint();
-    expectRefused(await upload(crm.users.employee, '/api/crm/contacts/import', 'N\u0000ome\nAna\n', { mapping: JSON.stringify({ 'N\u0000ome': 'name' }) }), 'mapping');
-    expectRefused(await upload(crm.users.employee, '/api/crm/contacts/import', 'Nome\nAna\n', { mapping: JSON.stringify({ Nome: 'name' }) }, 'a\u0000.csv'), 'file');
+    expectRefused(
+      await upload(crm.users.employee, '/api/crm/contacts/import', 'N\u0000ome\nAna\n', {
+        mapping: JSON.stringify({ 'N\u0000ome': 'name' }),
+      }),
+      'mapping',
+    );
+    expectRefused(
+      await upload(
+        crm.users.employee,
+        '/api/crm/contacts/import',
+        'Nome\nAna\n',
+        { mapping: JSON.stringify({ Nome: 'name' }) },
+        'a\u0000.csv',
+      ),
+      'file',
+    );
     expect(await fingerprint()).toEqual(before);
   });
 });
@@ -238,7 +321,9 @@ describe('CSV files neutralise formula-looking cells', () => {
   it('in the rejected rows of an import: headers, cells and every cell of a row', async () => {
     const { employee } = crm.users;
     const csv = 'Nome,=HYPERLINK("x"),Score\n,@cmd,+1\n-2,=1+1,101\n';
-    const started = await upload(employee, '/api/crm/contacts/import', csv, { mapping: JSON.stringify({ Nome: 'name', Score: 'score' }) });
+    const started = await upload(employee, '/api/crm/contacts/import', csv, {
+      mapping: JSON.stringify({ Nome: 'name', Score: 'score' }),
+    });
     expect(started.status, started.text).toBe(202);
     const done = await ended(employee, started.body.id);
     expect(done.counts.rejected).toBe(2);
@@ -253,8 +338,16 @@ describe('CSV files neutralise formula-looking cells', () => {
   it('in the contacts export, tags element by element', async () => {
     const { employee } = crm.users;
     const source = uniqueName('formula');
-    await employee.post('/api/crm/contacts', { name: '@name', source, company: '+company', tags: ['=1+1', '@x', '-y', 'plain'] });
-    const rows = parse((await employee.get(`/api/crm/contacts/export?source=${source}`)).text, { bom: true, columns: true }) as Record<string, string>[];
+    await employee.post('/api/crm/contacts', {
+      name: '@name',
+      source,
+      company: '+company',
+      tags: ['=1+1', '@x', '-y', 'plain'],
+    });
+    const rows = parse((await employee.get(`/api/crm/contacts/export?source=${source}`)).text, {
+      bom: true,
+      columns: true,
+    }) as Record<string, string>[];
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: "'@name", company: "'+company", tags: "'=1+1;'@x;'-y;plain" });
   });

@@ -15,7 +15,13 @@ interface RawResponse {
 }
 
 /** fetch cannot name another Host than the URL's; a DNS-rebinding page's browser does exactly that. */
-function send(server: TestServer, method: string, urlPath: string, headers: Record<string, string>, body?: unknown): Promise<RawResponse> {
+function send(
+  server: TestServer,
+  method: string,
+  urlPath: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<RawResponse> {
   const url = new URL(server.url);
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
@@ -27,7 +33,10 @@ function send(server: TestServer, method: string, urlPath: string, headers: Reco
         path: urlPath,
         headers: {
           'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-          ...(payload !== undefined && { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }),
+          ...(payload !== undefined && {
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength(payload)),
+          }),
           ...headers,
         },
       },
@@ -60,25 +69,39 @@ describe('host names', () => {
     expect(hostName('example.com.')).toBe('example.com');
     expect(hostName('[::1]:3000')).toBe('[::1]');
     expect(hostName('127.0.0.1')).toBe('127.0.0.1');
-    for (const bad of [undefined, '', '::1', 'a:b:c', 'example.com:port', 'a b']) expect(hostName(bad), String(bad)).toBeUndefined();
+    for (const bad of [undefined, '', '::1', 'a:b:c', 'example.com:port', 'a b'])
+      expect(hostName(bad), String(bad)).toBeUndefined();
   });
 
   it('accepts PUBLIC_URL’s host and ALLOWED_HOSTS, and the loopback names only outside production', () => {
-    expect([...allowedHosts({ nodeEnv: 'production', publicUrl: 'https://CRM.example.com/', allowedHosts: ['app', 'Intranet.local.'] })].sort()).toEqual([
-      'app',
-      'crm.example.com',
-      'intranet.local',
-    ]);
-    expect(allowedHosts({ nodeEnv: 'development', publicUrl: undefined })).toEqual(new Set(['localhost', '127.0.0.1', '[::1]']));
+    expect(
+      [
+        ...allowedHosts({
+          nodeEnv: 'production',
+          publicUrl: 'https://CRM.example.com/',
+          allowedHosts: ['app', 'Intranet.local.'],
+        }),
+      ].sort(),
+    ).toEqual(['app', 'crm.example.com', 'intranet.local']);
+    expect(allowedHosts({ nodeEnv: 'development', publicUrl: undefined })).toEqual(
+      new Set(['localhost', '127.0.0.1', '[::1]']),
+    );
     expect(allowedHosts({ nodeEnv: 'test', publicUrl: 'http://funil.lan:8080' }).has('funil.lan')).toBe(true);
   });
 
   it('requires PUBLIC_URL in production and refuses a malformed ALLOWED_HOSTS, naming the variable', () => {
     const env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'funil-host-')), SESSION_SECRET: 's'.repeat(40) };
     expect(() => loadConfig({ ...env, NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(() => loadConfig({ ...env, NODE_ENV: 'production' })).toThrow(/PUBLIC_URL is required when NODE_ENV=production/);
-    expect(loadConfig({ ...env, NODE_ENV: 'production', PUBLIC_URL: 'https://crm.example.com' }).publicUrl).toBe('https://crm.example.com');
-    expect(loadConfig({ ...env, ALLOWED_HOSTS: 'App, intranet.local' }).allowedHosts).toEqual(['app', 'intranet.local']);
+    expect(() => loadConfig({ ...env, NODE_ENV: 'production' })).toThrow(
+      /PUBLIC_URL is required when NODE_ENV=production/,
+    );
+    expect(loadConfig({ ...env, NODE_ENV: 'production', PUBLIC_URL: 'https://crm.example.com' }).publicUrl).toBe(
+      'https://crm.example.com',
+    );
+    expect(loadConfig({ ...env, ALLOWED_HOSTS: 'App, intranet.local' }).allowedHosts).toEqual([
+      'app',
+      'intranet.local',
+    ]);
     for (const bad of ['https://app', 'app:3000', 'app/x', 'app,,b']) {
       expect(() => loadConfig({ ...env, ALLOWED_HOSTS: bad }), bad).toThrow(/ALLOWED_HOSTS/);
     }
@@ -100,7 +123,13 @@ describe('outside production (no PUBLIC_URL, demo on)', () => {
     expect(credentials.body.error.code).toBe('REQUEST.HOST_NOT_ALLOWED');
     expect(JSON.stringify(credentials.body)).not.toContain('admin1234');
 
-    const register = await send(server, 'POST', '/api/register', attacker, { username: 'rebound', password: 'long enough pass', name: 'X', initials: 'X', role: 'admin' });
+    const register = await send(server, 'POST', '/api/register', attacker, {
+      username: 'rebound',
+      password: 'long enough pass',
+      name: 'X',
+      initials: 'X',
+      role: 'admin',
+    });
     expect(register.status).toBe(421);
     expect(register.headers['set-cookie']).toBeUndefined();
     expect(await server.runtime.db.knex('users').where({ username: 'rebound' }).first()).toBeUndefined();
@@ -110,25 +139,42 @@ describe('outside production (no PUBLIC_URL, demo on)', () => {
   });
 
   it('answers the loopback names on any port, and health checks on any name', async () => {
-    for (const host of [`localhost:${port(server)}`, `127.0.0.1:${port(server)}`, `[::1]:${port(server)}`, 'LOCALHOST']) {
+    for (const host of [
+      `localhost:${port(server)}`,
+      `127.0.0.1:${port(server)}`,
+      `[::1]:${port(server)}`,
+      'LOCALHOST',
+    ]) {
       const res = await send(server, 'GET', '/api/auth/demo-credentials', { host });
       expect(res.status, host).toBe(200);
     }
-    for (const probe of ['/healthz', '/readyz']) expect((await send(server, 'GET', probe, { host: 'app:3000' })).status, probe).toBe(200);
+    for (const probe of ['/healthz', '/readyz'])
+      expect((await send(server, 'GET', probe, { host: 'app:3000' })).status, probe).toBe(200);
   });
 });
 
 describe('in production', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ nodeEnv: 'production', publicUrl: 'https://crm.example.com', allowedHosts: ['funil-app'], demo: true });
+    server = await startTestServer({
+      nodeEnv: 'production',
+      publicUrl: 'https://crm.example.com',
+      allowedHosts: ['funil-app'],
+      demo: true,
+    });
   });
   afterAll(async () => {
     await server?.stop();
   });
 
   it('answers PUBLIC_URL’s host (sign-in works and sets the cookie) and the ALLOWED_HOSTS', async () => {
-    const login = await send(server, 'POST', '/api/login', { host: 'crm.example.com', origin: 'https://crm.example.com' }, { username: 'admin', password: 'admin1234' });
+    const login = await send(
+      server,
+      'POST',
+      '/api/login',
+      { host: 'crm.example.com', origin: 'https://crm.example.com' },
+      { username: 'admin', password: 'admin1234' },
+    );
     expect(login.status).toBe(200);
     expect(login.headers['set-cookie']).toBeDefined();
     const cookie = (login.headers['set-cookie'] as string[]).map((c) => c.split(';')[0]).join('; ');
@@ -136,12 +182,24 @@ describe('in production', () => {
   });
 
   it('refuses every other name, the loopback ones included, but keeps health checks answering', async () => {
-    for (const host of [attacker.host, `localhost:${port(server)}`, `127.0.0.1:${port(server)}`, 'crm.example.com.evil.example']) {
-      const login = await send(server, 'POST', '/api/login', { host, origin: `http://${host}` }, { username: 'admin', password: 'admin1234' });
+    for (const host of [
+      attacker.host,
+      `localhost:${port(server)}`,
+      `127.0.0.1:${port(server)}`,
+      'crm.example.com.evil.example',
+    ]) {
+      const login = await send(
+        server,
+        'POST',
+        '/api/login',
+        { host, origin: `http://${host}` },
+        { username: 'admin', password: 'admin1234' },
+      );
       expect(login.status, host).toBe(421);
       expect(login.headers['set-cookie'], host).toBeUndefined();
     }
-    for (const probe of ['/healthz', '/readyz']) expect((await send(server, 'GET', probe, { host: `localhost:${port(server)}` })).status, probe).toBe(200);
+    for (const probe of ['/healthz', '/readyz'])
+      expect((await send(server, 'GET', probe, { host: `localhost:${port(server)}` })).status, probe).toBe(200);
   });
 });
 
@@ -156,12 +214,22 @@ describe('Strict-Transport-Security', () => {
   });
 
   it('is sent when the request came over HTTPS through the trusted proxy, never over plain HTTP', async () => {
-    expect((await proxied.client().request('GET', '/api/user', undefined, { 'x-forwarded-proto': 'https' })).headers.get('strict-transport-security')).toBe(
-      'max-age=31536000; includeSubDomains',
-    );
+    expect(
+      (await proxied.client().request('GET', '/api/user', undefined, { 'x-forwarded-proto': 'https' })).headers.get(
+        'strict-transport-security',
+      ),
+    ).toBe('max-age=31536000; includeSubDomains');
     expect((await proxied.client().get('/api/user')).headers.get('strict-transport-security')).toBeNull();
-    expect((await proxied.client().request('GET', '/api/user', undefined, { 'x-forwarded-proto': 'http' })).headers.get('strict-transport-security')).toBeNull();
+    expect(
+      (await proxied.client().request('GET', '/api/user', undefined, { 'x-forwarded-proto': 'http' })).headers.get(
+        'strict-transport-security',
+      ),
+    ).toBeNull();
     // No trusted proxy: a client's X-Forwarded-Proto is not believed, and the connection is plain HTTP.
-    expect((await direct.client().request('GET', '/api/user', undefined, { 'x-forwarded-proto': 'https' })).headers.get('strict-transport-security')).toBeNull();
+    expect(
+      (await direct.client().request('GET', '/api/user', undefined, { 'x-forwarded-proto': 'https' })).headers.get(
+        'strict-transport-security',
+      ),
+    ).toBeNull();
   });
 });

@@ -20,7 +20,9 @@ describe('a statement past the statement timeout', () => {
       : `PERFORM pg_sleep(3);`;
     await knex.raw(`CREATE FUNCTION limits_test_slow() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
         IF NEW.name = 'slow statement' THEN ${body} END IF; RETURN NEW; END $$`);
-    await knex.raw(`CREATE TRIGGER limits_test_slow BEFORE INSERT ON contacts FOR EACH ROW EXECUTE FUNCTION limits_test_slow()`);
+    await knex.raw(
+      `CREATE TRIGGER limits_test_slow BEFORE INSERT ON contacts FOR EACH ROW EXECUTE FUNCTION limits_test_slow()`,
+    );
   });
   afterAll(async () => {
     await server?.stop();
@@ -32,30 +34,36 @@ describe('a statement past the statement timeout', () => {
     expect(res.body.error.code).toBe('SERVICE.TIMEOUT');
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(res.text).not.toMatch(/canceling|statement|pg_sleep|sql/i);
-    const [{ count }] = await server.runtime.db.knex('contacts').where({ name: 'slow statement' }).count({ count: '*' });
+    const [{ count }] = await server.runtime.db
+      .knex('contacts')
+      .where({ name: 'slow statement' })
+      .count({ count: '*' });
     expect(Number(count)).toBe(0);
     // The next request is served as usual.
     expect((await users.employee.post('/api/crm/contacts', { name: 'quick statement' })).status).toBe(201);
   });
 
-  it.runIf(process.env.DATABASE_URL)('cuts a read waiting on a lock at the timeout: 503, and the jobs pool keeps its own longer timeout', async () => {
-    const [api] = (await server.runtime.db.knex.raw('SHOW statement_timeout')).rows;
-    const [jobs] = (await server.runtime.db.background.raw('SHOW statement_timeout')).rows;
-    expect(api.statement_timeout).toBe('400ms');
-    expect(jobs.statement_timeout).toBe('10min');
+  it.runIf(process.env.DATABASE_URL)(
+    'cuts a read waiting on a lock at the timeout: 503, and the jobs pool keeps its own longer timeout',
+    async () => {
+      const [api] = (await server.runtime.db.knex.raw('SHOW statement_timeout')).rows;
+      const [jobs] = (await server.runtime.db.background.raw('SHOW statement_timeout')).rows;
+      expect(api.statement_timeout).toBe('400ms');
+      expect(jobs.statement_timeout).toBe('10min');
 
-    // The background pool: connections apart from the API's.
-    await server.runtime.db.background.transaction(async (trx) => {
-      await trx.raw('LOCK TABLE contacts IN ACCESS EXCLUSIVE MODE');
-      const started = Date.now();
-      const res = await users.other.get('/api/crm/contacts?limit=5');
-      expect(res.status).toBe(503);
-      expect(res.body.error.code).toBe('SERVICE.TIMEOUT');
-      expect(res.headers.get('retry-after')).toBe('2');
-      expect(Date.now() - started).toBeLessThan(3_000);
-    });
-    expect((await users.other.get('/api/crm/contacts?limit=5')).status).toBe(200);
-  });
+      // The background pool: connections apart from the API's.
+      await server.runtime.db.background.transaction(async (trx) => {
+        await trx.raw('LOCK TABLE contacts IN ACCESS EXCLUSIVE MODE');
+        const started = Date.now();
+        const res = await users.other.get('/api/crm/contacts?limit=5');
+        expect(res.status).toBe(503);
+        expect(res.body.error.code).toBe('SERVICE.TIMEOUT');
+        expect(res.headers.get('retry-after')).toBe('2');
+        expect(Date.now() - started).toBeLessThan(3_000);
+      });
+      expect((await users.other.get('/api/crm/contacts?limit=5')).status).toBe(200);
+    },
+  );
 });
 
 describe('no database connection free in time', () => {
@@ -144,11 +152,14 @@ describe.runIf(process.env.DATABASE_URL)('requests one user has in progress at o
   });
 
   /** Whichever of two requests answers first, and the other one (still waiting). */
-  const firstAnswered = <T>(a: Promise<T>, b: Promise<T>) => Promise.race([a.then((res) => ({ res, queued: b })), b.then((res) => ({ res, queued: a }))]);
+  const firstAnswered = <T>(a: Promise<T>, b: Promise<T>) =>
+    Promise.race([a.then((res) => ({ res, queued: b })), b.then((res) => ({ res, queued: a }))]);
 
   const waitingOnLock = async () => {
     const [row] = (
-      await server.runtime.db.background.raw(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)
+      await server.runtime.db.background.raw(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      )
     ).rows;
     return row.n as number;
   };
@@ -206,7 +217,10 @@ describe.runIf(process.env.DATABASE_URL)('requests one user has in progress at o
       // The session look-up waits on this lock; the three clients give up meanwhile.
       await trx.raw('LOCK TABLE sessions IN ACCESS EXCLUSIVE MODE');
       const requests = controllers.map((controller) =>
-        fetch(`${server.url}/api/crm/contacts?limit=1`, { headers: { cookie, 'x-forwarded-for': users.employee.ip }, signal: controller.signal }).catch(() => null),
+        fetch(`${server.url}/api/crm/contacts?limit=1`, {
+          headers: { cookie, 'x-forwarded-for': users.employee.ip },
+          signal: controller.signal,
+        }).catch(() => null),
       );
       await expect.poll(waitingOnLock, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
       for (const controller of controllers) controller.abort();
@@ -214,7 +228,9 @@ describe.runIf(process.env.DATABASE_URL)('requests one user has in progress at o
     });
     // Their look-ups finish after they left; the user's next requests are served at once, not queued behind ghosts.
     const started = Date.now();
-    const statuses = (await Promise.all([0, 1, 2].map(() => users.employee.get('/api/crm/contacts?limit=1')))).map((r) => r.status);
+    const statuses = (await Promise.all([0, 1, 2].map(() => users.employee.get('/api/crm/contacts?limit=1')))).map(
+      (r) => r.status,
+    );
     expect(statuses).toEqual([200, 200, 200]);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
@@ -237,9 +253,11 @@ describe.runIf(process.env.DATABASE_URL)('requests one user has in progress at o
         expect(lookupsOfTheTwo).toBeGreaterThanOrEqual(2);
         // Ten more: one waits its turn, nine are refused; none of them reaches the database meanwhile.
         const more = Array.from({ length: 10 }, () => users.employee.get('/api/crm/contacts?limit=1'));
-        const refused = (await Promise.all(more.map((p) => Promise.race([p, new Promise<null>((r) => setTimeout(() => r(null), 1_500))])))).filter(
-          (res) => res?.status === 429,
-        );
+        const refused = (
+          await Promise.all(
+            more.map((p) => Promise.race([p, new Promise<null>((r) => setTimeout(() => r(null), 1_500))])),
+          )
+        ).filter((res) => res?.status === 429);
         expect(refused).toHaveLength(9);
         expect(sessionLookups).toBe(lookupsOfTheTwo);
         inFlight.push(...more);

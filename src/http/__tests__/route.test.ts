@@ -8,7 +8,14 @@ import { crudRoutes } from '../crm/crm-routes';
 import { idParams } from '../crm/crm.schemas';
 import { defineRoute, validate } from '../route';
 
-const base = { method: 'patch', path: '/api/crm/contacts/:id', access: 'public', summary: 'Change a contact', tag: 'contacts', response: null } as const;
+const base = {
+  method: 'patch',
+  path: '/api/crm/contacts/:id',
+  access: 'public',
+  summary: 'Change a contact',
+  tag: 'contacts',
+  response: null,
+} as const;
 
 describe('a route typed from its schemas', () => {
   it('hands the handler what joi let through, converted: numbers, dates, defaults, ignored fields gone', () => {
@@ -23,7 +30,11 @@ describe('a route typed from its schemas', () => {
         expectTypeOf(body.updatedAt).toEqualTypeOf<Date | undefined>();
       },
     });
-    const input = validate(route.schemas, { params: { id: '7' }, query: { owner: '3' }, body: { score: '5', updatedAt: '2026-01-02T03:04:05Z', createdBy: 9 } });
+    const input = validate(route.schemas, {
+      params: { id: '7' },
+      query: { owner: '3' },
+      body: { score: '5', updatedAt: '2026-01-02T03:04:05Z', createdBy: 9 },
+    });
     expect(input).toEqual({
       params: { id: 7 },
       query: { owner: 3, limit: 50, includeTotal: false },
@@ -34,14 +45,23 @@ describe('a route typed from its schemas', () => {
 
 // Checked by the compiler (npm run typecheck), never called: each marked line must fail to compile.
 export function driftDoesNotCompile(contacts: ContactsService) {
-  const options = { path: '/x', tag: 'x', noun: ['x', 'xs'] as [string, string], resource: 'contact', service: contacts, toFilter: contactFilter } as const;
+  const options = {
+    path: '/x',
+    tag: 'x',
+    noun: ['x', 'xs'] as [string, string],
+    resource: 'contact',
+    service: contacts,
+    toFilter: contactFilter,
+  } as const;
   crudRoutes({ ...options, schemas: contactSchemas, notFound: 'CONTACT.NOT_FOUND' });
   // @ts-expect-error an error code that does not exist
   crudRoutes({ ...options, schemas: contactSchemas, notFound: 'CONTACT.NOT_FOND' });
+  const wrongFilter = (q: { tag?: string }) => ({ status: q.tag });
   // @ts-expect-error a filter mapping that does not fit the use case's filter
-  crudRoutes({ ...options, schemas: contactSchemas, notFound: 'CONTACT.NOT_FOUND', toFilter: (q) => ({ status: q.tag }) });
+  crudRoutes({ ...options, schemas: contactSchemas, notFound: 'CONTACT.NOT_FOUND', toFilter: wrongFilter });
+  const tooLoose = { ...contactSchemas, create: contactSchemas.update };
   // @ts-expect-error a create body that lets through less than the use case needs (no required name)
-  crudRoutes({ ...options, schemas: { ...contactSchemas, create: contactSchemas.update }, notFound: 'CONTACT.NOT_FOUND' });
+  crudRoutes({ ...options, schemas: tooLoose, notFound: 'CONTACT.NOT_FOUND' });
   // @ts-expect-error a domain field without a schema
   const _missing: Joi.StrictSchemaMap<Pick<ContactFields, 'name' | 'email'>> = { name: Joi.string() };
   // @ts-expect-error a schema of the wrong kind for its field

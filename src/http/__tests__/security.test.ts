@@ -19,14 +19,23 @@ describe('cross-site request refusal', () => {
   it('refuses a state change from another origin, and changes nothing', async () => {
     const before = await userCount();
     const evil = new TestClient(server.url, 'https://evil.example');
-    const res = await evil.post('/api/register', { username: uniqueName('csrf'), password: 'long enough', name: 'X', initials: 'X' });
+    const res = await evil.post('/api/register', {
+      username: uniqueName('csrf'),
+      password: 'long enough',
+      name: 'X',
+      initials: 'X',
+    });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('REQUEST.CROSS_SITE');
     expect(await userCount()).toBe(before);
   });
 
   it('refuses a state change with neither Origin nor Sec-Fetch-Site', async () => {
-    const res = await fetch(server.url + '/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"admin","password":"admin1234"}' });
+    const res = await fetch(server.url + '/api/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"username":"admin","password":"admin1234"}',
+    });
     expect(res.status).toBe(403);
   });
 
@@ -39,18 +48,23 @@ describe('cross-site request refusal', () => {
     expect(res.status).toBe(200);
   });
 
-  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])('refuses a %s body', async (type) => {
-    const before = await userCount();
-    const res = await server.client().post('/api/register', 'username=x&password=y', { 'content-type': type });
-    expect(res.status).toBe(403);
-    expect(res.body.error.code).toBe('REQUEST.CROSS_SITE');
-    expect(await userCount()).toBe(before);
-  });
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
+    'refuses a %s body',
+    async (type) => {
+      const before = await userCount();
+      const res = await server.client().post('/api/register', 'username=x&password=y', { 'content-type': type });
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('REQUEST.CROSS_SITE');
+      expect(await userCount()).toBe(before);
+    },
+  );
 });
 
 describe('request bodies and errors', () => {
   it('answers 413 beyond the JSON body limit', async () => {
-    const res = await server.client().post('/api/login', { username: 'admin', password: 'x', padding: 'a'.repeat(200 * 1024) });
+    const res = await server
+      .client()
+      .post('/api/login', { username: 'admin', password: 'x', padding: 'a'.repeat(200 * 1024) });
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe('REQUEST.TOO_LARGE');
   });
@@ -70,10 +84,15 @@ describe('request bodies and errors', () => {
 
   it('sends exactly this Content Security Policy (the API docs viewer, Swagger UI, needs nothing more)', async () => {
     const res = await server.client().get('/api/user');
-    const directives = Object.fromEntries(res.headers.get('content-security-policy')!.split(';').map((d) => {
-      const [name, ...values] = d.trim().split(/\s+/);
-      return [name, values.join(' ')];
-    }));
+    const directives = Object.fromEntries(
+      res.headers
+        .get('content-security-policy')!
+        .split(';')
+        .map((d) => {
+          const [name, ...values] = d.trim().split(/\s+/);
+          return [name, values.join(' ')];
+        }),
+    );
     // script-src: this origin, plus the hashes of index.html's inline boot script (none without a built UI).
     expect(directives['script-src']).toMatch(/^'self'( 'sha256-[A-Za-z0-9+/]+=*')*$/);
     expect({ ...directives, 'script-src': undefined }).toEqual({
@@ -105,7 +124,11 @@ describe('session cookie behind HTTPS', () => {
   it('is Secure with the __Host- prefix when the request came over HTTPS', async () => {
     // The browser's origin is the proxy's https one.
     const client = new TestClient(server.url, server.url.replace('http:', 'https:'));
-    const res = await client.post('/api/login', { username: 'admin', password: 'admin1234' }, { 'x-forwarded-proto': 'https' });
+    const res = await client.post(
+      '/api/login',
+      { username: 'admin', password: 'admin1234' },
+      { 'x-forwarded-proto': 'https' },
+    );
     expect(res.status).toBe(200);
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('__Host-funil.sid='))!;
     expect(cookie).toMatch(/;\s*secure/i);
@@ -122,12 +145,19 @@ describe('per-IP login throttling', () => {
   // The address limit counts failures only and is paced past 100 (src/http/users/__tests__/sign-in-abuse.test.ts):
   // an office behind one router that saw 30 mistyped passwords still signs in.
   it('lets a right password in after 30 failures across accounts from the same address', async () => {
-    const ip = `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).slice(0, 3).join('.')}`;
+    const ip = `10.${[0, 0, 0]
+      .map(() => Math.floor(Math.random() * 250) + 1)
+      .slice(0, 3)
+      .join('.')}`;
     for (let i = 0; i < 30; i++) {
-      const res = await server.client().post('/api/login', { username: uniqueName('spray'), password: 'guess' }, fromIp(ip));
+      const res = await server
+        .client()
+        .post('/api/login', { username: uniqueName('spray'), password: 'guess' }, fromIp(ip));
       expect(res.status).toBe(401);
     }
-    const colleague = await server.client().post('/api/login', { username: 'employee', password: 'employee1234' }, fromIp(ip));
+    const colleague = await server
+      .client()
+      .post('/api/login', { username: 'employee', password: 'employee1234' }, fromIp(ip));
     expect(colleague.status).toBe(200);
   });
 });
@@ -150,7 +180,12 @@ describe('dashboard', () => {
     const first = (await client.get('/api/dashboard')).body;
     expect(first.users).toBe(await userCount());
     const live = Number(
-      (await server.runtime.db.knex('sessions').whereNull('revokedAt').where('expiresAt', '>', new Date()).count('* as n').first())!.n,
+      (await server.runtime.db
+        .knex('sessions')
+        .whereNull('revokedAt')
+        .where('expiresAt', '>', new Date())
+        .count('* as n')
+        .first())!.n,
     );
     expect(first.activeSessions).toBe(live);
     await server.client().login('employee', 'employee1234');

@@ -7,10 +7,12 @@ const run = (handler: RequestHandler) =>
     const req = { order: [] as string[] } as unknown as Request & { order: string[] };
     handler(req, {} as Response, ((error?: unknown) => resolve({ error, order: req.order })) as NextFunction);
   });
-const step = (name: string): RequestHandler => (req, _res, next) => {
-  (req as unknown as { order: string[] }).order.push(name);
-  next();
-};
+const step =
+  (name: string): RequestHandler =>
+  (req, _res, next) => {
+    (req as unknown as { order: string[] }).order.push(name);
+    next();
+  };
 
 describe('sequence', () => {
   it('runs the middlewares in order, then hands on', async () => {
@@ -34,6 +36,9 @@ describe('sequence', () => {
   });
 
   it("leaves the sequence on next('route') without an error", async () => {
-    expect(await run(sequence(step('a'), (_req, _res, next) => next('route'), step('c')))).toEqual({ error: undefined, order: ['a'] });
+    expect(await run(sequence(step('a'), (_req, _res, next) => next('route'), step('c')))).toEqual({
+      error: undefined,
+      order: ['a'],
+    });
   });
 });

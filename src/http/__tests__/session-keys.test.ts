@@ -2,7 +2,8 @@ import Keygrip from 'keygrip';
 import { describe, expect, it } from 'vitest';
 import { SessionKeys } from '../session-keys';
 
-const cookie = 'funil.sid=eyJ0IjoidTVmcnFWTWlzRE84RG9tQjVuZ0JTNGN5VTExdUtFT2hydW56QmpMOWVlQSIsImlhdCI6MTc5NTQ2NjYxNDQ2OH0=';
+const cookie =
+  'funil.sid=eyJ0IjoidTVmcnFWTWlzRE84RG9tQjVuZ0JTNGN5VTExdUtFT2hydW56QmpMOWVlQSIsImlhdCI6MTc5NTQ2NjYxNDQ2OH0=';
 
 describe('SessionKeys', () => {
   it('signs as Keygrip did, so the cookies of sessions open before an upgrade stay valid', () => {

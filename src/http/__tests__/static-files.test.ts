@@ -13,11 +13,20 @@ describe('the built web app', () => {
   beforeAll(async () => {
     uiDir = mkdtempSync(path.join(os.tmpdir(), 'funil-ui-'));
     mkdirSync(path.join(uiDir, 'assets'));
-    writeFileSync(path.join(uiDir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      path.join(uiDir, 'index.html'),
+      '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
+    );
     writeFileSync(path.join(uiDir, 'assets', 'app.js'), 'console.log("funil");\n');
     server = await startTestServer({}, { uiDir });
     user = server.client();
-    const res = await user.post('/api/register', { username: uniqueName('static'), password: 'correct horse battery', name: 'Static Files', initials: 'SF', role: 'admin' });
+    const res = await user.post('/api/register', {
+      username: uniqueName('static'),
+      password: 'correct horse battery',
+      name: 'Static Files',
+      initials: 'SF',
+      role: 'admin',
+    });
     expect(res.status).toBe(201);
   });
   afterAll(async () => {
@@ -59,7 +68,14 @@ describe('the built web app', () => {
   // After a deploy an open tab asks for the previous build's chunks: they must fail as such, not arrive as the
   // app's page (which the browser cannot run, and which left the tab on a blank developer error).
   it('answers 404, never the app page, for a missing asset or any missing file-like path', async () => {
-    const paths = ['/assets/contacts-page-OLDHASH.js', '/assets/index-OLDHASH.css', '/assets/nested/chunk.js', '/assets/', '/favicon.ico', '/crm/contacts/report.pdf'];
+    const paths = [
+      '/assets/contacts-page-OLDHASH.js',
+      '/assets/index-OLDHASH.css',
+      '/assets/nested/chunk.js',
+      '/assets/',
+      '/favicon.ico',
+      '/crm/contacts/report.pdf',
+    ];
     for (const url of paths) {
       for (const accept of ['*/*', 'text/css,*/*;q=0.1', 'text/html,application/xhtml+xml,*/*;q=0.8']) {
         const res = await user.request('GET', url, undefined, { accept });
@@ -72,7 +88,9 @@ describe('the built web app', () => {
     expect(missing.headers.get('cache-control')).toBe('no-store');
     // What exists is still served, and a client-side route still gets the app.
     expect((await user.request('GET', '/assets/app.js', undefined, { accept: '*/*' })).status).toBe(200);
-    expect((await user.request('GET', '/crm/contacts/42', undefined, { accept: 'text/html' })).text).toContain('<div id="root">');
+    expect((await user.request('GET', '/crm/contacts/42', undefined, { accept: 'text/html' })).text).toContain(
+      '<div id="root">',
+    );
   });
 
   it('still checks the session of every API call', async () => {

@@ -10,7 +10,13 @@ import { csvCell, csvFormat, UTF8_BOM } from '../csv';
 import { checkRequestInput, textProblem } from '../input-guard';
 import { currentAuth, defineRoute, type HttpRouter, type RouteDefinition } from '../route';
 import { CSV } from '../response.schemas';
-import { contactImportListResponse, contactImportPreviewResponse, contactImportResponse, contactImportSchemas as schemas, IMPORT_MAX_BYTES } from './contact-imports.schemas';
+import {
+  contactImportListResponse,
+  contactImportPreviewResponse,
+  contactImportResponse,
+  contactImportSchemas as schemas,
+  IMPORT_MAX_BYTES,
+} from './contact-imports.schemas';
 import { readUpload } from './multipart';
 
 /** The refused rows' first two columns: as programs read them, or in the user's language. */
@@ -38,7 +44,8 @@ function uploadFields<T>(fields: Record<string, string>, schema: Joi.ObjectSchem
   const parsed = { ...fields, mapping: jsonField(fields, 'mapping'), ownerIds: jsonField(fields, 'ownerIds') };
   checkRequestInput({ body: parsed });
   const { value, error } = schema.validate(parsed, { abortEarly: false, errors: { wrap: { label: false } } });
-  if (error) throw new ValidationError(error.details.map((d) => ({ path: d.path.join('.'), message: d.message, type: d.type })));
+  if (error)
+    throw new ValidationError(error.details.map((d) => ({ path: d.path.join('.'), message: d.message, type: d.type })));
   return value;
 }
 
@@ -64,7 +71,15 @@ export class ContactImportsRouter implements HttpRouter {
             const value = uploadFields(upload.fields, schemas.uploadFields, upload.fileName);
             const { user } = currentAuth(req);
             const { mapping, mode, ownerId, ownerIds } = value;
-            return view(await this.imports.start(user, { fileName: upload.fileName, file: upload.file, mapping, mode, owners: { ownerId, ownerIds } }));
+            return view(
+              await this.imports.start(user, {
+                fileName: upload.fileName,
+                file: upload.file,
+                mapping,
+                mode,
+                owners: { ownerId, ownerIds },
+              }),
+            );
           } finally {
             await upload.dispose();
           }
@@ -85,7 +100,14 @@ export class ContactImportsRouter implements HttpRouter {
             const value = uploadFields(upload.fields, schemas.previewFields, upload.fileName);
             const { user } = currentAuth(req);
             const { mapping, mode, ownerId, ownerIds } = value;
-            return await this.imports.preview(user, { fileName: upload.fileName, file: upload.file, size: upload.size, mapping, mode, owners: { ownerId, ownerIds } });
+            return await this.imports.preview(user, {
+              fileName: upload.fileName,
+              file: upload.file,
+              size: upload.size,
+              mapping,
+              mode,
+              owners: { ownerId, ownerIds },
+            });
           } finally {
             await upload.dispose();
           }
@@ -104,7 +126,8 @@ export class ContactImportsRouter implements HttpRouter {
         method: 'post',
         path: '/api/crm/contacts/import/:id/undo',
         access: 'signed-in',
-        summary: 'Undoes an ended import: deletes the contacts it created and puts back the fields it changed, for its importer or an admin, while nothing else has touched those contacts',
+        summary:
+          'Undoes an ended import: deletes the contacts it created and puts back the fields it changed, for its importer or an admin, while nothing else has touched those contacts',
         tag: 'contacts',
         response: contactImportResponse,
         schemas: { params: schemas.idParams },
@@ -141,7 +164,10 @@ export class ContactImportsRouter implements HttpRouter {
           const reason = (text: string) => (excel ? reasonIn(text, query.lang) : text);
           res.status(200).type('text/csv; charset=utf-8').attachment(`import-${params.id}-rejected.csv`);
           // The headers are the file's own: neutralised like every cell.
-          const rows = [[...header, ...columns].map(csvCell), ...rejections.map((r) => [r.rowNumber, reason(r.reason), ...columns.map((c) => r.cells[c])].map(csvCell))];
+          const rows = [
+            [...header, ...columns].map(csvCell),
+            ...rejections.map((r) => [r.rowNumber, reason(r.reason), ...columns.map((c) => r.cells[c])].map(csvCell)),
+          ];
           res.end((excel ? UTF8_BOM : '') + stringify(rows, { delimiter }));
           return undefined;
         },

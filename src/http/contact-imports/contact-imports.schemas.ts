@@ -1,6 +1,13 @@
 import Joi from 'joi';
 import {
-  IMPORT_MODES, IMPORT_STATUSES, MAPPING_TARGETS, type ContactImport, type ImportMapping, type ImportMode, type ImportOwners, type ImportPreview,
+  IMPORT_MODES,
+  IMPORT_STATUSES,
+  MAPPING_TARGETS,
+  type ContactImport,
+  type ImportMapping,
+  type ImportMode,
+  type ImportOwners,
+  type ImportPreview,
 } from '../../domain/contact-imports/contact-import';
 import { fileQuerySchemas, type ExportFormat, type ExportLanguage } from '../csv';
 import { CONTACT_STATUSES } from '../../domain/contacts/contact';
@@ -15,14 +22,22 @@ const mappingSchema = Joi.object()
   .pattern(Joi.string().min(1).max(200), Joi.string().valid(...MAPPING_TARGETS))
   .custom((value: Record<string, string>, helpers) => {
     const fields = Object.values(value);
-    return new Set(fields).size === fields.length ? value : helpers.message({ custom: 'Each field can be filled by one column only' });
+    return new Set(fields).size === fields.length
+      ? value
+      : helpers.message({ custom: 'Each field can be filled by one column only' });
   });
 
 /** Who gets the contacts the import creates (multipart text fields; `ownerIds` is a JSON array). */
 const ownerFields = {
   ownerId: Joi.number().integer().positive().description('One person for the whole file'),
-  ownerIds: Joi.array().items(Joi.number().integer().positive()).min(1).max(200).unique()
-    .description('The rows dealt in turn among these people (a JSON array): row n goes to ownerIds[(n - 1) mod length]'),
+  ownerIds: Joi.array()
+    .items(Joi.number().integer().positive())
+    .min(1)
+    .max(200)
+    .unique()
+    .description(
+      'The rows dealt in turn among these people (a JSON array): row n goes to ownerIds[(n - 1) mod length]',
+    ),
 };
 
 type UploadFields = { mapping: ImportMapping; mode: ImportMode } & ImportOwners;
@@ -32,18 +47,24 @@ export const contactImportSchemas = {
   /** The text fields of the multipart upload; `mapping` is a JSON object, CSV column -> contact field. */
   uploadFields: Joi.object<UploadFields, true>({
     mapping: mappingSchema.min(1).required(),
-    mode: Joi.string().valid(...IMPORT_MODES).default('skip'),
+    mode: Joi.string()
+      .valid(...IMPORT_MODES)
+      .default('skip'),
     ...ownerFields,
   }),
   /** The dry run's fields: without a mapping, the one guessed from the headers. */
   previewFields: Joi.object<Partial<UploadFields> & { mode: ImportMode }, true>({
     mapping: mappingSchema,
-    mode: Joi.string().valid(...IMPORT_MODES).default('skip'),
+    mode: Joi.string()
+      .valid(...IMPORT_MODES)
+      .default('skip'),
     ...ownerFields,
   }),
   /** How the refused rows are written: as today for programs, or for a spreadsheet in the user's language. */
   rejectedQuery: Joi.object<{ format: ExportFormat; lang: ExportLanguage; tz: string }, true>({
-    format: fileQuerySchemas.format.description('excel: the header and reasons in `lang`, for Excel (pt: `;`), with a byte-order mark'),
+    format: fileQuerySchemas.format.description(
+      'excel: the header and reasons in `lang`, for Excel (pt: `;`), with a byte-order mark',
+    ),
     lang: fileQuerySchemas.lang.default('pt'),
     // Taken like every file download's, though the refused rows hold no moment of ours.
     tz: fileQuerySchemas.tz,
@@ -56,7 +77,9 @@ export const contactImportResponse = responseObject({
   createdBy: id.allow(null),
   fileName: Joi.string().allow(null),
   mode: Joi.string().valid(...IMPORT_MODES),
-  mapping: Joi.object().pattern(Joi.string(), Joi.string().valid(...MAPPING_TARGETS)).description('CSV column -> contact field (or owner)'),
+  mapping: Joi.object()
+    .pattern(Joi.string(), Joi.string().valid(...MAPPING_TARGETS))
+    .description('CSV column -> contact field (or owner)'),
   ownerId: id.allow(null).description('The one person given the contacts it creates'),
   ownerIds: Joi.array().items(id).allow(null).description('The people the rows are dealt among, in turn'),
   status: Joi.string().valid(...IMPORT_STATUSES),
@@ -73,8 +96,12 @@ export const contactImportResponse = responseObject({
 
 export const contactImportListResponse = itemsResponse(contactImportResponse);
 
-const mappingResponse = Joi.object().pattern(Joi.string(), Joi.string().valid(...MAPPING_TARGETS)).description('CSV column -> contact field (or owner)');
-const cellsResponse = Joi.object().pattern(Joi.string(), Joi.string()).description('The row as it was, by column header');
+const mappingResponse = Joi.object()
+  .pattern(Joi.string(), Joi.string().valid(...MAPPING_TARGETS))
+  .description('CSV column -> contact field (or owner)');
+const cellsResponse = Joi.object()
+  .pattern(Joi.string(), Joi.string())
+  .description('The row as it was, by column header');
 
 /** The dry run of an import: how the file reads and what importing it would do. */
 export const contactImportPreviewResponse = responseObject({
@@ -88,23 +115,33 @@ export const contactImportPreviewResponse = responseObject({
   mapping: mappingResponse,
   mode: Joi.string().valid(...IMPORT_MODES),
   counts: responseObject({ created: count, updated: count, skipped: count, rejected: count }),
-  owners: Joi.array().items(responseObject({ userId: id, name: Joi.string(), count })).description('Who would be given the contacts created, and how many each'),
-  sample: Joi.array().items(responseObject({
-    rowNumber: count,
-    outcome: Joi.string().valid('create', 'update', 'skip'),
-    values: responseObject({
-      name: Joi.string(),
-      email: Joi.string().optional(),
-      phone: Joi.string().optional(),
-      company: Joi.string().optional(),
-      position: Joi.string().optional(),
-      source: Joi.string().optional(),
-      status: Joi.string().valid(...CONTACT_STATUSES).optional(),
-      score: count.optional(),
-      tags: Joi.array().items(Joi.string()).optional(),
-      notes: Joi.string().optional(),
-    }),
-    ownerId: id.allow(null).description('Who the contact would be given to; null when the row creates none'),
-  })).description('The first rows as they would be stored'),
-  rejections: Joi.array().items(responseObject({ rowNumber: count, reason: Joi.string(), cells: cellsResponse })).description('The first refused rows'),
+  owners: Joi.array()
+    .items(responseObject({ userId: id, name: Joi.string(), count }))
+    .description('Who would be given the contacts created, and how many each'),
+  sample: Joi.array()
+    .items(
+      responseObject({
+        rowNumber: count,
+        outcome: Joi.string().valid('create', 'update', 'skip'),
+        values: responseObject({
+          name: Joi.string(),
+          email: Joi.string().optional(),
+          phone: Joi.string().optional(),
+          company: Joi.string().optional(),
+          position: Joi.string().optional(),
+          source: Joi.string().optional(),
+          status: Joi.string()
+            .valid(...CONTACT_STATUSES)
+            .optional(),
+          score: count.optional(),
+          tags: Joi.array().items(Joi.string()).optional(),
+          notes: Joi.string().optional(),
+        }),
+        ownerId: id.allow(null).description('Who the contact would be given to; null when the row creates none'),
+      }),
+    )
+    .description('The first rows as they would be stored'),
+  rejections: Joi.array()
+    .items(responseObject({ rowNumber: count, reason: Joi.string(), cells: cellsResponse }))
+    .description('The first refused rows'),
 } satisfies Joi.StrictSchemaMap<ImportPreview>);

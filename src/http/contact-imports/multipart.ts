@@ -34,7 +34,10 @@ export function readUpload(req: Request, maxBytes: number): Promise<Upload> {
   const path = join(tmpdir(), `funil-upload-${randomUUID()}.csv`);
   const dispose = () => rm(path, { force: true });
   return new Promise<Upload>((resolve, reject) => {
-    const parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: maxBytes, fields: 10, fieldSize: 64 * 1024 } });
+    const parser = busboy({
+      headers: req.headers,
+      limits: { files: 1, fileSize: maxBytes, fields: 10, fieldSize: 64 * 1024 },
+    });
     const fields: Record<string, string> = {};
     let fileName: string | null = null;
     let out: WriteStream | undefined;
@@ -60,19 +63,36 @@ export function readUpload(req: Request, maxBytes: number): Promise<Upload> {
         return;
       }
       fileName = info.filename ?? null;
-      stream.on('limit', () => fail(new AppError('REQUEST.TOO_LARGE', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`)));
+      stream.on('limit', () =>
+        fail(new AppError('REQUEST.TOO_LARGE', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`)),
+      );
       const file = (out = createWriteStream(path, { flags: 'wx', mode: 0o600 }));
       written = pipeline(stream, file).then(() => file.bytesWritten);
-      written.catch((error: Error) => fail(new ValidationError([{ path: 'file', message: `Unreadable upload: ${error.message}` }])));
+      written.catch((error: Error) =>
+        fail(new ValidationError([{ path: 'file', message: `Unreadable upload: ${error.message}` }])),
+      );
     });
-    parser.on('error', (error: Error) => fail(new ValidationError([{ path: 'file', message: `Unreadable upload: ${error.message}` }])));
+    parser.on('error', (error: Error) =>
+      fail(new ValidationError([{ path: 'file', message: `Unreadable upload: ${error.message}` }])),
+    );
     parser.on('close', () => {
       if (failed) return;
-      if (!written) return fail(new ValidationError([{ path: 'file', message: 'A CSV file is required (form field "file")', type: 'any.required' }]));
+      if (!written)
+        return fail(
+          new ValidationError([
+            { path: 'file', message: 'A CSV file is required (form field "file")', type: 'any.required' },
+          ]),
+        );
       written.then(
         (size) => {
           if (failed) return;
-          resolve({ fileName, size, fields, dispose, file: () => createReadStream(path, { highWaterMark: READ_SLICE }) });
+          resolve({
+            fileName,
+            size,
+            fields,
+            dispose,
+            file: () => createReadStream(path, { highWaterMark: READ_SLICE }),
+          });
         },
         () => undefined,
       );

@@ -6,7 +6,14 @@ import { defineRoute, type HttpRouter, type RouteDefinition } from '../route';
 import { activitySchemas } from './activities.schemas';
 import { accessFor, crudRoutes, viewerOf } from './crm-routes';
 
-const toFilter = (q: { assignedTo?: number; type?: ActivityType | 'all'; contact?: number; deal?: number; dueFrom?: Date; dueBefore?: Date }) => ({
+const toFilter = (q: {
+  assignedTo?: number;
+  type?: ActivityType | 'all';
+  contact?: number;
+  deal?: number;
+  dueFrom?: Date;
+  dueBefore?: Date;
+}) => ({
   assignedTo: q.assignedTo,
   type: q.type === 'all' ? undefined : q.type,
   contactId: q.contact,
@@ -25,7 +32,7 @@ export class ActivitiesRouter implements HttpRouter {
       path: '/api/crm/activities/counts',
       access: accessFor('activity', 'read'),
       tag: 'activities',
-      summary: 'How many activities the filters match, pending and completed (the list\'s two tabs)',
+      summary: "How many activities the filters match, pending and completed (the list's two tabs)",
       schemas: { query: activitySchemas.countsQuery },
       response: activitySchemas.counts,
       handler: ({ query }, req) => this.activities.counts(viewerOf(req), toFilter(query)),
@@ -34,12 +41,12 @@ export class ActivitiesRouter implements HttpRouter {
     return [
       counts,
       ...crudRoutes({
-      path: '/api/crm/activities',
-      tag: 'activities',
-      noun: ['activity', 'activities'],
-      resource: 'activity',
-      service: this.activities,
-      schemas: activitySchemas,
+        path: '/api/crm/activities',
+        tag: 'activities',
+        noun: ['activity', 'activities'],
+        resource: 'activity',
+        service: this.activities,
+        schemas: activitySchemas,
         toFilter: (q) => ({ ...toFilter(q), status: q.status, order: q.order }),
         notFound: 'ACTIVITY.NOT_FOUND',
       }),

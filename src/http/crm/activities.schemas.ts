@@ -1,6 +1,14 @@
 import Joi from 'joi';
 import type { ActivityInput } from '../../domain/activities/activities.service';
-import { ACTIVITY_ORDERS, ACTIVITY_PRIORITIES, ACTIVITY_STATUSES, ACTIVITY_TYPES, type Activity, type ActivityCounts, type ActivityFilter } from '../../domain/activities/activity';
+import {
+  ACTIVITY_ORDERS,
+  ACTIVITY_PRIORITIES,
+  ACTIVITY_STATUSES,
+  ACTIVITY_TYPES,
+  type Activity,
+  type ActivityCounts,
+  type ActivityFilter,
+} from '../../domain/activities/activity';
 import { REMINDER_CHOICES } from '../../domain/notifications/notification';
 import { count, id, responseObject, timestamp } from '../response.schemas';
 import { createOf, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
@@ -15,7 +23,9 @@ type CountsQuery = Omit<ActivityQuery, 'status' | 'order'>;
 
 const filters: Joi.StrictSchemaMap<CountsQuery> = {
   assignedTo: recordId,
-  type: Joi.string().valid('all', ...ACTIVITY_TYPES).default('all'),
+  type: Joi.string()
+    .valid('all', ...ACTIVITY_TYPES)
+    .default('all'),
   contact: recordId,
   deal: recordId,
   dueFrom: Joi.date().iso().description('Due at or after this ISO 8601 date-time'),
@@ -26,16 +36,25 @@ const fields: Joi.StrictSchemaMap<Required<ActivityInput>> = {
   type: Joi.string().valid(...ACTIVITY_TYPES),
   subject: Joi.string().trim().min(1).max(200),
   description: optionalText(10_000),
-  status: Joi.string().valid(...ACTIVITY_STATUSES).description('completed stamps completedAt; pending clears it'),
+  status: Joi.string()
+    .valid(...ACTIVITY_STATUSES)
+    .description('completed stamps completedAt; pending clears it'),
   priority: Joi.string().valid(...ACTIVITY_PRIORITIES),
-  dueDate: Joi.date().iso().min('1900-01-01T00:00:00Z').max('9999-12-31T23:59:59Z').allow(null).description('ISO 8601 date-time'),
+  dueDate: Joi.date()
+    .iso()
+    .min('1900-01-01T00:00:00Z')
+    .max('9999-12-31T23:59:59Z')
+    .allow(null)
+    .description('ISO 8601 date-time'),
   duration: Joi.number().integer().min(1).max(525_600).allow(null).description('Minutes'),
   contactId: recordId.allow(null),
   dealId: recordId.allow(null),
   assignedTo: recordId.allow(null).description('Defaults to the signed-in user'),
   reminderMinutes: Joi.number()
     .valid(...REMINDER_CHOICES)
-    .description('Reminder lead time: 0, 5, 15, 30, 60 or 1440 minutes before it is due; null: none; 15 when never chosen'),
+    .description(
+      'Reminder lead time: 0, 5, 15, 30, 60 or 1440 minutes before it is due; null: none; 15 when never chosen',
+    ),
 };
 
 export const activitySchemas = {
@@ -45,7 +64,9 @@ export const activitySchemas = {
     order: Joi.string()
       .valid(...ACTIVITY_ORDERS)
       .default('newest')
-      .description('newest: latest created first; due: soonest due first, undated last; completed: latest completed first'),
+      .description(
+        'newest: latest created first; due: soonest due first, undated last; completed: latest completed first',
+      ),
   }),
   countsQuery: Joi.object<CountsQuery, true>(filters),
   counts: responseObject({ pending: count, completed: count } satisfies Joi.StrictSchemaMap<ActivityCounts>),

@@ -12,7 +12,23 @@ import { CSV } from '../response.schemas';
 import { contactSchemas, type ContactQuery } from './contacts.schemas';
 import { contactFilter } from './contacts.router';
 
-const EXPORT_COLUMNS = ['id', 'name', 'email', 'phone', 'company', 'position', 'source', 'status', 'score', 'tags', 'notes', 'ownerId', 'ownerName', 'createdAt', 'updatedAt'] as const satisfies readonly (keyof Contact)[];
+const EXPORT_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'phone',
+  'company',
+  'position',
+  'source',
+  'status',
+  'score',
+  'tags',
+  'notes',
+  'ownerId',
+  'ownerName',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof Contact)[];
 
 /**
  * A contact's cells. The header row a person reads (with `lang`) names the columns as the import wizard recognises
@@ -40,10 +56,14 @@ function contactRow(contact: Contact, cell: CellWriter): string[] {
 type ExportQuery = ContactQuery & FileQuery;
 
 /** The contact list's filters without paging (the export is every matching contact), and how to write the file. */
-const exportQuery: Joi.ObjectSchema<ExportQuery> = contactSchemas.listQuery.fork(['limit', 'cursor', 'includeTotal'], (s) => s.strip()).append<ExportQuery>({
-  ...fileQuerySchemas,
-  lang: fileQuerySchemas.lang.description('Header row (and, in the excel format, labels) in this language; without it, the field names (csv) or pt (excel)'),
-});
+const exportQuery: Joi.ObjectSchema<ExportQuery> = contactSchemas.listQuery
+  .fork(['limit', 'cursor', 'includeTotal'], (s) => s.strip())
+  .append<ExportQuery>({
+    ...fileQuerySchemas,
+    lang: fileQuerySchemas.lang.description(
+      'Header row (and, in the excel format, labels) in this language; without it, the field names (csv) or pt (excel)',
+    ),
+  });
 
 /** GET /api/crm/contacts/export. Registered before the contacts' own routes, whose /:id would take "export" for an id. */
 @injectable()
@@ -73,7 +93,14 @@ export class ContactsExportRouter implements HttpRouter {
           res.status(200).type('text/csv; charset=utf-8').attachment('contacts.csv');
           await writeChunk(res, UTF8_BOM + stringify([header], options));
           for (;;) {
-            if (page.items.length) await writeChunk(res, stringify(page.items.map((c) => contactRow(c, cell)), options));
+            if (page.items.length)
+              await writeChunk(
+                res,
+                stringify(
+                  page.items.map((c) => contactRow(c, cell)),
+                  options,
+                ),
+              );
             if (!page.nextCursor || res.destroyed) break;
             page = await this.contacts.list(viewer, filter, { limit: LIST_LIMIT_MAX, cursor: page.nextCursor });
           }

@@ -3,7 +3,14 @@ import type { ContactFilter } from '../../domain/contacts/contact';
 import type { ContactsService } from '../../domain/contacts/contacts.service';
 import { CONTACTS_SERVICE } from '../../domain/contacts/contacts.tokens';
 import { defineRoute, type HttpRouter, type RouteDefinition } from '../route';
-import { bulkSchemas, contactSchemas, duplicateSchemas, sourceSchemas, tagSchemas, type ContactQuery } from './contacts.schemas';
+import {
+  bulkSchemas,
+  contactSchemas,
+  duplicateSchemas,
+  sourceSchemas,
+  tagSchemas,
+  type ContactQuery,
+} from './contacts.schemas';
 import { accessFor, crudRoutes, viewerOf } from './crm-routes';
 
 /** Also the CSV export's filter. */
@@ -37,10 +44,12 @@ export class ContactsRouter implements HttpRouter {
       path: '/api/crm/contacts/bulk',
       access: accessFor('contact', 'update'),
       tag: 'contacts',
-      summary: 'Change the status, owner or tags of many contacts (by id, or all a filter matches), or delete them, in one transaction (each checked as a single edit)',
+      summary:
+        'Change the status, owner or tags of many contacts (by id, or all a filter matches), or delete them, in one transaction (each checked as a single edit)',
       schemas: { body: bulkSchemas.body },
       response: bulkSchemas.response,
-      handler: ({ body: { ids, filter, ...change } }, req) => this.contacts.bulk(viewerOf(req), ids ? { ids } : { filter: contactFilter(filter!) }, change),
+      handler: ({ body: { ids, filter, ...change } }, req) =>
+        this.contacts.bulk(viewerOf(req), ids ? { ids } : { filter: contactFilter(filter!) }, change),
     });
     const tags = defineRoute({
       method: 'get',
@@ -50,17 +59,22 @@ export class ContactsRouter implements HttpRouter {
       summary: 'The tags in use, those starting with search (case and accents ignored), most used first',
       schemas: { query: tagSchemas.query },
       response: tagSchemas.response,
-      handler: async ({ query }, req) => ({ items: await this.contacts.tags(viewerOf(req), query.search, query.limit) }),
+      handler: async ({ query }, req) => ({
+        items: await this.contacts.tags(viewerOf(req), query.search, query.limit),
+      }),
     });
     const sources = defineRoute({
       method: 'get',
       path: '/api/crm/contacts/sources',
       access: accessFor('contact', 'read'),
       tag: 'contacts',
-      summary: 'The sources in use, those starting with search (case and accents ignored, as the source filter), most used first',
+      summary:
+        'The sources in use, those starting with search (case and accents ignored, as the source filter), most used first',
       schemas: { query: sourceSchemas.query },
       response: sourceSchemas.response,
-      handler: async ({ query }, req) => ({ items: await this.contacts.sources(viewerOf(req), query.search, query.limit) }),
+      handler: async ({ query }, req) => ({
+        items: await this.contacts.sources(viewerOf(req), query.search, query.limit),
+      }),
     });
     const duplicates = defineRoute({
       method: 'get',
@@ -71,7 +85,12 @@ export class ContactsRouter implements HttpRouter {
       schemas: { query: duplicateSchemas.query },
       response: duplicateSchemas.response,
       handler: async ({ query }, req) => ({
-        items: await this.contacts.possibleDuplicates(viewerOf(req), { ...query, name: query.name || undefined, email: query.email || undefined, phone: query.phone || undefined }),
+        items: await this.contacts.possibleDuplicates(viewerOf(req), {
+          ...query,
+          name: query.name || undefined,
+          email: query.email || undefined,
+          phone: query.phone || undefined,
+        }),
       }),
     });
     // Before /:id, which would take "duplicates", "tags" or "sources" for an id.

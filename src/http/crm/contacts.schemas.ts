@@ -1,12 +1,28 @@
 import Joi from 'joi';
-import { BULK_FILTER_MAX, BULK_MAX, CONTACT_STATUSES, type Contact, type ContactBulkAction, type ContactBulkResult, type ContactFields, type ContactFilter, DUPLICATE_REASONS, type DuplicateProbe, type PossibleDuplicate, type SourceUsage, type TagUsage } from '../../domain/contacts/contact';
+import {
+  BULK_FILTER_MAX,
+  BULK_MAX,
+  CONTACT_STATUSES,
+  type Contact,
+  type ContactBulkAction,
+  type ContactBulkResult,
+  type ContactFields,
+  type ContactFilter,
+  DUPLICATE_REASONS,
+  type DuplicateProbe,
+  type PossibleDuplicate,
+  type SourceUsage,
+  type TagUsage,
+} from '../../domain/contacts/contact';
 import { canBePhone, NOT_A_PHONE } from '../../domain/contacts/phone';
 import { boundedJson } from '../input-guard';
 import { count, id, itemsResponse, responseObject } from '../response.schemas';
 import { createOf, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
 
 /** The list's filters as the client names them (`owner`: the owner's id). */
-export type ContactQuery = Pick<ContactFilter, 'search' | 'status' | 'tag' | 'source' | 'scoreMin' | 'scoreMax'> & { owner?: number };
+export type ContactQuery = Pick<ContactFilter, 'search' | 'status' | 'tag' | 'source' | 'scoreMin' | 'scoreMax'> & {
+  owner?: number;
+};
 
 /** customFields is free-form JSON: bounded so one contact cannot hold a document or nest past what code walks safely. */
 const CUSTOM_FIELDS_LIMITS = { depth: 10, bytes: 16 * 1024 };
@@ -15,7 +31,9 @@ const fields: Joi.StrictSchemaMap<ContactFields> = {
   name: Joi.string().trim().min(1).max(200),
   email: Joi.string().trim().max(254).email({ tlds: false }).allow(null, ''),
   phone: optionalText(40)
-    .custom((value: string, helpers) => (canBePhone(value) ? value : helpers.message({ custom: `phone ${NOT_A_PHONE}` })))
+    .custom((value: string, helpers) =>
+      canBePhone(value) ? value : helpers.message({ custom: `phone ${NOT_A_PHONE}` }),
+    )
     .description('As typed (and shown); no letters. Stored also normalised (E.164) to be found however it is pasted'),
   company: optionalText(200),
   position: optionalText(200),
@@ -41,7 +59,9 @@ const filterFields: Joi.StrictSchemaMap<ContactQuery> = {
   owner: recordId.description('Owner user id'),
   source: Joi.string().trim().min(1).max(100).description('This source, case and accents ignored'),
   scoreMin: fields.score.description('Score at least this'),
-  scoreMax: fields.score.min(Joi.ref('scoreMin', { adjust: (min: number | undefined) => min ?? 0 })).description('Score at most this, and not below scoreMin'),
+  scoreMax: fields.score
+    .min(Joi.ref('scoreMin', { adjust: (min: number | undefined) => min ?? 0 }))
+    .description('Score at most this, and not below scoreMin'),
 };
 
 export const contactSchemas = {
@@ -70,8 +90,15 @@ export const contactSchemas = {
 const tagList = Joi.array().items(Joi.string().trim().min(1).max(50)).min(1).max(10).unique();
 
 export const bulkSchemas = {
-  body: Joi.object<({ ids: number[]; filter?: undefined } | { filter: ContactQuery; ids?: undefined }) & ContactBulkAction>({
-    ids: Joi.array().items(recordId).min(1).max(BULK_MAX).unique().description(`The contacts to change, at most ${BULK_MAX}; or send filter instead`),
+  body: Joi.object<
+    ({ ids: number[]; filter?: undefined } | { filter: ContactQuery; ids?: undefined }) & ContactBulkAction
+  >({
+    ids: Joi.array()
+      .items(recordId)
+      .min(1)
+      .max(BULK_MAX)
+      .unique()
+      .description(`The contacts to change, at most ${BULK_MAX}; or send filter instead`),
     filter: Joi.object<ContactQuery, true>(filterFields).description(
       `Instead of ids: every contact the list's filters (as GET /api/crm/contacts takes them) match, at most ${BULK_FILTER_MAX} (more is a 400 on filter)`,
     ),
@@ -82,14 +109,21 @@ export const bulkSchemas = {
     removeTags: tagList,
   })
     .when(Joi.object({ action: Joi.valid('delete') }).unknown(), {
-      then: Joi.object({ status: Joi.forbidden(), ownerId: Joi.forbidden(), addTags: Joi.forbidden(), removeTags: Joi.forbidden() }),
+      then: Joi.object({
+        status: Joi.forbidden(),
+        ownerId: Joi.forbidden(),
+        addTags: Joi.forbidden(),
+        removeTags: Joi.forbidden(),
+      }),
       otherwise: Joi.object().or('status', 'ownerId', 'addTags', 'removeTags'),
     })
     .xor('ids', 'filter'),
   response: responseObject({
     changed: count,
     unchanged: count.description('Already as asked: nothing written'),
-    refused: Joi.array().items(responseObject({ id, code: Joi.string(), message: Joi.string() })).description('Not changed, with the reason each would have alone'),
+    refused: Joi.array()
+      .items(responseObject({ id, code: Joi.string(), message: Joi.string() }))
+      .description('Not changed, with the reason each would have alone'),
   } satisfies Joi.StrictSchemaMap<ContactBulkResult>),
 };
 
@@ -107,22 +141,39 @@ export const duplicateSchemas = {
       email: Joi.string().allow(null),
       phone: Joi.string().allow(null),
       company: Joi.string().allow(null),
-      reasons: Joi.array().items(Joi.string().valid(...DUPLICATE_REASONS)).description('Why it may be the same person'),
+      reasons: Joi.array()
+        .items(Joi.string().valid(...DUPLICATE_REASONS))
+        .description('Why it may be the same person'),
     } satisfies Joi.StrictSchemaMap<PossibleDuplicate>),
   ),
 };
 
 export const tagSchemas = {
   query: Joi.object<{ search: string; limit: number }, true>({
-    search: Joi.string().trim().max(50).allow('').default('').description('The start of a tag; case and accents ignored'),
+    search: Joi.string()
+      .trim()
+      .max(50)
+      .allow('')
+      .default('')
+      .description('The start of a tag; case and accents ignored'),
     limit: Joi.number().integer().min(1).max(50).default(10),
   }),
-  response: itemsResponse(responseObject({ tag: Joi.string(), count: count.description('Contacts with the tag') } satisfies Joi.StrictSchemaMap<TagUsage>)),
+  response: itemsResponse(
+    responseObject({
+      tag: Joi.string(),
+      count: count.description('Contacts with the tag'),
+    } satisfies Joi.StrictSchemaMap<TagUsage>),
+  ),
 };
 
 export const sourceSchemas = {
   query: Joi.object<{ search: string; limit: number }, true>({
-    search: Joi.string().trim().max(100).allow('').default('').description('The start of a source; case and accents ignored'),
+    search: Joi.string()
+      .trim()
+      .max(100)
+      .allow('')
+      .default('')
+      .description('The start of a source; case and accents ignored'),
     limit: Joi.number().integer().min(1).max(50).default(10),
   }),
   response: itemsResponse(

@@ -42,7 +42,12 @@ export interface CrudRoutesOptions<T, Filter, Query, Fields, Patch extends Versi
   resource: CrmResource;
   service: CrudService<T, Filter, Fields, Omit<Patch, 'updatedAt'>>;
   /** `item` is the record as every route but delete answers with it (lists: a page of them). */
-  schemas: { listQuery: Joi.ObjectSchema<Query & PageQuery>; create: Joi.ObjectSchema<Fields>; update: Joi.ObjectSchema<Patch>; item: Joi.ObjectSchema };
+  schemas: {
+    listQuery: Joi.ObjectSchema<Query & PageQuery>;
+    create: Joi.ObjectSchema<Fields>;
+    update: Joi.ObjectSchema<Patch>;
+    item: Joi.ObjectSchema;
+  };
   toFilter(query: Query): Filter;
   notFound: ErrorCode;
   /** Extra error codes of create and update (both). */

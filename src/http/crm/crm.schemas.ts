@@ -15,18 +15,27 @@ export type PageQuery = Required<Pick<PageRequest, 'limit' | 'includeTotal'>> & 
 
 export const pageQuery: Joi.StrictSchemaMap<PageQuery> = {
   limit: Joi.number().integer().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT),
-  cursor: Joi.string().max(40).pattern(/^[A-Za-z0-9_-]+$/).description('nextCursor of the previous page'),
+  cursor: Joi.string()
+    .max(40)
+    .pattern(/^[A-Za-z0-9_-]+$/)
+    .description('nextCursor of the previous page'),
   includeTotal: Joi.boolean().default(false).description('Also count every matching row'),
 };
 
 /** Paging without a total, for lists that never count. */
-export const cursorQuery = Joi.object<Omit<PageQuery, 'includeTotal'>, true>({ limit: pageQuery.limit, cursor: pageQuery.cursor });
+export const cursorQuery = Joi.object<Omit<PageQuery, 'includeTotal'>, true>({
+  limit: pageQuery.limit,
+  cursor: pageQuery.cursor,
+});
 
 /** A list's query: its filters (as the client names them), then paging. */
-export const listQuery = <Filters = object>(filters: Joi.StrictSchemaMap<Filters>) => Joi.object<Filters & PageQuery>({ ...filters, ...pageQuery });
+export const listQuery = <Filters = object>(filters: Joi.StrictSchemaMap<Filters>) =>
+  Joi.object<Filters & PageQuery>({ ...filters, ...pageQuery });
 
 /** The version the client read; a PATCH with an older one gets 409 and changes nothing. */
-export const expectedVersion = Joi.date().iso().description('updatedAt as last read; 409 when the record changed since');
+export const expectedVersion = Joi.date()
+  .iso()
+  .description('updatedAt as last read; 409 when the record changed since');
 
 export interface Versioned {
   updatedAt?: Date;
@@ -38,12 +47,19 @@ export const ignoredCreatedBy = Joi.any().strip().description('Ignored: the serv
 export const optionalText = (max: number) => Joi.string().trim().max(max).allow(null, '');
 
 /** A create body: the record's fields, the named ones required. */
-export const createOf = <Fields, Key extends keyof Fields & string>(fields: Joi.StrictSchemaMap<Fields>, required: Key[]) =>
-  Joi.object<Partial<Fields> & Pick<Fields, Key>>({ ...fields, createdBy: ignoredCreatedBy }).fork(required, (s) => s.required());
+export const createOf = <Fields, Key extends keyof Fields & string>(
+  fields: Joi.StrictSchemaMap<Fields>,
+  required: Key[],
+) =>
+  Joi.object<Partial<Fields> & Pick<Fields, Key>>({ ...fields, createdBy: ignoredCreatedBy }).fork(required, (s) =>
+    s.required(),
+  );
 
 /** An update body: every field optional, at least one change. */
 export const patchOf = <Fields>(fields: Joi.StrictSchemaMap<Fields>) =>
-  Joi.object<Partial<Fields> & Versioned>({ ...fields, updatedAt: expectedVersion, createdBy: ignoredCreatedBy }).min(1);
+  Joi.object<Partial<Fields> & Versioned>({ ...fields, updatedAt: expectedVersion, createdBy: ignoredCreatedBy }).min(
+    1,
+  );
 
 /** In every CRM record's response: who created it, when, and when it last changed. */
 export const recordStamps = { createdBy: id.allow(null), createdAt: timestamp, updatedAt: timestamp };

@@ -27,7 +27,8 @@ export class DealsRouter implements HttpRouter {
       path: '/api/crm/deals/:id/move',
       access: accessFor('deal', 'update'),
       tag: 'deals',
-      summary: "Move a deal to a stage of its pipeline, at a position in the stage's column (one timeline entry when the stage changes)",
+      summary:
+        "Move a deal to a stage of its pipeline, at a position in the stage's column (one timeline entry when the stage changes)",
       schemas: { params: idParams, body: dealSchemas.move },
       response: dealSchemas.item,
       errors: ['DEAL.NOT_FOUND', 'RESOURCE.CONFLICT', 'DEAL.INVALID_STAGE', 'DEAL.LOST_REASON_REQUIRED'],

@@ -1,7 +1,29 @@
 import Joi from 'joi';
-import { DEAL_VALUE_MAX, DEAL_VALUE_PATTERN, STAGE_KINDS, type Deal, type DealFields, type DealFilter, type DealMove, type PipelineStage, type StageFields, type StageSummary, type SummaryFilter, STALE_DAYS_DEFAULT } from '../../domain/deals/deal';
+import {
+  DEAL_VALUE_MAX,
+  DEAL_VALUE_PATTERN,
+  STAGE_KINDS,
+  type Deal,
+  type DealFields,
+  type DealFilter,
+  type DealMove,
+  type PipelineStage,
+  type StageFields,
+  type StageSummary,
+  type SummaryFilter,
+  STALE_DAYS_DEFAULT,
+} from '../../domain/deals/deal';
 import { count, id, itemsResponse, responseObject, timestamp } from '../response.schemas';
-import { createOf, expectedVersion, listQuery, optionalText, patchOf, recordId, recordStamps, type Versioned } from './crm.schemas';
+import {
+  createOf,
+  expectedVersion,
+  listQuery,
+  optionalText,
+  patchOf,
+  recordId,
+  recordStamps,
+  type Versioned,
+} from './crm.schemas';
 
 export const pipelineName = Joi.string().trim().min(1).max(60);
 const stageName = Joi.string().trim().min(1).max(60);
@@ -13,20 +35,34 @@ const isoDay = Joi.string()
   // Only a well-shaped day is checked against the calendar: another shape is told once, by the pattern.
   .custom((value: string, helpers) => {
     const day = new Date(`${value}T00:00:00Z`);
-    return !ISO_DAY.test(value) || (!Number.isNaN(day.getTime()) && day.toISOString().startsWith(value)) ? value : helpers.error('any.invalid');
+    return !ISO_DAY.test(value) || (!Number.isNaN(day.getTime()) && day.toISOString().startsWith(value))
+      ? value
+      : helpers.error('any.invalid');
   })
-  .messages({ 'string.pattern.base': '{#label} must be a date as YYYY-MM-DD, from 1900', 'any.invalid': '{#label} is not a calendar date' })
+  .messages({
+    'string.pattern.base': '{#label} must be a date as YYYY-MM-DD, from 1900',
+    'any.invalid': '{#label} is not a calendar date',
+  })
   .description('YYYY-MM-DD');
 
 // Money as the database writes numeric(12,2): a decimal string with exactly two decimals. Sums may be longer.
-const dealValue = Joi.string().pattern(/^\d{1,10}\.\d{2}$/).description('Decimal string with two decimals, e.g. "1500.00"');
-export const moneySum = Joi.string().pattern(/^\d+\.\d{2}$/).description('Decimal string with two decimals');
+const dealValue = Joi.string()
+  .pattern(/^\d{1,10}\.\d{2}$/)
+  .description('Decimal string with two decimals, e.g. "1500.00"');
+export const moneySum = Joi.string()
+  .pattern(/^\d+\.\d{2}$/)
+  .description('Decimal string with two decimals');
 
 /** The list's filters as the client names them. */
 type DealQuery = Pick<DealFilter, 'pipeline' | 'stage' | 'order'> & BoardFilterQuery;
-type BoardFilterQuery = Pick<DealFilter, 'search' | 'valueMin' | 'valueMax' | 'closeBy'> & { owner?: number; contact?: number };
+type BoardFilterQuery = Pick<DealFilter, 'search' | 'valueMin' | 'valueMax' | 'closeBy'> & {
+  owner?: number;
+  contact?: number;
+};
 
-const moneyBound = Joi.string().pattern(DEAL_VALUE_PATTERN).messages({ 'string.pattern.base': '{#label} must be a decimal string like 1234.56' });
+const moneyBound = Joi.string()
+  .pattern(DEAL_VALUE_PATTERN)
+  .messages({ 'string.pattern.base': '{#label} must be a decimal string like 1234.56' });
 
 /** The board's filters, the same on the deal list and on the column totals. */
 const boardFilters: Joi.StrictSchemaMap<BoardFilterQuery> = {
@@ -54,12 +90,18 @@ const fields: Joi.StrictSchemaMap<DealFields> = {
   title: Joi.string().trim().min(1).max(200),
   value: Joi.string()
     .pattern(DEAL_VALUE_PATTERN)
-    .messages({ 'string.pattern.base': `{#label} must be a decimal string from 0 to ${DEAL_VALUE_MAX} with at most 2 decimals` })
+    .messages({
+      'string.pattern.base': `{#label} must be a decimal string from 0 to ${DEAL_VALUE_MAX} with at most 2 decimals`,
+    })
     .description(`Decimal string, at most ${DEAL_VALUE_MAX}`),
-  currency: Joi.string().pattern(/^[A-Z]{3}$/).messages({ 'string.pattern.base': '{#label} must be a 3-letter ISO 4217 code' }),
+  currency: Joi.string()
+    .pattern(/^[A-Z]{3}$/)
+    .messages({ 'string.pattern.base': '{#label} must be a 3-letter ISO 4217 code' }),
   stage: stageName.description("A stage of the deal's pipeline; the first one by default"),
   pipeline: pipelineName,
-  probability: probability.allow(null).description("Set by hand (kept when the deal changes stage); null or left out: the stage's, following it"),
+  probability: probability
+    .allow(null)
+    .description("Set by hand (kept when the deal changes stage); null or left out: the stage's, following it"),
   expectedCloseDate: isoDay.allow(null),
   lostReason: optionalText(500).description('Required when the stage is a lost stage'),
   notes: optionalText(10_000),
@@ -72,15 +114,21 @@ export const dealSchemas = {
     pipeline: pipelineName,
     stage: stageName,
     ...boardFilters,
-    order: Joi.string().valid('position').description("position: a board column's order (with stage); newest first otherwise"),
+    order: Joi.string()
+      .valid('position')
+      .description("position: a board column's order (with stage); newest first otherwise"),
   }),
   create: createOf(fields, ['title']),
   update: patchOf(fields),
   move: Joi.object<DealMove, true>({
     stage: fields.stage.required().description("A stage of the deal's own pipeline"),
     lostReason: fields.lostReason,
-    position: Joi.number().description("The midpoint of its new neighbours' positions; after the column's last card when omitted"),
-    closedAt: isoDay.description('The day it was won or lost, not after today (UTC): only into a won or lost stage; now when left out'),
+    position: Joi.number().description(
+      "The midpoint of its new neighbours' positions; after the column's last card when omitted",
+    ),
+    closedAt: isoDay.description(
+      'The day it was won or lost, not after today (UTC): only into a won or lost stage; now when left out',
+    ),
     updatedAt: expectedVersion,
   }),
   item: responseObject({
@@ -91,9 +139,18 @@ export const dealSchemas = {
     stage: Joi.string(),
     pipeline: Joi.string(),
     probability: probability.description("Percent: the stage's unless probabilityManual"),
-    probabilityManual: Joi.boolean().description('Set by hand: kept when the deal changes stage; PATCH probability null hands it back to the stage'),
-    expectedCloseDate: Joi.string().pattern(/^\d{4}-\d{2}-\d{2}$/).allow(null).description('YYYY-MM-DD'),
-    closedAt: timestamp.allow(null).description("Set while the deal is in a won or lost stage: noon UTC of the day given on the move (now if that is still to come), else when it entered the stage"),
+    probabilityManual: Joi.boolean().description(
+      'Set by hand: kept when the deal changes stage; PATCH probability null hands it back to the stage',
+    ),
+    expectedCloseDate: Joi.string()
+      .pattern(/^\d{4}-\d{2}-\d{2}$/)
+      .allow(null)
+      .description('YYYY-MM-DD'),
+    closedAt: timestamp
+      .allow(null)
+      .description(
+        'Set while the deal is in a won or lost stage: noon UTC of the day given on the move (now if that is still to come), else when it entered the stage',
+      ),
     lostReason: Joi.string().allow(null),
     notes: Joi.string().allow(null),
     contactId: id.allow(null),
@@ -110,29 +167,55 @@ const stageFields: Joi.StrictSchemaMap<StageFields> = {
   stage: stageName,
   color: stageColor.messages({ 'string.pattern.base': '{#label} must be a colour like #3B82F6' }),
   probability: Joi.number().integer().min(0).max(100),
-  kind: Joi.string().valid(...STAGE_KINDS).description('open, or won/lost: entering it closes the deal'),
-  staleDays: Joi.number().integer().min(1).max(365).description('A deal unchanged for more days is marked stale on the board'),
+  kind: Joi.string()
+    .valid(...STAGE_KINDS)
+    .description('open, or won/lost: entering it closes the deal'),
+  staleDays: Joi.number()
+    .integer()
+    .min(1)
+    .max(365)
+    .description('A deal unchanged for more days is marked stale on the board'),
 };
 const staleDays = Joi.number().integer().min(1).max(365);
 
 export const pipelineParams = Joi.object<Pick<PipelineStage, 'pipeline'>, true>({ pipeline: pipelineName.required() });
-const stageParams = Joi.object<Pick<PipelineStage, 'pipeline' | 'id'>, true>({ pipeline: pipelineName.required(), id: recordId.required() });
+const stageParams = Joi.object<Pick<PipelineStage, 'pipeline' | 'id'>, true>({
+  pipeline: pipelineName.required(),
+  id: recordId.required(),
+});
 
 export const stageSchemas = {
   list: { params: pipelineParams },
   summary: { params: pipelineParams, query: Joi.object<BoardFilterQuery, true>(boardFilters) },
   create: {
     params: pipelineParams,
-    body: Joi.object<StageFields, true>({ ...stageFields, stage: stageFields.stage.required(), color: stageFields.color.default('#3B82F6'), probability: stageFields.probability.default(0), kind: stageFields.kind.default('open'), staleDays: staleDays.default(STALE_DAYS_DEFAULT) }),
+    body: Joi.object<StageFields, true>({
+      ...stageFields,
+      stage: stageFields.stage.required(),
+      color: stageFields.color.default('#3B82F6'),
+      probability: stageFields.probability.default(0),
+      kind: stageFields.kind.default('open'),
+      staleDays: staleDays.default(STALE_DAYS_DEFAULT),
+    }),
   },
-  update: { params: stageParams, body: Joi.object<Partial<StageFields> & Versioned>({ ...stageFields, updatedAt: expectedVersion }).min(1) },
+  update: {
+    params: stageParams,
+    body: Joi.object<Partial<StageFields> & Versioned>({ ...stageFields, updatedAt: expectedVersion }).min(1),
+  },
   remove: {
     params: stageParams,
     query: Joi.object<{ moveTo?: string }, true>({
-      moveTo: stageName.description("A stage of the same kind to move the stage's deals to first (after its last card), in the same transaction"),
+      moveTo: stageName.description(
+        "A stage of the same kind to move the stage's deals to first (after its last card), in the same transaction",
+      ),
     }),
   },
-  reorder: { params: pipelineParams, body: Joi.object<{ stageIds: number[] }, true>({ stageIds: Joi.array().items(recordId).min(1).max(100).required() }) },
+  reorder: {
+    params: pipelineParams,
+    body: Joi.object<{ stageIds: number[] }, true>({
+      stageIds: Joi.array().items(recordId).min(1).max(100).required(),
+    }),
+  },
 };
 
 const stageOrder = Joi.number().integer().min(1).description('1 for the first column');
@@ -160,7 +243,9 @@ export const stageResponses = {
       kind: stageFields.kind,
       dealCount: count,
       valueSum: moneySum,
-      weightedValueSum: moneySum.description('Sum of value × probability / 100; 0 for a won or lost stage (closed deals are not forecast)'),
+      weightedValueSum: moneySum.description(
+        'Sum of value × probability / 100; 0 for a won or lost stage (closed deals are not forecast)',
+      ),
     } satisfies Joi.StrictSchemaMap<StageSummary>),
   ),
 };

@@ -7,7 +7,9 @@ const label = Joi.string().trim().min(1).max(80).description('The name the board
 
 const reason = responseObject({
   id,
-  key: Joi.string().description("Seeded reasons: a key the UI translates ('other' takes free text); others: a generated key"),
+  key: Joi.string().description(
+    "Seeded reasons: a key the UI translates ('other' takes free text); others: a generated key",
+  ),
   label: Joi.string().allow(null).description('The name as an admin wrote it; null: the translation of the seeded key'),
   order: Joi.number().integer(),
   active: Joi.boolean().description('Retired reasons (false) are no longer offered; deals lost with them keep them'),
@@ -31,7 +33,11 @@ export const lostReasonSchemas = {
       .or('label', 'active')
       .messages({ 'object.missing': 'Send label or active' }),
   },
-  reorder: { body: Joi.object<{ reasonIds: number[] }, true>({ reasonIds: Joi.array().items(recordId).min(1).max(100).required() }) },
+  reorder: {
+    body: Joi.object<{ reasonIds: number[] }, true>({
+      reasonIds: Joi.array().items(recordId).min(1).max(100).required(),
+    }),
+  },
 };
 
 export const lostReasonResponses = { reason, reasons: itemsResponse(reason) };

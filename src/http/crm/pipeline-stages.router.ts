@@ -29,10 +29,13 @@ export class PipelineStagesRouter implements HttpRouter {
         path: `${BASE}/summary`,
         access: accessFor('pipelineStage', 'read'),
         tag: 'pipeline',
-        summary: "Per stage: deal count, value sum and probability-weighted value sum of the deals matching the board's filters",
+        summary:
+          "Per stage: deal count, value sum and probability-weighted value sum of the deals matching the board's filters",
         schemas: stageSchemas.summary,
         response: stageResponses.summary,
-        handler: async ({ params, query }) => ({ items: await this.stages.summary(params.pipeline, toSummaryFilter(query)) }),
+        handler: async ({ params, query }) => ({
+          items: await this.stages.summary(params.pipeline, toSummaryFilter(query)),
+        }),
       }),
       defineRoute({
         method: 'post',
@@ -51,7 +54,8 @@ export class PipelineStagesRouter implements HttpRouter {
         path: `${BASE}/order`,
         access: accessFor('pipelineStage', 'update'),
         tag: 'pipeline',
-        summary: "Reorder a pipeline's stages (every stage id, in the new order; the default pipeline opens with an open stage)",
+        summary:
+          "Reorder a pipeline's stages (every stage id, in the new order; the default pipeline opens with an open stage)",
         schemas: stageSchemas.reorder,
         response: stageResponses.stages,
         handler: async ({ params, body }) => ({ items: await this.stages.reorder(params.pipeline, body.stageIds) }),
@@ -61,18 +65,21 @@ export class PipelineStagesRouter implements HttpRouter {
         path: `${BASE}/:id`,
         access: accessFor('pipelineStage', 'update'),
         tag: 'pipeline',
-        summary: "Rename (deals follow in the same transaction; their history keeps the old name), recolour or change a stage; the kind only while it holds no deals",
+        summary:
+          'Rename (deals follow in the same transaction; their history keeps the old name), recolour or change a stage; the kind only while it holds no deals',
         schemas: stageSchemas.update,
         response: stageResponses.stage,
         errors: ['STAGE.NOT_FOUND', 'STAGE.NAME_TAKEN', 'STAGE.IN_USE', 'STAGE.LAST_OF_KIND', 'RESOURCE.CONFLICT'],
-        handler: ({ params, body: { updatedAt, ...changes } }) => this.stages.update(params.pipeline, params.id, changes, updatedAt),
+        handler: ({ params, body: { updatedAt, ...changes } }) =>
+          this.stages.update(params.pipeline, params.id, changes, updatedAt),
       }),
       defineRoute({
         method: 'delete',
         path: `${BASE}/:id`,
         access: accessFor('pipelineStage', 'delete'),
         tag: 'pipeline',
-        summary: 'Delete a stage: refused (409 with the count) while it holds deals, unless moveTo names a stage of the same kind to move them to first, in one transaction',
+        summary:
+          'Delete a stage: refused (409 with the count) while it holds deals, unless moveTo names a stage of the same kind to move them to first, in one transaction',
         schemas: stageSchemas.remove,
         response: NO_CONTENT,
         errors: ['STAGE.NOT_FOUND', 'STAGE.IN_USE', 'STAGE.LAST_OF_KIND'],

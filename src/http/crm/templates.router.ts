@@ -4,7 +4,14 @@ import type { TemplatesService } from '../../domain/templates/templates.service'
 import { TEMPLATES_SERVICE } from '../../domain/templates/templates.tokens';
 import { currentAuth, defineRoute, type HttpRouter, type RouteDefinition } from '../route';
 import { accessFor, crudRoutes, viewerOf } from './crm-routes';
-import { renderedTemplate, renderTemplateSchemas, templateSchemas, templateUse, templateVariables, useTemplateSchemas } from './templates.schemas';
+import {
+  renderedTemplate,
+  renderTemplateSchemas,
+  templateSchemas,
+  templateUse,
+  templateVariables,
+  useTemplateSchemas,
+} from './templates.schemas';
 
 @injectable()
 export class TemplatesRouter implements HttpRouter {
@@ -42,18 +49,28 @@ export class TemplatesRouter implements HttpRouter {
         schemas: renderTemplateSchemas,
         response: renderedTemplate,
         errors: ['TEMPLATE.NOT_FOUND', 'CONTACT.NOT_FOUND', 'DEAL.NOT_FOUND'],
-        handler: ({ params, body }, req) => this.templates.render(viewerOf(req), params.id, { ...body, userName: currentAuth(req).user.name }),
+        handler: ({ params, body }, req) =>
+          this.templates.render(viewerOf(req), params.id, { ...body, userName: currentAuth(req).user.name }),
       }),
       defineRoute({
         method: 'post',
         path: '/api/crm/templates/:id/use',
         access: accessFor('template', 'read'),
         tag: 'templates',
-        summary: 'Use a template for a contact: the message as plain text, the use counted and written to the contact’s timeline',
+        summary:
+          'Use a template for a contact: the message as plain text, the use counted and written to the contact’s timeline',
         schemas: useTemplateSchemas,
         response: templateUse,
-        errors: ['TEMPLATE.NOT_FOUND', 'CONTACT.NOT_FOUND', 'DEAL.NOT_FOUND', 'TEMPLATE.INACTIVE', 'TEMPLATE.NO_RECIPIENT', 'TEMPLATE.MISSING_VALUES'],
-        handler: ({ params, body }, req) => this.templates.use(viewerOf(req), params.id, { ...body, userName: currentAuth(req).user.name }),
+        errors: [
+          'TEMPLATE.NOT_FOUND',
+          'CONTACT.NOT_FOUND',
+          'DEAL.NOT_FOUND',
+          'TEMPLATE.INACTIVE',
+          'TEMPLATE.NO_RECIPIENT',
+          'TEMPLATE.MISSING_VALUES',
+        ],
+        handler: ({ params, body }, req) =>
+          this.templates.use(viewerOf(req), params.id, { ...body, userName: currentAuth(req).user.name }),
       }),
     ];
   }

@@ -28,8 +28,15 @@ export const TEMPLATE_MAX_LENGTH = { name: 200, subject: 300, body: 16_000, cate
 
 const fields: Joi.StrictSchemaMap<TemplateFields> = {
   name: Joi.string().trim().min(1).max(TEMPLATE_MAX_LENGTH.name),
-  subject: Joi.string().trim().min(1).max(TEMPLATE_MAX_LENGTH.subject).description('May use the {{variables}} of GET /api/crm/templates/variables'),
-  body: Joi.string().min(1).max(TEMPLATE_MAX_LENGTH.body).description('May use the {{variables}} of GET /api/crm/templates/variables'),
+  subject: Joi.string()
+    .trim()
+    .min(1)
+    .max(TEMPLATE_MAX_LENGTH.subject)
+    .description('May use the {{variables}} of GET /api/crm/templates/variables'),
+  body: Joi.string()
+    .min(1)
+    .max(TEMPLATE_MAX_LENGTH.body)
+    .description('May use the {{variables}} of GET /api/crm/templates/variables'),
   category: optionalText(TEMPLATE_MAX_LENGTH.category),
   isActive: Joi.boolean(),
 };
@@ -49,7 +56,11 @@ const item = responseObject({
 
 export const templateSchemas = {
   listQuery: listQuery<TemplateQuery>({
-    search: Joi.string().trim().max(200).allow('').description('Part of the name or subject (case and accents ignored)'),
+    search: Joi.string()
+      .trim()
+      .max(200)
+      .allow('')
+      .description('Part of the name or subject (case and accents ignored)'),
     category: Joi.string().trim().max(50),
     active: Joi.boolean(),
   }),
@@ -59,7 +70,10 @@ export const templateSchemas = {
 };
 
 export const templateVariables = itemsResponse(
-  responseObject({ name: Joi.string().pattern(VARIABLE_NAME), source: Joi.string().valid(...VARIABLE_SOURCES) } satisfies Joi.StrictSchemaMap<TemplateVariable>),
+  responseObject({
+    name: Joi.string().pattern(VARIABLE_NAME),
+    source: Joi.string().valid(...VARIABLE_SOURCES),
+  } satisfies Joi.StrictSchemaMap<TemplateVariable>),
 );
 
 const fillFrom = {

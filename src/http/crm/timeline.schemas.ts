@@ -1,5 +1,10 @@
 import Joi from 'joi';
-import { TIMELINE_ACTIONS, TIMELINE_ENTITY_TYPES, type RecentActivityItem, type TimelineEntry } from '../../domain/timeline/timeline';
+import {
+  TIMELINE_ACTIONS,
+  TIMELINE_ENTITY_TYPES,
+  type RecentActivityItem,
+  type TimelineEntry,
+} from '../../domain/timeline/timeline';
 import { id, pageResponse, responseObject, timestamp } from '../response.schemas';
 import { listQuery } from './crm.schemas';
 
@@ -16,7 +21,14 @@ const entry = {
 } satisfies Joi.StrictSchemaMap<RecentActivityItem>;
 
 /** A field's value as JSON (dates as ISO strings). */
-const fieldValue = Joi.alternatives(Joi.string(), Joi.number(), Joi.boolean(), Joi.array(), Joi.object().unknown(true), Joi.valid(null));
+const fieldValue = Joi.alternatives(
+  Joi.string(),
+  Joi.number(),
+  Joi.boolean(),
+  Joi.array(),
+  Joi.object().unknown(true),
+  Joi.valid(null),
+);
 
 /** A page of timeline entries, newest first. */
 export const timelinePage = pageResponse(

@@ -16,7 +16,8 @@ export class DashboardRouter implements HttpRouter {
         path: '/api/dashboard',
         access: 'signed-in',
         tag: 'dashboard',
-        summary: 'Live figures for the dashboard: users, sessions, security score, response time, status, recent activity',
+        summary:
+          'Live figures for the dashboard: users, sessions, security score, response time, status, recent activity',
         response: dashboardResponse,
         // The session middleware chose the Secure (__Host-) cookie for this request or not.
         handler: (_input, req) => this.dashboard.figures(viewerOf(req), req.sessionCookie?.secure === true),

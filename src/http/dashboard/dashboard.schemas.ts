@@ -15,11 +15,20 @@ export const dashboardResponse = responseObject({
     .optional()
     .description('Admins only: the deployment’s security checks'),
   responseTime: responseObject({
-    medianMs: Joi.number().min(0).allow(null).description('Of the last API responses of this process; null before the first'),
+    medianMs: Joi.number()
+      .min(0)
+      .allow(null)
+      .description('Of the last API responses of this process; null before the first'),
     samples: count,
   }),
-  status: Joi.array().items(
-    responseObject({ name: Joi.string().valid('database', 'api', 'queue', 'security'), status: checkStatus, detail: Joi.string().optional() }),
-  ).description('security: admins only'),
+  status: Joi.array()
+    .items(
+      responseObject({
+        name: Joi.string().valid('database', 'api', 'queue', 'security'),
+        status: checkStatus,
+        detail: Joi.string().optional(),
+      }),
+    )
+    .description('security: admins only'),
   recentActivity: Joi.array().items(recentActivityItem).description('Newest first, what this user may see'),
 } satisfies Joi.StrictSchemaMap<Awaited<ReturnType<DashboardService['figures']>>>);

@@ -54,7 +54,8 @@ export class NotificationsRouter implements HttpRouter {
         method: 'put',
         path: '/api/notifications/settings',
         access: 'signed-in',
-        summary: 'Sets my reminder email address (null: none), language, time zone, and whether reminders e-mail me and the morning digest comes',
+        summary:
+          'Sets my reminder email address (null: none), language, time zone, and whether reminders e-mail me and the morning digest comes',
         tag: 'notifications',
         response: schemas.settings,
         schemas: { body: schemas.settingsBody },
@@ -79,7 +80,8 @@ export class NotificationsRouter implements HttpRouter {
         method: 'put',
         path: '/api/crm/activities/:id/reminder',
         access: 'signed-in',
-        summary: "Sets an activity's reminder lead time: 0, 5, 15, 30, 60 or 1440 minutes before it is due, or null for none",
+        summary:
+          "Sets an activity's reminder lead time: 0, 5, 15, 30, 60 or 1440 minutes before it is due, or null for none",
         tag: 'activities',
         response: schemas.reminder,
         schemas: { params: schemas.idParams, body: schemas.reminder },

@@ -5,7 +5,15 @@ export type JsonSchema = Record<string, unknown>;
 
 interface Description {
   type: string;
-  flags?: { presence?: string; default?: unknown; description?: string; only?: boolean; result?: string; unknown?: boolean; format?: unknown };
+  flags?: {
+    presence?: string;
+    default?: unknown;
+    description?: string;
+    only?: boolean;
+    result?: string;
+    unknown?: boolean;
+    format?: unknown;
+  };
   rules?: { name: string; args?: { limit?: number; regex?: string; enabled?: boolean } }[];
   allow?: unknown[];
   keys?: Record<string, Description>;
@@ -36,7 +44,12 @@ function base(d: Description): JsonSchema {
     case 'date':
       return { type: 'string', format: 'date-time' };
     case 'array':
-      return { type: 'array', ...(d.items?.length && { items: d.items.length === 1 ? toJsonSchema(d.items[0]) : { anyOf: d.items.map(toJsonSchema) } }) };
+      return {
+        type: 'array',
+        ...(d.items?.length && {
+          items: d.items.length === 1 ? toJsonSchema(d.items[0]) : { anyOf: d.items.map(toJsonSchema) },
+        }),
+      };
     case 'object': {
       const keys = Object.entries(d.keys ?? {}).filter(([, k]) => k.flags?.presence !== 'forbidden');
       const required = keys.filter(([, k]) => k.flags?.presence === 'required').map(([name]) => name);
@@ -45,7 +58,11 @@ function base(d: Description): JsonSchema {
         type: 'object',
         ...(d.keys && { properties: Object.fromEntries(keys.map(([name, k]) => [name, toJsonSchema(k)])) }),
         ...(required.length && { required }),
-        ...(d.patterns?.some((p) => p.regex) && { patternProperties: Object.fromEntries(d.patterns.flatMap((p) => (p.regex ? [[regexSource(p.regex), toJsonSchema(p.rule)]] : []))) }),
+        ...(d.patterns?.some((p) => p.regex) && {
+          patternProperties: Object.fromEntries(
+            d.patterns.flatMap((p) => (p.regex ? [[regexSource(p.regex), toJsonSchema(p.rule)]] : [])),
+          ),
+        }),
         ...(anyKey && { additionalProperties: toJsonSchema(anyKey.rule) }),
         // Joi refuses unknown keys unless told otherwise; so does the document.
         ...(!d.flags?.unknown && !d.patterns?.length && { additionalProperties: false }),
@@ -68,7 +85,8 @@ function toJsonSchema(d: Description): JsonSchema {
   for (const rule of d.rules ?? []) {
     const keyword = LIMITS[d.type]?.[rule.name];
     // A limit relative to another field (Joi.ref) has no JSON Schema form: the description says it.
-    if (keyword && rule.args?.limit !== undefined && typeof rule.args.limit !== 'object') schema[keyword] = rule.args.limit;
+    if (keyword && rule.args?.limit !== undefined && typeof rule.args.limit !== 'object')
+      schema[keyword] = rule.args.limit;
     if (rule.name === 'length' && d.type === 'string') schema.maxLength = rule.args?.limit;
     if (rule.name === 'pattern' && rule.args?.regex) schema.pattern = regexSource(rule.args.regex);
     if (rule.name === 'email') schema.format = 'email';

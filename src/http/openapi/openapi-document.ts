@@ -12,8 +12,19 @@ export interface DocumentInfo {
 }
 
 const STATUS_TEXT: Record<number, string> = {
-  200: 'OK', 201: 'Created', 204: 'No content', 400: 'Invalid request', 401: 'Not signed in', 403: 'Not allowed', 404: 'Not found',
-  409: 'Conflict', 413: 'Body too large', 415: 'Unsupported media type', 429: 'Too many requests', 500: 'Server error', 503: 'Unavailable',
+  200: 'OK',
+  201: 'Created',
+  204: 'No content',
+  400: 'Invalid request',
+  401: 'Not signed in',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'Conflict',
+  413: 'Body too large',
+  415: 'Unsupported media type',
+  429: 'Too many requests',
+  500: 'Server error',
+  503: 'Unavailable',
 };
 
 const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
@@ -29,7 +40,14 @@ function errorCodes(route: RouteDefinition): ErrorCode[] {
   if (route.access !== 'public') codes.add('AUTH.UNAUTHENTICATED');
   if (route.access !== 'public' && route.access !== 'signed-in') codes.add('AUTH.FORBIDDEN');
   if (route.method === 'patch' || route.method === 'delete') codes.add('AUTH.FORBIDDEN');
-  if (UNSAFE.has(route.method)) for (const c of ['REQUEST.CROSS_SITE', 'REQUEST.MALFORMED_JSON', 'REQUEST.TOO_LARGE', 'REQUEST.UNSUPPORTED_MEDIA_TYPE'] as const) codes.add(c);
+  if (UNSAFE.has(route.method))
+    for (const c of [
+      'REQUEST.CROSS_SITE',
+      'REQUEST.MALFORMED_JSON',
+      'REQUEST.TOO_LARGE',
+      'REQUEST.UNSUPPORTED_MEDIA_TYPE',
+    ] as const)
+      codes.add(c);
   codes.add('INTERNAL');
   return [...codes];
 }
@@ -39,12 +57,19 @@ function parameters(route: RouteDefinition): JsonSchema[] {
   const pathNames = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
   const pathSchema = route.schemas?.params ? joiToJsonSchema(route.schemas.params) : { properties: {} };
   const pathProps = (pathSchema.properties ?? {}) as Record<string, JsonSchema>;
-  for (const name of pathNames) params.push({ name, in: 'path', required: true, schema: pathProps[name] ?? { type: 'string' } });
+  for (const name of pathNames)
+    params.push({ name, in: 'path', required: true, schema: pathProps[name] ?? { type: 'string' } });
   if (route.schemas?.query) {
     const query = joiToJsonSchema(route.schemas.query);
     const required = (query.required as string[] | undefined) ?? [];
     for (const [name, schema] of Object.entries((query.properties ?? {}) as Record<string, JsonSchema>)) {
-      params.push({ name, in: 'query', required: required.includes(name), schema, ...(typeof schema.description === 'string' && { description: schema.description }) });
+      params.push({
+        name,
+        in: 'query',
+        required: required.includes(name),
+        schema,
+        ...(typeof schema.description === 'string' && { description: schema.description }),
+      });
     }
   }
   return params;
@@ -55,21 +80,27 @@ function successResponse(route: RouteDefinition): Record<string, JsonSchema> {
   // As mountRoutes answers: a handler that returns nothing gets 204 unless the route names a status.
   const success = route.status ?? (route.response === NO_CONTENT ? 204 : 200);
   const content =
-    route.response === CSV ? { 'text/csv': { schema: { type: 'string' } } } : route.response && { 'application/json': { schema: joiToJsonSchema(route.response) } };
+    route.response === CSV
+      ? { 'text/csv': { schema: { type: 'string' } } }
+      : route.response && { 'application/json': { schema: joiToJsonSchema(route.response) } };
   return { [success]: { description: STATUS_TEXT[success] ?? 'Success', ...(content && { content }) } };
 }
 
 function responses(route: RouteDefinition): Record<string, JsonSchema> {
   const out = successResponse(route);
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of errorCodes(route)) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+  for (const code of errorCodes(route))
+    byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     out[status] = {
       description: `${STATUS_TEXT[status] ?? 'Error'}: ${codes.join(', ')}`,
       content: {
         'application/json': {
           schema: {
-            allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { error: { type: 'object', properties: { code: { enum: codes } } } } }],
+            allOf: [
+              { $ref: '#/components/schemas/Error' },
+              { type: 'object', properties: { error: { type: 'object', properties: { code: { enum: codes } } } } },
+            ],
           },
         },
       },
@@ -87,11 +118,19 @@ export function buildOpenApiDocument(routes: RouteDefinition[], info: DocumentIn
       operationId: `${route.method}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c?: string) => (c ? c.toUpperCase() : ''))}`,
       tags: [route.tag],
       summary: route.summary,
-      description: route.access === 'public' ? 'Open to anybody.' : route.access === 'signed-in' ? 'Any signed-in user.' : `Roles: ${route.access.join(', ')}.`,
+      description:
+        route.access === 'public'
+          ? 'Open to anybody.'
+          : route.access === 'signed-in'
+            ? 'Any signed-in user.'
+            : `Roles: ${route.access.join(', ')}.`,
       ...(route.access !== 'public' && { security: [{ session: [] }] }),
       parameters: parameters(route),
       ...(route.schemas?.body && {
-        requestBody: { required: true, content: { 'application/json': { schema: joiToJsonSchema(route.schemas.body) } } },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: joiToJsonSchema(route.schemas.body) } },
+        },
       }),
       responses: responses(route),
     };
@@ -110,10 +149,14 @@ export function buildOpenApiDocument(routes: RouteDefinition[], info: DocumentIn
         Error: joiToJsonSchema(
           Joi.object({
             error: Joi.object({
-              code: Joi.string().valid(...codes).required(),
+              code: Joi.string()
+                .valid(...codes)
+                .required(),
               message: Joi.string().required(),
               details: Joi.alternatives(
-                Joi.array().items(Joi.object({ path: Joi.string().required(), message: Joi.string().required(), type: Joi.string() })),
+                Joi.array().items(
+                  Joi.object({ path: Joi.string().required(), message: Joi.string().required(), type: Joi.string() }),
+                ),
                 Joi.object().unknown(true),
               ).description('Failing fields (path, message), or for a conflict { current: the record as it is now }'),
             }).required(),

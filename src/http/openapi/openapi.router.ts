@@ -24,7 +24,11 @@ export class OpenApiRouter implements HttpRouter {
         tag: 'system',
         summary: 'This OpenAPI 3.1 document, generated from the route schemas',
         // Described by the OpenAPI 3.1 specification itself; only its outline here.
-        response: responseObject({ openapi: Joi.string().pattern(/^3\.1\.\d+$/), info: Joi.object().unknown(true), paths: Joi.object().unknown(true) }).unknown(true),
+        response: responseObject({
+          openapi: Joi.string().pattern(/^3\.1\.\d+$/),
+          info: Joi.object().unknown(true),
+          paths: Joi.object().unknown(true),
+        }).unknown(true),
         handler: () => (this.document ??= buildOpenApiDocument(this.allRoutes(), API_INFO)),
       }),
     ];

@@ -21,7 +21,8 @@ export class ReportBuilderRouter implements HttpRouter {
         path: '/api/crm/reports/run',
         access: REPORT_ROLES,
         tag,
-        summary: 'Runs a builder definition without saving it (the preview): at most 100 groups, the rest summed as other',
+        summary:
+          'Runs a builder definition without saving it (the preview): at most 100 groups, the rest summed as other',
         schemas: { body: schemas.definition },
         response: responses.result,
         errors: ['REPORT.UNSUPPORTED_COMBINATION'],

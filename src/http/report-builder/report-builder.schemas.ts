@@ -11,7 +11,11 @@ import {
   type ReportFilters,
 } from '../../domain/report-builder/report-definition';
 import type { ReportGroup, ReportResult } from '../../domain/report-builder/report-result';
-import { SAVED_REPORT_NAME_MAX, type SavedReportFields, type SavedReportView } from '../../domain/report-builder/saved-report';
+import {
+  SAVED_REPORT_NAME_MAX,
+  type SavedReportFields,
+  type SavedReportView,
+} from '../../domain/report-builder/saved-report';
 import { idParams, pageQuery, recordId, type PageQuery } from '../crm/crm.schemas';
 import { count, id, pageResponse, responseObject, timestamp } from '../response.schemas';
 
@@ -21,17 +25,35 @@ const TYPES = [...new Set(Object.values(ENTITY_RULES).flatMap((r) => r.types))];
 const filterFields = {
   ownerId: recordId.description("Deals' and contacts' owner, activities' assignee"),
   stage: Joi.string().trim().min(1).max(60).description('Deals only: a stage name'),
-  status: Joi.string().valid(...STATUSES).description('Deals: open, won, lost (the stage kind); contacts: lead, prospect, customer, inactive; activities: pending, completed'),
+  status: Joi.string()
+    .valid(...STATUSES)
+    .description(
+      'Deals: open, won, lost (the stage kind); contacts: lead, prospect, customer, inactive; activities: pending, completed',
+    ),
   source: Joi.string().trim().min(1).max(100).description('Contacts only'),
-  type: Joi.string().valid(...TYPES).description('Activities only'),
+  type: Joi.string()
+    .valid(...TYPES)
+    .description('Activities only'),
 } satisfies Joi.StrictSchemaMap<ReportFilters>;
 
 const definitionFields = {
   entity: Joi.string().valid(...REPORT_ENTITIES),
-  measure: Joi.string().valid(...REPORT_MEASURES).description('valueSum, weightedValue (value × the deal probability) and averageValue: deals only'),
-  groupBy: Joi.string().valid(...REPORT_GROUPINGS).description('stage: deals; source: contacts; type: activities; owner, status, week, month: all'),
-  dateField: Joi.string().valid(...REPORT_DATE_FIELDS).description('What the period and week/month read: closedAt for deals, completedAt for activities, createdAt for all'),
-  periodDays: Joi.number().integer().valid(...BUILDER_PERIODS).allow(null).description('Days back from now; null: all time'),
+  measure: Joi.string()
+    .valid(...REPORT_MEASURES)
+    .description('valueSum, weightedValue (value × the deal probability) and averageValue: deals only'),
+  groupBy: Joi.string()
+    .valid(...REPORT_GROUPINGS)
+    .description('stage: deals; source: contacts; type: activities; owner, status, week, month: all'),
+  dateField: Joi.string()
+    .valid(...REPORT_DATE_FIELDS)
+    .description(
+      'What the period and week/month read: closedAt for deals, completedAt for activities, createdAt for all',
+    ),
+  periodDays: Joi.number()
+    .integer()
+    .valid(...BUILDER_PERIODS)
+    .allow(null)
+    .description('Days back from now; null: all time'),
   filters: Joi.object(filterFields),
   chart: Joi.string().valid(...REPORT_CHARTS),
 } satisfies Joi.StrictSchemaMap<ReportDefinition>;
@@ -54,7 +76,11 @@ export const reportBuilderSchemas = {
   definition,
   idParams,
   list: Joi.object<PageQuery, true>(pageQuery),
-  create: Joi.object<SavedReportFields, true>({ name: name.required(), definition: definition.required(), shared: Joi.boolean().default(false) }),
+  create: Joi.object<SavedReportFields, true>({
+    name: name.required(),
+    definition: definition.required(),
+    shared: Joi.boolean().default(false),
+  }),
   patch: Joi.object<Partial<SavedReportFields>, true>({ name, definition, shared: Joi.boolean() }).min(1),
 };
 
@@ -65,11 +91,19 @@ const definitionResponse = responseObject({
 });
 
 const group = responseObject({
-  key: Joi.string().allow(null).description('Stage, user id, source, status, type, week Monday (YYYY-MM-DD) or month (YYYY-MM); null: none, or the other group'),
+  key: Joi.string()
+    .allow(null)
+    .description(
+      'Stage, user id, source, status, type, week Monday (YYYY-MM-DD) or month (YYYY-MM); null: none, or the other group',
+    ),
   label: Joi.string().allow(null).description("The stage or owner's name; the key otherwise"),
   other: Joi.boolean().description('The groups beyond the first 99, summed'),
   count,
-  value: Joi.string().allow(null).description('The measure: an integer string for count, a decimal string for money; null for an average of nothing'),
+  value: Joi.string()
+    .allow(null)
+    .description(
+      'The measure: an integer string for count, a decimal string for money; null for an average of nothing',
+    ),
 } satisfies Joi.StrictSchemaMap<ReportGroup>);
 
 const savedReport = responseObject({

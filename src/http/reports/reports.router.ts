@@ -12,10 +12,13 @@ import { reportResponses, reportSchemas } from './reports.schemas';
 const REPORT_ROLES = ['admin', 'developer'] as const;
 
 const QUICK_SUMMARIES: Record<QuickReportName, string> = {
-  'sales-by-salesperson': 'Deals closed within the period by owner: won count and value, lost, conversion, average ticket (live, at most 100 rows)',
-  forecast: 'Open deals by expected close month, with value and weighted value (live; overdue, 12 months, later, undated)',
+  'sales-by-salesperson':
+    'Deals closed within the period by owner: won count and value, lost, conversion, average ticket (live, at most 100 rows)',
+  forecast:
+    'Open deals by expected close month, with value and weighted value (live; overdue, 12 months, later, undated)',
   'overdue-activities': 'Pending activities past their due date by assignee, most first (live, at most 100 rows)',
-  'lead-sources': 'Contacts created within the period by source, and how many are customers now (live, at most 100 rows)',
+  'lead-sources':
+    'Contacts created within the period by source, and how many are customers now (live, at most 100 rows)',
 };
 
 @injectable()
@@ -75,10 +78,22 @@ export class ReportsRouter implements HttpRouter {
           const table =
             query.view === 'overview'
               ? overviewTable((await this.reports.latest(query.period, query.category)).figures, query.lang, cell)
-              : quickReportTable(query.view, (await this.reports.quick(query.view, query.period)).rows, query.lang, cell);
-          const name = query.view === 'overview' ? `report-${query.category}-${query.period}d.csv` : `report-${query.view}-${query.period}d.csv`;
+              : quickReportTable(
+                  query.view,
+                  (await this.reports.quick(query.view, query.period)).rows,
+                  query.lang,
+                  cell,
+                );
+          const name =
+            query.view === 'overview'
+              ? `report-${query.category}-${query.period}d.csv`
+              : `report-${query.view}-${query.period}d.csv`;
           const body = stringify([table.header.map(csvCell), ...table.rows], { delimiter: format.delimiter });
-          res.status(200).type('text/csv; charset=utf-8').attachment(name).send(UTF8_BOM + body);
+          res
+            .status(200)
+            .type('text/csv; charset=utf-8')
+            .attachment(name)
+            .send(UTF8_BOM + body);
           return undefined;
         },
       }),

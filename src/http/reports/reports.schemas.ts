@@ -1,15 +1,30 @@
 import Joi from 'joi';
 import {
-  CARD_KEYS, QUICK_REPORTS, REPORT_CATEGORIES, REPORT_PERIODS,
-  type CardFigures, type ForecastRow, type LeadSourceRow, type OverdueActivitiesRow, type QuickReportName, type ReportCategory,
-  type ReportFigures, type ReportPeriod, type SalesBySalespersonRow, type SalespersonFigures,
+  CARD_KEYS,
+  QUICK_REPORTS,
+  REPORT_CATEGORIES,
+  REPORT_PERIODS,
+  type CardFigures,
+  type ForecastRow,
+  type LeadSourceRow,
+  type OverdueActivitiesRow,
+  type QuickReportName,
+  type ReportCategory,
+  type ReportFigures,
+  type ReportPeriod,
+  type SalesBySalespersonRow,
+  type SalespersonFigures,
 } from '../../domain/reports/report';
 import type { QuickReportView, ReportView } from '../../domain/reports/reports.service';
 import { fileQuerySchemas, type ExportLanguage, type FileQuery } from '../csv';
 import { moneySum } from '../crm/deals.schemas';
 import { count, id, responseObject, timestamp } from '../response.schemas';
 
-const period = Joi.number().integer().valid(...REPORT_PERIODS).default(30).description('Days');
+const period = Joi.number()
+  .integer()
+  .valid(...REPORT_PERIODS)
+  .default(30)
+  .description('Days');
 
 /** The views the export writes: the overview (the metric cards and charts of a category) or a quick report. */
 export const REPORT_VIEWS = ['overview', ...QUICK_REPORTS] as const;
@@ -25,13 +40,20 @@ export interface ReportExportQuery extends FileQuery {
 export const reportSchemas = {
   query: Joi.object<{ period: ReportPeriod; category: ReportCategory }, true>({
     period,
-    category: Joi.string().valid(...REPORT_CATEGORIES).default('all'),
+    category: Joi.string()
+      .valid(...REPORT_CATEGORIES)
+      .default('all'),
   }),
   quickQuery: Joi.object<{ period: ReportPeriod }, true>({ period }),
   exportQuery: Joi.object<ReportExportQuery, true>({
-    view: Joi.string().valid(...REPORT_VIEWS).default('overview'),
+    view: Joi.string()
+      .valid(...REPORT_VIEWS)
+      .default('overview'),
     period,
-    category: Joi.string().valid(...REPORT_CATEGORIES).default('all').description('The overview\'s category; quick reports ignore it'),
+    category: Joi.string()
+      .valid(...REPORT_CATEGORIES)
+      .default('all')
+      .description("The overview's category; quick reports ignore it"),
     ...fileQuerySchemas,
     lang: fileQuerySchemas.lang.default('pt'),
   }),
@@ -62,14 +84,22 @@ const salesperson = responseObject({
 
 const figures = Joi.object({
   ...cardFigures,
-  previous: responseObject(cardFigures).description('The same card figures for the window of the same length just before'),
+  previous: responseObject(cardFigures).description(
+    'The same card figures for the window of the same length just before',
+  ),
   changes: responseObject(Object.fromEntries(CARD_KEYS.map((k) => [k, change]))).description(
     'Change against the previous window in percent (conversionRate: percentage points); null when it cannot be told',
   ),
-  funnel: Joi.array().items(responseObject({ pipeline: Joi.string(), stage: Joi.string(), kind: Joi.string(), count, value: moneySum })),
-  wonOverTime: Joi.array().items(responseObject({ bucket: Joi.string(), count, value: moneySum })).description('Days, weeks or months by period'),
+  funnel: Joi.array().items(
+    responseObject({ pipeline: Joi.string(), stage: Joi.string(), kind: Joi.string(), count, value: moneySum }),
+  ),
+  wonOverTime: Joi.array()
+    .items(responseObject({ bucket: Joi.string(), count, value: moneySum }))
+    .description('Days, weeks or months by period'),
   activitiesByType: Joi.array().items(responseObject({ type: Joi.string(), ...tally })),
-  activitiesByPerson: Joi.array().items(responseObject({ userId: id.allow(null), name: Joi.string().allow(null), ...tally })),
+  activitiesByPerson: Joi.array().items(
+    responseObject({ userId: id.allow(null), name: Joi.string().allow(null), ...tally }),
+  ),
   performance: Joi.array().items(salesperson).description('Per salesperson, best won value first'),
 } satisfies Joi.StrictSchemaMap<ReportFigures>);
 
@@ -107,17 +137,24 @@ const quickRows: Record<QuickReportName, Joi.Schema> = {
 const quickReport = (name: QuickReportName) =>
   responseObject({
     report: Joi.string().valid(name),
-    period: Joi.number().valid(...REPORT_PERIODS).allow(null).description('Null: the report shows what is open now, whatever the period'),
+    period: Joi.number()
+      .valid(...REPORT_PERIODS)
+      .allow(null)
+      .description('Null: the report shows what is open now, whatever the period'),
     generatedAt: timestamp,
     rows: Joi.array().items(quickRows[name]),
   } satisfies Record<keyof QuickReportView<QuickReportName>, Joi.Schema>);
 
 export const reportResponses = {
   report: responseObject({
-    period: Joi.number().valid(...REPORT_PERIODS).description('Days'),
+    period: Joi.number()
+      .valid(...REPORT_PERIODS)
+      .description('Days'),
     category: Joi.string().valid(...REPORT_CATEGORIES),
     computedAt: timestamp.allow(null).description('Null until the figures are first computed'),
-    figures: figures.allow(null).description('Null until computed; each figure only when the category shows it (every one for all)'),
+    figures: figures
+      .allow(null)
+      .description('Null until computed; each figure only when the category shows it (every one for all)'),
   } satisfies Joi.StrictSchemaMap<ReportView>),
   refresh: responseObject({ queued: Joi.valid(true) }),
   quick: quickReport,

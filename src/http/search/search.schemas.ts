@@ -8,7 +8,12 @@ export const SEARCH_LIMIT_MAX = 10;
 export const searchSchemas = {
   query: Joi.object<{ q: string; limit: number }, true>({
     q: Joi.string().trim().min(1).max(100).required().description('The text to find; case and accents ignored'),
-    limit: Joi.number().integer().min(1).max(SEARCH_LIMIT_MAX).default(5).description('At most this many hits per kind'),
+    limit: Joi.number()
+      .integer()
+      .min(1)
+      .max(SEARCH_LIMIT_MAX)
+      .default(5)
+      .description('At most this many hits per kind'),
   }),
   response: responseObject({
     contacts: Joi.array().items(
@@ -41,7 +46,14 @@ export const searchSchemas = {
       } satisfies Joi.StrictSchemaMap<ActivityHit>),
     ),
     templates: Joi.array()
-      .items(responseObject({ id, name: Joi.string(), subject: Joi.string(), category: Joi.string().allow(null) } satisfies Joi.StrictSchemaMap<TemplateHit>))
+      .items(
+        responseObject({
+          id,
+          name: Joi.string(),
+          subject: Joi.string(),
+          category: Joi.string().allow(null),
+        } satisfies Joi.StrictSchemaMap<TemplateHit>),
+      )
       .description('Always empty for roles that cannot read templates'),
   } satisfies Joi.StrictSchemaMap<SearchResults>),
 };

@@ -48,7 +48,9 @@ export class SystemRouter implements HttpRouter {
         response: systemResponses.demoCredentials,
         handler: () => ({
           demo: this.config.demo,
-          credentials: this.config.demo ? DEMO_USERS.map(({ role, username, password }) => ({ role, username, password })) : [],
+          credentials: this.config.demo
+            ? DEMO_USERS.map(({ role, username, password }) => ({ role, username, password }))
+            : [],
         }),
       }),
     ];

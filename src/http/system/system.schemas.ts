@@ -9,7 +9,9 @@ export const systemResponses = {
   live: responseObject({ status: Joi.valid('ok') }),
   ready: responseObject({
     status: Joi.string().valid('ready', 'unavailable'),
-    checks: Joi.array().items(responseObject({ name: Joi.string(), status: checkStatus, detail: Joi.string().optional() })),
+    checks: Joi.array().items(
+      responseObject({ name: Joi.string(), status: checkStatus, detail: Joi.string().optional() }),
+    ),
   }).description('Also the body of the 503, with status unavailable'),
   demoCredentials: responseObject({
     demo: Joi.boolean(),

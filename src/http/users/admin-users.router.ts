@@ -38,7 +38,11 @@ export class AdminUsersRouter implements HttpRouter {
         handler: async ({ query }) => {
           const page = await this.users.listOverview(query);
           return {
-            items: page.items.map((user) => ({ ...publicUser(user), openSessions: user.openSessions, lastActiveAt: user.lastActiveAt })),
+            items: page.items.map((user) => ({
+              ...publicUser(user),
+              openSessions: user.openSessions,
+              lastActiveAt: user.lastActiveAt,
+            })),
             nextCursor: page.nextCursor,
           };
         },
@@ -71,7 +75,8 @@ export class AdminUsersRouter implements HttpRouter {
         path: '/api/admin/users/:id/password-reset',
         access: ['admin'],
         tag: 'admin',
-        summary: 'Give a user a new temporary password (shown once); their sessions end and they must change it at the next sign-in',
+        summary:
+          'Give a user a new temporary password (shown once); their sessions end and they must change it at the next sign-in',
         response: userResponses.passwordReset,
         schemas: userIdSchemas,
         errors: ['USER.NOT_FOUND'],
@@ -93,7 +98,8 @@ export class AdminUsersRouter implements HttpRouter {
         path: '/api/admin/security-events',
         access: ['admin'],
         tag: 'admin',
-        summary: 'The security log, newest first: sign-ins, failures, throttling, and changes to accounts (kept 180 days)',
+        summary:
+          'The security log, newest first: sign-ins, failures, throttling, and changes to accounts (kept 180 days)',
         response: userResponses.securityEvents,
         schemas: securityLogSchemas,
         handler: async ({ query: { userId, type, ...page } }) => this.securityLog.list({ userId, type }, page),

@@ -109,7 +109,8 @@ export class UsersRouter implements HttpRouter {
         response: userResponses.user,
         schemas: updateProfileSchemas,
         errors: ['RESOURCE.CONFLICT'],
-        handler: async ({ body: { updatedAt, ...changes } }, req) => publicUser(await this.users.updateProfile(currentAuth(req).user.id, changes, updatedAt)),
+        handler: async ({ body: { updatedAt, ...changes } }, req) =>
+          publicUser(await this.users.updateProfile(currentAuth(req).user.id, changes, updatedAt)),
       }),
       defineRoute({
         method: 'post',
@@ -123,7 +124,13 @@ export class UsersRouter implements HttpRouter {
         errors: ['AUTH.WRONG_PASSWORD', 'AUTH.PASSWORD_UNCHANGED'],
         handler: async ({ body }, req) => {
           const { user, session } = currentAuth(req);
-          const endedSessions = await this.users.changePassword(user.id, session.id, body.currentPassword, body.newPassword, client(req));
+          const endedSessions = await this.users.changePassword(
+            user.id,
+            session.id,
+            body.currentPassword,
+            body.newPassword,
+            client(req),
+          );
           return { ok: true, endedSessions };
         },
       }),

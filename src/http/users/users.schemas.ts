@@ -1,22 +1,42 @@
 import Joi from 'joi';
 import type { RegisterInput } from '../../domain/users/auth.service';
 import { SECURITY_EVENT_TYPES, type SecurityEvent, type SecurityEventFilter } from '../../domain/users/security-event';
-import { INITIALS_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES, type PublicUser, type Session, type User } from '../../domain/users/user';
+import {
+  INITIALS_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  ROLES,
+  type PublicUser,
+  type Session,
+  type User,
+} from '../../domain/users/user';
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from '../../domain/users/username';
 import type { AdminUserChanges, NewUserByAdmin, ProfileChanges } from '../../domain/users/users.service';
 import { cursorQuery, expectedVersion, listQuery } from '../crm/crm.schemas';
 import { count, id, itemsResponse, nextCursor, pageResponse, responseObject, timestamp } from '../response.schemas';
 
-const username = Joi.string().trim().min(USERNAME_MIN_LENGTH).max(USERNAME_MAX_LENGTH).pattern(USERNAME_PATTERN).messages({
-  'string.pattern.base': 'Use letters, digits and . _ @ - only',
-});
+const username = Joi.string()
+  .trim()
+  .min(USERNAME_MIN_LENGTH)
+  .max(USERNAME_MAX_LENGTH)
+  .pattern(USERNAME_PATTERN)
+  .messages({
+    'string.pattern.base': 'Use letters, digits and . _ @ - only',
+  });
 const password = Joi.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 const name = Joi.string().trim().min(1).max(120);
-const initials = Joi.string().trim().min(1).max(INITIALS_MAX_LENGTH).pattern(/^[\p{L}\p{N}]+$/u).messages({
-  'string.pattern.base': 'Initials are letters or digits',
-});
+const initials = Joi.string()
+  .trim()
+  .min(1)
+  .max(INITIALS_MAX_LENGTH)
+  .pattern(/^[\p{L}\p{N}]+$/u)
+  .messages({
+    'string.pattern.base': 'Initials are letters or digits',
+  });
 
-const initialsOrDerived = initials.description('Derived from the name when omitted: first letters of its first and last words');
+const initialsOrDerived = initials.description(
+  'Derived from the name when omitted: first letters of its first and last words',
+);
 
 export const loginSchemas = {
   body: Joi.object<{ username: string; password: string; remember: boolean }, true>({
@@ -32,13 +52,18 @@ export const registerSchemas = {
     username: username.required(),
     password: password.required(),
     name: name.required(),
-    role: Joi.string().valid(...ROLES).default('employee'),
+    role: Joi.string()
+      .valid(...ROLES)
+      .default('employee'),
     initials: initialsOrDerived,
   }),
 };
 
 export const updateProfileSchemas = {
-  body: Joi.object<ProfileChanges & { updatedAt?: Date }, true>({ name, initials, updatedAt: expectedVersion }).or('name', 'initials'),
+  body: Joi.object<ProfileChanges & { updatedAt?: Date }, true>({ name, initials, updatedAt: expectedVersion }).or(
+    'name',
+    'initials',
+  ),
 };
 
 export const changePasswordSchemas = {
@@ -68,7 +93,9 @@ export const createUserSchemas = {
     username: username.required(),
     name: name.required(),
     initials: initialsOrDerived,
-    role: Joi.string().valid(...ROLES).required(),
+    role: Joi.string()
+      .valid(...ROLES)
+      .required(),
     temporaryPassword: password.required().description('The user must replace it at the first sign-in'),
   }),
 };
@@ -89,15 +116,22 @@ const publicUser = responseObject({
   initials: Joi.string(),
   lastAccess: timestamp.allow(null).description('The sign-in before the current one'),
   disabled: Joi.boolean(),
-  mustChangePassword: Joi.boolean().description('A temporary password: until it is changed, every call but reading the user, changing the password and logout answers 403'),
+  mustChangePassword: Joi.boolean().description(
+    'A temporary password: until it is changed, every call but reading the user, changing the password and logout answers 403',
+  ),
   createdAt: timestamp,
-  updatedAt: timestamp.description('Changes with name, initials, role or disabled; send it back when changing your profile'),
+  updatedAt: timestamp.description(
+    'Changes with name, initials, role or disabled; send it back when changing your profile',
+  ),
 } satisfies Joi.StrictSchemaMap<PublicUser>);
 
 export const userResponses = {
   user: publicUser,
   loggedOut: responseObject({ ok: Joi.valid(true) }),
-  passwordChanged: responseObject({ ok: Joi.valid(true), endedSessions: count.description('Your other sessions, now ended') }),
+  passwordChanged: responseObject({
+    ok: Joi.valid(true),
+    endedSessions: count.description('Your other sessions, now ended'),
+  }),
   sessions: itemsResponse(
     responseObject({
       id: Joi.string().guid(),
@@ -114,7 +148,10 @@ export const userResponses = {
     items: Joi.array().items(
       publicUser.keys({
         openSessions: count.required().description('Sessions open now'),
-        lastActiveAt: timestamp.allow(null).required().description('The latest request of any session, or the latest sign-in'),
+        lastActiveAt: timestamp
+          .allow(null)
+          .required()
+          .description('The latest request of any session, or the latest sign-in'),
       }),
     ),
     nextCursor,
@@ -129,7 +166,7 @@ export const userResponses = {
       id,
       type: Joi.string().valid(...SECURITY_EVENT_TYPES),
       userId: id.allow(null),
-      username: Joi.string().allow(null).description('As typed for a failed sign-in, else the account\'s at the time'),
+      username: Joi.string().allow(null).description("As typed for a failed sign-in, else the account's at the time"),
       userName: Joi.string().allow(null),
       actorId: id.allow(null).description('The administrator who did it'),
       actorName: Joi.string().allow(null),

@@ -63,7 +63,20 @@ describe('configuration', () => {
   });
 
   it('reads typed values', () => {
-    const config = loadConfig({ DATA_DIR: tempDir(), PORT: '8080', TRUST_PROXY: '2', DEMO: 'false', COOKIE_SECURE: 'always', SESSION_SECRET: 's'.repeat(32) });
-    expect(config).toMatchObject({ port: 8080, trustProxy: 2, demo: false, cookieSecure: 'always', sessionSecretConfigured: true });
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      PORT: '8080',
+      TRUST_PROXY: '2',
+      DEMO: 'false',
+      COOKIE_SECURE: 'always',
+      SESSION_SECRET: 's'.repeat(32),
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      trustProxy: 2,
+      demo: false,
+      cookieSecure: 'always',
+      sessionSecretConfigured: true,
+    });
   });
 });

@@ -16,7 +16,13 @@ function capture() {
 describe('logs', () => {
   it('redact cookies, set-cookie headers and passwords', () => {
     const { logger, text } = capture();
-    logger.info({ req: { headers: { cookie: 'funil.sid=SECRET-COOKIE' } }, res: { headers: { 'set-cookie': 'funil.sid=SECRET-SET' } } }, 'request');
+    logger.info(
+      {
+        req: { headers: { cookie: 'funil.sid=SECRET-COOKIE' } },
+        res: { headers: { 'set-cookie': 'funil.sid=SECRET-SET' } },
+      },
+      'request',
+    );
     logger.info({ body: { password: 'SECRET-PASSWORD', newPassword: 'SECRET-NEW' } }, 'body');
     expect(text()).not.toMatch(/SECRET/);
     expect(text()).toContain('[redacted]');

@@ -21,7 +21,11 @@ export function useTestRuntime(): TestRuntime {
   const it = {} as TestRuntime;
   beforeAll(async () => {
     database = await createTestDatabase();
-    it.runtime = await createRuntime(testConfig({ databaseUrl: database.url, redisUrl: undefined }), pino({ level: 'silent' }), { embeddedDataDir: database.embeddedDataDir });
+    it.runtime = await createRuntime(
+      testConfig({ databaseUrl: database.url, redisUrl: undefined }),
+      pino({ level: 'silent' }),
+      { embeddedDataDir: database.embeddedDataDir },
+    );
     await migrateLatest(it.runtime.db.knex);
   });
   afterAll(async () => {
@@ -31,7 +35,10 @@ export function useTestRuntime(): TestRuntime {
   it.get = <T>(token: symbol) => it.runtime.container.get<T>(token);
   it.viewer = async (role: Role = 'employee') => {
     users += 1;
-    const [{ id }] = await it.runtime.db.knex('users').insert({ username: `user${users}`, password: 'x', name: `User ${users}`, initials: 'UU', role }).returning('id');
+    const [{ id }] = await it.runtime.db
+      .knex('users')
+      .insert({ username: `user${users}`, password: 'x', name: `User ${users}`, initials: 'UU', role })
+      .returning('id');
     return { id, role };
   };
   return it;
@@ -40,8 +47,13 @@ export function useTestRuntime(): TestRuntime {
 /** Makes every write to `table` fail while `work` runs, as a broken side effect would. */
 export async function whileWritesFail(runtime: Runtime, table: string, work: () => Promise<void>): Promise<void> {
   const { knex } = runtime.db;
-  await knex.raw(`CREATE OR REPLACE FUNCTION test_refuse_write() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'write refused by the test'; END $$`);
-  await knex.raw('CREATE TRIGGER test_refuse_write BEFORE INSERT OR UPDATE OR DELETE ON ?? FOR EACH ROW EXECUTE FUNCTION test_refuse_write()', [table]);
+  await knex.raw(
+    `CREATE OR REPLACE FUNCTION test_refuse_write() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'write refused by the test'; END $$`,
+  );
+  await knex.raw(
+    'CREATE TRIGGER test_refuse_write BEFORE INSERT OR UPDATE OR DELETE ON ?? FOR EACH ROW EXECUTE FUNCTION test_refuse_write()',
+    [table],
+  );
   try {
     await work();
   } finally {

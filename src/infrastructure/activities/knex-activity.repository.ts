@@ -1,6 +1,12 @@
 import { inject, injectable } from 'inversify';
 import { raw, type QueryBuilder } from 'objection';
-import type { Activity, ActivityColumns, ActivityCounts, ActivityFilter, NewActivity } from '../../domain/activities/activity';
+import type {
+  Activity,
+  ActivityColumns,
+  ActivityCounts,
+  ActivityFilter,
+  NewActivity,
+} from '../../domain/activities/activity';
 import type { ActivityRepository } from '../../domain/activities/activities.ports';
 import { DEFAULT_REMINDER_MINUTES } from '../../domain/notifications/notification';
 import type { Page, PageRequest } from '../../domain/shared/list-page';
@@ -13,7 +19,10 @@ import { KnexRecordStore, referenced } from '../crm/knex-record-store';
 const ActivityModel = tableModel('activities', { hasUpdatedAt: true });
 
 @injectable()
-export class KnexActivityRepository extends KnexRecordStore<Activity, NewActivity, ActivityColumns> implements ActivityRepository {
+export class KnexActivityRepository
+  extends KnexRecordStore<Activity, NewActivity, ActivityColumns>
+  implements ActivityRepository
+{
   constructor(@inject(UNIT_OF_WORK) uow: KnexUnitOfWork) {
     super(uow, ActivityModel, [
       'activities.*',
@@ -21,9 +30,10 @@ export class KnexActivityRepository extends KnexRecordStore<Activity, NewActivit
       referenced('deals', 'title', 'activities.dealId', 'dealTitle'),
       referenced('users', 'name', 'activities.assignedTo', 'assignedToName'),
       // No choice row: the default lead time; a row with null minutes: no reminder.
-      raw('(SELECT CASE WHEN count(*) = 0 THEN ?::int ELSE max(c.minutes) END FROM activity_reminder_choices c WHERE c.activity_id = activities.id) AS reminder_minutes', [
-        DEFAULT_REMINDER_MINUTES,
-      ]),
+      raw(
+        '(SELECT CASE WHEN count(*) = 0 THEN ?::int ELSE max(c.minutes) END FROM activity_reminder_choices c WHERE c.activity_id = activities.id) AS reminder_minutes',
+        [DEFAULT_REMINDER_MINUTES],
+      ),
     ]);
   }
 
@@ -63,7 +73,12 @@ export class KnexActivityRepository extends KnexRecordStore<Activity, NewActivit
    * The cursor is the last row's [instant missing 0/1, epoch ms, id]; served by activities_assignee_status_due_index
    * and activities_assignee_status_completed_index.
    */
-  private async byInstant(query: QueryBuilder<BaseModel>, field: 'dueDate' | 'completedAt', direction: 'asc' | 'desc', page: PageRequest): Promise<Page<Activity>> {
+  private async byInstant(
+    query: QueryBuilder<BaseModel>,
+    field: 'dueDate' | 'completedAt',
+    direction: 'asc' | 'desc',
+    page: PageRequest,
+  ): Promise<Page<Activity>> {
     const column = `activities.${field}`;
     const after = decodeCursor(page.cursor, 3);
     const total = page.includeTotal ? await countTotal(query) : undefined;
@@ -74,7 +89,10 @@ export class KnexActivityRepository extends KnexRecordStore<Activity, NewActivit
         if (!after) return;
         const [missing, ms, id] = after;
         if (missing) q.whereNull(column).where('activities.id', beyond, id);
-        else q.where((w) => w.whereNull(column).orWhereRaw(`(??, ??) ${beyond} (?, ?)`, [column, 'activities.id', new Date(ms), id]));
+        else
+          q.where((w) =>
+            w.whereNull(column).orWhereRaw(`(??, ??) ${beyond} (?, ?)`, [column, 'activities.id', new Date(ms), id]),
+          );
       })
       .orderByRaw(`?? ${direction} nulls last, ?? ${direction}`, [column, 'activities.id'])
       .limit(page.limit + 1);
@@ -83,7 +101,10 @@ export class KnexActivityRepository extends KnexRecordStore<Activity, NewActivit
     const instant = last?.[field] as Date | string | null | undefined;
     return {
       items: items.map((row) => this.toRecord(row)),
-      nextCursor: rows.length > page.limit && last ? encodeCursor([instant ? 0 : 1, instant ? new Date(instant).getTime() : 0, last.id as number]) : null,
+      nextCursor:
+        rows.length > page.limit && last
+          ? encodeCursor([instant ? 0 : 1, instant ? new Date(instant).getTime() : 0, last.id as number])
+          : null,
       ...total,
     };
   }

@@ -1,6 +1,10 @@
 import { ContainerModule } from 'inversify';
 import { ContactImportsService } from '../../domain/contact-imports/contact-imports.service';
-import { CONTACT_IMPORTS_SERVICE, CONTACT_IMPORT_REPOSITORY, IMPORT_FILE } from '../../domain/contact-imports/contact-imports.tokens';
+import {
+  CONTACT_IMPORTS_SERVICE,
+  CONTACT_IMPORT_REPOSITORY,
+  IMPORT_FILE,
+} from '../../domain/contact-imports/contact-imports.tokens';
 import { HTTP_ROUTER, JOB_PROCESSOR } from '../../domain/shared/shared.tokens';
 import { ContactImportsRouter } from '../../http/contact-imports/contact-imports.router';
 import { ImportContactsProcessor } from '../../jobs/contact-imports/import-contacts.processor';

@@ -46,7 +46,8 @@ const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090�
 async function* textOf(source: ImportSource, encoding: FileEncoding, strict = false): AsyncIterable<string> {
   const decoder = new TextDecoder(encoding, { fatal: strict });
   // Node 20's decoder reads windows-1252 as Latin-1: its 0x80-0x9F come out as control characters.
-  const fix = (text: string) => (encoding === 'windows-1252' ? text.replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]) : text);
+  const fix = (text: string) =>
+    encoding === 'windows-1252' ? text.replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]) : text;
   for await (const bytes of source()) {
     const text = decoder.decode(bytes, { stream: true });
     if (text) yield fix(text);
@@ -93,7 +94,9 @@ async function fileDelimiter(pieces: AsyncIterable<string>): Promise<string> {
 /** csv-parse's reading: a quote inside an unquoted cell (`5" screen`) is read as written, as spreadsheets do. */
 async function* parser(pieces: AsyncIterable<string>, delimiter: string): AsyncIterable<string[]> {
   const input = Readable.from(pieces);
-  const records = input.pipe(parse({ delimiter, skip_empty_lines: true, relax_column_count: true, relax_quotes: true }));
+  const records = input.pipe(
+    parse({ delimiter, skip_empty_lines: true, relax_column_count: true, relax_quotes: true }),
+  );
   try {
     yield* records as AsyncIterable<string[]>;
   } catch (error) {
@@ -225,7 +228,11 @@ export function plainRecords(text: string, delimiter: string): Generator<string[
 }
 
 /** The records of plain CSV arriving in pieces; NotPlainCsv at the first record that is not. */
-export async function* plainPieces(pieces: AsyncIterable<string>, delimiter: string, keep: boolean): AsyncIterable<string[]> {
+export async function* plainPieces(
+  pieces: AsyncIterable<string>,
+  delimiter: string,
+  keep: boolean,
+): AsyncIterable<string[]> {
   const reader = new PlainReader(delimiter.charCodeAt(0), keep);
   let carry = '';
   for await (const piece of pieces) {
@@ -237,7 +244,11 @@ export async function* plainPieces(pieces: AsyncIterable<string>, delimiter: str
 }
 
 /** The file's delimiter and its records (or, with `count`, empty records to count), read a piece at a time. */
-async function* records(source: ImportSource, encoding: FileEncoding, options: { count?: boolean; strict?: boolean } = {}): AsyncIterable<string[]> {
+async function* records(
+  source: ImportSource,
+  encoding: FileEncoding,
+  options: { count?: boolean; strict?: boolean } = {},
+): AsyncIterable<string[]> {
   const delimiter = await fileDelimiter(textOf(source, encoding));
   // Plain CSV by the fast reader; past the first record it cannot read, csv-parse reads the file from the start
   // and the records already given are skipped (both read the ones before alike).
@@ -252,7 +263,8 @@ async function* records(source: ImportSource, encoding: FileEncoding, options: {
     if (!(error instanceof NotPlainCsv)) throw error;
   }
   let seen = 0;
-  for await (const record of parser(textOf(source, encoding, options.strict), delimiter)) if (++seen > given) yield record;
+  for await (const record of parser(textOf(source, encoding, options.strict), delimiter))
+    if (++seen > given) yield record;
 }
 
 /** Rows given at a time by `rowChunks`: few enough to keep memory small, enough that each await carries many rows. */

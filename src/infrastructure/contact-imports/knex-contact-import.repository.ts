@@ -1,7 +1,19 @@
 import { inject, injectable } from 'inversify';
 import { raw } from 'objection';
-import type { ContactImport, ImportCounts, ImportUser, ImportedUpdate, Rejection } from '../../domain/contact-imports/contact-import';
-import type { ContactImportRepository, ExistingContact, ImportSource, NewContactImport, RestoredContact } from '../../domain/contact-imports/contact-imports.ports';
+import type {
+  ContactImport,
+  ImportCounts,
+  ImportUser,
+  ImportedUpdate,
+  Rejection,
+} from '../../domain/contact-imports/contact-import';
+import type {
+  ContactImportRepository,
+  ExistingContact,
+  ImportSource,
+  NewContactImport,
+  RestoredContact,
+} from '../../domain/contact-imports/contact-imports.ports';
 import { IMPORT_FIELDS } from '../../domain/contact-imports/contact-import';
 import { DATABASE, UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import type { Database } from '../db/database';
@@ -11,12 +23,36 @@ import { ContactModel } from '../contacts/knex-contact.repository';
 
 const ContactImportModel = tableModel('contactImports', { jsonAttributes: ['mapping', 'ownerIds'] });
 // Cells as [column, value] pairs: jsonb would reorder an object's keys, and the CSV keeps the file's order.
-const RejectionModel = tableModel('contactImportRejections', { idColumn: ['importId', 'rowNumber'], jsonAttributes: ['values'] });
-const UpdateModel = tableModel('contactImportUpdates', { idColumn: ['importId', 'contactId'], jsonAttributes: ['before'] });
+const RejectionModel = tableModel('contactImportRejections', {
+  idColumn: ['importId', 'rowNumber'],
+  jsonAttributes: ['values'],
+});
+const UpdateModel = tableModel('contactImportUpdates', {
+  idColumn: ['importId', 'contactId'],
+  jsonAttributes: ['before'],
+});
 
 const COLUMNS = [
-  'id', 'createdBy', 'createdByRole', 'fileName', 'mapping', 'ownerId', 'ownerIds', 'mode', 'status', 'totalRows', 'rowsDone',
-  'createdCount', 'updatedCount', 'skippedCount', 'rejectedCount', 'error', 'createdAt', 'finishedAt', 'undoneAt', 'undoneBy',
+  'id',
+  'createdBy',
+  'createdByRole',
+  'fileName',
+  'mapping',
+  'ownerId',
+  'ownerIds',
+  'mode',
+  'status',
+  'totalRows',
+  'rowsDone',
+  'createdCount',
+  'updatedCount',
+  'skippedCount',
+  'rejectedCount',
+  'error',
+  'createdAt',
+  'finishedAt',
+  'undoneAt',
+  'undoneBy',
 ];
 
 /** The file is kept in slices of this many bytes: one is what the upload or a reading pass holds at a time. */
@@ -24,8 +60,18 @@ const FILE_SLICE = 1024 * 1024;
 
 /** Only the listed columns. */
 function toImport(row: BaseModel): ContactImport {
-  const { createdCount, updatedCount, skippedCount, rejectedCount, ...rest } = Object.fromEntries(COLUMNS.map((c) => [c, row[c]]));
-  return { ...(rest as unknown as ContactImport), counts: { created: createdCount, updated: updatedCount, skipped: skippedCount, rejected: rejectedCount } as ImportCounts };
+  const { createdCount, updatedCount, skippedCount, rejectedCount, ...rest } = Object.fromEntries(
+    COLUMNS.map((c) => [c, row[c]]),
+  );
+  return {
+    ...(rest as unknown as ContactImport),
+    counts: {
+      created: createdCount,
+      updated: updatedCount,
+      skipped: skippedCount,
+      rejected: rejectedCount,
+    } as ImportCounts,
+  };
 }
 
 /** A refused row as jsonb takes it: jsonb holds no NUL, so one shows as U+FFFD (the row was refused for it). */
@@ -46,7 +92,11 @@ export class KnexContactImportRepository implements ContactImportRepository {
   }
 
   async create(values: NewContactImport): Promise<ContactImport> {
-    return toImport(await this.query().insert(values as object).returning(COLUMNS));
+    return toImport(
+      await this.query()
+        .insert(values as object)
+        .returning(COLUMNS),
+    );
   }
 
   async find(id: number): Promise<ContactImport | null> {
@@ -63,7 +113,9 @@ export class KnexContactImportRepository implements ContactImportRepository {
     let parts: Uint8Array[] = [];
     let held = 0;
     const store = async () => {
-      await this.uow.db('contactImportFileSlices').insert({ importId: id, seq: seq++, bytes: Buffer.concat(parts, held) });
+      await this.uow
+        .db('contactImportFileSlices')
+        .insert({ importId: id, seq: seq++, bytes: Buffer.concat(parts, held) });
       parts = [];
       held = 0;
     };
@@ -129,7 +181,12 @@ export class KnexContactImportRepository implements ContactImportRepository {
     return [...String(row?.doneRows ?? '{}').matchAll(/\[(\d+),(\d+)\)/g)].map((m) => [Number(m[1]), Number(m[2]) - 1]);
   }
 
-  async recordBatch(id: number, batch: { first: number; last: number; rows: number }, counts: ImportCounts, rejections: Rejection[]): Promise<void> {
+  async recordBatch(
+    id: number,
+    batch: { first: number; last: number; rows: number },
+    counts: ImportCounts,
+    rejections: Rejection[],
+  ): Promise<void> {
     await this.query()
       .patch({
         rowsDone: raw('rows_done + ?', [batch.rows]),
@@ -142,20 +199,34 @@ export class KnexContactImportRepository implements ContactImportRepository {
       .findById(id);
     if (rejections.length) {
       await RejectionModel.query(this.uow.db)
-        .insert(rejections.map((r) => ({ importId: id, rowNumber: r.rowNumber, reason: r.reason, values: storableCells(r.cells) })))
+        .insert(
+          rejections.map((r) => ({
+            importId: id,
+            rowNumber: r.rowNumber,
+            reason: r.reason,
+            values: storableCells(r.cells),
+          })),
+        )
         .onConflict(['importId', 'rowNumber'])
         .ignore();
     }
   }
 
   async finish(id: number, status: 'completed' | 'failed', at: Date, error?: string): Promise<void> {
-    await this.query().patch({ status, finishedAt: at, error: error ?? null }).findById(id).whereIn('status', ['queued', 'running']);
+    await this.query()
+      .patch({ status, finishedAt: at, error: error ?? null })
+      .findById(id)
+      .whereIn('status', ['queued', 'running']);
     await this.uow.db('contactImportFileSlices').where({ importId: id }).delete();
   }
 
   async rejections(id: number): Promise<Rejection[]> {
     const rows = await RejectionModel.query(this.uow.db).where({ importId: id }).orderBy('rowNumber');
-    return rows.map((r) => ({ rowNumber: r.rowNumber as number, reason: r.reason as string, cells: Object.fromEntries(r.values as [string, string][]) }));
+    return rows.map((r) => ({
+      rowNumber: r.rowNumber as number,
+      reason: r.reason as string,
+      cells: Object.fromEntries(r.values as [string, string][]),
+    }));
   }
 
   async listByCreator(userId: number, limit: number): Promise<ContactImport[]> {
@@ -180,7 +251,8 @@ export class KnexContactImportRepository implements ContactImportRepository {
 
   async changedSince(id: number, limit: number): Promise<number[]> {
     // Any later timeline entry on a contact the import wrote (an edit, a deal or activity of it, a deletion, another import).
-    const rows = await this.uow.db('crmTimeline as mine')
+    const rows = await this.uow
+      .db('crmTimeline as mine')
       .join('crmTimeline as later', (j) => j.on('later.contactId', 'mine.entityId').andOn('later.id', '>', 'mine.id'))
       .where('mine.importId', id)
       .where('mine.entityType', 'contact')
@@ -192,7 +264,10 @@ export class KnexContactImportRepository implements ContactImportRepository {
   }
 
   async deleteCreated(id: number): Promise<{ id: number; name: string }[]> {
-    const created = this.uow.db('crmTimeline').where({ importId: id, entityType: 'contact', action: 'created' }).select('entityId');
+    const created = this.uow
+      .db('crmTimeline')
+      .where({ importId: id, entityType: 'contact', action: 'created' })
+      .select('entityId');
     const rows = await ContactModel.query(this.uow.db).delete().whereIn('id', created).returning(['id', 'name']);
     return (rows as unknown as BaseModel[]).map((r) => ({ id: r.id as number, name: r.name as string }));
   }
@@ -201,10 +276,19 @@ export class KnexContactImportRepository implements ContactImportRepository {
     const saved = await UpdateModel.query(this.uow.db).where({ importId: id }).orderBy('contactId');
     const restored: { before: RestoredContact; after: RestoredContact }[] = [];
     for (const { contactId, before } of saved) {
-      const current = await ContactModel.query(this.uow.db).findById(contactId as number).select('id', ...IMPORT_FIELDS).forUpdate();
+      const current = await ContactModel.query(this.uow.db)
+        .findById(contactId as number)
+        .select('id', ...IMPORT_FIELDS)
+        .forUpdate();
       if (!current) continue;
-      const after = await ContactModel.query(this.uow.db).patch(before as object).findById(contactId as number).returning(['id', ...IMPORT_FIELDS]);
-      restored.push({ before: plain<RestoredContact>(current), after: plain<RestoredContact>(after as unknown as BaseModel) });
+      const after = await ContactModel.query(this.uow.db)
+        .patch(before as object)
+        .findById(contactId as number)
+        .returning(['id', ...IMPORT_FIELDS]);
+      restored.push({
+        before: plain<RestoredContact>(current),
+        after: plain<RestoredContact>(after as unknown as BaseModel),
+      });
     }
     return restored;
   }

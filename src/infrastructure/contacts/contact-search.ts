@@ -68,7 +68,10 @@ export async function contactSearchPage<T>(
 ): Promise<Page<T>> {
   const after = decodeCursor(page.cursor, 1)?.[0];
   const rows = page.limit + 1;
-  const words = text.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 2).slice(0, MAX_WORDS);
+  const words = text
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length >= 2)
+    .slice(0, MAX_WORDS);
   // A text without three letters or digits in a row gives the trigram index nothing to look up (it would read all of
   // it): such a text is walked, however rare, as far as it takes.
   const indexable = words.some((word) => word.length >= 3);
@@ -76,7 +79,15 @@ export async function contactSearchPage<T>(
   const db = query.knex();
   const condition = filterCondition(query, filters);
   const shape = shapes.get(condition.sql) ?? (await newShape(db, records, condition.sql));
-  const values: Values = { text, after: after ?? NO_CURSOR, rows, shown: rows, indexable, phone: phoneSearch(text) ?? null, filter: condition.bindings };
+  const values: Values = {
+    text,
+    after: after ?? NO_CURSOR,
+    rows,
+    shown: rows,
+    indexable,
+    phone: phoneSearch(text) ?? null,
+    filter: condition.bindings,
+  };
   let found: Record<string, unknown>[];
   let total: PageTotal | undefined;
   if (page.includeTotal) {
@@ -85,7 +96,10 @@ export async function contactSearchPage<T>(
     const counted = await run(db, shape.pageCounted, after === undefined ? counting : { ...counting, shown: 1 });
     found = after === undefined ? counted : await run(db, shape.page, values);
     const matches = Number(counted[0]?.searchMatches ?? 0);
-    total = matches > SEARCH_TOTAL_CAP ? { total: SEARCH_TOTAL_CAP, totalCapped: true } : { total: matches, totalCapped: false };
+    total =
+      matches > SEARCH_TOTAL_CAP
+        ? { total: SEARCH_TOTAL_CAP, totalCapped: true }
+        : { total: matches, totalCapped: false };
   } else {
     found = await run(db, shape.page, values);
   }
@@ -136,7 +150,10 @@ async function run(db: Knex, statement: Statement, values: Values): Promise<Reco
 }
 
 /** The conditions the other filters add (status, owner, ...), with `?` placeholders, as knex writes them. */
-function filterCondition(records: QueryBuilder<BaseModel>, filters: (q: QueryBuilder<BaseModel>) => void): { sql: string; bindings: Knex.Value[] } {
+function filterCondition(
+  records: QueryBuilder<BaseModel>,
+  filters: (q: QueryBuilder<BaseModel>) => void,
+): { sql: string; bindings: Knex.Value[] } {
   const query = records.clearSelect().select(raw('1')).modify(filters);
   if (!query.hasWheres()) return { sql: '', bindings: [] };
   const { sql, bindings } = query.toKnexQuery().toSQL();
@@ -177,18 +194,34 @@ function statement(kind: string, template: string, filter: string): Statement {
     .replace(/:(text|after|rows|shown|indexable|phone|filter)\b/g, (_, key: keyof Values) => {
       order.push(key);
       if (key === 'filter') return filter ? `AND (${filter})` : '';
-      return { text: '?::text', after: '?::bigint', rows: '?::bigint', shown: '?::bigint', indexable: '?::boolean', phone: '?::text' }[key as Exclude<keyof Values, 'filter'>];
+      return {
+        text: '?::text',
+        after: '?::bigint',
+        rows: '?::bigint',
+        shown: '?::bigint',
+        indexable: '?::boolean',
+        phone: '?::text',
+      }[key as Exclude<keyof Values, 'filter'>];
     })
     .replace(/\n\s*/g, ' ');
-  if ((sql.match(/\?/g) ?? []).length !== order.filter((k) => k !== 'filter').length + (filter.match(/\?/g) ?? []).length * order.filter((k) => k === 'filter').length) {
+  if (
+    (sql.match(/\?/g) ?? []).length !==
+    order.filter((k) => k !== 'filter').length +
+      (filter.match(/\?/g) ?? []).length * order.filter((k) => k === 'filter').length
+  ) {
     throw new Error('contact search: a stray ? in the statement');
   }
-  return { sql, order, name: `funil_contact_search_${kind}_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}` };
+  return {
+    sql,
+    order,
+    name: `funil_contact_search_${kind}_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`,
+  };
 }
 
 function buildShape(columns: string, filter: string): Shape {
   // The newest contacts before the cursor, as the head walks them: with every column when other filters apply.
-  const newest = (select: string) => `(SELECT ${select} FROM contacts WHERE id < :after ORDER BY id DESC LIMIT ${SAMPLE}) AS contacts`;
+  const newest = (select: string) =>
+    `(SELECT ${select} FROM contacts WHERE id < :after ORDER BY id DESC LIMIT ${SAMPLE}) AS contacts`;
   // The typed text as the stored search text is (lower, unaccented), and as a LIKE pattern for it.
   const typed = `t AS MATERIALIZED (
       SELECT q, '%' || ${escapeLike('q')} || '%' AS pattern FROM lower(funil_unaccent(:text)) AS q
@@ -289,4 +322,6 @@ function buildShape(columns: string, filter: string): Shape {
 const escapeLike = (value: string) => `replace(replace(replace(${value}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
 
 /** Rows from raw SQL as the knex instance gives a query builder's: snake_case columns as camelCase keys (database.ts). */
-const { postProcessResponse: camelRows } = knexSnakeCaseMappers() as { postProcessResponse(rows: Record<string, unknown>[]): Record<string, unknown>[] };
+const { postProcessResponse: camelRows } = knexSnakeCaseMappers() as {
+  postProcessResponse(rows: Record<string, unknown>[]): Record<string, unknown>[];
+};

@@ -1,6 +1,16 @@
 import { inject, injectable } from 'inversify';
 import type { QueryBuilder } from 'objection';
-import type { Contact, ContactBulkValues, ContactFields, ContactFilter, DuplicateProbe, NewContact, PossibleDuplicate, SourceUsage, TagUsage } from '../../domain/contacts/contact';
+import type {
+  Contact,
+  ContactBulkValues,
+  ContactFields,
+  ContactFilter,
+  DuplicateProbe,
+  NewContact,
+  PossibleDuplicate,
+  SourceUsage,
+  TagUsage,
+} from '../../domain/contacts/contact';
 import type { ContactRepository } from '../../domain/contacts/contacts.ports';
 import type { Page, PageRequest } from '../../domain/shared/list-page';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
@@ -16,7 +26,10 @@ import { contactSearchPage } from './contact-search';
 export const ContactModel = tableModel('contacts', { jsonAttributes: ['customFields'], hasUpdatedAt: true });
 
 @injectable()
-export class KnexContactRepository extends KnexRecordStore<Contact, NewContact, Partial<ContactFields>> implements ContactRepository {
+export class KnexContactRepository
+  extends KnexRecordStore<Contact, NewContact, Partial<ContactFields>>
+  implements ContactRepository
+{
   /** createRecorded's statements, by the columns given. */
   private readonly recordedInserts = new Map<string, string>();
 
@@ -25,9 +38,19 @@ export class KnexContactRepository extends KnexRecordStore<Contact, NewContact, 
   }
 
   list(filter: ContactFilter, page: PageRequest): Promise<Page<Contact>> {
-    if (!filter.search) return this.page(this.select().modify((q) => matching(q, filter)), page);
+    if (!filter.search)
+      return this.page(
+        this.select().modify((q) => matching(q, filter)),
+        page,
+      );
     const others = (q: QueryBuilder<BaseModel>) => matching(q, { ...filter, search: undefined });
-    return contactSearchPage(() => this.select(), others, filter.search, page, (row) => this.toRecord(row));
+    return contactSearchPage(
+      () => this.select(),
+      others,
+      filter.search,
+      page,
+      (row) => this.toRecord(row),
+    );
   }
 
   /** A row without its search text and E.164 phone (stored columns searches read, not part of a contact). */
@@ -39,17 +62,26 @@ export class KnexContactRepository extends KnexRecordStore<Contact, NewContact, 
   }
 
   async count(filter: ContactFilter): Promise<number> {
-    const [row] = (await ContactModel.query(this.uow.db).modify((q) => matching(q, filter)).count({ count: '*' })) as unknown as { count: string | number }[];
+    const [row] = (await ContactModel.query(this.uow.db)
+      .modify((q) => matching(q, filter))
+      .count({ count: '*' })) as unknown as { count: string | number }[];
     return Number(row.count);
   }
 
   async lockByIds(ids: number[]): Promise<Contact[]> {
-    const rows = await this.select().whereRaw('?? = any(?::int[])', ['contacts.id', ids]).orderBy('contacts.id').forUpdate();
+    const rows = await this.select()
+      .whereRaw('?? = any(?::int[])', ['contacts.id', ids])
+      .orderBy('contacts.id')
+      .forUpdate();
     return rows.map((row) => this.toRecord(row));
   }
 
   async lockMatching(filter: ContactFilter, limit: number): Promise<Contact[]> {
-    const rows = await this.select().modify((q) => matching(q, filter)).orderBy('contacts.id').limit(limit).forUpdate();
+    const rows = await this.select()
+      .modify((q) => matching(q, filter))
+      .orderBy('contacts.id')
+      .limit(limit)
+      .forUpdate();
     return rows.map((row) => this.toRecord(row));
   }
 
@@ -65,15 +97,25 @@ export class KnexContactRepository extends KnexRecordStore<Contact, NewContact, 
       ownerId: db.raw('v.owner_id'),
       tags: db.raw('array(SELECT jsonb_array_elements_text(v.tags))'),
     };
-    const json = rows.map(({ id, values }) => Object.fromEntries([['id', id], ...fields.map((field) => [column[field], values[field] ?? null])]));
+    const json = rows.map(({ id, values }) =>
+      Object.fromEntries([['id', id], ...fields.map((field) => [column[field], values[field] ?? null])]),
+    );
     const updated: BaseModel[] = await db('contacts')
       .update({
         ...Object.fromEntries(fields.map((field) => [field, set[field]])),
         updatedAt: db.raw("greatest(clock_timestamp(), contacts.updated_at + interval '1 millisecond')"),
       })
-      .updateFrom(db.raw(`jsonb_to_recordset(?::jsonb) AS v(id integer${fields.map((field) => `, ${column[field]} ${type[field]}`).join('')})`, [JSON.stringify(json)]))
+      .updateFrom(
+        db.raw(
+          `jsonb_to_recordset(?::jsonb) AS v(id integer${fields.map((field) => `, ${column[field]} ${type[field]}`).join('')})`,
+          [JSON.stringify(json)],
+        ),
+      )
       .whereRaw('contacts.id = v.id')
-      .returning(['contacts.*', db.raw('(SELECT r.name FROM users AS r WHERE r.id = contacts.owner_id) AS owner_name')] as unknown as string[]);
+      .returning([
+        'contacts.*',
+        db.raw('(SELECT r.name FROM users AS r WHERE r.id = contacts.owner_id) AS owner_name'),
+      ] as unknown as string[]);
     return updated.map((row) => this.toRecord(row));
   }
 
@@ -94,9 +136,13 @@ export class KnexContactRepository extends KnexRecordStore<Contact, NewContact, 
       sql = createRecordedSql(given.map(([, column]) => column));
       this.recordedInserts.set(key, sql);
     }
-    const bindings = given.map(([name]) => (name === 'customFields' ? JSON.stringify(values.customFields) : values[name]));
+    const bindings = given.map(([name]) =>
+      name === 'customFields' ? JSON.stringify(values.customFields) : values[name],
+    );
     try {
-      const { rows } = (await this.uow.db.raw(sql, [...bindings, entry.userId] as Knex.RawBinding[])) as { rows: Contact[] };
+      const { rows } = (await this.uow.db.raw(sql, [...bindings, entry.userId] as Knex.RawBinding[])) as {
+        rows: Contact[];
+      };
       return rows[0];
     } catch (error) {
       throw translateDbError(error);
@@ -126,9 +172,20 @@ export class KnexContactRepository extends KnexRecordStore<Contact, NewContact, 
        )
        SELECT count(*)::int AS created FROM created`,
       [
-        column('name'), column('email'), column('phone'), column('company'), column('position'), column('source'), column('status'), column('score'),
-        contacts.map((c) => (c.tags ? arrayLiteral(c.tags) : null)) as string[], column('notes'), column('ownerId'), column('createdBy'),
-        entry.userId, entry.importId,
+        column('name'),
+        column('email'),
+        column('phone'),
+        column('company'),
+        column('position'),
+        column('source'),
+        column('status'),
+        column('score'),
+        contacts.map((c) => (c.tags ? arrayLiteral(c.tags) : null)) as string[],
+        column('notes'),
+        column('ownerId'),
+        column('createdBy'),
+        entry.userId,
+        entry.importId,
       ],
     );
     return rows[0].created;
@@ -140,7 +197,10 @@ export class KnexContactRepository extends KnexRecordStore<Contact, NewContact, 
     const rows: { tag: string; count: number }[] = await db('contactTagCounts')
       .select('tag', 'count')
       .where('count', '>', 0)
-      .modify((q) => prefix && q.whereRaw('lower(funil_unaccent(tag)) like lower(funil_unaccent(?))', [prefixPattern(prefix)]))
+      .modify(
+        (q) =>
+          prefix && q.whereRaw('lower(funil_unaccent(tag)) like lower(funil_unaccent(?))', [prefixPattern(prefix)]),
+      )
       .orderBy([{ column: 'count', order: 'desc' }, { column: 'tag' }])
       .limit(limit);
     return rows;
@@ -153,9 +213,15 @@ export class KnexContactRepository extends KnexRecordStore<Contact, NewContact, 
   async sources(prefix: string, limit: number): Promise<SourceUsage[]> {
     const { db } = this.uow;
     const rows: { source: string; count: number }[] = await db('contactSourceCounts')
-      .select(db.raw('(array_agg(source ORDER BY count DESC, source))[1] AS source'), db.raw('sum(count)::int AS count'))
+      .select(
+        db.raw('(array_agg(source ORDER BY count DESC, source))[1] AS source'),
+        db.raw('sum(count)::int AS count'),
+      )
       .where('count', '>', 0)
-      .modify((q) => prefix && q.whereRaw('lower(funil_unaccent(source)) like lower(funil_unaccent(?))', [prefixPattern(prefix)]))
+      .modify(
+        (q) =>
+          prefix && q.whereRaw('lower(funil_unaccent(source)) like lower(funil_unaccent(?))', [prefixPattern(prefix)]),
+      )
       .groupByRaw('lower(funil_unaccent(source))')
       .orderBy([{ column: 'count', order: 'desc' }, { column: 'source' }])
       .limit(limit);
@@ -172,10 +238,19 @@ export class KnexContactRepository extends KnexRecordStore<Contact, NewContact, 
       probe.email && db.raw("CASE WHEN lower(email) = lower(?) THEN 'email' END", [probe.email]),
       probe.phone && db.raw("CASE WHEN funil_phone_key(phone) = funil_phone_key(?) THEN 'phone' END", [probe.phone]),
       probe.name &&
-        db.raw("CASE WHEN similarity(lower(funil_unaccent(name)), lower(funil_unaccent(?))) >= 0.5 THEN 'name' END", [probe.name]),
+        db.raw("CASE WHEN similarity(lower(funil_unaccent(name)), lower(funil_unaccent(?))) >= 0.5 THEN 'name' END", [
+          probe.name,
+        ]),
     ].filter((r) => !!r);
     const rows: (PossibleDuplicate & { reasons: (string | null)[] })[] = await db('contacts')
-      .select('id', 'name', 'email', 'phone', 'company', db.raw(`array_remove(array[${reasons.map(() => '?').join(', ')}]::text[], null) AS reasons`, reasons))
+      .select(
+        'id',
+        'name',
+        'email',
+        'phone',
+        'company',
+        db.raw(`array_remove(array[${reasons.map(() => '?').join(', ')}]::text[], null) AS reasons`, reasons),
+      )
       .where((q) => {
         if (probe.email) q.orWhereRaw('lower(email) = lower(?)', [probe.email]);
         if (probe.phone) q.orWhereRaw('funil_phone_key(phone) = funil_phone_key(?)', [probe.phone]);
@@ -187,7 +262,10 @@ export class KnexContactRepository extends KnexRecordStore<Contact, NewContact, 
       .orderBy('id', 'desc')
       .limit(50);
     return rows
-      .map((row) => ({ ...row, reasons: row.reasons.filter((r): r is PossibleDuplicate['reasons'][number] => r !== null) }))
+      .map((row) => ({
+        ...row,
+        reasons: row.reasons.filter((r): r is PossibleDuplicate['reasons'][number] => r !== null),
+      }))
       .filter((row) => row.reasons.length > 0)
       .sort((a, b) => b.reasons.length - a.reasons.length)
       .slice(0, limit);
@@ -196,9 +274,19 @@ export class KnexContactRepository extends KnexRecordStore<Contact, NewContact, 
 
 /** A new contact's fields and their columns, in the table's order. */
 const NEW_CONTACT_COLUMNS: [keyof NewContact, string][] = [
-  ['name', 'name'], ['email', 'email'], ['phone', 'phone'], ['company', 'company'], ['position', 'position'], ['source', 'source'],
-  ['status', 'status'], ['score', 'score'], ['tags', 'tags'], ['notes', 'notes'], ['customFields', 'custom_fields'],
-  ['ownerId', 'owner_id'], ['createdBy', 'created_by'],
+  ['name', 'name'],
+  ['email', 'email'],
+  ['phone', 'phone'],
+  ['company', 'company'],
+  ['position', 'position'],
+  ['source', 'source'],
+  ['status', 'status'],
+  ['score', 'score'],
+  ['tags', 'tags'],
+  ['notes', 'notes'],
+  ['customFields', 'custom_fields'],
+  ['ownerId', 'owner_id'],
+  ['createdBy', 'created_by'],
 ];
 
 /**
@@ -235,7 +323,8 @@ function matching(q: QueryBuilder<BaseModel>, filter: ContactFilter): void {
   if (filter.tag) q.whereRaw('?? @> array[?]::text[]', ['contacts.tags', filter.tag]);
   if (filter.ownerId !== undefined) q.where('contacts.ownerId', filter.ownerId);
   // Accents and case ignored, as the search does (contacts_source_folded_index).
-  if (filter.source) q.whereRaw('lower(funil_unaccent(??)) = lower(funil_unaccent(?))', ['contacts.source', filter.source]);
+  if (filter.source)
+    q.whereRaw('lower(funil_unaccent(??)) = lower(funil_unaccent(?))', ['contacts.source', filter.source]);
   if (filter.scoreMin !== undefined) q.where('contacts.score', '>=', filter.scoreMin);
   if (filter.scoreMax !== undefined) q.where('contacts.score', '<=', filter.scoreMax);
 }

@@ -14,7 +14,11 @@ export const referenced = (table: string, column: string, reference: string, as:
  * shows: the table's own and what it refers to (`referenced`), so every write returns the whole record
  * in its one statement, and locking a record locks its row only.
  */
-export abstract class KnexRecordStore<T extends { id: number }, New extends object, Changes extends object> implements RecordStore<T, New, Changes> {
+export abstract class KnexRecordStore<
+  T extends { id: number },
+  New extends object,
+  Changes extends object,
+> implements RecordStore<T, New, Changes> {
   constructor(
     protected readonly uow: KnexUnitOfWork,
     private readonly model: typeof BaseModel,
@@ -53,12 +57,19 @@ export abstract class KnexRecordStore<T extends { id: number }, New extends obje
   /** One insert, however many. */
   async createMany(values: New[]): Promise<T[]> {
     if (!values.length) return [];
-    const rows = await this.model.query(this.uow.db).insert(values.map((v) => this.toColumns(v))).returning(this.columns as string[]);
+    const rows = await this.model
+      .query(this.uow.db)
+      .insert(values.map((v) => this.toColumns(v)))
+      .returning(this.columns as string[]);
     return rows.map((row) => this.toRecord(row));
   }
 
   async update(id: number, changes: Changes): Promise<T> {
-    const row = await this.model.query(this.uow.db).patch(this.toColumns(changes)).findById(id).returning(this.columns as string[]);
+    const row = await this.model
+      .query(this.uow.db)
+      .patch(this.toColumns(changes))
+      .findById(id)
+      .returning(this.columns as string[]);
     return this.toRecord(row!);
   }
 

@@ -8,7 +8,9 @@ import { ResponseTimes } from '../../http/metrics/response-times';
 import { READINESS_TIMEOUT_MS } from '../../http/system/system.router';
 
 export const dashboardModule = new ContainerModule(({ bind }) => {
-  bind(READINESS).toDynamicValue((context) => ({ check: () => runChecks(context.getAll<HealthCheck>(HEALTH_CHECK), READINESS_TIMEOUT_MS) }));
+  bind(READINESS).toDynamicValue((context) => ({
+    check: () => runChecks(context.getAll<HealthCheck>(HEALTH_CHECK), READINESS_TIMEOUT_MS),
+  }));
   bind(RESPONSE_TIMES).toService(ResponseTimes);
   bind(DASHBOARD_SERVICE).to(DashboardService).inSingletonScope();
   bind(DashboardRouter).toSelf().inSingletonScope();

@@ -15,12 +15,16 @@ export class BaseModel extends Model {
   static hasUpdatedAt = false;
 
   override $beforeUpdate(): void {
-    if ((this.constructor as typeof BaseModel).hasUpdatedAt) this.updatedAt = raw(`greatest(clock_timestamp(), updated_at + interval '1 millisecond')`);
+    if ((this.constructor as typeof BaseModel).hasUpdatedAt)
+      this.updatedAt = raw(`greatest(clock_timestamp(), updated_at + interval '1 millisecond')`);
   }
 }
 
 /** A table's model: its name and, where it differs from the defaults, its key, JSON columns and `updatedAt`. */
-export function tableModel(tableName: string, options: Partial<Pick<typeof BaseModel, 'idColumn' | 'jsonAttributes' | 'hasUpdatedAt'>> = {}): typeof BaseModel {
+export function tableModel(
+  tableName: string,
+  options: Partial<Pick<typeof BaseModel, 'idColumn' | 'jsonAttributes' | 'hasUpdatedAt'>> = {},
+): typeof BaseModel {
   return Object.assign(class extends BaseModel {}, { tableName, ...options });
 }
 

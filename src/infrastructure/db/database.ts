@@ -36,7 +36,9 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options) : await openPglite(options.dataDir ?? 'memory://', options.acquireTimeoutMs ?? 5_000);
+  return options.url
+    ? openPostgres(options.url, options)
+    : await openPglite(options.dataDir ?? 'memory://', options.acquireTimeoutMs ?? 5_000);
 }
 
 /** Connections of the background pool: the jobs' queues run a few at once. */
@@ -47,14 +49,29 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
     knexFactory({
       client: 'pg',
       // statement_timeout travels in the startup packet: no extra round trip per connection.
-      connection: { connectionString: url, application_name: name, options: '-c timezone=UTC', statement_timeout: statementTimeoutMs },
+      connection: {
+        connectionString: url,
+        application_name: name,
+        options: '-c timezone=UTC',
+        statement_timeout: statementTimeoutMs,
+      },
       pool: { min: 0, max, acquireTimeoutMillis: acquireTimeoutMs },
       ...knexSnakeCaseMappers(),
       acquireConnectionTimeout: acquireTimeoutMs,
     });
-  const knex = pool(options.poolMax ?? 10, options.statementTimeoutMs ?? 5_000, options.acquireTimeoutMs ?? 5_000, 'funil');
+  const knex = pool(
+    options.poolMax ?? 10,
+    options.statementTimeoutMs ?? 5_000,
+    options.acquireTimeoutMs ?? 5_000,
+    'funil',
+  );
   const background = pool(BACKGROUND_POOL_MAX, options.backgroundStatementTimeoutMs ?? 0, 60_000, 'funil-jobs');
-  return { knex, background, embedded: false, close: () => Promise.all([knex.destroy(), background.destroy()]).then(() => undefined) };
+  return {
+    knex,
+    background,
+    embedded: false,
+    close: () => Promise.all([knex.destroy(), background.destroy()]).then(() => undefined),
+  };
 }
 
 /** PGlite has one connection and runs one statement at a time; it ignores statement_timeout. */
@@ -106,7 +123,9 @@ function lockDataDir(dataDir: string): () => void {
   try {
     const pid = Number(readFileSync(lockFile, 'utf8'));
     if (pid && pid !== process.pid && isAlive(pid)) {
-      throw new Error(`The embedded database in ${dataDir} is in use by process ${pid}; stop it first or set DATABASE_URL`);
+      throw new Error(
+        `The embedded database in ${dataDir} is in use by process ${pid}; stop it first or set DATABASE_URL`,
+      );
     }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;

@@ -51,7 +51,10 @@ export function translateDbError(error: unknown): unknown {
     case '23502':
       return new FieldError(field, `${field} is not an allowed value`);
     case '23505':
-      if (pg.constraint === 'pipeline_stages_pipeline_stage_unique' || pg.constraint === 'pipeline_stages_stage_ci_unique') {
+      if (
+        pg.constraint === 'pipeline_stages_pipeline_stage_unique' ||
+        pg.constraint === 'pipeline_stages_stage_ci_unique'
+      ) {
         return new FieldError('stage', 'The pipeline already has a stage with this name', 'STAGE.NAME_TAKEN');
       }
       return new FieldError(field, `${field} is already in use`);
@@ -70,7 +73,9 @@ export function translateDbError(error: unknown): unknown {
       return new FieldError(field, `${field} is too large or nested too deep`);
     default:
       // Any other data exception (class 22: too long, bad escape, bad regular expression...) is the input's fault too.
-      return typeof pg.code === 'string' && pg.code.startsWith('22') ? new FieldError(field, `${field} is not a value that can be stored`) : error;
+      return typeof pg.code === 'string' && pg.code.startsWith('22')
+        ? new FieldError(field, `${field} is not a value that can be stored`)
+        : error;
   }
 }
 
@@ -83,7 +88,11 @@ export function unavailableError(error: unknown): RetryLaterError | null {
   if (typeof error !== 'object' || error === null) return null;
   const native = ((error as { nativeError?: PgError & Error }).nativeError ?? error) as PgError & Error;
   if (native.code === '57014') {
-    return new RetryLaterError('SERVICE.TIMEOUT', 'The request took too long and was stopped; try again, or narrow the search', 2);
+    return new RetryLaterError(
+      'SERVICE.TIMEOUT',
+      'The request took too long and was stopped; try again, or narrow the search',
+      2,
+    );
   }
   if (native.name === 'KnexTimeoutError' || (error as Error).name === 'KnexTimeoutError' || native.code === '53300') {
     return new RetryLaterError('SERVICE.BUSY', 'The server is busy; try again in a moment', 1);

@@ -46,7 +46,11 @@ export async function keysetPage<M extends BaseModel, T>(
     .clone()
     .modify((q) => {
       const placeholders = (p: string) => order.columns.map(() => p).join(', ');
-      if (after) q.whereRaw(`(${placeholders('??')}) ${order.direction === 'desc' ? '<' : '>'} (${placeholders('?')})`, [...order.columns, ...after]);
+      if (after)
+        q.whereRaw(`(${placeholders('??')}) ${order.direction === 'desc' ? '<' : '>'} (${placeholders('?')})`, [
+          ...order.columns,
+          ...after,
+        ]);
     })
     .orderBy(order.columns.map((column) => ({ column, order: order.direction })))
     .limit(page.limit + 1);
@@ -67,8 +71,15 @@ export async function keysetPage<M extends BaseModel, T>(
  */
 export async function countTotal<M extends BaseModel>(query: QueryBuilder<M, M[]>): Promise<PageTotal> {
   if (!query.hasWheres()) return { total: await query.clone().clearSelect().resultSize(), totalCapped: false };
-  const upTo = query.clone().clearSelect().clearOrder().select(raw('1')).limit(TOTAL_CAP + 1);
-  const [row] = (await query.knex().count('* as count').from(upTo.toKnexQuery().as('capped'))) as { count: number | string }[];
+  const upTo = query
+    .clone()
+    .clearSelect()
+    .clearOrder()
+    .select(raw('1'))
+    .limit(TOTAL_CAP + 1);
+  const [row] = (await query.knex().count('* as count').from(upTo.toKnexQuery().as('capped'))) as {
+    count: number | string;
+  }[];
   const counted = Number(row?.count ?? 0);
   return counted > TOTAL_CAP ? { total: TOTAL_CAP, totalCapped: true } : { total: counted, totalCapped: false };
 }

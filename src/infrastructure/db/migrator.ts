@@ -66,7 +66,10 @@ export interface SchemaWaitOptions {
  * instead of running its first jobs on missing tables. A database not reachable yet is waited for the same
  * way. Resolves true when the schema is ready, false when aborted.
  */
-export async function waitForSchema(knex: Knex, { logger, signal, firstDelayMs = 200, maxDelayMs = 5_000 }: SchemaWaitOptions): Promise<boolean> {
+export async function waitForSchema(
+  knex: Knex,
+  { logger, signal, firstDelayMs = 200, maxDelayMs = 5_000 }: SchemaWaitOptions,
+): Promise<boolean> {
   let delay = firstDelayMs;
   let said = false;
   const started = Date.now();

@@ -2,7 +2,14 @@ import { ContainerModule } from 'inversify';
 import { DealsService } from '../../domain/deals/deals.service';
 import { LostReasonsService } from '../../domain/deals/lost-reasons.service';
 import { PipelineStagesService } from '../../domain/deals/pipeline-stages.service';
-import { DEALS_SERVICE, DEAL_REPOSITORY, LOST_REASONS_SERVICE, LOST_REASON_REPOSITORY, PIPELINE_STAGES_SERVICE, PIPELINE_STAGE_REPOSITORY } from '../../domain/deals/deals.tokens';
+import {
+  DEALS_SERVICE,
+  DEAL_REPOSITORY,
+  LOST_REASONS_SERVICE,
+  LOST_REASON_REPOSITORY,
+  PIPELINE_STAGES_SERVICE,
+  PIPELINE_STAGE_REPOSITORY,
+} from '../../domain/deals/deals.tokens';
 import { HTTP_ROUTER } from '../../domain/shared/shared.tokens';
 import { DealsRouter } from '../../http/crm/deals.router';
 import { LostReasonsRouter } from '../../http/crm/lost-reasons.router';

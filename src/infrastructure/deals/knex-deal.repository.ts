@@ -37,21 +37,27 @@ export class KnexDealRepository extends KnexRecordStore<Deal, NewDeal, DealColum
       // activities_deal_id_index: one probe per card. A scalar subquery with LIMIT 1, not EXISTS: the planner may
       // turn an EXISTS into a hashed subplan that reads every pending activity (100,000 in the bench, 17 ms) for
       // each page of 30 cards.
-      raw("coalesce((SELECT true FROM activities AS a WHERE a.deal_id = deals.id AND a.status = 'pending' LIMIT 1), false) AS has_pending_activity"),
+      raw(
+        "coalesce((SELECT true FROM activities AS a WHERE a.deal_id = deals.id AND a.status = 'pending' LIMIT 1), false) AS has_pending_activity",
+      ),
     ]);
   }
 
   /** 'last': after the last card of the stage the deal is placed in, in the same statement. */
   protected override toColumns({ position, ...values }: DealColumns): object {
     if (position !== 'last') return position === undefined ? values : { ...values, position };
-    const after = raw('(SELECT coalesce(max(d.position), 0) + 1 FROM deals d WHERE d.pipeline = ? AND d.stage = ?)', [values.pipeline!, values.stage!]);
+    const after = raw('(SELECT coalesce(max(d.position), 0) + 1 FROM deals d WHERE d.pipeline = ? AND d.stage = ?)', [
+      values.pipeline!,
+      values.stage!,
+    ]);
     return { ...values, position: after };
   }
 
   list(filter: DealFilter, page: PageRequest): Promise<Page<Deal>> {
     const query = this.select().modify((q) => whereDealMatches(q, filter));
     // The board's order, served by deals_pipeline_stage_position_index.
-    const byPosition = filter.order === 'position' ? { columns: ['deals.position', 'deals.id'], direction: 'asc' as const } : undefined;
+    const byPosition =
+      filter.order === 'position' ? { columns: ['deals.position', 'deals.id'], direction: 'asc' as const } : undefined;
     return this.page(query, page, byPosition);
   }
 }

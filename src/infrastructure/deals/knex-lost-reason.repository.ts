@@ -51,7 +51,11 @@ export class KnexLostReasonRepository implements LostReasonRepository {
 
   async create(label: string): Promise<LostReason> {
     const row = await this.query()
-      .insert({ label, key: raw("'custom-' || gen_random_uuid()"), order: raw('(SELECT coalesce(max("order"), 0) + 1 FROM lost_reasons)') })
+      .insert({
+        label,
+        key: raw("'custom-' || gen_random_uuid()"),
+        order: raw('(SELECT coalesce(max("order"), 0) + 1 FROM lost_reasons)'),
+      })
       .returning(COLUMNS);
     return toReason(row);
   }
@@ -65,6 +69,9 @@ export class KnexLostReasonRepository implements LostReasonRepository {
   }
 
   async reorder(ids: number[]): Promise<void> {
-    for (const [index, id] of ids.entries()) await this.query().patch({ order: index + 1 }).findById(id);
+    for (const [index, id] of ids.entries())
+      await this.query()
+        .patch({ order: index + 1 })
+        .findById(id);
   }
 }

@@ -63,7 +63,11 @@ export class KnexPipelineStageRepository implements PipelineStageRepository {
 
   async create(pipeline: string, fields: StageFields): Promise<PipelineStage> {
     const next = raw('(SELECT coalesce(max("order"), 0) + 1 FROM pipeline_stages WHERE pipeline = ?)', [pipeline]);
-    return toStage(await this.query().insert({ ...fields, pipeline, order: next }).returning(COLUMNS));
+    return toStage(
+      await this.query()
+        .insert({ ...fields, pipeline, order: next })
+        .returning(COLUMNS),
+    );
   }
 
   async update(id: number, changes: Partial<StageFields>): Promise<PipelineStage> {
@@ -76,7 +80,10 @@ export class KnexPipelineStageRepository implements PipelineStageRepository {
 
   /** The order constraint is deferred: it holds again when the transaction commits. */
   async reorder(ids: number[]): Promise<void> {
-    for (const [index, id] of ids.entries()) await this.query().patch({ order: index + 1 }).findById(id);
+    for (const [index, id] of ids.entries())
+      await this.query()
+        .patch({ order: index + 1 })
+        .findById(id);
   }
 
   countDeals(stage: PipelineStage): Promise<number> {
@@ -85,12 +92,10 @@ export class KnexPipelineStageRepository implements PipelineStageRepository {
 
   /** One statement; updated_at stays: the deals were not worked on (their stale marks keep counting). */
   async followProbability(stage: PipelineStage): Promise<void> {
-    await this.uow.db.raw('UPDATE deals SET probability = ? WHERE pipeline = ? AND stage = ? AND NOT probability_manual AND probability <> ?', [
-      stage.probability,
-      stage.pipeline,
-      stage.stage,
-      stage.probability,
-    ]);
+    await this.uow.db.raw(
+      'UPDATE deals SET probability = ? WHERE pipeline = ? AND stage = ? AND NOT probability_manual AND probability <> ?',
+      [stage.probability, stage.pipeline, stage.stage, stage.probability],
+    );
   }
 
   /**
@@ -126,10 +131,15 @@ export class KnexPipelineStageRepository implements PipelineStageRepository {
       return rows;
     }
     const totals = DealModel.query(this.uow.db)
-          .alias('d')
-          .modify((q) => whereDealMatches(q, { ...filter, pipeline }, 'd'))
-          .groupBy('d.stage')
-          .select('d.stage', raw('count(*)::int as deal_count'), raw('sum(d.value) as value_sum'), raw('sum(d.value * d.probability) as weighted'));
+      .alias('d')
+      .modify((q) => whereDealMatches(q, { ...filter, pipeline }, 'd'))
+      .groupBy('d.stage')
+      .select(
+        'd.stage',
+        raw('count(*)::int as deal_count'),
+        raw('sum(d.value) as value_sum'),
+        raw('sum(d.value * d.probability) as weighted'),
+      );
     const rows = await this.query()
       .alias('s')
       .leftJoin(totals.as('t'), 't.stage', 's.stage')
@@ -143,7 +153,9 @@ export class KnexPipelineStageRepository implements PipelineStageRepository {
         's.kind',
         raw('coalesce(t.deal_count, 0) as deal_count'),
         raw('coalesce(t.value_sum, 0)::numeric(20, 2)::text as value_sum'),
-        raw("round(CASE WHEN s.kind = 'open' THEN coalesce(t.weighted, 0) ELSE 0 END / 100, 2)::numeric(20, 2)::text as weighted_value_sum"),
+        raw(
+          "round(CASE WHEN s.kind = 'open' THEN coalesce(t.weighted, 0) ELSE 0 END / 100, 2)::numeric(20, 2)::text as weighted_value_sum",
+        ),
       );
     return rows.map((row) => plain<StageSummary>(row));
   }

@@ -17,7 +17,10 @@ export class KnexDigestRepository implements DigestRepository {
       .whereNotNull('s.email')
       .whereNull('u.disabledAt')
       .select('s.userId', 's.email', 's.language', 's.timeZone', 's.reminderEmails', 's.morningDigest');
-    return rows.map(({ userId, ...settings }: { userId: number } & Record<string, unknown>) => ({ userId, settings: settingsOf(settings) }));
+    return rows.map(({ userId, ...settings }: { userId: number } & Record<string, unknown>) => ({
+      userId,
+      settings: settingsOf(settings),
+    }));
   }
 
   // Served by activities_assignee_status_due_index.
@@ -29,6 +32,10 @@ export class KnexDigestRepository implements DigestRepository {
       .orderBy([{ column: 'dueDate' }, { column: 'id' }])
       .limit(200)
       .select('id', 'subject', 'dueDate');
-    return rows.map((row: { id: number; subject: string; dueDate: Date | string }) => ({ id: row.id, subject: row.subject, dueDate: new Date(row.dueDate) }));
+    return rows.map((row: { id: number; subject: string; dueDate: Date | string }) => ({
+      id: row.id,
+      subject: row.subject,
+      dueDate: new Date(row.dueDate),
+    }));
   }
 }

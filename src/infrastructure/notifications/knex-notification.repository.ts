@@ -1,7 +1,11 @@
 import { inject, injectable } from 'inversify';
 import { raw } from 'objection';
 import type { Notification, NotificationSettings } from '../../domain/notifications/notification';
-import type { NewNotification, NotificationRepository, PendingEmail } from '../../domain/notifications/notifications.ports';
+import type {
+  NewNotification,
+  NotificationRepository,
+  PendingEmail,
+} from '../../domain/notifications/notifications.ports';
 import type { Page, PageRequest } from '../../domain/shared/list-page';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import { plain, tableModel } from '../db/base.model';
@@ -28,7 +32,21 @@ const PENDING_EMAILS = `
   WHERE n.dedupe_key IN (SELECT jsonb_array_elements_text(?::jsonb)) AND n.email_status = 'pending'
   ORDER BY n.id`;
 
-const COLUMNS = ['id', 'userId', 'kind', 'activityId', 'title', 'body', 'subject', 'dueAt', 'link', 'createdAt', 'readAt', 'emailStatus', 'emailError'];
+const COLUMNS = [
+  'id',
+  'userId',
+  'kind',
+  'activityId',
+  'title',
+  'body',
+  'subject',
+  'dueAt',
+  'link',
+  'createdAt',
+  'readAt',
+  'emailStatus',
+  'emailError',
+];
 
 /** Settings as stored, or the defaults when the user never saved any. */
 export function settingsOf(row: Record<string, unknown>): NotificationSettings {
@@ -52,7 +70,11 @@ export class KnexNotificationRepository implements NotificationRepository {
 
   async record(values: NewNotification): Promise<Notification> {
     // One statement either way: the no-op update makes RETURNING give the existing row on a conflict.
-    const row = await this.query().insert(values as object).onConflict('dedupeKey').merge({ dedupeKey: raw('excluded.dedupe_key') }).returning(COLUMNS);
+    const row = await this.query()
+      .insert(values as object)
+      .onConflict('dedupeKey')
+      .merge({ dedupeKey: raw('excluded.dedupe_key') })
+      .returning(COLUMNS);
     return plain<Notification>(row);
   }
 
@@ -97,7 +119,9 @@ export class KnexNotificationRepository implements NotificationRepository {
   }
 
   async emailSent(id: number, at: Date): Promise<void> {
-    await this.query().patch({ emailStatus: 'sent', emailSentAt: at, emailLeaseUntil: null, emailError: null }).findById(id);
+    await this.query()
+      .patch({ emailStatus: 'sent', emailSentAt: at, emailLeaseUntil: null, emailError: null })
+      .findById(id);
   }
 
   async releaseEmail(id: number, error: string): Promise<void> {
@@ -105,7 +129,10 @@ export class KnexNotificationRepository implements NotificationRepository {
   }
 
   async emailFailed(dedupeKeys: string[], error: string): Promise<void> {
-    await this.query().patch({ emailStatus: 'failed', emailError: error, emailLeaseUntil: null }).whereIn('dedupeKey', dedupeKeys).where({ emailStatus: 'pending' });
+    await this.query()
+      .patch({ emailStatus: 'failed', emailError: error, emailLeaseUntil: null })
+      .whereIn('dedupeKey', dedupeKeys)
+      .where({ emailStatus: 'pending' });
   }
 
   list(userId: number, page: PageRequest): Promise<Page<Notification>> {
@@ -117,7 +144,11 @@ export class KnexNotificationRepository implements NotificationRepository {
   }
 
   async markRead(userId: number, id: number, at: Date): Promise<boolean> {
-    return (await this.query().patch({ readAt: raw('coalesce(read_at, ?)', [at]) }).where({ id, userId })) === 1;
+    return (
+      (await this.query()
+        .patch({ readAt: raw('coalesce(read_at, ?)', [at]) })
+        .where({ id, userId })) === 1
+    );
   }
 
   async settings(userId: number): Promise<NotificationSettings> {
@@ -125,6 +156,9 @@ export class KnexNotificationRepository implements NotificationRepository {
   }
 
   async saveSettings(userId: number, settings: NotificationSettings): Promise<void> {
-    await NotificationSettingsModel.query(this.uow.db).insert({ userId, ...settings }).onConflict('userId').merge();
+    await NotificationSettingsModel.query(this.uow.db)
+      .insert({ userId, ...settings })
+      .onConflict('userId')
+      .merge();
   }
 }

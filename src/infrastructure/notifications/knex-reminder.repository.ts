@@ -1,5 +1,10 @@
 import { inject, injectable } from 'inversify';
-import { DEFAULT_REMINDER_MINUTES, type DueReminder, type ReminderChoice, type ReminderToSend } from '../../domain/notifications/notification';
+import {
+  DEFAULT_REMINDER_MINUTES,
+  type DueReminder,
+  type ReminderChoice,
+  type ReminderToSend,
+} from '../../domain/notifications/notification';
 import type { ReminderRepository } from '../../domain/notifications/notifications.ports';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import { tableModel } from '../db/base.model';
@@ -75,7 +80,8 @@ const MARK_FAILED = `
   FROM ${BATCH}
   WHERE r.activity_id = b.activity_id AND r.remind_at = b.remind_at AND r.status <> 'sent'`;
 
-const batchJson = (batch: DueReminder[]) => JSON.stringify(batch.map((r) => ({ activity_id: r.activityId, remind_at: r.remindAt.toISOString() })));
+const batchJson = (batch: DueReminder[]) =>
+  JSON.stringify(batch.map((r) => ({ activity_id: r.activityId, remind_at: r.remindAt.toISOString() })));
 
 @injectable()
 export class KnexReminderRepository implements ReminderRepository {
@@ -96,18 +102,32 @@ export class KnexReminderRepository implements ReminderRepository {
 
   async claimDue(now: Date, staleBefore: Date, limit: number): Promise<DueReminder[]> {
     const { rows } = await this.uow.db.raw(CLAIM, [now, limit, staleBefore, limit, limit, now]);
-    return rows.map((r: { activityId: number; remindAt: string | Date }) => ({ activityId: r.activityId, remindAt: new Date(r.remindAt) }));
+    return rows.map((r: { activityId: number; remindAt: string | Date }) => ({
+      activityId: r.activityId,
+      remindAt: new Date(r.remindAt),
+    }));
   }
 
   async findClaimed(batch: DueReminder[]): Promise<ReminderToSend[]> {
     if (batch.length === 0) return [];
     const { rows } = await this.uow.db.raw(FIND_CLAIMED, [batchJson(batch)]);
-    return rows.map(({ email, language, timeZone, reminderEmails, morningDigest, remindAt, dueAt, ...reminder }: Record<string, unknown>) => ({
-      ...(reminder as Pick<ReminderToSend, 'activityId' | 'userId' | 'status' | 'subject'>),
-      remindAt: new Date(remindAt as string),
-      dueAt: new Date(dueAt as string),
-      settings: settingsOf({ email, language, timeZone, reminderEmails, morningDigest }),
-    }));
+    return rows.map(
+      ({
+        email,
+        language,
+        timeZone,
+        reminderEmails,
+        morningDigest,
+        remindAt,
+        dueAt,
+        ...reminder
+      }: Record<string, unknown>) => ({
+        ...(reminder as Pick<ReminderToSend, 'activityId' | 'userId' | 'status' | 'subject'>),
+        remindAt: new Date(remindAt as string),
+        dueAt: new Date(dueAt as string),
+        settings: settingsOf({ email, language, timeZone, reminderEmails, morningDigest }),
+      }),
+    );
   }
 
   async markSent(batch: DueReminder[], at: Date): Promise<void> {

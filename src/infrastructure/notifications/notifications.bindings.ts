@@ -1,6 +1,15 @@
 import { ContainerModule } from 'inversify';
 import { NotificationsService } from '../../domain/notifications/notifications.service';
-import { APP_URL, DIGEST_REPOSITORY, DIGEST_SERVICE, MAILER, NOTIFICATIONS_SERVICE, NOTIFICATION_REPOSITORY, REMINDERS_SERVICE, REMINDER_REPOSITORY } from '../../domain/notifications/notifications.tokens';
+import {
+  APP_URL,
+  DIGEST_REPOSITORY,
+  DIGEST_SERVICE,
+  MAILER,
+  NOTIFICATIONS_SERVICE,
+  NOTIFICATION_REPOSITORY,
+  REMINDERS_SERVICE,
+  REMINDER_REPOSITORY,
+} from '../../domain/notifications/notifications.tokens';
 import { DigestService } from '../../domain/notifications/digest.service';
 import { RemindersService } from '../../domain/notifications/reminders.service';
 import { HTTP_ROUTER, JOB_PROCESSOR } from '../../domain/shared/shared.tokens';

@@ -6,7 +6,9 @@ import type { HttpRouter } from '../../http/route';
 
 export const openApiModule = new ContainerModule(({ bind }) => {
   // Resolved lazily: the document lists its own route too.
-  bind(ALL_ROUTES).toDynamicValue((context) => () => context.getAll<HttpRouter>(HTTP_ROUTER).flatMap((r) => r.routes()));
+  bind(ALL_ROUTES).toDynamicValue(
+    (context) => () => context.getAll<HttpRouter>(HTTP_ROUTER).flatMap((r) => r.routes()),
+  );
   bind(OpenApiRouter).toSelf().inSingletonScope();
   bind(HTTP_ROUTER).toService(OpenApiRouter);
 });

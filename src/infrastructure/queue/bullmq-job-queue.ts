@@ -2,7 +2,15 @@ import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { AppError } from '../../domain/shared/app-error';
-import { JOB_QUEUES, QueueName, type EnqueueOptions, type JobName, type JobPayloads, type JobProcessor, type JobQueue } from '../../domain/shared/job-queue.port';
+import {
+  JOB_QUEUES,
+  QueueName,
+  type EnqueueOptions,
+  type JobName,
+  type JobPayloads,
+  type JobProcessor,
+  type JobQueue,
+} from '../../domain/shared/job-queue.port';
 import { QUEUE_SETTINGS, type QueueSettings } from './queue-settings';
 import type { WorkerHost } from './worker-host';
 import { createRedis } from './redis';
@@ -34,7 +42,11 @@ export class BullMqJobQueue implements JobQueue {
   queue(name: QueueName): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
-      queue = new Queue(name, { connection: this.connection as ConnectionOptions, prefix: this.prefix, defaultJobOptions: jobOptions(this.settings[name]) });
+      queue = new Queue(name, {
+        connection: this.connection as ConnectionOptions,
+        prefix: this.prefix,
+        defaultJobOptions: jobOptions(this.settings[name]),
+      });
       queue.on('error', (error) => this.logger.error({ err: error, queue: name }, 'queue error'));
       this.queues.set(name, queue);
     }
@@ -42,13 +54,24 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options: EnqueueOptions = {}): Promise<void> {
-    return this.failFast(name, () => this.queue(JOB_QUEUES[name]).add(name, payload, { jobId: options.jobId, delay: options.delayMs }));
+    return this.failFast(name, () =>
+      this.queue(JOB_QUEUES[name]).add(name, payload, { jobId: options.jobId, delay: options.delayMs }),
+    );
   }
 
-  enqueueMany<N extends JobName>(name: N, jobs: { payload: JobPayloads[N]; options?: EnqueueOptions }[]): Promise<void> {
+  enqueueMany<N extends JobName>(
+    name: N,
+    jobs: { payload: JobPayloads[N]; options?: EnqueueOptions }[],
+  ): Promise<void> {
     if (!jobs.length) return Promise.resolve();
     return this.failFast(name, () =>
-      this.queue(JOB_QUEUES[name]).addBulk(jobs.map(({ payload, options = {} }) => ({ name, data: payload, opts: { jobId: options.jobId, delay: options.delayMs } }))),
+      this.queue(JOB_QUEUES[name]).addBulk(
+        jobs.map(({ payload, options = {} }) => ({
+          name,
+          data: payload,
+          opts: { jobId: options.jobId, delay: options.delayMs },
+        })),
+      ),
     );
   }
 
@@ -129,7 +152,9 @@ export class BullMqWorkerHost implements WorkerHost {
         this.logger.warn({ err: error, queue, job: job?.name, id: job?.id, attempts: job?.attemptsMade }, 'job failed');
         const handler = job && handlers.get(job.name);
         if (job && handler?.onFailed && job.attemptsMade >= (job.opts.attempts ?? 1)) {
-          handler.onFailed(job.data, error).catch((err) => this.logger.error({ err, queue, job: job.name }, 'recording a failed job failed'));
+          handler
+            .onFailed(job.data, error)
+            .catch((err) => this.logger.error({ err, queue, job: job.name }, 'recording a failed job failed'));
         }
       });
       this.workers.push(worker);
@@ -139,14 +164,22 @@ export class BullMqWorkerHost implements WorkerHost {
     const register = () =>
       Promise.all(
         recurring.map((p) =>
-          this.producer.queue(JOB_QUEUES[p.jobName]).upsertJobScheduler(p.jobName, { every: p.everyMs! }, { name: p.jobName, data: {} }),
+          this.producer
+            .queue(JOB_QUEUES[p.jobName])
+            .upsertJobScheduler(p.jobName, { every: p.everyMs! }, { name: p.jobName, data: {} }),
         ),
       );
     await register();
     // No job id: every worker start runs them once (they are idempotent). Redis down: enqueue has logged it, the schedule runs them later.
-    await Promise.all(processors.filter((p) => p.runAtStart).map((p) => this.producer.enqueue(p.jobName, {} as never).catch(() => undefined)));
+    await Promise.all(
+      processors
+        .filter((p) => p.runAtStart)
+        .map((p) => this.producer.enqueue(p.jobName, {} as never).catch(() => undefined)),
+    );
     // A Redis restarted without persistence comes back empty: register them again on every reconnection.
-    this.producer.onReconnect(() => register().catch((error) => this.logger.error({ err: error }, 'registering job schedulers failed')));
+    this.producer.onReconnect(() =>
+      register().catch((error) => this.logger.error({ err: error }, 'registering job schedulers failed')),
+    );
   }
 
   async close(): Promise<void> {

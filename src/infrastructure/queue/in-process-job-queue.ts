@@ -1,5 +1,13 @@
 import type { Logger } from 'pino';
-import { JOB_QUEUES, type EnqueueOptions, type QueueName, type JobName, type JobPayloads, type JobProcessor, type JobQueue } from '../../domain/shared/job-queue.port';
+import {
+  JOB_QUEUES,
+  type EnqueueOptions,
+  type QueueName,
+  type JobName,
+  type JobPayloads,
+  type JobProcessor,
+  type JobQueue,
+} from '../../domain/shared/job-queue.port';
 import { QUEUE_SETTINGS, type QueueSettings } from './queue-settings';
 import type { WorkerHost } from './worker-host';
 import { inBackground } from '../db/background-work';
@@ -28,7 +36,10 @@ export class InProcessJobQueue implements JobQueue, WorkerHost {
     for (const p of processors) {
       this.processors.set(p.jobName, p);
       if (p.everyMs) {
-        const timer = setInterval(() => void this.enqueue(p.jobName, {} as never, { jobId: `every:${p.jobName}` }), p.everyMs);
+        const timer = setInterval(
+          () => void this.enqueue(p.jobName, {} as never, { jobId: `every:${p.jobName}` }),
+          p.everyMs,
+        );
         timer.unref();
         this.timers.add(timer);
       }
@@ -53,7 +64,10 @@ export class InProcessJobQueue implements JobQueue, WorkerHost {
     else setImmediate(run);
   }
 
-  async enqueueMany<N extends JobName>(name: N, jobs: { payload: JobPayloads[N]; options?: EnqueueOptions }[]): Promise<void> {
+  async enqueueMany<N extends JobName>(
+    name: N,
+    jobs: { payload: JobPayloads[N]; options?: EnqueueOptions }[],
+  ): Promise<void> {
     for (const job of jobs) await this.enqueue(name, job.payload, job.options);
   }
 
@@ -75,7 +89,9 @@ export class InProcessJobQueue implements JobQueue, WorkerHost {
         await this.sleep(settings.backoffMs * 2 ** (attempt - 1));
         if (!this.closed) await this.run(name, payload, attempt + 1);
       } else if (attempt >= settings.attempts) {
-        await processor.onFailed?.(payload, error as Error).catch((err) => this.logger.error({ err, job: name }, 'recording a failed job failed'));
+        await processor
+          .onFailed?.(payload, error as Error)
+          .catch((err) => this.logger.error({ err, job: name }, 'recording a failed job failed'));
       }
       return;
     }

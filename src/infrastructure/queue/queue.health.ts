@@ -11,6 +11,9 @@ export class QueueHealthCheck implements HealthCheck {
     const names = Object.values(QueueName);
     const workers = await Promise.all(names.map((name) => this.queue.queue(name).getWorkersCount()));
     const idle = names.filter((_, i) => workers[i] === 0);
-    if (idle.length) return { warning: `no worker is taking jobs from: ${idle.join(', ')}; start the worker service (npm run worker)` };
+    if (idle.length)
+      return {
+        warning: `no worker is taking jobs from: ${idle.join(', ')}; start the worker service (npm run worker)`,
+      };
   }
 }

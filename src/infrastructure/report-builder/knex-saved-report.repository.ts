@@ -22,7 +22,9 @@ export class KnexSavedReportRepository implements SavedReportRepository {
 
   /** saved_reports_author_index and saved_reports_shared_index, OR-ed by the planner. */
   listVisible(viewerId: number, page: PageRequest): Promise<Page<SavedReport>> {
-    const query = this.select().where((q) => q.where('savedReports.authorId', viewerId).orWhere('savedReports.shared', true));
+    const query = this.select().where((q) =>
+      q.where('savedReports.authorId', viewerId).orWhere('savedReports.shared', true),
+    );
     return keysetPage(query, page, (row: BaseModel) => plain<SavedReport>(row));
   }
 
@@ -32,7 +34,9 @@ export class KnexSavedReportRepository implements SavedReportRepository {
   }
 
   async create(authorId: number, fields: SavedReportFields): Promise<SavedReport> {
-    const row = await SavedReportModel.query(this.uow.db).insert({ ...fields, authorId }).returning('id');
+    const row = await SavedReportModel.query(this.uow.db)
+      .insert({ ...fields, authorId })
+      .returning('id');
     return (await this.findById(row.id as number))!;
   }
 

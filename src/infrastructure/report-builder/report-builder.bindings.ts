@@ -1,6 +1,10 @@
 import { ContainerModule } from 'inversify';
 import { ReportBuilderService } from '../../domain/report-builder/report-builder.service';
-import { REPORT_BUILDER_SERVICE, REPORT_QUERY_RUNNER, SAVED_REPORT_REPOSITORY } from '../../domain/report-builder/report-builder.tokens';
+import {
+  REPORT_BUILDER_SERVICE,
+  REPORT_QUERY_RUNNER,
+  SAVED_REPORT_REPOSITORY,
+} from '../../domain/report-builder/report-builder.tokens';
 import { HTTP_ROUTER } from '../../domain/shared/shared.tokens';
 import { ReportBuilderRouter } from '../../http/report-builder/report-builder.router';
 import { KnexReportQueryRunner } from './knex-report-query.runner';

@@ -42,7 +42,11 @@ export const ENTITY_SQL: Record<ReportEntity, EntitySql> = {
     owner: 'd.owner_id',
     dates: { createdAt: 'd.created_at', closedAt: 'd.closed_at' },
     groups: {
-      stage: { key: STAGE_NAME, label: STAGE_NAME, order: `(CASE WHEN d.pipeline = 'default' THEN 0 ELSE 1 END) * 1000 + s."order"` },
+      stage: {
+        key: STAGE_NAME,
+        label: STAGE_NAME,
+        order: `(CASE WHEN d.pipeline = 'default' THEN 0 ELSE 1 END) * 1000 + s."order"`,
+      },
       owner: OWNER_GROUP('d.owner_id'),
       status: { key: 's.kind', label: 's.kind', order: `CASE s.kind WHEN 'open' THEN 0 WHEN 'won' THEN 1 ELSE 2 END` },
     },
@@ -55,7 +59,11 @@ export const ENTITY_SQL: Record<ReportEntity, EntitySql> = {
     from: 'contacts c LEFT JOIN users u ON u.id = c.owner_id',
     owner: 'c.owner_id',
     dates: { createdAt: 'c.created_at' },
-    groups: { owner: OWNER_GROUP('c.owner_id'), source: { key: 'c.source', label: 'c.source', order: '0' }, status: { key: 'c.status', label: 'c.status', order: '0' } },
+    groups: {
+      owner: OWNER_GROUP('c.owner_id'),
+      source: { key: 'c.source', label: 'c.source', order: '0' },
+      status: { key: 'c.status', label: 'c.status', order: '0' },
+    },
     filters: { ownerId: 'c.owner_id', source: 'c.source', status: 'c.status' },
     value: 'NULL::numeric',
     weighted: 'NULL::numeric',
@@ -64,7 +72,11 @@ export const ENTITY_SQL: Record<ReportEntity, EntitySql> = {
     from: 'activities a LEFT JOIN users u ON u.id = a.assigned_to',
     owner: 'a.assigned_to',
     dates: { createdAt: 'a.created_at', completedAt: 'a.completed_at' },
-    groups: { owner: OWNER_GROUP('a.assigned_to'), type: { key: 'a.type', label: 'a.type', order: '0' }, status: { key: 'a.status', label: 'a.status', order: '0' } },
+    groups: {
+      owner: OWNER_GROUP('a.assigned_to'),
+      type: { key: 'a.type', label: 'a.type', order: '0' },
+      status: { key: 'a.status', label: 'a.status', order: '0' },
+    },
     filters: { ownerId: 'a.assigned_to', type: 'a.type', status: 'a.status' },
     value: 'NULL::numeric',
     weighted: 'NULL::numeric',
@@ -87,7 +99,8 @@ const MEASURE_RANK: Record<ReportMeasure, string> = {
 
 /** A fixed fragment for an allowed choice; an unknown one is a programming error, not SQL. */
 function pick<K extends string, V>(table: Partial<Record<K, V>>, key: K, what: string): V {
-  if (!Object.prototype.hasOwnProperty.call(table, key) || table[key] === undefined) throw new Error(`report builder: no SQL for ${what} "${key}"`);
+  if (!Object.prototype.hasOwnProperty.call(table, key) || table[key] === undefined)
+    throw new Error(`report builder: no SQL for ${what} "${key}"`);
   return table[key];
 }
 
@@ -121,7 +134,9 @@ export function reportStatement(definition: ReportDefinition, since: Date | null
     bindings.push(value);
   }
   const measure = MEASURE_SQL[definition.measure];
-  const rank = isTimeGrouping(definition.groupBy) ? 'key DESC' : `${MEASURE_RANK[definition.measure]} DESC, ord, key NULLS LAST`;
+  const rank = isTimeGrouping(definition.groupBy)
+    ? 'key DESC'
+    : `${MEASURE_RANK[definition.measure]} DESC, ord, key NULLS LAST`;
   const sql = `
     WITH groups AS (
       SELECT ${grouped.key} AS key, ${grouped.label} AS label, min(${grouped.order}) AS ord,

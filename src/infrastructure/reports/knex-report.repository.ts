@@ -1,7 +1,13 @@
 import { inject, injectable } from 'inversify';
 import { ACTIVITY_TYPES } from '../../domain/activities/activity';
 import {
-  PERFORMANCE_LIMIT, QUICK_REPORT_LIMIT, type CardFigures, type QuickReportName, type QuickReportRows, type ReportPeriod, type ReportSnapshot,
+  PERFORMANCE_LIMIT,
+  QUICK_REPORT_LIMIT,
+  type CardFigures,
+  type QuickReportName,
+  type QuickReportRows,
+  type ReportPeriod,
+  type ReportSnapshot,
 } from '../../domain/reports/report';
 import type { AggregatedFigures, ReportRepository } from '../../domain/reports/reports.ports';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
@@ -209,7 +215,8 @@ export class KnexReportRepository implements ReportRepository {
 
   aggregate(now: Date, periods: readonly ReportPeriod[]): Promise<Map<ReportPeriod, AggregatedFigures>> {
     const base = [now, now, [...periods]];
-    const run = async (sql: string, extra: unknown[] = []): Promise<Row[]> => (await this.uow.db.raw(sql, [...base, ...extra] as Knex.RawBinding[])).rows;
+    const run = async (sql: string, extra: unknown[] = []): Promise<Row[]> =>
+      (await this.uow.db.raw(sql, [...base, ...extra] as Knex.RawBinding[])).rows;
     return this.uow.run(
       async () => {
         const sales = await run(REPORT_SQL.sales);
@@ -219,7 +226,8 @@ export class KnexReportRepository implements ReportRepository {
         const byType = await run(REPORT_SQL.activitiesByType, [[...ACTIVITY_TYPES]]);
         const byPerson = await run(REPORT_SQL.activitiesByPerson);
         const performance = await run(REPORT_SQL.performance);
-        const rowsOf = <T>(rows: Row[], days: number) => rows.filter((r) => r.days === days).map(({ days: _days, ...rest }) => rest as T);
+        const rowsOf = <T>(rows: Row[], days: number) =>
+          rows.filter((r) => r.days === days).map(({ days: _days, ...rest }) => rest as T);
         const cards = (days: number, prev: number): CardFigures => {
           const s = sales.find((r) => r.days === days && r.prev === prev)!;
           const c = counts.find((r) => r.days === days && r.prev === prev)!;
@@ -264,7 +272,10 @@ export class KnexReportRepository implements ReportRepository {
 
   async save(snapshots: ReportSnapshot[]): Promise<void> {
     if (!snapshots.length) return;
-    await ReportSnapshotModel.query(this.uow.db).insert(snapshots as object[]).onConflict('periodDays').merge();
+    await ReportSnapshotModel.query(this.uow.db)
+      .insert(snapshots as object[])
+      .onConflict('periodDays')
+      .merge();
   }
 
   async latest(period: ReportPeriod): Promise<ReportSnapshot | null> {

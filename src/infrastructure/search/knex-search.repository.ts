@@ -1,6 +1,13 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { bestFirst, type ActivityHit, type ContactHit, type DealHit, type SearchQuery, type TemplateHit } from '../../domain/search/search';
+import {
+  bestFirst,
+  type ActivityHit,
+  type ContactHit,
+  type DealHit,
+  type SearchQuery,
+  type TemplateHit,
+} from '../../domain/search/search';
 import type { Hit, SearchRepository } from '../../domain/search/search.ports';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import { phoneCondition } from '../contacts/contact-phone';
@@ -79,7 +86,11 @@ export class KnexSearchRepository implements SearchRepository {
   async templates(query: SearchQuery): Promise<Hit<TemplateHit>[]> {
     return this.find<TemplateHit>(
       query,
-      { table: 'email_templates', searchText: "lower(funil_unaccent(t.name || ' ' || t.subject))", nameText: 'lower(funil_unaccent(t.name))' },
+      {
+        table: 'email_templates',
+        searchText: "lower(funil_unaccent(t.name || ' ' || t.subject))",
+        nameText: 'lower(funil_unaccent(t.name))',
+      },
       't.name, t.subject, t.category',
     );
   }
@@ -99,9 +110,14 @@ export class KnexSearchRepository implements SearchRepository {
       ) candidates
       JOIN ${kind.table} t ON t.id = candidates.id`;
     const bindings = [
-      `${text}%`, `% ${text}%`,
-      `${text}%`, ...extraBindings, query.limit,
-      `%${text}%`, ...extraBindings, query.limit * WIDEN,
+      `${text}%`,
+      `% ${text}%`,
+      `${text}%`,
+      ...extraBindings,
+      query.limit,
+      `%${text}%`,
+      ...extraBindings,
+      query.limit * WIDEN,
       ...(kind.alsoFound?.[1] ?? []),
     ] as Knex.RawBinding[];
     const { rows } = (await this.uow.db.raw(sql, bindings)) as { rows: Hit<T>[] };

@@ -1,7 +1,13 @@
 import { inject, injectable } from 'inversify';
 import type { Page, PageRequest } from '../../domain/shared/list-page';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
-import { extractVariables, type EmailTemplate, type NewTemplate, type TemplateFields, type TemplateFilter } from '../../domain/templates/template';
+import {
+  extractVariables,
+  type EmailTemplate,
+  type NewTemplate,
+  type TemplateFields,
+  type TemplateFilter,
+} from '../../domain/templates/template';
 import type { TemplateRepository } from '../../domain/templates/templates.ports';
 import { plain, tableModel, type BaseModel } from '../db/base.model';
 import { containsPattern } from '../db/keyset-page';
@@ -13,7 +19,10 @@ const TemplateModel = tableModel('emailTemplates', { hasUpdatedAt: true });
 const COLUMNS = ['emailTemplates.*'];
 
 @injectable()
-export class KnexTemplateRepository extends KnexRecordStore<EmailTemplate, NewTemplate, Partial<TemplateFields>> implements TemplateRepository {
+export class KnexTemplateRepository
+  extends KnexRecordStore<EmailTemplate, NewTemplate, Partial<TemplateFields>>
+  implements TemplateRepository
+{
   constructor(@inject(UNIT_OF_WORK) uow: KnexUnitOfWork) {
     super(uow, TemplateModel, COLUMNS);
   }
@@ -29,7 +38,11 @@ export class KnexTemplateRepository extends KnexRecordStore<EmailTemplate, NewTe
       // Case- and accent-insensitive, on the expression of email_templates_search_trgm_index (the search
       // palette's too), so the trigram index serves the LIKE.
       if (filter.search) {
-        q.whereRaw(`lower(funil_unaccent(?? || ' ' || ??)) like lower(funil_unaccent(?))`, ['emailTemplates.name', 'emailTemplates.subject', containsPattern(filter.search)]);
+        q.whereRaw(`lower(funil_unaccent(?? || ' ' || ??)) like lower(funil_unaccent(?))`, [
+          'emailTemplates.name',
+          'emailTemplates.subject',
+          containsPattern(filter.search),
+        ]);
       }
       if (filter.category !== undefined) q.where('emailTemplates.category', filter.category);
       if (filter.isActive !== undefined) q.where('emailTemplates.isActive', filter.isActive);

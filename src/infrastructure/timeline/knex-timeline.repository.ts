@@ -10,7 +10,19 @@ import { referenced } from '../crm/knex-record-store';
 
 const TimelineEntryModel = tableModel('crmTimeline', { jsonAttributes: ['changes'] });
 
-const COLUMNS = ['id', 'entityType', 'entityId', 'action', 'entityName', 'changes', 'contactId', 'importId', 'bulk', 'userId', 'at'].map((c) => `crmTimeline.${c}`);
+const COLUMNS = [
+  'id',
+  'entityType',
+  'entityId',
+  'action',
+  'entityName',
+  'changes',
+  'contactId',
+  'importId',
+  'bulk',
+  'userId',
+  'at',
+].map((c) => `crmTimeline.${c}`);
 
 @injectable()
 export class KnexTimelineRepository implements TimelineRepository {
@@ -26,13 +38,21 @@ export class KnexTimelineRepository implements TimelineRepository {
       .modify((q) => {
         if (filter.contactId !== undefined) {
           const contactId = filter.contactId;
-          q.where((w) => w.where('crmTimeline.contactId', contactId).orWhere((c) => c.where('crmTimeline.entityType', 'contact').where('crmTimeline.entityId', contactId)));
+          q.where((w) =>
+            w
+              .where('crmTimeline.contactId', contactId)
+              .orWhere((c) => c.where('crmTimeline.entityType', 'contact').where('crmTimeline.entityId', contactId)),
+          );
         }
-        if (filter.dealId !== undefined) q.where('crmTimeline.entityType', 'deal').where('crmTimeline.entityId', filter.dealId);
+        if (filter.dealId !== undefined)
+          q.where('crmTimeline.entityType', 'deal').where('crmTimeline.entityId', filter.dealId);
         if (filter.entityTypes) q.whereIn('crmTimeline.entityType', filter.entityTypes);
         const { viewer } = filter;
         if (!viewer) q.whereNull('crmTimeline.visibleTo');
-        else if (viewer.role !== 'admin') q.where((w) => w.whereNull('crmTimeline.visibleTo').orWhereRaw('? = any(??)', [viewer.id, 'crmTimeline.visibleTo']));
+        else if (viewer.role !== 'admin')
+          q.where((w) =>
+            w.whereNull('crmTimeline.visibleTo').orWhereRaw('? = any(??)', [viewer.id, 'crmTimeline.visibleTo']),
+          );
       });
     return keysetPage(query, page, (row) => {
       const { importId, ...entry } = plain<TimelineEntry>(row);

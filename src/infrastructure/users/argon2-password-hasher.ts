@@ -55,7 +55,9 @@ export class Argon2PasswordHasher implements PasswordHasher {
       this.running += 1;
     } else {
       if (this.waiting.length >= this.maxWaiting) {
-        throw new PasswordWorkBusyError(Math.max(1, Math.ceil((this.waiting.length * this.averageMs) / this.concurrency / 1000)));
+        throw new PasswordWorkBusyError(
+          Math.max(1, Math.ceil((this.waiting.length * this.averageMs) / this.concurrency / 1000)),
+        );
       }
       // The place is handed over by the work that ends (running stays counted), so no newcomer jumps the queue.
       await new Promise<void>((resolve) => this.waiting.push(resolve));

@@ -28,7 +28,11 @@ export class KnexSessionRepository implements SessionRepository {
   }
 
   async create(session: NewSession): Promise<Session> {
-    return toSession(await this.query().insert(session as object).returning('*'));
+    return toSession(
+      await this.query()
+        .insert(session as object)
+        .returning('*'),
+    );
   }
 
   async findLive(tokenHash: string, now: Date): Promise<{ session: Session; user: User } | null> {
@@ -56,7 +60,12 @@ export class KnexSessionRepository implements SessionRepository {
   }
 
   async listLiveForUser(userId: number, now: Date): Promise<Session[]> {
-    const rows = await this.query().where({ userId }).whereNull('revokedAt').where('expiresAt', '>', now).orderBy('createdAt', 'desc').limit(100);
+    const rows = await this.query()
+      .where({ userId })
+      .whereNull('revokedAt')
+      .where('expiresAt', '>', now)
+      .orderBy('createdAt', 'desc')
+      .limit(100);
     return rows.map(toSession);
   }
 

@@ -34,7 +34,15 @@ export class KnexUserRepository implements UserRepository {
 
   async create(user: NewUser, options: { onlyIfEmpty?: boolean } = {}): Promise<User | null> {
     // last_access starts empty: a new account has never signed in.
-    const values = { username: user.username, password: user.passwordHash, name: user.name, role: user.role, initials: user.initials, lastAccess: null, mustChangePassword: user.mustChangePassword ?? false };
+    const values = {
+      username: user.username,
+      password: user.passwordHash,
+      name: user.name,
+      role: user.role,
+      initials: user.initials,
+      lastAccess: null,
+      mustChangePassword: user.mustChangePassword ?? false,
+    };
     const insert = async () => toUser(await this.query().insert(values).returning('*'));
     if (!options.onlyIfEmpty) return insert();
     // The lock makes "is this the first account?" and the insert one step, even with concurrent sign-ups.
@@ -46,13 +54,19 @@ export class KnexUserRepository implements UserRepository {
 
   /** A sign-in is no change of what the account shows: a plain update, which keeps `updatedAt`. */
   async recordSignIn(id: number, at: Date): Promise<User> {
-    const [row] = await this.uow.db('users').where({ id }).update({ previousAccess: this.uow.db.raw('last_access'), lastAccess: at }).returning('*');
+    const [row] = await this.uow
+      .db('users')
+      .where({ id })
+      .update({ previousAccess: this.uow.db.raw('last_access'), lastAccess: at })
+      .returning('*');
     return toUser(row);
   }
 
   async update(
     id: number,
-    changes: Partial<Pick<User, 'name' | 'initials' | 'role' | 'disabledAt' | 'mustChangePassword'>> & { passwordHash?: string },
+    changes: Partial<Pick<User, 'name' | 'initials' | 'role' | 'disabledAt' | 'mustChangePassword'>> & {
+      passwordHash?: string;
+    },
     expectedUpdatedAt?: Date,
   ): Promise<User | null> {
     const { passwordHash, ...shown } = changes;
@@ -60,7 +74,9 @@ export class KnexUserRepository implements UserRepository {
     // Only what the account shows moves its version (the model's update hook); a password alone does not.
     // The client's version has milliseconds, the column microseconds (every change moves it by 1 ms or more).
     const { db } = this.uow;
-    const version = expectedUpdatedAt ? db.raw("date_trunc('milliseconds', updated_at) = ?", [expectedUpdatedAt]) : db.raw('true');
+    const version = expectedUpdatedAt
+      ? db.raw("date_trunc('milliseconds', updated_at) = ?", [expectedUpdatedAt])
+      : db.raw('true');
     const [row] =
       Object.keys(shown).length > 0
         ? await this.query().patch(values).where({ id }).where(version).returning('*')
@@ -91,8 +107,13 @@ export class KnexUserRepository implements UserRepository {
     // Per row, two look-ups on the sessions index by user: at most a page of users at a time.
     const query = this.query().select(
       'users.*',
-      db.raw('(select count(*) from sessions s where s.user_id = users.id and s.revoked_at is null and s.expires_at > ?)::int as open_sessions', [now]),
-      db.raw('greatest(users.last_access, (select max(s.last_seen_at) from sessions s where s.user_id = users.id)) as last_active_at'),
+      db.raw(
+        '(select count(*) from sessions s where s.user_id = users.id and s.revoked_at is null and s.expires_at > ?)::int as open_sessions',
+        [now],
+      ),
+      db.raw(
+        'greatest(users.last_access, (select max(s.last_seen_at) from sessions s where s.user_id = users.id)) as last_active_at',
+      ),
     );
     return keysetPage(query, page, toUserOverview, { columns: ['users.id'], direction: 'asc' });
   }

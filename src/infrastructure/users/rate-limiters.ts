@@ -79,7 +79,10 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: RateLimitCommands;
 
-  constructor(redis: Redis, private readonly prefix = 'funil:ratelimit:') {
+  constructor(
+    redis: Redis,
+    private readonly prefix = 'funil:ratelimit:',
+  ) {
     // EVALSHA, falling back to EVAL once per connection.
     redis.defineCommand('funilRateLimitConsume', { lua: CONSUME_SCRIPT });
     redis.defineCommand('funilRateLimitRefund', { lua: REFUND_SCRIPT });
@@ -93,7 +96,9 @@ export class RedisRateLimiter implements RateLimiter {
       const keys = rules.map((rule) => this.prefix + rule.key);
       const args = rules.flatMap((rule) => [rule.limit, rule.windowMs]);
       const [allowed, ms] = await this.redis.funilRateLimitConsume(keys.length, ...keys, ...args);
-      return allowed === 1 ? { allowed: true, retryAfter: 0, blocksFor: ms > 0 ? seconds(ms) : 0 } : { allowed: false, retryAfter: seconds(ms), blocksFor: 0 };
+      return allowed === 1
+        ? { allowed: true, retryAfter: 0, blocksFor: ms > 0 ? seconds(ms) : 0 }
+        : { allowed: false, retryAfter: seconds(ms), blocksFor: 0 };
     });
   }
 

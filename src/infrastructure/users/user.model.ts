@@ -10,8 +10,20 @@ type Row = Record<string, unknown>;
 
 /** A users row as the domain sees it: its last access is the sign-in before the current one; no password. */
 export function toUser(row: Row): User {
-  const { id, username, name, role, initials, previousAccess, disabledAt, mustChangePassword, createdAt, updatedAt } = row as Record<string, never>;
-  return { id, username, name, role, initials, lastAccess: previousAccess, disabledAt, mustChangePassword, createdAt, updatedAt };
+  const { id, username, name, role, initials, previousAccess, disabledAt, mustChangePassword, createdAt, updatedAt } =
+    row as Record<string, never>;
+  return {
+    id,
+    username,
+    name,
+    role,
+    initials,
+    lastAccess: previousAccess,
+    disabledAt,
+    mustChangePassword,
+    createdAt,
+    updatedAt,
+  };
 }
 
 export function toUserWithPassword(row: Row): UserWithPassword {
@@ -24,10 +36,17 @@ export function toSession(row: Row): Session {
 }
 
 export function toUserOverview(row: Row): UserOverview {
-  return { ...toUser(row), openSessions: Number(row.openSessions ?? 0), lastActiveAt: (row.lastActiveAt as Date | null) ?? null };
+  return {
+    ...toUser(row),
+    openSessions: Number(row.openSessions ?? 0),
+    lastActiveAt: (row.lastActiveAt as Date | null) ?? null,
+  };
 }
 
 export function toSecurityEvent(row: Row): SecurityEvent {
-  const { id, type, userId, username, userName, actorId, actorName, ip, userAgent, details, createdAt } = row as Record<string, never>;
+  const { id, type, userId, username, userName, actorId, actorName, ip, userAgent, details, createdAt } = row as Record<
+    string,
+    never
+  >;
   return { id, type, userId, username, userName, actorId, actorName, ip, userAgent, details, createdAt };
 }

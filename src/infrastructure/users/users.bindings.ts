@@ -30,7 +30,9 @@ export function usersModule(redis: Redis | undefined, keyPrefix: string) {
     bind(USER_REPOSITORY).to(KnexUserRepository).inSingletonScope();
     bind(SESSION_REPOSITORY).to(KnexSessionRepository).inSingletonScope();
     bind(PASSWORD_HASHER).toConstantValue(new Argon2PasswordHasher());
-    bind(RATE_LIMITER).toConstantValue(redis ? new RedisRateLimiter(redis, `${keyPrefix}:ratelimit:`) : new MemoryRateLimiter());
+    bind(RATE_LIMITER).toConstantValue(
+      redis ? new RedisRateLimiter(redis, `${keyPrefix}:ratelimit:`) : new MemoryRateLimiter(),
+    );
     bind(SECURITY_EVENT_REPOSITORY).to(KnexSecurityEventRepository).inSingletonScope();
     bind(SECURITY_LOG).to(SecurityLog).inSingletonScope();
     bind(AUTH_SERVICE).to(AuthService).inSingletonScope();

@@ -17,7 +17,8 @@ function WithSession({ children }: { children: (user: User | null) => ReactNode 
   const { t } = useTranslation();
   const session = useUser();
   if (session.isPending) return <PageSpinner />;
-  if (session.isError) return <SessionErrorScreen message={errorMessage(session.error, t)} onRetry={() => void session.refetch()} />;
+  if (session.isError)
+    return <SessionErrorScreen message={errorMessage(session.error, t)} onRetry={() => void session.refetch()} />;
   return <>{children(session.data)}</>;
 }
 
@@ -59,9 +60,11 @@ function usePreloadAppLayout() {
 }
 
 const PasswordChangeScreen = lazy(() =>
-  Promise.all([import('../features/password-change/routes/password-change-screen'), whenAllTexts()]).then(([module]) => ({
-    default: module.PasswordChangeScreen,
-  })),
+  Promise.all([import('../features/password-change/routes/password-change-screen'), whenAllTexts()]).then(
+    ([module]) => ({
+      default: module.PasswordChangeScreen,
+    }),
+  ),
 );
 
 /**
@@ -82,8 +85,12 @@ function useServerSessionEnd() {
         void client.invalidateQueries({ queryKey: USER_QUERY_KEY });
       }
     };
-    const stopQueries = client.getQueryCache().subscribe((event) => event.type === 'updated' && event.action.type === 'error' && onError(event.action.error));
-    const stopMutations = client.getMutationCache().subscribe((event) => event.type === 'updated' && event.action.type === 'error' && onError(event.action.error));
+    const stopQueries = client
+      .getQueryCache()
+      .subscribe((event) => event.type === 'updated' && event.action.type === 'error' && onError(event.action.error));
+    const stopMutations = client
+      .getMutationCache()
+      .subscribe((event) => event.type === 'updated' && event.action.type === 'error' && onError(event.action.error));
     return () => {
       stopQueries();
       stopMutations();

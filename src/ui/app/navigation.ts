@@ -1,4 +1,14 @@
-import { BarChart3, BookOpen, CalendarCheck, FileText, KanbanSquare, LayoutDashboard, Settings, Users, type LucideIcon } from 'lucide-react';
+import {
+  BarChart3,
+  BookOpen,
+  CalendarCheck,
+  FileText,
+  KanbanSquare,
+  LayoutDashboard,
+  Settings,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import type { AppPath } from '../lib/access';
 
 export interface NavItem {

@@ -35,12 +35,18 @@ const SCREENS: Record<AppPath, Page> = {
   // Numeric ids only (the page shows 404 otherwise); static paths such as /crm/contacts/import rank above it.
   '/crm/contacts/:id': page(() => import('./routes/contact-page'), 'ContactPage'),
   '/crm/contacts/import': page(() => import('../features/contacts/routes/import-contacts-page'), 'ImportContactsPage'),
-  '/crm/contacts/import/:id': page(() => import('../features/contacts/routes/import-contacts-page'), 'ImportProgressPage'),
+  '/crm/contacts/import/:id': page(
+    () => import('../features/contacts/routes/import-contacts-page'),
+    'ImportProgressPage',
+  ),
   '/crm/pipeline': page(() => import('./routes/pipeline-board-page'), 'PipelineBoardPage'),
   '/crm/activities': page(() => import('../features/activities/routes/activities-page'), 'ActivitiesPage'),
   '/crm/reports': page(() => import('../features/reports/routes/reports-page'), 'ReportsPage'),
   '/crm/reports/new': page(() => import('../features/reports/builder/routes/report-builder-page'), 'ReportBuilderPage'),
-  '/crm/reports/saved/:id': page(() => import('../features/reports/builder/routes/report-builder-page'), 'SavedReportPage'),
+  '/crm/reports/saved/:id': page(
+    () => import('../features/reports/builder/routes/report-builder-page'),
+    'SavedReportPage',
+  ),
   '/crm/templates': page(() => import('../features/templates/routes/templates-page'), 'TemplatesPage'),
   '/settings': page(() => import('../features/settings/routes/settings-page'), 'SettingsPage'),
   '/api-docs': page(() => import('../features/api-docs/routes/api-docs-page'), 'ApiDocsPage'),
@@ -95,7 +101,11 @@ export const router = createBrowserRouter([
       },
       {
         element: <RequireSession />,
-        children: SCREEN_ROUTES.map(({ path }) => ({ path, element: <GatedScreen path={path} />, errorElement: <RouteErrorScreen /> })),
+        children: SCREEN_ROUTES.map(({ path }) => ({
+          path,
+          element: <GatedScreen path={path} />,
+          errorElement: <RouteErrorScreen />,
+        })),
       },
       { path: '*', element: <NotFoundRoute /> },
     ],

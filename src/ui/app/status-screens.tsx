@@ -7,7 +7,17 @@ import { Card, CardContent } from '../components/ui/card';
 import { PageSpinner } from '../components/ui/spinner';
 import { canReloadOnce, isChunkLoadError, reloadOnce } from './stale-build';
 
-function StatusCard({ icon: Icon, title, text, action }: { icon: typeof Lock; title: string; text: string; action?: React.ReactNode }) {
+function StatusCard({
+  icon: Icon,
+  title,
+  text,
+  action,
+}: {
+  icon: typeof Lock;
+  title: string;
+  text: string;
+  action?: React.ReactNode;
+}) {
   return (
     <div className="flex min-h-[60vh] w-full items-center justify-center p-4">
       <Card className="w-full max-w-md">
@@ -83,7 +93,12 @@ export function RouteErrorScreen() {
     </Button>
   );
   return stale ? (
-    <StatusCard icon={RefreshCw} title={t('screenError.staleTitle')} text={t('screenError.staleText')} action={reload} />
+    <StatusCard
+      icon={RefreshCw}
+      title={t('screenError.staleTitle')}
+      text={t('screenError.staleText')}
+      action={reload}
+    />
   ) : (
     <StatusCard
       icon={AlertTriangle}

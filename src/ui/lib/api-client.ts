@@ -50,10 +50,18 @@ type Operation<P extends keyof paths, M extends keyof paths[P]> = paths[P][M];
 
 /** The JSON success body of an operation, e.g. `ApiResponse<'/api/user', 'get'>`. */
 export type ApiResponse<P extends keyof paths, M extends keyof paths[P]> =
-  Operation<P, M> extends { responses: infer R } ? (R extends { 200: infer S } ? Json<S> : R extends { 201: infer S } ? Json<S> : never) : never;
+  Operation<P, M> extends { responses: infer R }
+    ? R extends { 200: infer S }
+      ? Json<S>
+      : R extends { 201: infer S }
+        ? Json<S>
+        : never
+    : never;
 
 /** The query parameters of an operation, e.g. `ApiQuery<'/api/crm/contacts', 'get'>`. */
-export type ApiQuery<P extends keyof paths, M extends keyof paths[P]> = Operation<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+export type ApiQuery<P extends keyof paths, M extends keyof paths[P]> =
+  Operation<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 
 /** The JSON request body of an operation, e.g. `ApiBody<'/api/login', 'post'>`. */
-export type ApiBody<P extends keyof paths, M extends keyof paths[P]> = Operation<P, M> extends { requestBody?: infer B } ? Json<NonNullable<B>> : never;
+export type ApiBody<P extends keyof paths, M extends keyof paths[P]> =
+  Operation<P, M> extends { requestBody?: infer B } ? Json<NonNullable<B>> : never;

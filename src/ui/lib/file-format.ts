@@ -11,4 +11,5 @@ export function browserTimeZone(): string {
 }
 
 /** The query of a file for a person in a spreadsheet: labels in the screen's language, dates in the browser's time zone. */
-export const spreadsheetQuery = (language: string) => ({ format: 'excel', lang: language === 'en' ? 'en' : 'pt', tz: browserTimeZone() }) as const;
+export const spreadsheetQuery = (language: string) =>
+  ({ format: 'excel', lang: language === 'en' ? 'en' : 'pt', tz: browserTimeZone() }) as const;

@@ -36,7 +36,11 @@ function detailMessage(code: string, detail: { message: string; type?: string },
  * form shows that field, the rest as form-level messages. Null when the error names no field (a toast's
  * business).
  */
-export function fieldErrorsFromServer(error: unknown, shown: ReadonlySet<string>, t: TFunction): FieldErrorsFromServer | null {
+export function fieldErrorsFromServer(
+  error: unknown,
+  shown: ReadonlySet<string>,
+  t: TFunction,
+): FieldErrorsFromServer | null {
   const server = error instanceof ApiError ? error.server : null;
   if (!server || !Array.isArray(server.details) || server.details.length === 0) return null;
   const result: FieldErrorsFromServer = { fields: [], form: [] };
@@ -70,7 +74,9 @@ export function takeTheirs<V extends Values>(mine: V, current: Values): V {
 
 /** "Overwrite": what was sent, again, with the version read now, so the server accepts it this time. */
 export function keepMine<V extends Values>(submitted: V, current: Values): V {
-  return 'updatedAt' in submitted && 'updatedAt' in current ? { ...submitted, updatedAt: current.updatedAt } : submitted;
+  return 'updatedAt' in submitted && 'updatedAt' in current
+    ? { ...submitted, updatedAt: current.updatedAt }
+    : submitted;
 }
 
 export interface ConflictingField {

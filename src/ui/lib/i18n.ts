@@ -87,7 +87,12 @@ export async function loadInitialLanguages(): Promise<void> {
  * page is next idle, after the active language's texts). Until then a switch waits for it (toggleLanguage).
  */
 export function preloadOtherLanguage(): () => void {
-  return whenIdle(() => void whenAllTexts().then(() => loadLanguage(otherLanguage(i18n.language))).catch(() => undefined));
+  return whenIdle(
+    () =>
+      void whenAllTexts()
+        .then(() => loadLanguage(otherLanguage(i18n.language)))
+        .catch(() => undefined),
+  );
 }
 
 /** All the active language's texts: what a signed-in screen waits for before its first render. */
@@ -98,7 +103,10 @@ export function whenAllTexts(): Promise<void> {
 export function toggleLanguage(): void {
   const next = otherLanguage(i18n.language);
   // Offline before the other language arrived: the page stays in the current one.
-  loadLanguage(next).then(() => i18n.changeLanguage(next), () => undefined);
+  loadLanguage(next).then(
+    () => i18n.changeLanguage(next),
+    () => undefined,
+  );
 }
 
 export { i18n };

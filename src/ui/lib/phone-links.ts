@@ -19,4 +19,5 @@ export const whatsappLink = (phone: string, text?: string): string | null => {
 };
 
 /** tel: keeps a leading + and the digits. */
-export const telLink = (phone: string): string => `tel:${phone.trim().startsWith('+') ? '+' : ''}${phone.replace(/\D/g, '')}`;
+export const telLink = (phone: string): string =>
+  `tel:${phone.trim().startsWith('+') ? '+' : ''}${phone.replace(/\D/g, '')}`;

@@ -9,6 +9,7 @@ export type UserChoice = ApiResponse<'/api/admin/users', 'get'>['items'][number]
  */
 export const getUserChoices = () => data(api.GET('/api/admin/users', { params: { query: { limit: 200 } } }));
 
-export const getUserChoicesQueryOptions = () => queryOptions({ queryKey: ['users', 'choices'], queryFn: getUserChoices });
+export const getUserChoicesQueryOptions = () =>
+  queryOptions({ queryKey: ['users', 'choices'], queryFn: getUserChoices });
 
 export const useUserChoices = (enabled: boolean) => useQuery({ ...getUserChoicesQueryOptions(), enabled });

@@ -36,7 +36,11 @@ export function userRules(t: TFunction) {
  * Where and how a refine reports a passwords mismatch (SPEC §5: on the confirmation field), even while
  * other fields fail: zod skips object checks after a failure unless told `when`.
  */
-export const mismatchOnConfirmation = (t: TFunction) => ({ path: ['confirmPassword'], message: t('validation.passwordsMismatch'), when: () => true });
+export const mismatchOnConfirmation = (t: TFunction) => ({
+  path: ['confirmPassword'],
+  message: t('validation.passwordsMismatch'),
+  when: () => true,
+});
 
 const firstLetterOrDigit = (word: string) => /[\p{L}\p{N}]/u.exec(word)?.[0] ?? '';
 
@@ -45,7 +49,11 @@ const firstLetterOrDigit = (word: string) => /[\p{L}\p{N}]/u.exec(word)?.[0] ?? 
  * src/domain/users/user.ts): the first letters of the first and last words, uppercase. "Gonçalo Rodrigues" is GR.
  */
 export function initialsFromName(name: string): string {
-  const words = name.normalize('NFC').trim().split(/\s+/).filter((word) => firstLetterOrDigit(word));
+  const words = name
+    .normalize('NFC')
+    .trim()
+    .split(/\s+/)
+    .filter((word) => firstLetterOrDigit(word));
   if (words.length === 0) return '';
   const letters = firstLetterOrDigit(words[0]) + (words.length > 1 ? firstLetterOrDigit(words[words.length - 1]) : '');
   return letters.toLocaleUpperCase('pt-BR').slice(0, INITIALS_MAX_LENGTH);
@@ -69,16 +77,26 @@ export const PASSWORD_CHANGE_FIELDS = [
 export function passwordChangeSchema(t: TFunction, options: { mustDiffer?: string } = {}) {
   const rules = userRules(t);
   const { mustDiffer } = options;
-  const fields = z.object({ currentPassword: rules.password, newPassword: rules.newPassword, confirmPassword: rules.password });
+  const fields = z.object({
+    currentPassword: rules.password,
+    newPassword: rules.newPassword,
+    confirmPassword: rules.password,
+  });
   type Fields = z.output<typeof fields>;
   return z.pipe(
     fields.check(
-      z.refine<Fields>((values) => !values.confirmPassword || values.confirmPassword === values.newPassword, mismatchOnConfirmation(t)),
-      z.refine<Fields>((values) => mustDiffer === undefined || !values.newPassword || values.newPassword !== values.currentPassword, {
-        path: ['newPassword'],
-        message: mustDiffer,
-        when: () => true,
-      }),
+      z.refine<Fields>(
+        (values) => !values.confirmPassword || values.confirmPassword === values.newPassword,
+        mismatchOnConfirmation(t),
+      ),
+      z.refine<Fields>(
+        (values) => mustDiffer === undefined || !values.newPassword || values.newPassword !== values.currentPassword,
+        {
+          path: ['newPassword'],
+          message: mustDiffer,
+          when: () => true,
+        },
+      ),
     ),
     z.transform(({ confirmPassword: _confirm, ...input }: Fields) => input),
   );

@@ -33,7 +33,11 @@ type Row = Record<string, unknown>;
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.BARE_POOL_MAX ?? 10), options: '-c timezone=UTC' });
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.BARE_POOL_MAX ?? 10),
+  options: '-c timezone=UTC',
+});
 const routes = new Map<string, Route>();
 
 const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -81,7 +85,9 @@ const SHAPES: Record<string, (results: Row[][], route: Route, body: unknown) => 
     // Funil's records leave out the stored search text (contacts.search_text), which a page selects with the row.
     const items = (rows.length > limit ? rows.slice(0, limit) : rows).map((row) => omit(row, 'searchText'));
     // The outer statement's ORDER BY, the last one (a search's CTEs have their own before it).
-    const order = /order by (.*?) limit/i.exec(statement.sql.slice(statement.sql.toLowerCase().lastIndexOf('order by')))?.[1] ?? '"id"';
+    const order =
+      /order by (.*?) limit/i.exec(statement.sql.slice(statement.sql.toLowerCase().lastIndexOf('order by')))?.[1] ??
+      '"id"';
     // Quoted by knex ("contacts"."id" desc) or not, as written SQL has it (contacts.id DESC): the column's name.
     const columns = [...order.matchAll(/"?(\w+)"? (?:asc|desc)\b/gi)].map((m) => camel(m[1]));
     const last = items[items.length - 1];
@@ -103,7 +109,12 @@ const SHAPES: Record<string, (results: Row[][], route: Route, body: unknown) => 
     const since = new Date(bindings[0] as string);
     const until = new Date(bindings[1] as string);
     const report = /\/api\/crm\/reports\/([a-z-]+)/.exec(route.path)![1];
-    return { report, period: Math.round((until.getTime() - since.getTime()) / 86_400_000), generatedAt: until, rows: lastOf(results) };
+    return {
+      report,
+      period: Math.round((until.getTime() - since.getTime()) / 86_400_000),
+      generatedAt: until,
+      rows: lastOf(results),
+    };
   },
   builder: (results, route, body) => {
     const rows = lastOf(results);
@@ -112,7 +123,9 @@ const SHAPES: Record<string, (results: Row[][], route: Route, body: unknown) => 
     const other = rows.find((r) => r.kind === 'other');
     return {
       definition: body,
-      groups: rows.filter((r) => r.kind !== 'total').map((r) => ({ key: r.key, label: r.label, other: r.kind === 'other', count: r.count, value: r.value })),
+      groups: rows
+        .filter((r) => r.kind !== 'total')
+        .map((r) => ({ key: r.key, label: r.label, other: r.kind === 'other', count: r.count, value: r.value })),
       total: { count: total.count, value: total.value },
       otherGroups: other?.folded ?? 0,
       since: new Date(bindings[0] as string),
@@ -120,7 +133,8 @@ const SHAPES: Record<string, (results: Row[][], route: Route, body: unknown) => 
     };
   },
   /** The row the statement with the INSERT returned (an INSERT, or a WITH writing the timeline entry beside it). */
-  created: (results, route) => omit(results[route.statements.findIndex((s) => /\binsert\s+into\b/i.test(s.sql))][0], 'searchText'),
+  created: (results, route) =>
+    omit(results[route.statements.findIndex((s) => /\binsert\s+into\b/i.test(s.sql))][0], 'searchText'),
 };
 
 async function run(route: Route): Promise<Row[][]> {
@@ -131,7 +145,8 @@ async function run(route: Route): Promise<Row[][]> {
   const client = await pool.connect();
   try {
     const results: Row[][] = [];
-    for (const { sql, bindings, name } of route.statements) results.push((await client.query({ text: sql, values: bindings, name })).rows.map(camelRow));
+    for (const { sql, bindings, name } of route.statements)
+      results.push((await client.query({ text: sql, values: bindings, name })).rows.map(camelRow));
     return results;
   } finally {
     client.release();
@@ -162,7 +177,12 @@ const server = createServer(async (req, res) => {
     }
     const body = req.method === 'POST' ? await readBody(req) : undefined;
     const json = JSON.stringify(SHAPES[route.shape](await run(route), route, body));
-    res.writeHead(route.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) }).end(json);
+    res
+      .writeHead(route.status, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(json),
+      })
+      .end(json);
   } catch (error) {
     console.error(error);
     if (!res.headersSent) res.writeHead(500).end();
@@ -185,5 +205,8 @@ process.on('message', (message: { type: string; routes?: Route[] }) => {
 });
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();
-  process.send!({ type: 'ready', url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
+  process.send!({
+    type: 'ready',
+    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+  });
 });

@@ -31,7 +31,11 @@ if (process.env.BENCH_SEED && !(await knex('users').where({ username: 'bench1' }
 
 let captured: Statement[] | undefined;
 knex.on('query', (query: { sql: string; bindings?: unknown[]; options?: { name?: string } }) =>
-  captured?.push({ sql: query.sql, bindings: query.bindings ?? [], ...(query.options?.name && { name: query.options.name }) }),
+  captured?.push({
+    sql: query.sql,
+    bindings: query.bindings ?? [],
+    ...(query.options?.name && { name: query.options.name }),
+  }),
 );
 
 process.on('message', (message: { type: string; on?: boolean }) => {

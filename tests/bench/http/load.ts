@@ -70,7 +70,12 @@ export async function signIn(url: string): Promise<Record<string, string>> {
   return { cookie, origin: url };
 }
 
-export async function call(url: string, scenario: Scenario, path: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
+export async function call(
+  url: string,
+  scenario: Scenario,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: unknown }> {
   const res = await fetch(url + path, {
     method: scenario.method,
     headers: { ...headers, origin: url, ...(scenario.body !== undefined && { 'content-type': 'application/json' }) },
@@ -80,7 +85,13 @@ export async function call(url: string, scenario: Scenario, path: string, header
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
 
-export async function load(server: BenchServer, scenario: Scenario, headers: Record<string, string>, connections: number, seconds: number): Promise<LoadFigures> {
+export async function load(
+  server: BenchServer,
+  scenario: Scenario,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+): Promise<LoadFigures> {
   const cpuBefore = await server.cpu();
   const result = await autocannon({
     url: server.url,
@@ -89,7 +100,11 @@ export async function load(server: BenchServer, scenario: Scenario, headers: Rec
     requests: scenario.paths.map((p) => ({
       method: scenario.method,
       path: p,
-      headers: { ...headers, origin: server.url, ...(scenario.body !== undefined && { 'content-type': 'application/json' }) },
+      headers: {
+        ...headers,
+        origin: server.url,
+        ...(scenario.body !== undefined && { 'content-type': 'application/json' }),
+      },
       body: scenario.body === undefined ? undefined : JSON.stringify(scenario.body),
     })),
   });
@@ -103,7 +118,11 @@ export async function load(server: BenchServer, scenario: Scenario, headers: Rec
     cpuMsPerRequest: requests ? cpuMs / requests : 0,
     failures: result.non2xx + result.errors + result.timeouts,
     ...(result.non2xx + result.errors + result.timeouts > 0 && {
-      statuses: { ...Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count])), errors: result.errors, timeouts: result.timeouts },
+      statuses: {
+        ...Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count])),
+        errors: result.errors,
+        timeouts: result.timeouts,
+      },
     }),
   };
 }

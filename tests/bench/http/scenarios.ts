@@ -13,29 +13,76 @@ export interface Scenario {
 export const BOARD_STAGES = ['prospecting', 'qualification', 'proposal', 'negotiation', 'won', 'lost'];
 
 export function scenarios(assigneeId: number): Scenario[] {
-  const q = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+  const q = (params: Record<string, string | number>) =>
+    new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
   return [
     { name: 'GET /api/user (session check only)', kind: 'session', method: 'GET', paths: ['/api/user'], shape: 'user' },
-    { name: 'contacts search, rare term', kind: 'read', method: 'GET', paths: [`/api/crm/contacts?${q({ search: 'Contact 4242' })}`], shape: 'page' },
-    { name: 'contacts search, common term', kind: 'read', method: 'GET', paths: [`/api/crm/contacts?${q({ search: 'Contact 12' })}`], shape: 'page' },
+    {
+      name: 'contacts search, rare term',
+      kind: 'read',
+      method: 'GET',
+      paths: [`/api/crm/contacts?${q({ search: 'Contact 4242' })}`],
+      shape: 'page',
+    },
+    {
+      name: 'contacts search, common term',
+      kind: 'read',
+      method: 'GET',
+      paths: [`/api/crm/contacts?${q({ search: 'Contact 12' })}`],
+      shape: 'page',
+    },
     { name: 'contacts, first page', kind: 'read', method: 'GET', paths: ['/api/crm/contacts'], shape: 'page' },
-    { name: 'activities of one assignee, one type', kind: 'read', method: 'GET', paths: [`/api/crm/activities?${q({ assignedTo: assigneeId, type: 'call' })}`], shape: 'page' },
-    { name: 'pipeline stage summary', kind: 'read', method: 'GET', paths: ['/api/crm/pipeline-stages/default/summary'], shape: 'summary' },
+    {
+      name: 'activities of one assignee, one type',
+      kind: 'read',
+      method: 'GET',
+      paths: [`/api/crm/activities?${q({ assignedTo: assigneeId, type: 'call' })}`],
+      shape: 'page',
+    },
+    {
+      name: 'pipeline stage summary',
+      kind: 'read',
+      method: 'GET',
+      paths: ['/api/crm/pipeline-stages/default/summary'],
+      shape: 'summary',
+    },
     {
       name: "board, each column's first page",
       kind: 'read',
       method: 'GET',
-      paths: BOARD_STAGES.map((stage) => `/api/crm/deals?${q({ pipeline: 'default', stage, order: 'position', limit: 30 })}`),
+      paths: BOARD_STAGES.map(
+        (stage) => `/api/crm/deals?${q({ pipeline: 'default', stage, order: 'position', limit: 30 })}`,
+      ),
       shape: 'page',
     },
-    { name: 'search palette', kind: 'read', method: 'GET', paths: [`/api/crm/search?${q({ q: 'contact 4242', limit: 5 })}`], shape: 'search' },
-    { name: 'quick report (sales by salesperson, 365 d)', kind: 'read', method: 'GET', paths: [`/api/crm/reports/sales-by-salesperson?${q({ period: 365 })}`], shape: 'report' },
+    {
+      name: 'search palette',
+      kind: 'read',
+      method: 'GET',
+      paths: [`/api/crm/search?${q({ q: 'contact 4242', limit: 5 })}`],
+      shape: 'search',
+    },
+    {
+      name: 'quick report (sales by salesperson, 365 d)',
+      kind: 'read',
+      method: 'GET',
+      paths: [`/api/crm/reports/sales-by-salesperson?${q({ period: 365 })}`],
+      shape: 'report',
+    },
     {
       name: 'builder report (deals value by owner, 365 d)',
       kind: 'read',
       method: 'POST',
       paths: ['/api/crm/reports/run'],
-      body: { entity: 'deals', measure: 'valueSum', groupBy: 'owner', dateField: 'createdAt', periodDays: 365, filters: {}, chart: 'bar' },
+      body: {
+        entity: 'deals',
+        measure: 'valueSum',
+        groupBy: 'owner',
+        dateField: 'createdAt',
+        periodDays: 365,
+        filters: {},
+        chart: 'bar',
+      },
       shape: 'builder',
     },
     {

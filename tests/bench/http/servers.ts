@@ -37,17 +37,33 @@ export async function bundleServers(): Promise<{ dir: string; funil: string; bar
     ...SERVER_BUNDLE,
     // SERVER_BUNDLE finds tsconfig.json from its own file, which is not where it is once the bench is bundled.
     tsconfig: path.join(process.cwd(), 'tsconfig.json'),
-    entryPoints: { 'funil-server': path.join(here, 'funil-server.ts'), 'bare-server': path.join(here, 'bare-server.ts') },
+    entryPoints: {
+      'funil-server': path.join(here, 'funil-server.ts'),
+      'bare-server': path.join(here, 'bare-server.ts'),
+    },
     outdir: dir,
   });
   // src/http/server.ts starts itself when its bundle is the main module: the bench's entry is loaded from a launcher.
-  writeFileSync(path.join(dir, 'launch.mjs'), "await import(process.env.BENCH_ENTRY);\n");
-  return { dir, funil: path.join(dir, 'funil-server.js'), bare: path.join(dir, 'bare-server.js'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  writeFileSync(path.join(dir, 'launch.mjs'), 'await import(process.env.BENCH_ENTRY);\n');
+  return {
+    dir,
+    funil: path.join(dir, 'funil-server.js'),
+    bare: path.join(dir, 'bare-server.js'),
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
-export async function spawnServer(name: string, file: string, env: Record<string, string>, timeoutMs = 600_000): Promise<BenchServer> {
+export async function spawnServer(
+  name: string,
+  file: string,
+  env: Record<string, string>,
+  timeoutMs = 600_000,
+): Promise<BenchServer> {
   const launcher = path.join(path.dirname(file), 'launch.mjs');
-  const child = fork(launcher, [], { env: { ...process.env, ...env, BENCH_ENTRY: pathToFileURL(file).href }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(launcher, [], {
+    env: { ...process.env, ...env, BENCH_ENTRY: pathToFileURL(file).href },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const waiters: { type: string; resolve(message: any): void }[] = [];
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.on('message', (message: { type: string }) => {

@@ -20,10 +20,18 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
     funil = await spawnFunil(bundle.funil, { databaseUrl: db.url, seed: size });
     const headers = await signIn(funil.url);
     const summary = '/api/crm/pipeline-stages/default/summary';
-    const columns = BOARD_STAGES.map((stage) => `/api/crm/deals?pipeline=default&stage=${stage}&order=position&limit=50`);
+    const columns = BOARD_STAGES.map(
+      (stage) => `/api/crm/deals?pipeline=default&stage=${stage}&order=position&limit=50`,
+    );
     const list: Scenario[] = [
       { name: 'stage summary', kind: 'read', method: 'GET', paths: [summary], shape: '' },
-      { name: 'stage summary + every column\'s first page', kind: 'read', method: 'GET', paths: [summary, ...columns], shape: '' },
+      {
+        name: "stage summary + every column's first page",
+        kind: 'read',
+        method: 'GET',
+        paths: [summary, ...columns],
+        shape: '',
+      },
     ];
     const rows: BenchRow[] = [];
     for (const scenario of list) {
@@ -31,7 +39,13 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
       const figures = await load(funil, scenario, headers, CONNECTIONS, seconds);
       rows.push({
         measure: `board: ${scenario.name}`,
-        values: { 'req/s': Math.round(figures.reqPerSec), 'p50 ms': figures.p50, 'p99 ms': figures.p99, 'CPU ms/req': figures.cpuMsPerRequest.toFixed(2), failures: figures.failures },
+        values: {
+          'req/s': Math.round(figures.reqPerSec),
+          'p50 ms': figures.p50,
+          'p99 ms': figures.p99,
+          'CPU ms/req': figures.cpuMsPerRequest.toFixed(2),
+          failures: figures.failures,
+        },
         target: { text: 'p99 under 100 ms', met: figures.p99 < 100 && !figures.failures },
       });
     }

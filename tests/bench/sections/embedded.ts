@@ -40,13 +40,17 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
     for (let round = 0; round < rounds; round++) {
       for (const [i, scenario] of list.entries()) {
         const order = (round + i) % 2 ? (['postgres', 'pglite'] as const) : (['pglite', 'postgres'] as const);
-        for (const which of order) figures.get(scenario.name)![which].push(await load(which === 'pglite' ? pglite : postgres, scenario, headers[which], 1, seconds));
+        for (const which of order) {
+          const figure = figures.get(scenario.name)!;
+          figure[which].push(await load(which === 'pglite' ? pglite : postgres, scenario, headers[which], 1, seconds));
+        }
       }
       ctx.log(`round ${round + 1} of ${rounds} done`);
     }
     const rows: BenchRow[] = list.map((scenario) => {
       const { pglite: e, postgres: p } = figures.get(scenario.name)!;
-      const m = (runs: LoadFigures[], key: 'reqPerSec' | 'p50' | 'p99' | 'cpuMsPerRequest' | 'failures') => median(runs.map((r) => r[key]));
+      const m = (runs: LoadFigures[], key: 'reqPerSec' | 'p50' | 'p99' | 'cpuMsPerRequest' | 'failures') =>
+        median(runs.map((r) => r[key]));
       const failures = m(e, 'failures') + m(p, 'failures');
       return {
         measure: scenario.name,

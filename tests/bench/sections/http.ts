@@ -47,28 +47,40 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
       for (const path of scenario.paths) {
         // A list asked again now (the capture's write added a contact to the first page since); the rest as captured
         // (the reports' periods end at the captured moment, which the bare server's statements keep).
-        const expected = scenario.shape === 'page' ? await call(funil.url, scenario, path, headers) : captured.find((c) => c.path === path && c.scenario === scenario)!;
+        const expected =
+          scenario.shape === 'page'
+            ? await call(funil.url, scenario, path, headers)
+            : captured.find((c) => c.path === path && c.scenario === scenario)!;
         const got = await call(bare.url, scenario, path, headers);
-        same &&= got.status === expected.status && isDeepStrictEqual(comparable(got.body, scenario), comparable(expected.body, scenario));
+        same &&=
+          got.status === expected.status &&
+          isDeepStrictEqual(comparable(got.body, scenario), comparable(expected.body, scenario));
       }
       identical.set(scenario.name, same);
       if (!same) ctx.log(`bare answer differs from Funil's: ${scenario.name}`);
     }
 
     // Warm both (JIT, pools), then rounds; within a round each scenario on both servers, the first one alternating.
-    for (const scenario of list) for (const server of [funil, bare]) await load(server, scenario, headers, CONNECTIONS, 1);
-    const figures = new Map<string, { funil: LoadFigures[]; bare: LoadFigures[] }>(list.map((s) => [s.name, { funil: [], bare: [] }]));
+    for (const scenario of list)
+      for (const server of [funil, bare]) await load(server, scenario, headers, CONNECTIONS, 1);
+    const figures = new Map<string, { funil: LoadFigures[]; bare: LoadFigures[] }>(
+      list.map((s) => [s.name, { funil: [], bare: [] }]),
+    );
     for (let round = 0; round < rounds; round++) {
       for (const [i, scenario] of list.entries()) {
         const order = (round + i) % 2 ? [bare, funil] : [funil, bare];
-        for (const server of order) figures.get(scenario.name)![server.name as 'funil' | 'bare'].push(await load(server, scenario, headers, CONNECTIONS, seconds));
+        for (const server of order) {
+          const figure = figures.get(scenario.name)!;
+          figure[server.name as 'funil' | 'bare'].push(await load(server, scenario, headers, CONNECTIONS, seconds));
+        }
       }
       ctx.log(`round ${round + 1} of ${rounds} done`);
     }
 
     const rows: BenchRow[] = list.map((scenario) => {
       const { funil: f, bare: b } = figures.get(scenario.name)!;
-      const m = (runs: LoadFigures[], key: 'reqPerSec' | 'p50' | 'p99' | 'cpuMsPerRequest' | 'failures') => median(runs.map((r) => r[key]));
+      const m = (runs: LoadFigures[], key: 'reqPerSec' | 'p50' | 'p99' | 'cpuMsPerRequest' | 'failures') =>
+        median(runs.map((r) => r[key]));
       const ratio = m(f, 'reqPerSec') / m(b, 'reqPerSec');
       const failures = m(f, 'failures') + m(b, 'failures');
       const target = TARGETS[scenario.kind];
@@ -85,7 +97,10 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
           'same JSON': identical.get(scenario.name) ? 'yes' : 'NO',
           ...(failures ? { failures } : {}),
         },
-        target: { text: `at least ${target}x the bare server`, met: ratio >= target && !failures && identical.get(scenario.name) === true },
+        target: {
+          text: `at least ${target}x the bare server`,
+          met: ratio >= target && !failures && identical.get(scenario.name) === true,
+        },
       };
     });
     return {
@@ -95,11 +110,16 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
         `Funil: the release bundle's app, NODE_ENV=production, LOG_LEVEL=warn, pool of 10, job workers off, signed in as the demo admin`,
         'Bare: node:http + pg (pool of 10) running the statements Funil ran for the same request (captured from its knex; a named prepared statement under the same name), answering the same JSON (column "same JSON")',
         `autocannon, ${CONNECTIONS} connections, ${seconds} s per run, ${rounds} round(s), the two servers alternating which runs first; medians of the rounds`,
-        'CPU ms/req: the server process\'s user + system CPU time over the run divided by the requests answered',
+        "CPU ms/req: the server process's user + system CPU time over the run divided by the requests answered",
         'Targets: every read at least 0.8x the bare server, the session-only request 0.6x, writes 0.7x',
       ],
       rows,
-      details: { rounds: Object.fromEntries(figures), statements: Object.fromEntries(list.map((s) => [s.name, captured.find((c) => c.scenario === s)!.statements.map((st) => st.sql)])) },
+      details: {
+        rounds: Object.fromEntries(figures),
+        statements: Object.fromEntries(
+          list.map((s) => [s.name, captured.find((c) => c.scenario === s)!.statements.map((st) => st.sql)]),
+        ),
+      },
     };
   } finally {
     for (const server of servers) await server.stop().catch(() => undefined);
@@ -109,7 +129,8 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
 }
 
 /** BENCH_HTTP_ONLY=<part of a scenario name>: one scenario (profiling, development). */
-const only = (list: Scenario[]) => list.filter((s) => !process.env.BENCH_HTTP_ONLY || s.name.includes(process.env.BENCH_HTTP_ONLY));
+const only = (list: Scenario[]) =>
+  list.filter((s) => !process.env.BENCH_HTTP_ONLY || s.name.includes(process.env.BENCH_HTTP_ONLY));
 
 export interface CapturedRoute {
   scenario: Scenario;
@@ -120,7 +141,11 @@ export interface CapturedRoute {
 }
 
 /** Asks Funil once for each path, recording the statements it sent and its answer. */
-export async function captureRoutes(funil: BenchServer, list: Scenario[], headers: Record<string, string>): Promise<CapturedRoute[]> {
+export async function captureRoutes(
+  funil: BenchServer,
+  list: Scenario[],
+  headers: Record<string, string>,
+): Promise<CapturedRoute[]> {
   const captured: CapturedRoute[] = [];
   for (const scenario of list) {
     for (const path of scenario.paths) {
@@ -128,7 +153,8 @@ export async function captureRoutes(funil: BenchServer, list: Scenario[], header
       const statements = await funil.capture(async () => {
         answer = await call(funil.url, scenario, path, headers);
       });
-      if (answer!.status >= 300) throw new Error(`${scenario.name}: Funil answered ${answer!.status} ${JSON.stringify(answer!.body)}`);
+      if (answer!.status >= 300)
+        throw new Error(`${scenario.name}: Funil answered ${answer!.status} ${JSON.stringify(answer!.body)}`);
       captured.push({ scenario, path, statements, ...answer! });
     }
   }
@@ -138,7 +164,13 @@ export async function captureRoutes(funil: BenchServer, list: Scenario[], header
 export async function sendRoutes(bare: BenchServer, captured: CapturedRoute[]): Promise<void> {
   await bare.ask({
     type: 'routes',
-    routes: captured.map((c) => ({ method: c.scenario.method, path: c.path, statements: c.statements, shape: c.scenario.shape, status: c.status })),
+    routes: captured.map((c) => ({
+      method: c.scenario.method,
+      path: c.path,
+      statements: c.statements,
+      shape: c.scenario.shape,
+      status: c.status,
+    })),
   });
 }
 

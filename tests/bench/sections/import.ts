@@ -33,7 +33,14 @@ const TARGET_RATIO = 0.8;
 const REFUSED_EVERY = 1_000;
 const COLUMNS = ['Nome', 'E-mail', 'Telefone', 'Empresa', 'Status', 'Pontuação', 'Origem', 'Tags'];
 const MAPPING: ImportMapping = {
-  Nome: 'name', 'E-mail': 'email', Telefone: 'phone', Empresa: 'company', Status: 'status', Pontuação: 'score', Origem: 'source', Tags: 'tags',
+  Nome: 'name',
+  'E-mail': 'email',
+  Telefone: 'phone',
+  Empresa: 'company',
+  Status: 'status',
+  Pontuação: 'score',
+  Origem: 'source',
+  Tags: 'tags',
 };
 
 export async function run(ctx: BenchContext): Promise<BenchSection> {
@@ -43,10 +50,14 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
   const runtime = await openBenchRuntime({ databaseUrl: db.url, redisUrl: ctx.redisUrl, label: 'import' });
   const { knex } = runtime.db;
   try {
-    const [{ id: importerId }] = await knex('users').insert({ username: 'importer', password: 'not-a-hash', name: 'Importer', role: 'employee', initials: 'IM' }).returning('id');
+    const [{ id: importerId }] = await knex('users')
+      .insert({ username: 'importer', password: 'not-a-hash', name: 'Importer', role: 'employee', initials: 'IM' })
+      .returning('id');
     const data = Array.from({ length: rows }, (_, i) => brazilianContactRow(i + 1));
     const csv = Buffer.from(toCsv(data));
-    const processors = runtime.container.getAll<JobProcessor>(JOB_PROCESSOR).filter((p) => p.jobName === 'contacts.import');
+    const processors = runtime.container
+      .getAll<JobProcessor>(JOB_PROCESSOR)
+      .filter((p) => p.jobName === 'contacts.import');
     await runtime.workerHost.start(processors);
     const service = runtime.container.get<ContactImportsService>(CONTACT_IMPORTS_SERVICE);
 
@@ -81,7 +92,10 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
         `Each measure on an emptied contacts table; COPY then import in each of ${rounds} rounds; times are medians, the ratio the median of the rounds' ratios`,
       ],
       rows: [
-        { measure: 'COPY into contacts with its indexes', values: { time: seconds(copyMs), 'rows/s': copyPerSecond.toLocaleString('en'), memory: '' } },
+        {
+          measure: 'COPY into contacts with its indexes',
+          values: { time: seconds(copyMs), 'rows/s': copyPerSecond.toLocaleString('en'), memory: '' },
+        },
         {
           measure: 'CSV import, end to end',
           values: {
@@ -101,7 +115,10 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
             'rows/s': '',
             memory: `${last.created.toLocaleString('en')} created, ${last.refused} refused and listed, progress seen at ${last.progressSteps} steps`,
           },
-          target: { text: 'every valid row once, every refused row listed with its reason, progress rising', met: intact },
+          target: {
+            text: 'every valid row once, every refused row listed with its reason, progress rising',
+            met: intact,
+          },
         },
         ...(million
           ? [
@@ -155,7 +172,11 @@ const STEADY = 1.1;
  * until the import ends, and the refused rows' CSV. The server's RSS (from /proc) is sampled every second against
  * its value after sign-in. About 3 minutes on a loaded 2-core machine, so not in the default run.
  */
-async function importMillion(ctx: BenchContext, knex: Knex, databaseUrl: string): Promise<ImportRun & { steadyRatio: number; fileMb: number }> {
+async function importMillion(
+  ctx: BenchContext,
+  knex: Knex,
+  databaseUrl: string,
+): Promise<ImportRun & { steadyRatio: number; fileMb: number }> {
   await empty(knex);
   ensureBuilt(ctx);
   // Written to disk in pieces of about a megabyte: the bench holds no more of it than a browser would.
@@ -181,7 +202,13 @@ async function importMillion(ctx: BenchContext, knex: Knex, databaseUrl: string)
       body: JSON.stringify({ username: 'admin', password: 'admin1234' }),
     });
     if (login.status !== 200) throw new Error(`bench sign-in failed: ${login.status}`);
-    const headers = { origin: server.url, cookie: login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+    const headers = {
+      origin: server.url,
+      cookie: login.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; '),
+    };
     const api = async <T>(method: string, route: string, fields?: Record<string, string>): Promise<T> => {
       let body: FormData | undefined;
       if (fields) {
@@ -202,10 +229,18 @@ async function importMillion(ctx: BenchContext, knex: Knex, databaseUrl: string)
     let followed: Followed;
     try {
       const read = await api<ImportPreview>('POST', '/api/crm/contacts/import/preview', { mode: 'skip' });
-      ctx.log(`1,000,000 rows: the file step's dry run after ${seconds(performance.now() - started)} (${read.totalRows} rows)`);
-      await api<ImportPreview>('POST', '/api/crm/contacts/import/preview', { mapping: JSON.stringify(MAPPING), mode: 'skip' });
+      ctx.log(
+        `1,000,000 rows: the file step's dry run after ${seconds(performance.now() - started)} (${read.totalRows} rows)`,
+      );
+      await api<ImportPreview>('POST', '/api/crm/contacts/import/preview', {
+        mapping: JSON.stringify(MAPPING),
+        mode: 'skip',
+      });
       ctx.log(`1,000,000 rows: the preview step's dry run after ${seconds(performance.now() - started)}`);
-      const { id } = await api<ContactImport>('POST', '/api/crm/contacts/import', { mapping: JSON.stringify(MAPPING), mode: 'skip' });
+      const { id } = await api<ContactImport>('POST', '/api/crm/contacts/import', {
+        mapping: JSON.stringify(MAPPING),
+        mode: 'skip',
+      });
       followed = await follow(() => api<ContactImport>('GET', `/api/crm/contacts/import/${id}`), 1000);
     } finally {
       clearInterval(sampler);
@@ -213,13 +248,18 @@ async function importMillion(ctx: BenchContext, knex: Knex, databaseUrl: string)
     const ms = performance.now() - started;
     const { done, progress } = followed;
     // The CSV the wizard links: row, reason, then the row's cells.
-    const lines = (await api<string>('GET', `/api/crm/contacts/import/${done.id}/rejected`)).trim().split('\n').slice(1);
+    const lines = (await api<string>('GET', `/api/crm/contacts/import/${done.id}/rejected`))
+      .trim()
+      .split('\n')
+      .slice(1);
     const report = lines.map((line) => ({ rowNumber: Number(line.split(',')[0]), reason: line.split(',')[1] }));
     const third = Math.floor(rssBySecondMb.length / 3);
     const run = {
       ms,
       fileMb: Math.round(statSync(file).size / 2 ** 20),
-      steadyRatio: (baseline / 2 ** 20 + Math.max(...rssBySecondMb.slice(-third))) / (baseline / 2 ** 20 + Math.max(...rssBySecondMb.slice(0, third))),
+      steadyRatio:
+        (baseline / 2 ** 20 + Math.max(...rssBySecondMb.slice(-third))) /
+        (baseline / 2 ** 20 + Math.max(...rssBySecondMb.slice(0, third))),
       rssGrowthMb: Math.max(0, ...rssBySecondMb),
       rssBySecondMb,
       created: done.counts.created,
@@ -238,7 +278,12 @@ async function importMillion(ctx: BenchContext, knex: Knex, databaseUrl: string)
 /** Every second's RSS growth, in MB; a long series as every tenth second. */
 function rssSeries(mb: number[]): string {
   const step = mb.length > 30 ? 10 : 1;
-  return mb.filter((_, i) => i % step === step - 1 || i === mb.length - 1).map((v) => `${v >= 0 ? '+' : ''}${v}`).join(' ') + (step > 1 ? ` (every ${step} s)` : '');
+  return (
+    mb
+      .filter((_, i) => i % step === step - 1 || i === mb.length - 1)
+      .map((v) => `${v >= 0 ? '+' : ''}${v}`)
+      .join(' ') + (step > 1 ? ` (every ${step} s)` : '')
+  );
 }
 
 function toCsv(data: BrazilianContactRow[]): string {
@@ -272,7 +317,11 @@ async function copy(url: string, data: BrazilianContactRow[], ownerId: number): 
     const started = performance.now();
     await pipeline(
       Readable.from(lines()),
-      client.query(copyFrom('COPY contacts (name, email, phone, company, status, score, source, tags, owner_id, created_by) FROM STDIN')),
+      client.query(
+        copyFrom(
+          'COPY contacts (name, email, phone, company, status, score, source, tags, owner_id, created_by) FROM STDIN',
+        ),
+      ),
     );
     return performance.now() - started;
   } finally {
@@ -302,7 +351,10 @@ async function importFile(
   const baseline = process.memoryUsage().rss;
   let peak = baseline;
   const rssBySecondMb: number[] = [];
-  const sampler = setInterval(() => rssBySecondMb.push(Math.round((process.memoryUsage().rss - baseline) / 2 ** 20)), 1000);
+  const sampler = setInterval(
+    () => rssBySecondMb.push(Math.round((process.memoryUsage().rss - baseline) / 2 ** 20)),
+    1000,
+  );
   const started = performance.now();
   let followed: Followed;
   try {
@@ -311,7 +363,11 @@ async function importFile(
       for (let at = 0; at < content.length; at += 2 ** 20) yield content.subarray(at, at + 2 ** 20);
     };
     const { id } = await service.start(viewer, { fileName: 'contatos.csv', file, mapping: MAPPING, mode: 'skip' });
-    followed = await follow(() => service.get(viewer, id), 50, () => (peak = Math.max(peak, process.memoryUsage().rss)));
+    followed = await follow(
+      () => service.get(viewer, id),
+      50,
+      () => (peak = Math.max(peak, process.memoryUsage().rss)),
+    );
   } finally {
     clearInterval(sampler);
   }
@@ -343,13 +399,19 @@ async function follow(read: () => Promise<ContactImport>, pollMs: number, each?:
     const done = await read();
     if (progress.at(-1) !== done.rowsDone) progress.push(done.rowsDone);
     if (done.status === 'completed') return { done, progress };
-    if (done.status !== 'queued' && done.status !== 'running') throw new Error(`the import ended ${done.status}: ${done.error}`);
+    if (done.status !== 'queued' && done.status !== 'running')
+      throw new Error(`the import ended ${done.status}: ${done.error}`);
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }
 
 /** Every valid row once, every refused row (one in REFUSED_EVERY) listed with its reason, progress rising. */
-async function intact(knex: Knex, rows: number, { done, progress }: Followed, report: { rowNumber: number; reason: string }[]): Promise<boolean> {
+async function intact(
+  knex: Knex,
+  rows: number,
+  { done, progress }: Followed,
+  report: { rowNumber: number; reason: string }[],
+): Promise<boolean> {
   const expectedRefused = Math.floor(rows / REFUSED_EVERY);
   const [{ n }] = await knex('contacts').count({ n: '*' });
   return (

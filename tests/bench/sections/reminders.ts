@@ -51,8 +51,13 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
     rows.push(
       {
         measure: `${setup.label}: ${setup.burst.toLocaleString('en')} due at once, delivered`,
-        values: { result: `${seconds(burst.deliverMs)} (${burst.perSecond.toLocaleString('en')}/s); claimed and queued in ${seconds(burst.enqueueMs)}` },
-        target: { text: `at least ${TARGET_PER_SECOND.toLocaleString('en')}/s`, met: burst.perSecond >= TARGET_PER_SECOND },
+        values: {
+          result: `${seconds(burst.deliverMs)} (${burst.perSecond.toLocaleString('en')}/s); claimed and queued in ${seconds(burst.enqueueMs)}`,
+        },
+        target: {
+          text: `at least ${TARGET_PER_SECOND.toLocaleString('en')}/s`,
+          met: burst.perSecond >= TARGET_PER_SECOND,
+        },
       },
       {
         measure: `${setup.label}: lateness after the due time`,
@@ -60,7 +65,9 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
       },
       {
         measure: `${setup.label}: exactly once`,
-        values: { result: `${burst.once.notifications} notifications, ${burst.once.keys} distinct keys, ${burst.once.sent} reminders sent` },
+        values: {
+          result: `${burst.once.notifications} notifications, ${burst.once.keys} distinct keys, ${burst.once.sent} reminders sent`,
+        },
         target: { text: 'one notification per reminder', met: burst.once.exactlyOnce },
       },
       {
@@ -99,16 +106,28 @@ interface Once {
 
 async function measure(ctx: BenchContext, setup: Setup) {
   const db = setup.postgres ? await createBenchDatabase(ctx.postgresUrl, 'reminders') : undefined;
-  const runtime = await openBenchRuntime({ databaseUrl: db?.url, redisUrl: setup.postgres ? ctx.redisUrl : undefined, label: 'reminders' });
+  const runtime = await openBenchRuntime({
+    databaseUrl: db?.url,
+    redisUrl: setup.postgres ? ctx.redisUrl : undefined,
+    label: 'reminders',
+  });
   const { knex } = runtime.db;
   try {
-    const size: CrmDataSize = { users: 20, contacts: 1_000, deals: 200, activities: setup.burst, pendingActivities: setup.burst };
+    const size: CrmDataSize = {
+      users: 20,
+      contacts: 1_000,
+      deals: 200,
+      activities: setup.burst,
+      pendingActivities: setup.burst,
+    };
     // The app's statement timeout is for requests; generating the data set takes longer.
     await knex.transaction(async (trx) => {
       await trx.raw('SET LOCAL statement_timeout = 0');
       await seedCrm(trx, size);
     });
-    const processors = runtime.container.getAll<JobProcessor>(JOB_PROCESSOR).filter((p) => p.jobName === 'reminders.send' || p.jobName === 'reminders.scan');
+    const processors = runtime.container
+      .getAll<JobProcessor>(JOB_PROCESSOR)
+      .filter((p) => p.jobName === 'reminders.send' || p.jobName === 'reminders.scan');
     await runtime.workerHost.start(processors);
     const reminders = runtime.container.get<RemindersService>(REMINDERS_SERVICE);
 
@@ -120,12 +139,20 @@ async function measure(ctx: BenchContext, setup: Setup) {
     const enqueueMs = performance.now() - started;
     ctx.log(`reminders: ${queued} claimed and queued by the first scan in ${seconds(enqueueMs)}`);
     await untilSent(knex, setup.burst, 600_000);
-    const { rows: [lateness] } = await knex.raw(`
+    const {
+      rows: [lateness],
+    } = await knex.raw(`
       SELECT round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms))::int AS p50, round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms))::int AS p99,
              round(max(ms))::int AS max
       FROM (SELECT extract(epoch FROM sent_at - remind_at) * 1000 AS ms FROM activity_reminders) t`);
     const deliverMs = lateness.max;
-    const burst = { enqueueMs, deliverMs, perSecond: Math.round(setup.burst / (deliverMs / 1000)), lateness, once: await once(knex, setup.burst) };
+    const burst = {
+      enqueueMs,
+      deliverMs,
+      perSecond: Math.round(setup.burst / (deliverMs / 1000)),
+      lateness,
+      once: await once(knex, setup.burst),
+    };
     ctx.log(`reminders: burst of ${setup.burst} delivered in ${seconds(deliverMs)} (${burst.perSecond}/s)`);
 
     // (2) On the schedule: nothing calls the scan; the scheduled one (every 15 s) finds them.
@@ -133,10 +160,16 @@ async function measure(ctx: BenchContext, setup: Setup) {
     await knex.raw('DELETE FROM activity_reminders');
     dueAt = await makeDue(knex, setup.scheduled, 1_000);
     await untilSent(knex, setup.scheduled, 120_000);
-    const { rows: [times] } = await knex.raw(`
+    const {
+      rows: [times],
+    } = await knex.raw(`
       SELECT extract(epoch FROM max(sent_at) - max(remind_at)) * 1000 AS "lastMs", extract(epoch FROM min(claimed_at) - max(remind_at)) * 1000 AS "firstClaimMs"
       FROM activity_reminders`);
-    const scheduled = { lastMs: Number(times.lastMs), firstClaimMs: Number(times.firstClaimMs), once: await once(knex, setup.scheduled) };
+    const scheduled = {
+      lastMs: Number(times.lastMs),
+      firstClaimMs: Number(times.firstClaimMs),
+      once: await once(knex, setup.scheduled),
+    };
     ctx.log(`reminders: ${setup.scheduled} on the schedule, last sent ${seconds(scheduled.lastMs)} after the due time`);
     return { queuedByFirstScan: queued, burst, scheduled };
   } finally {
@@ -168,7 +201,9 @@ async function untilSent(knex: Knex, count: number, timeoutMs: number): Promise<
 }
 
 async function once(knex: Knex, count: number): Promise<Once> {
-  const { rows: [row] } = await knex.raw(`
+  const {
+    rows: [row],
+  } = await knex.raw(`
     SELECT (SELECT count(*) FROM notifications)::int AS notifications, (SELECT count(DISTINCT dedupe_key) FROM notifications)::int AS keys,
            (SELECT count(*) FROM activity_reminders WHERE status = 'sent')::int AS sent`);
   return { ...row, exactlyOnce: row.notifications === count && row.keys === count && row.sent === count };

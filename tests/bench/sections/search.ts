@@ -31,17 +31,27 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
   try {
     const knex = knexFactory({ client: 'pg', connection: db.url, pool: { min: 0, max: 1 } });
     const rare = rareTerm(Math.ceil(contacts / 3));
-    const terms: Record<string, string> = { rare, common: 'João', 'two words': 'João Silva', 'e-mail start': 'joao.silva', 'pasted phone': pastedPhone(Math.ceil(contacts / 2)) };
+    const terms: Record<string, string> = {
+      rare,
+      common: 'João',
+      'two words': 'João Silva',
+      'e-mail start': 'joao.silva',
+      'pasted phone': pastedPhone(Math.ceil(contacts / 2)),
+    };
     const plans: Record<string, string[]> = {};
     let matches: Record<string, number> = {};
     try {
       await migrateLatest(knex);
-      await knex.raw(`INSERT INTO users (username, password, name, role, initials) SELECT 'bench' || g, 'not-a-hash', 'Bench User ' || g, 'employee', 'BU' FROM generate_series(1, 20) g`);
+      await knex.raw(
+        `INSERT INTO users (username, password, name, role, initials) SELECT 'bench' || g, 'not-a-hash', 'Bench User ' || g, 'employee', 'BU' FROM generate_series(1, 20) g`,
+      );
       const owners = (await knex('users').pluck('id')) as number[];
       // Built once after the rows rather than row by row: the same index (as the migrations define it), generated in a
       // fraction of the time.
       const started = performance.now();
-      const [{ indexdef }] = (await knex.raw("SELECT indexdef FROM pg_indexes WHERE indexname = 'contacts_search_trgm_index'")).rows;
+      const [{ indexdef }] = (
+        await knex.raw("SELECT indexdef FROM pg_indexes WHERE indexname = 'contacts_search_trgm_index'")
+      ).rows;
       await knex.raw('DROP INDEX contacts_search_trgm_index');
       await seedBrazilianContacts(knex, contacts, owners);
       await knex.raw(indexdef);
@@ -50,7 +60,12 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
       for (const [name, term] of Object.entries(terms)) {
         plans[name] = await explainSearch(db.url, term);
         const [phone, phoneBindings] = phoneCondition(term) ?? ['false', []];
-        const [{ count }] = (await knex.raw(`SELECT count(*)::int AS count FROM contacts WHERE search_text LIKE lower(funil_unaccent(?)) OR ${phone}`, [`%${term}%`, ...phoneBindings])).rows;
+        const [{ count }] = (
+          await knex.raw(
+            `SELECT count(*)::int AS count FROM contacts WHERE search_text LIKE lower(funil_unaccent(?)) OR ${phone}`,
+            [`%${term}%`, ...phoneBindings],
+          )
+        ).rows;
         matches = { ...matches, [name]: count };
       }
     } finally {
@@ -66,12 +81,24 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
     ];
     for (const { name, term, total } of runs) {
       const query = `search=${encodeURIComponent(term)}&limit=50${total ? '&includeTotal=true' : ''}`;
-      const scenario: Scenario = { name: `contacts search, ${name}`, kind: 'read', method: 'GET', paths: [`/api/crm/contacts?${query}`], shape: '' };
+      const scenario: Scenario = {
+        name: `contacts search, ${name}`,
+        kind: 'read',
+        method: 'GET',
+        paths: [`/api/crm/contacts?${query}`],
+        shape: '',
+      };
       await load(funil, scenario, headers, CONNECTIONS, 1);
       const figures = await load(funil, scenario, headers, CONNECTIONS, seconds);
       rows.push({
         measure: `contacts search, ${name} term ("${term}", ${matches[name]} matches)${total ? `, with its total (capped at ${SEARCH_TOTAL_CAP.toLocaleString('en')})` : ''}`,
-        values: { 'req/s': Math.round(figures.reqPerSec), 'p50 ms': figures.p50, 'p99 ms': figures.p99, 'CPU ms/req': figures.cpuMsPerRequest.toFixed(2), failures: figures.failures },
+        values: {
+          'req/s': Math.round(figures.reqPerSec),
+          'p50 ms': figures.p50,
+          'p99 ms': figures.p99,
+          'CPU ms/req': figures.cpuMsPerRequest.toFixed(2),
+          failures: figures.failures,
+        },
         target: { text: 'p99 under 100 ms', met: figures.p99 < 100 && !figures.failures },
       });
     }
@@ -104,13 +131,18 @@ async function explainSearch(url: string, term: string): Promise<string[]> {
     knex.on('query', (query: { sql: string; bindings: unknown[] }) => statements.push(query));
     await new KnexContactRepository({ db: knex } as unknown as KnexUnitOfWork).list({ search: term }, { limit: 50 });
     const { sql, bindings } = statements.at(-1)!;
-    type Connection = { query(sql: string, values?: unknown[]): Promise<{ rows: Record<string, string>[] }>; escapeLiteral(value: string): string };
+    type Connection = {
+      query(sql: string, values?: unknown[]): Promise<{ rows: Record<string, string>[] }>;
+      escapeLiteral(value: string): string;
+    };
     const connection = (await knex.client.acquireConnection()) as Connection;
     try {
       const literal = (value: unknown) => (typeof value === 'string' ? connection.escapeLiteral(value) : String(value));
       await connection.query(`PREPARE explained AS ${sql}`);
       await connection.query('SET plan_cache_mode = force_generic_plan');
-      const { rows } = await connection.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) EXECUTE explained(${bindings.map(literal).join(', ')})`);
+      const { rows } = await connection.query(
+        `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) EXECUTE explained(${bindings.map(literal).join(', ')})`,
+      );
       await connection.query('DEALLOCATE explained');
       await connection.query('RESET plan_cache_mode');
       return rows.map((r) => r['QUERY PLAN']);

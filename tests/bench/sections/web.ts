@@ -57,7 +57,15 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
     }
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
     const storageState = await signedInState(browser, server.url);
     const rows: BenchRow[] = [];
@@ -73,8 +81,13 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
           warm.push(await loadScreen(page, server!.url, screen));
         });
       }
-      const scrolled = await withContext(browser, server.url, storageState, (page) => scrollThrough(page, server!.url, screen));
-      for (const [cache, loads] of [['cold', cold], ['warm', warm]] as const) {
+      const scrolled = await withContext(browser, server.url, storageState, (page) =>
+        scrollThrough(page, server!.url, screen),
+      );
+      for (const [cache, loads] of [
+        ['cold', cold],
+        ['warm', warm],
+      ] as const) {
         const lcps = loads.map((l) => l.lcp);
         rows.push({
           measure: `${screen.name} (${screen.route}), ${cache} cache`,
@@ -83,7 +96,7 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
             'LCP max ms': Math.round(Math.max(...lcps)),
             'first card median ms': Math.round(median(loads.map((l) => l.content))),
             'DOMContentLoaded median ms': Math.round(median(loads.map((l) => l.domContentLoaded))),
-            'requests': median(loads.map((l) => l.requests.length)),
+            requests: median(loads.map((l) => l.requests.length)),
             'cards in DOM': `${median(loads.map((l) => l.cards))} (after scrolling: ${scrolled.cards} of ${scrolled.loaded} loaded)`,
             'LCP element': mostCommon(loads.map((l) => l.lcpElement)),
           },
@@ -118,7 +131,10 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 async function signedInState(browser: Browser, url: string): Promise<StorageState> {
   const context = await browser.newContext({ baseURL: url });
   try {
-    const res = await context.request.post('/api/login', { data: { username: 'admin', password: 'admin1234' }, headers: { origin: url } });
+    const res = await context.request.post('/api/login', {
+      data: { username: 'admin', password: 'admin1234' },
+      headers: { origin: url },
+    });
     if (res.status() !== 200) throw new Error(`bench sign-in failed: ${res.status()} ${await res.text()}`);
     return await context.storageState();
   } finally {
@@ -127,19 +143,27 @@ async function signedInState(browser: Browser, url: string): Promise<StorageStat
 }
 
 /** A new browser context (its own empty cache) with the session cookie; records when the first card enters the DOM. */
-async function withContext<T>(browser: Browser, url: string, storageState: StorageState, work: (page: Page) => Promise<T>): Promise<T> {
+async function withContext<T>(
+  browser: Browser,
+  url: string,
+  storageState: StorageState,
+  work: (page: Page) => Promise<T>,
+): Promise<T> {
   const context = await browser.newContext({ baseURL: url, storageState, viewport: VIEWPORT, locale: 'pt-BR' });
   try {
-    await context.addInitScript((selectors: string[]) => {
-      const w = window as unknown as { __benchContent?: number };
-      const watch = new MutationObserver(() => {
-        if (selectors.some((s) => document.querySelector(s))) {
-          w.__benchContent = performance.now();
-          watch.disconnect();
-        }
-      });
-      watch.observe(document, { childList: true, subtree: true });
-    }, SCREENS.map((s) => s.content));
+    await context.addInitScript(
+      (selectors: string[]) => {
+        const w = window as unknown as { __benchContent?: number };
+        const watch = new MutationObserver(() => {
+          if (selectors.some((s) => document.querySelector(s))) {
+            w.__benchContent = performance.now();
+            watch.disconnect();
+          }
+        });
+        watch.observe(document, { childList: true, subtree: true });
+      },
+      SCREENS.map((s) => s.content),
+    );
     return await work(await context.newPage());
   } finally {
     await context.close();
@@ -179,27 +203,42 @@ async function loadScreen(page: Page, url: string, screen: (typeof SCREENS)[numb
       cards: document.querySelectorAll(content).length,
       requests: [
         { name: 'document', start: navigation.startTime, end: navigation.responseEnd, bytes: navigation.transferSize },
-        ...resources.map((r) => ({ name: r.name.replace(location.origin, ''), start: Math.round(r.startTime), end: Math.round(r.responseEnd), bytes: r.transferSize })),
+        ...resources.map((r) => ({
+          name: r.name.replace(location.origin, ''),
+          start: Math.round(r.startTime),
+          end: Math.round(r.responseEnd),
+          bytes: r.transferSize,
+        })),
       ],
     };
   }, screen.content);
 }
 
 /** Scrolls the contact list (or every board column) to its end ten times: cards in the DOM against cards loaded. */
-async function scrollThrough(page: Page, url: string, screen: (typeof SCREENS)[number]): Promise<{ cards: number; loaded: number }> {
+async function scrollThrough(
+  page: Page,
+  url: string,
+  screen: (typeof SCREENS)[number],
+): Promise<{ cards: number; loaded: number }> {
   await loadScreen(page, url, screen);
   let loaded = 0;
   let most = 0;
   for (let i = 0; i < 10; i++) {
     await page.evaluate((route) => {
-      const scrollers = route === '/crm/contacts' ? [document.querySelector('main')] : Array.from(document.querySelectorAll('[data-testid="column-cards"]'));
+      const scrollers =
+        route === '/crm/contacts'
+          ? [document.querySelector('main')]
+          : Array.from(document.querySelectorAll('[data-testid="column-cards"]'));
       for (const s of scrollers) if (s) s.scrollTop = s.scrollHeight;
     }, screen.route);
     await page.waitForTimeout(300);
     await page.waitForLoadState('networkidle');
     most = Math.max(most, await page.locator(screen.content).count());
     loaded = await page.evaluate(
-      () => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => /\/api\/crm\/(contacts|deals)\?/.test(r.name)).length,
+      () =>
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) =>
+          /\/api\/crm\/(contacts|deals)\?/.test(r.name),
+        ).length,
     );
   }
   // Each list request is a page of 30 cards.

@@ -2,24 +2,103 @@ import type { Knex } from 'knex';
 
 /** First names; João three times in forty, so about 7.5% of contacts are called João (a common term). */
 const FIRST_NAMES = [
-  'João', 'João', 'João', 'Maria', 'Ana', 'José', 'Antônio', 'Francisco', 'Carlos', 'Paulo', 'Pedro', 'Lucas',
-  'Luiz', 'Marcos', 'Luís', 'Gabriel', 'Rafael', 'Márcia', 'Daniel', 'Marcelo', 'Bruno', 'Eduardo', 'Felipe',
-  'Raimundo', 'Rodrigo', 'Fernanda', 'Patrícia', 'Aline', 'Sandra', 'Camila', 'Amanda', 'Bruna', 'Jéssica',
-  'Letícia', 'Júlia', 'Luciana', 'Vanessa', 'Mariana', 'Gustavo', 'Sebastião',
+  'João',
+  'João',
+  'João',
+  'Maria',
+  'Ana',
+  'José',
+  'Antônio',
+  'Francisco',
+  'Carlos',
+  'Paulo',
+  'Pedro',
+  'Lucas',
+  'Luiz',
+  'Marcos',
+  'Luís',
+  'Gabriel',
+  'Rafael',
+  'Márcia',
+  'Daniel',
+  'Marcelo',
+  'Bruno',
+  'Eduardo',
+  'Felipe',
+  'Raimundo',
+  'Rodrigo',
+  'Fernanda',
+  'Patrícia',
+  'Aline',
+  'Sandra',
+  'Camila',
+  'Amanda',
+  'Bruna',
+  'Jéssica',
+  'Letícia',
+  'Júlia',
+  'Luciana',
+  'Vanessa',
+  'Mariana',
+  'Gustavo',
+  'Sebastião',
 ];
 const SURNAMES = [
-  'Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes',
-  'Ribeiro', 'Carvalho', 'Araújo', 'Gonçalves', 'Conceição', 'Magalhães', 'Câmara', 'Assunção', 'Brandão',
-  'Falcão', 'Romão', 'Simões', 'Guimarães', 'Peçanha', 'Fontes', 'Barros', 'Cardoso', 'Teixeira', 'Nogueira', 'Moraes',
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Rodrigues',
+  'Ferreira',
+  'Alves',
+  'Pereira',
+  'Lima',
+  'Gomes',
+  'Ribeiro',
+  'Carvalho',
+  'Araújo',
+  'Gonçalves',
+  'Conceição',
+  'Magalhães',
+  'Câmara',
+  'Assunção',
+  'Brandão',
+  'Falcão',
+  'Romão',
+  'Simões',
+  'Guimarães',
+  'Peçanha',
+  'Fontes',
+  'Barros',
+  'Cardoso',
+  'Teixeira',
+  'Nogueira',
+  'Moraes',
 ];
 const COMPANIES = [
-  'Padaria Pão Quente', 'Comércio São Jorge', 'Construtora Horizonte', 'Açaí da Praça', 'Auto Peças Ipiranga',
-  'Farmácia Saúde', 'Mercado Bom Preço', 'Transportes Rápido', 'Clínica Vida', 'Escola Aprender',
-  'Ótica Visão', 'Café Colonial', 'Tecidos Aurora', 'Móveis Lar', 'Agropecuária Cerrado', '', '', '',
+  'Padaria Pão Quente',
+  'Comércio São Jorge',
+  'Construtora Horizonte',
+  'Açaí da Praça',
+  'Auto Peças Ipiranga',
+  'Farmácia Saúde',
+  'Mercado Bom Preço',
+  'Transportes Rápido',
+  'Clínica Vida',
+  'Escola Aprender',
+  'Ótica Visão',
+  'Café Colonial',
+  'Tecidos Aurora',
+  'Móveis Lar',
+  'Agropecuária Cerrado',
+  '',
+  '',
+  '',
 ];
 
 /** A deterministic, hashed pick of one of `list` for row g (salted, so name, surnames and company vary independently). */
-const pick = (list: string[], salt: number) => `(?::text[])[1 + abs(hashint8(g::bigint * 8 + ${salt}) % ${list.length})]`;
+const pick = (list: string[], salt: number) =>
+  `(?::text[])[1 + abs(hashint8(g::bigint * 8 + ${salt}) % ${list.length})]`;
 
 /**
  * `count` contacts with realistic Brazilian names, emails, companies and phones, inserted by the database
@@ -78,7 +157,11 @@ function mix(g: number, salt: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-const ascii = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const ascii = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 /** Row g (1-based) of a generated Brazilian contact list; emails unique (they carry g). */
 export function brazilianContactRow(g: number): BrazilianContactRow {

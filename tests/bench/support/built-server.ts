@@ -17,7 +17,16 @@ export interface BuiltServer {
 export function ensureBuilt(ctx: BenchContext): boolean {
   const root = process.cwd();
   const outputs = ['dist/ui/index.html', 'dist/server/server.js'].map((f) => path.join(root, f));
-  const sources = ['src', 'migrations', 'vite.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json', 'scripts/build-server.mjs', 'scripts/server-bundle.mjs'];
+  const sources = [
+    'src',
+    'migrations',
+    'vite.config.ts',
+    'package.json',
+    'package-lock.json',
+    'tsconfig.json',
+    'scripts/build-server.mjs',
+    'scripts/server-bundle.mjs',
+  ];
   if (outputs.every(existsSync)) {
     const builtAt = Math.min(...outputs.map((f) => statSync(f).mtimeMs));
     const newest = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
@@ -55,7 +64,11 @@ export async function startBuiltServer(databaseUrl: string, options: { demo?: bo
     TRUST_PROXY: '0',
   };
   delete env.REDIS_URL;
-  const child: ChildProcess = spawn(process.execPath, [path.join(process.cwd(), 'dist/server/server.js')], { cwd: process.cwd(), env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, [path.join(process.cwd(), 'dist/server/server.js')], {
+    cwd: process.cwd(),
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const stop = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -68,11 +81,13 @@ export async function startBuiltServer(databaseUrl: string, options: { demo?: bo
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
-    const ready = await fetch(`${url}/readyz`).then((res) => res.status === 200, () => false);
+    const ready = await fetch(`${url}/readyz`).then(
+      (res) => res.status === 200,
+      () => false,
+    );
     if (ready) return { url, pid: child.pid!, stop };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();
   throw new Error(`the built server did not become ready (exit code ${child.exitCode})`);
 }
-

@@ -43,8 +43,20 @@ export interface CrmDataSize {
   pendingActivities: number;
 }
 
-export const CRM_DATA: CrmDataSize = { users: 20, contacts: 100_000, deals: 20_000, activities: 200_000, pendingActivities: 100_000 };
-export const QUICK_CRM_DATA: CrmDataSize = { users: 5, contacts: 5_000, deals: 1_000, activities: 10_000, pendingActivities: 5_000 };
+export const CRM_DATA: CrmDataSize = {
+  users: 20,
+  contacts: 100_000,
+  deals: 20_000,
+  activities: 200_000,
+  pendingActivities: 100_000,
+};
+export const QUICK_CRM_DATA: CrmDataSize = {
+  users: 5,
+  contacts: 5_000,
+  deals: 1_000,
+  activities: 10_000,
+  pendingActivities: 5_000,
+};
 
 export const describeData = (size: CrmDataSize) =>
   `${size.contacts.toLocaleString('en')} contacts, ${size.deals.toLocaleString('en')} deals, ${size.activities.toLocaleString('en')} activities ` +

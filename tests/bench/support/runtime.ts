@@ -9,7 +9,11 @@ import { migrateLatest } from '../../../src/infrastructure/db/migrator';
  * time services rather than HTTP. Built here rather than with the server's helper: importing src/http/server.ts
  * into a bundle starts it. Without databaseUrl: embedded PGlite in memory.
  */
-export async function openBenchRuntime(options: { databaseUrl?: string; redisUrl?: string; label: string }): Promise<Runtime> {
+export async function openBenchRuntime(options: {
+  databaseUrl?: string;
+  redisUrl?: string;
+  label: string;
+}): Promise<Runtime> {
   const config: Config = {
     nodeEnv: 'production',
     port: 0,
@@ -29,7 +33,8 @@ export async function openBenchRuntime(options: { databaseUrl?: string; redisUrl
   const runtime = await createRuntime(config, pino({ level: 'warn' }), { embeddedDataDir: 'memory://' });
   try {
     await migrateLatest(runtime.db.knex);
-    if (runtime.redis && runtime.redis.status !== 'ready') await new Promise((resolve) => runtime.redis!.once('ready', resolve));
+    if (runtime.redis && runtime.redis.status !== 'ready')
+      await new Promise((resolve) => runtime.redis!.once('ready', resolve));
   } catch (error) {
     await runtime.close();
     throw error;

@@ -22,7 +22,15 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -47,10 +55,13 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     extraHTTPHeaders: { 'x-forwarded-for': client },
   });
   if (options.language || options.theme) {
-    await context.addInitScript(({ language, theme }) => {
-      if (language) localStorage.setItem('language', language);
-      if (theme) localStorage.setItem('theme', theme);
-    }, { language: options.language, theme: options.theme });
+    await context.addInitScript(
+      ({ language, theme }) => {
+        if (language) localStorage.setItem('language', language);
+        if (theme) localStorage.setItem('theme', theme);
+      },
+      { language: options.language, theme: options.theme },
+    );
   }
   return context;
 }
@@ -61,7 +72,11 @@ export async function newPage(browser: Browser, options: ContextOptions = {}): P
 }
 
 /** Signs in through the form and waits for the dashboard. */
-export async function signIn(page: Page, credentials: { username: string; password: string }, remember = false): Promise<void> {
+export async function signIn(
+  page: Page,
+  credentials: { username: string; password: string },
+  remember = false,
+): Promise<void> {
   await page.goto('/auth');
   await page.locator('#login-username').fill(credentials.username);
   await page.locator('#login-password').fill(credentials.password);
@@ -72,7 +87,10 @@ export async function signIn(page: Page, credentials: { username: string; passwo
 }
 
 /** Registers through the form (employee role) and waits for the dashboard. */
-export async function registerUser(page: Page, user: { username: string; name: string; initials: string; password: string }): Promise<void> {
+export async function registerUser(
+  page: Page,
+  user: { username: string; name: string; initials: string; password: string },
+): Promise<void> {
   await page.goto('/auth');
   await page.getByRole('tab', { name: /Registrar|Register/ }).click();
   await page.locator('#register-name').fill(user.name);
@@ -84,7 +102,8 @@ export async function registerUser(page: Page, user: { username: string; name: s
   await page.waitForURL((url) => url.pathname === '/');
 }
 
-export const uniqueName = (prefix: string): string => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+export const uniqueName = (prefix: string): string =>
+  `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** The visible toast (one at a time). */
 export const toastLocator = (page: Page) => page.locator('.toast');
@@ -114,11 +133,22 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   // The app's CSP refuses inline <script> tags (addScriptTag), so axe goes in through the devtools protocol.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> } }).axe.run(document);
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+    const result = await (
+      window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> } }
+    ).axe.run(document);
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }));
   });
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    serious.map(
+      (v) => `${label}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
 }
 
 /** Holds a request until `release()` is called, to look at the pending state without timing guesses. */

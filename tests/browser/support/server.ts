@@ -39,7 +39,13 @@ export async function startBuiltServer(dataDir: string, logName: string): Promis
     throw new Error('Build first: npm run build');
   }
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRUST_PROXY: '1' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: '1',
+  };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   mkdirSync(path.join(root, 'artifacts'), { recursive: true });

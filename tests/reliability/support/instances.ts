@@ -48,9 +48,13 @@ export async function startRedis(): Promise<RedisInstance> {
   cleanups.add(kill);
 
   const start = async () => {
-    const started = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const started = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     child = started;
     let out = '';
     started.stdout!.on('data', (d) => (out += d));
@@ -88,13 +92,20 @@ const asRoot = process.getuid?.() === 0;
 
 /** Runs a PostgreSQL binary as the postgres user when we are root (PostgreSQL refuses to run as root). */
 function pgCommand(bin: string, args: string[]): { status: number | null; output: string } {
-  const [cmd, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(PG_BIN, bin), ...args]] : [path.join(PG_BIN, bin), args];
+  const [cmd, argv] = asRoot
+    ? ['runuser', ['-u', 'postgres', '--', path.join(PG_BIN, bin), ...args]]
+    : [path.join(PG_BIN, bin), args];
   const result = spawnSync(cmd, argv, { encoding: 'utf8', timeout: 60_000 });
-  return { status: result.status, output: `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}` };
+  return {
+    status: result.status,
+    output: `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}`,
+  };
 }
 
 function pgCommandAsync(bin: string, args: string[]): Promise<{ status: number | null; output: string }> {
-  const [cmd, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(PG_BIN, bin), ...args]] : [path.join(PG_BIN, bin), args];
+  const [cmd, argv] = asRoot
+    ? ['runuser', ['-u', 'postgres', '--', path.join(PG_BIN, bin), ...args]]
+    : [path.join(PG_BIN, bin), args];
   return new Promise((resolve) => {
     const child = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -113,10 +124,31 @@ export async function startPostgres(): Promise<PostgresInstance> {
     const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
     chownSync(root, uid, gid);
   }
-  const init = pgCommand('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8']);
+  const init = pgCommand('initdb', [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '--encoding=UTF8',
+    '--locale=C.UTF-8',
+  ]);
   if (init.status !== 0) throw new Error(`initdb failed: ${init.output}`);
   const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=on -c max_connections=60`;
-  const ctl = (action: string, ...extra: string[]) => pgCommandAsync('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(root, 'log'), '-w', '-t', '60', ...extra, action]);
+  const ctl = (action: string, ...extra: string[]) =>
+    pgCommandAsync('pg_ctl', [
+      '-D',
+      dataDir,
+      '-o',
+      options,
+      '-l',
+      path.join(root, 'log'),
+      '-w',
+      '-t',
+      '60',
+      ...extra,
+      action,
+    ]);
   const check = async (what: string, result: Promise<{ status: number | null; output: string }>) => {
     const { status, output } = await result;
     if (status !== 0) throw new Error(`pg_ctl ${what} failed: ${output}`);
@@ -150,7 +182,10 @@ export async function startPostgres(): Promise<PostgresInstance> {
     restart: () => check('restart', ctl('restart', '-m', 'fast')),
     terminateBackends: (database) =>
       admin(async (knex) => {
-        const { rows } = await knex.raw('SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = ? AND pid <> pg_backend_pid()', [database]);
+        const { rows } = await knex.raw(
+          'SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = ? AND pid <> pg_backend_pid()',
+          [database],
+        );
         return (rows as { ended: boolean }[]).filter((r) => r.ended).length;
       }),
   };

@@ -13,6 +13,7 @@ describe('an imported row’s phone', () => {
   });
 
   it('is kept as written otherwise', () => {
-    for (const phone of ['(61) 93729-5260', '+55 61 93729-5260', '0800 123 4567']) expect(readRow(row(phone), mapping)).toEqual({ values: { name: 'Ana', phone } });
+    for (const phone of ['(61) 93729-5260', '+55 61 93729-5260', '0800 123 4567'])
+      expect(readRow(row(phone), mapping)).toEqual({ values: { name: 'Ana', phone } });
   });
 });

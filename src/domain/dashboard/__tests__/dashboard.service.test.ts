@@ -6,16 +6,43 @@ import { DashboardService } from '../dashboard.service';
 
 const admin = { id: 1, role: 'admin' as const };
 const employee = { id: 7, role: 'employee' as const };
-const entry: RecentActivityItem = { id: '1', entityType: 'contact', entityId: 3, action: 'created', entityName: 'Padaria', userName: 'Ana', at: new Date(0) };
+const entry: RecentActivityItem = {
+  id: '1',
+  entityType: 'contact',
+  entityId: 3,
+  action: 'created',
+  entityName: 'Padaria',
+  userName: 'Ana',
+  at: new Date(0),
+};
 
-function dashboard(o: { readiness?: CheckResult[]; medianMs?: number | null; weak?: number; demo?: boolean; viewer?: Viewer } = {}) {
+function dashboard(
+  o: { readiness?: CheckResult[]; medianMs?: number | null; weak?: number; demo?: boolean; viewer?: Viewer } = {},
+) {
   const asked: unknown[] = [];
   const viewer = o.viewer ?? admin;
   const service = new DashboardService(
-    { countUsers: async () => 4, countLiveSessions: async () => 2, countWeakPasswordHashes: async () => { asked.push('weak hashes'); return o.weak ?? 0; } },
-    { recent: async (limit, who) => { asked.push({ limit, who }); return [entry]; } },
+    {
+      countUsers: async () => 4,
+      countLiveSessions: async () => 2,
+      countWeakPasswordHashes: async () => {
+        asked.push('weak hashes');
+        return o.weak ?? 0;
+      },
+    },
+    {
+      recent: async (limit, who) => {
+        asked.push({ limit, who });
+        return [entry];
+      },
+    },
     { check: async () => o.readiness ?? [{ name: 'database', status: 'up' }] },
-    { summary: () => ({ medianMs: o.medianMs === undefined ? 12.5 : o.medianMs, samples: o.medianMs === null ? 0 : 40 }) },
+    {
+      summary: () => ({
+        medianMs: o.medianMs === undefined ? 12.5 : o.medianMs,
+        samples: o.medianMs === null ? 0 : 40,
+      }),
+    },
     { demo: o.demo ?? false, sessionSecretConfigured: true },
   );
   return { figures: (secureCookies = true) => service.figures(viewer, secureCookies), asked };
@@ -24,7 +51,12 @@ function dashboard(o: { readiness?: CheckResult[]; medianMs?: number | null; wea
 describe('DashboardService', () => {
   it('gathers the counts, the response time and the recent activity this viewer may see', async () => {
     const { figures, asked } = dashboard({ viewer: employee });
-    expect(await figures()).toMatchObject({ users: 4, activeSessions: 2, responseTime: { medianMs: 12.5, samples: 40 }, recentActivity: [entry] });
+    expect(await figures()).toMatchObject({
+      users: 4,
+      activeSessions: 2,
+      responseTime: { medianMs: 12.5, samples: 40 },
+      recentActivity: [entry],
+    });
     expect(asked).toEqual([{ limit: 5, who: employee }]);
   });
 
@@ -33,7 +65,10 @@ describe('DashboardService', () => {
       const { figures, asked } = dashboard({ viewer: { id: 7, role }, demo: true });
       const seen = await figures(false);
       expect(seen, role).not.toHaveProperty('security');
-      expect(seen.status.map((s) => s.name), role).toEqual(['database', 'api', 'queue']);
+      expect(
+        seen.status.map((s) => s.name),
+        role,
+      ).toEqual(['database', 'api', 'queue']);
       expect(asked, role).not.toContain('weak hashes');
     }
     const seen = await dashboard({ demo: true }).figures(false);
@@ -44,7 +79,11 @@ describe('DashboardService', () => {
   it('scores security from the stored hashes, the settings and whether the request cookie is Secure', async () => {
     expect((await dashboard().figures()).security?.score).toBe(100);
     const weak = (await dashboard({ weak: 1, demo: true }).figures(false)).security!;
-    expect(weak.checks.filter((c) => !c.passed).map((c) => c.id)).toEqual(['passwords_argon2id', 'demo_mode_off', 'secure_cookies']);
+    expect(weak.checks.filter((c) => !c.passed).map((c) => c.id)).toEqual([
+      'passwords_argon2id',
+      'demo_mode_off',
+      'secure_cookies',
+    ]);
     expect(weak.score).toBe(25);
   });
 

@@ -3,11 +3,9 @@ import { extractVariables, renderTemplate, unknownVariables, usesDeal } from '..
 
 describe('template variables', () => {
   it('extracts names in double braces once, in order, tolerating inner spaces', () => {
-    expect(extractVariables('Hi {{contact_name}}, {{ company }}', '{{contact_name}} {{deal_value}} {single} {{not valid}}')).toEqual([
-      'contact_name',
-      'company',
-      'deal_value',
-    ]);
+    expect(
+      extractVariables('Hi {{contact_name}}, {{ company }}', '{{contact_name}} {{deal_value}} {single} {{not valid}}'),
+    ).toEqual(['contact_name', 'company', 'deal_value']);
   });
 
   it('escapes inserted values in the subject and the body, keeps the subject on one line, and reports what is missing', () => {
@@ -21,16 +19,26 @@ describe('template variables', () => {
   });
 
   it('does not read inherited properties as values', () => {
-    expect(renderTemplate({ subject: '{{constructor}}', body: '{{toString}}' }, {}).missing).toEqual(['constructor', 'toString']);
+    expect(renderTemplate({ subject: '{{constructor}}', body: '{{toString}}' }, {}).missing).toEqual([
+      'constructor',
+      'toString',
+    ]);
   });
 
   it('inserts values as written in the text format, still keeping the subject on one line', () => {
-    const rendered = renderTemplate({ subject: 'To {{company}}', body: 'Hi {{contact_name}}' }, { company: 'A &\nB', contact_name: '<Zé> & "Co"' }, 'text');
+    const rendered = renderTemplate(
+      { subject: 'To {{company}}', body: 'Hi {{contact_name}}' },
+      { company: 'A &\nB', contact_name: '<Zé> & "Co"' },
+      'text',
+    );
     expect(rendered).toEqual({ subject: 'To A & B', body: 'Hi <Zé> & "Co"', missing: [] });
   });
 
   it('knows which variables exist and which ask for a deal', () => {
-    expect(unknownVariables('{{contact_name}} {{ compny }} {{deal_value}} {{meeting_date}} {{x}}')).toEqual(['compny', 'x']);
+    expect(unknownVariables('{{contact_name}} {{ compny }} {{deal_value}} {{meeting_date}} {{x}}')).toEqual([
+      'compny',
+      'x',
+    ]);
     expect(usesDeal(['contact_name', 'user_name'])).toBe(false);
     expect(usesDeal(['contact_name', 'deal_title'])).toBe(true);
   });

@@ -11,7 +11,11 @@ async function upload(client: TestClient, csv: string | null, fields: Record<str
   if (csv !== null) form.append('file', new Blob([csv], { type: 'text/csv' }), 'contacts.csv');
   const res = await fetch(`${client.baseUrl}/api/crm/contacts/import`, {
     method: 'POST',
-    headers: { origin, cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-forwarded-for': client.ip },
+    headers: {
+      origin,
+      cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      'x-forwarded-for': client.ip,
+    },
     body: form,
   });
   return { status: res.status, body: await res.json().catch(() => undefined) };
@@ -44,7 +48,8 @@ describe('CSV import', () => {
     // Set-based writes: per batch (500 rows for this file), one statement inserts the contacts and their timeline entries.
     const inserts = { contacts: 0, crm_timeline: 0 };
     const countInserts = ({ sql }: { sql: string }) => {
-      for (const table of ['contacts', 'crm_timeline'] as const) if (new RegExp(`insert into "?${table}"? `, 'i').test(sql)) inserts[table] += 1;
+      for (const table of ['contacts', 'crm_timeline'] as const)
+        if (new RegExp(`insert into "?${table}"? `, 'i').test(sql)) inserts[table] += 1;
     };
     // The import job runs on the background pool (a separate one on PostgreSQL, the same connection embedded).
     const pools = [...new Set([crm.knex, crm.server.runtime.db.background])];
@@ -56,7 +61,12 @@ describe('CSV import', () => {
     const seen: number[] = [];
     const done = await finished(admin, started.body.id, seen);
     // 20 rejected (10 without a name, 10 bad emails), row 7 updates the existing contact, rows 9991..9999 are unchanged duplicates.
-    expect(done).toMatchObject({ status: 'completed', totalRows: 10_000, rowsDone: 10_000, counts: { created: 9970, updated: 1, skipped: 9, rejected: 20 } });
+    expect(done).toMatchObject({
+      status: 'completed',
+      totalRows: 10_000,
+      rowsDone: 10_000,
+      counts: { created: 9970, updated: 1, skipped: 9, rejected: 20 },
+    });
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     expect(seen.some((n) => n > 0 && n < 10_000)).toBe(true);
 
@@ -74,12 +84,21 @@ describe('CSV import', () => {
     expect(entries.filter((e) => e.action === 'created')).toHaveLength(9970);
     expect(entries.filter((e) => e.action === 'updated').map((e) => e.entityId)).toEqual([p7.id]);
     const history = (await admin.get(`/api/crm/contacts/${p7.id}/timeline`)).body.items;
-    expect(history[0]).toMatchObject({ action: 'updated', importId: started.body.id, changes: expect.arrayContaining([{ field: 'name', oldValue: 'Old Name', newValue: 'Person 7' }]) });
+    expect(history[0]).toMatchObject({
+      action: 'updated',
+      importId: started.body.id,
+      changes: expect.arrayContaining([{ field: 'name', oldValue: 'Old Name', newValue: 'Person 7' }]),
+    });
     expect(history[1]).toMatchObject({ action: 'created' });
     expect(history[1].importId).toBeUndefined();
     const p1 = await crm.knex('contacts').where({ email: 'p1@example.com' }).first();
     expect((await admin.get(`/api/crm/contacts/${p1.id}/timeline`)).body.items).toEqual([
-      expect.objectContaining({ action: 'created', entityName: 'Person 1', importId: started.body.id, userId: crm.users.ids.admin }),
+      expect.objectContaining({
+        action: 'created',
+        entityName: 'Person 1',
+        importId: started.body.id,
+        userId: crm.users.ids.admin,
+      }),
     ]);
 
     const rejected = await admin.get(`/api/crm/contacts/import/${started.body.id}/rejected`);
@@ -94,18 +113,39 @@ describe('CSV import', () => {
 
   it('changes nothing when the same file is imported again with "update by email"', async () => {
     const { employee } = crm.users;
-    const csv = ['Name,E-mail,Status', ...Array.from({ length: 30 }, (_, i) => `Again ${i},again${i}@example.com,prospect`)].join('\n');
-    const first = await finished(employee, (await upload(employee, csv, { mapping: JSON.stringify({ Name: 'name', 'E-mail': 'email', Status: 'status' }), mode: 'update' })).body.id);
+    const csv = [
+      'Name,E-mail,Status',
+      ...Array.from({ length: 30 }, (_, i) => `Again ${i},again${i}@example.com,prospect`),
+    ].join('\n');
+    const first = await finished(
+      employee,
+      (
+        await upload(employee, csv, {
+          mapping: JSON.stringify({ Name: 'name', 'E-mail': 'email', Status: 'status' }),
+          mode: 'update',
+        })
+      ).body.id,
+    );
     expect(first.counts).toEqual({ created: 30, updated: 0, skipped: 0, rejected: 0 });
     const before = await crm.knex('contacts').where('email', 'like', 'again%').orderBy('id').select('id', 'updatedAt');
 
-    const second = await finished(employee, (await upload(employee, csv, { mapping: JSON.stringify({ Name: 'name', 'E-mail': 'email', Status: 'status' }), mode: 'update' })).body.id);
+    const second = await finished(
+      employee,
+      (
+        await upload(employee, csv, {
+          mapping: JSON.stringify({ Name: 'name', 'E-mail': 'email', Status: 'status' }),
+          mode: 'update',
+        })
+      ).body.id,
+    );
     expect(second.counts).toEqual({ created: 0, updated: 0, skipped: 30, rejected: 0 });
-    expect(await crm.knex('contacts').where('email', 'like', 'again%').orderBy('id').select('id', 'updatedAt')).toEqual(before);
+    expect(await crm.knex('contacts').where('email', 'like', 'again%').orderBy('id').select('id', 'updatedAt')).toEqual(
+      before,
+    );
     expect(await crm.knex('crmTimeline').where({ importId: second.id })).toEqual([]);
   });
 
-  it('leaves duplicates alone in skip mode, and never updates other people\'s contacts', async () => {
+  it("leaves duplicates alone in skip mode, and never updates other people's contacts", async () => {
     const { employee, other } = crm.users;
     await employee.post('/api/crm/contacts', { name: 'Mine', email: 'mine@example.com' });
     const csv = 'Name,E-mail\nNot mine,mine@example.com\nNew one,new-one@example.com\n';

@@ -11,72 +11,164 @@ const send = (client: TestClient, path: '' | '/preview', file: string, fields: R
   sendImport(client, `/api/crm/contacts/import${path}`, file, fields);
 const finished = importEnded;
 
-const FIELDS = ['name', 'email', 'phone', 'company', 'position', 'source', 'status', 'score', 'tags', 'notes', 'ownerId'];
+const FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'company',
+  'position',
+  'source',
+  'status',
+  'score',
+  'tags',
+  'notes',
+  'ownerId',
+];
 
 describe('files for people: the Excel format in Portuguese, and back', () => {
   it('exports labels, dates in the time zone asked for, ; and a BOM, and the file imports back to the same contacts', async () => {
     const { admin, ids } = crm.users;
     const source = 'ida-e-volta';
     const made = [
-      { name: 'Conceição Araújo', email: 'conceicao@ida.example', phone: '+55 61 93729-5260', company: 'Café; Cia', position: 'Diretora', status: 'customer', score: 87,
-        tags: ['vip', 'são paulo'], notes: 'Linha 1; "citação"\nLinha 2, com vírgula', ownerId: ids.employee },
+      {
+        name: 'Conceição Araújo',
+        email: 'conceicao@ida.example',
+        phone: '+55 61 93729-5260',
+        company: 'Café; Cia',
+        position: 'Diretora',
+        status: 'customer',
+        score: 87,
+        tags: ['vip', 'são paulo'],
+        notes: 'Linha 1; "citação"\nLinha 2, com vírgula',
+        ownerId: ids.employee,
+      },
       { name: '=SOMA(1;2)', email: 'formula@ida.example', status: 'inactive', score: 0, tags: [], ownerId: ids.other },
       { name: 'Lia Prospect', status: 'prospect', score: 100, tags: ['a'], notes: 'sem e-mail', ownerId: ids.admin },
     ];
-    for (const contact of made) expect((await admin.post('/api/crm/contacts', { ...contact, source })).status).toBe(201);
-    const before = await crm.knex('contacts').where({ source }).orderBy('name').select(...FIELDS, 'createdAt');
+    for (const contact of made)
+      expect((await admin.post('/api/crm/contacts', { ...contact, source })).status).toBe(201);
+    const before = await crm
+      .knex('contacts')
+      .where({ source })
+      .orderBy('name')
+      .select(...FIELDS, 'createdAt');
 
     const res = await admin.get(`/api/crm/contacts/export?source=${source}&format=excel&lang=pt&tz=America/Sao_Paulo`);
     expect(res.status).toBe(200);
     expect(res.text.startsWith(BOM)).toBe(true);
     const table = parse(res.text, { bom: true, delimiter: ';' }) as string[][];
-    expect(table[0]).toEqual(['ID', 'Nome', 'E-mail', 'Telefone', 'Empresa', 'Cargo', 'Origem', 'Status', 'Pontuação', 'Tags', 'Observações', 'ID do responsável', 'Responsável', 'Criado em', 'Atualizado em']);
+    expect(table[0]).toEqual([
+      'ID',
+      'Nome',
+      'E-mail',
+      'Telefone',
+      'Empresa',
+      'Cargo',
+      'Origem',
+      'Status',
+      'Pontuação',
+      'Tags',
+      'Observações',
+      'ID do responsável',
+      'Responsável',
+      'Criado em',
+      'Atualizado em',
+    ]);
     const row = table.find((r) => r[1] === 'Conceição Araújo')!;
     expect(row[7]).toBe('Cliente');
     expect(row[13]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     // The moment it was created, as read in São Paulo (UTC-3).
-    const created = new Date(before.find((c) => c.name === 'Conceição Araújo').createdAt.getTime() - 3 * 3600_000).toISOString();
-    expect(row[13]).toBe(`${created.slice(8, 10)}/${created.slice(5, 7)}/${created.slice(0, 4)} ${created.slice(11, 16)}`);
+    const created = new Date(
+      before.find((c) => c.name === 'Conceição Araújo').createdAt.getTime() - 3 * 3600_000,
+    ).toISOString();
+    expect(row[13]).toBe(
+      `${created.slice(8, 10)}/${created.slice(5, 7)}/${created.slice(0, 4)} ${created.slice(11, 16)}`,
+    );
     expect(table.find((r) => r[1] === "'=SOMA(1;2)")![7]).toBe('Inativo');
-    const tokyo = parse((await admin.get(`/api/crm/contacts/export?source=${source}&format=excel&lang=pt&tz=Asia/Tokyo`)).text, { bom: true, delimiter: ';' }) as string[][];
+    const tokyo = parse(
+      (await admin.get(`/api/crm/contacts/export?source=${source}&format=excel&lang=pt&tz=Asia/Tokyo`)).text,
+      { bom: true, delimiter: ';' },
+    ) as string[][];
     expect(tokyo.find((r) => r[1] === 'Conceição Araújo')![13]).not.toBe(row[13]);
 
     await crm.knex('contacts').where({ source }).delete();
     const preview = await send(admin, '/preview', res.text);
     expect(preview.status).toBe(200);
     expect(preview.body).toMatchObject({ delimiter: ';', totalRows: 3, counts: { created: 3, rejected: 0 } });
-    expect(preview.body.mapping).toMatchObject({ Nome: 'name', Status: 'status', Tags: 'tags', Observações: 'notes', Responsável: 'owner', Pontuação: 'score' });
+    expect(preview.body.mapping).toMatchObject({
+      Nome: 'name',
+      Status: 'status',
+      Tags: 'tags',
+      Observações: 'notes',
+      Responsável: 'owner',
+      Pontuação: 'score',
+    });
     const started = await send(admin, '', res.text, { mapping: JSON.stringify(preview.body.mapping) });
     expect(started.status).toBe(202);
-    expect(await finished(admin, started.body.id)).toMatchObject({ status: 'completed', counts: { created: 3, rejected: 0 } });
-    const after = await crm.knex('contacts').where({ source }).orderBy('name').select(...FIELDS);
+    expect(await finished(admin, started.body.id)).toMatchObject({
+      status: 'completed',
+      counts: { created: 3, rejected: 0 },
+    });
+    const after = await crm
+      .knex('contacts')
+      .where({ source })
+      .orderBy('name')
+      .select(...FIELDS);
     expect(after).toEqual(before.map(({ createdAt: _created, ...fields }) => fields));
   });
 
   it('refuses an unknown time zone or format, naming it', async () => {
-    for (const [query, path] of [['format=excel&tz=Not/AZone', 'query.tz'], ['format=pdf', 'query.format']]) {
+    for (const [query, path] of [
+      ['format=excel&tz=Not/AZone', 'query.tz'],
+      ['format=pdf', 'query.format'],
+    ]) {
       const res = await crm.users.admin.get(`/api/crm/contacts/export?${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body.error.details[0].path).toBe(path);
     }
   });
 
-  it('imports the app\'s own labels in pt and en, any case or accents, and a score written with a decimal comma', async () => {
+  it("imports the app's own labels in pt and en, any case or accents, and a score written with a decimal comma", async () => {
     const { admin } = crm.users;
-    const csv = ['Nome;E-mail;Status;Pontuação', 'A;a@labels.example;Cliente;75,0', 'B;b@labels.example;INATIVO;1', 'C;c@labels.example;customer;2', 'D;d@labels.example;Prospect;3', 'E;e@labels.example;inactive;4', 'F;f@labels.example;LEAD;5'].join('\r\n');
-    const started = await send(admin, '', csv, { mapping: JSON.stringify({ Nome: 'name', 'E-mail': 'email', Status: 'status', Pontuação: 'score' }) });
+    const csv = [
+      'Nome;E-mail;Status;Pontuação',
+      'A;a@labels.example;Cliente;75,0',
+      'B;b@labels.example;INATIVO;1',
+      'C;c@labels.example;customer;2',
+      'D;d@labels.example;Prospect;3',
+      'E;e@labels.example;inactive;4',
+      'F;f@labels.example;LEAD;5',
+    ].join('\r\n');
+    const started = await send(admin, '', csv, {
+      mapping: JSON.stringify({ Nome: 'name', 'E-mail': 'email', Status: 'status', Pontuação: 'score' }),
+    });
     expect(await finished(admin, started.body.id)).toMatchObject({ counts: { created: 6, rejected: 0 } });
-    const stored = await crm.knex('contacts').where('email', 'like', '%@labels.example').orderBy('name').select('status', 'score');
+    const stored = await crm
+      .knex('contacts')
+      .where('email', 'like', '%@labels.example')
+      .orderBy('name')
+      .select('status', 'score');
     expect(stored).toEqual([
-      { status: 'customer', score: 75 }, { status: 'inactive', score: 1 }, { status: 'customer', score: 2 },
-      { status: 'prospect', score: 3 }, { status: 'inactive', score: 4 }, { status: 'lead', score: 5 },
+      { status: 'customer', score: 75 },
+      { status: 'inactive', score: 1 },
+      { status: 'customer', score: 2 },
+      { status: 'prospect', score: 3 },
+      { status: 'inactive', score: 4 },
+      { status: 'lead', score: 5 },
     ]);
   });
 
-  it('writes the refused rows in the user\'s language and format: Portuguese reasons, ; and a BOM; the plain CSV as before', async () => {
+  it("writes the refused rows in the user's language and format: Portuguese reasons, ; and a BOM; the plain CSV as before", async () => {
     const { admin } = crm.users;
-    const csv = ['Nome,E-mail,Status', ',semnome@refused.example,Cliente', 'Rui,rui@refused.example,Dormindo', 'Ok,ok@refused.example,Lead'].join('\n');
-    const started = await send(admin, '', csv, { mapping: JSON.stringify({ Nome: 'name', 'E-mail': 'email', Status: 'status' }) });
+    const csv = [
+      'Nome,E-mail,Status',
+      ',semnome@refused.example,Cliente',
+      'Rui,rui@refused.example,Dormindo',
+      'Ok,ok@refused.example,Lead',
+    ].join('\n');
+    const started = await send(admin, '', csv, {
+      mapping: JSON.stringify({ Nome: 'name', 'E-mail': 'email', Status: 'status' }),
+    });
     const done = await finished(admin, started.body.id);
     expect(done.counts).toMatchObject({ created: 1, rejected: 2 });
     // As the wizard's link asks for it: with the browser's time zone, as every download.
@@ -88,7 +180,11 @@ describe('files for people: the Excel format in Portuguese, and back', () => {
       ['2', 'Status: deve ser Lead, Prospect, Cliente ou Inativo', 'Rui', 'rui@refused.example', 'Dormindo'],
     ]);
     const en = await admin.get(`${done.rejectedCsv}?format=excel&lang=en`);
-    expect((parse(en.text, { bom: true }) as string[][]).map((r) => r[1])).toEqual(['Reason', 'Name: required', 'Status: must be one of lead, prospect, customer, inactive']);
+    expect((parse(en.text, { bom: true }) as string[][]).map((r) => r[1])).toEqual([
+      'Reason',
+      'Name: required',
+      'Status: must be one of lead, prospect, customer, inactive',
+    ]);
     const plain = await admin.get(done.rejectedCsv);
     expect(plain.text.startsWith(BOM)).toBe(false);
     expect(plain.text.split('\n')[1]).toBe('1,name: required,,semnome@refused.example,Cliente');

@@ -9,8 +9,10 @@ const send = (client: TestClient, path: '' | '/preview', file: string, fields: R
   sendImport(client, `/api/crm/contacts/import${path}`, file, fields);
 const finished = importEnded;
 
-const owners = (domain: string) => crm.knex('contacts').where('email', 'like', `%@${domain}`).orderBy('email').select('email', 'ownerId');
-const rows = (domain: string, n: number) => ['Nome,E-mail', ...Array.from({ length: n }, (_, i) => `Pessoa ${i + 1},p${i + 1}@${domain}`)].join('\n');
+const owners = (domain: string) =>
+  crm.knex('contacts').where('email', 'like', `%@${domain}`).orderBy('email').select('email', 'ownerId');
+const rows = (domain: string, n: number) =>
+  ['Nome,E-mail', ...Array.from({ length: n }, (_, i) => `Pessoa ${i + 1},p${i + 1}@${domain}`)].join('\n');
 const MAPPING = JSON.stringify({ Nome: 'name', 'E-mail': 'email' });
 
 describe('who gets the imported contacts', () => {
@@ -45,46 +47,74 @@ describe('who gets the imported contacts', () => {
     expect(started.status).toBe(202);
     expect(started.body.ownerIds).toEqual([ids.employee, ids.other]);
     await finished(admin, started.body.id);
-    expect((await owners('spread.example')).map((c) => c.ownerId)).toEqual([ids.employee, ids.other, ids.employee, ids.other, ids.employee]);
+    expect((await owners('spread.example')).map((c) => c.ownerId)).toEqual([
+      ids.employee,
+      ids.other,
+      ids.employee,
+      ids.other,
+      ids.employee,
+    ]);
   });
 
   it('reads an owner column (username or name, case and accents aside) and refuses a row naming nobody, with its reason', async () => {
     const { admin, ids } = crm.users;
     const [employee] = await crm.knex('users').where({ id: ids.employee }).select('username', 'name');
-    const csv = ['Nome,E-mail,Responsável', `Ana,ana@column.example,${employee.username.toUpperCase()}`, `Bia,bia@column.example,${employee.name.toLowerCase()}`, 'Caio,caio@column.example,Fulano de Tal', 'Davi,davi@column.example,'].join('\n');
+    const csv = [
+      'Nome,E-mail,Responsável',
+      `Ana,ana@column.example,${employee.username.toUpperCase()}`,
+      `Bia,bia@column.example,${employee.name.toLowerCase()}`,
+      'Caio,caio@column.example,Fulano de Tal',
+      'Davi,davi@column.example,',
+    ].join('\n');
     const preview = await send(admin, '/preview', csv, {});
     expect(preview.body.mapping).toEqual({ Nome: 'name', 'E-mail': 'email', Responsável: 'owner' });
     expect(preview.body.owners).toEqual([
       { userId: ids.employee, name: employee.name, count: 2 },
       { userId: ids.admin, name: expect.any(String), count: 1 },
     ]);
-    expect(preview.body.rejections).toEqual([{ rowNumber: 3, reason: 'owner: no active user is "Fulano de Tal"', cells: expect.any(Object) }]);
+    expect(preview.body.rejections).toEqual([
+      { rowNumber: 3, reason: 'owner: no active user is "Fulano de Tal"', cells: expect.any(Object) },
+    ]);
     const started = await send(admin, '', csv, { mapping: JSON.stringify(preview.body.mapping) });
     expect(await finished(admin, started.body.id)).toMatchObject({ counts: { created: 3, rejected: 1 } });
     expect((await owners('column.example')).map((c) => [c.email, c.ownerId])).toEqual([
-      ['ana@column.example', ids.employee], ['bia@column.example', ids.employee], ['davi@column.example', ids.admin],
+      ['ana@column.example', ids.employee],
+      ['bia@column.example', ids.employee],
+      ['davi@column.example', ids.admin],
     ]);
   });
 
   it('lets an employee import for themself only: 403 naming ownerId or ownerIds, and an owner column naming someone else refuses that row', async () => {
     const { employee, ids } = crm.users;
-    for (const [fields, path] of [[{ ownerId: String(ids.other) }, 'ownerId'], [{ ownerIds: JSON.stringify([ids.employee, ids.other]) }, 'ownerIds']] as const) {
+    for (const [fields, path] of [
+      [{ ownerId: String(ids.other) }, 'ownerId'],
+      [{ ownerIds: JSON.stringify([ids.employee, ids.other]) }, 'ownerIds'],
+    ] as const) {
       for (const route of ['', '/preview'] as const) {
         const res = await send(employee, route, rows('employee.example', 2), { mapping: MAPPING, ...fields });
         expect(res.status).toBe(403);
         expect(res.body.error).toMatchObject({ code: 'AUTH.FORBIDDEN', details: [{ path }] });
       }
     }
-    const own = await send(employee, '', rows('employee.example', 2), { mapping: MAPPING, ownerId: String(ids.employee) });
+    const own = await send(employee, '', rows('employee.example', 2), {
+      mapping: MAPPING,
+      ownerId: String(ids.employee),
+    });
     expect(own.status).toBe(202);
     await finished(employee, own.body.id);
     expect((await owners('employee.example')).map((c) => c.ownerId)).toEqual([ids.employee, ids.employee]);
 
     const username = async (id: number) => (await crm.knex('users').where({ id }).first('username')).username as string;
     const [self, other] = [{ username: await username(ids.employee) }, { username: await username(ids.other) }];
-    const csv = ['Nome,E-mail,Responsável', `Eu,eu@mine.example,${self.username}`, `Outro,outro@mine.example,${other.username}`].join('\n');
+    const csv = [
+      'Nome,E-mail,Responsável',
+      `Eu,eu@mine.example,${self.username}`,
+      `Outro,outro@mine.example,${other.username}`,
+    ].join('\n');
     const preview = await send(employee, '/preview', csv, {});
-    expect(preview.body.rejections).toEqual([{ rowNumber: 2, reason: 'owner: you may import contacts for yourself only', cells: expect.any(Object) }]);
+    expect(preview.body.rejections).toEqual([
+      { rowNumber: 2, reason: 'owner: you may import contacts for yourself only', cells: expect.any(Object) },
+    ]);
     expect(preview.body.owners).toEqual([{ userId: ids.employee, name: expect.any(String), count: 1 }]);
   });
 

@@ -1,13 +1,26 @@
 import type { TestClient } from '../../../../tests/support/test-server';
 
 /** A multipart POST of the wizard (`/api/crm/contacts/import` or its `/preview`): text fields, then the file. */
-export async function sendImport(client: TestClient, path: string, file: Buffer | string, fields: Record<string, string> = {}) {
+export async function sendImport(
+  client: TestClient,
+  path: string,
+  file: Buffer | string,
+  fields: Record<string, string> = {},
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', new Blob([typeof file === 'string' ? file : new Uint8Array(file)], { type: 'text/csv' }), 'contatos.csv');
+  form.append(
+    'file',
+    new Blob([typeof file === 'string' ? file : new Uint8Array(file)], { type: 'text/csv' }),
+    'contatos.csv',
+  );
   const res = await fetch(`${client.baseUrl}${path}`, {
     method: 'POST',
-    headers: { origin: client.baseUrl, cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-forwarded-for': client.ip },
+    headers: {
+      origin: client.baseUrl,
+      cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      'x-forwarded-for': client.ip,
+    },
     body: form,
   });
   return { status: res.status, body: await res.json() };

@@ -22,7 +22,11 @@ afterAll(() => {
 function request(body: Buffer | string, options: { abort?: boolean } = {}): Request {
   const req = (options.abort ? abandoned(Buffer.from(body)) : Readable.from([Buffer.from(body)])) as unknown as Request;
   // As Node's IncomingMessage: `complete` once the whole body arrived.
-  Object.assign(req, { complete: false, headers: { 'content-type': 'multipart/form-data; boundary=x' }, is: (type: string) => type === 'multipart/form-data' });
+  Object.assign(req, {
+    complete: false,
+    headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    is: (type: string) => type === 'multipart/form-data',
+  });
   req.on('end', () => Object.assign(req, { complete: true }));
   return req;
 }
@@ -42,8 +46,18 @@ function abandoned(start: Buffer): Readable {
 
 const form = (file: Buffer | null, fields: Record<string, string> = {}) =>
   Buffer.concat([
-    ...Object.entries(fields).map(([name, value]) => Buffer.from(`--x\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),
-    ...(file ? [Buffer.from('--x\r\nContent-Disposition: form-data; name="file"; filename="contatos.csv"\r\nContent-Type: text/csv\r\n\r\n'), file, Buffer.from('\r\n')] : []),
+    ...Object.entries(fields).map(([name, value]) =>
+      Buffer.from(`--x\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    ),
+    ...(file
+      ? [
+          Buffer.from(
+            '--x\r\nContent-Disposition: form-data; name="file"; filename="contatos.csv"\r\nContent-Type: text/csv\r\n\r\n',
+          ),
+          file,
+          Buffer.from('\r\n'),
+        ]
+      : []),
     Buffer.from('--x--\r\n'),
   ]);
 
@@ -78,7 +92,9 @@ describe('readUpload', () => {
 
   it('refuses a form cut short inside the file, or one without a file, naming the field, and leaves nothing behind', async () => {
     const cut = '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nNome\nAna';
-    expect(await readUpload(request(cut), 100_000).catch((e: unknown) => e)).toMatchObject({ details: [{ path: 'file' }] });
+    expect(await readUpload(request(cut), 100_000).catch((e: unknown) => e)).toMatchObject({
+      details: [{ path: 'file' }],
+    });
     expect(await readUpload(request(form(null, { mode: 'skip' })), 100_000).catch((e: unknown) => e)).toMatchObject({
       details: [{ path: 'file', message: 'A CSV file is required (form field "file")' }],
     });
@@ -86,8 +102,14 @@ describe('readUpload', () => {
   });
 
   it('gives up on an upload the client abandons midway, and leaves nothing behind', async () => {
-    const started = Buffer.concat([form(null, { mode: 'skip' }).subarray(0, -7), Buffer.from('--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\n'), Buffer.alloc(300_000, 'Ana\n')]);
-    expect(await readUpload(request(started, { abort: true }), 10 * 1024 * 1024).catch((e: unknown) => e)).toMatchObject({ details: [{ path: 'file' }] });
+    const started = Buffer.concat([
+      form(null, { mode: 'skip' }).subarray(0, -7),
+      Buffer.from('--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\n'),
+      Buffer.alloc(300_000, 'Ana\n'),
+    ]);
+    expect(
+      await readUpload(request(started, { abort: true }), 10 * 1024 * 1024).catch((e: unknown) => e),
+    ).toMatchObject({ details: [{ path: 'file' }] });
     await expect.poll(spooled).toEqual([]);
   });
 });

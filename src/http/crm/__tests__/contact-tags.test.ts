@@ -19,7 +19,8 @@ describe('GET /api/crm/contacts/tags', () => {
       [crm.users.other, [`${p}-evento`, `${p}-100%`]],
       [crm.users.other, [`x-${p}-evento`]],
     ] as const;
-    for (const [client, list] of contacts) expect((await client.post('/api/crm/contacts', { name: 'Com tags', tags: list })).status).toBe(201);
+    for (const [client, list] of contacts)
+      expect((await client.post('/api/crm/contacts', { name: 'Com tags', tags: list })).status).toBe(201);
 
     expect(await tags({ search: p })).toEqual([
       { tag: `${p}-vip`, count: 3 },
@@ -44,32 +45,55 @@ describe('GET /api/crm/contacts/tags', () => {
 
   it('keeps the counts as contacts are created, edited, changed in bulk and deleted', async () => {
     const p = `k${Date.now().toString(36)}`;
-    const a = (await crm.users.employee.post('/api/crm/contacts', { name: 'Conta A', tags: [`${p}-a`, `${p}-b`] })).body;
+    const a = (await crm.users.employee.post('/api/crm/contacts', { name: 'Conta A', tags: [`${p}-a`, `${p}-b`] }))
+      .body;
     const b = (await crm.users.employee.post('/api/crm/contacts', { name: 'Conta B', tags: [`${p}-a`] })).body;
-    expect(await tags({ search: p })).toEqual([{ tag: `${p}-a`, count: 2 }, { tag: `${p}-b`, count: 1 }]);
+    expect(await tags({ search: p })).toEqual([
+      { tag: `${p}-a`, count: 2 },
+      { tag: `${p}-b`, count: 1 },
+    ]);
 
     const edited = await crm.users.employee.patch(`/api/crm/contacts/${b.id}`, { tags: [`${p}-b`, `${p}-c`] });
     expect(edited.status, edited.text).toBe(200);
-    expect(await tags({ search: p })).toEqual([{ tag: `${p}-b`, count: 2 }, { tag: `${p}-a`, count: 1 }, { tag: `${p}-c`, count: 1 }]);
+    expect(await tags({ search: p })).toEqual([
+      { tag: `${p}-b`, count: 2 },
+      { tag: `${p}-a`, count: 1 },
+      { tag: `${p}-c`, count: 1 },
+    ]);
     // A change that leaves the tags alone leaves the counts alone.
     expect((await crm.users.employee.patch(`/api/crm/contacts/${b.id}`, { status: 'customer' })).status).toBe(200);
 
-    const bulk = await crm.users.employee.post('/api/crm/contacts/bulk', { ids: [a.id, b.id], action: 'update', addTags: [`${p}-c`], removeTags: [`${p}-b`] });
+    const bulk = await crm.users.employee.post('/api/crm/contacts/bulk', {
+      ids: [a.id, b.id],
+      action: 'update',
+      addTags: [`${p}-c`],
+      removeTags: [`${p}-b`],
+    });
     expect(bulk.body.changed).toBe(2);
-    expect(await tags({ search: p })).toEqual([{ tag: `${p}-c`, count: 2 }, { tag: `${p}-a`, count: 1 }]);
+    expect(await tags({ search: p })).toEqual([
+      { tag: `${p}-c`, count: 2 },
+      { tag: `${p}-a`, count: 1 },
+    ]);
 
     expect((await crm.users.employee.delete(`/api/crm/contacts/${a.id}`)).status).toBe(204);
     expect(await tags({ search: p })).toEqual([{ tag: `${p}-c`, count: 1 }]);
     const plan = await crm.knex.transaction(async (trx) => {
       await trx.raw('SET LOCAL enable_seqscan = off');
-      const { rows } = await trx.raw("EXPLAIN SELECT tag FROM contact_tag_counts WHERE lower(funil_unaccent(tag)) LIKE 'vi%'");
+      const { rows } = await trx.raw(
+        "EXPLAIN SELECT tag FROM contact_tag_counts WHERE lower(funil_unaccent(tag)) LIKE 'vi%'",
+      );
       return rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
     });
     expect(plan).toContain('contact_tag_counts_prefix_index');
   });
 
   it('is not taken for a contact id, and refuses bad parameters naming them', async () => {
-    for (const [query, path] of [['limit=0', 'query.limit'], ['limit=51', 'query.limit'], ['tag=vip', 'query.tag'], [`search=${'a'.repeat(51)}`, 'query.search']] as const) {
+    for (const [query, path] of [
+      ['limit=0', 'query.limit'],
+      ['limit=51', 'query.limit'],
+      ['tag=vip', 'query.tag'],
+      [`search=${'a'.repeat(51)}`, 'query.search'],
+    ] as const) {
       const res = await crm.users.employee.get(`/api/crm/contacts/tags?${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body.error.details.map((d: { path: string }) => d.path)).toEqual([path]);

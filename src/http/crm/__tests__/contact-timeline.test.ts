@@ -9,7 +9,10 @@ describe('GET /api/crm/contacts/:id/timeline', () => {
     expect(created.status).toBe(201);
     const id = created.body.id as number;
     expect((await crm.users.employee.patch(`/api/crm/contacts/${id}`, { score: 30 })).status).toBe(200);
-    expect((await crm.users.employee.post('/api/crm/contacts/bulk', { ids: [id], action: 'update', status: 'customer' })).status).toBe(200);
+    expect(
+      (await crm.users.employee.post('/api/crm/contacts/bulk', { ids: [id], action: 'update', status: 'customer' }))
+        .status,
+    ).toBe(200);
 
     const res = await crm.users.other.get(`/api/crm/contacts/${id}/timeline`);
     expect(res.status).toBe(200);

@@ -5,7 +5,11 @@ const crm = useCrmServer();
 
 describe('contacts', () => {
   it('creates with defaults, ignores createdBy, and reads back the full record', async () => {
-    const res = await crm.users.employee.post('/api/crm/contacts', { name: 'Ana Souza', email: 'ana@example.com', createdBy: crm.users.ids.admin });
+    const res = await crm.users.employee.post('/api/crm/contacts', {
+      name: 'Ana Souza',
+      email: 'ana@example.com',
+      createdBy: crm.users.ids.admin,
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       name: 'Ana Souza',
@@ -25,23 +29,52 @@ describe('contacts', () => {
 
   it('creates with every field given, no owner, and its created entry on the timeline', async () => {
     const body = {
-      name: 'Bia Campos', email: 'bia@example.com', phone: '+55 21 3333-4444', company: 'Campos Ltda', position: 'CEO', source: 'Feira',
-      status: 'customer', score: 77, tags: ['ouro', 'rj "sul"'], notes: 'Prefers e-mail', customFields: { cnpj: '12.345', nested: { a: [1, 'b'] } }, ownerId: null,
+      name: 'Bia Campos',
+      email: 'bia@example.com',
+      phone: '+55 21 3333-4444',
+      company: 'Campos Ltda',
+      position: 'CEO',
+      source: 'Feira',
+      status: 'customer',
+      score: 77,
+      tags: ['ouro', 'rj "sul"'],
+      notes: 'Prefers e-mail',
+      customFields: { cnpj: '12.345', nested: { a: [1, 'b'] } },
+      ownerId: null,
     };
     const res = await crm.users.employee.post('/api/crm/contacts', body);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ ...body, ownerName: null, createdBy: crm.users.ids.employee });
     expect((await crm.users.other.get(`/api/crm/contacts/${res.body.id}`)).body).toEqual(res.body);
     const timeline = (await crm.users.other.get(`/api/crm/contacts/${res.body.id}/timeline`)).body.items;
-    expect(timeline).toEqual([expect.objectContaining({ entityType: 'contact', entityId: res.body.id, action: 'created', entityName: 'Bia Campos', changes: [], bulk: false })]);
+    expect(timeline).toEqual([
+      expect.objectContaining({
+        entityType: 'contact',
+        entityId: res.body.id,
+        action: 'created',
+        entityName: 'Bia Campos',
+        changes: [],
+        bulk: false,
+      }),
+    ]);
     expect(timeline[0].userName).toBe((await crm.users.employee.get('/api/user')).body.name);
   });
 
   it('refuses unknown fields and lists every failing field', async () => {
-    const res = await crm.users.employee.post('/api/crm/contacts', { name: '', status: 'vip', score: 101, hacker: true });
+    const res = await crm.users.employee.post('/api/crm/contacts', {
+      name: '',
+      status: 'vip',
+      score: 101,
+      hacker: true,
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('REQUEST.VALIDATION_FAILED');
-    expect(res.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual(['hacker', 'name', 'score', 'status']);
+    expect(res.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual([
+      'hacker',
+      'name',
+      'score',
+      'status',
+    ]);
   });
 
   it('maps a reference to a missing user to a 400 naming ownerId', async () => {
@@ -55,7 +88,10 @@ describe('contacts', () => {
     const a = (await make({ name: 'José Álvares', company: 'Açaí 100% Natural' })).body;
     const b = (await make({ name: 'Maria', email: 'maria_x@example.com' })).body;
     const c = (await make({ name: 'Mariaz', email: 'mariaXx@example.com', phone: '+55 11 98765-4321' })).body;
-    const ids = async (q: string) => (await crm.users.employee.get(`/api/crm/contacts?search=${encodeURIComponent(q)}`)).body.items.map((x: { id: number }) => x.id);
+    const ids = async (q: string) =>
+      (await crm.users.employee.get(`/api/crm/contacts?search=${encodeURIComponent(q)}`)).body.items.map(
+        (x: { id: number }) => x.id,
+      );
     expect(await ids('jose alvares')).toEqual([a.id]);
     expect(await ids('ACAI')).toEqual([a.id]);
     expect(await ids('100%')).toEqual([a.id]);
@@ -87,7 +123,12 @@ describe('contacts', () => {
       return seen;
     };
     const like = (text: string, status?: string) =>
-      crm.knex('contacts').whereRaw('search_text like ?', [`%${text}%`]).modify((q) => status && q.where({ status })).orderBy('id', 'desc').pluck('id');
+      crm
+        .knex('contacts')
+        .whereRaw('search_text like ?', [`%${text}%`])
+        .modify((q) => status && q.where({ status }))
+        .orderBy('id', 'desc')
+        .pluck('id');
     const quixaba = await pages('search=QUIXABA');
     expect(quixaba).toHaveLength(137);
     expect(quixaba).toEqual(await like('quixaba'));
@@ -111,27 +152,42 @@ describe('contacts', () => {
   });
 
   it('filters by status, tag and owner', async () => {
-    const tagged = (await crm.users.other.post('/api/crm/contacts', { name: 'Tagged', tags: ['vip', 'sp'], status: 'customer' })).body;
-    const list = async (q: string) => (await crm.users.employee.get(`/api/crm/contacts?${q}`)).body.items.map((x: { id: number }) => x.id);
+    const tagged = (
+      await crm.users.other.post('/api/crm/contacts', { name: 'Tagged', tags: ['vip', 'sp'], status: 'customer' })
+    ).body;
+    const list = async (q: string) =>
+      (await crm.users.employee.get(`/api/crm/contacts?${q}`)).body.items.map((x: { id: number }) => x.id);
     expect(await list('tag=vip')).toEqual([tagged.id]);
     expect(await list(`owner=${crm.users.ids.other}&status=customer`)).toEqual([tagged.id]);
     expect(await list(`owner=${crm.users.ids.other}&status=lead`)).toEqual([]);
   });
 
   it('filters by source and a score range, both ends included, and refuses an upside-down range', async () => {
-    const make = async (name: string, source: string, score: number) => (await crm.users.employee.post('/api/crm/contacts', { name, source, score })).body.id;
-    const [low, mid, high] = [await make('Score low', 'Feira 2026', 10), await make('Score mid', 'Feira 2026', 50), await make('Score high', 'Site', 90)];
-    const list = async (q: string) => (await crm.users.employee.get(`/api/crm/contacts?${q}`)).body.items.map((x: { id: number }) => x.id);
+    const make = async (name: string, source: string, score: number) =>
+      (await crm.users.employee.post('/api/crm/contacts', { name, source, score })).body.id;
+    const [low, mid, high] = [
+      await make('Score low', 'Feira 2026', 10),
+      await make('Score mid', 'Feira 2026', 50),
+      await make('Score high', 'Site', 90),
+    ];
+    const list = async (q: string) =>
+      (await crm.users.employee.get(`/api/crm/contacts?${q}`)).body.items.map((x: { id: number }) => x.id);
     expect(await list('source=Feira%202026')).toEqual([mid, low]);
     expect(await list('source=Feira%202026&scoreMin=50')).toEqual([mid]);
-    expect((await list('scoreMin=50&scoreMax=90')).filter((id: number) => [low, mid, high].includes(id))).toEqual([high, mid]);
+    expect((await list('scoreMin=50&scoreMax=90')).filter((id: number) => [low, mid, high].includes(id))).toEqual([
+      high,
+      mid,
+    ]);
     expect((await list('scoreMax=10')).filter((id: number) => [low, mid, high].includes(id))).toEqual([low]);
     const upsideDown = await crm.users.employee.get('/api/crm/contacts?scoreMin=60&scoreMax=40');
     expect(upsideDown.status).toBe(400);
     expect(upsideDown.body.error.details).toEqual([expect.objectContaining({ path: 'query.scoreMax' })]);
     const plan = await crm.knex.transaction(async (trx) => {
       await trx.raw('SET LOCAL enable_seqscan = off');
-      const { rows } = await trx.raw('EXPLAIN SELECT id FROM contacts WHERE lower(funil_unaccent(source)) = lower(funil_unaccent(?)) ORDER BY id DESC LIMIT 51', ['Site']);
+      const { rows } = await trx.raw(
+        'EXPLAIN SELECT id FROM contacts WHERE lower(funil_unaccent(source)) = lower(funil_unaccent(?)) ORDER BY id DESC LIMIT 51',
+        ['Site'],
+      );
       return rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
     });
     expect(plan).toContain('contacts_source_folded_index');
@@ -141,8 +197,12 @@ describe('contacts', () => {
     const created = (await crm.users.employee.post('/api/crm/contacts', { name: 'Owned' })).body;
     expect((await crm.users.other.patch(`/api/crm/contacts/${created.id}`, { name: 'Stolen' })).status).toBe(403);
     expect((await crm.users.developer.delete(`/api/crm/contacts/${created.id}`)).status).toBe(403);
-    expect((await crm.users.employee.patch(`/api/crm/contacts/${created.id}`, { name: 'Mine' })).body.name).toBe('Mine');
-    expect((await crm.users.admin.patch(`/api/crm/contacts/${created.id}`, { status: 'prospect' })).body.status).toBe('prospect');
+    expect((await crm.users.employee.patch(`/api/crm/contacts/${created.id}`, { name: 'Mine' })).body.name).toBe(
+      'Mine',
+    );
+    expect((await crm.users.admin.patch(`/api/crm/contacts/${created.id}`, { status: 'prospect' })).body.status).toBe(
+      'prospect',
+    );
     expect((await crm.users.other.delete(`/api/crm/contacts/${created.id}`)).status).toBe(403);
     expect((await crm.users.employee.delete(`/api/crm/contacts/${created.id}`)).status).toBe(204);
     expect((await crm.users.employee.get(`/api/crm/contacts/${created.id}`)).status).toBe(404);
@@ -152,24 +212,34 @@ describe('contacts', () => {
 
   it('answers 409 with the current row when the record changed since it was read', async () => {
     const created = (await crm.users.employee.post('/api/crm/contacts', { name: 'Versioned' })).body;
-    const first = await crm.users.employee.patch(`/api/crm/contacts/${created.id}`, { name: 'First', updatedAt: created.updatedAt });
+    const first = await crm.users.employee.patch(`/api/crm/contacts/${created.id}`, {
+      name: 'First',
+      updatedAt: created.updatedAt,
+    });
     expect(first.status).toBe(200);
-    const stale = await crm.users.admin.patch(`/api/crm/contacts/${created.id}`, { name: 'Second', updatedAt: created.updatedAt });
+    const stale = await crm.users.admin.patch(`/api/crm/contacts/${created.id}`, {
+      name: 'Second',
+      updatedAt: created.updatedAt,
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.error.code).toBe('RESOURCE.CONFLICT');
-    expect(stale.body.error.details.current).toMatchObject({ id: created.id, name: 'First', updatedAt: first.body.updatedAt });
+    expect(stale.body.error.details.current).toMatchObject({
+      id: created.id,
+      name: 'First',
+      updatedAt: first.body.updatedAt,
+    });
     expect((await crm.users.employee.get(`/api/crm/contacts/${created.id}`)).body.name).toBe('First');
   });
 
   it('pages with a cursor without gaps or repeats while rows are inserted', async () => {
-    for (let i = 0; i < 7; i++) await crm.users.admin.post('/api/crm/contacts', { name: `Paged ${i}`, source: 'paging' });
+    for (let i = 0; i < 7; i++)
+      await crm.users.admin.post('/api/crm/contacts', { name: `Paged ${i}`, source: 'paging' });
     const seen: number[] = [];
     let cursor: string | null = null;
     let inserted = 0;
     do {
-      const res: { body: { items: { id: number }[]; nextCursor: string | null; total?: number } } = await crm.users.employee.get(
-        `/api/crm/contacts?limit=3&includeTotal=true${cursor ? `&cursor=${cursor}` : ''}`,
-      );
+      const res: { body: { items: { id: number }[]; nextCursor: string | null; total?: number } } =
+        await crm.users.employee.get(`/api/crm/contacts?limit=3&includeTotal=true${cursor ? `&cursor=${cursor}` : ''}`);
       expect(res.body.total).toBeGreaterThan(0);
       seen.push(...res.body.items.map((x) => x.id));
       cursor = res.body.nextCursor;

@@ -12,7 +12,9 @@ const TABLES = ['contacts', 'deals', 'activities', 'pipeline_stages', 'email_tem
 async function fingerprint(): Promise<string> {
   const parts: string[] = [];
   for (const table of TABLES) {
-    const { rows } = await crm.knex.raw(`select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as digest from ${table} t`);
+    const { rows } = await crm.knex.raw(
+      `select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as digest from ${table} t`,
+    );
     parts.push(rows[0].digest);
   }
   return parts.join(',');
@@ -21,7 +23,27 @@ async function fingerprint(): Promise<string> {
 // Values that are valid somewhere, at the edges, or plainly wrong.
 const anyValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.string({ maxLength: 30 }),
-  fc.constantFrom('', ' ', '9999999999.99', '10000000000.00', '0.001', '-1', 'won', 'lost', 'prospecting', 'completed', 'pending', 'task', 'customer', '#3B82F6', '2026-02-30', '2026-12-01', '2026-12-01T10:00:00Z', '%_\\', 'ação'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '9999999999.99',
+    '10000000000.00',
+    '0.001',
+    '-1',
+    'won',
+    'lost',
+    'prospecting',
+    'completed',
+    'pending',
+    'task',
+    'customer',
+    '#3B82F6',
+    '2026-02-30',
+    '2026-12-01',
+    '2026-12-01T10:00:00Z',
+    '%_\\',
+    'ação',
+  ),
   fc.integer({ min: -5, max: 5 }),
   fc.integer(),
   fc.double(),
@@ -38,13 +60,19 @@ function keysOf(schema: { describe(): unknown } | undefined): string[] {
 
 /** A body or query built from the route's own field names (and sometimes an unknown one). */
 const fieldsFor = (keys: string[]) =>
-  fc.tuple(
-    fc.record(Object.fromEntries(keys.map((k) => [k, anyValue])) as Record<string, fc.Arbitrary<unknown>>, { requiredKeys: [] }),
-    fc.option(fc.tuple(fc.constantFrom('hacker', 'id', 'createdAt', 'closedAt'), anyValue), { nil: undefined }),
-  ).map(([known, extra]) => (extra ? { ...known, [extra[0]]: extra[1] } : known));
+  fc
+    .tuple(
+      fc.record(Object.fromEntries(keys.map((k) => [k, anyValue])) as Record<string, fc.Arbitrary<unknown>>, {
+        requiredKeys: [],
+      }),
+      fc.option(fc.tuple(fc.constantFrom('hacker', 'id', 'createdAt', 'closedAt'), anyValue), { nil: undefined }),
+    )
+    .map(([known, extra]) => (extra ? { ...known, [extra[0]]: extra[1] } : known));
 
 const pathValue = (name: string) =>
-  name === 'pipeline' ? fc.constantFrom('default', 'other', 'x%2Fy', '%20') : fc.oneof(fc.constantFrom('1', '2', '3', '0', '-1', 'abc', '99999999999', '1.5'), fc.nat({ max: 40 }).map(String));
+  name === 'pipeline'
+    ? fc.constantFrom('default', 'other', 'x%2Fy', '%20')
+    : fc.oneof(fc.constantFrom('1', '2', '3', '0', '-1', 'abc', '99999999999', '1.5'), fc.nat({ max: 40 }).map(String));
 
 describe('every CRM endpoint under generated input', () => {
   it('never answers 5xx, always uses the error shape for 4xx, and changes nothing when it refuses', async () => {
@@ -63,16 +91,22 @@ describe('every CRM endpoint under generated input', () => {
     for (const route of routes) {
       const request = requestFor(route);
       await fc.assert(
-        fc.asyncProperty(request, fc.constantFrom('admin', 'employee', 'developer') as fc.Arbitrary<'admin' | 'employee' | 'developer'>, async (req, who) => {
-          const before = await fingerprint();
-          const res = await crm.users[who].request(route.method.toUpperCase(), req.url, req.body);
-          expect(res.status, `${route.method} ${req.url} ${JSON.stringify(req.body)} -> ${res.text}`).toBeLessThan(500);
-          outcomes[res.status >= 400 ? 'refused' : 'accepted'] += 1;
-          if (res.status >= 400) {
-            expectErrorShape(res.body);
-            expect(await fingerprint(), `${route.method} ${req.url} changed rows while refusing`).toBe(before);
-          }
-        }),
+        fc.asyncProperty(
+          request,
+          fc.constantFrom('admin', 'employee', 'developer') as fc.Arbitrary<'admin' | 'employee' | 'developer'>,
+          async (req, who) => {
+            const before = await fingerprint();
+            const res = await crm.users[who].request(route.method.toUpperCase(), req.url, req.body);
+            expect(res.status, `${route.method} ${req.url} ${JSON.stringify(req.body)} -> ${res.text}`).toBeLessThan(
+              500,
+            );
+            outcomes[res.status >= 400 ? 'refused' : 'accepted'] += 1;
+            if (res.status >= 400) {
+              expectErrorShape(res.body);
+              expect(await fingerprint(), `${route.method} ${req.url} changed rows while refusing`).toBe(before);
+            }
+          },
+        ),
         { numRuns: 12 },
       );
     }
@@ -86,11 +120,16 @@ function requestFor(route: RouteDefinition): fc.Arbitrary<{ url: string; body: u
   const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
   const params = fc.tuple(...names.map(pathValue));
   const query = fieldsFor(keysOf(route.schemas?.query));
-  const body = route.method === 'get' || route.method === 'delete' ? fc.constant(undefined) : fieldsFor(keysOf(route.schemas?.body));
+  const body =
+    route.method === 'get' || route.method === 'delete'
+      ? fc.constant(undefined)
+      : fieldsFor(keysOf(route.schemas?.body));
   return fc.tuple(params, query, body).map(([values, q, b]) => {
     let i = 0;
     const path = route.path.replace(/:(\w+)/g, () => encodeURIComponent(values[i++]));
-    const search = new URLSearchParams(Object.entries(q).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString();
+    const search = new URLSearchParams(
+      Object.entries(q).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+    ).toString();
     return { url: search ? `${path}?${search}` : path, body: b };
   });
 }

@@ -15,7 +15,13 @@ const PASSWORD = 'correct horse battery';
 async function register(server: TestServer, role: 'admin' | 'employee') {
   const client = server.client();
   const username = uniqueName(role);
-  const res = await client.post('/api/register', { username, password: PASSWORD, name: `Name ${username}`, initials: 'AB', role });
+  const res = await client.post('/api/register', {
+    username,
+    password: PASSWORD,
+    name: `Name ${username}`,
+    initials: 'AB',
+    role,
+  });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
   return { client, id: res.body.id as number };
 }
@@ -60,5 +66,6 @@ export function useCrmServer(): CrmServer {
 /** The error shape every 4xx has. */
 export function expectErrorShape(body: unknown): void {
   const error = (body as { error?: { code?: unknown; message?: unknown } })?.error;
-  if (typeof error?.code !== 'string' || typeof error?.message !== 'string') throw new Error(`not the error shape: ${JSON.stringify(body)}`);
+  if (typeof error?.code !== 'string' || typeof error?.message !== 'string')
+    throw new Error(`not the error shape: ${JSON.stringify(body)}`);
 }

@@ -69,7 +69,11 @@ describe('closing a deal on the day it was won or lost (POST move closedAt)', ()
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.details, JSON.stringify(body)).toEqual([expect.objectContaining({ path: 'closedAt' })]);
     }
-    expect((await users.employee.get(`/api/crm/deals/${deal.id}`)).body).toMatchObject({ stage: 'prospecting', closedAt: null, updatedAt: deal.updatedAt });
+    expect((await users.employee.get(`/api/crm/deals/${deal.id}`)).body).toMatchObject({
+      stage: 'prospecting',
+      closedAt: null,
+      updatedAt: deal.updatedAt,
+    });
   });
 
   it("counts the won value in the reports on closedAt's day", async () => {
@@ -83,7 +87,11 @@ describe('closing a deal on the day it was won or lost (POST move closedAt)', ()
       if (figures?.wonOverTime.some((b) => b.bucket === '2026-06-12' && b.count > 0)) break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    expect(figures!.wonOverTime.find((b) => b.bucket === '2026-06-12')).toEqual({ bucket: '2026-06-12', count: 1, value: '4321.00' });
+    expect(figures!.wonOverTime.find((b) => b.bucket === '2026-06-12')).toEqual({
+      bucket: '2026-06-12',
+      count: 1,
+      value: '4321.00',
+    });
     expect(figures!.wonOverTime.find((b) => b.bucket === '2026-06-15')).toMatchObject({ count: 2, value: '200.00' });
   });
 });
@@ -113,7 +121,8 @@ describe('closed deals are out of the forecast', () => {
     const forecast = await users.admin.get('/api/crm/reports/forecast');
     const undated = forecast.body.rows.find((r: { bucket: string }) => r.bucket === 'undated');
     const openDeals = (await users.admin.get('/api/crm/deals?pipeline=default&limit=100')).body.items.filter(
-      (d: Deal & { expectedCloseDate: string | null }) => !['won', 'lost'].includes(d.stage) && d.expectedCloseDate === null,
+      (d: Deal & { expectedCloseDate: string | null }) =>
+        !['won', 'lost'].includes(d.stage) && d.expectedCloseDate === null,
     );
     expect(undated.count).toBe(openDeals.length);
   });

@@ -11,7 +11,9 @@ const createDeal = async (title: string, stage = 'prospecting'): Promise<Card> =
   return res.body;
 };
 const column = async (stage: string): Promise<string[]> =>
-  (await crm.users.employee.get(`/api/crm/deals?pipeline=default&stage=${stage}&order=position`)).body.items.map((d: Card) => d.title);
+  (await crm.users.employee.get(`/api/crm/deals?pipeline=default&stage=${stage}&order=position`)).body.items.map(
+    (d: Card) => d.title,
+  );
 const timelineOf = (id: number) => crm.knex('crmTimeline').where({ entityType: 'deal', entityId: id }).orderBy('id');
 
 describe('POST /api/crm/deals/:id/move', () => {
@@ -25,7 +27,10 @@ describe('POST /api/crm/deals/:id/move', () => {
     expect(last.body).toMatchObject({ id: card.id, stage: 'negotiation', closedAt: null });
     expect(await column('negotiation')).toEqual(['Move first', 'Move second', 'Move card']);
 
-    const between = await crm.users.employee.post(`/api/crm/deals/${card.id}/move`, { stage: 'negotiation', position: (first.position + second.position) / 2 });
+    const between = await crm.users.employee.post(`/api/crm/deals/${card.id}/move`, {
+      stage: 'negotiation',
+      position: (first.position + second.position) / 2,
+    });
     expect(between.status).toBe(200);
     expect(await column('negotiation')).toEqual(['Move first', 'Move card', 'Move second']);
     // Only the moved card was written.
@@ -44,9 +49,15 @@ describe('POST /api/crm/deals/:id/move', () => {
     const noReason = await crm.users.employee.post(`/api/crm/deals/${card.id}/move`, { stage: 'lost' });
     expect(noReason.status).toBe(400);
     expect(noReason.body.error.code).toBe('DEAL.LOST_REASON_REQUIRED');
-    expect((await crm.users.employee.get(`/api/crm/deals/${card.id}`)).body).toMatchObject({ stage: 'prospecting', updatedAt: card.updatedAt });
+    expect((await crm.users.employee.get(`/api/crm/deals/${card.id}`)).body).toMatchObject({
+      stage: 'prospecting',
+      updatedAt: card.updatedAt,
+    });
 
-    const lost = await crm.users.employee.post(`/api/crm/deals/${card.id}/move`, { stage: 'lost', lostReason: 'Price' });
+    const lost = await crm.users.employee.post(`/api/crm/deals/${card.id}/move`, {
+      stage: 'lost',
+      lostReason: 'Price',
+    });
     expect(lost.body).toMatchObject({ stage: 'lost', lostReason: 'Price' });
     expect(lost.body.closedAt).not.toBeNull();
     const won = await crm.users.employee.post(`/api/crm/deals/${card.id}/move`, { stage: 'won' });
@@ -60,7 +71,10 @@ describe('POST /api/crm/deals/:id/move', () => {
 
     const foreign = await move({ stage: 'far away' });
     expect(foreign.status).toBe(400);
-    expect(foreign.body.error).toMatchObject({ code: 'DEAL.INVALID_STAGE', details: [expect.objectContaining({ path: 'stage' })] });
+    expect(foreign.body.error).toMatchObject({
+      code: 'DEAL.INVALID_STAGE',
+      details: [expect.objectContaining({ path: 'stage' })],
+    });
     expect((await move({ stage: 'nowhere' })).body.error.code).toBe('DEAL.INVALID_STAGE');
 
     expect((await move({ stage: 'proposal' }, crm.users.other)).status).toBe(403);

@@ -6,7 +6,12 @@ const crm = useCrmServer();
 describe('deals', () => {
   it('creates in the first stage of the default pipeline with the contact name shown', async () => {
     const contact = (await crm.users.employee.post('/api/crm/contacts', { name: 'Buyer Ltd' })).body;
-    const res = await crm.users.employee.post('/api/crm/deals', { title: 'Big sale', value: '1500.5', contactId: contact.id, createdBy: 1 });
+    const res = await crm.users.employee.post('/api/crm/deals', {
+      title: 'Big sale',
+      value: '1500.5',
+      contactId: contact.id,
+      createdBy: 1,
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       title: 'Big sale',
@@ -38,9 +43,22 @@ describe('deals', () => {
   it('validates stage, probability, dates and references', async () => {
     const stage = await crm.users.employee.post('/api/crm/deals', { title: 'x', stage: 'nope' });
     expect(stage.status).toBe(400);
-    expect(stage.body.error).toMatchObject({ code: 'DEAL.INVALID_STAGE', details: [expect.objectContaining({ path: 'stage' })] });
-    const many = await crm.users.employee.post('/api/crm/deals', { title: '', probability: 101, expectedCloseDate: '2026-02-30', contactId: 0 });
-    expect(many.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual(['contactId', 'expectedCloseDate', 'probability', 'title']);
+    expect(stage.body.error).toMatchObject({
+      code: 'DEAL.INVALID_STAGE',
+      details: [expect.objectContaining({ path: 'stage' })],
+    });
+    const many = await crm.users.employee.post('/api/crm/deals', {
+      title: '',
+      probability: 101,
+      expectedCloseDate: '2026-02-30',
+      contactId: 0,
+    });
+    expect(many.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual([
+      'contactId',
+      'expectedCloseDate',
+      'probability',
+      'title',
+    ]);
     const ancient = await crm.users.employee.post('/api/crm/deals', { title: 'x', expectedCloseDate: '0000-01-01' });
     expect(ancient.body.error.details).toEqual([expect.objectContaining({ path: 'expectedCloseDate' })]);
     const missing = await crm.users.employee.post('/api/crm/deals', { title: 'x', contactId: 987654 });
@@ -64,8 +82,11 @@ describe('deals', () => {
 
   it('filters by pipeline, stage, owner and contact', async () => {
     const contact = (await crm.users.other.post('/api/crm/contacts', { name: 'Filter Co' })).body;
-    const deal = (await crm.users.other.post('/api/crm/deals', { title: 'Filtered', stage: 'negotiation', contactId: contact.id })).body;
-    const ids = async (q: string) => (await crm.users.employee.get(`/api/crm/deals?${q}`)).body.items.map((d: { id: number }) => d.id);
+    const deal = (
+      await crm.users.other.post('/api/crm/deals', { title: 'Filtered', stage: 'negotiation', contactId: contact.id })
+    ).body;
+    const ids = async (q: string) =>
+      (await crm.users.employee.get(`/api/crm/deals?${q}`)).body.items.map((d: { id: number }) => d.id);
     expect(await ids(`pipeline=default&stage=negotiation&owner=${crm.users.ids.other}`)).toEqual([deal.id]);
     expect(await ids(`contact=${contact.id}`)).toEqual([deal.id]);
     expect(await ids('pipeline=elsewhere')).toEqual([]);
@@ -88,7 +109,14 @@ describe('deals', () => {
 describe('pipeline stages', () => {
   it('lists the default pipeline by order', async () => {
     const res = await crm.users.employee.get('/api/crm/pipeline-stages/default');
-    expect(res.body.items.map((s: { stage: string }) => s.stage)).toEqual(['prospecting', 'qualification', 'proposal', 'negotiation', 'won', 'lost']);
+    expect(res.body.items.map((s: { stage: string }) => s.stage)).toEqual([
+      'prospecting',
+      'qualification',
+      'proposal',
+      'negotiation',
+      'won',
+      'lost',
+    ]);
   });
 
   it('is changed by admins only, renames carry deals, deletes refuse stages in use', async () => {
@@ -96,25 +124,47 @@ describe('pipeline stages', () => {
       expect((await client.post('/api/crm/pipeline-stages/sales', { stage: 'new' })).status).toBe(403);
     }
     const a = (await crm.users.admin.post('/api/crm/pipeline-stages/sales', { stage: 'new', color: '#112233' })).body;
-    const b = (await crm.users.admin.post('/api/crm/pipeline-stages/sales', { stage: 'done', kind: 'won', probability: 100 })).body;
+    const b = (
+      await crm.users.admin.post('/api/crm/pipeline-stages/sales', { stage: 'done', kind: 'won', probability: 100 })
+    ).body;
     expect([a.order, b.order]).toEqual([1, 2]);
-    expect((await crm.users.admin.post('/api/crm/pipeline-stages/sales', { stage: 'new' })).body.error.code).toBe('STAGE.NAME_TAKEN');
-    const deal = (await crm.users.employee.post('/api/crm/deals', { title: 'In sales', pipeline: 'sales', value: '100', probability: 50 })).body;
+    expect((await crm.users.admin.post('/api/crm/pipeline-stages/sales', { stage: 'new' })).body.error.code).toBe(
+      'STAGE.NAME_TAKEN',
+    );
+    const deal = (
+      await crm.users.employee.post('/api/crm/deals', {
+        title: 'In sales',
+        pipeline: 'sales',
+        value: '100',
+        probability: 50,
+      })
+    ).body;
     expect(deal.stage).toBe('new');
-    const renamed = await crm.users.admin.patch(`/api/crm/pipeline-stages/sales/${a.id}`, { stage: 'fresh', color: '#445566' });
+    const renamed = await crm.users.admin.patch(`/api/crm/pipeline-stages/sales/${a.id}`, {
+      stage: 'fresh',
+      color: '#445566',
+    });
     expect(renamed.body).toMatchObject({ stage: 'fresh', color: '#445566' });
     expect((await crm.users.employee.get(`/api/crm/deals/${deal.id}`)).body.stage).toBe('fresh');
-    expect((await crm.users.employee.patch(`/api/crm/pipeline-stages/sales/${a.id}`, { color: '#000000' })).status).toBe(403);
-    const reordered = await crm.users.admin.request('PUT', '/api/crm/pipeline-stages/sales/order', { stageIds: [b.id, a.id] });
+    expect(
+      (await crm.users.employee.patch(`/api/crm/pipeline-stages/sales/${a.id}`, { color: '#000000' })).status,
+    ).toBe(403);
+    const reordered = await crm.users.admin.request('PUT', '/api/crm/pipeline-stages/sales/order', {
+      stageIds: [b.id, a.id],
+    });
     expect(reordered.body.items.map((s: { id: number }) => s.id)).toEqual([b.id, a.id]);
-    expect((await crm.users.admin.request('PUT', '/api/crm/pipeline-stages/sales/order', { stageIds: [b.id] })).status).toBe(400);
+    expect(
+      (await crm.users.admin.request('PUT', '/api/crm/pipeline-stages/sales/order', { stageIds: [b.id] })).status,
+    ).toBe(400);
     const inUse = await crm.users.admin.delete(`/api/crm/pipeline-stages/sales/${a.id}`);
     expect(inUse.status).toBe(409);
     expect(inUse.body.error.code).toBe('STAGE.IN_USE');
     expect((await crm.users.admin.delete(`/api/crm/pipeline-stages/default/${b.id}`)).status).toBe(404);
     expect((await crm.users.admin.delete(`/api/crm/pipeline-stages/sales/${b.id}`)).status).toBe(204);
     const summary = (await crm.users.employee.get('/api/crm/pipeline-stages/sales/summary')).body.items;
-    expect(summary).toEqual([expect.objectContaining({ stage: 'fresh', dealCount: 1, valueSum: '100.00', weightedValueSum: '50.00' })]);
+    expect(summary).toEqual([
+      expect.objectContaining({ stage: 'fresh', dealCount: 1, valueSum: '100.00', weightedValueSum: '50.00' }),
+    ]);
     const rows = await crm.knex('pipeline_stages').where({ pipeline: 'sales' });
     expect(rows).toHaveLength(1);
   });

@@ -23,11 +23,24 @@ const titles = async (query: string): Promise<string[]> => {
 };
 
 describe('the pipeline board', () => {
-  it("narrows the column totals and the cards by the same filters: owner, contact, value range, close date, title text", async () => {
+  it('narrows the column totals and the cards by the same filters: owner, contact, value range, close date, title text', async () => {
     const tag = uniqueName('board');
     const contact = (await crm.users.employee.post('/api/crm/contacts', { name: `${tag} contact` })).body;
-    await createDeal({ title: `${tag} alpha`, stage: 'proposal', value: '1234.56', probability: 50, expectedCloseDate: '2026-01-10', contactId: contact.id });
-    await createDeal({ title: `${tag} beta`, stage: 'proposal', value: '100.00', probability: 25, expectedCloseDate: '2026-03-01' });
+    await createDeal({
+      title: `${tag} alpha`,
+      stage: 'proposal',
+      value: '1234.56',
+      probability: 50,
+      expectedCloseDate: '2026-01-10',
+      contactId: contact.id,
+    });
+    await createDeal({
+      title: `${tag} beta`,
+      stage: 'proposal',
+      value: '100.00',
+      probability: 25,
+      expectedCloseDate: '2026-03-01',
+    });
     await createDeal({ title: `${tag} gamma`, stage: 'negotiation', value: '200.10', probability: 75 });
     await createDeal({ title: `${tag} delta`, stage: 'proposal', value: '50.00', probability: 10 }, crm.users.other);
 
@@ -41,7 +54,10 @@ describe('the pipeline board', () => {
     expect(mine.proposal).toMatchObject({ dealCount: 2, valueSum: '1334.56' });
     expect(await titles(`search=${tag}&owner=${crm.users.ids.other}`)).toEqual([`${tag} delta`]);
 
-    expect((await summary(`search=${tag}&contact=${contact.id}`)).proposal).toMatchObject({ dealCount: 1, valueSum: '1234.56' });
+    expect((await summary(`search=${tag}&contact=${contact.id}`)).proposal).toMatchObject({
+      dealCount: 1,
+      valueSum: '1234.56',
+    });
     expect(await titles(`search=${tag}&contact=${contact.id}`)).toEqual([`${tag} alpha`]);
 
     const range = await summary(`search=${tag}&valueMin=100.00&valueMax=300`);
@@ -49,7 +65,10 @@ describe('the pipeline board', () => {
     expect(range.negotiation).toMatchObject({ dealCount: 1 });
     expect(await titles(`search=${tag}&valueMin=100.00&valueMax=300`)).toEqual([`${tag} beta`, `${tag} gamma`]);
 
-    expect((await summary(`search=${tag}&closeBy=2026-02-01`)).proposal).toMatchObject({ dealCount: 1, valueSum: '1234.56' });
+    expect((await summary(`search=${tag}&closeBy=2026-02-01`)).proposal).toMatchObject({
+      dealCount: 1,
+      valueSum: '1234.56',
+    });
     expect(await titles(`search=${tag}&closeBy=2026-02-01`)).toEqual([`${tag} alpha`]);
 
     // Text in the title, case-insensitive, % taken literally.
@@ -68,7 +87,11 @@ describe('the pipeline board', () => {
   it('tells whether a deal has a pending activity planned', async () => {
     const deal = await createDeal({ title: uniqueName('planned'), value: '10.00' });
     expect(deal.hasPendingActivity).toBe(false);
-    const activity = await crm.users.employee.post('/api/crm/activities', { subject: 'Call back', type: 'call', dealId: deal.id });
+    const activity = await crm.users.employee.post('/api/crm/activities', {
+      subject: 'Call back',
+      type: 'call',
+      dealId: deal.id,
+    });
     expect(activity.status).toBe(201);
     expect((await crm.users.employee.get(`/api/crm/deals/${deal.id}`)).body.hasPendingActivity).toBe(true);
     await crm.users.employee.patch(`/api/crm/activities/${activity.body.id}`, { status: 'completed' });
@@ -79,10 +102,15 @@ describe('the pipeline board', () => {
     const stages = (await crm.users.employee.get('/api/crm/pipeline-stages/default')).body.items;
     expect(stages.every((s: { staleDays: number }) => s.staleDays === 14)).toBe(true);
     const proposal = stages.find((s: { stage: string }) => s.stage === 'proposal');
-    expect((await crm.users.employee.patch(`/api/crm/pipeline-stages/default/${proposal.id}`, { staleDays: 7 })).status).toBe(403);
+    expect(
+      (await crm.users.employee.patch(`/api/crm/pipeline-stages/default/${proposal.id}`, { staleDays: 7 })).status,
+    ).toBe(403);
     const changed = await crm.users.admin.patch(`/api/crm/pipeline-stages/default/${proposal.id}`, { staleDays: 7 });
     expect(changed.body).toMatchObject({ stage: 'proposal', staleDays: 7 });
-    expect((await crm.users.admin.patch(`/api/crm/pipeline-stages/default/${proposal.id}`, { staleDays: 0 })).body.error.details[0].path).toBe('staleDays');
+    expect(
+      (await crm.users.admin.patch(`/api/crm/pipeline-stages/default/${proposal.id}`, { staleDays: 0 })).body.error
+        .details[0].path,
+    ).toBe('staleDays');
     await crm.users.admin.patch(`/api/crm/pipeline-stages/default/${proposal.id}`, { staleDays: 14 });
   });
 
@@ -103,7 +131,12 @@ describe('the pipeline board', () => {
     const timeline = await crm.users.other.get(`/api/crm/deals/${deal.id}/timeline`);
     expect(timeline.status).toBe(200);
     expect(timeline.body.items.map((e: { action: string }) => e.action)).toEqual(['updated', 'updated', 'created']);
-    expect(timeline.body.items[0].changes).toEqual(expect.arrayContaining([{ field: 'stage', oldValue: 'lost', newValue: 'proposal' }, { field: 'lostReason', oldValue: 'price', newValue: null }]));
+    expect(timeline.body.items[0].changes).toEqual(
+      expect.arrayContaining([
+        { field: 'stage', oldValue: 'lost', newValue: 'proposal' },
+        { field: 'lostReason', oldValue: 'price', newValue: null },
+      ]),
+    );
     expect(timeline.body.items.every((e: { entityId: number }) => e.entityId === deal.id)).toBe(true);
     expect((await crm.users.other.get('/api/crm/deals/999999/timeline')).status).toBe(404);
   });

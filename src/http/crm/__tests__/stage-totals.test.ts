@@ -11,7 +11,12 @@ type Summary = { stage: string; dealCount: number; valueSum: string; weightedVal
 const summary = async (): Promise<Summary[]> => {
   const res = await crm.users.employee.get(`${STAGES}/summary`);
   expect(res.status).toBe(200);
-  return res.body.items.map(({ stage, dealCount, valueSum, weightedValueSum }: Summary) => ({ stage, dealCount, valueSum, weightedValueSum }));
+  return res.body.items.map(({ stage, dealCount, valueSum, weightedValueSum }: Summary) => ({
+    stage,
+    dealCount,
+    valueSum,
+    weightedValueSum,
+  }));
 };
 
 /** The same figures aggregated afresh from every deal. */
@@ -41,14 +46,21 @@ describe("the board's stage totals", () => {
     await expectTotalsRight('create');
     expect((await summary()).find((s) => s.stage === 'proposal')!.dealCount).toBeGreaterThanOrEqual(2);
 
-    const edited = await crm.users.employee.patch(`/api/crm/deals/${a.id}`, { value: '999.99', probability: 80, updatedAt: a.updatedAt });
+    const edited = await crm.users.employee.patch(`/api/crm/deals/${a.id}`, {
+      value: '999.99',
+      probability: 80,
+      updatedAt: a.updatedAt,
+    });
     expect(edited.status, edited.text).toBe(200);
     await expectTotalsRight('edit value and probability');
 
     const moved = await crm.users.employee.post(`/api/crm/deals/${b.id}/move`, { stage: 'negotiation' });
     expect(moved.status, moved.text).toBe(200);
     await expectTotalsRight('move to another column');
-    const reordered = await crm.users.employee.post(`/api/crm/deals/${c.id}/move`, { stage: 'negotiation', position: 0.5 });
+    const reordered = await crm.users.employee.post(`/api/crm/deals/${c.id}/move`, {
+      stage: 'negotiation',
+      position: 0.5,
+    });
     expect(reordered.status, reordered.text).toBe(200);
     await expectTotalsRight('reorder within a column');
 
@@ -56,16 +68,27 @@ describe("the board's stage totals", () => {
     await expectTotalsRight('delete');
 
     // Many rows in one statement each (as an import or a bulk change writes them).
-    await crm.knex.raw(`INSERT INTO deals (title, value, stage, probability) SELECT 'bulk ' || g, g * 10.25, (array['prospecting','proposal','won'])[1 + g % 3], g % 100 FROM generate_series(1, 30) g`);
-    await crm.knex.raw(`UPDATE deals SET stage = 'qualification', value = value + 1 WHERE title LIKE 'bulk %' AND stage = 'prospecting'`);
+    await crm.knex.raw(
+      `INSERT INTO deals (title, value, stage, probability) SELECT 'bulk ' || g, g * 10.25, (array['prospecting','proposal','won'])[1 + g % 3], g % 100 FROM generate_series(1, 30) g`,
+    );
+    await crm.knex.raw(
+      `UPDATE deals SET stage = 'qualification', value = value + 1 WHERE title LIKE 'bulk %' AND stage = 'prospecting'`,
+    );
     await crm.knex.raw(`DELETE FROM deals WHERE title LIKE 'bulk %' AND stage = 'won'`);
     await expectTotalsRight('bulk insert, update and delete');
 
-    const doomed = (await crm.users.admin.post(STAGES, { stage: uniqueName('doomed') })).body as { id: number; stage: string; updatedAt: string };
+    const doomed = (await crm.users.admin.post(STAGES, { stage: uniqueName('doomed') })).body as {
+      id: number;
+      stage: string;
+      updatedAt: string;
+    };
     await createDeal({ stage: doomed.stage, value: '10.00', probability: 10 });
     await createDeal({ stage: doomed.stage, value: '20.00', probability: 20 });
     await expectTotalsRight('deals in a new stage');
-    const renamed = await crm.users.admin.patch(`${STAGES}/${doomed.id}`, { stage: `${doomed.stage} v2`, updatedAt: doomed.updatedAt });
+    const renamed = await crm.users.admin.patch(`${STAGES}/${doomed.id}`, {
+      stage: `${doomed.stage} v2`,
+      updatedAt: doomed.updatedAt,
+    });
     expect(renamed.status, renamed.text).toBe(200);
     await expectTotalsRight('stage renamed');
     expect((await crm.users.admin.delete(`${STAGES}/${doomed.id}?moveTo=proposal`)).status).toBe(204);

@@ -20,14 +20,23 @@ beforeAll(async () => {
   server = await startTestServer({ smtpUrl: smtp.url, publicUrl: 'https://crm.example.com' }, { clock });
   users = await createCrmUsers(server);
   digests = server.runtime.container.get<DigestService>(DIGEST_SERVICE);
-  const put = (client: typeof users.employee, body: object) => client.request('PUT', '/api/notifications/settings', body);
+  const put = (client: typeof users.employee, body: object) =>
+    client.request('PUT', '/api/notifications/settings', body);
   // Busy: in São Paulo, one overdue, one today, one tomorrow, one done, one undated.
-  expect((await put(users.employee, { email: 'busy@example.com', language: 'pt', timeZone: 'America/Sao_Paulo' })).status).toBe(200);
+  expect(
+    (await put(users.employee, { email: 'busy@example.com', language: 'pt', timeZone: 'America/Sao_Paulo' })).status,
+  ).toBe(200);
   // Idle: in Tokyo, only something next week.
-  expect((await put(users.other, { email: 'idle@example.com', language: 'en', timeZone: 'Asia/Tokyo' })).status).toBe(200);
+  expect((await put(users.other, { email: 'idle@example.com', language: 'en', timeZone: 'Asia/Tokyo' })).status).toBe(
+    200,
+  );
   // Digest off: would have items.
-  expect((await put(users.developer, { email: 'off@example.com', language: 'en', timeZone: 'UTC', morningDigest: false })).status).toBe(200);
-  const post = (client: typeof users.employee, body: object) => client.post('/api/crm/activities', { reminderMinutes: null, ...body });
+  expect(
+    (await put(users.developer, { email: 'off@example.com', language: 'en', timeZone: 'UTC', morningDigest: false }))
+      .status,
+  ).toBe(200);
+  const post = (client: typeof users.employee, body: object) =>
+    client.post('/api/crm/activities', { reminderMinutes: null, ...body });
   await post(users.employee, { subject: 'Proposta atrasada', dueDate: '2026-03-09T15:00:00Z' });
   await post(users.employee, { subject: 'Reunião de hoje', dueDate: '2026-03-10T20:00:00Z' });
   await post(users.employee, { subject: 'Amanhã cedo', dueDate: '2026-03-11T03:30:00Z' });
@@ -88,7 +97,14 @@ describe('morning digest', () => {
     at('2026-03-10T11:30:00Z');
     const bell = await users.employee.get('/api/notifications');
     expect(bell.status, bell.text).toBe(200);
-    expect(bell.body.items).toEqual([expect.objectContaining({ kind: 'activity.digest', title: 'Seu dia: 1 atrasada(s), 1 para hoje', link: '/crm/activities', emailStatus: 'sent' })]);
+    expect(bell.body.items).toEqual([
+      expect.objectContaining({
+        kind: 'activity.digest',
+        title: 'Seu dia: 1 atrasada(s), 1 para hoje',
+        link: '/crm/activities',
+        emailStatus: 'sent',
+      }),
+    ]);
     expect((await users.other.get('/api/notifications')).body.items).toEqual([]);
   });
 
@@ -99,7 +115,10 @@ describe('morning digest', () => {
     // Monday 16 March, 08:00 in São Paulo: a new day, a new digest (everything is overdue by now).
     at('2026-03-16T11:00:00Z');
     expect(await digests.scan()).toBe(1);
-    expect(mailsTo('busy@example.com').map((m) => m.subject)).toEqual(['Seu dia: 1 atrasada(s), 1 para hoje', 'Seu dia: 3 atrasada(s), 0 para hoje']);
+    expect(mailsTo('busy@example.com').map((m) => m.subject)).toEqual([
+      'Seu dia: 1 atrasada(s), 1 para hoje',
+      'Seu dia: 3 atrasada(s), 0 para hoje',
+    ]);
     // Monday 16 March, 08:00 in Tokyo: next week's item (17 March 10:00 there) is not today's yet.
     at('2026-03-15T23:00:00Z');
     await digests.scan();
@@ -108,10 +127,17 @@ describe('morning digest', () => {
 
   // Two processes need a database both can reach: PostgreSQL, not the embedded one.
   it.runIf(process.env.DATABASE_URL)('goes once when two app instances scan the same database at once', async () => {
-    const second = await startServer(testConfig({ databaseUrl: server.runtime.config.databaseUrl, smtpUrl: smtp.url, publicUrl: 'https://crm.example.com' }), {
-      runWorkers: false,
-      clock,
-    });
+    const second = await startServer(
+      testConfig({
+        databaseUrl: server.runtime.config.databaseUrl,
+        smtpUrl: smtp.url,
+        publicUrl: 'https://crm.example.com',
+      }),
+      {
+        runWorkers: false,
+        clock,
+      },
+    );
     try {
       const other = second.runtime.container.get<DigestService>(DIGEST_SERVICE);
       // Wednesday 18 March, 08:00 in São Paulo.

@@ -41,7 +41,11 @@ describe('notification settings', () => {
       morningDigest: false,
     });
     expect(saved.status).toBe(200);
-    await users.employee.request('PUT', '/api/notifications/settings', { email: 'eva@example.com', language: 'pt', timeZone: 'Europe/Lisbon' });
+    await users.employee.request('PUT', '/api/notifications/settings', {
+      email: 'eva@example.com',
+      language: 'pt',
+      timeZone: 'Europe/Lisbon',
+    });
     expect((await users.employee.get('/api/notifications/settings')).body).toEqual({
       email: 'eva@example.com',
       language: 'pt',
@@ -49,14 +53,27 @@ describe('notification settings', () => {
       reminderEmails: false,
       morningDigest: false,
     });
-    const bad = await users.employee.request('PUT', '/api/notifications/settings', { email: 'eva@example.com', language: 'pt', timeZone: 'UTC', morningDigest: 'sometimes' });
+    const bad = await users.employee.request('PUT', '/api/notifications/settings', {
+      email: 'eva@example.com',
+      language: 'pt',
+      timeZone: 'UTC',
+      morningDigest: 'sometimes',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.details.map((d: { path: string }) => d.path)).toEqual(['morningDigest']);
   });
 
   it('with reminder e-mails off, a reminder shows in the bell and sends no e-mail', async () => {
-    await users.other.request('PUT', '/api/notifications/settings', { email: 'otto@example.com', language: 'en', timeZone: 'UTC', reminderEmails: false });
-    const act = await users.other.post('/api/crm/activities', { subject: 'Quiet reminder', dueDate: new Date(T0.getTime() + 10 * 60_000).toISOString() });
+    await users.other.request('PUT', '/api/notifications/settings', {
+      email: 'otto@example.com',
+      language: 'en',
+      timeZone: 'UTC',
+      reminderEmails: false,
+    });
+    const act = await users.other.post('/api/crm/activities', {
+      subject: 'Quiet reminder',
+      dueDate: new Date(T0.getTime() + 10 * 60_000).toISOString(),
+    });
     expect(act.status).toBe(201);
     const reminders = server.runtime.container.get<RemindersService>(REMINDERS_SERVICE);
     expect(await reminders.scan()).toBe(1);

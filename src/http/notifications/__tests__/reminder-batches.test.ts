@@ -27,8 +27,25 @@ beforeAll(async () => {
   users = await createCrmUsers(server);
   reminders = server.runtime.container.get<RemindersService>(REMINDERS_SERVICE);
   // employee: reminder emails; other: an address but reminder emails turned off; admin: no address.
-  expect((await users.employee.request('PUT', '/api/notifications/settings', { email: 'employee@example.com', language: 'en', timeZone: 'UTC' })).status).toBe(200);
-  expect((await users.other.request('PUT', '/api/notifications/settings', { email: 'other@example.com', language: 'en', timeZone: 'UTC', reminderEmails: false })).status).toBe(200);
+  expect(
+    (
+      await users.employee.request('PUT', '/api/notifications/settings', {
+        email: 'employee@example.com',
+        language: 'en',
+        timeZone: 'UTC',
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await users.other.request('PUT', '/api/notifications/settings', {
+        email: 'other@example.com',
+        language: 'en',
+        timeZone: 'UTC',
+        reminderEmails: false,
+      })
+    ).status,
+  ).toBe(200);
 });
 
 afterAll(async () => {
@@ -48,7 +65,10 @@ async function until(check: () => Promise<boolean> | boolean, ms = 60_000): Prom
  * Due reminders made straight in the database, `count` per user, with a subject naming the batch.
  * `claimed`: already taken by a scan (status queued), as a send job receives them, so no scheduled scan takes them.
  */
-async function dueReminders(perUser: Record<number, number>, claimed: boolean): Promise<{ prefix: string; items: ReminderJobItem[] }> {
+async function dueReminders(
+  perUser: Record<number, number>,
+  claimed: boolean,
+): Promise<{ prefix: string; items: ReminderJobItem[] }> {
   const { knex } = server.runtime.db;
   const prefix = `Batch ${++batchNo}`;
   const remindAt = new Date(T0.getTime() - 60_000);
@@ -61,7 +81,14 @@ async function dueReminders(perUser: Record<number, number>, claimed: boolean): 
     );
     const ids: number[] = rows.rows.map((r: { id: number }) => r.id);
     await knex('activityReminders').insert(
-      ids.map((activityId) => ({ activityId, userId: Number(userId), dueAt: new Date(T0.getTime() + 3_600_000), remindAt, status: claimed ? 'queued' : 'pending', claimedAt: claimed ? T0 : null })),
+      ids.map((activityId) => ({
+        activityId,
+        userId: Number(userId),
+        dueAt: new Date(T0.getTime() + 3_600_000),
+        remindAt,
+        status: claimed ? 'queued' : 'pending',
+        claimedAt: claimed ? T0 : null,
+      })),
     );
     items.push(...ids.map((activityId) => ({ activityId, remindAt: remindAt.toISOString() })));
   }
@@ -71,7 +98,11 @@ async function dueReminders(perUser: Record<number, number>, claimed: boolean): 
 async function delivered(items: ReminderJobItem[]) {
   const { knex } = server.runtime.db;
   const ids = items.map((i) => i.activityId);
-  const perKey = await knex('notifications').whereIn('activityId', ids).select('dedupeKey').count({ n: '*' }).groupBy('dedupeKey');
+  const perKey = await knex('notifications')
+    .whereIn('activityId', ids)
+    .select('dedupeKey')
+    .count({ n: '*' })
+    .groupBy('dedupeKey');
   const sent = await knex('activityReminders').whereIn('activityId', ids).where({ status: 'sent' }).count({ n: '*' });
   return { keys: perKey.length, twice: perKey.filter((r) => Number(r.n) !== 1).length, sent: Number(sent[0].n) };
 }
@@ -80,7 +111,10 @@ const mailsAbout = (prefix: string) => smtp.messages.filter((m) => m.subject.sta
 
 describe('reminder batches', { timeout: 120_000 }, () => {
   it('a burst is claimed in batches, one job each, and every reminder delivered exactly once', async () => {
-    const { prefix, items } = await dueReminders({ [users.ids.employee]: 30, [users.ids.other]: 20, [users.ids.admin]: 1_150 }, false);
+    const { prefix, items } = await dueReminders(
+      { [users.ids.employee]: 30, [users.ids.other]: 20, [users.ids.admin]: 1_150 },
+      false,
+    );
     const queue = server.runtime.container.get<JobQueue>(JOB_QUEUE);
     const enqueue = vi.spyOn(queue, 'enqueue');
     try {
@@ -91,7 +125,9 @@ describe('reminder batches', { timeout: 120_000 }, () => {
         expect(found).toBeGreaterThan(0);
         queued += found;
       }
-      const sizes = enqueue.mock.calls.filter(([name]) => name === 'reminders.send').map(([, payload]) => (payload as { reminders: unknown[] }).reminders.length);
+      const sizes = enqueue.mock.calls
+        .filter(([name]) => name === 'reminders.send')
+        .map(([, payload]) => (payload as { reminders: unknown[] }).reminders.length);
       expect(sizes.reduce((a, b) => a + b, 0)).toBe(1_200);
       expect(Math.max(...sizes)).toBe(REMINDER_BATCH);
       expect(sizes.length).toBeLessThanOrEqual(Math.ceil(1_200 / REMINDER_BATCH) + 1);
@@ -106,8 +142,19 @@ describe('reminder batches', { timeout: 120_000 }, () => {
     expect(mails.every((m) => m.to[0] === 'employee@example.com')).toBe(true);
     expect(new Set(mails.map((m) => m.subject)).size).toBe(30);
     expect(mails).toHaveLength(30);
-    const statuses = await server.runtime.db.knex('notifications').whereIn('activityId', items.map((i) => i.activityId)).select('emailStatus').count({ n: '*' }).groupBy('emailStatus');
-    expect(Object.fromEntries(statuses.map((r: Record<string, unknown>) => [r.emailStatus, Number(r.n)]))).toEqual({ sent: 30, none: 1_170 });
+    const statuses = await server.runtime.db
+      .knex('notifications')
+      .whereIn(
+        'activityId',
+        items.map((i) => i.activityId),
+      )
+      .select('emailStatus')
+      .count({ n: '*' })
+      .groupBy('emailStatus');
+    expect(Object.fromEntries(statuses.map((r: Record<string, unknown>) => [r.emailStatus, Number(r.n)]))).toEqual({
+      sent: 30,
+      none: 1_170,
+    });
   });
 
   it('the same batch job run again, or twice at once, delivers nothing twice', async () => {
@@ -154,9 +201,26 @@ describe('reminder batches', { timeout: 120_000 }, () => {
     const error = await reminders.send({ reminders: next.items }).catch((e: Error) => e);
     expect(error).toBeInstanceOf(Error);
     await reminders.fail({ reminders: next.items }, error as Error);
-    const statuses = await server.runtime.db.knex('activityReminders').whereIn('activityId', next.items.map((i) => i.activityId)).select('status').count({ n: '*' }).groupBy('status');
-    expect(Object.fromEntries(statuses.map((r: Record<string, unknown>) => [r.status, Number(r.n)]))).toEqual({ sent: 3, failed: 1 });
-    const failedEmails = await server.runtime.db.knex('notifications').whereIn('activityId', next.items.map((i) => i.activityId)).where({ emailStatus: 'failed' });
+    const statuses = await server.runtime.db
+      .knex('activityReminders')
+      .whereIn(
+        'activityId',
+        next.items.map((i) => i.activityId),
+      )
+      .select('status')
+      .count({ n: '*' })
+      .groupBy('status');
+    expect(Object.fromEntries(statuses.map((r: Record<string, unknown>) => [r.status, Number(r.n)]))).toEqual({
+      sent: 3,
+      failed: 1,
+    });
+    const failedEmails = await server.runtime.db
+      .knex('notifications')
+      .whereIn(
+        'activityId',
+        next.items.map((i) => i.activityId),
+      )
+      .where({ emailStatus: 'failed' });
     expect(failedEmails).toHaveLength(1);
     expect(mailsAbout(next.prefix)).toHaveLength(1);
   });

@@ -24,7 +24,11 @@ let server: TestServer;
 let users: CrmUsers;
 
 async function startRedis(): Promise<void> {
-  redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], { stdio: 'ignore' });
+  redis = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
+    { stdio: 'ignore' },
+  );
   await until(
     () =>
       new Promise<boolean>((resolve) => {
@@ -67,11 +71,23 @@ describe.skipIf(!hasRedisServer)('a Redis restart in the middle', { timeout: 120
   it('loses no reminder: a claim whose job Redis lost is taken again, and delivered once', async () => {
     const reminders = server.runtime.container.get<RemindersService>(REMINDERS_SERVICE);
     const { employee } = users;
-    expect((await employee.request('PUT', '/api/notifications/settings', { email: 'e@example.com', language: 'en', timeZone: 'UTC' })).status).toBe(200);
-    const created = await employee.post('/api/crm/activities', { subject: 'Survive the restart', dueDate: minutes(60).toISOString() });
+    expect(
+      (
+        await employee.request('PUT', '/api/notifications/settings', {
+          email: 'e@example.com',
+          language: 'en',
+          timeZone: 'UTC',
+        })
+      ).status,
+    ).toBe(200);
+    const created = await employee.post('/api/crm/activities', {
+      subject: 'Survive the restart',
+      dueDate: minutes(60).toISOString(),
+    });
     expect(created.status).toBe(201);
     const id = created.body.id;
-    const status = async () => (await server.runtime.db.knex('activityReminders').where({ activityId: id }).first())?.status;
+    const status = async () =>
+      (await server.runtime.db.knex('activityReminders').where({ activityId: id }).first())?.status;
 
     await stopRedis();
     // Calls that must enqueue answer 503 at once rather than hang.
@@ -82,7 +98,10 @@ describe.skipIf(!hasRedisServer)('a Redis restart in the middle', { timeout: 120
 
     await startRedis();
     // The schedulers are registered again on the empty Redis.
-    const queue = new Queue('reminders', { connection: { host: '127.0.0.1', port }, prefix: server.runtime.config.queuePrefix });
+    const queue = new Queue('reminders', {
+      connection: { host: '127.0.0.1', port },
+      prefix: server.runtime.config.queuePrefix,
+    });
     await until(async () => (await queue.getJobSchedulers()).some((s) => s.key === 'reminders.scan'));
     await queue.close();
     await until(() => server.runtime.redis!.status === 'ready');

@@ -25,7 +25,11 @@ beforeAll(async () => {
     [users.employee, 'employee@example.com', 'pt'],
     [users.other, 'other@example.com', 'en'],
   ] as const) {
-    const res = await client.request('PUT', '/api/notifications/settings', { email, language, timeZone: 'America/Sao_Paulo' });
+    const res = await client.request('PUT', '/api/notifications/settings', {
+      email,
+      language,
+      timeZone: 'America/Sao_Paulo',
+    });
     expect(res.status).toBe(200);
   }
 });
@@ -80,7 +84,13 @@ describe('activity reminders', () => {
 
     const list = await users.employee.get('/api/notifications');
     expect(list.body.unread).toBe(1);
-    expect(list.body.items[0]).toMatchObject({ kind: 'activity.reminder', activityId: id, title: 'Lembrete: Call Ana', readAt: null, emailStatus: 'sent' });
+    expect(list.body.items[0]).toMatchObject({
+      kind: 'activity.reminder',
+      activityId: id,
+      title: 'Lembrete: Call Ana',
+      readAt: null,
+      emailStatus: 'sent',
+    });
     // What it is about and when, for the app to word in its own language.
     expect(list.body.items[0]).toMatchObject({ subject: 'Call Ana', dueAt: at(60).toISOString() });
     // Nothing more once sent, however often the scan runs.
@@ -89,19 +99,26 @@ describe('activity reminders', () => {
 
   it('moves when the due date, the lead time or the assignee changes', async () => {
     const id = await activity(users.employee, 'Send proposal', 120);
-    expect((await users.employee.request('PUT', `/api/crm/activities/${id}/reminder`, { minutes: 30 })).status).toBe(200);
+    expect((await users.employee.request('PUT', `/api/crm/activities/${id}/reminder`, { minutes: 30 })).status).toBe(
+      200,
+    );
     expect((await users.employee.get(`/api/crm/activities/${id}/reminder`)).body).toEqual({ minutes: 30 });
-    expect((await users.employee.patch(`/api/crm/activities/${id}`, { dueDate: at(180).toISOString() })).status).toBe(200);
+    expect((await users.employee.patch(`/api/crm/activities/${id}`, { dueDate: at(180).toISOString() })).status).toBe(
+      200,
+    );
     expect(await scanAt(90)).toBe(0);
     // Given to someone else: their reminder, in their language.
     expect((await users.employee.patch(`/api/crm/activities/${id}`, { assignedTo: users.ids.other })).status).toBe(200);
     expect(await scanAt(150)).toBe(1);
     await until(async () => (await reminderStatus(id)) === 'sent');
-    expect(mailsAbout('Send proposal').map((m) => [m.to[0], m.subject])).toEqual([['other@example.com', 'Reminder: Send proposal']]);
+    expect(mailsAbout('Send proposal').map((m) => [m.to[0], m.subject])).toEqual([
+      ['other@example.com', 'Reminder: Send proposal'],
+    ]);
   });
 
   it('take their lead time from the activity body on create and edit', async () => {
-    const remindAt = async (activityId: number) => (await server.runtime.db.knex('activityReminders').where({ activityId }).first())?.remindAt;
+    const remindAt = async (activityId: number) =>
+      (await server.runtime.db.knex('activityReminders').where({ activityId }).first())?.remindAt;
     const id = await activity(users.employee, 'Lead time in the body', 120, { reminderMinutes: 60 });
     expect(await remindAt(id)).toEqual(at(60));
     expect((await users.employee.get(`/api/crm/activities/${id}`)).body.reminderMinutes).toBe(60);
@@ -109,7 +126,9 @@ describe('activity reminders', () => {
     const plain = await activity(users.employee, 'Default lead time', 120);
     expect(await remindAt(plain)).toEqual(at(105));
     expect((await users.employee.get(`/api/crm/activities/${plain}`)).body.reminderMinutes).toBe(15);
-    expect((await users.employee.patch(`/api/crm/activities/${id}`, { dueDate: at(180).toISOString() })).status).toBe(200);
+    expect((await users.employee.patch(`/api/crm/activities/${id}`, { dueDate: at(180).toISOString() })).status).toBe(
+      200,
+    );
     expect(await remindAt(id)).toEqual(at(120));
 
     const none = await users.employee.patch(`/api/crm/activities/${id}`, { reminderMinutes: null });
@@ -119,7 +138,11 @@ describe('activity reminders', () => {
     expect((await users.employee.get(`/api/crm/activities/${id}/reminder`)).body).toEqual({ minutes: null });
 
     for (const res of [
-      await users.employee.post('/api/crm/activities', { subject: 'Odd lead time', dueDate: at(120).toISOString(), reminderMinutes: 7 }),
+      await users.employee.post('/api/crm/activities', {
+        subject: 'Odd lead time',
+        dueDate: at(120).toISOString(),
+        reminderMinutes: 7,
+      }),
       await users.employee.patch(`/api/crm/activities/${id}`, { reminderMinutes: 7 }),
     ]) {
       expect(res.status).toBe(400);
@@ -133,10 +156,14 @@ describe('activity reminders', () => {
     const deleted = await activity(users.employee, 'Deleted one', 30);
     expect((await users.employee.delete(`/api/crm/activities/${deleted}`)).status).toBe(204);
     const none = await activity(users.employee, 'No reminder', 30);
-    expect((await users.employee.request('PUT', `/api/crm/activities/${none}/reminder`, { minutes: null })).status).toBe(200);
+    expect(
+      (await users.employee.request('PUT', `/api/crm/activities/${none}/reminder`, { minutes: null })).status,
+    ).toBe(200);
     clock.at = T0;
     expect((await users.employee.post('/api/crm/activities', { subject: 'Undated' })).status).toBe(201);
-    expect(await server.runtime.db.knex('activityReminders').whereIn('activityId', [completed, deleted, none])).toEqual([]);
+    expect(await server.runtime.db.knex('activityReminders').whereIn('activityId', [completed, deleted, none])).toEqual(
+      [],
+    );
     expect(await scanAt(30)).toBe(0);
   });
 
@@ -170,7 +197,10 @@ describe('activity reminders', () => {
     await reminders.fail(payload, error as Error);
     expect(await reminderStatus(id)).toBe('failed');
     const list = await users.employee.get('/api/notifications?limit=50');
-    expect(list.body.items.find((n: { activityId: number }) => n.activityId === id)).toMatchObject({ emailStatus: 'failed', emailError: 'smtp 451' });
+    expect(list.body.items.find((n: { activityId: number }) => n.activityId === id)).toMatchObject({
+      emailStatus: 'failed',
+      emailError: 'smtp 451',
+    });
     // The SMTP server's own text ("Try again later") stays in the worker's log, never in an answer.
     expect(JSON.stringify(list.body)).not.toContain('Try again later');
   });
@@ -192,9 +222,17 @@ describe('notifications API', () => {
 
   it('refuses bad input naming the field', async () => {
     const { employee } = users;
-    const settings = await employee.request('PUT', '/api/notifications/settings', { email: 'nope', language: 'fr', timeZone: 'Mars/Base' });
+    const settings = await employee.request('PUT', '/api/notifications/settings', {
+      email: 'nope',
+      language: 'fr',
+      timeZone: 'Mars/Base',
+    });
     expect(settings.status).toBe(400);
-    expect(settings.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual(['email', 'language', 'timeZone']);
+    expect(settings.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual([
+      'email',
+      'language',
+      'timeZone',
+    ]);
     const id = await activity(employee, 'Choice', 60);
     const choice = await employee.request('PUT', `/api/crm/activities/${id}/reminder`, { minutes: 7 });
     expect(choice.status).toBe(400);

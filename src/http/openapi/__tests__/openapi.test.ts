@@ -13,9 +13,16 @@ import { API_INFO } from '../openapi.router';
 const crm = useCrmServer();
 
 type Content = Record<string, { schema: unknown }>;
-type Operation = { parameters: { schema: unknown }[]; requestBody?: { content: Content }; responses: Record<string, { content?: Content }> };
+type Operation = {
+  parameters: { schema: unknown }[];
+  requestBody?: { content: Content };
+  responses: Record<string, { content?: Content }>;
+};
 
-function* schemasIn(document: { components: { schemas: object }; paths: Record<string, Record<string, Operation>> }): Generator<unknown> {
+function* schemasIn(document: {
+  components: { schemas: object };
+  paths: Record<string, Record<string, Operation>>;
+}): Generator<unknown> {
   yield* Object.values(document.components.schemas);
   for (const item of Object.values(document.paths)) {
     for (const op of Object.values(item)) {
@@ -52,7 +59,9 @@ describe('GET /api/openapi.json', () => {
       expect(ajv.validateSchema(schema as object), JSON.stringify(schema)).toBe(true);
     }
     // The body schemas accept what the API accepts and refuse what it refuses.
-    const createDeal = ajv.compile(document.paths['/api/crm/deals'].post.requestBody.content['application/json'].schema);
+    const createDeal = ajv.compile(
+      document.paths['/api/crm/deals'].post.requestBody.content['application/json'].schema,
+    );
     expect(createDeal({ title: 'x', value: '9999999999.99' })).toBe(true);
     expect(createDeal({ title: 'x', value: '10000000000.00' })).toBe(false);
     expect(createDeal({ title: 'x', unknown: 1 })).toBe(false);
@@ -69,7 +78,17 @@ describe('GET /api/openapi.json', () => {
       if (route.access !== 'public') expect(operation.responses['401'], route.path).toBeDefined();
     }
     const patchContact = document.paths['/api/crm/contacts/{id}'].patch;
-    expect(Object.keys(patchContact.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409', '413', '415', '500']);
+    expect(Object.keys(patchContact.responses).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '409',
+      '413',
+      '415',
+      '500',
+    ]);
     expect(patchContact.responses['409'].description).toContain('RESOURCE.CONFLICT');
     expect(document.paths['/api/crm/contacts'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['search', 'status', 'tag', 'owner', 'limit', 'cursor', 'includeTotal']),
@@ -78,23 +97,50 @@ describe('GET /api/openapi.json', () => {
 });
 
 describe('success responses in the document', () => {
-  const route = (over: Partial<RouteDefinition>): RouteDefinition => ({ method: 'get', path: '/x', access: 'public', summary: 's', tag: 't', response: null, handler: () => undefined, ...over });
+  const route = (over: Partial<RouteDefinition>): RouteDefinition => ({
+    method: 'get',
+    path: '/x',
+    access: 'public',
+    summary: 's',
+    tag: 't',
+    response: null,
+    handler: () => undefined,
+    ...over,
+  });
   const success = (over: Partial<RouteDefinition>) => {
-    const responses = buildOpenApiDocument([route(over)], API_INFO).paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
-    return Object.fromEntries(Object.entries(responses['/x'][over.method ?? 'get'].responses).filter(([status]) => Number(status) < 300));
+    const responses = buildOpenApiDocument([route(over)], API_INFO).paths as Record<
+      string,
+      Record<string, { responses: Record<string, unknown> }>
+    >;
+    return Object.fromEntries(
+      Object.entries(responses['/x'][over.method ?? 'get'].responses).filter(([status]) => Number(status) < 300),
+    );
   };
 
   it('shows the route schema under its status, nothing under 204 for a handler that returns nothing', () => {
-    expect(success({ method: 'post', status: 201, response: Joi.object({ id: Joi.number().integer().required() }) })).toEqual({
+    expect(
+      success({ method: 'post', status: 201, response: Joi.object({ id: Joi.number().integer().required() }) }),
+    ).toEqual({
       201: {
         description: 'Created',
-        content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'], additionalProperties: false } } },
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              properties: { id: { type: 'integer' } },
+              required: ['id'],
+              additionalProperties: false,
+            },
+          },
+        },
       },
     });
     expect(success({ method: 'delete', response: null })).toEqual({ 204: { description: 'No content' } });
   });
 
   it('shows a CSV file for a route that writes one', () => {
-    expect(success({ response: CSV })).toEqual({ 200: { description: 'OK', content: { 'text/csv': { schema: { type: 'string' } } } } });
+    expect(success({ response: CSV })).toEqual({
+      200: { description: 'OK', content: { 'text/csv': { schema: { type: 'string' } } } },
+    });
   });
 });

@@ -1,7 +1,13 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, uniqueName, type TestClient, type TestResponse, type TestServer } from '../../../../tests/support/test-server';
+import {
+  startTestServer,
+  uniqueName,
+  type TestClient,
+  type TestResponse,
+  type TestServer,
+} from '../../../../tests/support/test-server';
 import type { NotificationRepository } from '../../../domain/notifications/notifications.ports';
 import { NOTIFICATION_REPOSITORY } from '../../../domain/notifications/notifications.tokens';
 
@@ -43,12 +49,27 @@ function check(method: string, template: string, res: TestResponse) {
 }
 
 /** Calls a documented operation (its path as the document writes it) and checks the answer. */
-async function call(client: TestClient, method: string, template: string, options: { params?: Record<string, unknown>; query?: string; body?: unknown } = {}) {
+async function call(
+  client: TestClient,
+  method: string,
+  template: string,
+  options: { params?: Record<string, unknown>; query?: string; body?: unknown } = {},
+) {
   const path = template.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(options.params?.[name])));
-  return check(method, template, await client.request(method.toUpperCase(), path + (options.query ? `?${options.query}` : ''), options.body));
+  return check(
+    method,
+    template,
+    await client.request(method.toUpperCase(), path + (options.query ? `?${options.query}` : ''), options.body),
+  );
 }
 
-const registration = (username: string, role: 'admin' | 'employee') => ({ username, password: PASSWORD, name: `Name ${username}`, initials: 'AB', role });
+const registration = (username: string, role: 'admin' | 'employee') => ({
+  username,
+  password: PASSWORD,
+  name: `Name ${username}`,
+  initials: 'AB',
+  role,
+});
 
 let firstRegistration: TestResponse;
 beforeAll(async () => {
@@ -73,44 +94,76 @@ describe('success responses match the OpenAPI document', () => {
     await call(admin, 'patch', '/api/user', { body: { name: 'Ana Admin' } });
     const username = uniqueName('employee');
     const employee = { username, client: server.client() };
-    const { id: employeeId } = await call(employee.client, 'post', '/api/register', { body: registration(username, 'employee') });
+    const { id: employeeId } = await call(employee.client, 'post', '/api/register', {
+      body: registration(username, 'employee'),
+    });
     await call(admin, 'patch', '/api/admin/users/{id}', { params: { id: employeeId }, body: { role: 'developer' } });
     const users = await call(admin, 'get', '/api/admin/users', { query: 'limit=1' });
     expect(users.nextCursor).toEqual(expect.any(String));
     await call(admin, 'get', '/api/admin/users', { query: `cursor=${users.nextCursor}` });
 
     const elsewhere = server.client();
-    await call(elsewhere, 'post', '/api/login', { body: { username: employee.username, password: PASSWORD, remember: true } });
+    await call(elsewhere, 'post', '/api/login', {
+      body: { username: employee.username, password: PASSWORD, remember: true },
+    });
     const { items: sessions } = await call(employee.client, 'get', '/api/user/sessions');
     expect(sessions).toHaveLength(2);
     const other = sessions.find((s: { current: boolean }) => !s.current);
     await call(employee.client, 'delete', '/api/user/sessions/{id}', { params: { id: other.id } });
-    await call(employee.client, 'post', '/api/user/password', { body: { currentPassword: PASSWORD, newPassword: `${PASSWORD} 2` } });
+    await call(employee.client, 'post', '/api/user/password', {
+      body: { currentPassword: PASSWORD, newPassword: `${PASSWORD} 2` },
+    });
     await call(employee.client, 'post', '/api/logout');
 
-    const made = await call(admin, 'post', '/api/admin/users', { body: { username: uniqueName('made'), name: 'Made', initials: 'MD', role: 'employee', temporaryPassword: PASSWORD } });
+    const made = await call(admin, 'post', '/api/admin/users', {
+      body: {
+        username: uniqueName('made'),
+        name: 'Made',
+        initials: 'MD',
+        role: 'employee',
+        temporaryPassword: PASSWORD,
+      },
+    });
     await call(admin, 'post', '/api/admin/users/{id}/password-reset', { params: { id: made.id } });
     await call(admin, 'delete', '/api/admin/users/{id}/sessions', { params: { id: made.id } });
     const log = await call(admin, 'get', '/api/admin/security-events', { query: 'limit=1' });
-    await call(admin, 'get', '/api/admin/security-events', { query: `type=password_reset&userId=${made.id}&cursor=${log.nextCursor}` });
+    await call(admin, 'get', '/api/admin/security-events', {
+      query: `type=password_reset&userId=${made.id}&cursor=${log.nextCursor}`,
+    });
   });
 
   it('contacts, deals and activities, as created, read, listed and changed', async () => {
     contact = await call(admin, 'post', '/api/crm/contacts', {
-      body: { name: 'Maria Souza', email: 'maria@example.com', company: 'ACME', source: 'site', tags: ['vip'], customFields: { segment: 'retail', size: 12 } },
+      body: {
+        name: 'Maria Souza',
+        email: 'maria@example.com',
+        company: 'ACME',
+        source: 'site',
+        tags: ['vip'],
+        customFields: { segment: 'retail', size: 12 },
+      },
     });
     await call(admin, 'post', '/api/crm/contacts', { body: { name: 'Bare contact' } });
     await call(admin, 'get', '/api/crm/contacts/{id}', { params: contact });
-    await call(admin, 'patch', '/api/crm/contacts/{id}', { params: contact, body: { status: 'customer', score: 80, phone: '+55 11 99999-0000' } });
+    await call(admin, 'patch', '/api/crm/contacts/{id}', {
+      params: contact,
+      body: { status: 'customer', score: 80, phone: '+55 11 99999-0000' },
+    });
     await call(admin, 'get', '/api/crm/contacts/duplicates', { query: 'name=Buyer%20Ltd&phone=11999990000' });
-    await call(admin, 'post', '/api/crm/contacts/bulk', { body: { ids: [contact.id, 987654], action: 'update', addTags: ['bulk'] } });
-    await call(admin, 'post', '/api/crm/contacts/bulk', { body: { filter: { tag: 'bulk' }, action: 'update', status: 'customer' } });
+    await call(admin, 'post', '/api/crm/contacts/bulk', {
+      body: { ids: [contact.id, 987654], action: 'update', addTags: ['bulk'] },
+    });
+    await call(admin, 'post', '/api/crm/contacts/bulk', {
+      body: { filter: { tag: 'bulk' }, action: 'update', status: 'customer' },
+    });
     await call(admin, 'get', '/api/crm/contacts/tags', { query: 'search=bu&limit=5' });
     await call(admin, 'get', '/api/crm/contacts/sources', { query: 'search=sit&limit=5' });
     await call(admin, 'get', '/api/crm/contacts', { query: 'includeTotal=true' });
     await call(admin, 'get', '/api/crm/contacts', { query: 'limit=1' });
 
-    deal = await call(admin, 'post', '/api/crm/deals', { body: { title: 'Big deal', value: '1500.5', contactId: contact.id, expectedCloseDate: '2030-06-30' } });
+    deal = await call(admin, 'post', '/api/crm/deals', {
+      body: { title: 'Big deal', value: '1500.5', contactId: contact.id, expectedCloseDate: '2030-06-30' },
+    });
     await call(admin, 'post', '/api/crm/deals', { body: { title: 'Bare deal' } });
     await call(admin, 'get', '/api/crm/deals/{id}', { params: deal });
     await call(admin, 'get', '/api/crm/deals/{id}/timeline', { params: deal });
@@ -119,11 +172,22 @@ describe('success responses match the OpenAPI document', () => {
     await call(admin, 'get', '/api/crm/deals', { query: 'includeTotal=true' });
 
     const activity = await call(admin, 'post', '/api/crm/activities', {
-      body: { type: 'meeting', subject: 'Kick-off', dueDate: '2030-01-02T10:00:00Z', duration: 30, contactId: contact.id, dealId: deal.id, reminderMinutes: 60 },
+      body: {
+        type: 'meeting',
+        subject: 'Kick-off',
+        dueDate: '2030-01-02T10:00:00Z',
+        duration: 30,
+        contactId: contact.id,
+        dealId: deal.id,
+        reminderMinutes: 60,
+      },
     });
     await call(admin, 'post', '/api/crm/activities', { body: { subject: 'Bare task' } });
     await call(admin, 'get', '/api/crm/activities/{id}', { params: activity });
-    await call(admin, 'patch', '/api/crm/activities/{id}', { params: activity, body: { status: 'completed', reminderMinutes: null } });
+    await call(admin, 'patch', '/api/crm/activities/{id}', {
+      params: activity,
+      body: { status: 'completed', reminderMinutes: null },
+    });
     await call(admin, 'get', '/api/crm/activities', { query: 'includeTotal=true' });
     await call(admin, 'get', '/api/crm/activities', { query: 'status=pending&order=due&includeTotal=true' });
     await call(admin, 'get', '/api/crm/activities/counts', { query: 'type=task' });
@@ -142,22 +206,51 @@ describe('success responses match the OpenAPI document', () => {
     const { id: userId } = await call(admin, 'get', '/api/user');
     // As the reminder job records one, with and without what it is about.
     const notifications = server.runtime.container.get<NotificationRepository>(NOTIFICATION_REPOSITORY);
-    const base = { userId, kind: 'activity.reminder', activityId: null, title: 'Lembrete', body: 'Ligar', link: null, createdAt: new Date(), emailStatus: 'none' } as const;
-    const { id } = await notifications.record({ ...base, subject: 'Call', dueAt: new Date(), dedupeKey: uniqueName('n') });
+    const base = {
+      userId,
+      kind: 'activity.reminder',
+      activityId: null,
+      title: 'Lembrete',
+      body: 'Ligar',
+      link: null,
+      createdAt: new Date(),
+      emailStatus: 'none',
+    } as const;
+    const { id } = await notifications.record({
+      ...base,
+      subject: 'Call',
+      dueAt: new Date(),
+      dedupeKey: uniqueName('n'),
+    });
     await notifications.record({ ...base, subject: null, dueAt: null, dedupeKey: uniqueName('n') });
     expect((await call(admin, 'get', '/api/notifications')).items).toHaveLength(2);
     await call(admin, 'post', '/api/notifications/{id}/read', { params: { id } });
-    await call(admin, 'put', '/api/notifications/settings', { body: { email: null, language: 'en', timeZone: 'America/Sao_Paulo' } });
+    await call(admin, 'put', '/api/notifications/settings', {
+      body: { email: null, language: 'en', timeZone: 'America/Sao_Paulo' },
+    });
     await call(admin, 'get', '/api/notifications/settings');
   });
 
   it('contact import and export', async () => {
     const form = new FormData();
     form.append('mapping', JSON.stringify({ Name: 'name', 'E-mail': 'email' }));
-    form.append('file', new Blob(['Name,E-mail\nAna,ana@example.com\n,no-name@example.com\n'], { type: 'text/csv' }), 'contacts.csv');
-    const headers = { origin: admin.baseUrl, cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-forwarded-for': admin.ip };
+    form.append(
+      'file',
+      new Blob(['Name,E-mail\nAna,ana@example.com\n,no-name@example.com\n'], { type: 'text/csv' }),
+      'contacts.csv',
+    );
+    const headers = {
+      origin: admin.baseUrl,
+      cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      'x-forwarded-for': admin.ip,
+    };
     const res = await fetch(`${admin.baseUrl}/api/crm/contacts/import`, { method: 'POST', headers, body: form });
-    const started = check('post', '/api/crm/contacts/import', { status: res.status, headers: res.headers, text: '', body: await res.json() });
+    const started = check('post', '/api/crm/contacts/import', {
+      status: res.status,
+      headers: res.headers,
+      text: '',
+      body: await res.json(),
+    });
     let done = started;
     for (let i = 0; i < 200 && done.status !== 'completed'; i++) {
       await new Promise((r) => setTimeout(r, 50));
@@ -167,20 +260,40 @@ describe('success responses match the OpenAPI document', () => {
     await call(admin, 'get', '/api/crm/contacts/import/{id}/rejected', { params: done });
     await call(admin, 'get', '/api/crm/contacts/import');
     const dry = new FormData();
-    dry.append('file', new Blob(['Nome;E-mail\nAna;ana@example.com\n;x@example.com\n'], { type: 'text/csv' }), 'contacts.csv');
-    const preview = await fetch(`${admin.baseUrl}/api/crm/contacts/import/preview`, { method: 'POST', headers, body: dry });
-    check('post', '/api/crm/contacts/import/preview', { status: preview.status, headers: preview.headers, text: '', body: await preview.json() });
+    dry.append(
+      'file',
+      new Blob(['Nome;E-mail\nAna;ana@example.com\n;x@example.com\n'], { type: 'text/csv' }),
+      'contacts.csv',
+    );
+    const preview = await fetch(`${admin.baseUrl}/api/crm/contacts/import/preview`, {
+      method: 'POST',
+      headers,
+      body: dry,
+    });
+    check('post', '/api/crm/contacts/import/preview', {
+      status: preview.status,
+      headers: preview.headers,
+      text: '',
+      body: await preview.json(),
+    });
     await call(admin, 'post', '/api/crm/contacts/import/{id}/undo', { params: done });
     await call(admin, 'get', '/api/crm/contacts/export', { query: 'search=ana' });
   });
 
   it('reports', async () => {
     await call(admin, 'post', '/api/crm/reports/refresh');
-    for (let i = 0; i < 200 && !(await admin.get('/api/crm/reports')).body.computedAt; i++) await new Promise((r) => setTimeout(r, 50));
-    expect((await call(admin, 'get', '/api/crm/reports', { query: 'period=365' })).figures.funnel).toBeInstanceOf(Array);
-    expect((await call(admin, 'get', '/api/crm/reports', { query: 'category=activities' })).figures).not.toHaveProperty('funnel');
+    for (let i = 0; i < 200 && !(await admin.get('/api/crm/reports')).body.computedAt; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    expect((await call(admin, 'get', '/api/crm/reports', { query: 'period=365' })).figures.funnel).toBeInstanceOf(
+      Array,
+    );
+    expect((await call(admin, 'get', '/api/crm/reports', { query: 'category=activities' })).figures).not.toHaveProperty(
+      'funnel',
+    );
     for (const name of ['sales-by-salesperson', 'forecast', 'overdue-activities', 'lead-sources']) {
-      expect((await call(admin, 'get', `/api/crm/reports/${name}`, { query: 'period=365' })).rows).toBeInstanceOf(Array);
+      expect((await call(admin, 'get', `/api/crm/reports/${name}`, { query: 'period=365' })).rows).toBeInstanceOf(
+        Array,
+      );
     }
     await call(admin, 'get', '/api/crm/reports/export', { query: 'view=overview&category=sales&lang=en' });
     await call(admin, 'get', '/api/crm/reports/export', { query: 'view=lead-sources&separator=semicolon' });
@@ -189,11 +302,16 @@ describe('success responses match the OpenAPI document', () => {
   it('report builder', async () => {
     const definition = { entity: 'deals', measure: 'valueSum', groupBy: 'owner', periodDays: null, chart: 'bar' };
     await call(admin, 'post', '/api/crm/reports/run', { body: definition });
-    await call(admin, 'post', '/api/crm/reports/run', { body: { entity: 'activities', groupBy: 'week', periodDays: 90, filters: { type: 'call' } } });
+    await call(admin, 'post', '/api/crm/reports/run', {
+      body: { entity: 'activities', groupBy: 'week', periodDays: 90, filters: { type: 'call' } },
+    });
     const saved = await call(admin, 'post', '/api/crm/saved-reports', { body: { name: 'By owner', definition } });
     await call(admin, 'get', '/api/crm/saved-reports');
     await call(admin, 'get', '/api/crm/saved-reports/{id}', { params: saved });
-    await call(admin, 'patch', '/api/crm/saved-reports/{id}', { params: saved, body: { shared: true, definition: { ...definition, filters: { status: 'won' } } } });
+    await call(admin, 'patch', '/api/crm/saved-reports/{id}', {
+      params: saved,
+      body: { shared: true, definition: { ...definition, filters: { status: 'won' } } },
+    });
     await call(admin, 'get', '/api/crm/saved-reports/{id}/result', { params: saved });
     await call(admin, 'delete', '/api/crm/saved-reports/{id}', { params: saved });
   });
@@ -203,41 +321,69 @@ describe('success responses match the OpenAPI document', () => {
     const params = { pipeline: 'default' };
     await call(admin, 'get', stages, { params });
     await call(admin, 'get', `${stages}/summary`, { params });
-    await call(admin, 'get', `${stages}/summary`, { params, query: 'search=deal&valueMin=10&valueMax=99999&closeBy=2031-01-01' });
+    await call(admin, 'get', `${stages}/summary`, {
+      params,
+      query: 'search=deal&valueMin=10&valueMax=99999&closeBy=2031-01-01',
+    });
     await call(admin, 'get', '/api/crm/lost-reasons');
     const added = await call(admin, 'post', stages, { params, body: { stage: 'on hold' } });
-    await call(admin, 'patch', `${stages}/{id}`, { params: { ...params, id: added.id }, body: { color: '#123ABC', probability: 5 } });
+    await call(admin, 'patch', `${stages}/{id}`, {
+      params: { ...params, id: added.id },
+      body: { color: '#123ABC', probability: 5 },
+    });
     const { items } = await call(admin, 'get', stages, { params });
     const ids = items.map((s: { id: number }) => s.id);
     await call(admin, 'put', `${stages}/order`, { params, body: { stageIds: [...ids.slice(1), ids[0]] } });
     await call(admin, 'delete', `${stages}/{id}`, { params: { ...params, id: added.id } });
     const emptied = await call(admin, 'post', stages, { params, body: { stage: 'emptied', color: '#0F766E' } });
     await call(admin, 'post', '/api/crm/deals', { body: { title: 'Moved on delete', stage: 'emptied' } });
-    await call(admin, 'delete', `${stages}/{id}`, { params: { ...params, id: emptied.id }, query: 'moveTo=prospecting' });
+    await call(admin, 'delete', `${stages}/{id}`, {
+      params: { ...params, id: emptied.id },
+      query: 'moveTo=prospecting',
+    });
   });
 
   it('lost reasons', async () => {
     const reason = await call(admin, 'post', '/api/crm/lost-reasons', { body: { label: 'Chose to wait' } });
-    await call(admin, 'patch', '/api/crm/lost-reasons/{id}', { params: reason, body: { label: 'Chose to wait a year', updatedAt: reason.updatedAt } });
+    await call(admin, 'patch', '/api/crm/lost-reasons/{id}', {
+      params: reason,
+      body: { label: 'Chose to wait a year', updatedAt: reason.updatedAt },
+    });
     const { items } = await call(admin, 'get', '/api/crm/lost-reasons');
-    await call(admin, 'put', '/api/crm/lost-reasons/order', { body: { reasonIds: items.map((r: { id: number }) => r.id).reverse() } });
+    await call(admin, 'put', '/api/crm/lost-reasons/order', {
+      body: { reasonIds: items.map((r: { id: number }) => r.id).reverse() },
+    });
     await call(admin, 'patch', '/api/crm/lost-reasons/{id}', { params: reason, body: { active: false } });
     await call(admin, 'get', '/api/crm/lost-reasons', { query: 'includeRetired=true' });
   });
 
   it('templates', async () => {
-    const template = await call(admin, 'post', '/api/crm/templates', { body: { name: 'Offer', subject: 'For {{contact_name}}', body: 'Value {{deal_value}}, {{meeting_date}}' } });
+    const template = await call(admin, 'post', '/api/crm/templates', {
+      body: { name: 'Offer', subject: 'For {{contact_name}}', body: 'Value {{deal_value}}, {{meeting_date}}' },
+    });
     await call(admin, 'get', '/api/crm/templates/{id}', { params: template });
     await call(admin, 'get', '/api/crm/templates/variables');
-    await call(admin, 'post', '/api/crm/templates/{id}/use', { params: template, body: { contactId: contact.id, dealId: deal.id, channel: 'copy', values: { meeting_date: '01/12' } } });
-    await call(admin, 'patch', '/api/crm/templates/{id}', { params: template, body: { category: 'sales', isActive: false } });
+    await call(admin, 'post', '/api/crm/templates/{id}/use', {
+      params: template,
+      body: { contactId: contact.id, dealId: deal.id, channel: 'copy', values: { meeting_date: '01/12' } },
+    });
+    await call(admin, 'patch', '/api/crm/templates/{id}', {
+      params: template,
+      body: { category: 'sales', isActive: false },
+    });
     await call(admin, 'get', '/api/crm/templates', { query: 'includeTotal=true' });
-    await call(admin, 'post', '/api/crm/templates/{id}/render', { params: template, body: { contactId: contact.id, dealId: deal.id } });
+    await call(admin, 'post', '/api/crm/templates/{id}/render', {
+      params: template,
+      body: { contactId: contact.id, dealId: deal.id },
+    });
     await call(admin, 'delete', '/api/crm/templates/{id}', { params: template });
   });
 
   it('timeline, dashboard and system', async () => {
-    const history = await call(admin, 'get', '/api/crm/contacts/{id}/timeline', { params: contact, query: 'includeTotal=true' });
+    const history = await call(admin, 'get', '/api/crm/contacts/{id}/timeline', {
+      params: contact,
+      query: 'includeTotal=true',
+    });
     expect(history.items.some((e: { changes: unknown[] }) => e.changes.length > 0)).toBe(true);
     await call(admin, 'get', '/api/crm/timeline');
     const dashboard = await call(admin, 'get', '/api/dashboard');
@@ -251,20 +397,26 @@ describe('success responses match the OpenAPI document', () => {
   });
 
   it('every documented success response was checked above', () => {
-    const operations = Object.entries(document.paths).flatMap(([template, item]) => Object.keys(item).map((method) => `${method} ${template}`));
+    const operations = Object.entries(document.paths).flatMap(([template, item]) =>
+      Object.keys(item).map((method) => `${method} ${template}`),
+    );
     expect(operations.length).toBeGreaterThan(40);
     expect(operations.filter((operation) => !called.has(operation))).toEqual([]);
   });
 
   it('a body that drifts from its documentation fails', async () => {
     const body = await call(admin, 'get', '/api/crm/contacts/{id}', { params: contact });
-    const validate = ajv.compile(successSchema('get', '/api/crm/contacts/{id}', 200)!.content!['application/json'].schema);
+    const validate = ajv.compile(
+      successSchema('get', '/api/crm/contacts/{id}', 200)!.content!['application/json'].schema,
+    );
     expect(validate(body)).toBe(true);
     expect(validate({ ...body, passwordHash: 'x' })).toBe(false);
     expect(validate({ ...body, createdAt: Date.parse(body.createdAt) })).toBe(false);
     const { ownerName: _dropped, ...missing } = body;
     expect(validate(missing)).toBe(false);
-    const dealSchema = ajv.compile(successSchema('get', '/api/crm/deals/{id}', 200)!.content!['application/json'].schema);
+    const dealSchema = ajv.compile(
+      successSchema('get', '/api/crm/deals/{id}', 200)!.content!['application/json'].schema,
+    );
     expect(dealSchema({ ...(await admin.get(`/api/crm/deals/${deal.id}`)).body, value: 1500.5 })).toBe(false);
   });
 });

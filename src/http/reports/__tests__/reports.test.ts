@@ -18,8 +18,22 @@ beforeAll(async () => {
   users = await createCrmUsers(server);
   const knex = server.runtime.db.knex;
   const { admin, developer } = users.ids;
-  const deal = (title: string, value: string, stage: string, createdDays: number, closedDays: number | null, ownerId: number | null = null, more = {}) => ({
-    title, value, stage, createdAt: ago(createdDays), closedAt: closedDays === null ? null : ago(closedDays), ownerId, ...more,
+  const deal = (
+    title: string,
+    value: string,
+    stage: string,
+    createdDays: number,
+    closedDays: number | null,
+    ownerId: number | null = null,
+    more = {},
+  ) => ({
+    title,
+    value,
+    stage,
+    createdAt: ago(createdDays),
+    closedAt: closedDays === null ? null : ago(closedDays),
+    ownerId,
+    ...more,
   });
   await knex('deals').insert([
     deal('D1', '1000.00', 'won', 10, 2, admin),
@@ -34,7 +48,12 @@ beforeAll(async () => {
     deal('D9', '1000.00', 'negotiation', 800, null, admin, { expectedCloseDate: '2026-05-20', probability: 50 }),
     deal('D10', '100.00', 'qualification', 800, null, null, { expectedCloseDate: '2027-09-01', probability: 10 }),
   ]);
-  const contact = (name: string, status: string, updatedDays: number) => ({ name, status, createdAt: ago(500), updatedAt: ago(updatedDays) });
+  const contact = (name: string, status: string, updatedDays: number) => ({
+    name,
+    status,
+    createdAt: ago(500),
+    updatedAt: ago(updatedDays),
+  });
   await knex('contacts').insert([
     contact('C1', 'lead', 1),
     contact('C2', 'customer', 10),
@@ -43,7 +62,13 @@ beforeAll(async () => {
     contact('C5', 'lead', 400),
   ]);
   // Lead sources: created recently, changed long ago (so the active-contacts card does not count them).
-  const lead = (name: string, source: string | null, status: string, createdDays: number) => ({ name, source, status, createdAt: ago(createdDays), updatedAt: ago(800) });
+  const lead = (name: string, source: string | null, status: string, createdDays: number) => ({
+    name,
+    source,
+    status,
+    createdAt: ago(createdDays),
+    updatedAt: ago(800),
+  });
   await knex('contacts').insert([
     lead('L1', 'site', 'customer', 5),
     lead('L2', 'site', 'lead', 10),
@@ -51,9 +76,21 @@ beforeAll(async () => {
     lead('L4', null, 'lead', 3),
     lead('L5', 'site', 'customer', 100),
   ]);
-  const activity = (subject: string, type: string, createdDays: number, completedDays: number | null, assignedTo: number | null, dueDays: number | null = null) => ({
-    subject, type, createdAt: ago(createdDays), status: completedDays === null ? 'pending' : 'completed',
-    completedAt: completedDays === null ? null : ago(completedDays), assignedTo, dueDate: dueDays === null ? null : ago(dueDays),
+  const activity = (
+    subject: string,
+    type: string,
+    createdDays: number,
+    completedDays: number | null,
+    assignedTo: number | null,
+    dueDays: number | null = null,
+  ) => ({
+    subject,
+    type,
+    createdAt: ago(createdDays),
+    status: completedDays === null ? 'pending' : 'completed',
+    completedAt: completedDays === null ? null : ago(completedDays),
+    assignedTo,
+    dueDate: dueDays === null ? null : ago(dueDays),
   });
   await knex('activities').insert([
     activity('A1', 'task', 3, 1, admin),
@@ -107,8 +144,11 @@ describe('report aggregation', () => {
     const { admin, developer } = users.ids;
     const funnel = (counts: Record<string, [number, string]>) =>
       ['prospecting', 'qualification', 'proposal', 'negotiation', 'won', 'lost'].map((stage) => ({
-        pipeline: 'default', stage, kind: stage === 'won' || stage === 'lost' ? stage : 'open',
-        count: counts[stage]?.[0] ?? 0, value: counts[stage]?.[1] ?? '0.00',
+        pipeline: 'default',
+        stage,
+        kind: stage === 'won' || stage === 'lost' ? stage : 'open',
+        count: counts[stage]?.[0] ?? 0,
+        value: counts[stage]?.[1] ?? '0.00',
       }));
 
     const week = await get(7);
@@ -129,7 +169,12 @@ describe('report aggregation', () => {
     });
     // Nothing closed the week before: no change to tell; one contact changed (C2) then and now (C1); one deal entered the funnel then (D1), two now.
     expect(week.changes).toEqual({
-      salesWon: null, activeContacts: 0, conversionRate: null, completedActivities: null, averageTicket: null, newDeals: 100,
+      salesWon: null,
+      activeContacts: 0,
+      conversionRate: null,
+      completedActivities: null,
+      averageTicket: null,
+      newDeals: 100,
     });
     expect(week.activitiesByPerson).toEqual([
       { userId: admin, name: expect.any(String), total: 1, completed: 1 },
@@ -139,7 +184,9 @@ describe('report aggregation', () => {
     // Daily buckets from 8 to 15 June; D1 closed on the 13th.
     expect(week.wonOverTime).toEqual(
       ['08', '09', '10', '11', '12', '13', '14', '15'].map((d) => ({
-        bucket: `2026-06-${d}`, count: d === '13' ? 1 : 0, value: d === '13' ? '1000.00' : '0.00',
+        bucket: `2026-06-${d}`,
+        count: d === '13' ? 1 : 0,
+        value: d === '13' ? '1000.00' : '0.00',
       })),
     );
 
@@ -152,8 +199,22 @@ describe('report aggregation', () => {
       funnel: funnel({ proposal: [1, '400.00'], won: [1, '1000.00'], lost: [1, '300.00'] }),
       newDeals: 3,
       performance: [
-        { userId: admin, name: expect.any(String), wonCount: 1, wonValue: '1000.00', conversionRate: 50, activitiesDone: 1 },
-        { userId: developer, name: expect.any(String), wonCount: 1, wonValue: '500.50', conversionRate: 100, activitiesDone: 1 },
+        {
+          userId: admin,
+          name: expect.any(String),
+          wonCount: 1,
+          wonValue: '1000.00',
+          conversionRate: 50,
+          activitiesDone: 1,
+        },
+        {
+          userId: developer,
+          name: expect.any(String),
+          wonCount: 1,
+          wonValue: '500.50',
+          conversionRate: 100,
+          activitiesDone: 1,
+        },
       ],
     });
 
@@ -168,11 +229,21 @@ describe('report aggregation', () => {
     });
     // The 90 days before: D3 won (2000.00, created 120 days ago), nothing else.
     expect(quarter.previous).toEqual({
-      salesWon: { count: 1, value: '2000.00' }, activeContacts: 0, conversionRate: 100, completedActivities: 0, averageTicket: '2000.00', newDeals: 1,
+      salesWon: { count: 1, value: '2000.00' },
+      activeContacts: 0,
+      conversionRate: 100,
+      completedActivities: 0,
+      averageTicket: '2000.00',
+      newDeals: 1,
     });
     expect(quarter.newDeals).toBe(5);
     expect(quarter.changes).toEqual({
-      salesWon: -25, activeContacts: null, conversionRate: -50, completedActivities: null, averageTicket: -62.5, newDeals: 400,
+      salesWon: -25,
+      activeContacts: null,
+      conversionRate: -50,
+      completedActivities: null,
+      averageTicket: -62.5,
+      newDeals: 400,
     });
     expect(quarter.activitiesByPerson).toEqual([
       { userId: admin, name: expect.any(String), total: 2, completed: 2 },
@@ -199,8 +270,22 @@ describe('report aggregation', () => {
     expect(year.previous).toMatchObject({ salesWon: { count: 1, value: '999.99' }, conversionRate: 100 });
     expect(year.changes).toMatchObject({ salesWon: 250.1, conversionRate: -40, averageTicket: 16.7 });
     expect(year.performance).toEqual([
-      { userId: admin, name: expect.any(String), wonCount: 2, wonValue: '3000.00', conversionRate: 66.7, activitiesDone: 2 },
-      { userId: developer, name: expect.any(String), wonCount: 1, wonValue: '500.50', conversionRate: 50, activitiesDone: 1 },
+      {
+        userId: admin,
+        name: expect.any(String),
+        wonCount: 2,
+        wonValue: '3000.00',
+        conversionRate: 66.7,
+        activitiesDone: 2,
+      },
+      {
+        userId: developer,
+        name: expect.any(String),
+        wonCount: 1,
+        wonValue: '500.50',
+        conversionRate: 50,
+        activitiesDone: 1,
+      },
     ]);
     expect(year.wonOverTime).toHaveLength(13);
     expect(year.wonOverTime.filter((b: { count: number }) => b.count > 0)).toEqual([
@@ -213,7 +298,13 @@ describe('report aggregation', () => {
   it('filters by category', async () => {
     const res = await users.developer.get('/api/crm/reports?period=30&category=activities');
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.figures).sort()).toEqual(['activitiesByPerson', 'activitiesByType', 'changes', 'completedActivities', 'previous']);
+    expect(Object.keys(res.body.figures).sort()).toEqual([
+      'activitiesByPerson',
+      'activitiesByType',
+      'changes',
+      'completedActivities',
+      'previous',
+    ]);
     expect(res.body).toMatchObject({ period: 30, category: 'activities' });
   });
 
@@ -247,12 +338,36 @@ describe('quick reports', () => {
     expect(year.status).toBe(200);
     expect(year.body).toMatchObject({ report: 'sales-by-salesperson', period: 365, generatedAt: NOW.toISOString() });
     expect(year.body.rows).toEqual([
-      { userId: admin, name: expect.any(String), wonCount: 2, wonValue: '3000.00', lostCount: 1, conversionRate: 66.7, averageTicket: '1500.00' },
-      { userId: developer, name: expect.any(String), wonCount: 1, wonValue: '500.50', lostCount: 1, conversionRate: 50, averageTicket: '500.50' },
+      {
+        userId: admin,
+        name: expect.any(String),
+        wonCount: 2,
+        wonValue: '3000.00',
+        lostCount: 1,
+        conversionRate: 66.7,
+        averageTicket: '1500.00',
+      },
+      {
+        userId: developer,
+        name: expect.any(String),
+        wonCount: 1,
+        wonValue: '500.50',
+        lostCount: 1,
+        conversionRate: 50,
+        averageTicket: '500.50',
+      },
     ]);
     const week = await users.admin.get('/api/crm/reports/sales-by-salesperson?period=7');
     expect(week.body.rows).toEqual([
-      { userId: admin, name: expect.any(String), wonCount: 1, wonValue: '1000.00', lostCount: 1, conversionRate: 50, averageTicket: '1000.00' },
+      {
+        userId: admin,
+        name: expect.any(String),
+        wonCount: 1,
+        wonValue: '1000.00',
+        lostCount: 1,
+        conversionRate: 50,
+        averageTicket: '1000.00',
+      },
     ]);
   });
 
@@ -298,7 +413,10 @@ describe('report export', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(res.headers.get('content-disposition')).toContain('report-sales-30d.csv');
-    const lines = res.text.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = res.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toBe('Section,Item,Measure,Value');
     expect(lines).toContain('Metrics,Sales (won value),Period,1500.50');
     expect(lines).toContain('Sales funnel,proposal,Value,400.00');
@@ -321,7 +439,9 @@ describe('report export', () => {
   });
 
   it('writes the Excel format in Portuguese: stage labels, decimal commas, months and dates as read in Brazil, in the time zone asked for', async () => {
-    const res = await users.admin.get('/api/crm/reports/export?view=overview&category=sales&period=30&format=excel&lang=pt');
+    const res = await users.admin.get(
+      '/api/crm/reports/export?view=overview&category=sales&period=30&format=excel&lang=pt',
+    );
     expect(res.status).toBe(200);
     expect(res.text.startsWith('\uFEFF')).toBe(true);
     const lines = res.text.slice(1).trim().split(/\r?\n/);
@@ -330,14 +450,20 @@ describe('report export', () => {
     expect(lines).toContain('Funil de vendas;Proposta;Valor;400,00');
     expect(lines.some((l) => /prospecting|proposal|\d\.\d/.test(l))).toBe(false);
 
-    const forecast = (await users.admin.get('/api/crm/reports/export?view=forecast&format=excel&lang=pt')).text.slice(1).trim().split(/\r?\n/);
+    const forecast = (await users.admin.get('/api/crm/reports/export?view=forecast&format=excel&lang=pt')).text
+      .slice(1)
+      .trim()
+      .split(/\r?\n/);
     expect(forecast.find((l) => l.startsWith('07/2026;'))).toMatch(/^07\/2026;1;400,00;\d+,\d\d$/);
 
     // A2 was due 2026-06-13 12:00 UTC: 09:00 in São Paulo, 21:00 in Tokyo.
-    const overdue = async (tz: string) => (await users.admin.get(`/api/crm/reports/export?view=overdue-activities&format=excel&lang=pt&tz=${tz}`)).text;
+    const overdue = async (tz: string) =>
+      (await users.admin.get(`/api/crm/reports/export?view=overdue-activities&format=excel&lang=pt&tz=${tz}`)).text;
     expect(await overdue('America/Sao_Paulo')).toContain('13/06/2026 09:00');
     expect(await overdue('Asia/Tokyo')).toContain('13/06/2026 21:00');
-    const english = (await users.admin.get('/api/crm/reports/export?view=overview&category=sales&period=30&format=excel&lang=en')).text.slice(1);
+    const english = (
+      await users.admin.get('/api/crm/reports/export?view=overview&category=sales&period=30&format=excel&lang=en')
+    ).text.slice(1);
     expect(english).toContain('Sales funnel,Proposal,Value,400.00');
     const bad = await users.admin.get('/api/crm/reports/export?format=excel&tz=Mars/Olympus');
     expect(bad.status).toBe(400);

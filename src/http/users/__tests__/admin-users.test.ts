@@ -13,7 +13,13 @@ const TEMPORARY = 'temporary-pass-1';
 beforeAll(async () => {
   server = await startTestServer();
   admin = server.client();
-  const res = await admin.post('/api/register', { username: uniqueName('root'), password: ADMIN_PASSWORD, name: 'Root Admin', initials: 'RA', role: 'admin' });
+  const res = await admin.post('/api/register', {
+    username: uniqueName('root'),
+    password: ADMIN_PASSWORD,
+    name: 'Root Admin',
+    initials: 'RA',
+    role: 'admin',
+  });
   expect(res.status).toBe(201);
   adminId = res.body.id;
 });
@@ -24,7 +30,13 @@ afterAll(async () => {
 
 async function createUser(role: 'employee' | 'developer' | 'admin' = 'employee') {
   const username = uniqueName('made');
-  const res = await admin.post('/api/admin/users', { username, name: `Made ${role}`, initials: 'mu', role, temporaryPassword: TEMPORARY });
+  const res = await admin.post('/api/admin/users', {
+    username,
+    name: `Made ${role}`,
+    initials: 'mu',
+    role,
+    temporaryPassword: TEMPORARY,
+  });
   expect(res.status).toBe(201);
   return { id: res.body.id as number, username, body: res.body };
 }
@@ -34,22 +46,46 @@ async function activeUser(role: 'employee' | 'developer' | 'admin' = 'employee')
   const made = await createUser(role);
   const client = server.client();
   await client.login(made.username, TEMPORARY);
-  expect((await client.post('/api/user/password', { currentPassword: TEMPORARY, newPassword: 'my own password' })).status).toBe(200);
+  expect(
+    (await client.post('/api/user/password', { currentPassword: TEMPORARY, newPassword: 'my own password' })).status,
+  ).toBe(200);
   return { ...made, client, password: 'my own password' };
 }
 
 async function events(query: string) {
   const res = await admin.get(`/api/admin/security-events?${query}`);
   expect(res.status).toBe(200);
-  return res.body as { items: { type: string; userId: number | null; username: string | null; actorId: number | null; ip: string | null; userAgent: string | null; details: Record<string, unknown> | null }[]; nextCursor: string | null };
+  return res.body as {
+    items: {
+      type: string;
+      userId: number | null;
+      username: string | null;
+      actorId: number | null;
+      ip: string | null;
+      userAgent: string | null;
+      details: Record<string, unknown> | null;
+    }[];
+    nextCursor: string | null;
+  };
 }
 
 describe('an administrator creates a user', () => {
   it('with initials derived from the name when none are given, or those typed (issue 23)', async () => {
-    const derived = await admin.post('/api/admin/users', { username: uniqueName('ana'), name: 'ana maria da silva', role: 'employee', temporaryPassword: TEMPORARY });
+    const derived = await admin.post('/api/admin/users', {
+      username: uniqueName('ana'),
+      name: 'ana maria da silva',
+      role: 'employee',
+      temporaryPassword: TEMPORARY,
+    });
     expect(derived.status).toBe(201);
     expect(derived.body.initials).toBe('AS');
-    const typed = await admin.post('/api/admin/users', { username: uniqueName('ana'), name: 'Ana Maria da Silva', initials: 'amx', role: 'employee', temporaryPassword: TEMPORARY });
+    const typed = await admin.post('/api/admin/users', {
+      username: uniqueName('ana'),
+      name: 'Ana Maria da Silva',
+      initials: 'amx',
+      role: 'employee',
+      temporaryPassword: TEMPORARY,
+    });
     expect(typed.body.initials).toBe('AMX');
     const list = await admin.get('/api/admin/users?limit=100');
     expect(list.body.items.find((u: { id: number }) => u.id === derived.body.id)).toMatchObject({ initials: 'AS' });
@@ -57,14 +93,26 @@ describe('an administrator creates a user', () => {
 
   it('who must change the temporary password before anything else', async () => {
     const { id, username, body } = await createUser('developer');
-    expect(body).toMatchObject({ id, username, role: 'developer', initials: 'MU', mustChangePassword: true, lastAccess: null });
+    expect(body).toMatchObject({
+      id,
+      username,
+      role: 'developer',
+      initials: 'MU',
+      mustChangePassword: true,
+      lastAccess: null,
+    });
 
     const user = server.client();
     const signedIn = await user.login(username, TEMPORARY);
     expect(signedIn.mustChangePassword).toBe(true);
     // Reading yourself works; everything else is refused with a code the UI acts on.
     expect((await user.get('/api/user')).body.mustChangePassword).toBe(true);
-    for (const [method, path] of [['GET', '/api/dashboard'], ['GET', '/api/crm/contacts'], ['GET', '/api/user/sessions'], ['PATCH', '/api/user']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/dashboard'],
+      ['GET', '/api/crm/contacts'],
+      ['GET', '/api/user/sessions'],
+      ['PATCH', '/api/user'],
+    ] as const) {
       const res = await user.request(method, path, method === 'PATCH' ? { name: 'Sneaky' } : undefined);
       expect(res.status, `${method} ${path}`).toBe(403);
       expect(res.body.error.code).toBe('AUTH.PASSWORD_CHANGE_REQUIRED');
@@ -74,7 +122,9 @@ describe('an administrator creates a user', () => {
     expect(same.status).toBe(400);
     expect(same.body.error).toMatchObject({ code: 'AUTH.PASSWORD_UNCHANGED', details: [{ path: 'newPassword' }] });
 
-    expect((await user.post('/api/user/password', { currentPassword: TEMPORARY, newPassword: 'a password of mine' })).status).toBe(200);
+    expect(
+      (await user.post('/api/user/password', { currentPassword: TEMPORARY, newPassword: 'a password of mine' })).status,
+    ).toBe(200);
     expect((await user.get('/api/user')).body.mustChangePassword).toBe(false);
     expect((await user.get('/api/dashboard')).status).toBe(200);
     expect((await server.client().post('/api/login', { username, password: TEMPORARY })).status).toBe(401);
@@ -94,14 +144,38 @@ describe('an administrator creates a user', () => {
 
   it('refuses a taken username, bad fields (each named) and non-admins, creating nothing', async () => {
     const { username } = await createUser();
-    const dup = await admin.post('/api/admin/users', { username: username.toUpperCase(), name: 'Dup', initials: 'D', role: 'employee', temporaryPassword: TEMPORARY });
+    const dup = await admin.post('/api/admin/users', {
+      username: username.toUpperCase(),
+      name: 'Dup',
+      initials: 'D',
+      role: 'employee',
+      temporaryPassword: TEMPORARY,
+    });
     expect(dup.status).toBe(409);
     expect(dup.body.error.code).toBe('USER.USERNAME_TAKEN');
-    const bad = await admin.post('/api/admin/users', { username: 'x', name: '', initials: 'ABCD', role: 'boss', temporaryPassword: 'short' });
+    const bad = await admin.post('/api/admin/users', {
+      username: 'x',
+      name: '',
+      initials: 'ABCD',
+      role: 'boss',
+      temporaryPassword: 'short',
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual(['initials', 'name', 'role', 'temporaryPassword', 'username']);
+    expect(bad.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual([
+      'initials',
+      'name',
+      'role',
+      'temporaryPassword',
+      'username',
+    ]);
     const { client } = await activeUser('developer');
-    const forbidden = await client.post('/api/admin/users', { username: uniqueName('nope'), name: 'N', initials: 'N', role: 'admin', temporaryPassword: TEMPORARY });
+    const forbidden = await client.post('/api/admin/users', {
+      username: uniqueName('nope'),
+      name: 'N',
+      initials: 'N',
+      role: 'admin',
+      temporaryPassword: TEMPORARY,
+    });
     expect(forbidden.status).toBe(403);
     expect((await client.get('/api/admin/security-events')).status).toBe(403);
   });
@@ -136,7 +210,9 @@ describe('an administrator manages a user', () => {
     const disabled = await admin.patch(`/api/admin/users/${id}`, { disabled: true });
     expect(disabled.body.disabled).toBe(true);
     expect((await client.get('/api/user')).status).toBe(401);
-    expect((await server.client().post('/api/login', { username, password })).body.error.code).toBe('AUTH.ACCOUNT_DISABLED');
+    expect((await server.client().post('/api/login', { username, password })).body.error.code).toBe(
+      'AUTH.ACCOUNT_DISABLED',
+    );
     await admin.patch(`/api/admin/users/${id}`, { disabled: false });
     await server.client().login(username, password);
     const types = (await events(`userId=${id}`)).items.map((e) => e.type);
@@ -160,7 +236,9 @@ describe('an administrator manages a user', () => {
     // The log never holds a password, neither the temporary one nor the one typed at a failed sign-in.
     await server.client().post('/api/login', { username, password: 'typed-secret-xyz' });
     const rows = await server.runtime.db.knex('security_events').select('*');
-    expect(JSON.stringify(rows)).not.toMatch(new RegExp(`${reset.body.temporaryPassword}|typed-secret-xyz|${TEMPORARY}`));
+    expect(JSON.stringify(rows)).not.toMatch(
+      new RegExp(`${reset.body.temporaryPassword}|typed-secret-xyz|${TEMPORARY}`),
+    );
   });
 
   it("ends all of a user's sessions", async () => {
@@ -172,14 +250,19 @@ describe('an administrator manages a user', () => {
     expect((await client.get('/api/user')).status).toBe(401);
     expect((await phone.get('/api/user')).status).toBe(401);
     expect((await admin.delete(`/api/admin/users/${id}/sessions`)).body).toEqual({ endedSessions: 0 });
-    expect((await events(`userId=${id}&type=sessions_ended`)).items.map((e) => e.details)).toEqual([{ endedSessions: 0 }, { endedSessions: 2 }]);
+    expect((await events(`userId=${id}&type=sessions_ended`)).items.map((e) => e.details)).toEqual([
+      { endedSessions: 0 },
+      { endedSessions: 2 },
+    ]);
   });
 
   it('answers 404 for an unknown user and 400 for a bad id, changing nothing', async () => {
     expect((await admin.post('/api/admin/users/999999/password-reset')).body.error.code).toBe('USER.NOT_FOUND');
     expect((await admin.delete('/api/admin/users/999999/sessions')).status).toBe(404);
     expect((await admin.patch('/api/admin/users/abc', { role: 'admin' })).status).toBe(400);
-    expect((await admin.patch(`/api/admin/users/${adminId}`, { role: 'boss' })).body.error.details[0].path).toBe('role');
+    expect((await admin.patch(`/api/admin/users/${adminId}`, { role: 'boss' })).body.error.details[0].path).toBe(
+      'role',
+    );
   });
 
   it('never lets the last active administrator be demoted or disabled, even by two admins at once', async () => {
@@ -197,7 +280,11 @@ describe('an administrator manages a user', () => {
     // The loser is refused: 409, or 403 when its own demotion landed before its request was checked.
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.map((a) => a.status).find((status) => status !== 200)).toBeOneOf([403, 409]);
-    const admins = await server.runtime.db.knex('users').where({ role: 'admin' }).whereNull('disabled_at').count<{ count: number }[]>('* as count');
+    const admins = await server.runtime.db
+      .knex('users')
+      .where({ role: 'admin' })
+      .whereNull('disabled_at')
+      .count<{ count: number }[]>('* as count');
     expect(Number(admins[0].count)).toBe(1);
     // Put the first administrator back if it was the one demoted.
     if (answers[1].status === 200) await second.client.patch(`/api/admin/users/${adminId}`, { role: 'admin' });
@@ -209,7 +296,11 @@ describe('the security log', () => {
   it('records sign-ins and failures with the username tried, the address and the browser', async () => {
     const { id, username, password } = await activeUser();
     const client = server.client();
-    await client.post('/api/login', { username, password: 'wrong-one' }, { 'user-agent': `Test Browser/1.0 ${'x'.repeat(500)}` });
+    await client.post(
+      '/api/login',
+      { username, password: 'wrong-one' },
+      { 'user-agent': `Test Browser/1.0 ${'x'.repeat(500)}` },
+    );
     const ghost = uniqueName('ghost');
     await client.post('/api/login', { username: ghost, password: 'whatever' });
     await client.login(username, password);
@@ -247,8 +338,12 @@ describe('the security log', () => {
   it('keeps 180 days: the purge job removes older entries only', async () => {
     const { knex } = server.runtime.db;
     const day = 24 * 60 * 60 * 1000;
-    const [old] = await knex('security_events').insert({ type: 'sign_in', username: 'old-entry', createdAt: new Date(Date.now() - 181 * day) }).returning('id');
-    const [kept] = await knex('security_events').insert({ type: 'sign_in', username: 'kept-entry', createdAt: new Date(Date.now() - 179 * day) }).returning('id');
+    const [old] = await knex('security_events')
+      .insert({ type: 'sign_in', username: 'old-entry', createdAt: new Date(Date.now() - 181 * day) })
+      .returning('id');
+    const [kept] = await knex('security_events')
+      .insert({ type: 'sign_in', username: 'kept-entry', createdAt: new Date(Date.now() - 179 * day) })
+      .returning('id');
     await server.runtime.container.get(PurgeSecurityEventsProcessor).handle();
     const left = await knex('security_events').whereIn('id', [old.id, kept.id]).pluck('username');
     expect(left).toEqual(['kept-entry']);

@@ -9,7 +9,13 @@ const ADMIN_PASSWORD = 'correct horse battery';
 beforeAll(async () => {
   server = await startTestServer();
   admin = server.client();
-  const res = await admin.post('/api/register', { username: uniqueName('root'), password: ADMIN_PASSWORD, name: 'Root Admin', initials: 'ra', role: 'admin' });
+  const res = await admin.post('/api/register', {
+    username: uniqueName('root'),
+    password: ADMIN_PASSWORD,
+    name: 'Root Admin',
+    initials: 'ra',
+    role: 'admin',
+  });
   expect(res.status).toBe(201);
   adminId = res.body.id;
 });
@@ -36,14 +42,19 @@ describe('registration', () => {
     expect(me.body.mustChangePassword).toBe(false);
   });
 
-  it.each(['admin', 'developer'])('refuses self-registration as %s once an account exists, creating nothing', async (role) => {
-    const username = uniqueName('climber');
-    const res = await server.client().post('/api/register', { username, password: 'long enough', name: 'Climber', initials: 'CL', role });
-    expect(res.status).toBe(403);
-    expect(res.body.error.code).toBe('AUTH.ROLE_NOT_ALLOWED');
-    const login = await server.client().post('/api/login', { username, password: 'long enough' });
-    expect(login.status).toBe(401);
-  });
+  it.each(['admin', 'developer'])(
+    'refuses self-registration as %s once an account exists, creating nothing',
+    async (role) => {
+      const username = uniqueName('climber');
+      const res = await server
+        .client()
+        .post('/api/register', { username, password: 'long enough', name: 'Climber', initials: 'CL', role });
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('AUTH.ROLE_NOT_ALLOWED');
+      const login = await server.client().post('/api/login', { username, password: 'long enough' });
+      expect(login.status).toBe(401);
+    },
+  );
 
   it('creates employees and signs them in', async () => {
     const { client, id } = await registerEmployee();
@@ -53,7 +64,11 @@ describe('registration', () => {
 
   it('derives the initials from the name when none are sent (issue 23)', async () => {
     const client = server.client();
-    const res = await client.post('/api/register', { username: uniqueName('goncalo'), password: 'employee-pass', name: ' Gonçalo Rodrigues ' });
+    const res = await client.post('/api/register', {
+      username: uniqueName('goncalo'),
+      password: 'employee-pass',
+      name: ' Gonçalo Rodrigues ',
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ name: 'Gonçalo Rodrigues', initials: 'GR' });
     expect((await client.get('/api/user')).body.initials).toBe('GR');
@@ -61,13 +76,17 @@ describe('registration', () => {
 
   it('refuses a duplicate username, whatever its case, with 409', async () => {
     const { username } = await registerEmployee();
-    const res = await server.client().post('/api/register', { username: username.toUpperCase(), password: 'another one', name: 'Dup', initials: 'D' });
+    const res = await server
+      .client()
+      .post('/api/register', { username: username.toUpperCase(), password: 'another one', name: 'Dup', initials: 'D' });
     expect(res.status).toBe(409);
     expect(res.body.error).toMatchObject({ code: 'USER.USERNAME_TAKEN', details: [{ path: 'username' }] });
   });
 
   it('validates every field and names each failing one', async () => {
-    const res = await server.client().post('/api/register', { username: 'x', password: 'short', name: '', initials: 'ABCD', role: 'boss', extra: 1 });
+    const res = await server
+      .client()
+      .post('/api/register', { username: 'x', password: 'short', name: '', initials: 'ABCD', role: 'boss', extra: 1 });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('REQUEST.VALIDATION_FAILED');
     const paths = res.body.error.details.map((d: { path: string }) => d.path).sort();
@@ -77,9 +96,16 @@ describe('registration', () => {
   it('accepts a 64-character password and refuses a 1 KB one with 400', async () => {
     const long = 'p'.repeat(64);
     const username = uniqueName('longpw');
-    expect((await server.client().post('/api/register', { username, password: long, name: 'Long', initials: 'LP' })).status).toBe(201);
+    expect(
+      (await server.client().post('/api/register', { username, password: long, name: 'Long', initials: 'LP' })).status,
+    ).toBe(201);
     await server.client().login(username, long);
-    const huge = await server.client().post('/api/register', { username: uniqueName('huge'), password: 'p'.repeat(1024), name: 'Huge', initials: 'HP' });
+    const huge = await server.client().post('/api/register', {
+      username: uniqueName('huge'),
+      password: 'p'.repeat(1024),
+      name: 'Huge',
+      initials: 'HP',
+    });
     expect(huge.status).toBe(400);
     expect(huge.body.error.details[0].path).toBe('password');
   });
@@ -100,7 +126,9 @@ describe('sign-in', () => {
   it('answers the same status and body for an unknown user and a wrong password', async () => {
     const { username } = await registerEmployee();
     const wrong = await server.client().post('/api/login', { username, password: 'not the password' });
-    const unknown = await server.client().post('/api/login', { username: uniqueName('ghost'), password: 'not the password' });
+    const unknown = await server
+      .client()
+      .post('/api/login', { username: uniqueName('ghost'), password: 'not the password' });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(unknown.body).toEqual(wrong.body);
@@ -170,7 +198,10 @@ describe('revocable sessions', () => {
     const { client, username, password } = await registerEmployee();
     const laptop = server.client();
     await laptop.login(username, password);
-    const wrong = await client.post('/api/user/password', { currentPassword: 'nope-nope', newPassword: 'brand new pass' });
+    const wrong = await client.post('/api/user/password', {
+      currentPassword: 'nope-nope',
+      newPassword: 'brand new pass',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.code).toBe('AUTH.WRONG_PASSWORD');
     const res = await client.post('/api/user/password', { currentPassword: password, newPassword: 'brand new pass' });
@@ -243,7 +274,8 @@ describe('roles on the server', () => {
 describe('login throttling', () => {
   it('answers 429 with Retry-After after 5 failures on one account, even with the right password', async () => {
     const { username, password } = await registerEmployee();
-    for (let i = 0; i < 5; i++) expect((await server.client().post('/api/login', { username, password: 'wrong-' + i })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await server.client().post('/api/login', { username, password: 'wrong-' + i })).status).toBe(401);
     const blocked = await server.client().post('/api/login', { username, password });
     expect(blocked.status).toBe(429);
     expect(blocked.body.error.code).toBe('AUTH.TOO_MANY_ATTEMPTS');

@@ -8,7 +8,17 @@ const PASSWORD = 'correct horse battery';
 beforeAll(async () => {
   server = await startTestServer();
   admin = server.client();
-  expect((await admin.post('/api/register', { username: uniqueName('root'), password: PASSWORD, name: 'Root', initials: 'RT', role: 'admin' })).status).toBe(201);
+  expect(
+    (
+      await admin.post('/api/register', {
+        username: uniqueName('root'),
+        password: PASSWORD,
+        name: 'Root',
+        initials: 'RT',
+        role: 'admin',
+      })
+    ).status,
+  ).toBe(201);
 });
 
 afterAll(async () => {
@@ -18,7 +28,12 @@ afterAll(async () => {
 async function employee() {
   const client = server.client();
   const username = uniqueName('prof');
-  const res = await client.post('/api/register', { username, password: PASSWORD, name: 'Paula Perfil', initials: 'pp' });
+  const res = await client.post('/api/register', {
+    username,
+    password: PASSWORD,
+    name: 'Paula Perfil',
+    initials: 'pp',
+  });
   expect(res.status).toBe(201);
   return { client, username, user: res.body as { id: number; name: string; updatedAt: string } };
 }
@@ -34,7 +49,12 @@ describe('PATCH /api/user with the version read', () => {
     const stale = await client.patch('/api/user', { name: 'Paula Segunda', initials: 'ps', updatedAt: user.updatedAt });
     expect(stale.status).toBe(409);
     expect(stale.body.error.code).toBe('RESOURCE.CONFLICT');
-    expect(stale.body.error.details.current).toMatchObject({ id: user.id, name: 'Paula Primeira', initials: 'PP', updatedAt: saved.body.updatedAt });
+    expect(stale.body.error.details.current).toMatchObject({
+      id: user.id,
+      name: 'Paula Primeira',
+      initials: 'PP',
+      updatedAt: saved.body.updatedAt,
+    });
     expect(stale.body.error.details.current).not.toHaveProperty('password');
     expect((await client.get('/api/user')).body).toMatchObject({ name: 'Paula Primeira', initials: 'PP' });
 
@@ -46,7 +66,9 @@ describe('PATCH /api/user with the version read', () => {
     const { client, username, user } = await employee();
     const again = server.client();
     await again.login(username, PASSWORD);
-    expect((await client.post('/api/user/password', { currentPassword: PASSWORD, newPassword: 'a brand new pass' })).status).toBe(200);
+    expect(
+      (await client.post('/api/user/password', { currentPassword: PASSWORD, newPassword: 'a brand new pass' })).status,
+    ).toBe(200);
     expect((await client.get('/api/user')).body.updatedAt).toBe(user.updatedAt);
 
     expect((await admin.patch(`/api/admin/users/${user.id}`, { role: 'developer' })).status).toBe(200);

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS, REGISTER_LIMITS } from '../../../domain/users/auth.service';
-import { startTestServer, TestClient, uniqueName, type TestResponse, type TestServer } from '../../../../tests/support/test-server';
+import {
+  startTestServer,
+  TestClient,
+  uniqueName,
+  type TestResponse,
+  type TestServer,
+} from '../../../../tests/support/test-server';
 
 // Sign-in limits under parallel bursts, look-alike usernames and several deployments on one Redis (issue 14).
 let server: TestServer;
@@ -12,7 +18,13 @@ beforeAll(async () => {
   // the sign-in counters in parallel: what these tests are about.
   server = await startTestServer({ limits: { concurrentPerUser: 100, queuedPerUser: 100 } });
   admin = server.client();
-  const res = await admin.post('/api/register', { username: uniqueName('root'), password: PASSWORD, name: 'Root', initials: 'rt', role: 'admin' });
+  const res = await admin.post('/api/register', {
+    username: uniqueName('root'),
+    password: PASSWORD,
+    name: 'Root',
+    initials: 'rt',
+    role: 'admin',
+  });
   expect(res.status).toBe(201);
 });
 
@@ -21,7 +33,9 @@ afterAll(async () => {
 });
 
 async function registerEmployee(username = uniqueName('emp')) {
-  const res = await server.client().post('/api/register', { username, password: PASSWORD, name: 'Employee', initials: 'em' });
+  const res = await server
+    .client()
+    .post('/api/register', { username, password: PASSWORD, name: 'Employee', initials: 'em' });
   expect(res.status).toBe(201);
   return { username, id: res.body.id as number };
 }
@@ -40,7 +54,9 @@ function statuses(responses: TestResponse[]) {
 async function inBatches(count: number, send: (i: number) => Promise<TestResponse>) {
   const responses: TestResponse[] = [];
   for (let from = 0; from < count; from += 50) {
-    responses.push(...(await Promise.all(Array.from({ length: Math.min(50, count - from) }, (_, i) => send(from + i)))));
+    responses.push(
+      ...(await Promise.all(Array.from({ length: Math.min(50, count - from) }, (_, i) => send(from + i)))),
+    );
   }
   return responses;
 }
@@ -55,13 +71,17 @@ describe('a parallel burst of sign-ins', () => {
   it('lets exactly the per-account limit reach the password check; the rest get 429, and the right password after them too', async () => {
     const { username, id } = await registerEmployee();
     // Each from its own address, so only the account's limit applies.
-    const burst = await Promise.all(Array.from({ length: 50 }, (_, i) => server.client().post('/api/login', { username, password: `wrong-${i}` })));
+    const burst = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => server.client().post('/api/login', { username, password: `wrong-${i}` })),
+    );
     expect(statuses(burst)).toEqual({ 401: LOGIN_LIMITS.perAccount, 429: 50 - LOGIN_LIMITS.perAccount });
     for (const res of burst.filter((r) => r.status === 429)) {
       expect(res.body.error.code).toBe('AUTH.TOO_MANY_ATTEMPTS');
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     }
-    const right = await Promise.all(Array.from({ length: 10 }, () => server.client().post('/api/login', { username, password: PASSWORD })));
+    const right = await Promise.all(
+      Array.from({ length: 10 }, () => server.client().post('/api/login', { username, password: PASSWORD })),
+    );
     expect(statuses(right)).toEqual({ 429: 10 });
     expect(right.every((res) => res.headers.getSetCookie().length === 0)).toBe(true);
     // The block was logged once, by the failure that started it.
@@ -82,15 +102,25 @@ describe('a parallel burst of sign-ins', () => {
     expect(checked).toBeGreaterThanOrEqual(LOGIN_LIMITS.pacedMaxWaitMs / LOGIN_LIMITS.pacedEveryMs - 1);
     expect(checked).toBeLessThan(8);
     expect(performance.now() - started).toBeGreaterThanOrEqual((checked - 1) * LOGIN_LIMITS.pacedEveryMs - 100);
-    for (const res of paced.filter((r) => r.status === 429)) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    for (const res of paced.filter((r) => r.status === 429))
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another address is not held back by it.
-    expect((await server.client().post('/api/login', { username: uniqueName('ghost'), password: 'wrong' })).status).toBe(401);
+    expect(
+      (await server.client().post('/api/login', { username: uniqueName('ghost'), password: 'wrong' })).status,
+    ).toBe(401);
   });
 
   it('creates at most the per-address number of accounts in a burst of registrations', async () => {
     const client = server.client();
     const burst = await Promise.all(
-      Array.from({ length: 50 }, () => client.request('POST', '/api/register', { username: uniqueName('reg'), password: PASSWORD, name: 'Burst', initials: 'bu' })),
+      Array.from({ length: 50 }, () =>
+        client.request('POST', '/api/register', {
+          username: uniqueName('reg'),
+          password: PASSWORD,
+          name: 'Burst',
+          initials: 'bu',
+        }),
+      ),
     );
     expect(statuses(burst)).toEqual({ 201: REGISTER_LIMITS.perIp, 429: 50 - REGISTER_LIMITS.perIp });
   });
@@ -100,7 +130,11 @@ describe('an office behind one address (issue 23)', () => {
   it('signs in 40 times in parallel from one address, a team at 8 am', async () => {
     const team = await Promise.all(Array.from({ length: 10 }, () => registerEmployee()));
     const office = server.client();
-    const morning = await Promise.all(team.flatMap(({ username }) => Array.from({ length: 4 }, () => office.post('/api/login', { username, password: PASSWORD }))));
+    const morning = await Promise.all(
+      team.flatMap(({ username }) =>
+        Array.from({ length: 4 }, () => office.post('/api/login', { username, password: PASSWORD })),
+      ),
+    );
     expect(statuses(morning)).toEqual({ 200: 40 });
   });
 
@@ -108,14 +142,18 @@ describe('an office behind one address (issue 23)', () => {
     const { username } = await registerEmployee();
     const locked = await registerEmployee();
     const office = server.client();
-    const failures = await inBatches(LOGIN_LIMITS.perIp + 1, (i) => office.post('/api/login', { username: uniqueName(`typo${i}x`), password: 'wrong' }));
+    const failures = await inBatches(LOGIN_LIMITS.perIp + 1, (i) =>
+      office.post('/api/login', { username: uniqueName(`typo${i}x`), password: 'wrong' }),
+    );
     expect(statuses(failures)).toEqual({ 401: LOGIN_LIMITS.perIp + 1 });
     const right = await office.post('/api/login', { username, password: PASSWORD });
     expect(right.status).toBe(200);
     expect(right.body.username).toBe(username);
     // Still 5 failures per account, from that address as from any other.
     for (let i = 0; i < LOGIN_LIMITS.perAccount; i += 1) {
-      expect((await server.client().post('/api/login', { username: locked.username, password: 'wrong' })).status).toBe(401);
+      expect((await server.client().post('/api/login', { username: locked.username, password: 'wrong' })).status).toBe(
+        401,
+      );
     }
     const refused = await office.post('/api/login', { username: locked.username, password: PASSWORD });
     expect(refused.status).toBe(429);
@@ -134,7 +172,9 @@ describe('look-alike usernames', () => {
     const res = await server.client().post('/api/login', { username: dotted, password: PASSWORD });
     expect(res.status).toBe(429);
     expect(res.headers.getSetCookie()).toEqual([]);
-    expect((await server.client().post('/api/login', { username: dotted.toUpperCase(), password: 'wrong' })).status).toBe(429);
+    expect(
+      (await server.client().post('/api/login', { username: dotted.toUpperCase(), password: 'wrong' })).status,
+    ).toBe(429);
     expect(await throttledEvents(id)).toHaveLength(1);
   });
 
@@ -142,7 +182,9 @@ describe('look-alike usernames', () => {
     const username = uniqueName('admin');
     const { id } = await registerEmployee(username);
     const dotted = username.replace('i', '\u0130');
-    const wide = [...username].map((c) => (/[a-z]/.test(c) ? String.fromCharCode(c.charCodeAt(0) - 0x61 + 0xff41) : c)).join('');
+    const wide = [...username]
+      .map((c) => (/[a-z]/.test(c) ? String.fromCharCode(c.charCodeAt(0) - 0x61 + 0xff41) : c))
+      .join('');
     // Each alias signs in to that account (the same id); the right password resets its count.
     for (const typed of [dotted, ` ${wide.toUpperCase()} `]) {
       const res = await server.client().post('/api/login', { username: typed, password: PASSWORD });
@@ -154,17 +196,26 @@ describe('look-alike usernames', () => {
       expect((await server.client().post('/api/login', { username: typed, password: 'wrong' })).status).toBe(401);
     }
     for (const typed of [dotted, wide, username]) {
-      expect((await server.client().post('/api/login', { username: typed, password: PASSWORD })).status, typed).toBe(429);
+      expect((await server.client().post('/api/login', { username: typed, password: PASSWORD })).status, typed).toBe(
+        429,
+      );
     }
   });
 
   it('cannot be registered, through the API or in the database', async () => {
-    const res = await server.client().post('/api/register', { username: `adm\u0130n${Date.now()}`, password: PASSWORD, name: 'Alias', initials: 'al' });
+    const res = await server.client().post('/api/register', {
+      username: `adm\u0130n${Date.now()}`,
+      password: PASSWORD,
+      name: 'Alias',
+      initials: 'al',
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.details[0].path).toBe('username');
-    await expect(server.runtime.db.knex('users').insert({ username: `adm\u0130n${Date.now()}`, password: 'x', name: 'A', initials: 'AA' })).rejects.toThrow(
-      /users_username_ascii_check/,
-    );
+    await expect(
+      server.runtime.db
+        .knex('users')
+        .insert({ username: `adm\u0130n${Date.now()}`, password: 'x', name: 'A', initials: 'AA' }),
+    ).rejects.toThrow(/users_username_ascii_check/);
   });
 });
 

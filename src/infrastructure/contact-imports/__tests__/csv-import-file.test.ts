@@ -35,21 +35,28 @@ describe('CsvImportFile', () => {
       expect(await encodingOf(sliced(Buffer.from(text), slice))).toBe('utf-8');
       for (const content of [Buffer.from(text), withBom, latin1(text)]) {
         expect(await file.columns(sliced(content, slice))).toEqual(['Nome', 'Pontuação']);
-        expect(await rows(content, slice)).toEqual([{ rowNumber: 1, cells: { Nome: 'João', 'Pontuação': '10' } }]);
+        expect(await rows(content, slice)).toEqual([{ rowNumber: 1, cells: { Nome: 'João', Pontuação: '10' } }]);
       }
     }
     // Counting first finds the encoding in the same pass, and the rows then read in it (the import job's order).
     // After a BOM, UTF-8 even where a byte is not (it reads as U+FFFD).
     const bomThenLatin1 = Buffer.concat([withBom, latin1('Zé,1\n')]);
-    for (const [content, count] of [[Buffer.from(text), 1], [withBom, 1], [latin1(text), 1], [bomThenLatin1, 2]] as const) {
+    for (const [content, count] of [
+      [Buffer.from(text), 1],
+      [withBom, 1],
+      [latin1(text), 1],
+      [bomThenLatin1, 2],
+    ] as const) {
       const source = sliced(content, 2);
       expect(await file.countRows(source)).toBe(count);
       const read = await collect(file.rows(source));
-      expect(read[0].cells).toEqual({ Nome: 'João', 'Pontuação': '10' });
-      if (content === bomThenLatin1) expect(read[1].cells).toEqual({ Nome: 'Z\uFFFD', 'Pontuação': '1' });
+      expect(read[0].cells).toEqual({ Nome: 'João', Pontuação: '10' });
+      if (content === bomThenLatin1) expect(read[1].cells).toEqual({ Nome: 'Z\uFFFD', Pontuação: '1' });
     }
     // Windows-1252 has characters Latin-1 lacks, such as the euro sign at 0x80.
-    expect((await rows(Buffer.from([0x4e, 0x0a, 0x80, 0x20, 0x93, 0x6f, 0x94, 0x20, 0x96, 0x0a])))[0].cells).toEqual({ N: '€ “o” –' });
+    expect((await rows(Buffer.from([0x4e, 0x0a, 0x80, 0x20, 0x93, 0x6f, 0x94, 0x20, 0x96, 0x0a])))[0].cells).toEqual({
+      N: '€ “o” –',
+    });
   });
 
   it('detects commas, semicolons or tabs from the header, ignoring those inside quotes', async () => {
@@ -63,7 +70,9 @@ describe('CsvImportFile', () => {
     // The header's delimiter, even when the header arrives a byte at a time.
     expect(await file.describe(sliced(content, 1))).toEqual({ encoding: 'windows-1252', delimiter: ';' });
     expect(await file.countRows(sliced(content))).toBe(1);
-    expect(await rows(content)).toEqual([{ rowNumber: 1, cells: { Nome: 'Silva, Ana', 'E-mail': 'ana@example.com', 'Observações': 'diz "olá"' } }]);
+    expect(await rows(content)).toEqual([
+      { rowNumber: 1, cells: { Nome: 'Silva, Ana', 'E-mail': 'ana@example.com', Observações: 'diz "olá"' } },
+    ]);
   });
 
   it('reads any file as csv-parse does: plain CSV by the fast reader, the rest (stray quotes, lone CR, mixed line ends) by csv-parse', async () => {
@@ -71,7 +80,13 @@ describe('CsvImportFile', () => {
     const csvParse = async (text: string) => {
       const out: { rowNumber: number; cells: Record<string, string> }[] = [];
       const parser = Readable.from([text]).pipe(
-        parse({ delimiter: delimiterOf(text), skip_empty_lines: true, relax_column_count: true, relax_quotes: true, columns: (h: string[]) => h.map((c) => c.trim()) }),
+        parse({
+          delimiter: delimiterOf(text),
+          skip_empty_lines: true,
+          relax_column_count: true,
+          relax_quotes: true,
+          columns: (h: string[]) => h.map((c) => c.trim()),
+        }),
       );
       try {
         for await (const cells of parser) out.push({ rowNumber: out.length + 1, cells });
@@ -83,7 +98,10 @@ describe('CsvImportFile', () => {
     const file = new CsvImportFile();
     const ours = async (text: string, slice: number | undefined) => {
       try {
-        return { rows: await rows(Buffer.from(text), slice), count: await file.countRows(sliced(Buffer.from(text), slice)) };
+        return {
+          rows: await rows(Buffer.from(text), slice),
+          count: await file.countRows(sliced(Buffer.from(text), slice)),
+        };
       } catch (error) {
         return { error: (error as Error).message };
       }
@@ -101,9 +119,15 @@ describe('CsvImportFile', () => {
       { numRuns: 3000 },
     );
     // Plain files are the fast reader's (no fallback); a stray quote is not plain, and csv-parse keeps it as written.
-    expect([...plainRecords('a,b\r\n"x ""y""",\r\n\r\nc,d', ',')]).toEqual([['a', 'b'], ['x "y"', ''], ['c', 'd']]);
+    expect([...plainRecords('a,b\r\n"x ""y""",\r\n\r\nc,d', ',')]).toEqual([
+      ['a', 'b'],
+      ['x "y"', ''],
+      ['c', 'd'],
+    ]);
     expect(() => [...plainRecords('a,b\n5" screen,c\n', ',')]).toThrow();
-    expect(await rows(Buffer.from('a,b\n5" screen,c\n'))).toEqual([{ rowNumber: 1, cells: { a: '5" screen', b: 'c' } }]);
+    expect(await rows(Buffer.from('a,b\n5" screen,c\n'))).toEqual([
+      { rowNumber: 1, cells: { a: '5" screen', b: 'c' } },
+    ]);
   });
 
   it('reads plain CSV cut into pieces anywhere exactly as whole, without handing it to csv-parse', async () => {
@@ -115,7 +139,9 @@ describe('CsvImportFile', () => {
       }
     };
     const inPieces = async (text: string, size: number) => {
-      const pieces = Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
+      const pieces = Array.from({ length: Math.ceil(text.length / size) }, (_, i) =>
+        text.slice(i * size, (i + 1) * size),
+      );
       const out: string[][] = [];
       try {
         for await (const record of plainPieces(Readable.from(pieces), ',', true)) out.push([...record]);
@@ -126,10 +152,14 @@ describe('CsvImportFile', () => {
     };
     const piece = fc.constantFrom('a', 'b', ' ', ',', '"', '""', '\r', '\n', '\r\n', '"a,b"', '"x\ny"');
     await fc.assert(
-      fc.asyncProperty(fc.array(piece, { minLength: 1, maxLength: 24 }), fc.integer({ min: 1, max: 7 }), async (parts, size) => {
-        const text = parts.join('');
-        expect(await inPieces(text, size)).toEqual(whole(text));
-      }),
+      fc.asyncProperty(
+        fc.array(piece, { minLength: 1, maxLength: 24 }),
+        fc.integer({ min: 1, max: 7 }),
+        async (parts, size) => {
+          const text = parts.join('');
+          expect(await inPieces(text, size)).toEqual(whole(text));
+        },
+      ),
       { numRuns: 3000 },
     );
   });

@@ -54,10 +54,17 @@ describe('a contact phone normalised to E.164', () => {
     const { knex } = app.runtime.db;
     const contacts = app.get<ContactRepository>(CONTACT_REPOSITORY);
     const { id: userId } = await app.viewer();
-    const created = await contacts.createRecorded({ name: 'Fone Novo', phone: '(61) 93729-5260', createdBy: userId }, { userId });
+    const created = await contacts.createRecorded(
+      { name: 'Fone Novo', phone: '(61) 93729-5260', createdBy: userId },
+      { userId },
+    );
     expect(created.phone).toBe('(61) 93729-5260');
     expect(created).not.toHaveProperty('phoneE164');
-    const stored = async (id: number) => (await knex('contacts').where({ id }).first('phone', 'phone_e164')) as { phone: string; phoneE164: string | null };
+    const stored = async (id: number) =>
+      (await knex('contacts').where({ id }).first('phone', 'phone_e164')) as {
+        phone: string;
+        phoneE164: string | null;
+      };
     expect(await stored(created.id)).toEqual({ phone: '(61) 93729-5260', phoneE164: '+5561937295260' });
 
     const updated = await contacts.update(created.id, { phone: '(61) 9372-5260' });

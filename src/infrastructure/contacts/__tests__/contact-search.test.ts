@@ -33,7 +33,8 @@ describe('contact search', () => {
   });
 
   const expected = async (text: string, status?: string) =>
-    (await app.runtime.db.knex('contacts')
+    (await app.runtime.db
+      .knex('contacts')
       .where((q) => {
         q.whereRaw('strpos(search_text, lower(funil_unaccent(?))) > 0', [text]);
         const phone = phoneCondition(text);
@@ -59,30 +60,52 @@ describe('contact search', () => {
   // PostgreSQL plans a prepared statement for its values five times, then keeps the generic plan unless the values'
   // own plans cost less. A way a plan for given values drops (the phone way for a text that is no phone, had it been
   // gated by the value itself) makes those cost less at 1,000,000 contacts: every search was planned again (+1.5 ms).
-  it.skipIf(!process.env.DATABASE_URL)('plans the phone way for a text that is no phone too, so that one generic plan serves every text', async () => {
-    const { knex } = app.runtime.db;
-    const statements: { sql: string; bindings: unknown[] }[] = [];
-    const listen = (query: { sql: string; bindings: unknown[] }) => statements.push(query);
-    knex.on('query', listen);
-    await contacts.list({ search: 'quixaba' }, { limit: 50 });
-    knex.off('query', listen);
-    const { sql, bindings } = statements.at(-1)!;
-    type Connection = { query(sql: string, values?: unknown[]): Promise<{ rows: Record<string, string>[] }> };
-    const connection = (await knex.client.acquireConnection()) as Connection;
-    try {
-      const { rows } = await connection.query(`EXPLAIN ${sql}`, bindings);
-      expect(rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('contacts_phone_suffix_index');
-    } finally {
-      await knex.client.releaseConnection(connection);
-    }
-  });
+  it.skipIf(!process.env.DATABASE_URL)(
+    'plans the phone way for a text that is no phone too, so that one generic plan serves every text',
+    async () => {
+      const { knex } = app.runtime.db;
+      const statements: { sql: string; bindings: unknown[] }[] = [];
+      const listen = (query: { sql: string; bindings: unknown[] }) => statements.push(query);
+      knex.on('query', listen);
+      await contacts.list({ search: 'quixaba' }, { limit: 50 });
+      knex.off('query', listen);
+      const { sql, bindings } = statements.at(-1)!;
+      type Connection = { query(sql: string, values?: unknown[]): Promise<{ rows: Record<string, string>[] }> };
+      const connection = (await knex.client.acquireConnection()) as Connection;
+      try {
+        const { rows } = await connection.query(`EXPLAIN ${sql}`, bindings);
+        expect(rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('contacts_phone_suffix_index');
+      } finally {
+        await knex.client.releaseConnection(connection);
+      }
+    },
+  );
 
   it.each([
-    ['QUIXABA', undefined], ['quixaba', 'lead'], ['Quixaba 1', undefined], ['quixaba 1', 'customer'], ['Mandacaru', undefined], ['mandacaru', 'customer'], ['xerem 77', undefined],
-    ['Xerém 77 1', undefined], ['77@exemplo', undefined], ['7@exemplo.com', 'lead'], ['0@', undefined], ['jo', undefined],
-    ['exemplo', 'lead'], ['cem%', undefined], ['de_raiz\\', undefined], ['% de_', undefined], ['nada disso', undefined], ['11 900001', undefined],
+    ['QUIXABA', undefined],
+    ['quixaba', 'lead'],
+    ['Quixaba 1', undefined],
+    ['quixaba 1', 'customer'],
+    ['Mandacaru', undefined],
+    ['mandacaru', 'customer'],
+    ['xerem 77', undefined],
+    ['Xerém 77 1', undefined],
+    ['77@exemplo', undefined],
+    ['7@exemplo.com', 'lead'],
+    ['0@', undefined],
+    ['jo', undefined],
+    ['exemplo', 'lead'],
+    ['cem%', undefined],
+    ['de_raiz\\', undefined],
+    ['% de_', undefined],
+    ['nada disso', undefined],
+    ['11 900001', undefined],
     // Phones: as text and by their digits ("900001" both), by their digits only, the number normalised.
-    ['900001', undefined], ['900001', 'customer'], ['0000120', undefined], ['+55 (11) 90000-0120', 'customer'], ['11 0000-0120', undefined],
+    ['900001', undefined],
+    ['900001', 'customer'],
+    ['0000120', undefined],
+    ['+55 (11) 90000-0120', 'customer'],
+    ['11 0000-0120', undefined],
   ])('%s (status %s): every page as the substring match gives it, with its total', async (text, status) => {
     const want = await expected(text, status);
     for (const limit of [7, 50]) {

@@ -21,7 +21,9 @@ describe('a write and its side effects are one transaction', () => {
     const viewer = await app.viewer();
     const activities = app.get<ActivitiesService>(ACTIVITIES_SERVICE);
     await whileWritesFail(app.runtime, 'activity_reminders', async () => {
-      await expect(activities.create(viewer, { subject: 'Call back', dueDate: inAnHour(), reminderMinutes: 60 })).rejects.toThrow(REFUSED);
+      await expect(
+        activities.create(viewer, { subject: 'Call back', dueDate: inAnHour(), reminderMinutes: 60 }),
+      ).rejects.toThrow(REFUSED);
     });
     expect(await rows('activities', { subject: 'Call back' })).toEqual([]);
     expect(await rows('crmTimeline', { entityType: 'activity', entityName: 'Call back' })).toEqual([]);
@@ -39,7 +41,9 @@ describe('a write and its side effects are one transaction', () => {
     const activities = app.get<ActivitiesService>(ACTIVITIES_SERVICE);
     const created = await activities.create(viewer, { subject: 'No date yet' });
     await whileWritesFail(app.runtime, 'activity_reminders', async () => {
-      await expect(activities.update(viewer, created.id, { dueDate: inAnHour(), subject: 'Dated' })).rejects.toThrow(REFUSED);
+      await expect(activities.update(viewer, created.id, { dueDate: inAnHour(), subject: 'Dated' })).rejects.toThrow(
+        REFUSED,
+      );
     });
     expect(await activities.get(viewer, created.id)).toEqual(created);
     expect((await timelineOf('activity', created.id)).map((e) => e.action)).toEqual(['created']);
@@ -53,7 +57,9 @@ describe('a write and its side effects are one transaction', () => {
     await whileWritesFail(app.runtime, 'crm_timeline', async () => {
       await expect(contacts.create(viewer, { name: 'Never stored' })).rejects.toThrow(REFUSED);
       await expect(contacts.update(viewer, kept.id, { name: 'Renamed' })).rejects.toThrow(REFUSED);
-      await expect(contacts.importBatch(viewer, 1, [{ name: 'Imported' }], [{ current: kept, changes: { company: 'ACME' } }])).rejects.toThrow(REFUSED);
+      await expect(
+        contacts.importBatch(viewer, 1, [{ name: 'Imported' }], [{ current: kept, changes: { company: 'ACME' } }]),
+      ).rejects.toThrow(REFUSED);
     });
     expect(await rows('contacts', { name: 'Never stored' })).toEqual([]);
     expect(await rows('contacts', { name: 'Imported' })).toEqual([]);

@@ -8,7 +8,8 @@ import { useTestRuntime } from '../../__tests__/test-runtime';
 
 const app = useTestRuntime();
 const deals = () => app.get<DealsService>(DEALS_SERVICE);
-const timelineOf = (deal: Deal) => app.runtime.db.knex('crmTimeline').where({ entityType: 'deal', entityId: deal.id }).orderBy('id');
+const timelineOf = (deal: Deal) =>
+  app.runtime.db.knex('crmTimeline').where({ entityType: 'deal', entityId: deal.id }).orderBy('id');
 
 /** A stage's column as the board lists it, a page of `limit` at a time. */
 async function column(viewer: Viewer, stage: string, limit = 2): Promise<string[]> {
@@ -25,7 +26,11 @@ async function column(viewer: Viewer, stage: string, limit = 2): Promise<string[
 describe('moving a deal on the board', () => {
   it('lands last in the new column by default, with one timeline entry, and the column lists in position order', async () => {
     const viewer = await app.viewer();
-    const [a, b, c] = [await deals().create(viewer, { title: 'A' }), await deals().create(viewer, { title: 'B' }), await deals().create(viewer, { title: 'C', stage: 'proposal' })];
+    const [a, b, c] = [
+      await deals().create(viewer, { title: 'A' }),
+      await deals().create(viewer, { title: 'B' }),
+      await deals().create(viewer, { title: 'C', stage: 'proposal' }),
+    ];
     expect(b.position).toBeGreaterThan(a.position);
 
     const moved = await deals().move(viewer, a.id, { stage: 'proposal' });
@@ -42,7 +47,10 @@ describe('moving a deal on the board', () => {
 
     // Dropped between two cards: the board sends the midpoint; only the moved card is written.
     const d = await deals().create(viewer, { title: 'D', stage: 'proposal' });
-    const between = await deals().move(viewer, d.id, { stage: 'proposal', position: (c.position + moved.position) / 2 });
+    const between = await deals().move(viewer, d.id, {
+      stage: 'proposal',
+      position: (c.position + moved.position) / 2,
+    });
     expect(await column(viewer, 'proposal')).toEqual(['C', 'D', 'A']);
     expect(await deals().get(viewer, c.id)).toEqual(c);
     expect(await deals().get(viewer, a.id)).toEqual(moved);
@@ -59,8 +67,12 @@ describe('moving a deal on the board', () => {
     const won = await deals().move(viewer, deal.id, { stage: 'won' });
     expect(won.closedAt).toBeInstanceOf(Date);
 
-    await expect(deals().move(viewer, deal.id, { stage: 'lost' })).rejects.toMatchObject({ code: 'DEAL.LOST_REASON_REQUIRED' });
-    await expect(deals().move(viewer, deal.id, { stage: 'lost', lostReason: '  ' })).rejects.toMatchObject({ code: 'DEAL.LOST_REASON_REQUIRED' });
+    await expect(deals().move(viewer, deal.id, { stage: 'lost' })).rejects.toMatchObject({
+      code: 'DEAL.LOST_REASON_REQUIRED',
+    });
+    await expect(deals().move(viewer, deal.id, { stage: 'lost', lostReason: '  ' })).rejects.toMatchObject({
+      code: 'DEAL.LOST_REASON_REQUIRED',
+    });
     const lost = await deals().move(viewer, deal.id, { stage: 'lost', lostReason: 'Price' });
     expect(lost).toMatchObject({ stage: 'lost', lostReason: 'Price' });
     expect(lost.closedAt!.getTime()).toBeGreaterThanOrEqual(won.closedAt!.getTime());
@@ -71,19 +83,35 @@ describe('moving a deal on the board', () => {
 
   it("refuses a stage that is not in the deal's pipeline, a stale version and someone else's deal, writing nothing", async () => {
     const [viewer, stranger, admin] = [await app.viewer(), await app.viewer(), await app.viewer('admin')];
-    await app.get<PipelineStagesService>(PIPELINE_STAGES_SERVICE).create('other', { stage: 'elsewhere', color: '#000000', probability: 0, kind: 'open' });
+    await app
+      .get<PipelineStagesService>(PIPELINE_STAGES_SERVICE)
+      .create('other', { stage: 'elsewhere', color: '#000000', probability: 0, kind: 'open' });
     const deal = await deals().create(viewer, { title: 'Stays put' });
 
-    await expect(deals().move(viewer, deal.id, { stage: 'elsewhere' })).rejects.toMatchObject({ code: 'DEAL.INVALID_STAGE' });
-    await expect(deals().move(viewer, deal.id, { stage: 'no-such-stage' })).rejects.toMatchObject({ code: 'DEAL.INVALID_STAGE' });
-    await expect(deals().move(viewer, deal.id, { stage: 'proposal', position: Number.NaN })).rejects.toMatchObject({ code: 'REQUEST.VALIDATION_FAILED' });
-    await expect(deals().move(viewer, deal.id, { stage: 'proposal', updatedAt: new Date(deal.updatedAt.getTime() - 1) })).rejects.toMatchObject({ code: 'RESOURCE.CONFLICT' });
-    await expect(deals().move(stranger, deal.id, { stage: 'proposal' })).rejects.toMatchObject({ code: 'AUTH.FORBIDDEN' });
-    await expect(deals().move(viewer, 999_999, { stage: 'proposal' })).rejects.toMatchObject({ code: 'DEAL.NOT_FOUND' });
+    await expect(deals().move(viewer, deal.id, { stage: 'elsewhere' })).rejects.toMatchObject({
+      code: 'DEAL.INVALID_STAGE',
+    });
+    await expect(deals().move(viewer, deal.id, { stage: 'no-such-stage' })).rejects.toMatchObject({
+      code: 'DEAL.INVALID_STAGE',
+    });
+    await expect(deals().move(viewer, deal.id, { stage: 'proposal', position: Number.NaN })).rejects.toMatchObject({
+      code: 'REQUEST.VALIDATION_FAILED',
+    });
+    await expect(
+      deals().move(viewer, deal.id, { stage: 'proposal', updatedAt: new Date(deal.updatedAt.getTime() - 1) }),
+    ).rejects.toMatchObject({ code: 'RESOURCE.CONFLICT' });
+    await expect(deals().move(stranger, deal.id, { stage: 'proposal' })).rejects.toMatchObject({
+      code: 'AUTH.FORBIDDEN',
+    });
+    await expect(deals().move(viewer, 999_999, { stage: 'proposal' })).rejects.toMatchObject({
+      code: 'DEAL.NOT_FOUND',
+    });
     expect(await deals().get(viewer, deal.id)).toEqual(deal);
     expect(await timelineOf(deal)).toHaveLength(1);
 
     // The version the client read, and an admin's move of anyone's deal, go through.
-    expect(await deals().move(admin, deal.id, { stage: 'proposal', updatedAt: deal.updatedAt })).toMatchObject({ stage: 'proposal' });
+    expect(await deals().move(admin, deal.id, { stage: 'proposal', updatedAt: deal.updatedAt })).toMatchObject({
+      stage: 'proposal',
+    });
   });
 });

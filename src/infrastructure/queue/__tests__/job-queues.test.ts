@@ -31,13 +31,18 @@ function inProcess(): Adapter {
   return { host: queue, enqueue: (key) => queue.enqueue('reports.refresh', { key } as never) };
 }
 
-function bullmq(prefix = `funil-test-${process.pid}-${randomBytes(4).toString('hex')}`): Adapter & { producer: BullMqJobQueue } {
+function bullmq(
+  prefix = `funil-test-${process.pid}-${randomBytes(4).toString('hex')}`,
+): Adapter & { producer: BullMqJobQueue } {
   const connection = createRedis(redisUrl!, 'client');
   const producer = new BullMqJobQueue(connection, logger, prefix, fast);
   const host = new BullMqWorkerHost(redisUrl!, producer, logger);
   closers.push(async () => {
     await host.close();
-    await producer.queue('reports' as never).obliterate({ force: true }).catch(() => undefined);
+    await producer
+      .queue('reports' as never)
+      .obliterate({ force: true })
+      .catch(() => undefined);
     await producer.close();
     await connection.quit();
   });
@@ -138,7 +143,11 @@ describe('BullMQ producer', () => {
   it.skipIf(!redisUrl)('registers a recurring job once when several workers start at the same time', async () => {
     const prefix = `funil-test-${process.pid}-${randomBytes(4).toString('hex')}`;
     const instances = [bullmq(prefix), bullmq(prefix), bullmq(prefix)];
-    const recurring: JobProcessor<'reports.refresh'> = { jobName: 'reports.refresh', everyMs: 60_000, handle: async () => undefined };
+    const recurring: JobProcessor<'reports.refresh'> = {
+      jobName: 'reports.refresh',
+      everyMs: 60_000,
+      handle: async () => undefined,
+    };
     await Promise.all(instances.map((i) => i.host.start([recurring])));
     const schedulers = await instances[0].producer.queue('reports' as never).getJobSchedulers();
     expect(schedulers.map((s) => s.key)).toEqual(['reports.refresh']);

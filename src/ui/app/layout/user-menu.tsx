@@ -19,7 +19,8 @@ export function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const logout = useLogout({
-    onError: (error) => toast({ variant: 'destructive', title: t('auth.logoutFailed'), description: errorMessage(error, t) }),
+    onError: (error) =>
+      toast({ variant: 'destructive', title: t('auth.logoutFailed'), description: errorMessage(error, t) }),
   });
   return (
     <DropdownMenu>

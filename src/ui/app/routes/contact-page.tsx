@@ -24,7 +24,8 @@ import { useUser } from '../../lib/session';
 import { NotFoundScreen } from '../status-screens';
 
 /** Ids as the API takes them; anything else (e.g. /crm/contacts/import) is no contact. */
-const contactIdOf = (param: string | undefined): number | null => (param && /^[1-9]\d{0,9}$/.test(param) && Number(param) <= 2_147_483_647 ? Number(param) : null);
+const contactIdOf = (param: string | undefined): number | null =>
+  param && /^[1-9]\d{0,9}$/.test(param) && Number(param) <= 2_147_483_647 ? Number(param) : null;
 
 /** Which dialog is open over the page. */
 type Open =
@@ -40,7 +41,17 @@ export function ContactPage() {
   return id === null ? <NotFoundScreen /> : <ContactScreen key={id} id={id} />;
 }
 
-function Section({ title, count, children, testId }: { title: string; count?: number; children: ReactNode; testId: string }) {
+function Section({
+  title,
+  count,
+  children,
+  testId,
+}: {
+  title: string;
+  count?: number;
+  children: ReactNode;
+  testId: string;
+}) {
   const headingId = `${testId}-heading`;
   return (
     <Card>
@@ -83,7 +94,10 @@ function ContactScreen({ id }: { id: number }) {
 
   const current = contact.data;
   const close = () => setOpen({ kind: 'none' });
-  const dealChoices = (deals.data?.pages.flatMap((page) => page.items) ?? []).map((deal) => ({ id: deal.id, label: deal.title }));
+  const dealChoices = (deals.data?.pages.flatMap((page) => page.items) ?? []).map((deal) => ({
+    id: deal.id,
+    label: deal.title,
+  }));
   const subject = { id: current.id, label: current.name };
   const dealCount = deals.data?.pages[0]?.total;
 
@@ -140,16 +154,30 @@ function ContactScreen({ id }: { id: number }) {
             close();
             // The dialog saves or deletes through the contacts list's cache: read this one and its history again.
             void contact.refetch().then((result) => {
-              if (result.error instanceof ApiError && result.error.status === 404) navigate('/crm/contacts', { replace: true });
+              if (result.error instanceof ApiError && result.error.status === 404)
+                navigate('/crm/contacts', { replace: true });
             });
             void queryClient.invalidateQueries({ queryKey: ['timeline', 'contact', id] });
           }}
         />
       )}
-      {open.kind === 'deal' && <DealFormDialog deal={open.deal} me={me} contact={open.deal ? undefined : subject} onClose={close} />}
-      {open.kind === 'activity' && <ActivityFormDialog activity={open.activity} me={me} contact={open.activity ? undefined : subject} onClose={close} />}
+      {open.kind === 'deal' && (
+        <DealFormDialog deal={open.deal} me={me} contact={open.deal ? undefined : subject} onClose={close} />
+      )}
+      {open.kind === 'activity' && (
+        <ActivityFormDialog
+          activity={open.activity}
+          me={me}
+          contact={open.activity ? undefined : subject}
+          onClose={close}
+        />
+      )}
       {open.kind === 'template' && (
-        <UseTemplateDialog contact={{ id: current.id, name: current.name, email: current.email, phone: current.phone }} deals={dealChoices} onClose={close} />
+        <UseTemplateDialog
+          contact={{ id: current.id, name: current.name, email: current.email, phone: current.phone }}
+          deals={dealChoices}
+          onClose={close}
+        />
       )}
     </div>
   );
@@ -158,7 +186,10 @@ function ContactScreen({ id }: { id: number }) {
 function BackLink() {
   const { t } = useTranslation();
   return (
-    <Link to="/crm/contacts" className="inline-flex items-center gap-1.5 justify-self-start rounded-sm text-sm text-muted-foreground hover:text-foreground focus-ring">
+    <Link
+      to="/crm/contacts"
+      className="inline-flex items-center gap-1.5 justify-self-start rounded-sm text-sm text-muted-foreground hover:text-foreground focus-ring"
+    >
       <ArrowLeft className="h-4 w-4" aria-hidden="true" />
       {t('contactPage.back')}
     </Link>

@@ -27,16 +27,23 @@ function DealActivities({ dealId }: { dealId: number }) {
       </p>
     );
   }
-  const items = activities.data.pages.flatMap((p) => p.items).sort((a, b) => Number(a.status !== 'pending') - Number(b.status !== 'pending'));
+  const items = activities.data.pages
+    .flatMap((p) => p.items)
+    .sort((a, b) => Number(a.status !== 'pending') - Number(b.status !== 'pending'));
   if (!items.length) return <p className="text-sm text-muted-foreground">{t('pipeline.dealDialog.noActivities')}</p>;
   return (
     <ul className="grid gap-2" data-testid="deal-activities">
       {items.map((a) => (
-        <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border p-2 text-sm">
+        <li
+          key={a.id}
+          className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border p-2 text-sm"
+        >
           <span className="min-w-0 break-words">{a.subject}</span>
           <span className="flex items-center gap-2 text-xs text-muted-foreground">
             {a.dueDate && <time dateTime={a.dueDate}>{formatDateTime(a.dueDate)}</time>}
-            <Badge tone={a.status === 'pending' ? 'warning' : 'success'}>{t(`pipeline.dealDialog.status.${a.status}`)}</Badge>
+            <Badge tone={a.status === 'pending' ? 'warning' : 'success'}>
+              {t(`pipeline.dealDialog.status.${a.status}`)}
+            </Badge>
           </span>
         </li>
       ))}

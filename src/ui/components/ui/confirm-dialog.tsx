@@ -22,7 +22,17 @@ export interface ConfirmDialogProps {
 }
 
 /** Asks before an action that cannot simply be taken back: Cancel, or the action named by its verb. */
-export function ConfirmDialog({ title, description, confirmLabel, cancelLabel, pending, destructive = true, onConfirm, onClose, children }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  pending,
+  destructive = true,
+  onConfirm,
+  onClose,
+  children,
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>

@@ -17,7 +17,11 @@ export function ConflictDialog({
 }) {
   const { t } = useTranslation();
   const show = (value: unknown) =>
-    value === null || value === undefined || value === '' ? t('form.conflict.empty') : Array.isArray(value) ? value.join(', ') : String(value);
+    value === null || value === undefined || value === ''
+      ? t('form.conflict.empty')
+      : Array.isArray(value)
+        ? value.join(', ')
+        : String(value);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent title={t('form.conflict.title')} description={t('form.conflict.description')}>

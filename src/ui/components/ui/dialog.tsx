@@ -63,7 +63,11 @@ export function DialogContent({ title, description, className, children }: Dialo
       >
         <div className="grid gap-1.5 pr-8">
           <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
-          {description && <DialogPrimitive.Description className="text-sm text-muted-foreground">{description}</DialogPrimitive.Description>}
+          {description && (
+            <DialogPrimitive.Description className="text-sm text-muted-foreground">
+              {description}
+            </DialogPrimitive.Description>
+          )}
         </div>
         {children}
         <DialogPrimitive.Close

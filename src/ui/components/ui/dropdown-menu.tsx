@@ -13,7 +13,10 @@ export function DropdownMenuContent({ className, ...props }: ComponentProps<type
         align="end"
         sideOffset={6}
         collisionPadding={8}
-        className={cn('z-50 min-w-48 rounded-md border border-border bg-surface p-1 text-foreground shadow-lg', className)}
+        className={cn(
+          'z-50 min-w-48 rounded-md border border-border bg-surface p-1 text-foreground shadow-lg',
+          className,
+        )}
         {...props}
       />
     </Menu.Portal>

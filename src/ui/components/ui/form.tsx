@@ -1,6 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as LabelPrimitive from '@radix-ui/react-label';
-import { createContext, lazy, Suspense, useContext, useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useContext,
+  useEffect,
+  useState,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import {
   useController,
   useForm,
@@ -14,14 +23,23 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { cn } from '../../lib/cn';
-import { conflictingFields, conflictingRecord, fieldErrorsFromServer, keepMine, takeTheirs } from '../../lib/form-errors';
+import {
+  conflictingFields,
+  conflictingRecord,
+  fieldErrorsFromServer,
+  keepMine,
+  takeTheirs,
+} from '../../lib/form-errors';
 import { useCloseGuard } from './dialog-close-guard';
 
 /**
  * A react-hook-form form checked by a zod schema (`zod` or `zod/mini`) before anything is sent (the server stays the
  * authority). Messages are validated on submit, then again as each field changes.
  */
-export function useSchemaForm<S extends z.core.$ZodType<FieldValues, FieldValues>>(schema: S, defaultValues: DefaultValues<z.input<S>>) {
+export function useSchemaForm<S extends z.core.$ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  defaultValues: DefaultValues<z.input<S>>,
+) {
   return useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema), defaultValues });
 }
 
@@ -84,7 +102,9 @@ export function Form<V extends FieldValues, O>({ form, id, onSubmit, onError, cl
       const placed = fieldErrorsFromServer(error, new Set(fields.keys()), t);
       onError?.(error, { onField: placed !== null });
       if (!placed) return;
-      placed.fields.forEach(([name, message], i) => form.setError(name as FieldPath<V>, { type: 'server', message }, { shouldFocus: i === 0 }));
+      placed.fields.forEach(([name, message], i) =>
+        form.setError(name as FieldPath<V>, { type: 'server', message }, { shouldFocus: i === 0 }),
+      );
       if (placed.form.length > 0) form.setError('root.server', { type: 'server', message: placed.form.join('\n') });
     }
   };
@@ -94,7 +114,11 @@ export function Form<V extends FieldValues, O>({ form, id, onSubmit, onError, cl
     <FormContext.Provider value={{ id, fields }}>
       <form id={`${id}-form`} onSubmit={form.handleSubmit(send)} noValidate className={cn('grid gap-4', className)}>
         {formError && (
-          <p role="alert" id={`${id}-form-message`} className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm whitespace-pre-line text-danger">
+          <p
+            role="alert"
+            id={`${id}-form-message`}
+            className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm whitespace-pre-line text-danger"
+          >
             {formError}
           </p>
         )}
@@ -161,7 +185,13 @@ interface FormFieldProps<V extends FieldValues, N extends FieldPath<V>> {
  * A label, its control and the message under it, wired once: the label names the control (`id`), the
  * hint or the error describes it (aria-describedby), aria-invalid marks the error, which is announced.
  */
-export function FormField<V extends FieldValues, N extends FieldPath<V>>({ control, name, label, description, render }: FormFieldProps<V, N>) {
+export function FormField<V extends FieldValues, N extends FieldPath<V>>({
+  control,
+  name,
+  label,
+  description,
+  render,
+}: FormFieldProps<V, N>) {
   const context = useContext(FormContext);
   if (!context) throw new Error('FormField must be inside a Form');
   const { id: formId, fields } = context;

@@ -24,7 +24,10 @@ export function InitialsField<V extends NamedWithInitials, O>({ form }: { form: 
 
   useEffect(() => {
     // Not a change of the person's (the form stays pristine); checked again only once a submit showed messages.
-    if (!typed.current) setValue(field, initialsFromName(name ?? '') as PathValue<V, FieldPath<V>>, { shouldValidate: formState.isSubmitted });
+    if (!typed.current)
+      setValue(field, initialsFromName(name ?? '') as PathValue<V, FieldPath<V>>, {
+        shouldValidate: formState.isSubmitted,
+      });
   }, [name, field, setValue, formState.isSubmitted]);
 
   return (

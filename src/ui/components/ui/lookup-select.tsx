@@ -21,7 +21,17 @@ interface LookupSelectProps {
 }
 
 /** A record chosen among many: a search box narrows the list, the select picks one (or none). */
-export function LookupSelect({ id, value, onChange, options, search, onSearch, searchLabel, noneLabel, disabled }: LookupSelectProps) {
+export function LookupSelect({
+  id,
+  value,
+  onChange,
+  options,
+  search,
+  onSearch,
+  searchLabel,
+  noneLabel,
+  disabled,
+}: LookupSelectProps) {
   const offered = value && !options.some((option) => option.id === value.id) ? [value, ...options] : options;
   return (
     <div className="grid gap-2 sm:grid-cols-2">
@@ -38,9 +48,14 @@ export function LookupSelect({ id, value, onChange, options, search, onSearch, s
       <Select
         id={id}
         value={value ? String(value.id) : 'none'}
-        onValueChange={(chosen) => onChange(chosen === 'none' ? null : (offered.find((option) => String(option.id) === chosen) ?? null))}
+        onValueChange={(chosen) =>
+          onChange(chosen === 'none' ? null : (offered.find((option) => String(option.id) === chosen) ?? null))
+        }
         disabled={disabled}
-        options={[{ value: 'none', label: noneLabel }, ...offered.map((option) => ({ value: String(option.id), label: option.label }))]}
+        options={[
+          { value: 'none', label: noneLabel },
+          ...offered.map((option) => ({ value: String(option.id), label: option.label })),
+        ]}
       />
     </div>
   );

@@ -20,10 +20,22 @@ interface PersonFieldProps<V extends FieldValues> {
 }
 
 /** Who a record belongs to: a select of the team for an admin, the name and why it cannot change for anyone else. */
-export function PersonField<V extends FieldValues>({ control, name, label, canChoose, formId, currentName, noneLabel, readOnlyHint }: PersonFieldProps<V>) {
+export function PersonField<V extends FieldValues>({
+  control,
+  name,
+  label,
+  canChoose,
+  formId,
+  currentName,
+  noneLabel,
+  readOnlyHint,
+}: PersonFieldProps<V>) {
   const people = useUserChoices(canChoose);
   if (canChoose && people.data) {
-    const options = [{ value: 'none', label: noneLabel }, ...people.data.items.map((user) => ({ value: String(user.id), label: user.name }))];
+    const options = [
+      { value: 'none', label: noneLabel },
+      ...people.data.items.map((user) => ({ value: String(user.id), label: user.name })),
+    ];
     return (
       <FormField
         control={control}

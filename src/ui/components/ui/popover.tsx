@@ -15,7 +15,10 @@ export function PopoverContent({ className, ...props }: ComponentProps<typeof Po
         align="end"
         sideOffset={6}
         collisionPadding={8}
-        className={cn('z-50 rounded-md border border-border bg-surface text-foreground shadow-lg outline-none', className)}
+        className={cn(
+          'z-50 rounded-md border border-border bg-surface text-foreground shadow-lg outline-none',
+          className,
+        )}
         {...props}
       />
     </PopoverPrimitive.Portal>

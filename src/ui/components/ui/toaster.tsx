@@ -27,12 +27,16 @@ export function Toaster() {
           data-variant={item.variant ?? 'default'}
           className={cn(
             'toast pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg',
-            item.variant === 'destructive' ? 'border-danger bg-danger text-danger-foreground' : 'border-border bg-surface text-foreground',
+            item.variant === 'destructive'
+              ? 'border-danger bg-danger text-danger-foreground'
+              : 'border-border bg-surface text-foreground',
           )}
         >
           <div className="grid gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
-            {item.description && <ToastPrimitive.Description className="text-sm opacity-95">{item.description}</ToastPrimitive.Description>}
+            {item.description && (
+              <ToastPrimitive.Description className="text-sm opacity-95">{item.description}</ToastPrimitive.Description>
+            )}
           </div>
           {item.action && (
             <ToastPrimitive.Action
@@ -43,7 +47,10 @@ export function Toaster() {
               {item.action.label}
             </ToastPrimitive.Action>
           )}
-          <ToastPrimitive.Close aria-label={t('common.close')} className="absolute top-3 right-3 rounded-md p-1 opacity-80 hover:opacity-100 focus-ring">
+          <ToastPrimitive.Close
+            aria-label={t('common.close')}
+            className="absolute top-3 right-3 rounded-md p-1 opacity-80 hover:opacity-100 focus-ring"
+          >
             <X className="h-4 w-4" aria-hidden="true" />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>

@@ -26,7 +26,11 @@ export function activitySchema(t: (key: string, options?: Record<string, unknown
       .transform((value) => value || null);
   return z.object({
     type: z.enum(ACTIVITY_TYPES as [ActivityType, ...ActivityType[]]),
-    subject: z.string().trim().min(1, t('validation.required')).max(200, t('validation.maxLength', { count: 200 })),
+    subject: z
+      .string()
+      .trim()
+      .min(1, t('validation.required'))
+      .max(200, t('validation.maxLength', { count: 200 })),
     description: text(10_000),
     // A datetime-local value, read in the viewer's time zone and sent as an instant.
     dueDate: z
@@ -36,7 +40,10 @@ export function activitySchema(t: (key: string, options?: Record<string, unknown
     duration: z
       .number()
       .nullable()
-      .refine((value) => value === null || (Number.isInteger(value) && value >= 1 && value <= 525_600), t('activityForm.invalidDuration')),
+      .refine(
+        (value) => value === null || (Number.isInteger(value) && value >= 1 && value <= 525_600),
+        t('activityForm.invalidDuration'),
+      ),
     priority: z.enum(ACTIVITY_PRIORITIES as [ActivityPriority, ...ActivityPriority[]]),
     contactId: z.number().nullable(),
     dealId: z.number().nullable(),

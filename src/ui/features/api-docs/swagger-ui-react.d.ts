@@ -13,7 +13,13 @@ declare module 'swagger-ui-react' {
   export interface SwaggerUIProps {
     url?: string;
     requestInterceptor?: (request: SwaggerRequest) => SwaggerRequest | Promise<SwaggerRequest>;
-    responseInterceptor?: (response: { url: string; text?: string; data?: string; body?: unknown; obj?: unknown }) => unknown;
+    responseInterceptor?: (response: {
+      url: string;
+      text?: string;
+      data?: string;
+      body?: unknown;
+      obj?: unknown;
+    }) => unknown;
     onComplete?: () => void;
     docExpansion?: 'list' | 'full' | 'none';
     defaultModelsExpandDepth?: number;

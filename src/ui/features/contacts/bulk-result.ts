@@ -3,13 +3,24 @@ import { formatInteger } from '../../lib/format';
 import type { BulkContactsResult } from './api/bulk-contacts';
 import type { Contact } from './api/get-contacts';
 
-const REFUSAL_REASONS: Record<string, 'forbidden' | 'gone'> = { 'AUTH.FORBIDDEN': 'forbidden', 'CONTACT.NOT_FOUND': 'gone' };
+const REFUSAL_REASONS: Record<string, 'forbidden' | 'gone'> = {
+  'AUTH.FORBIDDEN': 'forbidden',
+  'CONTACT.NOT_FOUND': 'gone',
+};
 const NAMES_SHOWN = 3;
 
 /** "3 contacts changed" and, briefly, what was left: already so, and refused by reason with a few names. */
-export function describeResult(result: BulkContactsResult, action: 'update' | 'delete', loaded: Contact[], t: TFunction): { title: string; description?: string } {
+export function describeResult(
+  result: BulkContactsResult,
+  action: 'update' | 'delete',
+  loaded: Contact[],
+  t: TFunction,
+): { title: string; description?: string } {
   const { changed, unchanged, refused } = result;
-  const title = t(action === 'delete' ? 'contactsBulk.result.deleted' : 'contactsBulk.result.changed', { count: changed, formatted: formatInteger(changed) });
+  const title = t(action === 'delete' ? 'contactsBulk.result.deleted' : 'contactsBulk.result.changed', {
+    count: changed,
+    formatted: formatInteger(changed),
+  });
   const names = new Map(loaded.map((contact) => [contact.id, contact.name]));
   const byReason = new Map<string, number[]>();
   for (const { id, code } of refused) {
@@ -23,7 +34,12 @@ export function describeResult(result: BulkContactsResult, action: 'update' | 'd
   });
   const parts = [
     unchanged > 0 && t('contactsBulk.result.unchanged', { count: unchanged, formatted: formatInteger(unchanged) }),
-    refused.length > 0 && t('contactsBulk.result.refused', { count: refused.length, formatted: formatInteger(refused.length), reasons: reasons.join('; ') }),
+    refused.length > 0 &&
+      t('contactsBulk.result.refused', {
+        count: refused.length,
+        formatted: formatInteger(refused.length),
+        reasons: reasons.join('; '),
+      }),
   ].filter(Boolean);
   return { title, description: parts.length ? parts.join(' ') : undefined };
 }

@@ -8,7 +8,8 @@ const unicodeEmail = z.email({ pattern: z.regexes.unicodeEmail });
  * least two non-empty parts. The server stays the authority for the rarer cases.
  */
 export const isEmail = (value: string): boolean =>
-  z.email().safeParse(value).success || (unicodeEmail.safeParse(value).success && /^[^@\s]+@[^@.\s]+(\.[^@.\s]+)+$/u.test(value));
+  z.email().safeParse(value).success ||
+  (unicodeEmail.safeParse(value).success && /^[^@\s]+@[^@.\s]+(\.[^@.\s]+)+$/u.test(value));
 
 // The server's bounds (contacts.schemas.ts), checked here first so messages arrive translated.
 export function contactSchema(t: (key: string, options?: Record<string, unknown>) => string) {
@@ -19,7 +20,11 @@ export function contactSchema(t: (key: string, options?: Record<string, unknown>
       .max(max, t('validation.maxLength', { count: max }))
       .transform((value) => value || null);
   return z.object({
-    name: z.string().trim().min(1, t('validation.required')).max(200, t('validation.maxLength', { count: 200 })),
+    name: z
+      .string()
+      .trim()
+      .min(1, t('validation.required'))
+      .max(200, t('validation.maxLength', { count: 200 })),
     email: z
       .string()
       .trim()
@@ -32,7 +37,11 @@ export function contactSchema(t: (key: string, options?: Record<string, unknown>
     position: text(200),
     source: text(100),
     status: z.enum(CONTACT_STATUSES as [Contact['status'], ...Contact['status'][]]),
-    score: z.number(t('contacts.form.invalidScore')).int(t('contacts.form.invalidScore')).min(0, t('contacts.form.invalidScore')).max(100, t('contacts.form.invalidScore')),
+    score: z
+      .number(t('contacts.form.invalidScore'))
+      .int(t('contacts.form.invalidScore'))
+      .min(0, t('contacts.form.invalidScore'))
+      .max(100, t('contacts.form.invalidScore')),
     tags: z.array(z.string()),
     notes: text(10_000),
     ownerId: z.number().nullable(),

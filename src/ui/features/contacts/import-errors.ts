@@ -9,8 +9,14 @@ import { errorMessage } from '../../lib/errors';
 export function importErrorMessage(error: unknown, t: TFunction): string {
   const server = error instanceof ApiError ? error.server : null;
   const code = server?.code;
-  if (code?.startsWith('IMPORT.') || code === 'REQUEST.TOO_LARGE') return t(`contactImport.errors.${code}`, { defaultValue: errorMessage(error, t) });
-  const unreadable = Array.isArray(server?.details) ? server.details.find((d) => d.path === 'file' && d.type?.startsWith('import.')) : undefined;
-  if (unreadable?.type) return t(`contactImport.errors.file.${unreadable.type.slice('import.'.length)}`, { defaultValue: errorMessage(error, t) });
+  if (code?.startsWith('IMPORT.') || code === 'REQUEST.TOO_LARGE')
+    return t(`contactImport.errors.${code}`, { defaultValue: errorMessage(error, t) });
+  const unreadable = Array.isArray(server?.details)
+    ? server.details.find((d) => d.path === 'file' && d.type?.startsWith('import.'))
+    : undefined;
+  if (unreadable?.type)
+    return t(`contactImport.errors.file.${unreadable.type.slice('import.'.length)}`, {
+      defaultValue: errorMessage(error, t),
+    });
   return errorMessage(error, t);
 }

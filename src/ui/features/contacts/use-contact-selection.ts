@@ -12,7 +12,10 @@ const NONE: ContactSelection = { kind: 'ids', ids: new Set(), anchor: null };
  */
 export function useContactSelection(filters: ContactFilters) {
   const filterKey = JSON.stringify(filters);
-  const [state, setState] = useState<{ filterKey: string; selection: ContactSelection }>({ filterKey, selection: NONE });
+  const [state, setState] = useState<{ filterKey: string; selection: ContactSelection }>({
+    filterKey,
+    selection: NONE,
+  });
   const selection = state.filterKey === filterKey ? state.selection : NONE;
   const set = useCallback((next: ContactSelection) => setState({ filterKey, selection: next }), [filterKey]);
 

@@ -13,7 +13,11 @@ export function dealSchema(t: (key: string, options?: Record<string, unknown>) =
       .transform((value) => value || null);
   return z
     .object({
-      title: z.string().trim().min(1, t('validation.required')).max(200, t('validation.maxLength', { count: 200 })),
+      title: z
+        .string()
+        .trim()
+        .min(1, t('validation.required'))
+        .max(200, t('validation.maxLength', { count: 200 })),
       value: z
         .string()
         .refine((value) => value.trim() === '' || parseMoney(value) !== null, t('dealForm.invalidValue'))
@@ -25,7 +29,13 @@ export function dealSchema(t: (key: string, options?: Record<string, unknown>) =
       probability: z
         .union([z.number(), z.nan()])
         .transform((value) => (Number.isNaN(value) ? 0 : value))
-        .pipe(z.number().int(t('dealForm.invalidProbability')).min(0, t('dealForm.invalidProbability')).max(100, t('dealForm.invalidProbability'))),
+        .pipe(
+          z
+            .number()
+            .int(t('dealForm.invalidProbability'))
+            .min(0, t('dealForm.invalidProbability'))
+            .max(100, t('dealForm.invalidProbability')),
+        ),
       expectedCloseDate: z.string().transform((value) => value || null),
       contactId: z.number().nullable(),
       ownerId: z.number().nullable(),
@@ -36,7 +46,11 @@ export function dealSchema(t: (key: string, options?: Record<string, unknown>) =
       updatedAt: z.string().optional(),
     })
     .superRefine((values, ctx) => {
-      if (values.lost && !values.lostReason) ctx.addIssue({ code: 'custom', path: ['lostReason'], message: t('dealForm.lostReasonRequired') });
+      if (values.lost && !values.lostReason)
+        ctx.addIssue({ code: 'custom', path: ['lostReason'], message: t('dealForm.lostReasonRequired') });
     })
-    .transform(({ probabilityManual, probability, ...values }) => ({ ...values, probability: probabilityManual ? probability : null }));
+    .transform(({ probabilityManual, probability, ...values }) => ({
+      ...values,
+      probability: probabilityManual ? probability : null,
+    }));
 }

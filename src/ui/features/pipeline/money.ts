@@ -5,7 +5,11 @@ export function parseMoney(input: string): string | null {
   const text = input.replace(/R\$|\s/g, '');
   if (text === '') return null;
   // A comma is the decimal mark (pt-BR) and dots group thousands; without a comma, a dot followed by 1-2 digits is the decimal mark.
-  const normal = text.includes(',') ? text.replace(/\./g, '').replace(',', '.') : /\.\d{3}(\.|$)/.test(text) ? text.replace(/\./g, '') : text;
+  const normal = text.includes(',')
+    ? text.replace(/\./g, '').replace(',', '.')
+    : /\.\d{3}(\.|$)/.test(text)
+      ? text.replace(/\./g, '')
+      : text;
   return /^\d{1,10}(\.\d{1,2})?$/.test(normal) ? normal : null;
 }
 

@@ -6,7 +6,10 @@ export const formatPercent = (value: number): string => `${oneDecimal.format(val
 export type ChangeDirection = 'up' | 'down' | 'flat' | 'none';
 
 /** A card's change: +12,5% / −3% (or p.p. for a rate); null when the server could not tell one. */
-export function describeChange(change: number | null, points = false): { direction: ChangeDirection; text: string | null } {
+export function describeChange(
+  change: number | null,
+  points = false,
+): { direction: ChangeDirection; text: string | null } {
   if (change === null) return { direction: 'none', text: null };
   const direction: ChangeDirection = change > 0 ? 'up' : change < 0 ? 'down' : 'flat';
   const sign = change > 0 ? '+' : change < 0 ? '−' : '';

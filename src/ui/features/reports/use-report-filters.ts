@@ -34,7 +34,8 @@ export function useReportFilters() {
       (current) => {
         const next = new URLSearchParams(current);
         for (const [key, value] of Object.entries(changes)) {
-          const isDefault = value === null || (key === 'period' && value === DEFAULT_PERIOD) || (key === 'category' && value === 'all');
+          const isDefault =
+            value === null || (key === 'period' && value === DEFAULT_PERIOD) || (key === 'category' && value === 'all');
           if (isDefault) next.delete(key);
           else next.set(key, String(value));
         }

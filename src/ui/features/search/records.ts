@@ -29,7 +29,13 @@ const keyOf = (userId: number) => `searchPalette.recent.${userId}`;
 
 function isRecord(value: unknown): value is PaletteRecord {
   const r = value as Partial<PaletteRecord> | null;
-  return !!r && KINDS.includes(r.kind as string) && Number.isSafeInteger(r.id) && typeof r.label === 'string' && (r.hint === undefined || typeof r.hint === 'string');
+  return (
+    !!r &&
+    KINDS.includes(r.kind as string) &&
+    Number.isSafeInteger(r.id) &&
+    typeof r.label === 'string' &&
+    (r.hint === undefined || typeof r.hint === 'string')
+  );
 }
 
 /** The records this user last opened from the palette, newest first (this browser only). */
@@ -44,7 +50,10 @@ export function readRecent(userId: number): PaletteRecord[] {
 
 /** Puts a record first among the recent ones (once), keeping at most RECENT_MAX. */
 export function rememberRecent(userId: number, record: PaletteRecord): PaletteRecord[] {
-  const next = [record, ...readRecent(userId).filter((r) => r.kind !== record.kind || r.id !== record.id)].slice(0, RECENT_MAX);
+  const next = [record, ...readRecent(userId).filter((r) => r.kind !== record.kind || r.id !== record.id)].slice(
+    0,
+    RECENT_MAX,
+  );
   try {
     localStorage.setItem(keyOf(userId), JSON.stringify(next));
   } catch {
@@ -52,4 +61,3 @@ export function rememberRecent(userId: number, record: PaletteRecord): PaletteRe
   }
   return next;
 }
-

@@ -3,7 +3,20 @@
  * what they sit on. The presets keep 3:1 on the surfaces of all three themes (styles.css); any other
  * colour is allowed, with a warning naming the themes where it fades.
  */
-export const STAGE_COLOR_PRESETS = ['#3B82F6', '#6366F1', '#9333EA', '#DB2777', '#DC2626', '#EA580C', '#D97706', '#65A30D', '#16A34A', '#0D9488', '#0891B2', '#64748B'] as const;
+export const STAGE_COLOR_PRESETS = [
+  '#3B82F6',
+  '#6366F1',
+  '#9333EA',
+  '#DB2777',
+  '#DC2626',
+  '#EA580C',
+  '#D97706',
+  '#65A30D',
+  '#16A34A',
+  '#0D9488',
+  '#0891B2',
+  '#64748B',
+] as const;
 
 /** The card surfaces of styles.css, by theme. */
 export const THEME_SURFACES = { light: '#ffffff', dark: '#121a2b', matrix: '#040d06' } as const;
@@ -30,5 +43,7 @@ export function contrastRatio(a: string, b: string): number {
 /** The themes on whose surface the colour falls below 3:1. */
 export function themesWithLowContrast(color: string): ThemeName[] {
   if (!isHexColor(color)) return [];
-  return (Object.entries(THEME_SURFACES) as [ThemeName, string][]).filter(([, surface]) => contrastRatio(color, surface) < MIN_GRAPHIC_CONTRAST).map(([theme]) => theme);
+  return (Object.entries(THEME_SURFACES) as [ThemeName, string][])
+    .filter(([, surface]) => contrastRatio(color, surface) < MIN_GRAPHIC_CONTRAST)
+    .map(([theme]) => theme);
 }

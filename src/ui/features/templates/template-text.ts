@@ -24,10 +24,13 @@ export function splitVariables(text: string): TextPart[] {
 }
 
 /** The names in double braces, once each, in order of first appearance. */
-export const variablesIn = (...texts: string[]): string[] => [...new Set(texts.flatMap((text) => splitVariables(text).flatMap((part) => (part.variable ? [part.variable] : []))))];
+export const variablesIn = (...texts: string[]): string[] => [
+  ...new Set(texts.flatMap((text) => splitVariables(text).flatMap((part) => (part.variable ? [part.variable] : [])))),
+];
 
 /** The variables of the text that are not known. */
-export const unknownVariablesIn = (text: string, known: ReadonlySet<string>): string[] => variablesIn(text).filter((name) => !known.has(name));
+export const unknownVariablesIn = (text: string, known: ReadonlySet<string>): string[] =>
+  variablesIn(text).filter((name) => !known.has(name));
 
 /**
  * The variable being typed at the caret: after an opening `{{` with only a name's characters (maybe a
@@ -40,7 +43,12 @@ export function variableAt(text: string, caret: number): { start: number; query:
 }
 
 /** The typed `{{na` replaced by the whole `{{name}}` (a `}}` already after the caret is taken over), and where the caret goes. */
-export function insertVariable(text: string, caret: number, start: number, name: string): { text: string; caret: number } {
+export function insertVariable(
+  text: string,
+  caret: number,
+  start: number,
+  name: string,
+): { text: string; caret: number } {
   const after = text.slice(caret).replace(/^[A-Za-z0-9_]*\s*\}\}/, '');
   const placeholder = `{{${name}}}`;
   return { text: text.slice(0, start) + placeholder + after, caret: start + placeholder.length };
@@ -49,5 +57,8 @@ export function insertVariable(text: string, caret: number, start: number, name:
 /** The known variables offered for what was typed: names starting with it first, then names containing it. */
 export function suggestVariables(names: readonly string[], query: string): string[] {
   const q = query.toLowerCase();
-  return [...names.filter((name) => name.startsWith(q)), ...names.filter((name) => !name.startsWith(q) && name.includes(q))];
+  return [
+    ...names.filter((name) => name.startsWith(q)),
+    ...names.filter((name) => !name.startsWith(q) && name.includes(q)),
+  ];
 }

@@ -5,10 +5,12 @@ import { conflictingFields, conflictingRecord, fieldErrorsFromServer, keepMine, 
 
 // Stands in for i18next: known keys come back marked, unknown ones fall back to the default value.
 const KNOWN = new Set(['validation.required', 'errors.AUTH.WRONG_PASSWORD']);
-const t = ((key: string, options?: { defaultValue?: string }) => (KNOWN.has(key) ? `«${key}»` : (options?.defaultValue ?? key))) as unknown as TFunction;
+const t = ((key: string, options?: { defaultValue?: string }) =>
+  KNOWN.has(key) ? `«${key}»` : (options?.defaultValue ?? key)) as unknown as TFunction;
 
 const apiError = (status: number, error: object) => new ApiError(status, 'status text', JSON.stringify({ error }));
-const validation = (details: object[]) => apiError(400, { code: 'REQUEST.VALIDATION_FAILED', message: 'Invalid request', details });
+const validation = (details: object[]) =>
+  apiError(400, { code: 'REQUEST.VALIDATION_FAILED', message: 'Invalid request', details });
 
 describe('fieldErrorsFromServer', () => {
   const shown = new Set(['name', 'email', 'tags']);
@@ -49,7 +51,8 @@ describe('fieldErrorsFromServer', () => {
   });
 
   it('words joi\'s "not an email" itself', () => {
-    const translated = ((key: string, options?: { defaultValue?: string }) => (key === 'validation.email' ? '«validation.email»' : options?.defaultValue)) as unknown as TFunction;
+    const translated = ((key: string, options?: { defaultValue?: string }) =>
+      key === 'validation.email' ? '«validation.email»' : options?.defaultValue) as unknown as TFunction;
     const error = validation([{ path: 'email', message: '"email" must be a valid email', type: 'string.email' }]);
     expect(fieldErrorsFromServer(error, shown, translated)?.fields).toEqual([['email', '«validation.email»']]);
   });
@@ -60,29 +63,60 @@ describe('fieldErrorsFromServer', () => {
       message: 'The current password is not correct',
       details: [{ path: 'currentPassword', message: 'The current password is not correct' }],
     });
-    expect(fieldErrorsFromServer(error, new Set(['currentPassword']), t)?.fields).toEqual([['currentPassword', '«errors.AUTH.WRONG_PASSWORD»']]);
+    expect(fieldErrorsFromServer(error, new Set(['currentPassword']), t)?.fields).toEqual([
+      ['currentPassword', '«errors.AUTH.WRONG_PASSWORD»'],
+    ]);
     // A code the client has no text for keeps the server's words.
-    const taken = apiError(409, { code: 'USER.USERNAME_TAKEN', message: 'taken', details: [{ path: 'username', message: 'This username is already taken' }] });
-    expect(fieldErrorsFromServer(taken, new Set(['username']), t)?.fields).toEqual([['username', 'This username is already taken']]);
+    const taken = apiError(409, {
+      code: 'USER.USERNAME_TAKEN',
+      message: 'taken',
+      details: [{ path: 'username', message: 'This username is already taken' }],
+    });
+    expect(fieldErrorsFromServer(taken, new Set(['username']), t)?.fields).toEqual([
+      ['username', 'This username is already taken'],
+    ]);
   });
 
   it('leaves errors that name no field to the caller', () => {
-    expect(fieldErrorsFromServer(apiError(401, { code: 'AUTH.INVALID_CREDENTIALS', message: 'Invalid' }), shown, t)).toBeNull();
+    expect(
+      fieldErrorsFromServer(apiError(401, { code: 'AUTH.INVALID_CREDENTIALS', message: 'Invalid' }), shown, t),
+    ).toBeNull();
     expect(fieldErrorsFromServer(validation([]), shown, t)).toBeNull();
-    expect(fieldErrorsFromServer(apiError(409, { code: 'RESOURCE.CONFLICT', message: 'changed', details: { current: { id: 1 } } }), shown, t)).toBeNull();
+    expect(
+      fieldErrorsFromServer(
+        apiError(409, { code: 'RESOURCE.CONFLICT', message: 'changed', details: { current: { id: 1 } } }),
+        shown,
+        t,
+      ),
+    ).toBeNull();
     expect(fieldErrorsFromServer(new ApiError(502, 'Bad Gateway', '<html>proxy</html>'), shown, t)).toBeNull();
     expect(fieldErrorsFromServer(new TypeError('Failed to fetch'), shown, t)).toBeNull();
   });
 });
 
 describe('the conflict flow', () => {
-  const current = { id: 7, name: 'Their name', email: null, tags: ['vip', 'new'], phone: '555', updatedAt: '2025-01-02T10:00:00.000Z' };
-  const conflict = apiError(409, { code: 'RESOURCE.CONFLICT', message: 'This record was changed by someone else', details: { current } });
+  const current = {
+    id: 7,
+    name: 'Their name',
+    email: null,
+    tags: ['vip', 'new'],
+    phone: '555',
+    updatedAt: '2025-01-02T10:00:00.000Z',
+  };
+  const conflict = apiError(409, {
+    code: 'RESOURCE.CONFLICT',
+    message: 'This record was changed by someone else',
+    details: { current },
+  });
   const mine = { name: 'My name', email: '', tags: ['vip'], phone: '555', updatedAt: '2025-01-01T09:00:00.000Z' };
 
   it('recognises a 409 RESOURCE.CONFLICT and gives the record as it is now', () => {
     expect(conflictingRecord(conflict)).toEqual(current);
-    expect(conflictingRecord(apiError(409, { code: 'USER.USERNAME_TAKEN', message: 'taken', details: [{ path: 'username', message: 'x' }] }))).toBeNull();
+    expect(
+      conflictingRecord(
+        apiError(409, { code: 'USER.USERNAME_TAKEN', message: 'taken', details: [{ path: 'username', message: 'x' }] }),
+      ),
+    ).toBeNull();
     expect(conflictingRecord(apiError(409, { code: 'RESOURCE.CONFLICT', message: 'changed' }))).toBeNull();
     expect(conflictingRecord(new Error('no'))).toBeNull();
   });

@@ -1,22 +1,44 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { initialsFromName, mismatchOnConfirmation, normalizeInitials, passwordChangeSchema, userRules } from '../validation';
+import {
+  initialsFromName,
+  mismatchOnConfirmation,
+  normalizeInitials,
+  passwordChangeSchema,
+  userRules,
+} from '../validation';
 
 const t = ((key: string) => key) as unknown as TFunction;
 const rules = userRules(t);
 const register = z
-  .object({ name: rules.name, username: rules.username, initials: rules.initials, password: rules.newPassword, confirmPassword: rules.password })
+  .object({
+    name: rules.name,
+    username: rules.username,
+    initials: rules.initials,
+    password: rules.newPassword,
+    confirmPassword: rules.password,
+  })
   .refine((v) => !v.confirmPassword || v.confirmPassword === v.password, mismatchOnConfirmation(t));
 
 const issues = (values: object) => {
   const result = register.safeParse(values);
-  return result.success ? {} : Object.fromEntries(result.error.issues.toReversed().map((issue) => [issue.path.join('.'), issue.message]));
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.toReversed().map((issue) => [issue.path.join('.'), issue.message]));
 };
 
 describe('user rules', () => {
   it('reports the passwords mismatch on the confirmation even while other fields fail', () => {
-    expect(issues({ name: '', username: 'ok-name', initials: 'AB', password: 'password-one', confirmPassword: 'password-two' })).toEqual({
+    expect(
+      issues({
+        name: '',
+        username: 'ok-name',
+        initials: 'AB',
+        password: 'password-one',
+        confirmPassword: 'password-two',
+      }),
+    ).toEqual({
       name: 'validation.required',
       confirmPassword: 'validation.passwordsMismatch',
     });
@@ -27,18 +49,30 @@ describe('user rules', () => {
       password: 'validation.required',
       confirmPassword: 'validation.required',
     });
-    expect(issues({ name: 'A', username: 'ok-name', initials: 'AB', password: 'short', confirmPassword: 'short' })).toEqual({ password: 'validation.minLength' });
+    expect(
+      issues({ name: 'A', username: 'ok-name', initials: 'AB', password: 'short', confirmPassword: 'short' }),
+    ).toEqual({ password: 'validation.minLength' });
   });
 
   it('trims text before checking and sending it, never passwords', () => {
-    expect(register.parse({ name: '  Ana  ', username: ' ana ', initials: ' A ', password: ' spaced pass ', confirmPassword: ' spaced pass ' })).toEqual({
+    expect(
+      register.parse({
+        name: '  Ana  ',
+        username: ' ana ',
+        initials: ' A ',
+        password: ' spaced pass ',
+        confirmPassword: ' spaced pass ',
+      }),
+    ).toEqual({
       name: 'Ana',
       username: 'ana',
       initials: 'A',
       password: ' spaced pass ',
       confirmPassword: ' spaced pass ',
     });
-    expect(issues({ name: '   ', username: 'a b', initials: 'A!', password: 'long-enough', confirmPassword: 'long-enough' })).toEqual({
+    expect(
+      issues({ name: '   ', username: 'a b', initials: 'A!', password: 'long-enough', confirmPassword: 'long-enough' }),
+    ).toEqual({
       name: 'validation.required',
       username: 'validation.username',
       initials: 'validation.initials',
@@ -54,27 +88,43 @@ describe('password change', () => {
   const change = passwordChangeSchema(t, { mustDiffer: 'passwordChange.mustDiffer' });
   const changeIssues = (values: object) => {
     const result = change.safeParse(values);
-    return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+    return result.success
+      ? {}
+      : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
   };
 
   it('sends the current and the new password only, as typed', () => {
-    expect(change.parse({ currentPassword: ' old pass ', newPassword: 'new password', confirmPassword: 'new password' })).toEqual({
+    expect(
+      change.parse({ currentPassword: ' old pass ', newPassword: 'new password', confirmPassword: 'new password' }),
+    ).toEqual({
       currentPassword: ' old pass ',
       newPassword: 'new password',
     });
   });
 
   it('reports a mismatch on the confirmation and an unchanged password on the new one, even beside other failures', () => {
-    expect(changeIssues({ currentPassword: '', newPassword: 'new password', confirmPassword: 'other password' })).toEqual({
+    expect(
+      changeIssues({ currentPassword: '', newPassword: 'new password', confirmPassword: 'other password' }),
+    ).toEqual({
       currentPassword: 'validation.required',
       confirmPassword: 'validation.passwordsMismatch',
     });
-    expect(changeIssues({ currentPassword: 'same password', newPassword: 'same password', confirmPassword: 'same password' })).toEqual({
+    expect(
+      changeIssues({
+        currentPassword: 'same password',
+        newPassword: 'same password',
+        confirmPassword: 'same password',
+      }),
+    ).toEqual({
       newPassword: 'passwordChange.mustDiffer',
     });
-    expect(passwordChangeSchema(t).safeParse({ currentPassword: 'same password', newPassword: 'same password', confirmPassword: 'same password' }).success).toBe(
-      true,
-    );
+    expect(
+      passwordChangeSchema(t).safeParse({
+        currentPassword: 'same password',
+        newPassword: 'same password',
+        confirmPassword: 'same password',
+      }).success,
+    ).toBe(true);
   });
 });
 

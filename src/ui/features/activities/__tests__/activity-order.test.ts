@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isOverdue, sortActivities } from '../activity-order';
 import type { Activity } from '../api/get-activities';
 
-const activity = (id: number, fields: Partial<Activity>): Activity => ({ id, status: 'pending', dueDate: null, completedAt: null, ...fields }) as Activity;
+const activity = (id: number, fields: Partial<Activity>): Activity =>
+  ({ id, status: 'pending', dueDate: null, completedAt: null, ...fields }) as Activity;
 const NOW = Date.parse('2026-05-10T12:00:00Z');
 
 describe('activity order', () => {

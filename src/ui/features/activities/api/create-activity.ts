@@ -11,5 +11,9 @@ export const createActivity = (body: CreateActivityInput) => data(api.POST('/api
 export const useCreateActivity = () =>
   useMutation({
     mutationFn: createActivity,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ACTIVITIES_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: ['timeline'] })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ACTIVITIES_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['timeline'] }),
+      ]),
   });

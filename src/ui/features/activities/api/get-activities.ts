@@ -7,8 +7,14 @@ export type ActivityType = Activity['type'];
 export type ActivityPriority = Activity['priority'];
 
 /** Every type and priority, in the order the form offers them (the compiler checks none is missing). */
-export const ACTIVITY_TYPES = Object.keys({ task: 0, call: 0, email: 0, meeting: 0, note: 0 } satisfies Record<ActivityType, 0>) as ActivityType[];
-export const ACTIVITY_PRIORITIES = Object.keys({ low: 0, normal: 0, high: 0, urgent: 0 } satisfies Record<ActivityPriority, 0>) as ActivityPriority[];
+export const ACTIVITY_TYPES = Object.keys({ task: 0, call: 0, email: 0, meeting: 0, note: 0 } satisfies Record<
+  ActivityType,
+  0
+>) as ActivityType[];
+export const ACTIVITY_PRIORITIES = Object.keys({ low: 0, normal: 0, high: 0, urgent: 0 } satisfies Record<
+  ActivityPriority,
+  0
+>) as ActivityPriority[];
 
 /** The list's filters as the API names them. */
 export type ActivityFilters = Omit<ApiQuery<'/api/crm/activities', 'get'>, 'limit' | 'cursor' | 'includeTotal'>;
@@ -18,7 +24,11 @@ export const ACTIVITY_LISTS_QUERY_KEY = [...ACTIVITIES_QUERY_KEY, 'list'] as con
 const PAGE_SIZE = 50;
 
 export const getActivities = ({ filters, cursor }: { filters: ActivityFilters; cursor?: string }) =>
-  data(api.GET('/api/crm/activities', { params: { query: { ...filters, limit: PAGE_SIZE, cursor, includeTotal: cursor === undefined } } }));
+  data(
+    api.GET('/api/crm/activities', {
+      params: { query: { ...filters, limit: PAGE_SIZE, cursor, includeTotal: cursor === undefined } },
+    }),
+  );
 
 /** The activities the viewer may see that match the filters, newest first, a page at a time; the first page counts them. */
 export const getActivitiesQueryOptions = (filters: ActivityFilters) =>

@@ -7,7 +7,8 @@ export type ActivityCounts = ApiResponse<'/api/crm/activities/counts', 'get'>;
 
 export const ACTIVITY_COUNTS_QUERY_KEY = [...ACTIVITIES_QUERY_KEY, 'counts'] as const;
 
-export const getActivityCounts = (filters: ActivityCountFilters) => data(api.GET('/api/crm/activities/counts', { params: { query: filters } }));
+export const getActivityCounts = (filters: ActivityCountFilters) =>
+  data(api.GET('/api/crm/activities/counts', { params: { query: filters } }));
 
 /** The two tabs' counts: pending and completed among what the filters match. */
 export const getActivityCountsQueryOptions = (filters: ActivityCountFilters) =>

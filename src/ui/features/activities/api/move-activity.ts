@@ -11,17 +11,28 @@ export const useMoveActivity = () =>
   useMutation({
     // One after another: arrow keys pressed quickly reach the server in the order they were pressed.
     scope: { id: 'move-activity' },
-    mutationFn: ({ activity, dueDate }: { activity: Activity; dueDate: string }) => updateActivity({ id: activity.id, body: { dueDate } }),
+    mutationFn: ({ activity, dueDate }: { activity: Activity; dueDate: string }) =>
+      updateActivity({ id: activity.id, body: { dueDate } }),
     onMutate: async ({ activity, dueDate }) => {
       await queryClient.cancelQueries({ queryKey: ACTIVITIES_QUERY_KEY });
       const snapshot = queryClient.getQueriesData({ queryKey: ACTIVITIES_QUERY_KEY });
-      for (const [key, list] of queryClient.getQueriesData<InfiniteData<ActivitiesPage>>({ queryKey: ACTIVITY_LISTS_QUERY_KEY })) {
+      for (const [key, list] of queryClient.getQueriesData<InfiniteData<ActivitiesPage>>({
+        queryKey: ACTIVITY_LISTS_QUERY_KEY,
+      })) {
         if (!list) continue;
-        const pages = list.pages.map((page) => ({ ...page, items: page.items.map((item) => (item.id === activity.id ? { ...item, dueDate } : item)) }));
+        const pages = list.pages.map((page) => ({
+          ...page,
+          items: page.items.map((item) => (item.id === activity.id ? { ...item, dueDate } : item)),
+        }));
         queryClient.setQueryData<InfiniteData<ActivitiesPage>>(key, { ...list, pages });
       }
       return { snapshot };
     },
-    onError: (_error, _input, context) => context?.snapshot.forEach(([key, value]) => queryClient.setQueryData(key, value)),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ACTIVITIES_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: ['timeline'] })]),
+    onError: (_error, _input, context) =>
+      context?.snapshot.forEach(([key, value]) => queryClient.setQueryData(key, value)),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ACTIVITIES_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['timeline'] }),
+      ]),
   });

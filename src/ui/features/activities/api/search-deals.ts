@@ -5,6 +5,7 @@ import { api, data } from '../../../lib/api-client';
 export const searchDeals = (contactId: number | null) =>
   data(api.GET('/api/crm/deals', { params: { query: { contact: contactId ?? undefined, limit: 50 } } }));
 
-export const searchDealsQueryOptions = (contactId: number | null) => queryOptions({ queryKey: ['deals', 'list', 'lookup', contactId], queryFn: () => searchDeals(contactId) });
+export const searchDealsQueryOptions = (contactId: number | null) =>
+  queryOptions({ queryKey: ['deals', 'list', 'lookup', contactId], queryFn: () => searchDeals(contactId) });
 
 export const useDealChoices = (contactId: number | null) => useQuery(searchDealsQueryOptions(contactId));

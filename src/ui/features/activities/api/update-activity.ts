@@ -12,5 +12,9 @@ export const updateActivity = ({ id, body }: { id: number; body: UpdateActivityI
 export const useUpdateActivity = () =>
   useMutation({
     mutationFn: updateActivity,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ACTIVITIES_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: ['timeline'] })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ACTIVITIES_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['timeline'] }),
+      ]),
   });

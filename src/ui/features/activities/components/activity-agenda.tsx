@@ -1,5 +1,13 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type HTMLAttributes, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type HTMLAttributes,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -22,7 +30,8 @@ export function mondayOf(date: Date): Date {
   const day = new Date(date.getFullYear(), date.getMonth(), date.getDate());
   return new Date(day.getFullYear(), day.getMonth(), day.getDate() - ((day.getDay() + 6) % 7));
 }
-export const weekParam = (monday: Date) => `${monday.getFullYear()}-${pad(monday.getMonth() + 1)}-${pad(monday.getDate())}`;
+export const weekParam = (monday: Date) =>
+  `${monday.getFullYear()}-${pad(monday.getMonth() + 1)}-${pad(monday.getDate())}`;
 export function parseWeek(value: string | null): Date {
   const match = value?.match(/^(\d{4})-(\d{2})-(\d{2})$/);
   return mondayOf(match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : new Date());
@@ -38,7 +47,12 @@ interface AgendaProps {
 }
 
 /** Keyboard moves of a focused activity, in minutes: ↑ ↓ a quarter of an hour, ← → a day. */
-const KEY_STEPS: Partial<Record<string, number>> = { ArrowUp: -15, ArrowDown: 15, ArrowLeft: -24 * 60, ArrowRight: 24 * 60 };
+const KEY_STEPS: Partial<Record<string, number>> = {
+  ArrowUp: -15,
+  ArrowDown: 15,
+  ArrowLeft: -24 * 60,
+  ArrowRight: 24 * 60,
+};
 /** A press becomes a drag once the pointer moved this far (px); closer than EDGE to the agenda's edge, it scrolls. */
 const DRAG_THRESHOLD = 5;
 const EDGE = 48;
@@ -88,7 +102,13 @@ export function ActivityAgenda({ monday, assignee, type, onWeek, onOpen }: Agend
   const { t, i18n } = useTranslation();
   const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
   const end = addDays(monday, 7);
-  const list = useActivities({ assignedTo: assignee, type, dueFrom: monday.toISOString(), dueBefore: end.toISOString(), order: 'due' });
+  const list = useActivities({
+    assignedTo: assignee,
+    type,
+    dueFrom: monday.toISOString(),
+    dueBefore: end.toISOString(),
+    order: 'due',
+  });
   const move = useMoveActivity();
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const scroller = useRef<HTMLDivElement>(null);
@@ -109,7 +129,12 @@ export function ActivityAgenda({ monday, assignee, type, onWeek, onOpen }: Agend
   }, [list]);
   const slotOf = (activity: Activity) => {
     const due = new Date(activity.dueDate!);
-    return { day: Math.floor((new Date(due.getFullYear(), due.getMonth(), due.getDate()).getTime() - monday.getTime() + DAY_MS / 2) / DAY_MS), hour: due.getHours() };
+    return {
+      day: Math.floor(
+        (new Date(due.getFullYear(), due.getMonth(), due.getDate()).getTime() - monday.getTime() + DAY_MS / 2) / DAY_MS,
+      ),
+      hour: due.getHours(),
+    };
   };
   const hours = items.map((a) => slotOf(a).hour);
   const first = Math.min(FIRST_HOUR, ...hours);
@@ -159,7 +184,8 @@ export function ActivityAgenda({ monday, assignee, type, onWeek, onOpen }: Agend
         if (down || right) {
           const before = [box.scrollTop, box.scrollLeft];
           box.scrollBy({ top: down, left: right, behavior: 'instant' });
-          if (box.scrollTop !== before[0] || box.scrollLeft !== before[1]) setHover(timeAt(box, monday, current.x, current.y));
+          if (box.scrollTop !== before[0] || box.scrollLeft !== before[1])
+            setHover(timeAt(box, monday, current.x, current.y));
         }
       }
       frame = requestAnimationFrame(step);
@@ -250,9 +276,11 @@ export function ActivityAgenda({ monday, assignee, type, onWeek, onOpen }: Agend
       if (minutes === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
       event.preventDefault();
       const pending = lastMove.current;
-      const due = pending?.id === activity.id && pending.from === activity.dueDate ? pending.to : new Date(activity.dueDate!);
+      const due =
+        pending?.id === activity.id && pending.from === activity.dueDate ? pending.to : new Date(activity.dueDate!);
       // Across a change of summer time a day stays the same wall-clock time.
-      const target = Math.abs(minutes) === 24 * 60 ? addDays(due, Math.sign(minutes)) : new Date(due.getTime() + minutes * 60_000);
+      const target =
+        Math.abs(minutes) === 24 * 60 ? addDays(due, Math.sign(minutes)) : new Date(due.getTime() + minutes * 60_000);
       if (Math.abs(minutes) === 24 * 60) target.setHours(due.getHours(), due.getMinutes(), 0, 0);
       moveTo(activity, target, 'keyboard');
     },
@@ -261,13 +289,23 @@ export function ActivityAgenda({ monday, assignee, type, onWeek, onOpen }: Agend
   return (
     <section aria-label={t('activities.agenda.title')} className={cn(moving && 'cursor-grabbing select-none')}>
       <div className="mb-3 flex flex-wrap items-center gap-2">
-        <Button variant="outline" size="sm" onClick={() => onWeek(addDays(monday, -7))} aria-label={t('activities.agenda.previous')}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => onWeek(addDays(monday, -7))}
+          aria-label={t('activities.agenda.previous')}
+        >
           <ChevronLeft className="h-4 w-4" aria-hidden="true" />
         </Button>
         <Button variant="outline" size="sm" onClick={() => onWeek(mondayOf(new Date()))}>
           {t('activities.agenda.thisWeek')}
         </Button>
-        <Button variant="outline" size="sm" onClick={() => onWeek(addDays(monday, 7))} aria-label={t('activities.agenda.next')}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => onWeek(addDays(monday, 7))}
+          aria-label={t('activities.agenda.next')}
+        >
           <ChevronRight className="h-4 w-4" aria-hidden="true" />
         </Button>
         <h2 className="text-sm font-semibold text-foreground" data-testid="agenda-range">
@@ -314,7 +352,15 @@ export function ActivityAgenda({ monday, assignee, type, onWeek, onOpen }: Agend
                 });
                 const isToday = day.toDateString() === today.toDateString();
                 return (
-                  <div key={slot} data-slot={slot} className={cn('min-h-12 border-b border-l border-border p-0.5', isToday && 'bg-primary/5', hover?.slot === slot && 'bg-primary/15')}>
+                  <div
+                    key={slot}
+                    data-slot={slot}
+                    className={cn(
+                      'min-h-12 border-b border-l border-border p-0.5',
+                      isToday && 'bg-primary/5',
+                      hover?.slot === slot && 'bg-primary/15',
+                    )}
+                  >
                     {here.map((activity) => (
                       <AgendaItem
                         key={activity.id}
@@ -338,7 +384,9 @@ export function ActivityAgenda({ monday, assignee, type, onWeek, onOpen }: Agend
           className="pointer-events-none fixed z-50 rounded border-l-4 border-l-primary bg-surface px-1.5 py-1 text-xs shadow-lg"
           style={{ left: drag.x - drag.offsetX, top: drag.y - drag.offsetY, width: drag.width }}
         >
-          <span className="block text-muted-foreground">{hover ? `${pad(hover.at.getHours())}:${pad(hover.at.getMinutes())}` : '—'}</span>
+          <span className="block text-muted-foreground">
+            {hover ? `${pad(hover.at.getHours())}:${pad(hover.at.getMinutes())}` : '—'}
+          </span>
           <span className="block truncate font-medium text-foreground">{drag.activity.subject}</span>
         </div>
       )}
@@ -349,9 +397,22 @@ export function ActivityAgenda({ monday, assignee, type, onWeek, onOpen }: Agend
   );
 }
 
-type ItemHandlers = Pick<HTMLAttributes<HTMLDivElement>, 'onPointerDown' | 'onPointerMove' | 'onPointerUp' | 'onPointerCancel' | 'onClick' | 'onKeyDown'>;
+type ItemHandlers = Pick<
+  HTMLAttributes<HTMLDivElement>,
+  'onPointerDown' | 'onPointerMove' | 'onPointerUp' | 'onPointerCancel' | 'onClick' | 'onKeyDown'
+>;
 
-function AgendaItem({ activity, lifted, describedBy, handlers }: { activity: Activity; lifted: boolean; describedBy: string; handlers: ItemHandlers }) {
+function AgendaItem({
+  activity,
+  lifted,
+  describedBy,
+  handlers,
+}: {
+  activity: Activity;
+  lifted: boolean;
+  describedBy: string;
+  handlers: ItemHandlers;
+}) {
   const { t } = useTranslation();
   const Icon = TYPE_ICONS[activity.type];
   const due = new Date(activity.dueDate!);
@@ -377,7 +438,9 @@ function AgendaItem({ activity, lifted, describedBy, handlers }: { activity: Act
         <span className="sr-only">{t(`activityForm.types.${activity.type}`)}</span>
         {pad(due.getHours())}:{pad(due.getMinutes())}
       </span>
-      <span className={cn('block truncate font-medium text-foreground', done && 'line-through')}>{activity.subject}</span>
+      <span className={cn('block truncate font-medium text-foreground', done && 'line-through')}>
+        {activity.subject}
+      </span>
     </div>
   );
 }

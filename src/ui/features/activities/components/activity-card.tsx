@@ -1,4 +1,15 @@
-import { AlarmClock, CalendarCheck, CheckCircle2, Circle, Mail, MessageSquareText, Phone, RotateCcw, Users, type LucideIcon } from 'lucide-react';
+import {
+  AlarmClock,
+  CalendarCheck,
+  CheckCircle2,
+  Circle,
+  Mail,
+  MessageSquareText,
+  Phone,
+  RotateCcw,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
@@ -6,10 +17,21 @@ import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import type { Activity, ActivityPriority, ActivityType } from '../api/get-activities';
 
-export const TYPE_ICONS: Record<ActivityType, LucideIcon> = { task: CheckCircle2, call: Phone, email: Mail, meeting: Users, note: MessageSquareText };
+export const TYPE_ICONS: Record<ActivityType, LucideIcon> = {
+  task: CheckCircle2,
+  call: Phone,
+  email: Mail,
+  meeting: Users,
+  note: MessageSquareText,
+};
 // Urgent is a solid badge: red text on a pale red does not reach 4.5:1 in the light theme.
-const PRIORITY_TONES: Record<Exclude<ActivityPriority, 'urgent'>, BadgeProps['tone']> = { low: 'neutral', normal: 'primary', high: 'warning' };
-const solidDanger = 'inline-flex items-center gap-1 rounded-full bg-danger px-2.5 py-0.5 text-xs font-medium whitespace-nowrap text-danger-foreground';
+const PRIORITY_TONES: Record<Exclude<ActivityPriority, 'urgent'>, BadgeProps['tone']> = {
+  low: 'neutral',
+  normal: 'primary',
+  high: 'warning',
+};
+const solidDanger =
+  'inline-flex items-center gap-1 rounded-full bg-danger px-2.5 py-0.5 text-xs font-medium whitespace-nowrap text-danger-foreground';
 
 export const initialsOf = (name: string) =>
   name
@@ -46,12 +68,20 @@ export function ActivityCard({ activity, overdue, onOpen, onToggle }: ActivityCa
       <button
         type="button"
         onClick={() => onToggle(activity)}
-        aria-label={done ? t('activities.reopen', { subject: activity.subject }) : t('activities.complete', { subject: activity.subject })}
+        aria-label={
+          done
+            ? t('activities.reopen', { subject: activity.subject })
+            : t('activities.complete', { subject: activity.subject })
+        }
         title={done ? t('activities.reopenShort') : t('activities.completeShort')}
         className="relative z-10 mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground focus-ring"
         data-testid="activity-toggle"
       >
-        {done ? <RotateCcw className="h-5 w-5" aria-hidden="true" /> : <Circle className="h-5 w-5" aria-hidden="true" />}
+        {done ? (
+          <RotateCcw className="h-5 w-5" aria-hidden="true" />
+        ) : (
+          <Circle className="h-5 w-5" aria-hidden="true" />
+        )}
       </button>
       <span className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
         <Icon className="h-4 w-4" aria-hidden="true" />
@@ -83,23 +113,36 @@ export function ActivityCard({ activity, overdue, onOpen, onToggle }: ActivityCa
             <Badge tone={PRIORITY_TONES[activity.priority]}>{t(`activityForm.priorities.${activity.priority}`)}</Badge>
           )}
         </div>
-        {activity.description && <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{activity.description}</p>}
+        {activity.description && (
+          <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{activity.description}</p>
+        )}
         <p className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
           {activity.dueDate && (
-            <span className={cn('inline-flex items-center gap-1', overdue && 'font-medium text-danger')} data-testid="activity-due">
+            <span
+              className={cn('inline-flex items-center gap-1', overdue && 'font-medium text-danger')}
+              data-testid="activity-due"
+            >
               <CalendarCheck className="h-3 w-3" aria-hidden="true" />
               {formatDateTime(activity.dueDate)}
             </span>
           )}
-          {done && activity.completedAt && <span>{t('activityForm.list.completedAt', { date: formatDateTime(activity.completedAt) })}</span>}
+          {done && activity.completedAt && (
+            <span>{t('activityForm.list.completedAt', { date: formatDateTime(activity.completedAt) })}</span>
+          )}
           {activity.duration !== null && <span>{t('activityForm.list.duration', { count: activity.duration })}</span>}
           {activity.contactId !== null && (
-            <Link to={`/crm/contacts/${activity.contactId}`} className="relative z-10 font-medium text-primary underline-offset-2 hover:underline focus-ring">
+            <Link
+              to={`/crm/contacts/${activity.contactId}`}
+              className="relative z-10 font-medium text-primary underline-offset-2 hover:underline focus-ring"
+            >
               {activity.contactName}
             </Link>
           )}
           {activity.dealId !== null && (
-            <Link to="/crm/pipeline" className="relative z-10 text-primary underline-offset-2 hover:underline focus-ring">
+            <Link
+              to="/crm/pipeline"
+              className="relative z-10 text-primary underline-offset-2 hover:underline focus-ring"
+            >
               {t('activityForm.list.deal', { title: activity.dealTitle })}
             </Link>
           )}

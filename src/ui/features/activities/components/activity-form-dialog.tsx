@@ -11,7 +11,13 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/errors';
 import type { User } from '../../../lib/session';
-import { activitySchema, DEFAULT_REMINDER, REMINDER_CHOICES, toLocalInput, type ReminderChoice } from '../activity-schema';
+import {
+  activitySchema,
+  DEFAULT_REMINDER,
+  REMINDER_CHOICES,
+  toLocalInput,
+  type ReminderChoice,
+} from '../activity-schema';
 import { useCreateActivity } from '../api/create-activity';
 import { ACTIVITY_PRIORITIES, ACTIVITY_TYPES, type Activity } from '../api/get-activities';
 import { useDealChoices } from '../api/search-deals';
@@ -28,7 +34,8 @@ interface ActivityFormDialogProps {
 }
 
 /** The server's rule for changing an activity (crm-access.ts): an admin, its assignee or its creator. */
-const canChange = (me: User, activity: Activity) => me.role === 'admin' || activity.assignedTo === me.id || activity.createdBy === me.id;
+const canChange = (me: User, activity: Activity) =>
+  me.role === 'admin' || activity.assignedTo === me.id || activity.createdBy === me.id;
 
 const valuesOf = (activity: Activity | null, me: User, contact: LookupOption | undefined) => ({
   type: activity?.type ?? ('task' as const),
@@ -61,7 +68,10 @@ export function ActivityFormDialog({ activity, me, contact, onClose }: ActivityF
   const pending = create.isPending || update.isPending;
   const contactFixed = contact !== undefined && activity === null;
   const [chosenContact, setChosenContact] = useState<LookupOption | null>(
-    contact ?? (activity?.contactId ? { id: activity.contactId, label: activity.contactName ?? `#${activity.contactId}` } : null),
+    contact ??
+      (activity?.contactId
+        ? { id: activity.contactId, label: activity.contactName ?? `#${activity.contactId}` }
+        : null),
   );
   const [contactSearch, setContactSearch] = useState('');
   const contacts = useContactSearch(contactSearch, !contactFixed);
@@ -69,7 +79,9 @@ export function ActivityFormDialog({ activity, me, contact, onClose }: ActivityF
   const assigneeName = activity ? (activity.assignedToName ?? t('activityForm.nobody')) : me.name;
   const dealId = form.watch('dealId');
   const dealOptions = [
-    ...(activity?.dealId && !deals.data?.items.some((deal) => deal.id === activity.dealId) ? [{ id: activity.dealId, title: activity.dealTitle ?? `#${activity.dealId}` }] : []),
+    ...(activity?.dealId && !deals.data?.items.some((deal) => deal.id === activity.dealId)
+      ? [{ id: activity.dealId, title: activity.dealTitle ?? `#${activity.dealId}` }]
+      : []),
     ...(deals.data?.items ?? []),
   ];
 
@@ -95,7 +107,10 @@ export function ActivityFormDialog({ activity, me, contact, onClose }: ActivityF
             }
             onClose();
           }}
-          onError={(error, { onField }) => !onField && toast({ variant: 'destructive', title: t('activityForm.saveFailed'), description: errorMessage(error, t) })}
+          onError={(error, { onField }) =>
+            !onField &&
+            toast({ variant: 'destructive', title: t('activityForm.saveFailed'), description: errorMessage(error, t) })
+          }
         >
           <fieldset disabled={!editable} className="grid gap-4 sm:grid-cols-2">
             <FormField
@@ -122,12 +137,20 @@ export function ActivityFormDialog({ activity, me, contact, onClose }: ActivityF
                   value={field.value}
                   onValueChange={field.onChange}
                   disabled={!editable}
-                  options={ACTIVITY_PRIORITIES.map((priority) => ({ value: priority, label: t(`activityForm.priorities.${priority}`) }))}
+                  options={ACTIVITY_PRIORITIES.map((priority) => ({
+                    value: priority,
+                    label: t(`activityForm.priorities.${priority}`),
+                  }))}
                 />
               )}
             />
             <div className="sm:col-span-2">
-              <FormField control={form.control} name="subject" label={t('activityForm.fields.subject')} render={(field) => <Input {...field} autoComplete="off" />} />
+              <FormField
+                control={form.control}
+                name="subject"
+                label={t('activityForm.fields.subject')}
+                render={(field) => <Input {...field} autoComplete="off" />}
+              />
             </div>
             <div className="sm:col-span-2">
               <FormField
@@ -141,7 +164,9 @@ export function ActivityFormDialog({ activity, me, contact, onClose }: ActivityF
               control={form.control}
               name="dueDate"
               label={t('activityForm.fields.dueDate')}
-              render={(field) => <Input {...field} type="datetime-local" min="1900-01-01T00:00" max="9999-12-31T23:59" />}
+              render={(field) => (
+                <Input {...field} type="datetime-local" min="1900-01-01T00:00" max="9999-12-31T23:59" />
+              )}
             />
             <FormField
               control={form.control}
@@ -156,7 +181,13 @@ export function ActivityFormDialog({ activity, me, contact, onClose }: ActivityF
                   min={1}
                   step={1}
                   value={field.value ?? ''}
-                  onChange={(event) => field.onChange(event.target.value === '' || Number.isNaN(event.target.valueAsNumber) ? null : event.target.valueAsNumber)}
+                  onChange={(event) =>
+                    field.onChange(
+                      event.target.value === '' || Number.isNaN(event.target.valueAsNumber)
+                        ? null
+                        : event.target.valueAsNumber,
+                    )
+                  }
                 />
               )}
             />
@@ -171,7 +202,10 @@ export function ActivityFormDialog({ activity, me, contact, onClose }: ActivityF
                   value={reminderKey(field.value)}
                   onValueChange={(value) => field.onChange(value === 'none' ? null : Number(value))}
                   disabled={!editable}
-                  options={REMINDER_CHOICES.map((choice) => ({ value: reminderKey(choice), label: t(`activityForm.reminders.${reminderKey(choice)}`) }))}
+                  options={REMINDER_CHOICES.map((choice) => ({
+                    value: reminderKey(choice),
+                    label: t(`activityForm.reminders.${reminderKey(choice)}`),
+                  }))}
                 />
               )}
             />
@@ -209,7 +243,10 @@ export function ActivityFormDialog({ activity, me, contact, onClose }: ActivityF
                         field.onChange(option?.id ?? null);
                         form.setValue('dealId', null);
                       }}
-                      options={(contacts.data?.items ?? []).map((item) => ({ id: item.id, label: item.company ? `${item.name} (${item.company})` : item.name }))}
+                      options={(contacts.data?.items ?? []).map((item) => ({
+                        id: item.id,
+                        label: item.company ? `${item.name} (${item.company})` : item.name,
+                      }))}
                       search={contactSearch}
                       onSearch={setContactSearch}
                       searchLabel={t('activityForm.searchContact')}
@@ -231,7 +268,10 @@ export function ActivityFormDialog({ activity, me, contact, onClose }: ActivityF
                     value={dealId === null ? 'none' : String(dealId)}
                     onValueChange={(value) => field.onChange(value === 'none' ? null : Number(value))}
                     disabled={!editable}
-                    options={[{ value: 'none', label: t('activityForm.noDeal') }, ...dealOptions.map((deal) => ({ value: String(deal.id), label: deal.title }))]}
+                    options={[
+                      { value: 'none', label: t('activityForm.noDeal') },
+                      ...dealOptions.map((deal) => ({ value: String(deal.id), label: deal.title })),
+                    ]}
                   />
                 )}
               />
@@ -239,9 +279,7 @@ export function ActivityFormDialog({ activity, me, contact, onClose }: ActivityF
           </fieldset>
           <DialogFooter>
             <DialogClose asChild>
-              <Button variant="outline">
-                {t('common.cancel')}
-              </Button>
+              <Button variant="outline">{t('common.cancel')}</Button>
             </DialogClose>
             {editable && (
               <Button type="submit" disabled={pending}>

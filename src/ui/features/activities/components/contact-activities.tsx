@@ -1,4 +1,13 @@
-import { AlarmClock, CalendarCheck, CheckCircle2, Mail, MessageSquareText, Phone, Users, type LucideIcon } from 'lucide-react';
+import {
+  AlarmClock,
+  CalendarCheck,
+  CheckCircle2,
+  Mail,
+  MessageSquareText,
+  Phone,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -10,10 +19,21 @@ import { formatDateTime } from '../../../lib/format';
 import { isOverdue, sortActivities } from '../activity-order';
 import { useActivities, type Activity, type ActivityPriority, type ActivityType } from '../api/get-activities';
 
-const TYPE_ICONS: Record<ActivityType, LucideIcon> = { task: CheckCircle2, call: Phone, email: Mail, meeting: Users, note: MessageSquareText };
+const TYPE_ICONS: Record<ActivityType, LucideIcon> = {
+  task: CheckCircle2,
+  call: Phone,
+  email: Mail,
+  meeting: Users,
+  note: MessageSquareText,
+};
 // Urgent is a solid badge: red text on a pale red does not reach 4.5:1 in the light theme.
-const PRIORITY_TONES: Record<Exclude<ActivityPriority, 'urgent'>, BadgeProps['tone']> = { low: 'neutral', normal: 'primary', high: 'warning' };
-const solidDanger = 'inline-flex items-center gap-1 rounded-full bg-danger px-2.5 py-0.5 text-xs font-medium whitespace-nowrap text-danger-foreground';
+const PRIORITY_TONES: Record<Exclude<ActivityPriority, 'urgent'>, BadgeProps['tone']> = {
+  low: 'neutral',
+  normal: 'primary',
+  high: 'warning',
+};
+const solidDanger =
+  'inline-flex items-center gap-1 rounded-full bg-danger px-2.5 py-0.5 text-xs font-medium whitespace-nowrap text-danger-foreground';
 
 /** A contact's activities the viewer may see: pending first (overdue ones marked), then completed. */
 export function ContactActivities({ contactId, onOpen }: { contactId: number; onOpen: (activity: Activity) => void }) {
@@ -39,7 +59,14 @@ export function ContactActivities({ contactId, onOpen }: { contactId: number; on
     pending.data.pages.flatMap((page) => page.items),
     completed.data.pages.flatMap((page) => page.items),
   );
-  if (items.length === 0) return <EmptyState icon={CalendarCheck} title={t('activityForm.list.empty')} description={t('activityForm.list.emptyHint')} />;
+  if (items.length === 0)
+    return (
+      <EmptyState
+        icon={CalendarCheck}
+        title={t('activityForm.list.empty')}
+        description={t('activityForm.list.emptyHint')}
+      />
+    );
   const now = Date.now();
   const more = [pending, completed].filter((query) => query.hasNextPage);
   return (
@@ -50,7 +77,12 @@ export function ContactActivities({ contactId, onOpen }: { contactId: number; on
         ))}
       </ul>
       {more.length > 0 && (
-        <Button variant="outline" size="sm" className="justify-self-start" onClick={() => more.forEach((query) => void query.fetchNextPage())}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="justify-self-start"
+          onClick={() => more.forEach((query) => void query.fetchNextPage())}
+        >
           {more.some((query) => query.isFetchingNextPage) && <Spinner />}
           {t('activityForm.list.more')}
         </Button>
@@ -59,7 +91,15 @@ export function ContactActivities({ contactId, onOpen }: { contactId: number; on
   );
 }
 
-function ActivityRow({ activity, overdue, onOpen }: { activity: Activity; overdue: boolean; onOpen: (activity: Activity) => void }) {
+function ActivityRow({
+  activity,
+  overdue,
+  onOpen,
+}: {
+  activity: Activity;
+  overdue: boolean;
+  onOpen: (activity: Activity) => void;
+}) {
   const { t } = useTranslation();
   const Icon = TYPE_ICONS[activity.type];
   const done = activity.status === 'completed';
@@ -83,7 +123,10 @@ function ActivityRow({ activity, overdue, onOpen }: { activity: Activity; overdu
           <button
             type="button"
             onClick={() => onOpen(activity)}
-            className={cn('min-w-0 text-left text-sm font-medium after:absolute after:inset-0 after:rounded-md focus-visible:outline-none', done && 'text-muted-foreground line-through')}
+            className={cn(
+              'min-w-0 text-left text-sm font-medium after:absolute after:inset-0 after:rounded-md focus-visible:outline-none',
+              done && 'text-muted-foreground line-through',
+            )}
           >
             {activity.subject}
           </button>
@@ -101,11 +144,19 @@ function ActivityRow({ activity, overdue, onOpen }: { activity: Activity; overdu
             <Badge tone={PRIORITY_TONES[activity.priority]}>{t(`activityForm.priorities.${activity.priority}`)}</Badge>
           )}
         </div>
-        {activity.description && <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{activity.description}</p>}
+        {activity.description && (
+          <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{activity.description}</p>
+        )}
         <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-muted-foreground">
           {done
-            ? activity.completedAt && <span>{t('activityForm.list.completedAt', { date: formatDateTime(activity.completedAt) })}</span>
-            : activity.dueDate && <span className={cn(overdue && 'font-medium text-danger')}>{t('activityForm.list.due', { date: formatDateTime(activity.dueDate) })}</span>}
+            ? activity.completedAt && (
+                <span>{t('activityForm.list.completedAt', { date: formatDateTime(activity.completedAt) })}</span>
+              )
+            : activity.dueDate && (
+                <span className={cn(overdue && 'font-medium text-danger')}>
+                  {t('activityForm.list.due', { date: formatDateTime(activity.dueDate) })}
+                </span>
+              )}
           {activity.duration !== null && <span>{t('activityForm.list.duration', { count: activity.duration })}</span>}
           {activity.dealTitle && <span>{t('activityForm.list.deal', { title: activity.dealTitle })}</span>}
         </p>

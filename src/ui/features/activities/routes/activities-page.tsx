@@ -30,7 +30,9 @@ const TABS: Tab[] = ['pending', 'completed'];
 function useActivityParams(me: User) {
   const [params, setParams] = useSearchParams();
   const typeParam = params.get('type');
-  const type: ActivityType | 'all' = ACTIVITY_TYPES.includes(typeParam as ActivityType) ? (typeParam as ActivityType) : 'all';
+  const type: ActivityType | 'all' = ACTIVITY_TYPES.includes(typeParam as ActivityType)
+    ? (typeParam as ActivityType)
+    : 'all';
   const tab: Tab = params.get('tab') === 'completed' ? 'completed' : 'pending';
   const view: 'list' | 'agenda' = params.get('view') === 'agenda' ? 'agenda' : 'list';
   const week = parseWeek(params.get('week'));
@@ -82,8 +84,15 @@ function ActivitiesScreen({ me }: { me: User }) {
     void change(status, activity).then(
       (changed) =>
         toast({
-          title: status === 'completed' ? t('activities.completed', { subject: activity.subject }) : t('activities.reopened', { subject: activity.subject }),
-          action: { label: t('activities.undo'), altText: t('activities.undoHint'), onClick: () => void change(activity.status, changed).catch(() => undefined) },
+          title:
+            status === 'completed'
+              ? t('activities.completed', { subject: activity.subject })
+              : t('activities.reopened', { subject: activity.subject }),
+          action: {
+            label: t('activities.undo'),
+            altText: t('activities.undoHint'),
+            onClick: () => void change(activity.status, changed).catch(() => undefined),
+          },
         }),
       () => undefined,
     );
@@ -96,17 +105,23 @@ function ActivitiesScreen({ me }: { me: User }) {
         description={t('activities.subtitle')}
         actions={
           <>
-          <div role="group" aria-label={t('activities.view')} className="flex rounded-md border border-border p-0.5">
-            {(['list', 'agenda'] as const).map((option) => (
-              <Button key={option} size="sm" variant={view === option ? 'secondary' : 'ghost'} aria-pressed={view === option} onClick={() => set('view', option === 'list' ? null : option)}>
-                {t(`activities.views.${option}`)}
-              </Button>
-            ))}
-          </div>
-          <Button onClick={() => setEditing(null)}>
-            <Plus className="h-4 w-4" aria-hidden="true" />
-            {t('activities.new')}
-          </Button>
+            <div role="group" aria-label={t('activities.view')} className="flex rounded-md border border-border p-0.5">
+              {(['list', 'agenda'] as const).map((option) => (
+                <Button
+                  key={option}
+                  size="sm"
+                  variant={view === option ? 'secondary' : 'ghost'}
+                  aria-pressed={view === option}
+                  onClick={() => set('view', option === 'list' ? null : option)}
+                >
+                  {t(`activities.views.${option}`)}
+                </Button>
+              ))}
+            </div>
+            <Button onClick={() => setEditing(null)}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              {t('activities.new')}
+            </Button>
           </>
         }
       />
@@ -133,65 +148,86 @@ function ActivitiesScreen({ me }: { me: User }) {
               id="activities-assignee"
               value={String(assignee)}
               onValueChange={(value) => set('assignee', Number(value) === me.id ? null : value)}
-              options={people.data.items.map((user) => ({ value: String(user.id), label: user.id === me.id ? t('activities.mine', { name: user.name }) : user.name }))}
+              options={people.data.items.map((user) => ({
+                value: String(user.id),
+                label: user.id === me.id ? t('activities.mine', { name: user.name }) : user.name,
+              }))}
             />
           </div>
         )}
       </div>
       {agenda ? (
-        <ActivityAgenda monday={week} assignee={assignee} type={type} onWeek={(monday) => set('week', weekParam(monday))} onOpen={setEditing} />
+        <ActivityAgenda
+          monday={week}
+          assignee={assignee}
+          type={type}
+          onWeek={(monday) => set('week', weekParam(monday))}
+          onOpen={setEditing}
+        />
       ) : (
-      <>
-      <div role="tablist" aria-label={t('activities.tabs')} className="mb-4 flex gap-1 border-b border-border">
-        {TABS.map((option) => (
-          <button
-            key={option}
-            type="button"
-            role="tab"
-            id={`activities-tab-${option}`}
-            aria-selected={tab === option}
-            aria-controls="activities-panel"
-            onClick={() => set('tab', option === 'pending' ? null : option)}
-            className={cn(
-              '-mb-px flex items-center gap-2 border-b-2 px-3 py-2 text-sm font-medium focus-ring',
-              tab === option ? 'border-primary text-foreground' : 'border-transparent text-muted-foreground hover:text-foreground',
+        <>
+          <div role="tablist" aria-label={t('activities.tabs')} className="mb-4 flex gap-1 border-b border-border">
+            {TABS.map((option) => (
+              <button
+                key={option}
+                type="button"
+                role="tab"
+                id={`activities-tab-${option}`}
+                aria-selected={tab === option}
+                aria-controls="activities-panel"
+                onClick={() => set('tab', option === 'pending' ? null : option)}
+                className={cn(
+                  '-mb-px flex items-center gap-2 border-b-2 px-3 py-2 text-sm font-medium focus-ring',
+                  tab === option
+                    ? 'border-primary text-foreground'
+                    : 'border-transparent text-muted-foreground hover:text-foreground',
+                )}
+              >
+                {t(`activities.tab.${option}`)}
+                <span
+                  className="rounded-full bg-muted px-2 py-0.5 text-xs text-foreground"
+                  data-testid={`count-${option}`}
+                >
+                  {counts.data ? formatInteger(counts.data[option]) : '…'}
+                </span>
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id="activities-panel" aria-labelledby={`activities-tab-${tab}`}>
+            {list.isPending ? (
+              <p role="status" className="flex items-center gap-2 py-6 text-sm text-muted-foreground">
+                <Spinner />
+                {t('common.loading')}
+              </p>
+            ) : list.isError ? (
+              <p role="alert" className="text-sm text-danger">
+                {errorMessage(list.error, t)}
+              </p>
+            ) : (
+              <ActivityList
+                tab={tab}
+                items={list.data.pages.flatMap((page) => page.items)}
+                hasMore={list.hasNextPage}
+                loadingMore={list.isFetchingNextPage}
+                onLoadMore={() => void list.fetchNextPage()}
+                onOpen={setEditing}
+                onToggle={toggle}
+              />
             )}
-          >
-            {t(`activities.tab.${option}`)}
-            <span className="rounded-full bg-muted px-2 py-0.5 text-xs text-foreground" data-testid={`count-${option}`}>
-              {counts.data ? formatInteger(counts.data[option]) : '…'}
-            </span>
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id="activities-panel" aria-labelledby={`activities-tab-${tab}`}>
-        {list.isPending ? (
-          <p role="status" className="flex items-center gap-2 py-6 text-sm text-muted-foreground">
-            <Spinner />
-            {t('common.loading')}
-          </p>
-        ) : list.isError ? (
-          <p role="alert" className="text-sm text-danger">
-            {errorMessage(list.error, t)}
-          </p>
-        ) : (
-          <ActivityList
-            tab={tab}
-            items={list.data.pages.flatMap((page) => page.items)}
-            hasMore={list.hasNextPage}
-            loadingMore={list.isFetchingNextPage}
-            onLoadMore={() => void list.fetchNextPage()}
-            onOpen={setEditing}
-            onToggle={toggle}
-          />
-        )}
-      </div>
-      </>
+          </div>
+        </>
       )}
       {editing !== undefined ? (
         <ActivityFormDialog activity={editing} me={me} onClose={() => setEditing(undefined)} />
       ) : (
-        linked.data && <ActivityFormDialog key={linked.data.id} activity={linked.data} me={me} onClose={() => set('activity', null)} />
+        linked.data && (
+          <ActivityFormDialog
+            key={linked.data.id}
+            activity={linked.data}
+            me={me}
+            onClose={() => set('activity', null)}
+          />
+        )
       )}
     </div>
   );
@@ -218,24 +254,46 @@ function ActivityList({ tab, items, hasMore, loadingMore, onLoadMore, onOpen, on
   useEffect(() => {
     const element = sentinel.current;
     if (!element || !hasMore || loadingMore) return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && loadMore.current(), { rootMargin: '400px' });
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && loadMore.current(),
+      { rootMargin: '400px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [hasMore, loadingMore, items.length]);
 
-  if (items.length === 0) return <EmptyState icon={CalendarCheck} title={t('activities.empty')} description={t(`activities.emptyFor.${tab}`)} />;
+  if (items.length === 0)
+    return (
+      <EmptyState icon={CalendarCheck} title={t('activities.empty')} description={t(`activities.emptyFor.${tab}`)} />
+    );
   const now = new Date();
   const sections = tab === 'pending' ? groupPending(items, now) : [{ group: 'completed' as const, items }];
   return (
     <div className="grid gap-6">
       {sections.map((section) => (
-        <section key={section.group} aria-labelledby={`activities-group-${section.group}`} data-testid={`group-${section.group}`}>
-          <h2 id={`activities-group-${section.group}`} className={cn('mb-2 text-sm font-semibold', section.group === 'overdue' ? 'text-danger' : 'text-muted-foreground')}>
+        <section
+          key={section.group}
+          aria-labelledby={`activities-group-${section.group}`}
+          data-testid={`group-${section.group}`}
+        >
+          <h2
+            id={`activities-group-${section.group}`}
+            className={cn(
+              'mb-2 text-sm font-semibold',
+              section.group === 'overdue' ? 'text-danger' : 'text-muted-foreground',
+            )}
+          >
             {t(`activities.groups.${section.group}`)}
           </h2>
           <ul className="grid gap-2">
             {section.items.map((activity) => (
-              <ActivityCard key={activity.id} activity={activity} overdue={isOverdue(activity, now.getTime())} onOpen={onOpen} onToggle={onToggle} />
+              <ActivityCard
+                key={activity.id}
+                activity={activity}
+                overdue={isOverdue(activity, now.getTime())}
+                onOpen={onOpen}
+                onToggle={onToggle}
+              />
             ))}
           </ul>
         </section>

@@ -13,10 +13,12 @@ export const OPENAPI_URL = '/api/openapi.json';
  */
 export function sameOriginRequest(request: SwaggerRequest): SwaggerRequest {
   const target = new URL(request.url, window.location.href);
-  if (target.origin !== window.location.origin) throw new Error(`Only this server's API can be called from here, not ${target.origin}`);
+  if (target.origin !== window.location.origin)
+    throw new Error(`Only this server's API can be called from here, not ${target.origin}`);
   request.credentials = 'same-origin';
   const hasType = Object.keys(request.headers).some((name) => name.toLowerCase() === 'content-type');
-  if (request.body !== undefined && request.body !== null && request.body !== '' && !hasType) request.headers['Content-Type'] = 'application/json';
+  if (request.body !== undefined && request.body !== null && request.body !== '' && !hasType)
+    request.headers['Content-Type'] = 'application/json';
   return request;
 }
 
@@ -34,7 +36,8 @@ interface SwaggerResponse {
  * shown the document without that one field. The document itself is unchanged.
  */
 export function withDefaultDialect(response: SwaggerResponse): SwaggerResponse {
-  if (new URL(response.url, window.location.href).pathname !== OPENAPI_URL || typeof response.text !== 'string') return response;
+  if (new URL(response.url, window.location.href).pathname !== OPENAPI_URL || typeof response.text !== 'string')
+    return response;
   try {
     const document = JSON.parse(response.text) as Record<string, unknown>;
     delete document.jsonSchemaDialect;

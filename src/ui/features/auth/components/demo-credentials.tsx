@@ -8,7 +8,10 @@ export function DemoCredentialsBlock({ onPick }: { onPick: (credential: DemoCred
   const { data } = useDemoCredentials();
   if (!data?.demo || data.credentials.length === 0) return null;
   return (
-    <section aria-labelledby="demo-title" className="mt-6 rounded-lg border border-dashed border-border bg-muted/50 p-4">
+    <section
+      aria-labelledby="demo-title"
+      className="mt-6 rounded-lg border border-dashed border-border bg-muted/50 p-4"
+    >
       <h2 id="demo-title" className="flex items-center gap-2 text-sm font-semibold text-foreground">
         <KeyRound className="h-4 w-4" aria-hidden="true" />
         {t('auth.demo.title')}

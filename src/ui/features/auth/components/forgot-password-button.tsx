@@ -5,7 +5,11 @@ import { useTranslation } from 'react-i18next';
 export function ForgotPasswordButton(props: ButtonHTMLAttributes<HTMLButtonElement>) {
   const { t } = useTranslation();
   return (
-    <button type="button" className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-ring" {...props}>
+    <button
+      type="button"
+      className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-ring"
+      {...props}
+    >
       {t('auth.forgotPassword')}
     </button>
   );

@@ -32,9 +32,16 @@ export function LoginForm() {
         form={form}
         id="login"
         onSubmit={login.mutateAsync}
-        onError={(error) => toast({ variant: 'destructive', title: t('auth.loginFailed'), description: errorMessage(error, t) })}
+        onError={(error) =>
+          toast({ variant: 'destructive', title: t('auth.loginFailed'), description: errorMessage(error, t) })
+        }
       >
-        <FormField control={form.control} name="username" label={t('auth.username')} render={(field) => <Input {...field} autoComplete="username" />} />
+        <FormField
+          control={form.control}
+          name="username"
+          label={t('auth.username')}
+          render={(field) => <Input {...field} autoComplete="username" />}
+        />
         <FormField
           control={form.control}
           name="password"
@@ -46,7 +53,13 @@ export function LoginForm() {
             <Controller
               control={form.control}
               name="remember"
-              render={({ field }) => <Checkbox id="login-remember" checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />}
+              render={({ field }) => (
+                <Checkbox
+                  id="login-remember"
+                  checked={field.value}
+                  onCheckedChange={(checked) => field.onChange(checked === true)}
+                />
+              )}
             />
             <label htmlFor="login-remember" className="text-sm text-foreground">
               {t('auth.rememberMe')}
@@ -59,7 +72,9 @@ export function LoginForm() {
           {login.isPending ? t('auth.signingIn') : t('auth.signIn')}
         </Button>
       </Form>
-      <DemoCredentialsBlock onPick={({ username, password }) => form.reset({ ...form.getValues(), username, password })} />
+      <DemoCredentialsBlock
+        onPick={({ username, password }) => form.reset({ ...form.getValues(), username, password })}
+      />
     </>
   );
 }

@@ -29,11 +29,23 @@ export function RegisterForm() {
     });
     type Fields = z.output<typeof fields>;
     return z.pipe(
-      fields.check(z.refine<Fields>((values) => !values.confirmPassword || values.confirmPassword === values.password, mismatchOnConfirmation(t))),
+      fields.check(
+        z.refine<Fields>(
+          (values) => !values.confirmPassword || values.confirmPassword === values.password,
+          mismatchOnConfirmation(t),
+        ),
+      ),
       z.transform(({ confirmPassword: _confirm, ...input }: Fields) => input), // the server gets the five fields only
     );
   }, [t]);
-  const form = useSchemaForm(schema, { name: '', username: '', initials: '', role: 'employee', password: '', confirmPassword: '' });
+  const form = useSchemaForm(schema, {
+    name: '',
+    username: '',
+    initials: '',
+    role: 'employee',
+    password: '',
+    confirmPassword: '',
+  });
   const register = useRegister();
 
   return (
@@ -42,10 +54,22 @@ export function RegisterForm() {
       id="register"
       onSubmit={register.mutateAsync}
       // SPEC 8: every registration failure is also a toast, even when a field shows it.
-      onError={(error) => toast({ variant: 'destructive', title: t('auth.registrationFailed'), description: errorMessage(error, t) })}
+      onError={(error) =>
+        toast({ variant: 'destructive', title: t('auth.registrationFailed'), description: errorMessage(error, t) })
+      }
     >
-      <FormField control={form.control} name="name" label={t('auth.fullName')} render={(field) => <Input {...field} autoComplete="name" />} />
-      <FormField control={form.control} name="username" label={t('auth.username')} render={(field) => <Input {...field} autoComplete="username" />} />
+      <FormField
+        control={form.control}
+        name="name"
+        label={t('auth.fullName')}
+        render={(field) => <Input {...field} autoComplete="name" />}
+      />
+      <FormField
+        control={form.control}
+        name="username"
+        label={t('auth.username')}
+        render={(field) => <Input {...field} autoComplete="username" />}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <InitialsField form={form} />
         <FormField
@@ -53,7 +77,12 @@ export function RegisterForm() {
           name="role"
           label={t('auth.role')}
           render={({ id, value, onChange }) => (
-            <Select<Role> id={id} value={value} onValueChange={onChange} options={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))} />
+            <Select<Role>
+              id={id}
+              value={value}
+              onValueChange={onChange}
+              options={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+            />
           )}
         />
       </div>

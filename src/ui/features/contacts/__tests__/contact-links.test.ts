@@ -25,7 +25,7 @@ describe('contact links', () => {
     expect(telLink('+351 912 345 678')).toBe('tel:+351912345678');
   });
 
-  it('takes the first and last names\' initials', () => {
+  it("takes the first and last names' initials", () => {
     expect(initialsOf('Ana Maria Souza')).toBe('AS');
     expect(initialsOf('ícaro')).toBe('Í');
     expect(initialsOf('  ')).toBe('?');

@@ -2,7 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { contactSchema, isEmail } from '../contact-schema';
 
 const schema = contactSchema((key) => key);
-const base = { name: 'Ana', email: '', phone: '', company: '', position: '', source: '', status: 'lead' as const, score: 0, tags: [], notes: '', ownerId: 1 };
+const base = {
+  name: 'Ana',
+  email: '',
+  phone: '',
+  company: '',
+  position: '',
+  source: '',
+  status: 'lead' as const,
+  score: 0,
+  tags: [],
+  notes: '',
+  ownerId: 1,
+};
 
 describe('contact form schema', () => {
   it('accepts the emails the server accepts, accents included', () => {
@@ -14,7 +26,11 @@ describe('contact form schema', () => {
   });
 
   it('sends empty text as null and trims it', () => {
-    expect(schema.parse({ ...base, name: '  Ana  ', company: '  ' })).toMatchObject({ name: 'Ana', company: null, email: null });
+    expect(schema.parse({ ...base, name: '  Ana  ', company: '  ' })).toMatchObject({
+      name: 'Ana',
+      company: null,
+      email: null,
+    });
   });
 
   it('refuses a missing name and a score outside 0..100', () => {
@@ -28,7 +44,10 @@ describe('contact form schema', () => {
 
   it('refuses a phone with letters, as the server does, and takes any way of writing a number', () => {
     const result = schema.safeParse({ ...base, phone: 'não tem' });
-    expect(result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['phone', 'validation.phone']]);
-    for (const phone of ['+55 (61) 93729-5260', '61937295260', '3322.1100', '']) expect(schema.safeParse({ ...base, phone }).success, phone).toBe(true);
+    expect(result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['phone', 'validation.phone'],
+    ]);
+    for (const phone of ['+55 (61) 93729-5260', '61937295260', '3322.1100', ''])
+      expect(schema.safeParse({ ...base, phone }).success, phone).toBe(true);
   });
 });

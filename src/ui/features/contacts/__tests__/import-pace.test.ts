@@ -5,7 +5,15 @@ describe('pace', () => {
   it('needs two readings that moved', () => {
     expect(pace([], 100)).toBeNull();
     expect(pace([{ at: 0, rows: 10 }], 100)).toBeNull();
-    expect(pace([{ at: 0, rows: 10 }, { at: 1000, rows: 10 }], 100)).toBeNull();
+    expect(
+      pace(
+        [
+          { at: 0, rows: 10 },
+          { at: 1000, rows: 10 },
+        ],
+        100,
+      ),
+    ).toBeNull();
   });
 
   it('measures rows per second over the last 15 seconds and the time left at that pace', () => {

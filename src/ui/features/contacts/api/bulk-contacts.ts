@@ -14,4 +14,7 @@ export const bulkContacts = (body: BulkContactsInput) => data(api.POST('/api/crm
 
 /** Any contact may have changed or gone: every contacts query (lists, tags, a contact's page) is refreshed. */
 export const useBulkContacts = () =>
-  useMutation({ mutationFn: bulkContacts, onSuccess: () => queryClient.invalidateQueries({ queryKey: CONTACTS_QUERY_KEY }) });
+  useMutation({
+    mutationFn: bulkContacts,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CONTACTS_QUERY_KEY }),
+  });

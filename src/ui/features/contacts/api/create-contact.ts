@@ -8,4 +8,7 @@ export type CreateContactInput = ApiBody<'/api/crm/contacts', 'post'>;
 export const createContact = (body: CreateContactInput) => data(api.POST('/api/crm/contacts', { body }));
 
 export const useCreateContact = () =>
-  useMutation({ mutationFn: createContact, onSuccess: () => queryClient.invalidateQueries({ queryKey: CONTACT_LISTS_QUERY_KEY }) });
+  useMutation({
+    mutationFn: createContact,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CONTACT_LISTS_QUERY_KEY }),
+  });

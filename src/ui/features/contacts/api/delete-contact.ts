@@ -8,4 +8,7 @@ export const deleteContact = async (id: number): Promise<void> => {
 };
 
 export const useDeleteContact = () =>
-  useMutation({ mutationFn: deleteContact, onSuccess: () => queryClient.invalidateQueries({ queryKey: CONTACT_LISTS_QUERY_KEY }) });
+  useMutation({
+    mutationFn: deleteContact,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CONTACT_LISTS_QUERY_KEY }),
+  });

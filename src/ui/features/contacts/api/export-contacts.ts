@@ -12,6 +12,7 @@ export type ExportOptions = Pick<ExportQuery, 'format' | 'lang' | 'tz' | 'separa
 export function contactsExportUrl(filters: ContactFilters, options: ExportOptions): string {
   const query: ExportQuery = { ...filters, ...options };
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(name, String(value));
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined && value !== '') params.set(name, String(value));
   return `/api/crm/contacts/export?${params}`;
 }

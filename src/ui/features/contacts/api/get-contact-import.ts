@@ -6,9 +6,11 @@ export type ContactImport = ApiResponse<'/api/crm/contacts/import/{id}', 'get'>;
 
 /** While the job has work left, the import is read again every second (the progress bar). */
 export const IMPORT_POLL_MS = 1000;
-export const isImportActive = (found: Pick<ContactImport, 'status'> | undefined) => found?.status === 'queued' || found?.status === 'running';
+export const isImportActive = (found: Pick<ContactImport, 'status'> | undefined) =>
+  found?.status === 'queued' || found?.status === 'running';
 
-export const getContactImport = (id: number) => data(api.GET('/api/crm/contacts/import/{id}', { params: { path: { id } } }));
+export const getContactImport = (id: number) =>
+  data(api.GET('/api/crm/contacts/import/{id}', { params: { path: { id } } }));
 
 export const getContactImportQueryOptions = (id: number) =>
   queryOptions({

@@ -6,6 +6,7 @@ export type ContactDetail = ApiResponse<'/api/crm/contacts/{id}', 'get'>;
 
 export const getContact = (id: number) => data(api.GET('/api/crm/contacts/{id}', { params: { path: { id } } }));
 
-export const getContactQueryOptions = (id: number) => queryOptions({ queryKey: [...CONTACTS_QUERY_KEY, 'detail', id], queryFn: () => getContact(id) });
+export const getContactQueryOptions = (id: number) =>
+  queryOptions({ queryKey: [...CONTACTS_QUERY_KEY, 'detail', id], queryFn: () => getContact(id) });
 
 export const useContact = (id: number) => useQuery(getContactQueryOptions(id));

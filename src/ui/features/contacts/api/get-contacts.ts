@@ -6,7 +6,10 @@ export type Contact = ContactsPage['items'][number];
 export type ContactStatus = Contact['status'];
 
 /** Every status, in the order the filters and the form offer them (the compiler checks none is missing). */
-export const CONTACT_STATUSES = Object.keys({ lead: 0, prospect: 0, customer: 0, inactive: 0 } satisfies Record<ContactStatus, 0>) as ContactStatus[];
+export const CONTACT_STATUSES = Object.keys({ lead: 0, prospect: 0, customer: 0, inactive: 0 } satisfies Record<
+  ContactStatus,
+  0
+>) as ContactStatus[];
 
 /** The list's filters as the API names them. */
 export type ContactFilters = Omit<ApiQuery<'/api/crm/contacts', 'get'>, 'limit' | 'cursor' | 'includeTotal'>;
@@ -16,7 +19,11 @@ export const CONTACT_LISTS_QUERY_KEY = [...CONTACTS_QUERY_KEY, 'list'] as const;
 const PAGE_SIZE = 30;
 
 export const getContacts = ({ filters, cursor }: { filters: ContactFilters; cursor?: string }) =>
-  data(api.GET('/api/crm/contacts', { params: { query: { ...filters, limit: PAGE_SIZE, cursor, includeTotal: cursor === undefined } } }));
+  data(
+    api.GET('/api/crm/contacts', {
+      params: { query: { ...filters, limit: PAGE_SIZE, cursor, includeTotal: cursor === undefined } },
+    }),
+  );
 
 /** The contacts matching the filters, newest first, a page at a time; the first page also counts them all. */
 export const getContactsQueryOptions = (filters: ContactFilters) =>

@@ -5,7 +5,8 @@ import { CONTACTS_QUERY_KEY } from './get-contacts';
 export type DuplicateProbe = ApiQuery<'/api/crm/contacts/duplicates', 'get'>;
 export type PossibleDuplicate = ApiResponse<'/api/crm/contacts/duplicates', 'get'>['items'][number];
 
-export const getPossibleDuplicates = (probe: DuplicateProbe) => data(api.GET('/api/crm/contacts/duplicates', { params: { query: probe } }));
+export const getPossibleDuplicates = (probe: DuplicateProbe) =>
+  data(api.GET('/api/crm/contacts/duplicates', { params: { query: probe } }));
 
 /** Contacts that may be the same person as the one being written: the same email or phone, or a very similar name. */
 export const getPossibleDuplicatesQueryOptions = (probe: DuplicateProbe) =>

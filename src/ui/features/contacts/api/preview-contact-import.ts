@@ -8,7 +8,16 @@ export type ImportMode = ImportPreview['mode'];
 
 /** Every field a column can fill, in the order the mapping offers them (the compiler checks none is missing). */
 export const IMPORT_FIELDS = Object.keys({
-  name: 0, email: 0, phone: 0, company: 0, position: 0, source: 0, status: 0, score: 0, tags: 0, notes: 0,
+  name: 0,
+  email: 0,
+  phone: 0,
+  company: 0,
+  position: 0,
+  source: 0,
+  status: 0,
+  score: 0,
+  tags: 0,
+  notes: 0,
 } satisfies Record<ImportField, 0>) as ImportField[];
 
 /** What a column can be mapped to: the fields, and the owner (the person each row's contact goes to). */
@@ -41,17 +50,44 @@ export async function postForm<T>(path: string, file: File, fields: Record<strin
 }
 
 /** The dry run: without a mapping the server guesses one from the headers. Nothing is written. */
-export const previewContactImport = ({ file, mapping, mode, owners = {} }: { file: File; mapping?: ImportMapping; mode: ImportMode; owners?: ImportOwners }) =>
-  postForm<ImportPreview>('/api/crm/contacts/import/preview', file, { ...(mapping && { mapping: JSON.stringify(mapping) }), mode, ...ownerFields(owners) });
+export const previewContactImport = ({
+  file,
+  mapping,
+  mode,
+  owners = {},
+}: {
+  file: File;
+  mapping?: ImportMapping;
+  mode: ImportMode;
+  owners?: ImportOwners;
+}) =>
+  postForm<ImportPreview>('/api/crm/contacts/import/preview', file, {
+    ...(mapping && { mapping: JSON.stringify(mapping) }),
+    mode,
+    ...ownerFields(owners),
+  });
 
 /** One file is one wizard: its name, size and date tell it from another chosen later. */
 const fileKey = (file: File) => `${file.name}:${file.size}:${file.lastModified}`;
 
-export const getImportPreviewQueryOptions = (file: File, mapping: ImportMapping | undefined, mode: ImportMode, owners: ImportOwners = {}) =>
+export const getImportPreviewQueryOptions = (
+  file: File,
+  mapping: ImportMapping | undefined,
+  mode: ImportMode,
+  owners: ImportOwners = {},
+) =>
   queryOptions({
     queryKey: [...CONTACT_IMPORTS_QUERY_KEY, 'preview', fileKey(file), mapping ?? null, mode, owners],
     queryFn: () => previewContactImport({ file, mapping, mode, owners }),
   });
 
-export const useImportPreview = (file: File | null, mapping: ImportMapping | undefined, mode: ImportMode, owners?: ImportOwners) =>
-  useQuery({ ...getImportPreviewQueryOptions(file ?? new File([], ''), mapping, mode, owners), enabled: file !== null });
+export const useImportPreview = (
+  file: File | null,
+  mapping: ImportMapping | undefined,
+  mode: ImportMode,
+  owners?: ImportOwners,
+) =>
+  useQuery({
+    ...getImportPreviewQueryOptions(file ?? new File([], ''), mapping, mode, owners),
+    enabled: file !== null,
+  });

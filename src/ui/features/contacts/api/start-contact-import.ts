@@ -1,11 +1,32 @@
 import { useMutation } from '@tanstack/react-query';
 import { queryClient } from '../../../lib/query-client';
 import type { ContactImport } from './get-contact-import';
-import { CONTACT_IMPORTS_QUERY_KEY, ownerFields, postForm, type ImportMapping, type ImportMode, type ImportOwners } from './preview-contact-import';
+import {
+  CONTACT_IMPORTS_QUERY_KEY,
+  ownerFields,
+  postForm,
+  type ImportMapping,
+  type ImportMode,
+  type ImportOwners,
+} from './preview-contact-import';
 
 /** Queues the import; the server answers at once and a job writes the rows. */
-export const startContactImport = ({ file, mapping, mode, owners = {} }: { file: File; mapping: ImportMapping; mode: ImportMode; owners?: ImportOwners }) =>
-  postForm<ContactImport>('/api/crm/contacts/import', file, { mapping: JSON.stringify(mapping), mode, ...ownerFields(owners) });
+export const startContactImport = ({
+  file,
+  mapping,
+  mode,
+  owners = {},
+}: {
+  file: File;
+  mapping: ImportMapping;
+  mode: ImportMode;
+  owners?: ImportOwners;
+}) =>
+  postForm<ContactImport>('/api/crm/contacts/import', file, {
+    mapping: JSON.stringify(mapping),
+    mode,
+    ...ownerFields(owners),
+  });
 
 export const useStartContactImport = () =>
   useMutation({

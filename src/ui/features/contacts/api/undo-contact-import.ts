@@ -5,7 +5,8 @@ import { CONTACTS_QUERY_KEY } from './get-contacts';
 import { CONTACT_IMPORTS_QUERY_KEY } from './preview-contact-import';
 
 /** Deletes what the import created and restores what it changed; 409 when those contacts changed since. */
-export const undoContactImport = (id: number) => data(api.POST('/api/crm/contacts/import/{id}/undo', { params: { path: { id } } }));
+export const undoContactImport = (id: number) =>
+  data(api.POST('/api/crm/contacts/import/{id}/undo', { params: { path: { id } } }));
 
 export const useUndoContactImport = () =>
   useMutation({

@@ -10,4 +10,7 @@ export const updateContact = ({ id, body }: { id: number; body: UpdateContactInp
   data(api.PATCH('/api/crm/contacts/{id}', { params: { path: { id } }, body }));
 
 export const useUpdateContact = () =>
-  useMutation({ mutationFn: updateContact, onSuccess: () => queryClient.invalidateQueries({ queryKey: CONTACT_LISTS_QUERY_KEY }) });
+  useMutation({
+    mutationFn: updateContact,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CONTACT_LISTS_QUERY_KEY }),
+  });

@@ -8,7 +8,12 @@ import { initialsOf, telLink, whatsappLink } from '../contact-links';
 
 export const MAX_CARD_TAGS = 2;
 
-const STATUS_TONES: Record<ContactStatus, BadgeProps['tone']> = { lead: 'primary', prospect: 'warning', customer: 'success', inactive: 'neutral' };
+const STATUS_TONES: Record<ContactStatus, BadgeProps['tone']> = {
+  lead: 'primary',
+  prospect: 'warning',
+  customer: 'success',
+  inactive: 'neutral',
+};
 
 /**
  * One contact. The name is the button that opens it (stretched over the card), the links stay
@@ -30,7 +35,8 @@ export function ContactCard({
   const extraTags = contact.tags.length - MAX_CARD_TAGS;
   const whatsapp = contact.phone ? whatsappLink(contact.phone) : null;
   const role = [contact.position, contact.company].filter(Boolean).join(' · ');
-  const link = 'relative z-10 inline-flex min-w-0 items-center gap-1.5 rounded-sm text-sm text-muted-foreground hover:text-foreground focus-ring';
+  const link =
+    'relative z-10 inline-flex min-w-0 items-center gap-1.5 rounded-sm text-sm text-muted-foreground hover:text-foreground focus-ring';
   return (
     <article
       data-testid="contact-card"
@@ -96,7 +102,13 @@ export function ContactCard({
               <span className="truncate">{contact.phone}</span>
             </a>
             {whatsapp && (
-              <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={link} aria-label={t('contacts.card.whatsapp', { name: contact.name })}>
+              <a
+                href={whatsapp}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={link}
+                aria-label={t('contacts.card.whatsapp', { name: contact.name })}
+              >
                 <MessageCircle className="h-4 w-4 shrink-0" aria-hidden="true" />
                 <span>WhatsApp</span>
               </a>

@@ -7,7 +7,12 @@ import type { ContactDetail } from '../api/get-contact';
 import type { ContactStatus } from '../api/get-contacts';
 import { initialsOf, telLink, whatsappLink } from '../contact-links';
 
-const STATUS_TONES: Record<ContactStatus, BadgeProps['tone']> = { lead: 'primary', prospect: 'warning', customer: 'success', inactive: 'neutral' };
+const STATUS_TONES: Record<ContactStatus, BadgeProps['tone']> = {
+  lead: 'primary',
+  prospect: 'warning',
+  customer: 'success',
+  inactive: 'neutral',
+};
 
 /** Name, where they work, status, score and owner: the top of a contact's page. */
 export function ContactHeading({ contact }: { contact: ContactDetail }) {
@@ -15,7 +20,10 @@ export function ContactHeading({ contact }: { contact: ContactDetail }) {
   const role = [contact.position, contact.company].filter(Boolean).join(' · ');
   return (
     <div className="flex min-w-0 items-start gap-4">
-      <span className="hidden h-14 w-14 shrink-0 items-center justify-center rounded-full bg-primary/15 text-lg font-semibold text-primary sm:flex" aria-hidden="true">
+      <span
+        className="hidden h-14 w-14 shrink-0 items-center justify-center rounded-full bg-primary/15 text-lg font-semibold text-primary sm:flex"
+        aria-hidden="true"
+      >
         {initialsOf(contact.name)}
       </span>
       <div className="min-w-0">
@@ -26,7 +34,9 @@ export function ContactHeading({ contact }: { contact: ContactDetail }) {
             {t(`contacts.status.${contact.status}`)}
           </Badge>
           <Badge>{t('contactPage.score', { score: contact.score })}</Badge>
-          <span className="text-muted-foreground">{t('contactPage.owner', { name: contact.ownerName ?? t('contacts.noOwner') })}</span>
+          <span className="text-muted-foreground">
+            {t('contactPage.owner', { name: contact.ownerName ?? t('contacts.noOwner') })}
+          </span>
         </div>
       </div>
     </div>
@@ -47,7 +57,8 @@ export function ContactFieldList({ contact }: { contact: ContactDetail }) {
   const { t } = useTranslation();
   const none = <span className="text-muted-foreground">{t('contactPage.none')}</span>;
   const whatsapp = contact.phone ? whatsappLink(contact.phone) : null;
-  const link = 'inline-flex max-w-full items-center gap-1.5 rounded-sm text-primary underline-offset-2 hover:underline focus-ring';
+  const link =
+    'inline-flex max-w-full items-center gap-1.5 rounded-sm text-primary underline-offset-2 hover:underline focus-ring';
   const custom = Object.entries(contact.customFields ?? {});
   return (
     <dl className="grid gap-4">
@@ -69,7 +80,13 @@ export function ContactFieldList({ contact }: { contact: ContactDetail }) {
               {contact.phone}
             </a>
             {whatsapp && (
-              <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={link} aria-label={t('contacts.card.whatsapp', { name: contact.name })}>
+              <a
+                href={whatsapp}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={link}
+                aria-label={t('contacts.card.whatsapp', { name: contact.name })}
+              >
                 <MessageCircle className="h-4 w-4 shrink-0" aria-hidden="true" />
                 WhatsApp
               </a>
@@ -95,7 +112,9 @@ export function ContactFieldList({ contact }: { contact: ContactDetail }) {
           none
         )}
       </Field>
-      <Field label={t('contacts.fields.notes')}>{contact.notes ? <span className="whitespace-pre-wrap">{contact.notes}</span> : none}</Field>
+      <Field label={t('contacts.fields.notes')}>
+        {contact.notes ? <span className="whitespace-pre-wrap">{contact.notes}</span> : none}
+      </Field>
       {custom.map(([key, value]) => (
         <Field key={key} label={key}>
           {typeof value === 'string' ? value : JSON.stringify(value)}

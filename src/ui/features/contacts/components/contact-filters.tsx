@@ -27,7 +27,14 @@ interface ContactFiltersBarProps {
 }
 
 /** Search (debounced, server-side), status, tag, source (with the sources in use suggested) and "mine"; the active ones as removable chips. */
-export function ContactFiltersBar({ filters, active, me, setFilter, setFilters, clearFilters }: ContactFiltersBarProps) {
+export function ContactFiltersBar({
+  filters,
+  active,
+  me,
+  setFilter,
+  setFilters,
+  clearFilters,
+}: ContactFiltersBarProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState(filters.search ?? '');
   const [tag, setTag] = useState('');
@@ -57,7 +64,9 @@ export function ContactFiltersBar({ filters, active, me, setFilter, setFilters, 
     if (name === 'source') return t('contacts.filters.sourceChip', { value: filters.source });
     if (name === 'scoreMin') return t('contacts.filters.scoreMinChip', { value: filters.scoreMin });
     if (name === 'scoreMax') return t('contacts.filters.scoreMaxChip', { value: filters.scoreMax });
-    return filters.owner === me.id ? t('contacts.filters.mine') : t('contacts.filters.ownerChip', { value: filters.owner });
+    return filters.owner === me.id
+      ? t('contacts.filters.mine')
+      : t('contacts.filters.ownerChip', { value: filters.owner });
   };
 
   return (
@@ -67,7 +76,10 @@ export function ContactFiltersBar({ filters, active, me, setFilter, setFilters, 
           <label htmlFor="contacts-search" className="sr-only">
             {t('contacts.filters.search')}
           </label>
-          <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
           <Input
             id="contacts-search"
             type="search"
@@ -88,7 +100,10 @@ export function ContactFiltersBar({ filters, active, me, setFilter, setFilters, 
           <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
           {filterCount > 0 ? t('contacts.filters.buttonActive', { count: filterCount }) : t('contacts.filters.button')}
         </Button>
-        <div id="contacts-filter-controls" className={`${open ? 'flex' : 'hidden'} w-full flex-wrap items-end gap-3 sm:flex sm:w-auto`}>
+        <div
+          id="contacts-filter-controls"
+          className={`${open ? 'flex' : 'hidden'} w-full flex-wrap items-end gap-3 sm:flex sm:w-auto`}
+        >
           <div className="w-full sm:w-44">
             <label htmlFor="contacts-status" className="sr-only">
               {t('contacts.fields.status')}
@@ -97,7 +112,10 @@ export function ContactFiltersBar({ filters, active, me, setFilter, setFilters, 
               id="contacts-status"
               value={filters.status ?? 'all'}
               onValueChange={(value) => setFilter('status', value === 'all' ? undefined : value)}
-              options={[{ value: 'all', label: t('contacts.filters.allStatuses') }, ...CONTACT_STATUSES.map((status) => ({ value: status, label: t(`contacts.status.${status}`) }))]}
+              options={[
+                { value: 'all', label: t('contacts.filters.allStatuses') },
+                ...CONTACT_STATUSES.map((status) => ({ value: status, label: t(`contacts.status.${status}`) })),
+              ]}
             />
           </div>
           <form
@@ -111,8 +129,18 @@ export function ContactFiltersBar({ filters, active, me, setFilter, setFilters, 
             <label htmlFor="contacts-tag" className="sr-only">
               {t('contacts.filters.tag')}
             </label>
-            <Tag className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <Input id="contacts-tag" value={tag} onChange={(event) => setTag(event.target.value)} placeholder={t('contacts.filters.tagPlaceholder')} className="pl-9" maxLength={50} />
+            <Tag
+              className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              id="contacts-tag"
+              value={tag}
+              onChange={(event) => setTag(event.target.value)}
+              placeholder={t('contacts.filters.tagPlaceholder')}
+              className="pl-9"
+              maxLength={50}
+            />
           </form>
           <div className="relative w-full sm:w-40">
             <label htmlFor="contacts-source" className="sr-only">
@@ -127,8 +155,17 @@ export function ContactFiltersBar({ filters, active, me, setFilter, setFilters, 
               placeholder={t('contacts.filters.sourcePlaceholder')}
             />
           </div>
-          <ScoreRange key={`${filters.scoreMin}-${filters.scoreMax}`} min={filters.scoreMin} max={filters.scoreMax} onApply={(scoreMin, scoreMax) => setFilters({ scoreMin, scoreMax })} />
-          <Button variant={mine ? 'primary' : 'outline'} aria-pressed={mine} onClick={() => setFilter('owner', mine ? undefined : me.id)}>
+          <ScoreRange
+            key={`${filters.scoreMin}-${filters.scoreMax}`}
+            min={filters.scoreMin}
+            max={filters.scoreMax}
+            onApply={(scoreMin, scoreMax) => setFilters({ scoreMin, scoreMax })}
+          />
+          <Button
+            variant={mine ? 'primary' : 'outline'}
+            aria-pressed={mine}
+            onClick={() => setFilter('owner', mine ? undefined : me.id)}
+          >
             <UserIcon className="h-4 w-4" aria-hidden="true" />
             {t('contacts.filters.mine')}
           </Button>
@@ -170,7 +207,15 @@ const parseScore = (value: string): number | undefined => {
 };
 
 /** Score from..to, applied with Enter or on leaving the pair; an upside-down range is turned round. */
-function ScoreRange({ min, max, onApply }: { min?: number; max?: number; onApply: (min?: number, max?: number) => void }) {
+function ScoreRange({
+  min,
+  max,
+  onApply,
+}: {
+  min?: number;
+  max?: number;
+  onApply: (min?: number, max?: number) => void;
+}) {
   const { t } = useTranslation();
   const [from, setFrom] = useState(min === undefined ? '' : String(min));
   const [to, setTo] = useState(max === undefined ? '' : String(max));
@@ -180,7 +225,8 @@ function ScoreRange({ min, max, onApply }: { min?: number; max?: number; onApply
     if (low !== undefined && high !== undefined && low > high) [low, high] = [high, low];
     if (low !== min || high !== max) onApply(low, high);
   };
-  const input = 'h-10 w-16 min-w-0 rounded-md border border-border bg-surface px-2 text-sm text-foreground placeholder:text-muted-foreground focus-ring';
+  const input =
+    'h-10 w-16 min-w-0 rounded-md border border-border bg-surface px-2 text-sm text-foreground placeholder:text-muted-foreground focus-ring';
   return (
     <form
       className="flex items-center gap-2"
@@ -194,9 +240,33 @@ function ScoreRange({ min, max, onApply }: { min?: number; max?: number; onApply
     >
       <fieldset className="flex items-center gap-2">
         <legend className="float-left mr-1 text-sm text-muted-foreground">{t('contacts.fields.score')}</legend>
-        <input type="number" inputMode="numeric" min={0} max={100} id="contacts-score-min" aria-label={t('contacts.filters.scoreMin')} placeholder="0" value={from} onChange={(event) => setFrom(event.target.value)} className={input} />
-        <span aria-hidden="true" className="text-muted-foreground">–</span>
-        <input type="number" inputMode="numeric" min={0} max={100} id="contacts-score-max" aria-label={t('contacts.filters.scoreMax')} placeholder="100" value={to} onChange={(event) => setTo(event.target.value)} className={input} />
+        <input
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={100}
+          id="contacts-score-min"
+          aria-label={t('contacts.filters.scoreMin')}
+          placeholder="0"
+          value={from}
+          onChange={(event) => setFrom(event.target.value)}
+          className={input}
+        />
+        <span aria-hidden="true" className="text-muted-foreground">
+          –
+        </span>
+        <input
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={100}
+          id="contacts-score-max"
+          aria-label={t('contacts.filters.scoreMax')}
+          placeholder="100"
+          value={to}
+          onChange={(event) => setTo(event.target.value)}
+          className={input}
+        />
       </fieldset>
       <button type="submit" className="sr-only">
         {t('contacts.filters.apply')}

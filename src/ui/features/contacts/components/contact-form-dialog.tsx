@@ -79,22 +79,48 @@ export function ContactFormDialog({ contact, me, onClose }: ContactFormDialogPro
             onClose();
           }}
           onError={(error, { onField }) =>
-            !onField && toast({ variant: 'destructive', title: t('contacts.saveFailed'), description: errorMessage(error, t) })
+            !onField &&
+            toast({ variant: 'destructive', title: t('contacts.saveFailed'), description: errorMessage(error, t) })
           }
         >
           <fieldset disabled={!editable} className="grid gap-4 sm:grid-cols-2">
-            <FormField control={form.control} name="name" label={t('contacts.fields.name')} render={(field) => <Input {...field} autoComplete="off" />} />
+            <FormField
+              control={form.control}
+              name="name"
+              label={t('contacts.fields.name')}
+              render={(field) => <Input {...field} autoComplete="off" />}
+            />
             <FormField
               control={form.control}
               name="email"
               label={t('contacts.fields.email')}
               render={(field) => <Input {...field} type="email" autoComplete="off" />}
             />
-            <FormField control={form.control} name="phone" label={t('contacts.fields.phone')} render={(field) => <Input {...field} type="tel" autoComplete="off" />} />
-            <FormField control={form.control} name="company" label={t('contacts.fields.company')} render={(field) => <Input {...field} />} />
+            <FormField
+              control={form.control}
+              name="phone"
+              label={t('contacts.fields.phone')}
+              render={(field) => <Input {...field} type="tel" autoComplete="off" />}
+            />
+            <FormField
+              control={form.control}
+              name="company"
+              label={t('contacts.fields.company')}
+              render={(field) => <Input {...field} />}
+            />
             {editable && <DuplicateNotice name={name} email={email} phone={phone} excludeId={contact?.id} />}
-            <FormField control={form.control} name="position" label={t('contacts.fields.position')} render={(field) => <Input {...field} />} />
-            <FormField control={form.control} name="source" label={t('contacts.fields.source')} render={(field) => <Input {...field} />} />
+            <FormField
+              control={form.control}
+              name="position"
+              label={t('contacts.fields.position')}
+              render={(field) => <Input {...field} />}
+            />
+            <FormField
+              control={form.control}
+              name="source"
+              label={t('contacts.fields.source')}
+              render={(field) => <Input {...field} />}
+            />
             <FormField
               control={form.control}
               name="status"
@@ -123,7 +149,9 @@ export function ContactFormDialog({ contact, me, onClose }: ContactFormDialogPro
                   max={100}
                   step={1}
                   value={Number.isNaN(field.value) ? '' : field.value}
-                  onChange={(event) => field.onChange(event.target.value === '' ? Number.NaN : event.target.valueAsNumber)}
+                  onChange={(event) =>
+                    field.onChange(event.target.value === '' ? Number.NaN : event.target.valueAsNumber)
+                  }
                 />
               )}
             />
@@ -134,7 +162,14 @@ export function ContactFormDialog({ contact, me, onClose }: ContactFormDialogPro
                 label={t('contacts.fields.tags')}
                 description={t('contacts.form.tagsHint')}
                 render={({ id, value, onChange, onBlur, ...aria }) => (
-                  <TagsInput id={id} value={value} onChange={onChange} onBlur={onBlur} aria-invalid={aria['aria-invalid']} aria-describedby={aria['aria-describedby']} />
+                  <TagsInput
+                    id={id}
+                    value={value}
+                    onChange={onChange}
+                    onBlur={onBlur}
+                    aria-invalid={aria['aria-invalid']}
+                    aria-describedby={aria['aria-describedby']}
+                  />
                 )}
               />
             </div>
@@ -175,9 +210,7 @@ export function ContactFormDialog({ contact, me, onClose }: ContactFormDialogPro
             )}
             <div className="flex flex-col-reverse gap-2 sm:flex-row">
               <DialogClose asChild>
-                <Button variant="outline">
-                  {t('common.cancel')}
-                </Button>
+                <Button variant="outline">{t('common.cancel')}</Button>
               </DialogClose>
               {editable && (
                 <Button type="submit" disabled={pending}>

@@ -21,7 +21,8 @@ const GAP = 16;
 
 // The grid's columns follow Tailwind's sm and xl breakpoints, as the layout around it does.
 const COLUMN_QUERIES = ['(min-width: 1280px)', '(min-width: 640px)'] as const;
-const columnsNow = () => (window.matchMedia(COLUMN_QUERIES[0]).matches ? 3 : window.matchMedia(COLUMN_QUERIES[1]).matches ? 2 : 1);
+const columnsNow = () =>
+  window.matchMedia(COLUMN_QUERIES[0]).matches ? 3 : window.matchMedia(COLUMN_QUERIES[1]).matches ? 2 : 1;
 function subscribeColumns(onChange: () => void) {
   const lists = COLUMN_QUERIES.map((query) => window.matchMedia(query));
   lists.forEach((list) => list.addEventListener('change', onChange));
@@ -32,7 +33,15 @@ function subscribeColumns(onChange: () => void) {
  * The cards, a row of them at a time, virtualised: only the rows near the viewport of the scrolling
  * main area are in the DOM. Nearing the last loaded row asks for the next page.
  */
-export function ContactGrid({ contacts, hasMore, loadingMore, onLoadMore, onOpen, isSelected, onSelect }: ContactGridProps) {
+export function ContactGrid({
+  contacts,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  onOpen,
+  isSelected,
+  onSelect,
+}: ContactGridProps) {
   const { t } = useTranslation();
   const list = useRef<HTMLDivElement>(null);
   const [scroller, setScroller] = useState<HTMLElement | null>(null);
@@ -47,7 +56,8 @@ export function ContactGrid({ contacts, hasMore, loadingMore, onLoadMore, onOpen
     const main = element?.closest('main') ?? null;
     setScroller(main);
     if (!element || !main) return;
-    const measure = () => setScrollMargin(element.getBoundingClientRect().top - main.getBoundingClientRect().top + main.scrollTop);
+    const measure = () =>
+      setScrollMargin(element.getBoundingClientRect().top - main.getBoundingClientRect().top + main.scrollTop);
     measure();
     const observer = new ResizeObserver(measure);
     Array.from(main.children).forEach((child) => observer.observe(child));
@@ -75,7 +85,13 @@ export function ContactGrid({ contacts, hasMore, loadingMore, onLoadMore, onOpen
 
   return (
     <>
-      <div ref={list} role="list" aria-label={t('contacts.list')} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+      <div
+        ref={list}
+        role="list"
+        aria-label={t('contacts.list')}
+        className="relative w-full"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
         {items.map((row) => (
           <div
             key={row.key}
@@ -88,13 +104,21 @@ export function ContactGrid({ contacts, hasMore, loadingMore, onLoadMore, onOpen
             {contacts.slice(row.index * columns, row.index * columns + columns).map((contact) => (
               // min-w-0: a long name is cut on its card, never widening the column past the screen.
               <div key={contact.id} role="listitem" className="min-w-0">
-                <ContactCard contact={contact} onOpen={onOpen} selected={isSelected?.(contact.id)} onSelect={onSelect} />
+                <ContactCard
+                  contact={contact}
+                  onOpen={onOpen}
+                  selected={isSelected?.(contact.id)}
+                  onSelect={onSelect}
+                />
               </div>
             ))}
           </div>
         ))}
       </div>
-      <div data-testid="contacts-sentinel" className="flex min-h-8 items-center justify-center py-4 text-sm text-muted-foreground">
+      <div
+        data-testid="contacts-sentinel"
+        className="flex min-h-8 items-center justify-center py-4 text-sm text-muted-foreground"
+      >
         {loadingMore && (
           <span role="status" className="inline-flex items-center gap-2">
             <Spinner />

@@ -3,7 +3,14 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/errors';
@@ -19,7 +26,9 @@ import { TagCombobox } from './tag-combobox';
 /** The server takes at most this many ids in one request; a bigger pick goes in several. */
 const IDS_PER_REQUEST = 500;
 
-type Change = { action: 'update'; status?: Contact['status']; ownerId?: number | null; addTags?: string[]; removeTags?: string[] } | { action: 'delete' };
+type Change =
+  | { action: 'update'; status?: Contact['status']; ownerId?: number | null; addTags?: string[]; removeTags?: string[] }
+  | { action: 'delete' };
 
 interface ContactSelectionBarProps {
   selection: ContactSelection;
@@ -40,7 +49,16 @@ interface ContactSelectionBarProps {
  * changes for all of them at once (status, owner, add or remove a tag, delete). One request (the ids,
  * or the filters for "all matching"); the toast tells how many changed and why any were refused.
  */
-export function ContactSelectionBar({ selection, count, total, filters, loaded, me, onSelectAll, onClear }: ContactSelectionBarProps) {
+export function ContactSelectionBar({
+  selection,
+  count,
+  total,
+  filters,
+  loaded,
+  me,
+  onSelectAll,
+  onClear,
+}: ContactSelectionBarProps) {
   const { t } = useTranslation();
   const bulk = useBulkContacts();
   const [dialog, setDialog] = useState<'addTag' | 'removeTag' | 'delete' | null>(null);
@@ -55,7 +73,11 @@ export function ContactSelectionBar({ selection, count, total, filters, loaded, 
           ? await bulk.mutateAsync({ filter: filters, ...change })
           : await sendInChunks([...selection.ids], (ids) => bulk.mutateAsync({ ids, ...change }));
       const summary = describeResult(result, change.action, loaded, t);
-      toast({ title: summary.title, description: summary.description, variant: result.changed === 0 && result.refused.length > 0 ? 'destructive' : 'default' });
+      toast({
+        title: summary.title,
+        description: summary.description,
+        variant: result.changed === 0 && result.refused.length > 0 ? 'destructive' : 'default',
+      });
       setDialog(null);
       onClear();
     } catch (error) {
@@ -91,7 +113,9 @@ export function ContactSelectionBar({ selection, count, total, filters, loaded, 
               {t('contactsBulk.selectAll', { count: total, formatted: formatInteger(total) })}
             </Button>
           ) : (
-            <p className="text-xs text-muted-foreground">{t('contactsBulk.tooMany', { max: formatInteger(BULK_FILTER_MAX) })}</p>
+            <p className="text-xs text-muted-foreground">
+              {t('contactsBulk.tooMany', { max: formatInteger(BULK_FILTER_MAX) })}
+            </p>
           )
         ) : null}
       </div>
@@ -130,10 +154,14 @@ export function ContactSelectionBar({ selection, count, total, filters, loaded, 
                   </DropdownMenuItem>
                 ))}
                 <DropdownMenuSeparator />
-                <DropdownMenuItem onSelect={() => void run({ action: 'update', ownerId: null })}>{t('contacts.noOwner')}</DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => void run({ action: 'update', ownerId: null })}>
+                  {t('contacts.noOwner')}
+                </DropdownMenuItem>
               </>
             ) : (
-              <DropdownMenuItem onSelect={() => void run({ action: 'update', ownerId: me.id })}>{t('contactsBulk.ownerMe', { name: me.name })}</DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => void run({ action: 'update', ownerId: me.id })}>
+                {t('contactsBulk.ownerMe', { name: me.name })}
+              </DropdownMenuItem>
             )}
           </DropdownMenuContent>
         </DropdownMenu>
@@ -149,7 +177,13 @@ export function ContactSelectionBar({ selection, count, total, filters, loaded, 
             <DropdownMenuItem onSelect={() => setDialog('removeTag')}>{t('contactsBulk.removeTag')}</DropdownMenuItem>
           </DropdownMenuContent>
         </DropdownMenu>
-        <Button variant="outline" size="sm" className="text-danger" disabled={bulk.isPending} onClick={() => setDialog('delete')}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="text-danger"
+          disabled={bulk.isPending}
+          onClick={() => setDialog('delete')}
+        >
           {label(<Trash2 className="h-4 w-4" aria-hidden="true" />, t('contactsBulk.delete'))}
         </Button>
         {bulk.isPending && (
@@ -168,12 +202,19 @@ export function ContactSelectionBar({ selection, count, total, filters, loaded, 
           count={count}
           pending={bulk.isPending}
           onClose={() => setDialog(null)}
-          onApply={(tag) => void run(dialog === 'addTag' ? { action: 'update', addTags: [tag] } : { action: 'update', removeTags: [tag] })}
+          onApply={(tag) =>
+            void run(
+              dialog === 'addTag' ? { action: 'update', addTags: [tag] } : { action: 'update', removeTags: [tag] },
+            )
+          }
         />
       )}
       {dialog === 'delete' && (
         <Dialog open onOpenChange={(open) => !open && setDialog(null)}>
-          <DialogContent title={t('contactsBulk.deleteDialog.title', { count, formatted })} description={t('contactsBulk.deleteDialog.description')}>
+          <DialogContent
+            title={t('contactsBulk.deleteDialog.title', { count, formatted })}
+            description={t('contactsBulk.deleteDialog.description')}
+          >
             <DialogFooter>
               <Button variant="outline" onClick={() => setDialog(null)}>
                 {t('common.cancel')}
@@ -191,13 +232,28 @@ export function ContactSelectionBar({ selection, count, total, filters, loaded, 
 }
 
 /** A tag to add to (or remove from) every selected contact: typed, or picked from the tags in use. */
-function BulkTagDialog({ mode, count, pending, onClose, onApply }: { mode: 'addTag' | 'removeTag'; count: number; pending: boolean; onClose: () => void; onApply: (tag: string) => void }) {
+function BulkTagDialog({
+  mode,
+  count,
+  pending,
+  onClose,
+  onApply,
+}: {
+  mode: 'addTag' | 'removeTag';
+  count: number;
+  pending: boolean;
+  onClose: () => void;
+  onApply: (tag: string) => void;
+}) {
   const { t } = useTranslation();
   const [tag, setTag] = useState('');
   const formatted = formatInteger(count);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title={t(`contactsBulk.tagDialog.${mode}Title`, { count, formatted })} description={t('contactsBulk.tagDialog.hint')}>
+      <DialogContent
+        title={t(`contactsBulk.tagDialog.${mode}Title`, { count, formatted })}
+        description={t('contactsBulk.tagDialog.hint')}
+      >
         <form
           className="grid gap-4"
           onSubmit={(event) => {
@@ -209,7 +265,13 @@ function BulkTagDialog({ mode, count, pending, onClose, onApply }: { mode: 'addT
             <label htmlFor="bulk-tag" className="text-sm font-medium">
               {t('contactsBulk.tagDialog.label')}
             </label>
-            <TagCombobox id="bulk-tag" exclude={tag ? [tag] : []} onPick={setTag} placeholder={t('contacts.form.tagsPlaceholder')} aria-describedby="bulk-tag-chosen" />
+            <TagCombobox
+              id="bulk-tag"
+              exclude={tag ? [tag] : []}
+              onPick={setTag}
+              placeholder={t('contacts.form.tagsPlaceholder')}
+              aria-describedby="bulk-tag-chosen"
+            />
             <p id="bulk-tag-chosen" className="text-sm" aria-live="polite">
               {tag && t('contactsBulk.tagDialog.chosen', { tag })}
             </p>
@@ -230,7 +292,10 @@ function BulkTagDialog({ mode, count, pending, onClose, onApply }: { mode: 'addT
 }
 
 /** More ids than one request takes: one request per 500, the answers added up. */
-async function sendInChunks(ids: number[], send: (ids: number[]) => Promise<BulkContactsResult>): Promise<BulkContactsResult> {
+async function sendInChunks(
+  ids: number[],
+  send: (ids: number[]) => Promise<BulkContactsResult>,
+): Promise<BulkContactsResult> {
   const total: BulkContactsResult = { changed: 0, unchanged: 0, refused: [] };
   for (let start = 0; start < ids.length; start += IDS_PER_REQUEST) {
     const result = await send(ids.slice(start, start + IDS_PER_REQUEST));

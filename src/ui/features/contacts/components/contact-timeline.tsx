@@ -1,4 +1,13 @@
-import { CalendarCheck, FileText, FileUp, Handshake, History, ListChecks, UserRound, type LucideIcon } from 'lucide-react';
+import {
+  CalendarCheck,
+  FileText,
+  FileUp,
+  Handshake,
+  History,
+  ListChecks,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
@@ -9,22 +18,37 @@ import { errorMessage } from '../../../lib/errors';
 import { formatCurrency, formatDateTime } from '../../../lib/format';
 import { useContactTimeline, type TimelineEntry } from '../api/get-contact-timeline';
 
-const ENTITY_ICONS: Record<TimelineEntry['entityType'], LucideIcon> = { contact: UserRound, deal: Handshake, activity: CalendarCheck, template: FileText };
+const ENTITY_ICONS: Record<TimelineEntry['entityType'], LucideIcon> = {
+  contact: UserRound,
+  deal: Handshake,
+  activity: CalendarCheck,
+  template: FileText,
+};
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const REFERENCES = new Set(['ownerId', 'assignedTo', 'contactId', 'dealId']);
 
 /** A changed value as a person reads it: translated choices, money, dates, people and records by number. */
-export function timelineValue(entry: Pick<TimelineEntry, 'entityType'>, field: string, value: unknown, t: TFunction): string {
-  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return t('contactPage.timeline.empty');
+export function timelineValue(
+  entry: Pick<TimelineEntry, 'entityType'>,
+  field: string,
+  value: unknown,
+  t: TFunction,
+): string {
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0))
+    return t('contactPage.timeline.empty');
   if (Array.isArray(value)) return value.map(String).join(', ');
   if (typeof value === 'boolean') return value ? t('contactPage.timeline.yes') : t('contactPage.timeline.no');
   if (typeof value === 'object') return JSON.stringify(value);
   const text = String(value);
   if (REFERENCES.has(field)) return `#${text}`;
-  if (field === 'status') return entry.entityType === 'contact' ? t(`contacts.status.${text}`, { defaultValue: text }) : t(`contactPage.values.activityStatus.${text}`, { defaultValue: text });
-  if (field === 'type' && entry.entityType === 'activity') return t(`contactPage.values.activityType.${text}`, { defaultValue: text });
+  if (field === 'status')
+    return entry.entityType === 'contact'
+      ? t(`contacts.status.${text}`, { defaultValue: text })
+      : t(`contactPage.values.activityStatus.${text}`, { defaultValue: text });
+  if (field === 'type' && entry.entityType === 'activity')
+    return t(`contactPage.values.activityType.${text}`, { defaultValue: text });
   if (field === 'priority') return t(`contactPage.values.priority.${text}`, { defaultValue: text });
   if (field === 'stage') return t(`dealForm.stages.${text}`, { defaultValue: text });
   if (field === 'value' && entry.entityType === 'deal') return formatCurrency(text);
@@ -41,7 +65,11 @@ function summary(entry: TimelineEntry, t: TFunction): string {
   const what = t(`contactPage.timeline.entity.${entry.entityType}`);
   const options = { who, what, name: entry.entityName, importId: entry.importId };
   // A template used for the contact: the channel it left by is its one "change".
-  if (entry.action === 'used') return t(`templateUse.timeline.${String(entry.changes.find((c) => c.field === 'channel')?.newValue ?? 'copy')}`, options);
+  if (entry.action === 'used')
+    return t(
+      `templateUse.timeline.${String(entry.changes.find((c) => c.field === 'channel')?.newValue ?? 'copy')}`,
+      options,
+    );
   if (entry.importId !== undefined) return t(`contactPage.timeline.imported.${entry.action}`, options);
   return t(`contactPage.timeline.action.${entry.action}`, options);
 }
@@ -74,14 +102,18 @@ export function ContactTimeline({ contactId }: { contactId: number }) {
           const Icon = entry.importId !== undefined ? FileUp : entry.bulk ? ListChecks : ENTITY_ICONS[entry.entityType];
           return (
             <li key={entry.id} data-testid="timeline-entry" className="relative flex gap-3 pb-4">
-              {index < entries.length - 1 && <span className="absolute top-8 bottom-0 left-4 w-px bg-border" aria-hidden="true" />}
+              {index < entries.length - 1 && (
+                <span className="absolute top-8 bottom-0 left-4 w-px bg-border" aria-hidden="true" />
+              )}
               <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
                 <Icon className="h-4 w-4" aria-hidden="true" />
               </span>
               <div className="min-w-0 flex-1 pt-1">
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
                   <span className="min-w-0 break-words">{summary(entry, t)}</span>
-                  {entry.importId !== undefined && <Badge tone="primary">{t('contactPage.timeline.importBadge', { id: entry.importId })}</Badge>}
+                  {entry.importId !== undefined && (
+                    <Badge tone="primary">{t('contactPage.timeline.importBadge', { id: entry.importId })}</Badge>
+                  )}
                   {entry.bulk && <Badge tone="primary">{t('contactPage.timeline.bulkBadge')}</Badge>}
                 </p>
                 <p className="text-xs text-muted-foreground">
@@ -91,8 +123,12 @@ export function ContactTimeline({ contactId }: { contactId: number }) {
                   <ul className="mt-2 grid gap-1 text-sm">
                     {entry.changes.map((change) => (
                       <li key={change.field} data-testid="timeline-change" className="break-words">
-                        <span className="font-medium">{t(`contactPage.fields.${change.field}`, { defaultValue: change.field })}: </span>
-                        <del className="text-muted-foreground">{timelineValue(entry, change.field, change.oldValue, t)}</del>
+                        <span className="font-medium">
+                          {t(`contactPage.fields.${change.field}`, { defaultValue: change.field })}:{' '}
+                        </span>
+                        <del className="text-muted-foreground">
+                          {timelineValue(entry, change.field, change.oldValue, t)}
+                        </del>
                         <span aria-hidden="true"> → </span>
                         <span className="sr-only"> {t('contactPage.timeline.to')} </span>
                         <ins className="no-underline">{timelineValue(entry, change.field, change.newValue, t)}</ins>
@@ -106,7 +142,12 @@ export function ContactTimeline({ contactId }: { contactId: number }) {
         })}
       </ol>
       {timeline.hasNextPage && (
-        <Button variant="outline" size="sm" className="justify-self-start" onClick={() => void timeline.fetchNextPage()}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="justify-self-start"
+          onClick={() => void timeline.fetchNextPage()}
+        >
           {timeline.isFetchingNextPage && <Spinner />}
           {t('contactPage.timeline.more')}
         </Button>

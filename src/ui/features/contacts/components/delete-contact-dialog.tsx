@@ -6,7 +6,15 @@ import { useDeleteContact } from '../api/delete-contact';
 import type { Contact } from '../api/get-contacts';
 
 /** Asks before a contact is deleted, naming it. */
-export function DeleteContactDialog({ contact, onClose, onDeleted }: { contact: Contact; onClose: () => void; onDeleted: () => void }) {
+export function DeleteContactDialog({
+  contact,
+  onClose,
+  onDeleted,
+}: {
+  contact: Contact;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   const { t } = useTranslation();
   const remove = useDeleteContact();
   return (
@@ -22,7 +30,8 @@ export function DeleteContactDialog({ contact, onClose, onDeleted }: { contact: 
             toast({ title: t('contacts.deleted') });
             onDeleted();
           },
-          onError: (error) => toast({ variant: 'destructive', title: t('contacts.deleteFailed'), description: errorMessage(error, t) }),
+          onError: (error) =>
+            toast({ variant: 'destructive', title: t('contacts.deleteFailed'), description: errorMessage(error, t) }),
         })
       }
     />

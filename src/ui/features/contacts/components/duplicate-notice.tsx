@@ -7,7 +7,10 @@ import { useDebouncedValue } from '../use-debounced-value';
 const DUPLICATES_DEBOUNCE_MS = 400;
 
 /** What is worth asking about: a name of 4+ characters (as the server compares), an address, a phone of 8+ digits. */
-function probeOf(fields: { name: string; email: string; phone: string }, excludeId: number | undefined): DuplicateProbe | null {
+function probeOf(
+  fields: { name: string; email: string; phone: string },
+  excludeId: number | undefined,
+): DuplicateProbe | null {
   const name = fields.name.trim();
   const email = fields.email.trim();
   const phone = fields.phone.trim();
@@ -25,14 +28,31 @@ function probeOf(fields: { name: string; email: string; phone: string }, exclude
  * being written, each a link to its page and why it matched. Asked as the user types (debounced);
  * a polite live region, so it is announced without taking the focus. Saving anyway stays allowed.
  */
-export function DuplicateNotice({ name, email, phone, excludeId }: { name: string; email: string; phone: string; excludeId?: number }) {
+export function DuplicateNotice({
+  name,
+  email,
+  phone,
+  excludeId,
+}: {
+  name: string;
+  email: string;
+  phone: string;
+  excludeId?: number;
+}) {
   const { t } = useTranslation();
   // Debounced as text: a new object every render would never settle.
-  const probe = JSON.parse(useDebouncedValue(JSON.stringify(probeOf({ name, email, phone }, excludeId)), DUPLICATES_DEBOUNCE_MS)) as DuplicateProbe | null;
+  const probe = JSON.parse(
+    useDebouncedValue(JSON.stringify(probeOf({ name, email, phone }, excludeId)), DUPLICATES_DEBOUNCE_MS),
+  ) as DuplicateProbe | null;
   const duplicates = usePossibleDuplicates(probe ?? {}, probe !== null);
   const items = probe ? (duplicates.data?.items ?? []) : [];
   return (
-    <div role="status" aria-live="polite" className={items.length ? 'sm:col-span-2' : 'sr-only'} data-testid="duplicate-notice">
+    <div
+      role="status"
+      aria-live="polite"
+      className={items.length ? 'sm:col-span-2' : 'sr-only'}
+      data-testid="duplicate-notice"
+    >
       {items.length > 0 && (
         <div className="flex gap-2 rounded-md border border-warning/50 bg-warning/10 px-3 py-2 text-sm text-foreground">
           <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0 text-warning" aria-hidden="true" />
@@ -41,11 +61,16 @@ export function DuplicateNotice({ name, email, phone, excludeId }: { name: strin
             <ul className="grid gap-0.5">
               {items.map((duplicate) => (
                 <li key={duplicate.id} className="min-w-0">
-                  <Link to={`/crm/contacts/${duplicate.id}`} className="rounded-sm font-medium text-primary underline underline-offset-2 focus-ring">
+                  <Link
+                    to={`/crm/contacts/${duplicate.id}`}
+                    className="rounded-sm font-medium text-primary underline underline-offset-2 focus-ring"
+                  >
                     {duplicate.name}
                   </Link>
                   {duplicate.company && <span className="text-muted-foreground"> · {duplicate.company}</span>}{' '}
-                  <span className="text-muted-foreground">({duplicate.reasons.map((reason) => t(`contactDuplicates.reason.${reason}`)).join(', ')})</span>
+                  <span className="text-muted-foreground">
+                    ({duplicate.reasons.map((reason) => t(`contactDuplicates.reason.${reason}`)).join(', ')})
+                  </span>
                 </li>
               ))}
             </ul>

@@ -2,7 +2,14 @@ import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { formatInteger } from '../../../lib/format';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
 import { spreadsheetQuery } from '../../../lib/file-format';
 import { contactsExportUrl, type ExportOptions } from '../api/export-contacts';
 import type { ContactFilters } from '../api/get-contacts';
@@ -16,7 +23,12 @@ export function ExportMenu({ filters, total }: { filters: ContactFilters; total:
   const excel = spreadsheetQuery(i18n.language);
   const formats: { key: string; options: ExportOptions; label: string; hint: string }[] = [
     { key: 'excel', options: excel, label: t('contacts.export.excel'), hint: t('contacts.export.excelHint') },
-    { key: 'csv', options: { format: 'csv', lang: excel.lang, separator: 'comma' }, label: t('contacts.export.csv'), hint: t('contacts.export.csvHint') },
+    {
+      key: 'csv',
+      options: { format: 'csv', lang: excel.lang, separator: 'comma' },
+      label: t('contacts.export.csv'),
+      hint: t('contacts.export.csvHint'),
+    },
   ];
   return (
     <DropdownMenu>
@@ -28,7 +40,9 @@ export function ExportMenu({ filters, total }: { filters: ContactFilters; total:
       </DropdownMenuTrigger>
       <DropdownMenuContent className="w-72">
         <DropdownMenuLabel className="text-muted-foreground">
-          {total === undefined ? t('contacts.export.matching') : t('contacts.export.count', { count: total, formatted: formatInteger(total) })}
+          {total === undefined
+            ? t('contacts.export.matching')
+            : t('contacts.export.count', { count: total, formatted: formatInteger(total) })}
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         {formats.map((format) => (

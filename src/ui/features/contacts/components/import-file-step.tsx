@@ -22,7 +22,17 @@ export function formatBytes(bytes: number, language: string): string {
  * A drop zone that is also a labelled file input: click, keyboard or drag a .csv onto it. `unread`: the file could
  * not be read (its error is shown beside), so its rows are not being counted any more.
  */
-export function ImportFileStep({ file, preview, unread = false, onFile }: { file: File | null; preview: ImportPreview | undefined; unread?: boolean; onFile: (file: File) => void }) {
+export function ImportFileStep({
+  file,
+  preview,
+  unread = false,
+  onFile,
+}: {
+  file: File | null;
+  preview: ImportPreview | undefined;
+  unread?: boolean;
+  onFile: (file: File) => void;
+}) {
   const { t, i18n } = useTranslation();
   const inputId = useId();
   const [dragging, setDragging] = useState(false);
@@ -64,7 +74,10 @@ export function ImportFileStep({ file, preview, unread = false, onFile }: { file
         />
       </label>
       {file && (
-        <div className="flex items-start gap-3 rounded-lg border border-border bg-surface p-4" data-testid="import-file-summary">
+        <div
+          className="flex items-start gap-3 rounded-lg border border-border bg-surface p-4"
+          data-testid="import-file-summary"
+        >
           <FileSpreadsheet className="mt-0.5 h-6 w-6 shrink-0 text-primary" aria-hidden="true" />
           <dl className="grid min-w-0 flex-1 grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-muted-foreground">{t('contactImport.file.name')}</dt>
@@ -81,7 +94,9 @@ export function ImportFileStep({ file, preview, unread = false, onFile }: { file
                 <dd className="text-foreground">
                   {t('contactImport.file.formatValue', {
                     encoding: preview.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252',
-                    delimiter: t(`contactImport.file.delimiters.${preview.delimiter === ',' ? 'comma' : preview.delimiter === ';' ? 'semicolon' : 'tab'}`),
+                    delimiter: t(
+                      `contactImport.file.delimiters.${preview.delimiter === ',' ? 'comma' : preview.delimiter === ';' ? 'semicolon' : 'tab'}`,
+                    ),
                   })}
                 </dd>
               </>

@@ -5,7 +5,15 @@ import { MAPPING_TARGETS, type ImportMapping, type MappingTarget } from '../api/
 const IGNORE = 'ignore';
 
 /** One row per column of the file: the field it fills, or "ignore this column". A field goes to one column only. */
-export function ImportMappingStep({ columns, mapping, onChange }: { columns: string[]; mapping: ImportMapping; onChange: (mapping: ImportMapping) => void }) {
+export function ImportMappingStep({
+  columns,
+  mapping,
+  onChange,
+}: {
+  columns: string[];
+  mapping: ImportMapping;
+  onChange: (mapping: ImportMapping) => void;
+}) {
   const { t } = useTranslation();
   const options = [
     { value: IGNORE, label: t('contactImport.mapping.ignore') },
@@ -29,7 +37,12 @@ export function ImportMappingStep({ columns, mapping, onChange }: { columns: str
               <label htmlFor={id} className="min-w-0 truncate text-sm font-medium text-foreground">
                 {column}
               </label>
-              <Select id={id} value={mapping[column] ?? IGNORE} onValueChange={(value) => choose(column, value)} options={options} />
+              <Select
+                id={id}
+                value={mapping[column] ?? IGNORE}
+                onValueChange={(value) => choose(column, value)}
+                options={options}
+              />
             </li>
           );
         })}

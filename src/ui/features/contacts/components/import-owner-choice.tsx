@@ -17,7 +17,8 @@ export interface OwnerChoice {
 }
 
 /** The column mapped to owner, if any. */
-export const ownerColumn = (mapping: ImportMapping): string | undefined => Object.entries(mapping).find(([, field]) => field === 'owner')?.[0];
+export const ownerColumn = (mapping: ImportMapping): string | undefined =>
+  Object.entries(mapping).find(([, field]) => field === 'owner')?.[0];
 
 /** The mapping without its owner column, and with `column` as the owner column when given. */
 export function withOwnerColumn(mapping: ImportMapping, column: string | null): ImportMapping {
@@ -45,7 +46,14 @@ interface ImportOwnerChoiceProps {
 }
 
 /** Me, one person, a column of the file, or spread among people (the last two need an admin to choose people). */
-export function ImportOwnerChoice({ choice, onChange, columns, mapping, onMapping, canAssign }: ImportOwnerChoiceProps) {
+export function ImportOwnerChoice({
+  choice,
+  onChange,
+  columns,
+  mapping,
+  onMapping,
+  canAssign,
+}: ImportOwnerChoiceProps) {
   const { t } = useTranslation();
   const people = useUserChoices(canAssign);
   const kinds: OwnerKind[] = canAssign ? ['me', 'one', 'column', 'spread'] : ['me', 'column'];
@@ -56,10 +64,26 @@ export function ImportOwnerChoice({ choice, onChange, columns, mapping, onMappin
   };
   const users = people.data?.items.filter((user) => !user.disabled) ?? [];
   const toggle = (id: number, on: boolean) =>
-    onChange({ ...choice, ownerIds: on ? [...choice.ownerIds.filter((other) => other !== id), id] : choice.ownerIds.filter((other) => other !== id) });
-  const options = kinds.map((kind) => ({ value: kind, label: t(`contactImport.owner.${kind}`), hint: t(`contactImport.owner.${kind}Hint`) }));
+    onChange({
+      ...choice,
+      ownerIds: on
+        ? [...choice.ownerIds.filter((other) => other !== id), id]
+        : choice.ownerIds.filter((other) => other !== id),
+    });
+  const options = kinds.map((kind) => ({
+    value: kind,
+    label: t(`contactImport.owner.${kind}`),
+    hint: t(`contactImport.owner.${kind}Hint`),
+  }));
   return (
-    <ChoiceCards name="import-owner" legend={t('contactImport.owner.legend')} value={choice.kind} options={options} onChange={choose} testId="import-owner">
+    <ChoiceCards
+      name="import-owner"
+      legend={t('contactImport.owner.legend')}
+      value={choice.kind}
+      options={options}
+      onChange={choose}
+      testId="import-owner"
+    >
       {choice.kind === 'one' && (
         <LabelledSelect
           id="import-owner-person"
@@ -89,23 +113,38 @@ export function ImportOwnerChoice({ choice, onChange, columns, mapping, onMappin
               const id = `import-owner-spread-${user.id}`;
               return (
                 <li key={user.id} className="flex items-center gap-2">
-                  <Checkbox id={id} checked={choice.ownerIds.includes(user.id)} onCheckedChange={(on) => toggle(user.id, on === true)} />
-                  <label htmlFor={id} className="text-sm text-foreground">{user.name}</label>
+                  <Checkbox
+                    id={id}
+                    checked={choice.ownerIds.includes(user.id)}
+                    onCheckedChange={(on) => toggle(user.id, on === true)}
+                  />
+                  <label htmlFor={id} className="text-sm text-foreground">
+                    {user.name}
+                  </label>
                 </li>
               );
             })}
           </ul>
-          {choice.ownerIds.length === 0 && <p className="mt-2 text-xs text-muted-foreground">{t('contactImport.owner.choosePeople')}</p>}
+          {choice.ownerIds.length === 0 && (
+            <p className="mt-2 text-xs text-muted-foreground">{t('contactImport.owner.choosePeople')}</p>
+          )}
         </fieldset>
       )}
     </ChoiceCards>
   );
 }
 
-function LabelledSelect({ id, label, children, ...select }: ComponentProps<typeof Select<string>> & { label: string; children?: ReactNode }) {
+function LabelledSelect({
+  id,
+  label,
+  children,
+  ...select
+}: ComponentProps<typeof Select<string>> & { label: string; children?: ReactNode }) {
   return (
     <div className="mt-4 grid max-w-sm gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-foreground">{label}</label>
+      <label htmlFor={id} className="text-sm font-medium text-foreground">
+        {label}
+      </label>
       <Select id={id} {...select} />
       {children}
     </div>
@@ -118,11 +157,17 @@ export function OwnerShares({ owners }: { owners: ImportPreview['owners'] }) {
   if (!owners.length) return null;
   return (
     <section aria-labelledby="import-owner-shares">
-      <h2 id="import-owner-shares" className="mb-2 text-base font-semibold text-foreground">{t('contactImport.owner.sharesTitle')}</h2>
+      <h2 id="import-owner-shares" className="mb-2 text-base font-semibold text-foreground">
+        {t('contactImport.owner.sharesTitle')}
+      </h2>
       <ul className="flex flex-wrap gap-2 text-sm" data-testid="import-owner-shares">
         {owners.map((owner) => (
           <li key={owner.userId} className="rounded-md border border-border bg-surface px-3 py-1.5 text-foreground">
-            {t('contactImport.owner.share', { name: owner.name, count: owner.count, formatted: formatInteger(owner.count) })}
+            {t('contactImport.owner.share', {
+              name: owner.name,
+              count: owner.count,
+              formatted: formatInteger(owner.count),
+            })}
           </li>
         ))}
       </ul>

@@ -11,8 +11,20 @@ const OUTCOME_TONES = { create: 'success', update: 'primary', skip: 'neutral' } 
 /** Duplicates by email: leave the contact alone, or give it the row's values. */
 export function ImportModeChoice({ mode, onChange }: { mode: ImportMode; onChange: (mode: ImportMode) => void }) {
   const { t } = useTranslation();
-  const options = MODES.map((value) => ({ value, label: t(`contactImport.mode.${value}`), hint: t(`contactImport.mode.${value}Hint`) }));
-  return <ChoiceCards name="import-mode" legend={t('contactImport.mode.legend')} value={mode} options={options} onChange={onChange} />;
+  const options = MODES.map((value) => ({
+    value,
+    label: t(`contactImport.mode.${value}`),
+    hint: t(`contactImport.mode.${value}Hint`),
+  }));
+  return (
+    <ChoiceCards
+      name="import-mode"
+      legend={t('contactImport.mode.legend')}
+      value={mode}
+      options={options}
+      onChange={onChange}
+    />
+  );
 }
 
 function Count({ label, value, testId }: { label: string; value: number; testId: string }) {
@@ -51,14 +63,25 @@ export function ImportPreviewStep({ preview, mapping }: { preview: ImportPreview
         {preview.sample.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t('contactImport.preview.noValidRows')}</p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-border" tabIndex={0} role="region" aria-labelledby="import-sample-title">
+          <div
+            className="overflow-x-auto rounded-lg border border-border"
+            tabIndex={0}
+            role="region"
+            aria-labelledby="import-sample-title"
+          >
             <table className="w-full min-w-max text-left text-sm" data-testid="import-sample">
               <thead className="bg-muted/60 text-xs text-muted-foreground">
                 <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('contactImport.preview.row')}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('contactImport.preview.outcome')}</th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    {t('contactImport.preview.row')}
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    {t('contactImport.preview.outcome')}
+                  </th>
                   {fields.map((field) => (
-                    <th key={field} scope="col" className="px-3 py-2 font-medium">{t(`contactImport.fields.${field}`)}</th>
+                    <th key={field} scope="col" className="px-3 py-2 font-medium">
+                      {t(`contactImport.fields.${field}`)}
+                    </th>
                   ))}
                 </tr>
               </thead>
@@ -71,7 +94,9 @@ export function ImportPreviewStep({ preview, mapping }: { preview: ImportPreview
                     </td>
                     {fields.map((field) => (
                       <td key={field} className="max-w-64 truncate px-3 py-2 text-foreground">
-                        {field === 'status' && row.values.status ? t(`contactImport.statuses.${row.values.status}`) : cellText(row.values[field])}
+                        {field === 'status' && row.values.status
+                          ? t(`contactImport.statuses.${row.values.status}`)
+                          : cellText(row.values[field])}
                       </td>
                     ))}
                   </tr>
@@ -84,17 +109,27 @@ export function ImportPreviewStep({ preview, mapping }: { preview: ImportPreview
 
       <section aria-labelledby="import-refused-title">
         <h2 id="import-refused-title" className="mb-2 text-base font-semibold text-foreground">
-          {t('contactImport.preview.refusedTitle', { count: preview.counts.rejected, formatted: formatInteger(preview.counts.rejected) })}
+          {t('contactImport.preview.refusedTitle', {
+            count: preview.counts.rejected,
+            formatted: formatInteger(preview.counts.rejected),
+          })}
         </h2>
         {preview.rejections.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t('contactImport.preview.noRefused')}</p>
         ) : (
-          <ul className="divide-y divide-border rounded-lg border border-border bg-surface text-sm" data-testid="import-refused">
+          <ul
+            className="divide-y divide-border rounded-lg border border-border bg-surface text-sm"
+            data-testid="import-refused"
+          >
             {preview.rejections.map((rejection) => (
               <li key={rejection.rowNumber} className="flex flex-col gap-1 px-3 py-2 sm:flex-row sm:gap-4">
-                <span className="shrink-0 text-muted-foreground">{t('contactImport.preview.rowNumber', { row: rejection.rowNumber })}</span>
+                <span className="shrink-0 text-muted-foreground">
+                  {t('contactImport.preview.rowNumber', { row: rejection.rowNumber })}
+                </span>
                 <span className="font-medium text-danger">{refusalText(rejection.reason, t)}</span>
-                <span className="min-w-0 truncate text-muted-foreground">{Object.values(rejection.cells).filter(Boolean).join(' · ')}</span>
+                <span className="min-w-0 truncate text-muted-foreground">
+                  {Object.values(rejection.cells).filter(Boolean).join(' · ')}
+                </span>
               </li>
             ))}
             {preview.counts.rejected > preview.rejections.length && (

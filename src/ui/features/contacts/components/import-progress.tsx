@@ -44,20 +44,30 @@ function ProgressBar({ found }: { found: ContactImport }) {
         aria-valuemin={0}
         aria-valuemax={total ?? undefined}
         aria-valuenow={total ? found.rowsDone : undefined}
-        aria-valuetext={total ? t('contactImport.progress.rows', { done: formatInteger(found.rowsDone), total: formatInteger(total) }) : t('contactImport.progress.queued')}
+        aria-valuetext={
+          total
+            ? t('contactImport.progress.rows', { done: formatInteger(found.rowsDone), total: formatInteger(total) })
+            : t('contactImport.progress.queued')
+        }
         className="h-3 w-full overflow-hidden rounded-full bg-muted"
       >
-        <div className="h-full rounded-full bg-primary transition-[width] duration-500" style={{ width: `${percent}%` }} />
+        <div
+          className="h-full rounded-full bg-primary transition-[width] duration-500"
+          style={{ width: `${percent}%` }}
+        />
       </div>
       <div className="flex flex-wrap justify-between gap-x-6 gap-y-1 text-sm" aria-live="polite">
         <span className="font-medium text-foreground" data-testid="import-rows-done">
-          {total === null ? t('contactImport.progress.queued') : t('contactImport.progress.rows', { done: formatInteger(found.rowsDone), total: formatInteger(total) })}
+          {total === null
+            ? t('contactImport.progress.queued')
+            : t('contactImport.progress.rows', { done: formatInteger(found.rowsDone), total: formatInteger(total) })}
         </span>
         <span className="text-muted-foreground">
           {measured
             ? [
                 t('contactImport.progress.rate', { rate: formatInteger(Math.round(measured.rate)) }),
-                measured.secondsLeft !== null && t('contactImport.progress.left', { time: duration(measured.secondsLeft) }),
+                measured.secondsLeft !== null &&
+                  t('contactImport.progress.left', { time: duration(measured.secondsLeft) }),
               ]
                 .filter(Boolean)
                 .join(' · ')
@@ -93,12 +103,24 @@ function UndoButton({ found }: { found: ContactImport }) {
     });
   const failure = undo.error ? importErrorMessage(undo.error, t) : null;
   return (
-    <Dialog open={open} onOpenChange={(next) => { setOpen(next); if (!next) undo.reset(); }}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) undo.reset();
+      }}
+    >
       <Button variant="outline" onClick={() => setOpen(true)}>
         <RotateCcw className="h-4 w-4" aria-hidden="true" />
         {t('contactImport.undo.button')}
       </Button>
-      <DialogContent title={t('contactImport.undo.title')} description={t('contactImport.undo.description', { created: formatInteger(found.counts.created), updated: formatInteger(found.counts.updated) })}>
+      <DialogContent
+        title={t('contactImport.undo.title')}
+        description={t('contactImport.undo.description', {
+          created: formatInteger(found.counts.created),
+          updated: formatInteger(found.counts.updated),
+        })}
+      >
         {failure && (
           <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
             {failure}
@@ -130,13 +152,20 @@ export function ImportProgress({ found }: { found: ContactImport }) {
         </p>
       )}
       {found.status === 'failed' && (
-        <p className="flex items-center gap-2 rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger" role="alert">
+        <p
+          className="flex items-center gap-2 rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger"
+          role="alert"
+        >
           <TriangleAlert className="h-5 w-5" aria-hidden="true" />
           {t('contactImport.result.failed', { error: found.error ?? '' })}
         </p>
       )}
       {found.status === 'undone' && (
-        <p className="flex items-center gap-2 rounded-md border border-border bg-muted/60 px-3 py-2 text-sm text-foreground" role="status" data-testid="import-undone">
+        <p
+          className="flex items-center gap-2 rounded-md border border-border bg-muted/60 px-3 py-2 text-sm text-foreground"
+          role="status"
+          data-testid="import-undone"
+        >
           <RotateCcw className="h-5 w-5" aria-hidden="true" />
           {t('contactImport.result.undone', { at: formatDateTime(found.undoneAt) ?? '' })}
         </p>

@@ -16,7 +16,12 @@ export function ImportSteps({ current }: { current: ImportStep }) {
           const done = index < at;
           const active = index === at;
           return (
-            <li key={step} className="flex items-center gap-2" aria-current={active ? 'step' : undefined} data-testid={`import-step-${step}`}>
+            <li
+              key={step}
+              className="flex items-center gap-2"
+              aria-current={active ? 'step' : undefined}
+              data-testid={`import-step-${step}`}
+            >
               <span
                 className={cn(
                   'flex h-7 w-7 shrink-0 items-center justify-center rounded-full border text-xs font-semibold',
@@ -28,11 +33,18 @@ export function ImportSteps({ current }: { current: ImportStep }) {
               >
                 {done ? <Check className="h-4 w-4" /> : index + 1}
               </span>
-              <span className={cn(active ? 'font-medium text-foreground' : 'text-muted-foreground', !active && 'max-sm:sr-only')}>
+              <span
+                className={cn(
+                  active ? 'font-medium text-foreground' : 'text-muted-foreground',
+                  !active && 'max-sm:sr-only',
+                )}
+              >
                 {t(`contactImport.steps.${step}`)}
                 {done && <span className="sr-only"> ({t('contactImport.steps.done')})</span>}
               </span>
-              {index < IMPORT_STEPS.length - 1 && <span className="mx-1 h-px w-6 bg-border sm:w-10" aria-hidden="true" />}
+              {index < IMPORT_STEPS.length - 1 && (
+                <span className="mx-1 h-px w-6 bg-border sm:w-10" aria-hidden="true" />
+              )}
             </li>
           );
         })}

@@ -89,7 +89,9 @@ export function SuggestionCombobox({
         return;
       }
       const count = suggestions.length;
-      setActive((current) => (event.key === 'ArrowDown' ? (current + 1) % count : current <= 0 ? count - 1 : current - 1));
+      setActive((current) =>
+        event.key === 'ArrowDown' ? (current + 1) % count : current <= 0 ? count - 1 : current - 1,
+      );
     } else if (event.key === 'Enter' || (commaPicks && event.key === ',')) {
       event.preventDefault();
       pick(open && active >= 0 && suggestions[active] ? suggestions[active].value : draft);
@@ -152,7 +154,9 @@ export function SuggestionCombobox({
               className="flex cursor-pointer items-center justify-between gap-3 rounded-sm px-2 py-1.5 text-sm aria-selected:bg-muted hover:bg-muted"
             >
               <span className="truncate">{value}</span>
-              <span className="shrink-0 text-xs text-muted-foreground">{t('contactsBulk.tagSuggestions.count', { count })}</span>
+              <span className="shrink-0 text-xs text-muted-foreground">
+                {t('contactsBulk.tagSuggestions.count', { count })}
+              </span>
             </li>
           ))}
         </ul>

@@ -14,5 +14,13 @@ type TagComboboxProps = Omit<SuggestionComboboxProps, 'useSuggestions' | 'listLa
 /** A tag box that suggests the tags in use as the user types, most used first; Enter or a comma confirms a tag. */
 export function TagCombobox(props: TagComboboxProps) {
   const { t } = useTranslation();
-  return <SuggestionCombobox {...props} useSuggestions={useTagSuggestions} listLabel={t('contactsBulk.tagSuggestions.label')} maxLength={TAG_MAX_LENGTH} commaPicks />;
+  return (
+    <SuggestionCombobox
+      {...props}
+      useSuggestions={useTagSuggestions}
+      listLabel={t('contactsBulk.tagSuggestions.label')}
+      maxLength={TAG_MAX_LENGTH}
+      commaPicks
+    />
+  );
 }

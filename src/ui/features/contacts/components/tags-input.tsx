@@ -25,7 +25,10 @@ export function TagsInput({ id, value, onChange, onBlur, ...aria }: TagsInputPro
       {value.length > 0 && (
         <ul className="flex flex-wrap gap-1.5" aria-label={t('contacts.form.tagsAdded')}>
           {value.map((tag) => (
-            <li key={tag} className="inline-flex items-center gap-1 rounded-full bg-muted py-0.5 pr-1 pl-2.5 text-xs font-medium text-foreground">
+            <li
+              key={tag}
+              className="inline-flex items-center gap-1 rounded-full bg-muted py-0.5 pr-1 pl-2.5 text-xs font-medium text-foreground"
+            >
               {tag}
               <button
                 type="button"

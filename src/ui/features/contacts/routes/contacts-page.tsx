@@ -68,9 +68,17 @@ export function ContactsPage() {
           </>
         }
       />
-      <ContactFiltersBar filters={filters} active={active} me={me} setFilter={setFilter} setFilters={setFilters} clearFilters={clearFilters} />
+      <ContactFiltersBar
+        filters={filters}
+        active={active}
+        me={me}
+        setFilter={setFilter}
+        setFilters={setFilters}
+        clearFilters={clearFilters}
+      />
       <p className="mb-3 text-sm text-muted-foreground" role="status" data-testid="contacts-total">
-        {total !== undefined && t(capped ? 'contacts.totalCapped' : 'contacts.total', { count: total, formatted: formatInteger(total) })}
+        {total !== undefined &&
+          t(capped ? 'contacts.totalCapped' : 'contacts.total', { count: total, formatted: formatInteger(total) })}
       </p>
       {selectedCount > 0 && (
         <Suspense fallback={null}>

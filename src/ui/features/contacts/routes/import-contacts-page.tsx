@@ -13,7 +13,13 @@ import { useImportPreview, type ImportMapping, type ImportMode } from '../api/pr
 import { useStartContactImport } from '../api/start-contact-import';
 import { ImportFileStep } from '../components/import-file-step';
 import { ImportMappingStep } from '../components/import-mapping-step';
-import { ImportOwnerChoice, OwnerShares, ownerColumn, ownersOf, type OwnerChoice } from '../components/import-owner-choice';
+import {
+  ImportOwnerChoice,
+  OwnerShares,
+  ownerColumn,
+  ownersOf,
+  type OwnerChoice,
+} from '../components/import-owner-choice';
 import { ImportModeChoice, ImportPreviewStep } from '../components/import-preview-step';
 import { ImportProgress } from '../components/import-progress';
 import { ImportSteps } from '../components/import-steps';
@@ -46,7 +52,10 @@ function RunningImportNotice() {
   const running = useRecentContactImports().data?.items.find(isImportActive);
   if (!running) return null;
   return (
-    <p className="mb-4 flex flex-wrap items-center gap-2 rounded-md border border-primary/40 bg-primary/10 px-3 py-2 text-sm text-foreground" role="status">
+    <p
+      className="mb-4 flex flex-wrap items-center gap-2 rounded-md border border-primary/40 bg-primary/10 px-3 py-2 text-sm text-foreground"
+      role="status"
+    >
       <Loader2 className="h-4 w-4 animate-spin text-primary" aria-hidden="true" />
       {t('contactImport.running', { file: running.fileName ?? '' })}
       <Link className="font-medium text-primary underline" to={`/crm/contacts/import/${running.id}`}>
@@ -87,12 +96,19 @@ export function ImportContactsPage() {
   };
   const run = () => {
     if (!file) return;
-    start.mutate({ file, mapping: columnsMapping, mode, owners }, { onSuccess: (started) => navigate(`/crm/contacts/import/${started.id}`) });
+    start.mutate(
+      { file, mapping: columnsMapping, mode, owners },
+      { onSuccess: (started) => navigate(`/crm/contacts/import/${started.id}`) },
+    );
   };
 
   return (
     <div className="mx-auto max-w-5xl">
-      <PageHeader title={t('contactImport.title')} description={t('contactImport.subtitle')} actions={<BackToContacts />} />
+      <PageHeader
+        title={t('contactImport.title')}
+        description={t('contactImport.subtitle')}
+        actions={<BackToContacts />}
+      />
       <RunningImportNotice />
       <ImportSteps current={step} />
 
@@ -157,7 +173,11 @@ export function ImportContactsPage() {
               {t('contactImport.back')}
             </Button>
             <Button onClick={run} disabled={!preview.data || start.isPending || writes === 0}>
-              {start.isPending ? t('contactImport.starting') : writes === 0 ? t('contactImport.nothingToImport') : t('contactImport.start', { count: writes, formatted: formatInteger(writes) })}
+              {start.isPending
+                ? t('contactImport.starting')
+                : writes === 0
+                  ? t('contactImport.nothingToImport')
+                  : t('contactImport.start', { count: writes, formatted: formatInteger(writes) })}
             </Button>
           </div>
         </section>
@@ -175,11 +195,24 @@ export function ImportProgressPage() {
     <div className="mx-auto max-w-5xl">
       <PageHeader
         title={t('contactImport.title')}
-        description={found.data ? t('contactImport.fileOf', { file: found.data.fileName ?? '—', at: formatDateTime(found.data.createdAt) ?? '' }) : undefined}
+        description={
+          found.data
+            ? t('contactImport.fileOf', {
+                file: found.data.fileName ?? '—',
+                at: formatDateTime(found.data.createdAt) ?? '',
+              })
+            : undefined
+        }
         actions={<BackToContacts />}
       />
       <ImportSteps current="run" />
-      {found.isPending ? <PageSpinner /> : found.isError ? <ErrorNote error={found.error} /> : <ImportProgress found={found.data} />}
+      {found.isPending ? (
+        <PageSpinner />
+      ) : found.isError ? (
+        <ErrorNote error={found.error} />
+      ) : (
+        <ImportProgress found={found.data} />
+      )}
     </div>
   );
 }

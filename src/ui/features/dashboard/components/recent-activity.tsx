@@ -12,13 +12,20 @@ export function RecentActivity({ items }: { items: Dashboard['recentActivity'] }
     <Card>
       <CardHeader>
         <CardTitle>{t('dashboard.recent.title')}</CardTitle>
-        <Link to="/crm/activities" className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <Link
+          to="/crm/activities"
+          className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
           {t('dashboard.recent.viewAll')}
         </Link>
       </CardHeader>
       <CardContent>
         {items.length === 0 ? (
-          <EmptyState icon={History} title={t('dashboard.recent.empty')} description={t('dashboard.recent.emptyHint')} />
+          <EmptyState
+            icon={History}
+            title={t('dashboard.recent.empty')}
+            description={t('dashboard.recent.emptyHint')}
+          />
         ) : (
           <ul className="divide-y divide-border">
             {items.map((item) => (
@@ -27,7 +34,10 @@ export function RecentActivity({ items }: { items: Dashboard['recentActivity'] }
                   <p className="truncate text-sm font-medium text-foreground">{item.entityName}</p>
                   <p className="text-xs text-muted-foreground">
                     {/* Per entity ("Negócio atualizado", "Atividade atualizada"); the generic text only for a type it does not know. */}
-                    {t(`dashboard.recent.${item.action}`, { context: item.entityType, entity: t(`dashboard.recent.entities.${item.entityType}`) })}
+                    {t(`dashboard.recent.${item.action}`, {
+                      context: item.entityType,
+                      entity: t(`dashboard.recent.entities.${item.entityType}`),
+                    })}
                     {item.userName ? ` · ${item.userName}` : ''}
                   </p>
                 </div>

@@ -6,7 +6,21 @@ import { Tooltip } from '../../../components/ui/tooltip';
 import { formatInteger } from '../../../lib/format';
 import type { Dashboard } from '../api/get-dashboard';
 
-function StatCard({ id, icon: Icon, label, value, note, info }: { id: string; icon: LucideIcon; label: string; value: string; note: string; info?: ReactNode }) {
+function StatCard({
+  id,
+  icon: Icon,
+  label,
+  value,
+  note,
+  info,
+}: {
+  id: string;
+  icon: LucideIcon;
+  label: string;
+  value: string;
+  note: string;
+  info?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Card className="p-5" data-testid={`stat-${id}`}>
@@ -15,7 +29,11 @@ function StatCard({ id, icon: Icon, label, value, note, info }: { id: string; ic
           {label}
           {info && (
             <Tooltip content={info}>
-              <button type="button" aria-label={t('dashboard.stats.explain', { stat: label })} className="rounded-full text-muted-foreground hover:text-foreground focus-ring">
+              <button
+                type="button"
+                aria-label={t('dashboard.stats.explain', { stat: label })}
+                className="rounded-full text-muted-foreground hover:text-foreground focus-ring"
+              >
                 <Info className="h-4 w-4" aria-hidden="true" />
               </button>
             </Tooltip>
@@ -48,7 +66,10 @@ function SecurityCard({ security }: { security: NonNullable<Dashboard['security'
             </span>
             <span>
               {t(`dashboard.securityChecks.${check.id}`, { defaultValue: check.id })}
-              <span className="sr-only"> — {check.passed ? t('dashboard.stats.checkPassed') : t('dashboard.stats.checkFailed')}</span>
+              <span className="sr-only">
+                {' '}
+                — {check.passed ? t('dashboard.stats.checkPassed') : t('dashboard.stats.checkFailed')}
+              </span>
             </span>
           </li>
         ))}
@@ -72,7 +93,13 @@ export function StatCards({ data }: { data: Dashboard }) {
   const median = data.responseTime.medianMs;
   return (
     <div className={`grid gap-4 sm:grid-cols-2 ${data.security ? 'xl:grid-cols-4' : 'xl:grid-cols-3'}`}>
-      <StatCard id="users" icon={Users} label={t('dashboard.stats.users')} value={formatInteger(data.users)} note={t('dashboard.stats.usersNote')} />
+      <StatCard
+        id="users"
+        icon={Users}
+        label={t('dashboard.stats.users')}
+        value={formatInteger(data.users)}
+        note={t('dashboard.stats.usersNote')}
+      />
       <StatCard
         id="sessions"
         icon={Activity}
@@ -86,7 +113,10 @@ export function StatCards({ data }: { data: Dashboard }) {
         icon={Gauge}
         label={t('dashboard.stats.responseTime')}
         value={median === null ? t('common.notAvailable') : `${formatInteger(Math.round(median))} ms`}
-        note={t('dashboard.stats.responseNote', { count: data.responseTime.samples, samples: formatInteger(data.responseTime.samples) })}
+        note={t('dashboard.stats.responseNote', {
+          count: data.responseTime.samples,
+          samples: formatInteger(data.responseTime.samples),
+        })}
       />
     </div>
   );

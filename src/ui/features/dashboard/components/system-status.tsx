@@ -18,7 +18,9 @@ export function SystemStatus({ status }: { status: Dashboard['status'] }) {
           {status.map((item) => (
             <li key={item.name} className="flex items-center justify-between gap-3" data-testid={`status-${item.name}`}>
               <div className="min-w-0">
-                <p className="text-sm font-medium text-foreground">{t(`dashboard.status.services.${item.name}`, { defaultValue: item.name })}</p>
+                <p className="text-sm font-medium text-foreground">
+                  {t(`dashboard.status.services.${item.name}`, { defaultValue: item.name })}
+                </p>
                 {item.detail && <p className="truncate text-xs text-muted-foreground">{item.detail}</p>}
               </div>
               <Badge tone={TONE[item.status]}>

@@ -31,7 +31,12 @@ export function NotificationBell() {
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label={t('notifications.bell', { count: unread })}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative"
+          aria-label={t('notifications.bell', { count: unread })}
+        >
           <Bell className="h-5 w-5" aria-hidden="true" />
           {unread > 0 && (
             <span
@@ -49,7 +54,9 @@ export function NotificationBell() {
           <h2 id="notifications-title" className="text-sm font-semibold">
             {t('notifications.title')}
           </h2>
-          {unread > 0 && <span className="text-xs text-muted-foreground">{t('notifications.unreadCount', { count: unread })}</span>}
+          {unread > 0 && (
+            <span className="text-xs text-muted-foreground">{t('notifications.unreadCount', { count: unread })}</span>
+          )}
         </div>
         <NotificationList onOpen={openNotification} />
       </PopoverContent>

@@ -11,23 +11,39 @@ import { useNotifications, type AppNotification } from '../api/get-notifications
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { notificationText } from './notification-text';
 
-function NotificationRow({ notification, onOpen }: { notification: AppNotification; onOpen: (notification: AppNotification) => void }) {
+function NotificationRow({
+  notification,
+  onOpen,
+}: {
+  notification: AppNotification;
+  onOpen: (notification: AppNotification) => void;
+}) {
   const { t } = useTranslation();
   const unread = !notification.readAt;
   const text = notificationText(notification, t);
   const markRead = useMarkNotificationRead({
-    onError: (error) => toast({ variant: 'destructive', title: t('notifications.markReadFailed'), description: errorMessage(error, t) }),
+    onError: (error) =>
+      toast({ variant: 'destructive', title: t('notifications.markReadFailed'), description: errorMessage(error, t) }),
   });
   return (
-    <li className={cn('flex items-start gap-1 px-2 py-1', unread && 'bg-primary/5')} data-testid="notification-item" data-unread={unread}>
+    <li
+      className={cn('flex items-start gap-1 px-2 py-1', unread && 'bg-primary/5')}
+      data-testid="notification-item"
+      data-unread={unread}
+    >
       <button
         type="button"
         onClick={() => onOpen(notification)}
         className="flex min-w-0 flex-1 items-start gap-2 rounded-md px-2 py-2 text-left hover:bg-muted focus-ring"
       >
-        <span aria-hidden="true" className={cn('mt-1.5 h-2 w-2 shrink-0 rounded-full', unread ? 'bg-primary' : 'bg-transparent')} />
+        <span
+          aria-hidden="true"
+          className={cn('mt-1.5 h-2 w-2 shrink-0 rounded-full', unread ? 'bg-primary' : 'bg-transparent')}
+        />
         <span className="min-w-0">
-          <span className={cn('block text-sm break-words', unread ? 'font-semibold' : 'font-medium text-muted-foreground')}>
+          <span
+            className={cn('block text-sm break-words', unread ? 'font-semibold' : 'font-medium text-muted-foreground')}
+          >
             {unread && <span className="sr-only">{t('notifications.unreadMark')} </span>}
             {text.title}
           </span>
@@ -87,7 +103,13 @@ export function NotificationList({ onOpen }: { onOpen: (notification: AppNotific
       </ul>
       {notifications.hasNextPage && (
         <div className="border-t border-border p-2">
-          <Button variant="ghost" size="sm" className="w-full" disabled={notifications.isFetchingNextPage} onClick={() => void notifications.fetchNextPage()}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="w-full"
+            disabled={notifications.isFetchingNextPage}
+            onClick={() => void notifications.fetchNextPage()}
+          >
             {notifications.isFetchingNextPage ? t('common.loading') : t('notifications.more')}
           </Button>
         </div>

@@ -9,5 +9,8 @@ import type { AppNotification } from '../api/get-notifications';
 export function notificationText(notification: AppNotification, t: TFunction): { title: string; body: string } {
   const { subject, dueAt } = notification;
   if (subject === null || dueAt === null) return { title: notification.title, body: notification.body };
-  return { title: t('notifications.reminderTitle', { subject }), body: t('notifications.reminderDue', { due: formatDateTime(dueAt) }) };
+  return {
+    title: t('notifications.reminderTitle', { subject }),
+    body: t('notifications.reminderDue', { due: formatDateTime(dueAt) }),
+  };
 }

@@ -10,4 +10,5 @@ export const changeTemporaryPassword = async (body: ChangePasswordInput) => {
   return getUser();
 };
 
-export const useChangeTemporaryPassword = () => useMutation({ mutationFn: changeTemporaryPassword, onSuccess: (user) => setSignedInUser(user) });
+export const useChangeTemporaryPassword = () =>
+  useMutation({ mutationFn: changeTemporaryPassword, onSuccess: (user) => setSignedInUser(user) });

@@ -23,7 +23,10 @@ export function PasswordChangeScreen({ user }: { user: User }) {
   const schema = useMemo(() => passwordChangeSchema(t, { mustDiffer: t('passwordChange.mustDiffer') }), [t]);
   const form = useSchemaForm(schema, { currentPassword: '', newPassword: '', confirmPassword: '' });
   const change = useChangeTemporaryPassword();
-  const logout = useLogout({ onError: (error) => toast({ variant: 'destructive', title: t('auth.logoutFailed'), description: errorMessage(error, t) }) });
+  const logout = useLogout({
+    onError: (error) =>
+      toast({ variant: 'destructive', title: t('auth.logoutFailed'), description: errorMessage(error, t) }),
+  });
 
   return (
     <div className="flex min-h-full flex-col">
@@ -49,7 +52,10 @@ export function PasswordChangeScreen({ user }: { user: User }) {
               await change.mutateAsync(input);
               toast({ title: t('passwordChange.done') });
             }}
-            onError={(error, { onField }) => !onField && toast({ variant: 'destructive', title: t('passwordChange.failed'), description: errorMessage(error, t) })}
+            onError={(error, { onField }) =>
+              !onField &&
+              toast({ variant: 'destructive', title: t('passwordChange.failed'), description: errorMessage(error, t) })
+            }
           >
             {PASSWORD_CHANGE_FIELDS.map(([name, autoComplete]) => (
               <FormField
@@ -65,7 +71,13 @@ export function PasswordChangeScreen({ user }: { user: User }) {
               {change.isPending && <Spinner />}
               {change.isPending ? t('common.saving') : t('passwordChange.submit')}
             </Button>
-            <Button type="button" variant="ghost" className="w-full" onClick={() => logout.mutate()} disabled={logout.isPending}>
+            <Button
+              type="button"
+              variant="ghost"
+              className="w-full"
+              onClick={() => logout.mutate()}
+              disabled={logout.isPending}
+            >
               <LogOut className="h-4 w-4" aria-hidden="true" />
               {t('passwordChange.logout')}
             </Button>

@@ -22,7 +22,11 @@ describe('positionAt', () => {
 describe('card badges', () => {
   const now = new Date(2026, 10, 23, 10, 0);
   const open = { kind: 'open', staleDays: 14 };
-  const fresh = { expectedCloseDate: '2026-11-23', hasPendingActivity: true, updatedAt: new Date(2026, 10, 20).toISOString() };
+  const fresh = {
+    expectedCloseDate: '2026-11-23',
+    hasPendingActivity: true,
+    updatedAt: new Date(2026, 10, 20).toISOString(),
+  };
   it('marks a passed close date, no planned activity and idleness beyond the stage days', () => {
     expect(cardFlags(fresh, open, now)).toEqual({ overdue: false, noActivity: false, stale: false });
     expect(cardFlags({ ...fresh, expectedCloseDate: '2026-11-22' }, open, now).overdue).toBe(true);
@@ -31,7 +35,13 @@ describe('card badges', () => {
     expect(cardFlags({ ...fresh, updatedAt: new Date(2026, 10, 10).toISOString() }, open, now).stale).toBe(false);
   });
   it('shows none on a closed deal', () => {
-    expect(cardFlags({ ...fresh, expectedCloseDate: '2020-01-01', hasPendingActivity: false }, { kind: 'won', staleDays: 1 }, now)).toEqual({ overdue: false, noActivity: false, stale: false });
+    expect(
+      cardFlags(
+        { ...fresh, expectedCloseDate: '2020-01-01', hasPendingActivity: false },
+        { kind: 'won', staleDays: 1 },
+        now,
+      ),
+    ).toEqual({ overdue: false, noActivity: false, stale: false });
   });
 });
 

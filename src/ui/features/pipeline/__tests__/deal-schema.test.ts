@@ -2,7 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { dealSchema, moneyInput, parseMoney } from '../deal-schema';
 
 const t = (key: string) => key;
-const valid = { title: 'Licenças', value: '', stage: 'prospecting', probability: 10, probabilityManual: true, expectedCloseDate: '', contactId: null, ownerId: 1, notes: '', lostReason: '', lost: false };
+const valid = {
+  title: 'Licenças',
+  value: '',
+  stage: 'prospecting',
+  probability: 10,
+  probabilityManual: true,
+  expectedCloseDate: '',
+  contactId: null,
+  ownerId: 1,
+  notes: '',
+  lostReason: '',
+  lost: false,
+};
 
 describe('deal form values', () => {
   it('reads money as people type it in pt-BR, or as the API writes it', () => {
@@ -41,8 +53,15 @@ describe('deal form values', () => {
     const result = dealSchema(t).safeParse({ ...valid, title: ' ', lost: true, value: 'x' });
     expect(result.success).toBe(false);
     const issues = result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]);
-    expect(issues).toEqual(expect.arrayContaining([['title', 'validation.required'], ['value', 'dealForm.invalidValue']]));
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        ['title', 'validation.required'],
+        ['value', 'dealForm.invalidValue'],
+      ]),
+    );
     const lost = dealSchema(t).safeParse({ ...valid, lost: true });
-    expect(lost.error!.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['lostReason', 'dealForm.lostReasonRequired']]);
+    expect(lost.error!.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['lostReason', 'dealForm.lostReasonRequired'],
+    ]);
   });
 });

@@ -11,5 +11,9 @@ export const createDeal = (body: CreateDealInput) => data(api.POST('/api/crm/dea
 export const useCreateDeal = () =>
   useMutation({
     mutationFn: createDeal,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: DEALS_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: ['timeline'] })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: DEALS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['timeline'] }),
+      ]),
   });

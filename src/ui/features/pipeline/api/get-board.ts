@@ -11,8 +11,10 @@ export type StageSummary = ApiResponse<'/api/crm/pipeline-stages/{pipeline}/summ
 /** A column opens with this many cards and loads as many more when scrolled to its end. */
 export const COLUMN_PAGE_SIZE = 30;
 
-export const boardColumnQueryKey = (stage: string, filters: BoardFilters) => [...DEAL_LISTS_QUERY_KEY, { pipeline: DEFAULT_PIPELINE, stage, order: 'position', ...filters }] as const;
-export const boardSummaryQueryKey = (filters: BoardFilters) => [...DEALS_QUERY_KEY, 'summary', DEFAULT_PIPELINE, filters] as const;
+export const boardColumnQueryKey = (stage: string, filters: BoardFilters) =>
+  [...DEAL_LISTS_QUERY_KEY, { pipeline: DEFAULT_PIPELINE, stage, order: 'position', ...filters }] as const;
+export const boardSummaryQueryKey = (filters: BoardFilters) =>
+  [...DEALS_QUERY_KEY, 'summary', DEFAULT_PIPELINE, filters] as const;
 
 /** One column's cards in their board order, a page at a time (its own keyset cursor). */
 export const getBoardColumnQueryOptions = (stage: string, filters: BoardFilters) =>
@@ -21,20 +23,35 @@ export const getBoardColumnQueryOptions = (stage: string, filters: BoardFilters)
     queryFn: ({ pageParam }): Promise<DealsPage> =>
       data(
         api.GET('/api/crm/deals', {
-          params: { query: { ...filters, pipeline: DEFAULT_PIPELINE, stage, order: 'position', limit: COLUMN_PAGE_SIZE, cursor: pageParam } },
+          params: {
+            query: {
+              ...filters,
+              pipeline: DEFAULT_PIPELINE,
+              stage,
+              order: 'position',
+              limit: COLUMN_PAGE_SIZE,
+              cursor: pageParam,
+            },
+          },
         }),
       ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
 
-export const useBoardColumn = (stage: string, filters: BoardFilters) => useInfiniteQuery(getBoardColumnQueryOptions(stage, filters));
+export const useBoardColumn = (stage: string, filters: BoardFilters) =>
+  useInfiniteQuery(getBoardColumnQueryOptions(stage, filters));
 
 /** Each column's count, value and forecast over every matching deal, computed by the server. */
 export const getBoardSummaryQueryOptions = (filters: BoardFilters) =>
   queryOptions({
     queryKey: boardSummaryQueryKey(filters),
-    queryFn: () => data(api.GET('/api/crm/pipeline-stages/{pipeline}/summary', { params: { path: { pipeline: DEFAULT_PIPELINE }, query: filters } })),
+    queryFn: () =>
+      data(
+        api.GET('/api/crm/pipeline-stages/{pipeline}/summary', {
+          params: { path: { pipeline: DEFAULT_PIPELINE }, query: filters },
+        }),
+      ),
   });
 
 export const useBoardSummary = (filters: BoardFilters) => useQuery(getBoardSummaryQueryOptions(filters));
@@ -47,7 +64,11 @@ export function useBoardLoaded(stages: string[] | undefined, filters: BoardFilte
   const client = useQueryClient();
   const subscribe = useCallback((onChange: () => void) => client.getQueryCache().subscribe(onChange), [client]);
   const loaded = useSyncExternalStore(subscribe, () =>
-    Boolean(stages?.every((stage) => (client.getQueryState(boardColumnQueryKey(stage, filters))?.status ?? 'pending') !== 'pending')),
+    Boolean(
+      stages?.every(
+        (stage) => (client.getQueryState(boardColumnQueryKey(stage, filters))?.status ?? 'pending') !== 'pending',
+      ),
+    ),
   );
   const [once, setOnce] = useState(false);
   if (loaded && !once) setOnce(true);

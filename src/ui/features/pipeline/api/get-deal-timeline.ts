@@ -7,7 +7,10 @@ export type DealTimelineEntry = ApiResponse<'/api/crm/deals/{id}/timeline', 'get
 export const getDealTimelineQueryOptions = (id: number) =>
   infiniteQueryOptions({
     queryKey: ['timeline', 'deal', id],
-    queryFn: ({ pageParam }) => data(api.GET('/api/crm/deals/{id}/timeline', { params: { path: { id }, query: { limit: 20, cursor: pageParam } } })),
+    queryFn: ({ pageParam }) =>
+      data(
+        api.GET('/api/crm/deals/{id}/timeline', { params: { path: { id }, query: { limit: 20, cursor: pageParam } } }),
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });

@@ -12,7 +12,11 @@ export const DEAL_LISTS_QUERY_KEY = [...DEALS_QUERY_KEY, 'list'] as const;
 const PAGE_SIZE = 50;
 
 export const getDeals = ({ filters, cursor }: { filters: DealFilters; cursor?: string }) =>
-  data(api.GET('/api/crm/deals', { params: { query: { ...filters, limit: PAGE_SIZE, cursor, includeTotal: cursor === undefined } } }));
+  data(
+    api.GET('/api/crm/deals', {
+      params: { query: { ...filters, limit: PAGE_SIZE, cursor, includeTotal: cursor === undefined } },
+    }),
+  );
 
 /** The deals matching the filters (newest first, or a board column's order), a page at a time; the first page counts them. */
 export const getDealsQueryOptions = (filters: DealFilters) =>

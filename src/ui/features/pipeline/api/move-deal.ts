@@ -57,13 +57,17 @@ function shiftTotals(summary: Summary, deal: Deal, moved: Deal): Summary {
         ...s,
         dealCount: s.dealCount + sign,
         valueSum: money(cents(s.valueSum) + sign * value),
-        weightedValueSum: s.kind === 'open' ? money(cents(s.weightedValueSum) + sign * weighted(sign > 0 ? moved : deal)) : s.weightedValueSum,
+        weightedValueSum:
+          s.kind === 'open'
+            ? money(cents(s.weightedValueSum) + sign * weighted(sign > 0 ? moved : deal))
+            : s.weightedValueSum,
       };
     }),
   };
 }
 
-export const moveDeal = ({ deal, body }: MoveDealInput) => data(api.POST('/api/crm/deals/{id}/move', { params: { path: { id: deal.id } }, body }));
+export const moveDeal = ({ deal, body }: MoveDealInput) =>
+  data(api.POST('/api/crm/deals/{id}/move', { params: { path: { id: deal.id } }, body }));
 
 /**
  * A card moved on the board: both columns and the totals change at once; a refusal puts them back (the
@@ -76,7 +80,9 @@ export const useMoveDeal = () =>
       const fromKey = boardColumnQueryKey(deal.stage, filters);
       const toKey = boardColumnQueryKey(body.stage, filters);
       const summaryKey = boardSummaryQueryKey(filters);
-      await Promise.all([fromKey, toKey, summaryKey].map((queryKey) => queryClient.cancelQueries({ queryKey, exact: true })));
+      await Promise.all(
+        [fromKey, toKey, summaryKey].map((queryKey) => queryClient.cancelQueries({ queryKey, exact: true })),
+      );
       const before = {
         from: queryClient.getQueryData<Column>(fromKey),
         to: queryClient.getQueryData<Column>(toKey),
@@ -92,13 +98,18 @@ export const useMoveDeal = () =>
       if (before.from) queryClient.setQueryData<Column>(fromKey, withoutDeal(before.from, deal.id));
       const target = queryClient.getQueryData<Column>(toKey);
       if (target) queryClient.setQueryData<Column>(toKey, withDeal(withoutDeal(target, deal.id), moved, index));
-      if (before.summary && deal.stage !== body.stage) queryClient.setQueryData<Summary>(summaryKey, shiftTotals(before.summary, deal, moved));
+      if (before.summary && deal.stage !== body.stage)
+        queryClient.setQueryData<Summary>(summaryKey, shiftTotals(before.summary, deal, moved));
       return { before, fromKey, toKey, summaryKey };
     },
     // The server's answer at once (its version, its probability): a dialog opened before the refetch edits what is stored.
     onSuccess: (saved, _input, context) => {
       const column = queryClient.getQueryData<Column>(context.toKey);
-      if (column) queryClient.setQueryData<Column>(context.toKey, { ...column, pages: column.pages.map((p) => ({ ...p, items: p.items.map((d) => (d.id === saved.id ? saved : d)) })) });
+      if (column)
+        queryClient.setQueryData<Column>(context.toKey, {
+          ...column,
+          pages: column.pages.map((p) => ({ ...p, items: p.items.map((d) => (d.id === saved.id ? saved : d)) })),
+        });
     },
     onError: (_error, _input, context) => {
       if (!context) return;

@@ -6,10 +6,15 @@ import { DEALS_QUERY_KEY } from './get-deals';
 /** The changes, with updatedAt as read: a save over someone else's answers 409 with the deal as it is now. */
 export type UpdateDealInput = ApiBody<'/api/crm/deals/{id}', 'patch'>;
 
-export const updateDeal = ({ id, body }: { id: number; body: UpdateDealInput }) => data(api.PATCH('/api/crm/deals/{id}', { params: { path: { id } }, body }));
+export const updateDeal = ({ id, body }: { id: number; body: UpdateDealInput }) =>
+  data(api.PATCH('/api/crm/deals/{id}', { params: { path: { id } }, body }));
 
 export const useUpdateDeal = () =>
   useMutation({
     mutationFn: updateDeal,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: DEALS_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: ['timeline'] })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: DEALS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['timeline'] }),
+      ]),
   });

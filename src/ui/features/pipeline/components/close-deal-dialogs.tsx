@@ -26,7 +26,12 @@ interface CloseDialogProps {
  * Before a deal is won: its value as it will be recorded (changed here if need be) and the day it was won,
  * today by default and never after it. The day goes with the move as closedAt; the expected close date stays.
  */
-export function WonDialog({ deal, stageName, onCancel, onConfirmed }: CloseDialogProps & { onConfirmed: (deal: Deal, closedAt: string) => void }) {
+export function WonDialog({
+  deal,
+  stageName,
+  onCancel,
+  onConfirmed,
+}: CloseDialogProps & { onConfirmed: (deal: Deal, closedAt: string) => void }) {
   const { t } = useTranslation();
   const id = useId();
   const today = localDay();
@@ -43,7 +48,10 @@ export function WonDialog({ deal, stageName, onCancel, onConfirmed }: CloseDialo
   };
   return (
     <Dialog open onOpenChange={(open) => !open && onCancel()}>
-      <DialogContent title={t('pipeline.won.title', { title: deal.title })} description={t('pipeline.won.description', { stage: stageName })}>
+      <DialogContent
+        title={t('pipeline.won.title', { title: deal.title })}
+        description={t('pipeline.won.description', { stage: stageName })}
+      >
         <form
           className="grid gap-4"
           onSubmit={(event) => {
@@ -55,8 +63,18 @@ export function WonDialog({ deal, stageName, onCancel, onConfirmed }: CloseDialo
             <label htmlFor={`${id}-value`} className="text-sm font-medium">
               {t('pipeline.won.value')}
             </label>
-            <Input id={`${id}-value`} inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} aria-invalid={parsed === null} aria-describedby={`${id}-value-hint`} />
-            <p id={`${id}-value-hint`} className={parsed === null ? 'text-xs text-danger' : 'text-xs text-muted-foreground'}>
+            <Input
+              id={`${id}-value`}
+              inputMode="decimal"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              aria-invalid={parsed === null}
+              aria-describedby={`${id}-value-hint`}
+            />
+            <p
+              id={`${id}-value-hint`}
+              className={parsed === null ? 'text-xs text-danger' : 'text-xs text-muted-foreground'}
+            >
               {parsed === null ? t('dealForm.invalidValue') : formatCurrency(parsed)}
             </p>
           </div>
@@ -102,7 +120,12 @@ export function WonDialog({ deal, stageName, onCancel, onConfirmed }: CloseDialo
 }
 
 /** Before a deal is lost: why, picked from the server's list, or "other" with free text. */
-export function LostReasonDialog({ deal, stageName, onCancel, onConfirmed }: CloseDialogProps & { onConfirmed: (reason: string) => void }) {
+export function LostReasonDialog({
+  deal,
+  stageName,
+  onCancel,
+  onConfirmed,
+}: CloseDialogProps & { onConfirmed: (reason: string) => void }) {
   const { t } = useTranslation();
   const id = useId();
   const reasons = useLostReasons();
@@ -115,11 +138,15 @@ export function LostReasonDialog({ deal, stageName, onCancel, onConfirmed }: Clo
   // the focus (unless the person is already typing somewhere), so the arrows pick a reason either way.
   const focusFirstChoice = useCallback((fieldset: HTMLFieldSetElement | null) => {
     const active = document.activeElement;
-    if (fieldset && !(active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement)) fieldset.querySelector('input')?.focus();
+    if (fieldset && !(active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement))
+      fieldset.querySelector('input')?.focus();
   }, []);
   return (
     <Dialog open onOpenChange={(open) => !open && onCancel()}>
-      <DialogContent title={t('pipeline.lost.title', { title: deal.title })} description={t('pipeline.lost.description', { stage: stageName })}>
+      <DialogContent
+        title={t('pipeline.lost.title', { title: deal.title })}
+        description={t('pipeline.lost.description', { stage: stageName })}
+      >
         <form
           className="grid gap-4"
           onSubmit={(event) => {
@@ -138,11 +165,25 @@ export function LostReasonDialog({ deal, stageName, onCancel, onConfirmed }: Clo
               {errorMessage(reasons.error, t)}
             </p>
           ) : (
-            <fieldset ref={focusFirstChoice} className="grid gap-2" aria-describedby={tried && !reason ? `${id}-error` : undefined}>
+            <fieldset
+              ref={focusFirstChoice}
+              className="grid gap-2"
+              aria-describedby={tried && !reason ? `${id}-error` : undefined}
+            >
               <legend className="mb-1 text-sm font-medium">{t('pipeline.lost.reason')}</legend>
               {reasons.data.items.map((r) => (
-                <label key={r.id} className="flex cursor-pointer items-center gap-2 rounded-md border border-border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10">
-                  <input type="radio" name={`${id}-reason`} value={reasonValue(r)} checked={choice === reasonValue(r)} onChange={() => setChoice(reasonValue(r))} className="accent-[var(--color-primary)]" />
+                <label
+                  key={r.id}
+                  className="flex cursor-pointer items-center gap-2 rounded-md border border-border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10"
+                >
+                  <input
+                    type="radio"
+                    name={`${id}-reason`}
+                    value={reasonValue(r)}
+                    checked={choice === reasonValue(r)}
+                    onChange={() => setChoice(reasonValue(r))}
+                    className="accent-[var(--color-primary)]"
+                  />
                   {r.label ?? lostReasonLabel(r.key, t)}
                 </label>
               ))}
@@ -153,7 +194,13 @@ export function LostReasonDialog({ deal, stageName, onCancel, onConfirmed }: Clo
               <label htmlFor={`${id}-other`} className="text-sm font-medium">
                 {t('pipeline.lost.otherLabel')}
               </label>
-              <Input id={`${id}-other`} value={other} maxLength={500} onChange={(e) => setOther(e.target.value)} autoFocus />
+              <Input
+                id={`${id}-other`}
+                value={other}
+                maxLength={500}
+                onChange={(e) => setOther(e.target.value)}
+                autoFocus
+              />
             </div>
           )}
           {tried && !reason && (

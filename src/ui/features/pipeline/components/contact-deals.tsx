@@ -33,8 +33,10 @@ export function ContactDeals({ contactId, onOpen }: { contactId: number; onOpen:
     );
   }
   const items = deals.data.pages.flatMap((page) => page.items);
-  if (items.length === 0) return <EmptyState icon={Handshake} title={t('dealForm.list.empty')} description={t('dealForm.list.emptyHint')} />;
-  const stageOf = (deal: Deal) => stages.data?.items.find((stage) => stage.pipeline === deal.pipeline && stage.stage === deal.stage);
+  if (items.length === 0)
+    return <EmptyState icon={Handshake} title={t('dealForm.list.empty')} description={t('dealForm.list.emptyHint')} />;
+  const stageOf = (deal: Deal) =>
+    stages.data?.items.find((stage) => stage.pipeline === deal.pipeline && stage.stage === deal.stage);
   const colorOf = (deal: Deal) => stageOf(deal)?.color ?? '#3B82F6';
   // Won or lost is no longer a chance: the stage's name says how it ended.
   const isOpen = (deal: Deal) => (stageOf(deal)?.kind ?? 'open') === 'open';
@@ -48,16 +50,26 @@ export function ContactDeals({ contactId, onOpen }: { contactId: number; onOpen:
             className="relative grid gap-1 rounded-md border border-border p-3 focus-within:border-primary hover:border-primary/60 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-x-4"
           >
             <div className="min-w-0">
-              <button type="button" onClick={() => onOpen(deal)} className="max-w-full truncate text-left text-sm font-medium after:absolute after:inset-0 after:rounded-md focus-visible:outline-none">
+              <button
+                type="button"
+                onClick={() => onOpen(deal)}
+                className="max-w-full truncate text-left text-sm font-medium after:absolute after:inset-0 after:rounded-md focus-visible:outline-none"
+              >
                 {deal.title}
               </button>
               <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
                 <span className="inline-flex items-center gap-1.5" data-testid="deal-stage">
-                  <span className="h-2.5 w-2.5 shrink-0 rounded-full" style={{ backgroundColor: colorOf(deal) }} aria-hidden="true" />
+                  <span
+                    className="h-2.5 w-2.5 shrink-0 rounded-full"
+                    style={{ backgroundColor: colorOf(deal) }}
+                    aria-hidden="true"
+                  />
                   {stageLabel(deal.stage, t)}
                 </span>
                 {isOpen(deal) && <span>{t('dealForm.list.probability', { value: deal.probability })}</span>}
-                {deal.expectedCloseDate && isOpen(deal) && <span>{t('dealForm.list.expectedClose', { date: formatDay(deal.expectedCloseDate) })}</span>}
+                {deal.expectedCloseDate && isOpen(deal) && (
+                  <span>{t('dealForm.list.expectedClose', { date: formatDay(deal.expectedCloseDate) })}</span>
+                )}
               </p>
             </div>
             <p className="text-sm font-semibold tabular-nums sm:text-right" data-testid="deal-value">

@@ -57,7 +57,11 @@ export function DealFormDialog(props: DealFormDialogProps) {
   const { t } = useTranslation();
   const stages = usePipelineStages(props.deal?.pipeline ?? DEFAULT_PIPELINE);
   // A deal the viewer may not change is shown, not edited.
-  const title = !props.deal ? t('dealForm.createTitle') : canChange(props.me, props.deal) ? t('dealForm.editTitle') : t('dealForm.viewTitle');
+  const title = !props.deal
+    ? t('dealForm.createTitle')
+    : canChange(props.me, props.deal)
+      ? t('dealForm.editTitle')
+      : t('dealForm.viewTitle');
   return (
     <Dialog open onOpenChange={(open) => !open && props.onClose()}>
       <DialogContent title={title} description={t('dealForm.description')} className="sm:max-w-2xl">
@@ -115,12 +119,20 @@ function DealForm({ deal, me, contact, onClose, stages }: DealFormDialogProps & 
         }
         onClose();
       }}
-      onError={(error, { onField }) => !onField && toast({ variant: 'destructive', title: t('dealForm.saveFailed'), description: errorMessage(error, t) })}
+      onError={(error, { onField }) =>
+        !onField &&
+        toast({ variant: 'destructive', title: t('dealForm.saveFailed'), description: errorMessage(error, t) })
+      }
     >
       {!editable && <p className="text-sm text-muted-foreground">{t('dealForm.readOnly')}</p>}
       <fieldset disabled={!editable} className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <FormField control={form.control} name="title" label={t('dealForm.fields.title')} render={(field) => <Input {...field} autoComplete="off" />} />
+          <FormField
+            control={form.control}
+            name="title"
+            label={t('dealForm.fields.title')}
+            render={(field) => <Input {...field} autoComplete="off" />}
+          />
         </div>
         <FormField
           control={form.control}
@@ -165,7 +177,9 @@ function DealForm({ deal, me, contact, onClose, stages }: DealFormDialogProps & 
                 step={1}
                 readOnly={!manual}
                 value={Number.isNaN(field.value) ? '' : field.value}
-                onChange={(event) => field.onChange(event.target.value === '' ? Number.NaN : event.target.valueAsNumber)}
+                onChange={(event) =>
+                  field.onChange(event.target.value === '' ? Number.NaN : event.target.valueAsNumber)
+                }
               />
             )}
           />
@@ -177,7 +191,12 @@ function DealForm({ deal, me, contact, onClose, stages }: DealFormDialogProps & 
                 const byHand = checked === true;
                 form.setValue('probabilityManual', byHand, { shouldDirty: true });
                 // Back to automatic: the stage's chance again.
-                if (!byHand) form.setValue('probability', stages.find((s) => s.stage === form.getValues('stage'))?.probability ?? 0, { shouldDirty: true });
+                if (!byHand)
+                  form.setValue(
+                    'probability',
+                    stages.find((s) => s.stage === form.getValues('stage'))?.probability ?? 0,
+                    { shouldDirty: true },
+                  );
               }}
             />
             {t('dealForm.probabilityManual')}
@@ -191,7 +210,12 @@ function DealForm({ deal, me, contact, onClose, stages }: DealFormDialogProps & 
         />
         {lost && (
           <div className="sm:col-span-2">
-            <FormField control={form.control} name="lostReason" label={t('dealForm.fields.lostReason')} render={(field) => <Input {...field} value={field.value ?? ''} />} />
+            <FormField
+              control={form.control}
+              name="lostReason"
+              label={t('dealForm.fields.lostReason')}
+              render={(field) => <Input {...field} value={field.value ?? ''} />}
+            />
           </div>
         )}
         <div className="sm:col-span-2">
@@ -215,7 +239,10 @@ function DealForm({ deal, me, contact, onClose, stages }: DealFormDialogProps & 
                     setChosenContact(option);
                     field.onChange(option?.id ?? null);
                   }}
-                  options={(contacts.data?.items ?? []).map((item) => ({ id: item.id, label: item.company ? `${item.name} (${item.company})` : item.name }))}
+                  options={(contacts.data?.items ?? []).map((item) => ({
+                    id: item.id,
+                    label: item.company ? `${item.name} (${item.company})` : item.name,
+                  }))}
                   search={contactSearch}
                   onSearch={setContactSearch}
                   searchLabel={t('dealForm.searchContact')}
@@ -256,9 +283,7 @@ function DealForm({ deal, me, contact, onClose, stages }: DealFormDialogProps & 
       </fieldset>
       <DialogFooter>
         <DialogClose asChild>
-          <Button variant="outline">
-            {t('common.cancel')}
-          </Button>
+          <Button variant="outline">{t('common.cancel')}</Button>
         </DialogClose>
         {editable && (
           <Button type="submit" disabled={pending}>

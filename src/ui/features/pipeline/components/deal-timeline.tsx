@@ -46,7 +46,9 @@ export function DealTimeline({ dealId }: { dealId: number }) {
         {entries.map((entry) => (
           <li key={entry.id} className="rounded-md border border-border p-2 text-sm">
             <p>
-              {t(`pipeline.dealDialog.action.${entry.action}`, { who: entry.userName ?? t('pipeline.dealDialog.someone') })}{' '}
+              {t(`pipeline.dealDialog.action.${entry.action}`, {
+                who: entry.userName ?? t('pipeline.dealDialog.someone'),
+              })}{' '}
               <time className="text-xs text-muted-foreground" dateTime={entry.at}>
                 {formatDateTime(entry.at)}
               </time>
@@ -55,7 +57,9 @@ export function DealTimeline({ dealId }: { dealId: number }) {
               <ul className="mt-1 grid gap-0.5 text-xs">
                 {entry.changes.map((change) => (
                   <li key={change.field} data-testid="deal-timeline-change">
-                    <span className="font-medium">{t(`dealForm.fields.${change.field}`, { defaultValue: change.field })}: </span>
+                    <span className="font-medium">
+                      {t(`dealForm.fields.${change.field}`, { defaultValue: change.field })}:{' '}
+                    </span>
                     <del className="text-muted-foreground">{shown(change.field, change.oldValue, t)}</del>
                     <span aria-hidden="true"> → </span>
                     <span className="sr-only"> {t('pipeline.dealDialog.to')} </span>
@@ -68,7 +72,12 @@ export function DealTimeline({ dealId }: { dealId: number }) {
         ))}
       </ol>
       {timeline.hasNextPage && (
-        <Button variant="outline" size="sm" className="justify-self-start" onClick={() => void timeline.fetchNextPage()}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="justify-self-start"
+          onClick={() => void timeline.fetchNextPage()}
+        >
           {timeline.isFetchingNextPage && <Spinner />}
           {t('pipeline.dealDialog.more')}
         </Button>

@@ -1,10 +1,25 @@
-import { DragDropContext, Draggable, Droppable, type DragStart, type DragUpdate, type DropResult, type ResponderProvided } from '@hello-pangea/dnd';
+import {
+  DragDropContext,
+  Draggable,
+  Droppable,
+  type DragStart,
+  type DragUpdate,
+  type DropResult,
+  type ResponderProvided,
+} from '@hello-pangea/dnd';
 import { AlarmClock, CalendarX, Clock, Hand, MoreVertical } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/cn';
@@ -37,7 +52,9 @@ interface PipelineBoardProps {
 type PendingMove = { deal: Deal; stage: PipelineStage; index: number };
 
 const loadedCards = (stage: string, filters: BoardFilters): Deal[] =>
-  queryClient.getQueryData<{ pages: DealsPage[] }>(boardColumnQueryKey(stage, filters))?.pages.flatMap((p) => p.items) ?? [];
+  queryClient
+    .getQueryData<{ pages: DealsPage[] }>(boardColumnQueryKey(stage, filters))
+    ?.pages.flatMap((p) => p.items) ?? [];
 const hasMore = (stage: string, filters: BoardFilters): boolean => {
   const pages = queryClient.getQueryData<{ pages: DealsPage[] }>(boardColumnQueryKey(stage, filters))?.pages;
   return Boolean(pages?.at(-1)?.nextCursor);
@@ -57,14 +74,28 @@ export function PipelineBoard({ stages, summary, filters, loaded, onOpenDeal }: 
   const label = (stage: string) => stageLabel(stage, t);
 
   /** `closing`: the lost reason, or the day it was won or lost (closedAt). */
-  const send = (deal: Deal, stage: PipelineStage, index: number, closing: { lostReason?: string; closedAt?: string } = {}) => {
+  const send = (
+    deal: Deal,
+    stage: PipelineStage,
+    index: number,
+    closing: { lostReason?: string; closedAt?: string } = {},
+  ) => {
     const cards = loadedCards(stage.stage, filters).filter((d) => d.id !== deal.id);
     const position = positionAt(cards, index, hasMore(stage.stage, filters));
     move.mutate(
-      { deal, index, filters, to: stage, body: { stage: stage.stage, position, updatedAt: deal.updatedAt, ...closing } },
       {
-        onError: (error) => toast({ variant: 'destructive', title: t('pipeline.moveFailed'), description: errorMessage(error, t) }),
-        onSuccess: () => stage.stage !== deal.stage && toast({ title: t('pipeline.moved', { title: deal.title, stage: label(stage.stage) }) }),
+        deal,
+        index,
+        filters,
+        to: stage,
+        body: { stage: stage.stage, position, updatedAt: deal.updatedAt, ...closing },
+      },
+      {
+        onError: (error) =>
+          toast({ variant: 'destructive', title: t('pipeline.moveFailed'), description: errorMessage(error, t) }),
+        onSuccess: () =>
+          stage.stage !== deal.stage &&
+          toast({ title: t('pipeline.moved', { title: deal.title, stage: label(stage.stage) }) }),
       },
     );
   };
@@ -84,24 +115,39 @@ export function PipelineBoard({ stages, summary, filters, loaded, onOpenDeal }: 
 
   const onDragStart = (start: DragStart, provided: ResponderProvided) => {
     const deal = findDeal(start.draggableId, start.source.droppableId);
-    provided.announce(t('pipeline.dnd.lifted', { title: deal?.title ?? '', stage: label(start.source.droppableId), position: start.source.index + 1 }));
+    provided.announce(
+      t('pipeline.dnd.lifted', {
+        title: deal?.title ?? '',
+        stage: label(start.source.droppableId),
+        position: start.source.index + 1,
+      }),
+    );
   };
   const onDragUpdate = (update: DragUpdate, provided: ResponderProvided) => {
     if (!update.destination) return provided.announce(t('pipeline.dnd.outside'));
-    provided.announce(t('pipeline.dnd.over', { stage: label(update.destination.droppableId), position: update.destination.index + 1 }));
+    provided.announce(
+      t('pipeline.dnd.over', { stage: label(update.destination.droppableId), position: update.destination.index + 1 }),
+    );
   };
   const onDragEnd = (result: DropResult, provided: ResponderProvided) => {
     const deal = findDeal(result.draggableId, result.source.droppableId);
-    if (!result.destination || !deal || result.reason === 'CANCEL') return provided.announce(t('pipeline.dnd.cancelled'));
+    if (!result.destination || !deal || result.reason === 'CANCEL')
+      return provided.announce(t('pipeline.dnd.cancelled'));
     const { droppableId, index } = result.destination;
-    if (droppableId === result.source.droppableId && index === result.source.index) return provided.announce(t('pipeline.dnd.unchanged'));
+    if (droppableId === result.source.droppableId && index === result.source.index)
+      return provided.announce(t('pipeline.dnd.unchanged'));
     provided.announce(t('pipeline.dnd.dropped', { title: deal.title, stage: label(droppableId), position: index + 1 }));
     requestMove(deal, droppableId, index);
   };
 
   return (
     <>
-      <DragDropContext onDragStart={onDragStart} onDragUpdate={onDragUpdate} onDragEnd={onDragEnd} dragHandleUsageInstructions={t('pipeline.dnd.instructions')}>
+      <DragDropContext
+        onDragStart={onDragStart}
+        onDragUpdate={onDragUpdate}
+        onDragEnd={onDragEnd}
+        dragHandleUsageInstructions={t('pipeline.dnd.instructions')}
+      >
         {/* relative: the columns' visually hidden texts (position: absolute) stay inside the scroller, not widening the page. */}
         <div className="relative flex gap-3 overflow-x-auto pb-3" data-testid="pipeline-board">
           {stages.map((stage) => (
@@ -184,7 +230,10 @@ function BoardColumn({ stage, stages, totals, filters, onOpenDeal, onMoveTo }: B
       // 224 px from a tablet up: four columns side by side at 1280 px beside the sidebar (three at 320 px).
       className="flex w-72 shrink-0 flex-col rounded-lg border border-border bg-muted/40 sm:w-56"
     >
-      <header className="border-b border-border p-3" style={{ borderTop: `4px solid ${stage.color}`, borderTopLeftRadius: 8, borderTopRightRadius: 8 }}>
+      <header
+        className="border-b border-border p-3"
+        style={{ borderTop: `4px solid ${stage.color}`, borderTopLeftRadius: 8, borderTopRightRadius: 8 }}
+      >
         <div className="flex items-center justify-between gap-2">
           <h2 id={headingId} className="truncate font-semibold text-foreground">
             {stageLabel(stage.stage, t)}
@@ -221,7 +270,10 @@ function BoardColumn({ stage, stages, totals, filters, onOpenDeal, onMoveTo }: B
               scroller.current = node;
             }}
             {...provided.droppableProps}
-            className={cn('flex min-h-24 flex-1 flex-col gap-2 overflow-y-auto p-2', snapshot.isDraggingOver && 'bg-primary/5')}
+            className={cn(
+              'flex min-h-24 flex-1 flex-col gap-2 overflow-y-auto p-2',
+              snapshot.isDraggingOver && 'bg-primary/5',
+            )}
             style={{ maxHeight: 'calc(100dvh - 16rem)' }}
             data-testid="column-cards"
           >
@@ -251,13 +303,22 @@ function BoardColumn({ stage, stages, totals, filters, onOpenDeal, onMoveTo }: B
                     data-testid="deal-card"
                     data-deal-id={deal.id}
                   >
-                    <DealCard deal={deal} stage={stage} stages={stages} dragging={dragSnapshot.isDragging} onOpen={() => onOpenDeal(deal)} onMoveTo={(to) => onMoveTo(deal, to)} />
+                    <DealCard
+                      deal={deal}
+                      stage={stage}
+                      stages={stages}
+                      dragging={dragSnapshot.isDragging}
+                      onOpen={() => onOpenDeal(deal)}
+                      onMoveTo={(to) => onMoveTo(deal, to)}
+                    />
                   </div>
                 )}
               </Draggable>
             ))}
             {provided.placeholder}
-            {column.isSuccess && cards.length === 0 && <p className="p-2 text-center text-xs text-muted-foreground">{t('pipeline.column.empty')}</p>}
+            {column.isSuccess && cards.length === 0 && (
+              <p className="p-2 text-center text-xs text-muted-foreground">{t('pipeline.column.empty')}</p>
+            )}
             <div ref={sentinel} aria-hidden="true" className="h-1 shrink-0" />
             {isFetchingNextPage && (
               <div role="status" className="flex justify-center p-2">
@@ -276,17 +337,16 @@ function BoardColumn({ stage, stages, totals, filters, onOpenDeal, onMoveTo }: B
 function DealChance({ deal, stage }: { deal: Deal; stage: PipelineStage }) {
   const { t } = useTranslation();
   if (stage.kind !== 'open') {
-    return (
-      <Badge data-testid="deal-outcome">
-        {t(`pipeline.card.${stage.kind}`)}
-      </Badge>
-    );
+    return <Badge data-testid="deal-outcome">{t(`pipeline.card.${stage.kind}`)}</Badge>;
   }
   return (
     <span data-testid="deal-probability" title={deal.probabilityManual ? t('pipeline.card.manualHint') : undefined}>
       {t('pipeline.card.chance', { percent: deal.probability })}
       {deal.probabilityManual && (
-        <span className="ml-1 inline-flex items-center gap-0.5 rounded-sm bg-muted px-1 font-medium text-foreground" data-testid="deal-probability-manual">
+        <span
+          className="ml-1 inline-flex items-center gap-0.5 rounded-sm bg-muted px-1 font-medium text-foreground"
+          data-testid="deal-probability-manual"
+        >
           <Hand className="h-3 w-3" aria-hidden="true" />
           {t('pipeline.card.manual')}
           <span className="sr-only">: {t('pipeline.card.manualHint')}</span>
@@ -318,12 +378,21 @@ function DealCard({ deal, stage, stages, dragging, onOpen, onMoveTo }: DealCardP
       )}
     >
       <div className="flex items-start justify-between gap-2">
-        <button type="button" onClick={onOpen} className="min-w-0 text-left font-medium text-foreground hover:underline focus-ring rounded-sm">
+        <button
+          type="button"
+          onClick={onOpen}
+          className="min-w-0 text-left font-medium text-foreground hover:underline focus-ring rounded-sm"
+        >
           <span className="line-clamp-2 break-words">{deal.title}</span>
         </button>
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="iconSm" className="-mr-1 -mt-1 shrink-0" aria-label={t('pipeline.card.actions', { title: deal.title })}>
+            <Button
+              variant="ghost"
+              size="iconSm"
+              className="-mr-1 -mt-1 shrink-0"
+              aria-label={t('pipeline.card.actions', { title: deal.title })}
+            >
               <MoreVertical className="h-4 w-4" aria-hidden="true" />
             </Button>
           </DropdownMenuTrigger>
@@ -353,7 +422,10 @@ function DealCard({ deal, stage, stages, dragging, onOpen, onMoveTo }: DealCardP
         <div className="mt-2 flex flex-wrap gap-1">
           {flags.overdue && (
             // Solid: red text on a pale red does not reach 4.5:1 in the light theme.
-            <span className="inline-flex items-center gap-1 rounded-full bg-danger px-2.5 py-0.5 text-xs font-medium whitespace-nowrap text-danger-foreground" data-testid="badge-overdue">
+            <span
+              className="inline-flex items-center gap-1 rounded-full bg-danger px-2.5 py-0.5 text-xs font-medium whitespace-nowrap text-danger-foreground"
+              data-testid="badge-overdue"
+            >
               <CalendarX className="h-3 w-3" aria-hidden="true" />
               {t('pipeline.badges.overdue')}
             </span>

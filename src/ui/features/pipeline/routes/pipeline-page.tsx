@@ -60,7 +60,10 @@ export function PipelinePage({ dealExtras }: { dealExtras?: DealExtras } = {}) {
   const stages = usePipelineStages();
   const filters = useMemo(() => (me ? boardFiltersOf(params, me) : {}), [params, me]);
   const summary = useBoardSummary(filters);
-  const loaded = useBoardLoaded(stages.data?.items.map((s) => s.stage), filters);
+  const loaded = useBoardLoaded(
+    stages.data?.items.map((s) => s.stage),
+    filters,
+  );
   useEffect(() => {
     if (loaded) void loadDealForm();
   }, [loaded]);
@@ -82,7 +85,8 @@ export function PipelinePage({ dealExtras }: { dealExtras?: DealExtras } = {}) {
   // By kind, never by name: open deals are the pipeline and its forecast; won ones are revenue.
   const openTotals = summary.data?.items.filter((s) => s.kind === 'open');
   const wonTotals = summary.data?.items.filter((s) => s.kind === 'won');
-  const sum = (totals: typeof openTotals, key: 'valueSum' | 'weightedValueSum') => (totals ?? []).reduce((acc, s) => acc + Math.round(Number(s[key]) * 100), 0) / 100;
+  const sum = (totals: typeof openTotals, key: 'valueSum' | 'weightedValueSum') =>
+    (totals ?? []).reduce((acc, s) => acc + Math.round(Number(s[key]) * 100), 0) / 100;
   const count = summary.data?.items.reduce((acc, s) => acc + s.dealCount, 0);
 
   return (
@@ -136,21 +140,54 @@ export function PipelinePage({ dealExtras }: { dealExtras?: DealExtras } = {}) {
           {errorMessage(summary.error, t)}
         </p>
       ) : count === 0 ? (
-        <EmptyState icon={KanbanSquare} title={t('pipeline.empty')} description={params.size ? t('pipeline.emptyFiltered') : t('pipeline.emptyHint')} />
+        <EmptyState
+          icon={KanbanSquare}
+          title={t('pipeline.empty')}
+          description={params.size ? t('pipeline.emptyFiltered') : t('pipeline.emptyHint')}
+        />
       ) : (
-        <PipelineBoard stages={stages.data.items} summary={summary.data?.items} filters={filters} loaded={loaded} onOpenDeal={(deal) => setOpen({ deal })} />
+        <PipelineBoard
+          stages={stages.data.items}
+          summary={summary.data?.items}
+          filters={filters}
+          loaded={loaded}
+          onOpenDeal={(deal) => setOpen({ deal })}
+        />
       )}
       <Suspense fallback={null}>
-        {open && <DealFormDialog deal={open.deal} me={me} onClose={() => setOpen(null)} extras={open.deal && dealExtras ? dealExtras(open.deal) : undefined} />}
+        {open && (
+          <DealFormDialog
+            deal={open.deal}
+            me={me}
+            onClose={() => setOpen(null)}
+            extras={open.deal && dealExtras ? dealExtras(open.deal) : undefined}
+          />
+        )}
         {!open && params.has('deal') && linked.data && (
-          <DealFormDialog key={linked.data.id} deal={linked.data} me={me} onClose={closeLinked} extras={dealExtras ? dealExtras(linked.data) : undefined} />
+          <DealFormDialog
+            key={linked.data.id}
+            deal={linked.data}
+            me={me}
+            onClose={closeLinked}
+            extras={dealExtras ? dealExtras(linked.data) : undefined}
+          />
         )}
       </Suspense>
     </div>
   );
 }
 
-function BoardFiltersBar({ params, setParams, me, loaded }: { params: URLSearchParams; setParams: ReturnType<typeof useSearchParams>[1]; me: User; loaded: boolean }) {
+function BoardFiltersBar({
+  params,
+  setParams,
+  me,
+  loaded,
+}: {
+  params: URLSearchParams;
+  setParams: ReturnType<typeof useSearchParams>[1];
+  me: User;
+  loaded: boolean;
+}) {
   const { t } = useTranslation();
   const isAdmin = me.role === 'admin';
   // The filters' choices wait for the board's cards (or for someone typing in the contact search).
@@ -163,7 +200,8 @@ function BoardFiltersBar({ params, setParams, me, loaded }: { params: URLSearchP
   const [shown, setShown] = useState(() => FOLDED_FILTERS.some((key) => params.has(key)));
   const contacts = useContactSearch(contactSearch, loaded || contactSearch !== '');
   const contactId = Number(params.get('contact'));
-  const contact: LookupOption | null = contactId > 0 ? { id: contactId, label: params.get('contactName') ?? `#${contactId}` } : null;
+  const contact: LookupOption | null =
+    contactId > 0 ? { id: contactId, label: params.get('contactName') ?? `#${contactId}` } : null;
 
   const set = (changes: Record<string, string | null>) =>
     setParams(
@@ -181,7 +219,11 @@ function BoardFiltersBar({ params, setParams, me, loaded }: { params: URLSearchP
   // Typing waits for a pause before it changes the URL (and the board's queries).
   useEffect(() => {
     const timer = setTimeout(() => {
-      if ((params.get('q') ?? '') !== q.trim() || (params.get('min') ?? '') !== min.trim() || (params.get('max') ?? '') !== max.trim()) {
+      if (
+        (params.get('q') ?? '') !== q.trim() ||
+        (params.get('min') ?? '') !== min.trim() ||
+        (params.get('max') ?? '') !== max.trim()
+      ) {
         set({ q: q.trim() || null, min: min.trim() || null, max: max.trim() || null });
       }
     }, 300);
@@ -194,14 +236,23 @@ function BoardFiltersBar({ params, setParams, me, loaded }: { params: URLSearchP
     { value: 'mine', label: t('pipeline.filters.ownerMine') },
     ...(owners.data?.items.filter((u) => u.id !== me.id).map((u) => ({ value: String(u.id), label: u.name })) ?? []),
   ];
-  const closeOptions = [{ value: 'any', label: t('pipeline.filters.closeAny') }, ...CLOSE_WINDOWS.map((d) => ({ value: d, label: t('pipeline.filters.closeWithin', { days: d }) }))];
+  const closeOptions = [
+    { value: 'any', label: t('pipeline.filters.closeAny') },
+    ...CLOSE_WINDOWS.map((d) => ({ value: d, label: t('pipeline.filters.closeWithin', { days: d }) })),
+  ];
   const badMoney = (text: string) => text.trim() !== '' && parseMoney(text) === null;
   // The filters folded away: a person sees how many of them are on without opening them.
   const folded = FOLDED_FILTERS.filter((key) => params.has(key)).length;
 
   return (
     // One row (title, owner, the others behind a toggle), so the columns start high and more of them fit.
-    <form id="board-filters" role="search" aria-label={t('pipeline.filters.label')} className="mb-3 grid gap-2" onSubmit={(e) => e.preventDefault()}>
+    <form
+      id="board-filters"
+      role="search"
+      aria-label={t('pipeline.filters.label')}
+      className="mb-3 grid gap-2"
+      onSubmit={(e) => e.preventDefault()}
+    >
       <div className="flex flex-wrap items-center gap-2" data-testid="board-filter-row">
         <label htmlFor="board-q" className="sr-only">
           {t('pipeline.filters.search')}
@@ -218,9 +269,20 @@ function BoardFiltersBar({ params, setParams, me, loaded }: { params: URLSearchP
           {t('pipeline.filters.owner')}
         </label>
         <div className="w-40">
-          <Select id="board-owner" value={params.get('owner') ?? 'all'} onValueChange={(v) => set({ owner: v === 'all' ? null : v })} options={ownerOptions} />
+          <Select
+            id="board-owner"
+            value={params.get('owner') ?? 'all'}
+            onValueChange={(v) => set({ owner: v === 'all' ? null : v })}
+            options={ownerOptions}
+          />
         </div>
-        <Button type="button" variant="outline" aria-expanded={shown} aria-controls="board-more-filters" onClick={() => setShown(!shown)}>
+        <Button
+          type="button"
+          variant="outline"
+          aria-expanded={shown}
+          aria-controls="board-more-filters"
+          onClick={() => setShown(!shown)}
+        >
           <Filter className="h-4 w-4" aria-hidden="true" />
           {t('pipeline.filters.toggle', { count: folded })}
           <ChevronDown className={cn('h-4 w-4 transition-transform', shown && 'rotate-180')} aria-hidden="true" />
@@ -241,15 +303,38 @@ function BoardFiltersBar({ params, setParams, me, loaded }: { params: URLSearchP
           </Button>
         )}
       </div>
-      <div id="board-more-filters" hidden={!shown} className="grid gap-3 rounded-lg border border-border bg-surface p-3 sm:grid-cols-2 lg:grid-cols-6">
+      <div
+        id="board-more-filters"
+        hidden={!shown}
+        className="grid gap-3 rounded-lg border border-border bg-surface p-3 sm:grid-cols-2 lg:grid-cols-6"
+      >
         <FilterField id="board-close" label={t('pipeline.filters.close')}>
-          <Select id="board-close" value={params.get('close') ?? 'any'} onValueChange={(v) => set({ close: v === 'any' ? null : v })} options={closeOptions} />
+          <Select
+            id="board-close"
+            value={params.get('close') ?? 'any'}
+            onValueChange={(v) => set({ close: v === 'any' ? null : v })}
+            options={closeOptions}
+          />
         </FilterField>
         <FilterField id="board-min" label={t('pipeline.filters.valueMin')}>
-          <Input id="board-min" inputMode="decimal" value={min} onChange={(e) => setMin(e.target.value)} aria-invalid={badMoney(min)} placeholder="R$ 0,00" />
+          <Input
+            id="board-min"
+            inputMode="decimal"
+            value={min}
+            onChange={(e) => setMin(e.target.value)}
+            aria-invalid={badMoney(min)}
+            placeholder="R$ 0,00"
+          />
         </FilterField>
         <FilterField id="board-max" label={t('pipeline.filters.valueMax')}>
-          <Input id="board-max" inputMode="decimal" value={max} onChange={(e) => setMax(e.target.value)} aria-invalid={badMoney(max)} placeholder="R$ 0,00" />
+          <Input
+            id="board-max"
+            inputMode="decimal"
+            value={max}
+            onChange={(e) => setMax(e.target.value)}
+            aria-invalid={badMoney(max)}
+            placeholder="R$ 0,00"
+          />
         </FilterField>
         <FilterField id="board-contact" label={t('pipeline.filters.contact')} className="sm:col-span-2 lg:col-span-3">
           <LookupSelect
@@ -269,7 +354,17 @@ function BoardFiltersBar({ params, setParams, me, loaded }: { params: URLSearchP
 }
 
 /** A folded filter: its label over its control. */
-function FilterField({ id, label, className, children }: { id: string; label: string; className?: string; children: ReactNode }) {
+function FilterField({
+  id,
+  label,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={cn('grid gap-1', className)}>
       <label htmlFor={id} className="text-xs font-medium text-muted-foreground">

@@ -9,4 +9,7 @@ export type ChangePasswordInput = ApiBody<'/api/user/password', 'post'>;
 export const changePassword = (body: ChangePasswordInput) => data(api.POST('/api/user/password', { body }));
 
 export const useChangePassword = () =>
-  useMutation({ mutationFn: changePassword, onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }) });
+  useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
+  });

@@ -7,6 +7,7 @@ export const NOTIFICATION_SETTINGS_QUERY_KEY = ['notifications', 'settings'] as 
 
 export const getNotificationSettings = () => data(api.GET('/api/notifications/settings'));
 
-export const getNotificationSettingsQueryOptions = () => queryOptions({ queryKey: NOTIFICATION_SETTINGS_QUERY_KEY, queryFn: getNotificationSettings });
+export const getNotificationSettingsQueryOptions = () =>
+  queryOptions({ queryKey: NOTIFICATION_SETTINGS_QUERY_KEY, queryFn: getNotificationSettings });
 
 export const useNotificationSettings = () => useQuery(getNotificationSettingsQueryOptions());

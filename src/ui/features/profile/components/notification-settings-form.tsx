@@ -14,7 +14,10 @@ import { errorMessage } from '../../../lib/errors';
 import { useNotificationSettings, type NotificationSettings } from '../api/get-notification-settings';
 import { useSaveNotificationSettings } from '../api/save-notification-settings';
 
-const LANGUAGES = Object.keys({ pt: 0, en: 0 } satisfies Record<NotificationSettings['language'], 0>) as NotificationSettings['language'][];
+const LANGUAGES = Object.keys({ pt: 0, en: 0 } satisfies Record<
+  NotificationSettings['language'],
+  0
+>) as NotificationSettings['language'][];
 const TIME_ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** A search shows this many time zones at most; the chosen one is always offered. */
@@ -22,7 +25,9 @@ const SHOWN = 60;
 
 /** Never saved (no address, the server's UTC): the browser's time zone is the better guess. */
 const initialTimeZone = (settings: NotificationSettings) =>
-  settings.email === null && settings.timeZone === 'UTC' && TIME_ZONES.includes(browserTimeZone()) ? browserTimeZone() : settings.timeZone;
+  settings.email === null && settings.timeZone === 'UTC' && TIME_ZONES.includes(browserTimeZone())
+    ? browserTimeZone()
+    : settings.timeZone;
 
 export function NotificationSettingsForm() {
   const settings = useNotificationSettings();
@@ -60,7 +65,10 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
           .string()
           .trim()
           .max(254, t('validation.maxLength', { count: 254 }))
-          .refine((value) => value === '' || z.string().email().safeParse(value).success, t('notificationSettings.invalidEmail'))
+          .refine(
+            (value) => value === '' || z.string().email().safeParse(value).success,
+            t('notificationSettings.invalidEmail'),
+          )
           .transform((value) => value || null),
         language: z.enum(LANGUAGES as [NotificationSettings['language'], ...NotificationSettings['language'][]]),
         timeZone: z.string().refine((value) => TIME_ZONES.includes(value), t('notificationSettings.invalidTimeZone')),
@@ -90,7 +98,14 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
             form.reset({ ...saved, email: saved.email ?? '' });
             toast({ title: t('notificationSettings.saved') });
           }}
-          onError={(error, { onField }) => !onField && toast({ variant: 'destructive', title: t('notificationSettings.saveFailed'), description: errorMessage(error, t) })}
+          onError={(error, { onField }) =>
+            !onField &&
+            toast({
+              variant: 'destructive',
+              title: t('notificationSettings.saveFailed'),
+              description: errorMessage(error, t),
+            })
+          }
         >
           <FormField
             control={form.control}
@@ -104,7 +119,12 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
             name="language"
             label={t('notificationSettings.language')}
             render={(field) => (
-              <Select id={field.id} value={field.value} onValueChange={field.onChange} options={LANGUAGES.map((language) => ({ value: language, label: t(`language.${language}`) }))} />
+              <Select
+                id={field.id}
+                value={field.value}
+                onValueChange={field.onChange}
+                options={LANGUAGES.map((language) => ({ value: language, label: t(`language.${language}`) }))}
+              />
             )}
           />
           <FormField
@@ -134,7 +154,12 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
               description={t(`notificationSettings.${name}Hint`)}
               render={(field) => (
                 <div className="flex items-center gap-2">
-                  <Checkbox id={field.id} checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} aria-describedby={field['aria-describedby']} />
+                  <Checkbox
+                    id={field.id}
+                    checked={field.value}
+                    onCheckedChange={(checked) => field.onChange(checked === true)}
+                    aria-describedby={field['aria-describedby']}
+                  />
                   <span className="text-sm text-foreground" aria-hidden="true">
                     {field.value ? t('notificationSettings.on') : t('notificationSettings.off')}
                   </span>

@@ -28,9 +28,15 @@ export function PasswordForm() {
           onSubmit={async (input) => {
             const { endedSessions } = await change.mutateAsync(input);
             form.reset();
-            toast({ title: t('profile.passwordChanged'), description: t('profile.sessionsEnded', { count: endedSessions }) });
+            toast({
+              title: t('profile.passwordChanged'),
+              description: t('profile.sessionsEnded', { count: endedSessions }),
+            });
           }}
-          onError={(error, { onField }) => !onField && toast({ variant: 'destructive', title: t('profile.passwordFailed'), description: errorMessage(error, t) })}
+          onError={(error, { onField }) =>
+            !onField &&
+            toast({ variant: 'destructive', title: t('profile.passwordFailed'), description: errorMessage(error, t) })
+          }
         >
           {PASSWORD_CHANGE_FIELDS.map(([name, autoComplete]) => (
             <FormField

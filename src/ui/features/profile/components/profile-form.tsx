@@ -36,7 +36,10 @@ export function ProfileForm({ user }: { user: User }) {
             form.reset({ name: saved.name, initials: saved.initials, updatedAt: saved.updatedAt });
             toast({ title: t('profile.saved') });
           }}
-          onError={(error, { onField }) => !onField && toast({ variant: 'destructive', title: t('profile.saveFailed'), description: errorMessage(error, t) })}
+          onError={(error, { onField }) =>
+            !onField &&
+            toast({ variant: 'destructive', title: t('profile.saveFailed'), description: errorMessage(error, t) })
+          }
         >
           <div className="grid gap-1.5">
             <label htmlFor="profile-username" className="text-sm font-medium text-foreground">
@@ -44,13 +47,23 @@ export function ProfileForm({ user }: { user: User }) {
             </label>
             <Input id="profile-username" value={user.username} readOnly disabled />
           </div>
-          <FormField control={form.control} name="name" label={t('auth.fullName')} render={(field) => <Input {...field} autoComplete="name" />} />
+          <FormField
+            control={form.control}
+            name="name"
+            label={t('auth.fullName')}
+            render={(field) => <Input {...field} autoComplete="name" />}
+          />
           <FormField
             control={form.control}
             name="initials"
             label={t('auth.initials')}
             render={(field) => (
-              <Input {...field} className="uppercase" maxLength={INITIALS_MAX_LENGTH} onChange={(e) => field.onChange(normalizeInitials(e.target.value))} />
+              <Input
+                {...field}
+                className="uppercase"
+                maxLength={INITIALS_MAX_LENGTH}
+                onChange={(e) => field.onChange(normalizeInitials(e.target.value))}
+              />
             )}
           />
           <div>

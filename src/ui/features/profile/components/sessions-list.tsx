@@ -14,8 +14,26 @@ import { useSessions, type UserSession } from '../api/get-sessions';
 /** A short, readable name for a user agent ("Chrome on Linux"), or the raw string's absence. */
 function describeAgent(agent: string | null): string | null {
   if (!agent) return null;
-  const browser = /Edg\//.test(agent) ? 'Edge' : /Firefox\//.test(agent) ? 'Firefox' : /Chrom(e|ium)\//.test(agent) ? 'Chrome' : /Safari\//.test(agent) ? 'Safari' : null;
-  const os = /Windows/.test(agent) ? 'Windows' : /Android/.test(agent) ? 'Android' : /iPhone|iPad/.test(agent) ? 'iOS' : /Mac OS/.test(agent) ? 'macOS' : /Linux/.test(agent) ? 'Linux' : null;
+  const browser = /Edg\//.test(agent)
+    ? 'Edge'
+    : /Firefox\//.test(agent)
+      ? 'Firefox'
+      : /Chrom(e|ium)\//.test(agent)
+        ? 'Chrome'
+        : /Safari\//.test(agent)
+          ? 'Safari'
+          : null;
+  const os = /Windows/.test(agent)
+    ? 'Windows'
+    : /Android/.test(agent)
+      ? 'Android'
+      : /iPhone|iPad/.test(agent)
+        ? 'iOS'
+        : /Mac OS/.test(agent)
+          ? 'macOS'
+          : /Linux/.test(agent)
+            ? 'Linux'
+            : null;
   return browser && os ? `${browser} · ${os}` : (browser ?? os ?? agent.slice(0, 60));
 }
 
@@ -23,7 +41,8 @@ function SessionRow({ session }: { session: UserSession }) {
   const { t } = useTranslation();
   const end = useEndSession({
     onSuccess: () => toast({ title: t('profile.sessionEnded') }),
-    onError: (error) => toast({ variant: 'destructive', title: t('profile.sessionEndFailed'), description: errorMessage(error, t) }),
+    onError: (error) =>
+      toast({ variant: 'destructive', title: t('profile.sessionEndFailed'), description: errorMessage(error, t) }),
   });
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="session-row">
@@ -34,7 +53,10 @@ function SessionRow({ session }: { session: UserSession }) {
           {session.remember && <Badge>{t('profile.remembered')}</Badge>}
         </p>
         <p className="mt-0.5 text-xs text-muted-foreground">
-          {t('profile.sessionTimes', { started: formatDateTime(session.createdAt), seen: formatDateTime(session.lastSeenAt) })}
+          {t('profile.sessionTimes', {
+            started: formatDateTime(session.createdAt),
+            seen: formatDateTime(session.lastSeenAt),
+          })}
           {session.ip ? ` · ${session.ip}` : ''}
         </p>
       </div>

@@ -19,7 +19,15 @@ describe('report figures as the screen writes them', () => {
   });
 
   it('reads the filters from the URL, falling back on anything unknown', () => {
-    expect(parseReportFilters(new URLSearchParams('period=90&category=sales&view=forecast'))).toEqual({ period: 90, category: 'sales', view: 'forecast' });
-    expect(parseReportFilters(new URLSearchParams('period=14&category=weather&view=nope'))).toEqual({ period: 30, category: 'all', view: null });
+    expect(parseReportFilters(new URLSearchParams('period=90&category=sales&view=forecast'))).toEqual({
+      period: 90,
+      category: 'sales',
+      view: 'forecast',
+    });
+    expect(parseReportFilters(new URLSearchParams('period=14&category=weather&view=nope'))).toEqual({
+      period: 30,
+      category: 'all',
+      view: null,
+    });
   });
 });

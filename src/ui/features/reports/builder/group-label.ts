@@ -5,10 +5,16 @@ import type { ReportDefinition, ReportGroup } from './api/run-report';
 type T = TFunction | ((key: string, options?: Record<string, unknown>) => string);
 
 /** A group's name as the reader knows it: translated statuses, types and seeded stages, names, dates as dd/MM/yyyy. */
-export function groupLabel(group: ReportGroup, definition: Pick<ReportDefinition, 'groupBy'>, t: T, otherGroups = 0): string {
+export function groupLabel(
+  group: ReportGroup,
+  definition: Pick<ReportDefinition, 'groupBy'>,
+  t: T,
+  otherGroups = 0,
+): string {
   if (group.other) return t('reportBuilder.otherGroup', { count: otherGroups });
   const key = group.key;
-  if (key === null) return t(`reportBuilder.none.${definition.groupBy}`, { defaultValue: t('reportBuilder.none.other') });
+  if (key === null)
+    return t(`reportBuilder.none.${definition.groupBy}`, { defaultValue: t('reportBuilder.none.other') });
   switch (definition.groupBy) {
     case 'stage':
       return t(`dealForm.stages.${key}`, { defaultValue: key });

@@ -14,7 +14,18 @@ export const PERIODS = ['7', '30', '90', '365', 'all'] as const;
 export const ANY = 'any';
 
 /** What each entity allows, as the server checks it (deals' status is the stage kind). */
-export const RULES: Record<Entity, { measures: Measure[]; groupings: Grouping[]; dateFields: DateField[]; statuses: string[]; types: string[]; stage: boolean; source: boolean }> = {
+export const RULES: Record<
+  Entity,
+  {
+    measures: Measure[];
+    groupings: Grouping[];
+    dateFields: DateField[];
+    statuses: string[];
+    types: string[];
+    stage: boolean;
+    source: boolean;
+  }
+> = {
   deals: {
     measures: ['count', 'valueSum', 'weightedValue', 'averageValue'],
     groupings: ['owner', 'stage', 'status', 'week', 'month'],
@@ -125,7 +136,10 @@ export function fromDefinition(definition: ReportDefinition, name: string, share
     measure: definition.measure ?? 'count',
     groupBy: definition.groupBy,
     dateField: definition.dateField ?? 'createdAt',
-    period: definition.periodDays === null || definition.periodDays === undefined ? 'all' : (String(definition.periodDays) as ReportFormValues['period']),
+    period:
+      definition.periodDays === null || definition.periodDays === undefined
+        ? 'all'
+        : (String(definition.periodDays) as ReportFormValues['period']),
     chart: definition.chart ?? 'bar',
     ownerId: f.ownerId ? String(f.ownerId) : ANY,
     stage: f.stage ?? ANY,
@@ -136,10 +150,19 @@ export function fromDefinition(definition: ReportDefinition, name: string, share
 }
 
 /** The view as CSV (semicolon-separated with decimal commas, as spreadsheets in pt-BR expect): one row per group, then the total. */
-export function reportCsv(header: [string, string, string], rows: { label: string; count: number; value: string | null }[], total: { label: string; count: number; value: string | null }): string {
-  const cell = (value: string) => (/[";\n\r]/.test(value) || /^[=+\-@]/.test(value) ? `"${value.replace(/^([=+\-@])/, "'$1").replace(/"/g, '""')}"` : value);
-  const line = (r: { label: string; count: number; value: string | null }) => [cell(r.label), String(r.count), (r.value ?? '').replace('.', ',')].join(';');
+export function reportCsv(
+  header: [string, string, string],
+  rows: { label: string; count: number; value: string | null }[],
+  total: { label: string; count: number; value: string | null },
+): string {
+  const cell = (value: string) =>
+    /[";\n\r]/.test(value) || /^[=+\-@]/.test(value)
+      ? `"${value.replace(/^([=+\-@])/, "'$1").replace(/"/g, '""')}"`
+      : value;
+  const line = (r: { label: string; count: number; value: string | null }) =>
+    [cell(r.label), String(r.count), (r.value ?? '').replace('.', ',')].join(';');
   return `\uFEFF${[header.map(cell).join(';'), ...rows.map(line), line(total)].join('\r\n')}\r\n`;
 }
 
-export const groupNumber = (group: Pick<ReportGroup, 'value'>): number => (group.value === null ? 0 : Number(group.value));
+export const groupNumber = (group: Pick<ReportGroup, 'value'>): number =>
+  group.value === null ? 0 : Number(group.value);

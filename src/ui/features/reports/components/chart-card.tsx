@@ -9,7 +9,16 @@ import { DataTable, type Column } from './data-table';
  * A chart with its table: the table is always there for screen readers (visually hidden under the chart),
  * and anyone can show it instead of the chart.
  */
-export function ChartCard<Row>({ id, title, description, columns, rows, rowKey, children, empty }: {
+export function ChartCard<Row>({
+  id,
+  title,
+  description,
+  columns,
+  rows,
+  rowKey,
+  children,
+  empty,
+}: {
   id: string;
   title: string;
   description?: string;
@@ -32,7 +41,11 @@ export function ChartCard<Row>({ id, title, description, columns, rows, rowKey, 
         </div>
         {!empty && (
           <Button variant="ghost" size="sm" aria-pressed={asTable} onClick={() => setAsTable(!asTable)}>
-            {asTable ? <BarChart3 className="h-4 w-4" aria-hidden="true" /> : <Table2 className="h-4 w-4" aria-hidden="true" />}
+            {asTable ? (
+              <BarChart3 className="h-4 w-4" aria-hidden="true" />
+            ) : (
+              <Table2 className="h-4 w-4" aria-hidden="true" />
+            )}
             {asTable ? t('reports.showChart') : t('reports.showTable')}
           </Button>
         )}

@@ -1,4 +1,15 @@
-import { ArrowDownRight, ArrowUpRight, CheckCircle2, DollarSign, Filter, Minus, Percent, Receipt, Users, type LucideIcon } from 'lucide-react';
+import {
+  ArrowDownRight,
+  ArrowUpRight,
+  CheckCircle2,
+  DollarSign,
+  Filter,
+  Minus,
+  Percent,
+  Receipt,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
@@ -26,13 +37,20 @@ function display(key: CardKey, figures: Partial<CardFigures>, none: string): str
     case 'averageTicket':
       return figures.averageTicket ? formatCurrency(figures.averageTicket) : none;
     case 'conversionRate':
-      return figures.conversionRate === null || figures.conversionRate === undefined ? none : formatPercent(figures.conversionRate);
+      return figures.conversionRate === null || figures.conversionRate === undefined
+        ? none
+        : formatPercent(figures.conversionRate);
     default:
       return formatInteger(figures[key] as number);
   }
 }
 
-const TONES = { up: 'text-success', down: 'text-danger', flat: 'text-muted-foreground', none: 'text-muted-foreground' } as const;
+const TONES = {
+  up: 'text-success',
+  down: 'text-danger',
+  flat: 'text-muted-foreground',
+  none: 'text-muted-foreground',
+} as const;
 const ARROWS = { up: ArrowUpRight, down: ArrowDownRight, flat: Minus, none: Minus } as const;
 
 /** The metric cards the category shows (the server sends only those), each with its change against the previous period. */
@@ -54,16 +72,31 @@ export function MetricCards({ figures, period }: { figures: Partial<ReportFigure
                   <Icon className="h-5 w-5" aria-hidden="true" />
                 </span>
               </div>
-              <p className="mt-3 text-2xl font-semibold tracking-tight text-foreground sm:text-3xl" data-testid={`metric-${key}-value`}>
+              <p
+                className="mt-3 text-2xl font-semibold tracking-tight text-foreground sm:text-3xl"
+                data-testid={`metric-${key}-value`}
+              >
                 {display(key, figures, t('reports.none'))}
               </p>
               {key === 'salesWon' && (
-                <p className="text-xs text-muted-foreground">{t('reports.dealsWon', { count: figures.salesWon!.count, formatted: formatInteger(figures.salesWon!.count) })}</p>
+                <p className="text-xs text-muted-foreground">
+                  {t('reports.dealsWon', {
+                    count: figures.salesWon!.count,
+                    formatted: formatInteger(figures.salesWon!.count),
+                  })}
+                </p>
               )}
-              <p className={cn('mt-2 flex flex-wrap items-center gap-1 text-xs', TONES[change.direction])} data-testid={`metric-${key}-change`}>
+              <p
+                className={cn('mt-2 flex flex-wrap items-center gap-1 text-xs', TONES[change.direction])}
+                data-testid={`metric-${key}-change`}
+              >
                 <Arrow className="h-4 w-4" aria-hidden="true" />
                 <span className="font-medium">
-                  {change.text === null ? t('reports.change.none') : change.direction === 'flat' ? t('reports.change.flat') : change.text}
+                  {change.text === null
+                    ? t('reports.change.none')
+                    : change.direction === 'flat'
+                      ? t('reports.change.flat')
+                      : change.text}
                 </span>
                 <span className="text-muted-foreground">{t('reports.change.against', { days: period, previous })}</span>
               </p>

@@ -5,7 +5,6 @@ import { bucketLabel, formatPercent } from '../report-format';
 import BarsChart from './charts/bars-chart';
 import { ChartCard } from './chart-card';
 
-
 const shortMoney = (v: number) => (v >= 1000 ? `R$ ${formatInteger(Math.round(v / 100) / 10)} mil` : formatCurrency(v));
 
 /** The charts of the overview: each one only when the category's figures include it. */
@@ -15,10 +14,28 @@ export function OverviewCharts({ figures, period }: { figures: Partial<ReportFig
   const stage = (name: string) => t(`dealForm.stages.${name}`, { defaultValue: name });
   const type = (name: string) => t(`activityForm.types.${name}`, { defaultValue: name });
 
-  const funnel = figures.funnel?.map((s) => ({ label: stage(s.stage), count: s.count, value: Number(s.value), raw: s }));
-  const won = figures.wonOverTime?.map((b) => ({ label: bucketLabel(b.bucket, period), count: b.count, value: Number(b.value), raw: b }));
-  const byType = figures.activitiesByType?.map((a) => ({ label: type(a.type), total: a.total, completed: a.completed }));
-  const byPerson = figures.activitiesByPerson?.map((a) => ({ label: a.name ?? unassigned, total: a.total, completed: a.completed }));
+  const funnel = figures.funnel?.map((s) => ({
+    label: stage(s.stage),
+    count: s.count,
+    value: Number(s.value),
+    raw: s,
+  }));
+  const won = figures.wonOverTime?.map((b) => ({
+    label: bucketLabel(b.bucket, period),
+    count: b.count,
+    value: Number(b.value),
+    raw: b,
+  }));
+  const byType = figures.activitiesByType?.map((a) => ({
+    label: type(a.type),
+    total: a.total,
+    completed: a.completed,
+  }));
+  const byPerson = figures.activitiesByPerson?.map((a) => ({
+    label: a.name ?? unassigned,
+    total: a.total,
+    completed: a.completed,
+  }));
   const performance = figures.performance?.map((p) => ({ label: p.name, ...p, won: Number(p.wonValue) }));
 
   return (
@@ -37,24 +54,44 @@ export function OverviewCharts({ figures, period }: { figures: Partial<ReportFig
             { label: t('reports.columns.value'), value: (r) => formatCurrency(r.value), numeric: true },
           ]}
         >
-          <BarsChart data={funnel} category="label" horizontal series={[{ key: 'count', label: t('reports.columns.deals'), color: 'var(--primary)', format: formatInteger }]} extra={(r) => [formatCurrency(r.value)]} />
+          <BarsChart
+            data={funnel}
+            category="label"
+            horizontal
+            series={[
+              { key: 'count', label: t('reports.columns.deals'), color: 'var(--primary)', format: formatInteger },
+            ]}
+            extra={(r) => [formatCurrency(r.value)]}
+          />
         </ChartCard>
       )}
       {won && (
         <ChartCard
           id="won"
           title={t('reports.charts.won')}
-          description={t(period >= 365 ? 'reports.charts.byMonth' : period >= 90 ? 'reports.charts.byWeek' : 'reports.charts.byDay')}
+          description={t(
+            period >= 365 ? 'reports.charts.byMonth' : period >= 90 ? 'reports.charts.byWeek' : 'reports.charts.byDay',
+          )}
           empty={won.every((b) => b.count === 0)}
           rows={won}
           rowKey={(r) => r.raw.bucket}
           columns={[
-            { label: t(period >= 365 ? 'reports.columns.month' : period >= 90 ? 'reports.columns.week' : 'reports.columns.day'), value: (r) => r.label },
+            {
+              label: t(
+                period >= 365 ? 'reports.columns.month' : period >= 90 ? 'reports.columns.week' : 'reports.columns.day',
+              ),
+              value: (r) => r.label,
+            },
             { label: t('reports.columns.deals'), value: (r) => formatInteger(r.count), numeric: true },
             { label: t('reports.columns.value'), value: (r) => formatCurrency(r.value), numeric: true },
           ]}
         >
-          <BarsChart data={won} category="label" series={[{ key: 'value', label: t('reports.columns.value'), color: 'var(--success)', format: shortMoney }]} extra={(r) => [t('reports.dealsWon', { count: r.count, formatted: formatInteger(r.count) })]} />
+          <BarsChart
+            data={won}
+            category="label"
+            series={[{ key: 'value', label: t('reports.columns.value'), color: 'var(--success)', format: shortMoney }]}
+            extra={(r) => [t('reports.dealsWon', { count: r.count, formatted: formatInteger(r.count) })]}
+          />
         </ChartCard>
       )}
       {byType && (
@@ -75,8 +112,18 @@ export function OverviewCharts({ figures, period }: { figures: Partial<ReportFig
             data={byType}
             category="label"
             series={[
-              { key: 'total', label: t('reports.columns.total'), color: 'var(--muted-foreground)', format: formatInteger },
-              { key: 'completed', label: t('reports.columns.completed'), color: 'var(--primary)', format: formatInteger },
+              {
+                key: 'total',
+                label: t('reports.columns.total'),
+                color: 'var(--muted-foreground)',
+                format: formatInteger,
+              },
+              {
+                key: 'completed',
+                label: t('reports.columns.completed'),
+                color: 'var(--primary)',
+                format: formatInteger,
+              },
             ]}
           />
         </ChartCard>
@@ -100,8 +147,18 @@ export function OverviewCharts({ figures, period }: { figures: Partial<ReportFig
             category="label"
             horizontal
             series={[
-              { key: 'total', label: t('reports.columns.total'), color: 'var(--muted-foreground)', format: formatInteger },
-              { key: 'completed', label: t('reports.columns.completed'), color: 'var(--primary)', format: formatInteger },
+              {
+                key: 'total',
+                label: t('reports.columns.total'),
+                color: 'var(--muted-foreground)',
+                format: formatInteger,
+              },
+              {
+                key: 'completed',
+                label: t('reports.columns.completed'),
+                color: 'var(--primary)',
+                format: formatInteger,
+              },
             ]}
           />
         </ChartCard>
@@ -118,8 +175,16 @@ export function OverviewCharts({ figures, period }: { figures: Partial<ReportFig
             { label: t('reports.columns.salesperson'), value: (r) => r.name },
             { label: t('reports.columns.wonValue'), value: (r) => formatCurrency(r.wonValue), numeric: true },
             { label: t('reports.columns.dealsWon'), value: (r) => formatInteger(r.wonCount), numeric: true },
-            { label: t('reports.columns.conversion'), value: (r) => (r.conversionRate === null ? t('reports.none') : formatPercent(r.conversionRate)), numeric: true },
-            { label: t('reports.columns.activitiesDone'), value: (r) => formatInteger(r.activitiesDone), numeric: true },
+            {
+              label: t('reports.columns.conversion'),
+              value: (r) => (r.conversionRate === null ? t('reports.none') : formatPercent(r.conversionRate)),
+              numeric: true,
+            },
+            {
+              label: t('reports.columns.activitiesDone'),
+              value: (r) => formatInteger(r.activitiesDone),
+              numeric: true,
+            },
           ]}
         >
           <BarsChart
@@ -138,4 +203,3 @@ export function OverviewCharts({ figures, period }: { figures: Partial<ReportFig
     </div>
   );
 }
-

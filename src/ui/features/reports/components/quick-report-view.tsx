@@ -23,10 +23,23 @@ function Body<N extends QuickReportName>({ name, report }: { name: N; report: Qu
   );
   switch (name) {
     case 'sales-by-salesperson': {
-      const rows = (report as QuickReport<'sales-by-salesperson'>).rows.map((r) => ({ ...r, label: r.name ?? unassigned, won: Number(r.wonValue) }));
+      const rows = (report as QuickReport<'sales-by-salesperson'>).rows.map((r) => ({
+        ...r,
+        label: r.name ?? unassigned,
+        won: Number(r.wonValue),
+      }));
       return (
         <>
-          {chart(<BarsChart data={rows.slice(0, 12)} category="label" horizontal series={[{ key: 'won', label: t('reports.columns.wonValue'), color: 'var(--success)', format: shortMoney }]} />)}
+          {chart(
+            <BarsChart
+              data={rows.slice(0, 12)}
+              category="label"
+              horizontal
+              series={[
+                { key: 'won', label: t('reports.columns.wonValue'), color: 'var(--success)', format: shortMoney },
+              ]}
+            />,
+          )}
           <DataTable
             caption={title}
             captionHidden
@@ -37,8 +50,16 @@ function Body<N extends QuickReportName>({ name, report }: { name: N; report: Qu
               { label: t('reports.columns.dealsWon'), value: (r) => formatInteger(r.wonCount), numeric: true },
               { label: t('reports.columns.wonValue'), value: (r) => formatCurrency(r.wonValue), numeric: true },
               { label: t('reports.columns.dealsLost'), value: (r) => formatInteger(r.lostCount), numeric: true },
-              { label: t('reports.columns.conversion'), value: (r) => (r.conversionRate === null ? none : formatPercent(r.conversionRate)), numeric: true },
-              { label: t('reports.columns.averageTicket'), value: (r) => (r.averageTicket ? formatCurrency(r.averageTicket) : none), numeric: true },
+              {
+                label: t('reports.columns.conversion'),
+                value: (r) => (r.conversionRate === null ? none : formatPercent(r.conversionRate)),
+                numeric: true,
+              },
+              {
+                label: t('reports.columns.averageTicket'),
+                value: (r) => (r.averageTicket ? formatCurrency(r.averageTicket) : none),
+                numeric: true,
+              },
             ]}
           />
         </>
@@ -58,8 +79,18 @@ function Body<N extends QuickReportName>({ name, report }: { name: N; report: Qu
               data={rows}
               category="label"
               series={[
-                { key: 'total', label: t('reports.columns.value'), color: 'var(--muted-foreground)', format: shortMoney },
-                { key: 'weighted', label: t('reports.columns.weightedValue'), color: 'var(--primary)', format: shortMoney },
+                {
+                  key: 'total',
+                  label: t('reports.columns.value'),
+                  color: 'var(--muted-foreground)',
+                  format: shortMoney,
+                },
+                {
+                  key: 'weighted',
+                  label: t('reports.columns.weightedValue'),
+                  color: 'var(--primary)',
+                  format: shortMoney,
+                },
               ]}
             />,
           )}
@@ -72,17 +103,33 @@ function Body<N extends QuickReportName>({ name, report }: { name: N; report: Qu
               { label: t('reports.columns.expectedClose'), value: (r) => r.label },
               { label: t('reports.columns.deals'), value: (r) => formatInteger(r.count), numeric: true },
               { label: t('reports.columns.value'), value: (r) => formatCurrency(r.value), numeric: true },
-              { label: t('reports.columns.weightedValue'), value: (r) => formatCurrency(r.weightedValue), numeric: true },
+              {
+                label: t('reports.columns.weightedValue'),
+                value: (r) => formatCurrency(r.weightedValue),
+                numeric: true,
+              },
             ]}
           />
         </>
       );
     }
     case 'overdue-activities': {
-      const rows = (report as QuickReport<'overdue-activities'>).rows.map((r) => ({ ...r, label: r.name ?? unassigned }));
+      const rows = (report as QuickReport<'overdue-activities'>).rows.map((r) => ({
+        ...r,
+        label: r.name ?? unassigned,
+      }));
       return (
         <>
-          {chart(<BarsChart data={rows.slice(0, 12)} category="label" horizontal series={[{ key: 'count', label: t('reports.columns.overdue'), color: 'var(--danger)', format: formatInteger }]} />)}
+          {chart(
+            <BarsChart
+              data={rows.slice(0, 12)}
+              category="label"
+              horizontal
+              series={[
+                { key: 'count', label: t('reports.columns.overdue'), color: 'var(--danger)', format: formatInteger },
+              ]}
+            />,
+          )}
           <DataTable
             caption={title}
             captionHidden
@@ -98,7 +145,10 @@ function Body<N extends QuickReportName>({ name, report }: { name: N; report: Qu
       );
     }
     default: {
-      const rows = (report as QuickReport<'lead-sources'>).rows.map((r) => ({ ...r, label: r.source ?? t('reports.noSource') }));
+      const rows = (report as QuickReport<'lead-sources'>).rows.map((r) => ({
+        ...r,
+        label: r.source ?? t('reports.noSource'),
+      }));
       return (
         <>
           {chart(
@@ -107,8 +157,18 @@ function Body<N extends QuickReportName>({ name, report }: { name: N; report: Qu
               category="label"
               horizontal
               series={[
-                { key: 'contacts', label: t('reports.columns.contacts'), color: 'var(--muted-foreground)', format: formatInteger },
-                { key: 'customers', label: t('reports.columns.customers'), color: 'var(--success)', format: formatInteger },
+                {
+                  key: 'contacts',
+                  label: t('reports.columns.contacts'),
+                  color: 'var(--muted-foreground)',
+                  format: formatInteger,
+                },
+                {
+                  key: 'customers',
+                  label: t('reports.columns.customers'),
+                  color: 'var(--success)',
+                  format: formatInteger,
+                },
               ]}
             />,
           )}
@@ -135,13 +195,16 @@ export function QuickReportView({ name, period }: { name: QuickReportName; perio
   const { t } = useTranslation();
   const report = useQuickReport(name, period);
   return (
-    <Card data-testid={`quick-report-${name}`} role="region" aria-labelledby={`quick-${name}-title`} className="min-w-0">
+    <Card
+      data-testid={`quick-report-${name}`}
+      role="region"
+      aria-labelledby={`quick-${name}-title`}
+      className="min-w-0"
+    >
       <CardHeader>
         <div className="min-w-0">
           <CardTitle id={`quick-${name}-title`}>{t(`reports.quick.${name}.title`)}</CardTitle>
-          <p className="mt-0.5 text-xs text-muted-foreground">
-            {t(`reports.quick.${name}.hint`, { days: period })}
-          </p>
+          <p className="mt-0.5 text-xs text-muted-foreground">{t(`reports.quick.${name}.hint`, { days: period })}</p>
         </div>
       </CardHeader>
       <CardContent>

@@ -40,7 +40,10 @@ export function SavedReports() {
           <ul className="grid gap-2" data-testid="saved-reports">
             {reports.map((report) => (
               <li key={report.id}>
-                <Link to={`/crm/reports/saved/${report.id}`} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border px-3 py-2 hover:bg-muted focus-ring">
+                <Link
+                  to={`/crm/reports/saved/${report.id}`}
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border px-3 py-2 hover:bg-muted focus-ring"
+                >
                   <span className="min-w-0">
                     <span className="block truncate font-medium text-foreground">{report.name}</span>
                     <span className="block text-xs text-muted-foreground">
@@ -64,7 +67,13 @@ export function SavedReports() {
           </ul>
         )}
         {saved.hasNextPage && (
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void saved.fetchNextPage()} disabled={saved.isFetchingNextPage}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="mt-3"
+            onClick={() => void saved.fetchNextPage()}
+            disabled={saved.isFetchingNextPage}
+          >
             {t('reportBuilder.showMore')}
           </Button>
         )}

@@ -81,7 +81,13 @@ export function ReportsPage() {
             {t('reports.period')}
           </span>
           {PERIODS.map((days) => (
-            <Button key={days} size="sm" variant={period === days ? 'primary' : 'outline'} aria-pressed={period === days} onClick={() => set({ period: days })}>
+            <Button
+              key={days}
+              size="sm"
+              variant={period === days ? 'primary' : 'outline'}
+              aria-pressed={period === days}
+              onClick={() => set({ period: days })}
+            >
               {t('reports.days', { count: days })}
             </Button>
           ))}
@@ -92,7 +98,13 @@ export function ReportsPage() {
               {t('reports.category')}
             </span>
             {CATEGORIES.map((c) => (
-              <Button key={c} size="sm" variant={category === c ? 'secondary' : 'ghost'} aria-pressed={category === c} onClick={() => set({ category: c })}>
+              <Button
+                key={c}
+                size="sm"
+                variant={category === c ? 'secondary' : 'ghost'}
+                aria-pressed={category === c}
+                onClick={() => set({ category: c })}
+              >
                 {t(`reports.categories.${c}`)}
               </Button>
             ))}
@@ -109,7 +121,13 @@ export function ReportsPage() {
             {QUICK_REPORTS.map((name) => {
               const Icon = QUICK_ICONS[name];
               return (
-                <Button key={name} variant={view === name ? 'secondary' : 'outline'} aria-pressed={view === name} className="justify-start" onClick={() => set({ view: name })}>
+                <Button
+                  key={name}
+                  variant={view === name ? 'secondary' : 'outline'}
+                  aria-pressed={view === name}
+                  className="justify-start"
+                  onClick={() => set({ view: name })}
+                >
                   <Icon className="h-4 w-4" aria-hidden="true" />
                   {t(`reports.quick.${name}.title`)}
                 </Button>

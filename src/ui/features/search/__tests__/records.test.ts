@@ -18,14 +18,26 @@ describe('recent records', () => {
     rememberRecent(7, { kind: 'deal', id: 5, label: 'Deal 5', hint: 'Proposta' });
     const recent = readRecent(7);
     expect(recent).toHaveLength(RECENT_MAX);
-    expect(recent.map((r) => `${r.kind}-${r.id}`)).toEqual(['deal-5', 'contact-5', 'contact-10', 'contact-9', 'contact-8', 'contact-7', 'contact-6', 'contact-4']);
+    expect(recent.map((r) => `${r.kind}-${r.id}`)).toEqual([
+      'deal-5',
+      'contact-5',
+      'contact-10',
+      'contact-9',
+      'contact-8',
+      'contact-7',
+      'contact-6',
+      'contact-4',
+    ]);
     expect(readRecent(8)).toEqual([]);
   });
 
   it('ignores what it did not write: broken JSON, other shapes, unknown kinds', () => {
     store.set('searchPalette.recent.1', '{not json');
     expect(readRecent(1)).toEqual([]);
-    store.set('searchPalette.recent.1', JSON.stringify([{ kind: 'user', id: 1, label: 'x' }, { kind: 'contact', id: '2', label: 'y' }, contact(3)]));
+    store.set(
+      'searchPalette.recent.1',
+      JSON.stringify([{ kind: 'user', id: 1, label: 'x' }, { kind: 'contact', id: '2', label: 'y' }, contact(3)]),
+    );
     expect(readRecent(1)).toEqual([contact(3)]);
   });
 });

@@ -13,7 +13,12 @@ import { hrefOf, readRecent, rememberRecent, type PaletteRecord, type RecordKind
 import { useDebouncedValue } from '../use-debounced-value';
 
 const DEBOUNCE_MS = 200;
-const ICONS: Record<RecordKind, LucideIcon> = { contact: UserIcon, deal: KanbanSquare, activity: CheckSquare, template: FileText };
+const ICONS: Record<RecordKind, LucideIcon> = {
+  contact: UserIcon,
+  deal: KanbanSquare,
+  activity: CheckSquare,
+  template: FileText,
+};
 const GROUPS = [
   ['contacts', 'contact'],
   ['deals', 'deal'],
@@ -32,11 +37,25 @@ const isPhone = (text: string) => /^[\d\s+().\-/]+$/.test(text) && (text.match(/
  * The answer to `q` as the palette lists it, one group per kind, in the server's order (best first). Contacts found
  * for a phone show their phone, as typed, where the e-mail would be.
  */
-function recordsOf(results: SearchResults, q: string, t: Translate): Record<(typeof GROUPS)[number][0], PaletteRecord[]> {
+function recordsOf(
+  results: SearchResults,
+  q: string,
+  t: Translate,
+): Record<(typeof GROUPS)[number][0], PaletteRecord[]> {
   const phone = isPhone(q);
   return {
-    contacts: results.contacts.map((c) => ({ kind: 'contact', id: c.id, label: c.name, hint: joined(c.company, phone ? c.phone : c.email) })),
-    deals: results.deals.map((d) => ({ kind: 'deal', id: d.id, label: d.title, hint: joined(t(`dealForm.stages.${d.stage}`, { defaultValue: d.stage }), formatCurrency(d.value), d.contactName) })),
+    contacts: results.contacts.map((c) => ({
+      kind: 'contact',
+      id: c.id,
+      label: c.name,
+      hint: joined(c.company, phone ? c.phone : c.email),
+    })),
+    deals: results.deals.map((d) => ({
+      kind: 'deal',
+      id: d.id,
+      label: d.title,
+      hint: joined(t(`dealForm.stages.${d.stage}`, { defaultValue: d.stage }), formatCurrency(d.value), d.contactName),
+    })),
     activities: results.activities.map((a) => ({
       kind: 'activity',
       id: a.id,
@@ -92,7 +111,10 @@ function PaletteDialog({ user, onDone }: { user: User; onDone: () => void }) {
   const search = useSearch(q);
   const recent = useMemo(() => readRecent(user.id), [user.id]);
   const typing = text.trim().length > 0;
-  const groups = useMemo(() => (search.data && typing ? recordsOf(search.data, q, t) : null), [search.data, q, typing, t]);
+  const groups = useMemo(
+    () => (search.data && typing ? recordsOf(search.data, q, t) : null),
+    [search.data, q, typing, t],
+  );
   const found = groups ? GROUPS.some(([group]) => groups[group].length > 0) : false;
   const loading = typing && (search.isFetching || q !== text.trim());
   // Enter pressed before the answer to what was typed came: held, then the best match of that answer opens
@@ -164,7 +186,11 @@ function PaletteDialog({ user, onDone }: { user: User; onDone: () => void }) {
             />
             {loading && <Spinner className="text-muted-foreground" />}
             <span role="status" className="sr-only">
-              {loading ? t('searchPalette.loading') : groups ? t(found ? 'searchPalette.found' : 'searchPalette.none', { q: text.trim() }) : ''}
+              {loading
+                ? t('searchPalette.loading')
+                : groups
+                  ? t(found ? 'searchPalette.found' : 'searchPalette.none', { q: text.trim() })
+                  : ''}
             </span>
           </div>
           <Command.List className="min-h-0 flex-1 overflow-y-auto p-2" aria-label={t('searchPalette.results')}>
@@ -184,7 +210,11 @@ function PaletteDialog({ user, onDone }: { user: User; onDone: () => void }) {
                 {errorMessage(search.error, t)}
               </p>
             )}
-            {typing && groups && !found && !loading && <p className="px-3 py-6 text-center text-sm text-muted-foreground">{t('searchPalette.none', { q: text.trim() })}</p>}
+            {typing && groups && !found && !loading && (
+              <p className="px-3 py-6 text-center text-sm text-muted-foreground">
+                {t('searchPalette.none', { q: text.trim() })}
+              </p>
+            )}
             {groups &&
               GROUPS.map(
                 ([group]) =>
@@ -195,11 +225,14 @@ function PaletteDialog({ user, onDone }: { user: User; onDone: () => void }) {
                   ),
               )}
           </Command.List>
-          <p className="hidden border-t border-border px-3 py-2 text-xs text-muted-foreground sm:block">{t('searchPalette.keys')}</p>
+          <p className="hidden border-t border-border px-3 py-2 text-xs text-muted-foreground sm:block">
+            {t('searchPalette.keys')}
+          </p>
         </Command>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );
 }
 
-const GROUP_CLASS = '[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-muted-foreground';
+const GROUP_CLASS =
+  '[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-muted-foreground';

@@ -11,9 +11,11 @@ export const SECURITY_EVENTS_QUERY_KEY = ['admin', 'security-events'] as const;
 export const getSecurityEventsQueryOptions = (filters: SecurityEventFilters) =>
   infiniteQueryOptions({
     queryKey: [...SECURITY_EVENTS_QUERY_KEY, filters],
-    queryFn: ({ pageParam }) => data(api.GET('/api/admin/security-events', { params: { query: { ...filters, limit: 30, cursor: pageParam } } })),
+    queryFn: ({ pageParam }) =>
+      data(api.GET('/api/admin/security-events', { params: { query: { ...filters, limit: 30, cursor: pageParam } } })),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
 
-export const useSecurityEvents = (filters: SecurityEventFilters) => useInfiniteQuery(getSecurityEventsQueryOptions(filters));
+export const useSecurityEvents = (filters: SecurityEventFilters) =>
+  useInfiniteQuery(getSecurityEventsQueryOptions(filters));

@@ -9,7 +9,8 @@ export const ADMIN_USERS_QUERY_KEY = ['admin', 'users'] as const;
 export const getUsersQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: ADMIN_USERS_QUERY_KEY,
-    queryFn: ({ pageParam }) => data(api.GET('/api/admin/users', { params: { query: { limit: 50, cursor: pageParam } } })),
+    queryFn: ({ pageParam }) =>
+      data(api.GET('/api/admin/users', { params: { query: { limit: 50, cursor: pageParam } } })),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });

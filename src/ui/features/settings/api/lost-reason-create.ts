@@ -7,4 +7,7 @@ export const createLostReason = (label: string) => data(api.POST('/api/crm/lost-
 
 /** Adds a reason after the last one. */
 export const useCreateLostReason = () =>
-  useMutation({ mutationFn: createLostReason, onSuccess: () => queryClient.invalidateQueries({ queryKey: LOST_REASONS_PREFIX }) });
+  useMutation({
+    mutationFn: createLostReason,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: LOST_REASONS_PREFIX }),
+  });

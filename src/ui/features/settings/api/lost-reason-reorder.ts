@@ -3,7 +3,8 @@ import { api, data } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { ALL_LOST_REASONS_QUERY_KEY, LOST_REASONS_PREFIX, type SettingsLostReason } from './lost-reason-list';
 
-export const reorderLostReasons = (reasonIds: number[]) => data(api.PUT('/api/crm/lost-reasons/order', { body: { reasonIds } }));
+export const reorderLostReasons = (reasonIds: number[]) =>
+  data(api.PUT('/api/crm/lost-reasons/order', { body: { reasonIds } }));
 
 /** Every offered reason's id in the new order: shown at once, put back when the server refuses. */
 export const useReorderLostReasons = () =>
@@ -15,7 +16,9 @@ export const useReorderLostReasons = () =>
       if (previous) {
         const byId = new Map(previous.items.map((r) => [r.id, r]));
         const retired = previous.items.filter((r) => !r.active);
-        queryClient.setQueryData(ALL_LOST_REASONS_QUERY_KEY, { items: [...reasonIds.map((id) => byId.get(id)!), ...retired] });
+        queryClient.setQueryData(ALL_LOST_REASONS_QUERY_KEY, {
+          items: [...reasonIds.map((id) => byId.get(id)!), ...retired],
+        });
       }
       return { previous };
     },

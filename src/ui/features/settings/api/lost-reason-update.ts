@@ -10,4 +10,7 @@ export const updateLostReason = ({ id, body }: { id: number; body: UpdateLostRea
 
 /** Rename, retire or restore. */
 export const useUpdateLostReason = () =>
-  useMutation({ mutationFn: updateLostReason, onSuccess: () => queryClient.invalidateQueries({ queryKey: LOST_REASONS_PREFIX }) });
+  useMutation({
+    mutationFn: updateLostReason,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: LOST_REASONS_PREFIX }),
+  });

@@ -14,7 +14,8 @@ export const STAGE_COUNTS_QUERY_KEY = ['deals', 'summary', SETTINGS_PIPELINE, {}
 export const getStagesQueryOptions = () =>
   queryOptions({
     queryKey: STAGES_QUERY_KEY,
-    queryFn: () => data(api.GET('/api/crm/pipeline-stages/{pipeline}', { params: { path: { pipeline: SETTINGS_PIPELINE } } })),
+    queryFn: () =>
+      data(api.GET('/api/crm/pipeline-stages/{pipeline}', { params: { path: { pipeline: SETTINGS_PIPELINE } } })),
   });
 
 /** The stages in board order. */
@@ -24,7 +25,12 @@ export const useSettingsStages = () => useQuery(getStagesQueryOptions());
 export const getStageCountsQueryOptions = () =>
   queryOptions({
     queryKey: STAGE_COUNTS_QUERY_KEY,
-    queryFn: () => data(api.GET('/api/crm/pipeline-stages/{pipeline}/summary', { params: { path: { pipeline: SETTINGS_PIPELINE }, query: {} } })),
+    queryFn: () =>
+      data(
+        api.GET('/api/crm/pipeline-stages/{pipeline}/summary', {
+          params: { path: { pipeline: SETTINGS_PIPELINE }, query: {} },
+        }),
+      ),
     select: (summary) => new Map(summary.items.map((s) => [s.stageId, s.dealCount])),
   });
 

@@ -5,7 +5,12 @@ import { STAGES_QUERY_KEY, SETTINGS_PIPELINE, type SettingsStage } from './stage
 import { invalidateStages } from './stage-invalidate';
 
 export const reorderStages = (stageIds: number[]) =>
-  data(api.PUT('/api/crm/pipeline-stages/{pipeline}/order', { params: { path: { pipeline: SETTINGS_PIPELINE } }, body: { stageIds } }));
+  data(
+    api.PUT('/api/crm/pipeline-stages/{pipeline}/order', {
+      params: { path: { pipeline: SETTINGS_PIPELINE } },
+      body: { stageIds },
+    }),
+  );
 
 /** Every stage id in the new order: shown at once, put back when the server refuses. */
 export const useReorderStages = () =>
@@ -16,7 +21,9 @@ export const useReorderStages = () =>
       const previous = queryClient.getQueryData<{ items: SettingsStage[] }>(STAGES_QUERY_KEY);
       if (previous) {
         const byId = new Map(previous.items.map((s) => [s.id, s]));
-        queryClient.setQueryData(STAGES_QUERY_KEY, { items: stageIds.map((id, i) => ({ ...byId.get(id)!, order: i + 1 })) });
+        queryClient.setQueryData(STAGES_QUERY_KEY, {
+          items: stageIds.map((id, i) => ({ ...byId.get(id)!, order: i + 1 })),
+        });
       }
       return { previous };
     },

@@ -7,7 +7,12 @@ import { invalidateStages } from './stage-invalidate';
 export type UpdateStageInput = ApiBody<'/api/crm/pipeline-stages/{pipeline}/{id}', 'patch'>;
 
 export const updateStage = ({ id, body }: { id: number; body: UpdateStageInput }) =>
-  data(api.PATCH('/api/crm/pipeline-stages/{pipeline}/{id}', { params: { path: { pipeline: SETTINGS_PIPELINE, id } }, body }));
+  data(
+    api.PATCH('/api/crm/pipeline-stages/{pipeline}/{id}', {
+      params: { path: { pipeline: SETTINGS_PIPELINE, id } },
+      body,
+    }),
+  );
 
 /** Rename (the deals follow), recolour, probability, stale days, kind. */
 export const useUpdateStage = () => useMutation({ mutationFn: updateStage, onSuccess: invalidateStages });

@@ -30,7 +30,13 @@ export interface CreatedUser {
 }
 
 /** New user: name, username, initials, role and a temporary password the user must change at the first sign-in. */
-export function CreateUserDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (created: CreatedUser) => void }) {
+export function CreateUserDialog({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated: (created: CreatedUser) => void;
+}) {
   const { t } = useTranslation();
   const schema = useMemo(() => {
     const rules = userRules(t);
@@ -42,7 +48,13 @@ export function CreateUserDialog({ onClose, onCreated }: { onClose: () => void; 
       temporaryPassword: rules.newPassword,
     });
   }, [t]);
-  const form = useSchemaForm(schema, { name: '', username: '', initials: '', role: 'employee', temporaryPassword: suggestTemporaryPassword() });
+  const form = useSchemaForm(schema, {
+    name: '',
+    username: '',
+    initials: '',
+    role: 'employee',
+    temporaryPassword: suggestTemporaryPassword(),
+  });
   const create = useCreateUser();
 
   return (
@@ -56,10 +68,23 @@ export function CreateUserDialog({ onClose, onCreated }: { onClose: () => void; 
             toast({ title: t('userAdmin.create.done', { name: created.name }) });
             onCreated({ name: created.name, temporaryPassword: input.temporaryPassword });
           }}
-          onError={(error, { onField }) => !onField && toast({ variant: 'destructive', title: t('userAdmin.create.failed'), description: errorMessage(error, t) })}
+          onError={(error, { onField }) =>
+            !onField &&
+            toast({ variant: 'destructive', title: t('userAdmin.create.failed'), description: errorMessage(error, t) })
+          }
         >
-          <FormField control={form.control} name="name" label={t('auth.fullName')} render={(field) => <Input {...field} autoComplete="off" />} />
-          <FormField control={form.control} name="username" label={t('auth.username')} render={(field) => <Input {...field} autoComplete="off" />} />
+          <FormField
+            control={form.control}
+            name="name"
+            label={t('auth.fullName')}
+            render={(field) => <Input {...field} autoComplete="off" />}
+          />
+          <FormField
+            control={form.control}
+            name="username"
+            label={t('auth.username')}
+            render={(field) => <Input {...field} autoComplete="off" />}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             <InitialsField form={form} />
             <FormField
@@ -67,7 +92,12 @@ export function CreateUserDialog({ onClose, onCreated }: { onClose: () => void; 
               name="role"
               label={t('auth.role')}
               render={({ id, value, onChange }) => (
-                <Select<Role> id={id} value={value} onValueChange={onChange} options={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))} />
+                <Select<Role>
+                  id={id}
+                  value={value}
+                  onValueChange={onChange}
+                  options={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+                />
               )}
             />
           </div>
@@ -85,7 +115,9 @@ export function CreateUserDialog({ onClose, onCreated }: { onClose: () => void; 
                   size="icon"
                   aria-label={t('userAdmin.create.generate')}
                   title={t('userAdmin.create.generate')}
-                  onClick={() => form.setValue('temporaryPassword', suggestTemporaryPassword(), { shouldValidate: true })}
+                  onClick={() =>
+                    form.setValue('temporaryPassword', suggestTemporaryPassword(), { shouldValidate: true })
+                  }
                 >
                   <RefreshCw className="h-4 w-4" aria-hidden="true" />
                 </Button>

@@ -24,10 +24,18 @@ type T = (key: string, options?: Record<string, unknown>) => string;
 const FREE_TEXT = 'other';
 
 /** A seeded reason shows its key's translation (the board's own keys) until an admin names it. */
-const reasonName = (reason: SettingsLostReason, t: T) => reason.label ?? t(`pipeline.lostReasons.${reason.key}`, { defaultValue: reason.key });
+const reasonName = (reason: SettingsLostReason, t: T) =>
+  reason.label ?? t(`pipeline.lostReasons.${reason.key}`, { defaultValue: reason.key });
 
 // The server's bounds (lost-reasons.schemas.ts).
-const labelSchema = (t: T) => z.object({ label: z.string().trim().min(1, t('validation.required')).max(80, t('validation.maxLength', { count: 80 })) });
+const labelSchema = (t: T) =>
+  z.object({
+    label: z
+      .string()
+      .trim()
+      .min(1, t('validation.required'))
+      .max(80, t('validation.maxLength', { count: 80 })),
+  });
 
 /** The lost reasons tab: the offered ones in the board's order (add, rename, reorder, retire), then the retired ones (restore). */
 export function LostReasonsSettings() {
@@ -45,7 +53,12 @@ export function LostReasonsSettings() {
       { id: reason.id, body: { active: true, updatedAt: reason.updatedAt } },
       {
         onSuccess: () => toast({ title: t('lostReasonSettings.restored', { name: reasonName(reason, t) }) }),
-        onError: (error) => toast({ variant: 'destructive', title: t('lostReasonSettings.saveFailed'), description: errorMessage(error, t) }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: t('lostReasonSettings.saveFailed'),
+            description: errorMessage(error, t),
+          }),
       },
     );
 
@@ -73,7 +86,14 @@ export function LostReasonsSettings() {
             nameOf={(reason) => reasonName(reason, t)}
             disabled={reorder.isPending}
             onReorder={(ids) =>
-              reorder.mutate(ids, { onError: (error) => toast({ variant: 'destructive', title: t('lostReasonSettings.reorderFailed'), description: errorMessage(error, t) }) })
+              reorder.mutate(ids, {
+                onError: (error) =>
+                  toast({
+                    variant: 'destructive',
+                    title: t('lostReasonSettings.reorderFailed'),
+                    description: errorMessage(error, t),
+                  }),
+              })
             }
             renderRow={(reason) => (
               <p className="flex min-w-0 flex-wrap items-center gap-2">
@@ -95,7 +115,12 @@ export function LostReasonsSettings() {
                 >
                   <Pencil className="h-4 w-4" aria-hidden="true" />
                 </Button>
-                <Button variant="ghost" size="iconSm" aria-label={t('lostReasonSettings.retire', { name: reasonName(reason, t) })} onClick={() => setRetiring(reason)}>
+                <Button
+                  variant="ghost"
+                  size="iconSm"
+                  aria-label={t('lostReasonSettings.retire', { name: reasonName(reason, t) })}
+                  onClick={() => setRetiring(reason)}
+                >
                   <Archive className="h-4 w-4" aria-hidden="true" />
                 </Button>
               </>
@@ -109,8 +134,16 @@ export function LostReasonsSettings() {
               <ul className="divide-y divide-border" data-testid="retired-reasons">
                 {retired.map((reason) => (
                   <li key={reason.id} className="flex items-center gap-3 px-3 py-3 sm:px-5">
-                    <span className="min-w-0 flex-1 truncate text-muted-foreground line-through decoration-muted-foreground/60">{reasonName(reason, t)}</span>
-                    <Button variant="outline" size="sm" onClick={() => restore(reason)} disabled={update.isPending} aria-label={t('lostReasonSettings.restore', { name: reasonName(reason, t) })}>
+                    <span className="min-w-0 flex-1 truncate text-muted-foreground line-through decoration-muted-foreground/60">
+                      {reasonName(reason, t)}
+                    </span>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => restore(reason)}
+                      disabled={update.isPending}
+                      aria-label={t('lostReasonSettings.restore', { name: reasonName(reason, t) })}
+                    >
                       <ArchiveRestore className="h-4 w-4" aria-hidden="true" />
                       {t('lostReasonSettings.restoreShort')}
                     </Button>
@@ -143,13 +176,22 @@ function AddReasonForm() {
           toast({ title: t('lostReasonSettings.created', { name: label }) });
           form.reset({ label: '' });
         }}
-        onError={(error, { onField }) => !onField && toast({ variant: 'destructive', title: t('lostReasonSettings.saveFailed'), description: errorMessage(error, t) })}
+        onError={(error, { onField }) =>
+          !onField &&
+          toast({
+            variant: 'destructive',
+            title: t('lostReasonSettings.saveFailed'),
+            description: errorMessage(error, t),
+          })
+        }
       >
         <FormField
           control={form.control}
           name="label"
           label={t('lostReasonSettings.addLabel')}
-          render={(field) => <Input {...field} autoComplete="off" maxLength={80} placeholder={t('lostReasonSettings.addPlaceholder')} />}
+          render={(field) => (
+            <Input {...field} autoComplete="off" maxLength={80} placeholder={t('lostReasonSettings.addPlaceholder')} />
+          )}
         />
         <Button type="submit" disabled={create.isPending} className="sm:mt-7">
           {create.isPending ? <Spinner /> : <Plus className="h-4 w-4" aria-hidden="true" />}
@@ -167,7 +209,10 @@ function RenameReasonDialog({ reason, onClose }: { reason: SettingsLostReason; o
   const update = useUpdateLostReason();
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title={t('lostReasonSettings.renameTitle')} description={t('lostReasonSettings.renameDescription')}>
+      <DialogContent
+        title={t('lostReasonSettings.renameTitle')}
+        description={t('lostReasonSettings.renameDescription')}
+      >
         <Form
           form={form}
           id="lost-reason"
@@ -176,14 +221,24 @@ function RenameReasonDialog({ reason, onClose }: { reason: SettingsLostReason; o
             toast({ title: t('lostReasonSettings.renamed', { name: label }) });
             onClose();
           }}
-          onError={(error, { onField }) => !onField && toast({ variant: 'destructive', title: t('lostReasonSettings.saveFailed'), description: errorMessage(error, t) })}
+          onError={(error, { onField }) =>
+            !onField &&
+            toast({
+              variant: 'destructive',
+              title: t('lostReasonSettings.saveFailed'),
+              description: errorMessage(error, t),
+            })
+          }
         >
-          <FormField control={form.control} name="label" label={t('lostReasonSettings.fields.label')} render={(field) => <Input {...field} autoComplete="off" maxLength={80} />} />
+          <FormField
+            control={form.control}
+            name="label"
+            label={t('lostReasonSettings.fields.label')}
+            render={(field) => <Input {...field} autoComplete="off" maxLength={80} />}
+          />
           <DialogFooter>
             <DialogClose asChild>
-              <Button variant="outline">
-                {t('common.cancel')}
-              </Button>
+              <Button variant="outline">{t('common.cancel')}</Button>
             </DialogClose>
             <Button type="submit" disabled={update.isPending}>
               {update.isPending && <Spinner />}

@@ -39,7 +39,8 @@ const DOTS: Partial<Record<SecurityEventType, string>> = {
 };
 
 const ALL = 'all';
-const isType = (value: string | null): value is SecurityEventType => value !== null && (TYPES as string[]).includes(value);
+const isType = (value: string | null): value is SecurityEventType =>
+  value !== null && (TYPES as string[]).includes(value);
 
 /** The security log tab: newest first, filtered by user and type (kept in the URL), 30 at a time. */
 export function SecurityLog() {
@@ -81,7 +82,10 @@ export function SecurityLog() {
             onValueChange={(value) => setFilter('user', value)}
             options={[
               { value: ALL, label: t('securityLog.allUsers') },
-              ...(users.data?.items ?? []).map((user) => ({ value: String(user.id), label: `${user.name} (${user.username})` })),
+              ...(users.data?.items ?? []).map((user) => ({
+                value: String(user.id),
+                label: `${user.name} (${user.username})`,
+              })),
             ]}
           />
         </div>
@@ -93,7 +97,10 @@ export function SecurityLog() {
             id="security-log-type"
             value={type ?? ALL}
             onValueChange={(value) => setFilter('type', value)}
-            options={[{ value: ALL, label: t('securityLog.allTypes') }, ...TYPES.map((value) => ({ value, label: t(`securityLog.types.${value}`) }))]}
+            options={[
+              { value: ALL, label: t('securityLog.allTypes') },
+              ...TYPES.map((value) => ({ value, label: t(`securityLog.types.${value}`) })),
+            ]}
           />
         </div>
       </div>
@@ -114,7 +121,12 @@ export function SecurityLog() {
           </ol>
           {events.hasNextPage && (
             <div className="flex justify-center border-t border-border p-3">
-              <Button variant="outline" size="sm" onClick={() => void events.fetchNextPage()} disabled={events.isFetchingNextPage}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => void events.fetchNextPage()}
+                disabled={events.isFetchingNextPage}
+              >
                 {events.isFetchingNextPage && <Spinner />}
                 {t('securityLog.loadMore')}
               </Button>
@@ -131,7 +143,11 @@ function EventRow({ event }: { event: SecurityEvent }) {
   const who = event.userName ?? event.username ?? t('securityLog.unknownUser');
   const details = detailText(event, t);
   return (
-    <li className="grid gap-1 px-5 py-3 text-sm sm:grid-cols-[minmax(0,1fr)_auto] sm:gap-x-4" data-testid="security-event" data-type={event.type}>
+    <li
+      className="grid gap-1 px-5 py-3 text-sm sm:grid-cols-[minmax(0,1fr)_auto] sm:gap-x-4"
+      data-testid="security-event"
+      data-type={event.type}
+    >
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
           <Badge>
@@ -163,15 +179,22 @@ function EventRow({ event }: { event: SecurityEvent }) {
   );
 }
 
-function detailText(event: SecurityEvent, t: (key: string, options?: Record<string, unknown>) => string): string | null {
+function detailText(
+  event: SecurityEvent,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string | null {
   const d = event.details;
   switch (event.type) {
     case 'sign_in_failed':
-      return d?.reason === 'disabled' ? t('securityLog.details.disabled') : t('securityLog.details.invalidCredentials', { username: event.username ?? '' });
+      return d?.reason === 'disabled'
+        ? t('securityLog.details.disabled')
+        : t('securityLog.details.invalidCredentials', { username: event.username ?? '' });
     case 'sign_in_throttled':
       return t('securityLog.details.throttled', { count: Math.max(1, Math.ceil((d?.retryAfterSeconds ?? 0) / 60)) });
     case 'role_changed':
-      return d?.from && d.to ? t('securityLog.details.role', { from: t(`roles.${d.from}`), to: t(`roles.${d.to}`) }) : null;
+      return d?.from && d.to
+        ? t('securityLog.details.role', { from: t(`roles.${d.from}`), to: t(`roles.${d.to}`) })
+        : null;
     case 'user_created':
     case 'user_registered':
       return d?.to ? t('securityLog.details.createdAs', { role: t(`roles.${d.to}`) }) : null;

@@ -27,9 +27,14 @@ const KINDS = ['open', 'won', 'lost'] as const;
 
 // The server's bounds (deals.schemas.ts), checked here first so messages arrive translated.
 function stageSchema(t: T) {
-  const whole = (min: number, max: number, message: string) => z.number({ error: message }).int(message).min(min, message).max(max, message);
+  const whole = (min: number, max: number, message: string) =>
+    z.number({ error: message }).int(message).min(min, message).max(max, message);
   return z.object({
-    stage: z.string().trim().min(1, t('validation.required')).max(60, t('validation.maxLength', { count: 60 })),
+    stage: z
+      .string()
+      .trim()
+      .min(1, t('validation.required'))
+      .max(60, t('validation.maxLength', { count: 60 })),
     color: z.string().refine(isHexColor, t('stageSettings.invalidColor')),
     probability: whole(0, 100, t('stageSettings.invalidProbability')),
     staleDays: whole(1, 365, t('stageSettings.invalidStaleDays')),
@@ -45,11 +50,20 @@ const numberInput = <F extends { value: number; onChange: (value: number) => voi
   inputMode: 'numeric' as const,
   step: 1,
   value: Number.isNaN(field.value) ? '' : field.value,
-  onChange: (event: React.ChangeEvent<HTMLInputElement>) => field.onChange(event.target.value === '' ? Number.NaN : event.target.valueAsNumber),
+  onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+    field.onChange(event.target.value === '' ? Number.NaN : event.target.valueAsNumber),
 });
 
 /** A stage added or edited: name (a rename moves its deals), colour, probability, stale days and kind. */
-export function StageFormDialog({ stage, dealCount, onClose }: { stage: SettingsStage | null; dealCount: number | undefined; onClose: () => void }) {
+export function StageFormDialog({
+  stage,
+  dealCount,
+  onClose,
+}: {
+  stage: SettingsStage | null;
+  dealCount: number | undefined;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const schema = useMemo(() => stageSchema(t), [t]);
   const shownName = stage ? stageName(stage.stage, t) : '';
@@ -69,7 +83,10 @@ export function StageFormDialog({ stage, dealCount, onClose }: { stage: Settings
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title={stage ? t('stageSettings.editTitle', { name: shownName }) : t('stageSettings.createTitle')} description={t('stageSettings.dialogDescription')}>
+      <DialogContent
+        title={stage ? t('stageSettings.editTitle', { name: shownName }) : t('stageSettings.createTitle')}
+        description={t('stageSettings.dialogDescription')}
+      >
         <Form
           form={form}
           id="stage"
@@ -77,7 +94,9 @@ export function StageFormDialog({ stage, dealCount, onClose }: { stage: Settings
             if (stage) {
               // An untouched seeded name stays its key (the board keeps translating it).
               const renamed = name !== shownName ? { stage: name } : {};
-              const changed = Object.fromEntries(Object.entries(fields).filter(([key, value]) => stage[key as keyof typeof fields] !== value));
+              const changed = Object.fromEntries(
+                Object.entries(fields).filter(([key, value]) => stage[key as keyof typeof fields] !== value),
+              );
               await update.mutateAsync({ id: stage.id, body: { ...renamed, ...changed, updatedAt } });
               toast({ title: t('stageSettings.updated') });
             } else {
@@ -86,7 +105,10 @@ export function StageFormDialog({ stage, dealCount, onClose }: { stage: Settings
             }
             onClose();
           }}
-          onError={(error, { onField }) => !onField && toast({ variant: 'destructive', title: t('stageSettings.saveFailed'), description: errorMessage(error, t) })}
+          onError={(error, { onField }) =>
+            !onField &&
+            toast({ variant: 'destructive', title: t('stageSettings.saveFailed'), description: errorMessage(error, t) })
+          }
         >
           <FormField
             control={form.control}
@@ -95,7 +117,12 @@ export function StageFormDialog({ stage, dealCount, onClose }: { stage: Settings
             description={stage ? t('stageSettings.hints.rename') : undefined}
             render={(field) => <Input {...field} autoComplete="off" maxLength={60} />}
           />
-          <FormField control={form.control} name="color" label={t('stageSettings.fields.color')} render={(field) => <ColorField {...field} />} />
+          <FormField
+            control={form.control}
+            name="color"
+            label={t('stageSettings.fields.color')}
+            render={(field) => <ColorField {...field} />}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField
               control={form.control}
@@ -129,9 +156,7 @@ export function StageFormDialog({ stage, dealCount, onClose }: { stage: Settings
           />
           <DialogFooter>
             <DialogClose asChild>
-              <Button variant="outline">
-                {t('common.cancel')}
-              </Button>
+              <Button variant="outline">{t('common.cancel')}</Button>
             </DialogClose>
             <Button type="submit" disabled={pending}>
               {pending && <Spinner />}
@@ -169,7 +194,9 @@ function ColorField({ value, onChange, disabled, ...field }: FieldControlProps<{
           autoComplete="off"
           spellCheck={false}
           className="font-mono uppercase"
-          aria-describedby={[field['aria-describedby'], low.length ? hintId : undefined].filter(Boolean).join(' ') || undefined}
+          aria-describedby={
+            [field['aria-describedby'], low.length ? hintId : undefined].filter(Boolean).join(' ') || undefined
+          }
         />
       </div>
       <div role="group" aria-label={t('stageSettings.presets')} className="flex flex-wrap gap-1.5">
@@ -182,7 +209,10 @@ function ColorField({ value, onChange, disabled, ...field }: FieldControlProps<{
               aria-label={t('stageSettings.preset', { color: preset })}
               aria-pressed={chosen}
               onClick={() => onChange(preset)}
-              className={cn('flex h-7 w-7 items-center justify-center rounded-full border border-border focus-ring', chosen && 'ring-2 ring-foreground ring-offset-2 ring-offset-surface')}
+              className={cn(
+                'flex h-7 w-7 items-center justify-center rounded-full border border-border focus-ring',
+                chosen && 'ring-2 ring-foreground ring-offset-2 ring-offset-surface',
+              )}
               style={{ backgroundColor: preset }}
             >
               {chosen && <Check className="h-4 w-4 text-white" aria-hidden="true" />}
@@ -192,7 +222,9 @@ function ColorField({ value, onChange, disabled, ...field }: FieldControlProps<{
       </div>
       {low.length > 0 && (
         <p id={hintId} className="text-xs text-warning">
-          {t('stageSettings.lowContrast', { themes: low.map((theme) => t(`stageSettings.themes.${theme}`)).join(', ') })}
+          {t('stageSettings.lowContrast', {
+            themes: low.map((theme) => t(`stageSettings.themes.${theme}`)).join(', '),
+          })}
         </p>
       )}
     </div>
@@ -209,7 +241,17 @@ const inUseCount = (error: unknown): number | null => {
  * Deleting a stage: an empty one goes at once; one holding deals asks where they go (a stage of the same
  * kind, so won deals stay won) and the server moves them and deletes the stage in one transaction.
  */
-export function DeleteStageDialog({ stage, stages, dealCount, onClose }: { stage: SettingsStage; stages: SettingsStage[]; dealCount: number | undefined; onClose: () => void }) {
+export function DeleteStageDialog({
+  stage,
+  stages,
+  dealCount,
+  onClose,
+}: {
+  stage: SettingsStage;
+  stages: SettingsStage[];
+  dealCount: number | undefined;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const remove = useDeleteStage();
@@ -227,7 +269,11 @@ export function DeleteStageDialog({ stage, stages, dealCount, onClose }: { stage
       { id: stage.id, moveTo: needsMove ? moveTo : undefined },
       {
         onSuccess: () => {
-          toast({ title: needsMove ? t('stageSettings.deletedMoved', { count, name, target: stageName(moveTo, t) }) : t('stageSettings.deleted', { name }) });
+          toast({
+            title: needsMove
+              ? t('stageSettings.deletedMoved', { count, name, target: stageName(moveTo, t) })
+              : t('stageSettings.deleted', { name }),
+          });
           onClose();
         },
         onError: (failure) => {
@@ -241,17 +287,29 @@ export function DeleteStageDialog({ stage, stages, dealCount, onClose }: { stage
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title={t('stageSettings.deleteDialog.title', { name })} description={needsMove ? t('stageSettings.deleteDialog.inUse', { count }) : t('stageSettings.deleteDialog.empty')}>
+      <DialogContent
+        title={t('stageSettings.deleteDialog.title', { name })}
+        description={
+          needsMove ? t('stageSettings.deleteDialog.inUse', { count }) : t('stageSettings.deleteDialog.empty')
+        }
+      >
         {needsMove &&
           (targets.length > 0 ? (
             <div className="grid gap-1.5">
               <label htmlFor={`${id}-move-to`} className="text-sm font-medium">
                 {t('stageSettings.deleteDialog.moveTo')}
               </label>
-              <Select id={`${id}-move-to`} value={moveTo} onValueChange={setMoveTo} options={targets.map((s) => ({ value: s.stage, label: stageName(s.stage, t) }))} />
+              <Select
+                id={`${id}-move-to`}
+                value={moveTo}
+                onValueChange={setMoveTo}
+                options={targets.map((s) => ({ value: s.stage, label: stageName(s.stage, t) }))}
+              />
             </div>
           ) : (
-            <p className="text-sm">{t('stageSettings.deleteDialog.noTarget', { kind: t(`stageSettings.kinds.${stage.kind}`) })}</p>
+            <p className="text-sm">
+              {t('stageSettings.deleteDialog.noTarget', { kind: t(`stageSettings.kinds.${stage.kind}`) })}
+            </p>
           ))}
         {error && (
           <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">

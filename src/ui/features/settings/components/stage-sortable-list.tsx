@@ -1,4 +1,12 @@
-import { DragDropContext, Draggable, Droppable, type DragStart, type DragUpdate, type DropResult, type ResponderProvided } from '@hello-pangea/dnd';
+import {
+  DragDropContext,
+  Draggable,
+  Droppable,
+  type DragStart,
+  type DragUpdate,
+  type DropResult,
+  type ResponderProvided,
+} from '@hello-pangea/dnd';
 import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +33,16 @@ interface SortableListProps<T extends { id: number }> {
  * (space, arrows, space; announced in the app's language), or the up and down buttons, which keep focus
  * on the button pressed and say where the item went.
  */
-export function SortableList<T extends { id: number }>({ id, label, items, nameOf, onReorder, renderRow, actions, disabled }: SortableListProps<T>) {
+export function SortableList<T extends { id: number }>({
+  id,
+  label,
+  items,
+  nameOf,
+  onReorder,
+  renderRow,
+  actions,
+  disabled,
+}: SortableListProps<T>) {
   const { t } = useTranslation();
   const refocus = useRef<{ id: number; dir: 'up' | 'down' } | null>(null);
   const [message, setMessage] = useState('');
@@ -37,7 +54,8 @@ export function SortableList<T extends { id: number }>({ id, label, items, nameO
     const wanted = refocus.current;
     if (!wanted) return;
     refocus.current = null;
-    const button = (dir: string) => document.querySelector<HTMLButtonElement>(`[data-reorder="${id}-${wanted.id}-${dir}"]`);
+    const button = (dir: string) =>
+      document.querySelector<HTMLButtonElement>(`[data-reorder="${id}-${wanted.id}-${dir}"]`);
     const target = button(wanted.dir);
     (target && !target.disabled ? target : button(wanted.dir === 'up' ? 'down' : 'up'))?.focus();
   }, [items, id]);
@@ -60,22 +78,40 @@ export function SortableList<T extends { id: number }>({ id, label, items, nameO
   const nameAt = (index: number) => (items[index] ? nameOf(items[index]) : '');
 
   const onDragStart = (start: DragStart, provided: ResponderProvided) =>
-    provided.announce(t('stageSettings.dnd.lifted', { name: nameAt(start.source.index), position: start.source.index + 1, total }));
+    provided.announce(
+      t('stageSettings.dnd.lifted', { name: nameAt(start.source.index), position: start.source.index + 1, total }),
+    );
   const onDragUpdate = (update: DragUpdate, provided: ResponderProvided) =>
-    provided.announce(update.destination ? t('stageSettings.dnd.over', { position: update.destination.index + 1, total }) : t('stageSettings.dnd.outside'));
+    provided.announce(
+      update.destination
+        ? t('stageSettings.dnd.over', { position: update.destination.index + 1, total })
+        : t('stageSettings.dnd.outside'),
+    );
   const onDragEnd = (result: DropResult, provided: ResponderProvided) => {
     const name = nameAt(result.source.index);
     if (!result.destination || result.reason === 'CANCEL') return provided.announce(t('stageSettings.dnd.cancelled'));
-    if (result.destination.index === result.source.index) return provided.announce(t('stageSettings.dnd.unchanged', { name }));
+    if (result.destination.index === result.source.index)
+      return provided.announce(t('stageSettings.dnd.unchanged', { name }));
     provided.announce(t('stageSettings.dnd.dropped', { name, position: result.destination.index + 1, total }));
     move(result.source.index, result.destination.index);
   };
 
   return (
-    <DragDropContext onDragStart={onDragStart} onDragUpdate={onDragUpdate} onDragEnd={onDragEnd} dragHandleUsageInstructions={t('stageSettings.dnd.instructions')}>
+    <DragDropContext
+      onDragStart={onDragStart}
+      onDragUpdate={onDragUpdate}
+      onDragEnd={onDragEnd}
+      dragHandleUsageInstructions={t('stageSettings.dnd.instructions')}
+    >
       <Droppable droppableId={id}>
         {(provided) => (
-          <ol ref={provided.innerRef} {...provided.droppableProps} aria-label={label} className="divide-y divide-border" data-testid={`${id}-list`}>
+          <ol
+            ref={provided.innerRef}
+            {...provided.droppableProps}
+            aria-label={label}
+            className="divide-y divide-border"
+            data-testid={`${id}-list`}
+          >
             {items.map((item, index) => (
               <Draggable key={item.id} draggableId={`${id}-${item.id}`} index={index} isDragDisabled={disabled}>
                 {(drag, snapshot) => (
@@ -83,7 +119,10 @@ export function SortableList<T extends { id: number }>({ id, label, items, nameO
                     ref={drag.innerRef}
                     {...drag.draggableProps}
                     data-testid={`${id}-row`}
-                    className={cn('flex flex-wrap items-center gap-x-3 gap-y-2 bg-surface px-3 py-3 sm:px-5', snapshot.isDragging && 'rounded-md shadow-lg ring-2 ring-primary')}
+                    className={cn(
+                      'flex flex-wrap items-center gap-x-3 gap-y-2 bg-surface px-3 py-3 sm:px-5',
+                      snapshot.isDragging && 'rounded-md shadow-lg ring-2 ring-primary',
+                    )}
                   >
                     <div
                       {...drag.dragHandleProps}

@@ -48,11 +48,22 @@ export function StagesSettings() {
           nameOf={(stage) => stageName(stage.stage, t)}
           disabled={reorder.isPending}
           onReorder={(ids) =>
-            reorder.mutate(ids, { onError: (error) => toast({ variant: 'destructive', title: t('stageSettings.reorderFailed'), description: errorMessage(error, t) }) })
+            reorder.mutate(ids, {
+              onError: (error) =>
+                toast({
+                  variant: 'destructive',
+                  title: t('stageSettings.reorderFailed'),
+                  description: errorMessage(error, t),
+                }),
+            })
           }
           renderRow={(stage) => (
             <>
-              <span className="h-5 w-5 shrink-0 rounded-full border border-border" style={{ backgroundColor: stage.color }} aria-hidden="true" />
+              <span
+                className="h-5 w-5 shrink-0 rounded-full border border-border"
+                style={{ backgroundColor: stage.color }}
+                aria-hidden="true"
+              />
               <div className="grid min-w-0 gap-1">
                 <p className="flex flex-wrap items-center gap-2">
                   <span className="min-w-0 font-medium break-words" data-testid="stage-name">
@@ -63,17 +74,29 @@ export function StagesSettings() {
                 <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
                   <span>{t('stageSettings.probability', { value: stage.probability })}</span>
                   <span>{t('stageSettings.staleDays', { count: stage.staleDays })}</span>
-                  <span data-testid="stage-deals">{countOf(stage) === undefined ? '…' : t('stageSettings.deals', { count: countOf(stage) })}</span>
+                  <span data-testid="stage-deals">
+                    {countOf(stage) === undefined ? '…' : t('stageSettings.deals', { count: countOf(stage) })}
+                  </span>
                 </p>
               </div>
             </>
           )}
           actions={(stage) => (
             <>
-              <Button variant="ghost" size="iconSm" aria-label={t('stageSettings.edit', { name: stageName(stage.stage, t) })} onClick={() => setEditing(stage)}>
+              <Button
+                variant="ghost"
+                size="iconSm"
+                aria-label={t('stageSettings.edit', { name: stageName(stage.stage, t) })}
+                onClick={() => setEditing(stage)}
+              >
                 <Pencil className="h-4 w-4" aria-hidden="true" />
               </Button>
-              <Button variant="ghost" size="iconSm" aria-label={t('stageSettings.delete', { name: stageName(stage.stage, t) })} onClick={() => setDeleting(stage)}>
+              <Button
+                variant="ghost"
+                size="iconSm"
+                aria-label={t('stageSettings.delete', { name: stageName(stage.stage, t) })}
+                onClick={() => setDeleting(stage)}
+              >
                 <Trash2 className="h-4 w-4 text-danger" aria-hidden="true" />
               </Button>
             </>
@@ -81,10 +104,19 @@ export function StagesSettings() {
         />
       )}
       {editing && (
-        <StageFormDialog stage={editing === 'new' ? null : editing} dealCount={editing === 'new' ? 0 : countOf(editing)} onClose={() => setEditing(null)} />
+        <StageFormDialog
+          stage={editing === 'new' ? null : editing}
+          dealCount={editing === 'new' ? 0 : countOf(editing)}
+          onClose={() => setEditing(null)}
+        />
       )}
       {deleting && stages.data && (
-        <DeleteStageDialog stage={deleting} stages={stages.data.items} dealCount={countOf(deleting)} onClose={() => setDeleting(null)} />
+        <DeleteStageDialog
+          stage={deleting}
+          stages={stages.data.items}
+          dealCount={countOf(deleting)}
+          onClose={() => setDeleting(null)}
+        />
       )}
     </Card>
   );

@@ -32,7 +32,10 @@ export function TemporaryPasswordDialog({
   };
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title={t('userAdmin.temporaryPassword.title', { name })} description={t('userAdmin.temporaryPassword.description')}>
+      <DialogContent
+        title={t('userAdmin.temporaryPassword.title', { name })}
+        description={t('userAdmin.temporaryPassword.description')}
+      >
         <div className="flex items-center gap-2">
           <output
             data-testid="temporary-password"
@@ -42,7 +45,11 @@ export function TemporaryPasswordDialog({
             {password}
           </output>
           <Button variant="outline" onClick={() => void copy()} aria-live="polite">
-            {copied ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
+            {copied ? (
+              <Check className="h-4 w-4" aria-hidden="true" />
+            ) : (
+              <Copy className="h-4 w-4" aria-hidden="true" />
+            )}
             {copied ? t('userAdmin.temporaryPassword.copied') : t('userAdmin.temporaryPassword.copy')}
           </Button>
         </div>

@@ -22,7 +22,8 @@ import { useResetPassword } from '../api/reset-password';
 import { useUpdateUser } from '../api/update-user';
 import { TemporaryPasswordDialog } from './temporary-password-dialog';
 
-type Pending = { kind: 'role'; role: Role } | { kind: 'disable' } | { kind: 'enable' } | { kind: 'reset' } | { kind: 'endSessions' };
+type Pending =
+  { kind: 'role'; role: Role } | { kind: 'disable' } | { kind: 'enable' } | { kind: 'reset' } | { kind: 'endSessions' };
 
 /**
  * A row's actions menu: role, disable or enable, reset the password, end the sessions. Each asks first;
@@ -48,7 +49,9 @@ export function UserActions({ user, isSelf }: { user: AdminUser; isSelf: boolean
         case 'disable':
         case 'enable':
           await update.mutateAsync({ id: user.id, disabled: action.kind === 'disable' });
-          toast({ title: t(action.kind === 'disable' ? 'userAdmin.disabled' : 'userAdmin.enabled', { name: user.name }) });
+          toast({
+            title: t(action.kind === 'disable' ? 'userAdmin.disabled' : 'userAdmin.enabled', { name: user.name }),
+          });
           break;
         case 'reset': {
           const result = await reset.mutateAsync(user.id);
@@ -73,13 +76,21 @@ export function UserActions({ user, isSelf }: { user: AdminUser; isSelf: boolean
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="iconSm" aria-label={t('userAdmin.actionsFor', { name: user.name })} data-testid={`user-actions-${user.username}`}>
+          <Button
+            variant="ghost"
+            size="iconSm"
+            aria-label={t('userAdmin.actionsFor', { name: user.name })}
+            data-testid={`user-actions-${user.username}`}
+          >
             <MoreHorizontal className="h-4 w-4" aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent>
           <DropdownMenuLabel className="text-xs text-muted-foreground">{t('userAdmin.role')}</DropdownMenuLabel>
-          <DropdownMenuRadioGroup value={user.role} onValueChange={(role) => role !== user.role && setPending({ kind: 'role', role: role as Role })}>
+          <DropdownMenuRadioGroup
+            value={user.role}
+            onValueChange={(role) => role !== user.role && setPending({ kind: 'role', role: role as Role })}
+          >
             {ROLES.map((role) => (
               <DropdownMenuRadioItem key={role} value={role}>
                 {t(`roles.${role}`)}
@@ -103,7 +114,10 @@ export function UserActions({ user, isSelf }: { user: AdminUser; isSelf: boolean
             <KeyRound className="h-4 w-4" aria-hidden="true" />
             {t('userAdmin.resetPassword')}
           </DropdownMenuItem>
-          <DropdownMenuItem disabled={isSelf || user.openSessions === 0} onSelect={() => setPending({ kind: 'endSessions' })}>
+          <DropdownMenuItem
+            disabled={isSelf || user.openSessions === 0}
+            onSelect={() => setPending({ kind: 'endSessions' })}
+          >
             <LogOut className="h-4 w-4" aria-hidden="true" />
             {t('userAdmin.endSessions')}
           </DropdownMenuItem>
@@ -134,22 +148,45 @@ export function UserActions({ user, isSelf }: { user: AdminUser; isSelf: boolean
   );
 }
 
-function confirmationText(pending: Pending, user: AdminUser, t: (key: string, options?: Record<string, unknown>) => string) {
+function confirmationText(
+  pending: Pending,
+  user: AdminUser,
+  t: (key: string, options?: Record<string, unknown>) => string,
+) {
   const name = user.name;
   switch (pending.kind) {
     case 'role':
       return {
         title: t('userAdmin.confirm.roleTitle', { name }),
-        description: t('userAdmin.confirm.roleDescription', { name, from: t(`roles.${user.role}`), to: t(`roles.${pending.role}`) }),
+        description: t('userAdmin.confirm.roleDescription', {
+          name,
+          from: t(`roles.${user.role}`),
+          to: t(`roles.${pending.role}`),
+        }),
         confirm: t('userAdmin.confirm.roleConfirm'),
         destructive: false,
       };
     case 'disable':
-      return { title: t('userAdmin.confirm.disableTitle', { name }), description: t('userAdmin.confirm.disableDescription'), confirm: t('userAdmin.disable'), destructive: true };
+      return {
+        title: t('userAdmin.confirm.disableTitle', { name }),
+        description: t('userAdmin.confirm.disableDescription'),
+        confirm: t('userAdmin.disable'),
+        destructive: true,
+      };
     case 'enable':
-      return { title: t('userAdmin.confirm.enableTitle', { name }), description: t('userAdmin.confirm.enableDescription'), confirm: t('userAdmin.enable'), destructive: false };
+      return {
+        title: t('userAdmin.confirm.enableTitle', { name }),
+        description: t('userAdmin.confirm.enableDescription'),
+        confirm: t('userAdmin.enable'),
+        destructive: false,
+      };
     case 'reset':
-      return { title: t('userAdmin.confirm.resetTitle', { name }), description: t('userAdmin.confirm.resetDescription'), confirm: t('userAdmin.resetPassword'), destructive: true };
+      return {
+        title: t('userAdmin.confirm.resetTitle', { name }),
+        description: t('userAdmin.confirm.resetDescription'),
+        confirm: t('userAdmin.resetPassword'),
+        destructive: true,
+      };
     case 'endSessions':
       return {
         title: t('userAdmin.confirm.endSessionsTitle', { name }),

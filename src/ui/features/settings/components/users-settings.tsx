@@ -60,11 +60,21 @@ export function UsersSettings() {
             <table className="w-full text-left text-sm">
               <thead className="border-b border-border text-xs text-muted-foreground uppercase">
                 <tr>
-                  <th scope="col" className={`${cell} font-medium`}>{t('userAdmin.nameAndUsername')}</th>
-                  <th scope="col" className={`${cell} hidden font-medium sm:table-cell`}>{t('auth.role')}</th>
-                  <th scope="col" className={`${cell} hidden font-medium sm:table-cell`}>{t('settings.status')}</th>
-                  <th scope="col" className={`${cell} hidden font-medium md:table-cell`}>{t('userAdmin.lastActive')}</th>
-                  <th scope="col" className={`${cell} hidden text-right font-medium md:table-cell`}>{t('userAdmin.openSessions')}</th>
+                  <th scope="col" className={`${cell} font-medium`}>
+                    {t('userAdmin.nameAndUsername')}
+                  </th>
+                  <th scope="col" className={`${cell} hidden font-medium sm:table-cell`}>
+                    {t('auth.role')}
+                  </th>
+                  <th scope="col" className={`${cell} hidden font-medium sm:table-cell`}>
+                    {t('settings.status')}
+                  </th>
+                  <th scope="col" className={`${cell} hidden font-medium md:table-cell`}>
+                    {t('userAdmin.lastActive')}
+                  </th>
+                  <th scope="col" className={`${cell} hidden text-right font-medium md:table-cell`}>
+                    {t('userAdmin.openSessions')}
+                  </th>
                   <th scope="col" className={`${cell} w-12`}>
                     <span className="sr-only">{t('userAdmin.actions')}</span>
                   </th>
@@ -75,7 +85,9 @@ export function UsersSettings() {
                   <tr key={user.id} data-testid={`user-row-${user.username}`}>
                     <td className={`${cell} text-foreground`}>
                       <span className="font-medium">{user.name}</span>
-                      {user.id === me?.id && <span className="ml-1 text-xs text-muted-foreground">{t('userAdmin.you')}</span>}
+                      {user.id === me?.id && (
+                        <span className="ml-1 text-xs text-muted-foreground">{t('userAdmin.you')}</span>
+                      )}
                       <span className="block text-xs break-all text-muted-foreground">{user.username}</span>
                       {/* Phones: role and status under the name, so the row fits with its menu. */}
                       <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground sm:hidden">
@@ -105,7 +117,12 @@ export function UsersSettings() {
           </div>
           {users.hasNextPage && (
             <div className="flex justify-center border-t border-border p-3">
-              <Button variant="outline" size="sm" onClick={() => void users.fetchNextPage()} disabled={users.isFetchingNextPage}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => void users.fetchNextPage()}
+                disabled={users.isFetchingNextPage}
+              >
                 {users.isFetchingNextPage && <Spinner />}
                 {t('userAdmin.loadMore')}
               </Button>

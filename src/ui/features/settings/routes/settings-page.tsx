@@ -31,8 +31,14 @@ export function SettingsPage() {
   return (
     <>
       <PageHeader title={t('settings.title')} description={t('settings.subtitle')} />
-      <Tabs.Root value={tab} onValueChange={(value) => setParams(value === 'users' ? {} : { tab: value }, { replace: true })}>
-        <Tabs.List aria-label={t('settings.tabsLabel')} className="mb-4 flex gap-1 overflow-x-auto rounded-lg bg-muted p-1">
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => setParams(value === 'users' ? {} : { tab: value }, { replace: true })}
+      >
+        <Tabs.List
+          aria-label={t('settings.tabsLabel')}
+          className="mb-4 flex gap-1 overflow-x-auto rounded-lg bg-muted p-1"
+        >
           {(Object.keys(TABS) as Tab[]).map((key) => (
             <Tabs.Trigger key={key} value={key} className={tabClass}>
               {t(`settings.tabs.${key}`)}

@@ -10,7 +10,9 @@ describe('message links', () => {
   });
 
   it('opens WhatsApp on the digits (55 assumed) with the text, or not at all without a phone number', () => {
-    expect(whatsappMessageLink('(11) 98765-4321', 'Olá & até')).toBe('https://wa.me/5511987654321?text=Ol%C3%A1%20%26%20at%C3%A9');
+    expect(whatsappMessageLink('(11) 98765-4321', 'Olá & até')).toBe(
+      'https://wa.me/5511987654321?text=Ol%C3%A1%20%26%20at%C3%A9',
+    );
     expect(whatsappMessageLink('123', 'Olá')).toBeNull();
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { insertVariable, splitVariables, suggestVariables, unknownVariablesIn, variableAt, variablesIn } from '../template-text';
+import {
+  insertVariable,
+  splitVariables,
+  suggestVariables,
+  unknownVariablesIn,
+  variableAt,
+  variablesIn,
+} from '../template-text';
 
 describe('template text', () => {
   it('cuts the text into plain parts and placeholders, as the server reads them', () => {
@@ -26,11 +33,17 @@ describe('template text', () => {
   it('puts the picked variable in place of what was typed, taking over a closing brace already there', () => {
     expect(insertVariable('Hi {{con!', 8, 3, 'contact_name')).toEqual({ text: 'Hi {{contact_name}}!', caret: 19 });
     expect(insertVariable('Hi {{con}} there', 8, 3, 'company')).toEqual({ text: 'Hi {{company}} there', caret: 14 });
-    expect(insertVariable('Hi {{contact_nm}} there', 7, 3, 'contact_name')).toEqual({ text: 'Hi {{contact_name}} there', caret: 19 });
+    expect(insertVariable('Hi {{contact_nm}} there', 7, 3, 'contact_name')).toEqual({
+      text: 'Hi {{contact_name}} there',
+      caret: 19,
+    });
   });
 
   it('offers names starting with the query first, then names containing it', () => {
-    expect(suggestVariables(['contact_name', 'company', 'deal_value', 'user_name'], 'na')).toEqual(['contact_name', 'user_name']);
+    expect(suggestVariables(['contact_name', 'company', 'deal_value', 'user_name'], 'na')).toEqual([
+      'contact_name',
+      'user_name',
+    ]);
     expect(suggestVariables(['contact_name', 'company', 'deal_value'], 'co')).toEqual(['contact_name', 'company']);
     expect(suggestVariables(['a', 'b'], '')).toEqual(['a', 'b']);
   });

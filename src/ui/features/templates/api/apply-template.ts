@@ -6,7 +6,8 @@ import { TEMPLATES_QUERY_KEY } from './get-templates';
 export type ApplyTemplateInput = ApiBody<'/api/crm/templates/{id}/use', 'post'>;
 
 /** The message as plain text; the server counted the use and wrote it to the contact's timeline. */
-export const applyTemplate = ({ id, body }: { id: number; body: ApplyTemplateInput }) => data(api.POST('/api/crm/templates/{id}/use', { params: { path: { id } }, body }));
+export const applyTemplate = ({ id, body }: { id: number; body: ApplyTemplateInput }) =>
+  data(api.POST('/api/crm/templates/{id}/use', { params: { path: { id } }, body }));
 
 export const useApplyTemplate = () =>
   useMutation({

@@ -7,6 +7,11 @@ export const getTemplateVariables = () => data(api.GET('/api/crm/templates/varia
 
 /** The variables a template may use: the server's list, which it also enforces. */
 export const templateVariablesQueryOptions = () =>
-  queryOptions({ queryKey: ['templates', 'variables'], queryFn: getTemplateVariables, staleTime: Infinity, select: (answer) => answer.items });
+  queryOptions({
+    queryKey: ['templates', 'variables'],
+    queryFn: getTemplateVariables,
+    staleTime: Infinity,
+    select: (answer) => answer.items,
+  });
 
 export const useTemplateVariables = () => useQuery(templateVariablesQueryOptions());

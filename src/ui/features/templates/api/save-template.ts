@@ -10,7 +10,8 @@ export type UpdateTemplateInput = ApiBody<'/api/crm/templates/{id}', 'patch'>;
 const invalidate = () => queryClient.invalidateQueries({ queryKey: TEMPLATES_QUERY_KEY });
 
 export const createTemplate = (body: CreateTemplateInput) => data(api.POST('/api/crm/templates', { body }));
-export const updateTemplate = ({ id, body }: { id: number; body: UpdateTemplateInput }) => data(api.PATCH('/api/crm/templates/{id}', { params: { path: { id } }, body }));
+export const updateTemplate = ({ id, body }: { id: number; body: UpdateTemplateInput }) =>
+  data(api.PATCH('/api/crm/templates/{id}', { params: { path: { id } }, body }));
 export const deleteTemplate = (id: number) => data(api.DELETE('/api/crm/templates/{id}', { params: { path: { id } } }));
 
 export const useCreateTemplate = () => useMutation({ mutationFn: createTemplate, onSuccess: invalidate });

@@ -22,7 +22,12 @@ export function DeleteTemplateDialog({ template, onClose }: { template: Template
             toast({ title: t('templates.deleteDialog.done') });
             onClose();
           },
-          onError: (error) => toast({ variant: 'destructive', title: t('templates.deleteDialog.failed'), description: errorMessage(error, t) }),
+          onError: (error) =>
+            toast({
+              variant: 'destructive',
+              title: t('templates.deleteDialog.failed'),
+              description: errorMessage(error, t),
+            }),
         })
       }
     />

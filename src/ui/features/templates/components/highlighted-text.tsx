@@ -2,7 +2,15 @@ import { cn } from '../../../lib/cn';
 import { splitVariables } from '../template-text';
 
 /** A template's text as written, its {{variables}} marked (unknown ones in the danger colour). */
-export function HighlightedText({ text, known, className }: { text: string; known?: ReadonlySet<string>; className?: string }) {
+export function HighlightedText({
+  text,
+  known,
+  className,
+}: {
+  text: string;
+  known?: ReadonlySet<string>;
+  className?: string;
+}) {
   return (
     <span className={cn('break-words whitespace-pre-wrap', className)}>
       {splitVariables(text).map((part, index) =>

@@ -7,7 +7,15 @@ import type { useRenderedTemplate } from '../api/render-template';
  * A template as the server filled it: subject, then body as plain text; the server's refusal in its place, or a
  * spinner until the first answer. `testId` names the subject and body for the tests (`<testId>-subject`, ...).
  */
-export function RenderedMessage({ rendered, testId, showMissing = false }: { rendered: ReturnType<typeof useRenderedTemplate>; testId: string; showMissing?: boolean }) {
+export function RenderedMessage({
+  rendered,
+  testId,
+  showMissing = false,
+}: {
+  rendered: ReturnType<typeof useRenderedTemplate>;
+  testId: string;
+  showMissing?: boolean;
+}) {
   const { t } = useTranslation();
   if (rendered.isError) {
     return (
@@ -26,7 +34,9 @@ export function RenderedMessage({ rendered, testId, showMissing = false }: { ren
         {rendered.data.body}
       </p>
       {showMissing && rendered.data.missing.length > 0 && (
-        <p className="text-xs text-muted-foreground">{t('templates.preview.missing', { names: rendered.data.missing.map((name) => `{{${name}}}`).join(', ') })}</p>
+        <p className="text-xs text-muted-foreground">
+          {t('templates.preview.missing', { names: rendered.data.missing.map((name) => `{{${name}}}`).join(', ') })}
+        </p>
       )}
     </>
   );

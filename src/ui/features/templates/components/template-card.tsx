@@ -48,21 +48,45 @@ export function TemplateCard({ template, onPreview, admin }: TemplateCardProps) 
             : `${t('templates.usage', { count: template.usageCount })} · ${t('templates.lastUsed', { when: formatDateTime(template.lastUsedAt) })}`}
         </p>
         <div className="flex flex-wrap gap-2 border-t border-border pt-3">
-          <Button variant="outline" size="sm" onClick={onPreview} aria-label={t('templates.previewOf', { name: template.name })}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={onPreview}
+            aria-label={t('templates.previewOf', { name: template.name })}
+          >
             <Eye className="h-4 w-4" aria-hidden="true" />
             {t('templates.previewAction')}
           </Button>
           {admin && (
             <>
-              <Button variant="outline" size="sm" onClick={admin.onEdit} aria-label={t('templates.editOf', { name: template.name })}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={admin.onEdit}
+                aria-label={t('templates.editOf', { name: template.name })}
+              >
                 <Pencil className="h-4 w-4" aria-hidden="true" />
                 {t('templates.edit')}
               </Button>
-              <Button variant="outline" size="sm" onClick={admin.onToggleActive} disabled={admin.busy} aria-label={t(template.isActive ? 'templates.deactivateOf' : 'templates.activateOf', { name: template.name })}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={admin.onToggleActive}
+                disabled={admin.busy}
+                aria-label={t(template.isActive ? 'templates.deactivateOf' : 'templates.activateOf', {
+                  name: template.name,
+                })}
+              >
                 <Power className="h-4 w-4" aria-hidden="true" />
                 {template.isActive ? t('templates.deactivate') : t('templates.activate')}
               </Button>
-              <Button variant="outline" size="sm" onClick={admin.onDelete} aria-label={t('templates.deleteOf', { name: template.name })} className="text-danger">
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={admin.onDelete}
+                aria-label={t('templates.deleteOf', { name: template.name })}
+                className="text-danger"
+              >
                 <Trash2 className="h-4 w-4" aria-hidden="true" />
                 {t('templates.delete')}
               </Button>

@@ -38,7 +38,8 @@ const templateSchema = (t: TFunction, known: ReadonlySet<string>) => {
   });
 };
 
-const unknownMessage = (names: string[], t: TFunction) => t('templateEditor.unknown', { count: names.length, names: names.map((name) => `{{${name}}}`).join(', ') });
+const unknownMessage = (names: string[], t: TFunction) =>
+  t('templateEditor.unknown', { count: names.length, names: names.map((name) => `{{${name}}}`).join(', ') });
 
 /** Admins create and edit templates; the dialog closes on success. */
 export function TemplateEditorDialog({ template, onClose }: { template: Template | null; onClose: () => void }) {
@@ -59,7 +60,10 @@ export function TemplateEditorDialog({ template, onClose }: { template: Template
   const update = useUpdateTemplate();
   const pending = create.isPending || update.isPending;
   const category = form.watch('category');
-  const categories = [...TEMPLATE_CATEGORIES, ...(category !== NO_CATEGORY && !(TEMPLATE_CATEGORIES as readonly string[]).includes(category) ? [category] : [])];
+  const categories = [
+    ...TEMPLATE_CATEGORIES,
+    ...(category !== NO_CATEGORY && !(TEMPLATE_CATEGORIES as readonly string[]).includes(category) ? [category] : []),
+  ];
   // Flagged as it is typed, before any save: the field's hint turns into the warning.
   const flag = (text: string) => {
     const unknown = variables.data ? unknownVariablesIn(text, known) : [];
@@ -74,7 +78,11 @@ export function TemplateEditorDialog({ template, onClose }: { template: Template
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title={template ? t('templateEditor.editTitle') : t('templateEditor.createTitle')} description={t('templateEditor.description')} className="sm:max-w-2xl">
+      <DialogContent
+        title={template ? t('templateEditor.editTitle') : t('templateEditor.createTitle')}
+        description={t('templateEditor.description')}
+        className="sm:max-w-2xl"
+      >
         <Form
           form={form}
           id="template"
@@ -89,10 +97,22 @@ export function TemplateEditorDialog({ template, onClose }: { template: Template
             }
             onClose();
           }}
-          onError={(error, { onField }) => !onField && toast({ variant: 'destructive', title: t('templateEditor.saveFailed'), description: errorMessage(error, t) })}
+          onError={(error, { onField }) =>
+            !onField &&
+            toast({
+              variant: 'destructive',
+              title: t('templateEditor.saveFailed'),
+              description: errorMessage(error, t),
+            })
+          }
         >
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField control={form.control} name="name" label={t('templateEditor.fields.name')} render={(field) => <Input {...field} maxLength={200} />} />
+            <FormField
+              control={form.control}
+              name="name"
+              label={t('templateEditor.fields.name')}
+              render={(field) => <Input {...field} maxLength={200} />}
+            />
             <FormField
               control={form.control}
               name="category"
@@ -102,7 +122,10 @@ export function TemplateEditorDialog({ template, onClose }: { template: Template
                   id={field.id}
                   value={field.value}
                   onValueChange={field.onChange}
-                  options={[{ value: NO_CATEGORY, label: t('templateEditor.noCategory') }, ...categories.map((value) => ({ value, label: categoryLabel(value, t) }))]}
+                  options={[
+                    { value: NO_CATEGORY, label: t('templateEditor.noCategory') },
+                    ...categories.map((value) => ({ value, label: categoryLabel(value, t) })),
+                  ]}
                 />
               )}
             />
@@ -126,13 +149,13 @@ export function TemplateEditorDialog({ template, onClose }: { template: Template
             name="isActive"
             label={t('templateEditor.fields.isActive')}
             description={t('templateEditor.activeHint')}
-            render={({ value, onChange, ...field }) => <Checkbox {...field} checked={value} onCheckedChange={(checked) => onChange(checked === true)} />}
+            render={({ value, onChange, ...field }) => (
+              <Checkbox {...field} checked={value} onCheckedChange={(checked) => onChange(checked === true)} />
+            )}
           />
           <DialogFooter>
             <DialogClose asChild>
-              <Button variant="outline">
-                {t('common.cancel')}
-              </Button>
+              <Button variant="outline">{t('common.cancel')}</Button>
             </DialogClose>
             <Button type="submit" disabled={pending}>
               {pending && <Spinner />}

@@ -32,7 +32,9 @@ export function TemplatePreviewDialog({ id, onClose, onEdit }: TemplatePreviewDi
   const template = useTemplate(id);
   const variables = useTemplateVariables();
   const known = new Set((variables.data ?? []).map((variable) => variable.name));
-  const dealVariables = new Set((variables.data ?? []).filter((variable) => variable.source === 'deal').map((variable) => variable.name));
+  const dealVariables = new Set(
+    (variables.data ?? []).filter((variable) => variable.source === 'deal').map((variable) => variable.name),
+  );
   const usesDeal = (template.data?.variables ?? []).some((name) => dealVariables.has(name));
   const [contact, setContact] = useState<LookupOption | null>(null);
   const [search, setSearch] = useState('');
@@ -40,11 +42,20 @@ export function TemplatePreviewDialog({ id, onClose, onEdit }: TemplatePreviewDi
   const contacts = useContactSearch(search);
   const deals = useContactDeals(usesDeal ? (contact?.id ?? null) : null);
   const chosenDeal = dealId ?? deals.data?.items[0]?.id ?? null;
-  const rendered = useRenderedTemplate(contact ? id : null, contact ? { contactId: contact.id, ...(usesDeal && chosenDeal !== null && { dealId: chosenDeal }), format: 'text' } : null);
+  const rendered = useRenderedTemplate(
+    contact ? id : null,
+    contact
+      ? { contactId: contact.id, ...(usesDeal && chosenDeal !== null && { dealId: chosenDeal }), format: 'text' }
+      : null,
+  );
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title={template.data?.name ?? t('templates.preview.title')} description={t('templates.preview.description')} className="sm:max-w-2xl">
+      <DialogContent
+        title={template.data?.name ?? t('templates.preview.title')}
+        description={t('templates.preview.description')}
+        className="sm:max-w-2xl"
+      >
         {template.isPending ? (
           <p role="status" className="flex items-center gap-2 py-6 text-sm text-muted-foreground">
             <Spinner />
@@ -58,9 +69,14 @@ export function TemplatePreviewDialog({ id, onClose, onEdit }: TemplatePreviewDi
           <div className="grid gap-4" data-testid="template-preview">
             <div className="flex flex-wrap gap-2">
               {template.data.category && <Badge tone="primary">{categoryLabel(template.data.category, t)}</Badge>}
-              <Badge tone={template.data.isActive ? 'success' : 'neutral'}>{template.data.isActive ? t('templates.active') : t('templates.inactive')}</Badge>
+              <Badge tone={template.data.isActive ? 'success' : 'neutral'}>
+                {template.data.isActive ? t('templates.active') : t('templates.inactive')}
+              </Badge>
             </div>
-            <section aria-labelledby="template-preview-original" className="grid gap-2 rounded-md border border-border p-3">
+            <section
+              aria-labelledby="template-preview-original"
+              className="grid gap-2 rounded-md border border-border p-3"
+            >
               <h3 id="template-preview-original" className="text-sm font-medium text-muted-foreground">
                 {t('templates.preview.original')}
               </h3>
@@ -86,7 +102,10 @@ export function TemplatePreviewDialog({ id, onClose, onEdit }: TemplatePreviewDi
                     setContact(option);
                     setDealId(null);
                   }}
-                  options={(contacts.data?.items ?? []).map((item) => ({ id: item.id, label: item.company ? `${item.name} (${item.company})` : item.name }))}
+                  options={(contacts.data?.items ?? []).map((item) => ({
+                    id: item.id,
+                    label: item.company ? `${item.name} (${item.company})` : item.name,
+                  }))}
                   search={search}
                   onSearch={setSearch}
                   searchLabel={t('templates.preview.searchContact')}

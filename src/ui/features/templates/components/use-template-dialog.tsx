@@ -43,7 +43,9 @@ export function UseTemplateDialog({ contact, deals = [], onClose }: UseTemplateD
   const variables = useTemplateVariables();
   const apply = useApplyTemplate();
   // After a use: what was done, and the link again in case the app did not open (a blocked window).
-  const [sent, setSent] = useState<{ channel: Channel; link: string | null; copied: boolean; body: string } | null>(null);
+  const [sent, setSent] = useState<{ channel: Channel; link: string | null; copied: boolean; body: string } | null>(
+    null,
+  );
   const [templateId, setTemplateId] = useState<number | null>(null);
   const [dealId, setDealId] = useState<number | null>(deals[0]?.id ?? null);
   // What the person types for variables no record fills, and the values last sent (on "fill in").
@@ -51,9 +53,15 @@ export function UseTemplateDialog({ contact, deals = [], onClose }: UseTemplateD
   const [values, setValues] = useState<Record<string, string>>({});
   const chosen = templateId ?? templates.data?.items[0]?.id ?? null;
   const template = templates.data?.items.find((item) => item.id === chosen);
-  const dealVariables = new Set((variables.data ?? []).filter((variable) => variable.source === 'deal').map((variable) => variable.name));
+  const dealVariables = new Set(
+    (variables.data ?? []).filter((variable) => variable.source === 'deal').map((variable) => variable.name),
+  );
   const usesDeal = (template?.variables ?? []).some((name) => dealVariables.has(name));
-  const fill = { contactId: contact.id, ...(usesDeal && dealId !== null && { dealId }), ...(Object.keys(values).length > 0 && { values }) };
+  const fill = {
+    contactId: contact.id,
+    ...(usesDeal && dealId !== null && { dealId }),
+    ...(Object.keys(values).length > 0 && { values }),
+  };
   const rendered = useRenderedTemplate(chosen, { ...fill, format: 'text' });
   const missing = rendered.data?.missing ?? [];
   const ready = rendered.data !== undefined && !rendered.isPlaceholderData && missing.length === 0 && !apply.isPending;
@@ -106,14 +114,23 @@ export function UseTemplateDialog({ contact, deals = [], onClose }: UseTemplateD
             </p>
             <p className="text-sm text-muted-foreground">{t('templateUse.recorded')}</p>
             {sent.channel === 'copy' && !sent.copied && (
-              <p className="max-h-64 overflow-y-auto rounded-md border border-border p-3 text-sm break-words whitespace-pre-wrap select-all">{sent.body}</p>
+              <p className="max-h-64 overflow-y-auto rounded-md border border-border p-3 text-sm break-words whitespace-pre-wrap select-all">
+                {sent.body}
+              </p>
             )}
           </div>
           <DialogFooter>
             {sent.link && (
               <Button asChild variant="outline">
-                <a href={sent.link} {...(sent.channel === 'whatsapp' && { target: '_blank', rel: 'noopener noreferrer' })}>
-                  {sent.channel === 'email' ? <Mail className="h-4 w-4" aria-hidden="true" /> : <MessageCircle className="h-4 w-4" aria-hidden="true" />}
+                <a
+                  href={sent.link}
+                  {...(sent.channel === 'whatsapp' && { target: '_blank', rel: 'noopener noreferrer' })}
+                >
+                  {sent.channel === 'email' ? (
+                    <Mail className="h-4 w-4" aria-hidden="true" />
+                  ) : (
+                    <MessageCircle className="h-4 w-4" aria-hidden="true" />
+                  )}
                   {t('templateUse.openAgain')}
                 </a>
               </Button>
@@ -127,7 +144,11 @@ export function UseTemplateDialog({ contact, deals = [], onClose }: UseTemplateD
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title={t('templateUse.title', { name: contact.name })} description={t('templateUse.description')} className="sm:max-w-2xl">
+      <DialogContent
+        title={t('templateUse.title', { name: contact.name })}
+        description={t('templateUse.description')}
+        className="sm:max-w-2xl"
+      >
         {templates.isPending ? (
           <p role="status" className="flex items-center gap-2 py-6 text-sm text-muted-foreground">
             <Spinner />
@@ -166,7 +187,10 @@ export function UseTemplateDialog({ contact, deals = [], onClose }: UseTemplateD
                     id="template-use-deal"
                     value={dealId === null ? 'none' : String(dealId)}
                     onValueChange={(value) => setDealId(value === 'none' ? null : Number(value))}
-                    options={[{ value: 'none', label: t('templateUse.noDeal') }, ...deals.map((deal) => ({ value: String(deal.id), label: deal.label }))]}
+                    options={[
+                      { value: 'none', label: t('templateUse.noDeal') },
+                      ...deals.map((deal) => ({ value: String(deal.id), label: deal.label })),
+                    ]}
                   />
                 </div>
               )}
@@ -184,9 +208,16 @@ export function UseTemplateDialog({ contact, deals = [], onClose }: UseTemplateD
                   {missing.map((name) => (
                     <div key={name} className="grid gap-1.5">
                       <label htmlFor={`template-use-value-${name}`} className="text-xs">
-                        {t(`templates.variables.${name}`, { defaultValue: '' }) || <span className="font-mono">{`{{${name}}}`}</span>}
+                        {t(`templates.variables.${name}`, { defaultValue: '' }) || (
+                          <span className="font-mono">{`{{${name}}}`}</span>
+                        )}
                       </label>
-                      <Input id={`template-use-value-${name}`} value={typed[name] ?? ''} maxLength={1000} onChange={(event) => setTyped({ ...typed, [name]: event.target.value })} />
+                      <Input
+                        id={`template-use-value-${name}`}
+                        value={typed[name] ?? ''}
+                        maxLength={1000}
+                        onChange={(event) => setTyped({ ...typed, [name]: event.target.value })}
+                      />
                     </div>
                   ))}
                 </div>
@@ -195,8 +226,14 @@ export function UseTemplateDialog({ contact, deals = [], onClose }: UseTemplateD
                 </Button>
               </form>
             )}
-            <section aria-labelledby="template-use-preview" className="grid gap-2 rounded-md border border-border bg-background/50 p-3">
-              <h3 id="template-use-preview" className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
+            <section
+              aria-labelledby="template-use-preview"
+              className="grid gap-2 rounded-md border border-border bg-background/50 p-3"
+            >
+              <h3
+                id="template-use-preview"
+                className="flex items-center gap-2 text-sm font-medium text-muted-foreground"
+              >
                 {t('templateUse.preview')}
                 {rendered.isFetching && <Spinner />}
               </h3>
@@ -208,17 +245,30 @@ export function UseTemplateDialog({ contact, deals = [], onClose }: UseTemplateD
                 <Copy className="h-4 w-4" aria-hidden="true" />
                 {t('templateUse.copy')}
               </Button>
-              <Button variant="outline" onClick={() => send('whatsapp')} disabled={!ready || !canWhatsapp} title={canWhatsapp ? undefined : t('templateUse.noPhone')}>
+              <Button
+                variant="outline"
+                onClick={() => send('whatsapp')}
+                disabled={!ready || !canWhatsapp}
+                title={canWhatsapp ? undefined : t('templateUse.noPhone')}
+              >
                 <MessageCircle className="h-4 w-4" aria-hidden="true" />
                 {t('templateUse.whatsapp')}
               </Button>
-              <Button onClick={() => send('email')} disabled={!ready || !contact.email} title={contact.email ? undefined : t('templateUse.noEmail')}>
+              <Button
+                onClick={() => send('email')}
+                disabled={!ready || !contact.email}
+                title={contact.email ? undefined : t('templateUse.noEmail')}
+              >
                 {apply.isPending ? <Spinner /> : <Mail className="h-4 w-4" aria-hidden="true" />}
                 {t('templateUse.email')}
               </Button>
             </DialogFooter>
             {(!contact.email || !canWhatsapp) && (
-              <p className="text-xs text-muted-foreground">{[!contact.email && t('templateUse.noEmail'), !canWhatsapp && t('templateUse.noPhone')].filter(Boolean).join(' ')}</p>
+              <p className="text-xs text-muted-foreground">
+                {[!contact.email && t('templateUse.noEmail'), !canWhatsapp && t('templateUse.noPhone')]
+                  .filter(Boolean)
+                  .join(' ')}
+              </p>
             )}
           </div>
         )}

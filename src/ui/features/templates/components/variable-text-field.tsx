@@ -28,9 +28,19 @@ interface VariableTextFieldProps {
  * the highlighted one, Escape closes the list (and only the list). The field stays a text field for
  * screen readers, which hear how many variables are offered.
  */
-export function VariableTextField({ id, value, onChange, onBlur, ref, variables, multiline = false, maxLength, ...aria }: VariableTextFieldProps) {
+export function VariableTextField({
+  id,
+  value,
+  onChange,
+  onBlur,
+  ref,
+  variables,
+  multiline = false,
+  maxLength,
+  ...aria
+}: VariableTextFieldProps) {
   const { t } = useTranslation();
-  const field = useRef<HTMLInputElement & HTMLTextAreaElement | null>(null);
+  const field = useRef<(HTMLInputElement & HTMLTextAreaElement) | null>(null);
   const anchor = useRef<HTMLDivElement>(null);
   const [typing, setTyping] = useState<{ start: number; query: string; caret: number } | null>(null);
   const [active, setActive] = useState(0);
@@ -76,7 +86,7 @@ export function VariableTextField({ id, value, onChange, onBlur, ref, variables,
     'aria-autocomplete': 'list' as const,
     'aria-controls': open ? listId : undefined,
     'aria-activedescendant': open ? optionId(Math.min(active, suggestions.length - 1)) : undefined,
-    ref: (node: HTMLInputElement & HTMLTextAreaElement | null) => {
+    ref: (node: (HTMLInputElement & HTMLTextAreaElement) | null) => {
       field.current = node;
       if (typeof ref === 'function') ref(node);
       else if (ref) ref.current = node;
@@ -97,7 +107,13 @@ export function VariableTextField({ id, value, onChange, onBlur, ref, variables,
   return (
     <Popover open={open} onOpenChange={(next) => !next && setTyping(null)}>
       <PopoverAnchor asChild>
-        <div ref={anchor}>{multiline ? <textarea {...props} rows={8} className={textareaClass} /> : <Input {...props} className="font-mono" />}</div>
+        <div ref={anchor}>
+          {multiline ? (
+            <textarea {...props} rows={8} className={textareaClass} />
+          ) : (
+            <Input {...props} className="font-mono" />
+          )}
+        </div>
       </PopoverAnchor>
       <PopoverContent
         align="start"
@@ -108,7 +124,12 @@ export function VariableTextField({ id, value, onChange, onBlur, ref, variables,
         onCloseAutoFocus={(event) => event.preventDefault()}
         onInteractOutside={(event) => anchor.current?.contains(event.target as Node) && event.preventDefault()}
       >
-        <ul id={listId} role="listbox" aria-label={t('templateEditor.suggestions')} className="max-h-60 overflow-y-auto">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={t('templateEditor.suggestions')}
+          className="max-h-60 overflow-y-auto"
+        >
           {suggestions.map((name, index) => (
             <li
               key={name}
@@ -118,10 +139,14 @@ export function VariableTextField({ id, value, onChange, onBlur, ref, variables,
               // The field keeps the focus (and the typing) while a suggestion is clicked.
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => pick(name)}
-              className={cn('flex cursor-pointer items-center justify-between gap-3 rounded-sm px-2 py-1.5 text-sm aria-selected:bg-muted hover:bg-muted')}
+              className={cn(
+                'flex cursor-pointer items-center justify-between gap-3 rounded-sm px-2 py-1.5 text-sm aria-selected:bg-muted hover:bg-muted',
+              )}
             >
               <span className="font-mono">{`{{${name}}}`}</span>
-              <span className="truncate text-xs text-muted-foreground">{t(`templates.variables.${name}`, { defaultValue: '' })}</span>
+              <span className="truncate text-xs text-muted-foreground">
+                {t(`templates.variables.${name}`, { defaultValue: '' })}
+              </span>
             </li>
           ))}
         </ul>

@@ -27,7 +27,8 @@ const STATUSES = [ALL, 'active', 'inactive'] as const;
 type Status = (typeof STATUSES)[number];
 
 /** Ids as the API takes them; anything else in ?template= opens nothing. */
-const idOf = (param: string | null): number | null => (param && /^[1-9]\d{0,9}$/.test(param) && Number(param) <= 2_147_483_647 ? Number(param) : null);
+const idOf = (param: string | null): number | null =>
+  param && /^[1-9]\d{0,9}$/.test(param) && Number(param) <= 2_147_483_647 ? Number(param) : null;
 
 type Editing = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; template: Template };
 
@@ -42,7 +43,9 @@ export function TemplatesPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const category = params.get('category') ?? ALL;
-  const status: Status = (STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as Status) : ALL;
+  const status: Status = (STATUSES as readonly string[]).includes(params.get('status') ?? '')
+    ? (params.get('status') as Status)
+    : ALL;
   const previewId = idOf(params.get('template'));
   const [search, setSearch] = useState(q);
   const settled = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -78,14 +81,23 @@ export function TemplatesPage() {
   const items = templates.data?.pages.flatMap((page) => page.items) ?? [];
   const total = templates.data?.pages[0]?.total;
   const filtered = Object.keys(filters).length > 0;
-  const categories = [...TEMPLATE_CATEGORIES, ...(category !== ALL && !(TEMPLATE_CATEGORIES as readonly string[]).includes(category) ? [category] : [])];
+  const categories = [
+    ...TEMPLATE_CATEGORIES,
+    ...(category !== ALL && !(TEMPLATE_CATEGORIES as readonly string[]).includes(category) ? [category] : []),
+  ];
 
   const toggleActive = (template: Template) =>
     update.mutate(
       { id: template.id, body: { isActive: !template.isActive, updatedAt: template.updatedAt } },
       {
-        onSuccess: (saved) => toast({ title: saved.isActive ? t('templates.activated', { name: saved.name }) : t('templates.deactivated', { name: saved.name }) }),
-        onError: (error) => toast({ variant: 'destructive', title: t('templates.saveFailed'), description: errorMessage(error, t) }),
+        onSuccess: (saved) =>
+          toast({
+            title: saved.isActive
+              ? t('templates.activated', { name: saved.name })
+              : t('templates.deactivated', { name: saved.name }),
+          }),
+        onError: (error) =>
+          toast({ variant: 'destructive', title: t('templates.saveFailed'), description: errorMessage(error, t) }),
       },
     );
 
@@ -103,9 +115,16 @@ export function TemplatesPage() {
           )
         }
       />
-      <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]" role="search" aria-label={t('templates.filters.label')}>
+      <div
+        className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]"
+        role="search"
+        aria-label={t('templates.filters.label')}
+      >
         <div className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
           <Input
             type="search"
             value={search}
@@ -124,7 +143,10 @@ export function TemplatesPage() {
             id="templates-category"
             value={category}
             onValueChange={(value) => setParam('category', value)}
-            options={[{ value: ALL, label: t('templates.filters.allCategories') }, ...categories.map((value) => ({ value, label: categoryLabel(value, t) }))]}
+            options={[
+              { value: ALL, label: t('templates.filters.allCategories') },
+              ...categories.map((value) => ({ value, label: categoryLabel(value, t) })),
+            ]}
           />
         </div>
         <div className="grid gap-1">
@@ -152,7 +174,11 @@ export function TemplatesPage() {
         filtered ? (
           <div className="grid gap-3">
             <EmptyState icon={SearchX} title={t('templates.noMatch')} description={t('templates.noMatchHint')} />
-            <Button variant="outline" className="justify-self-center" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+            <Button
+              variant="outline"
+              className="justify-self-center"
+              onClick={() => setParams(new URLSearchParams(), { replace: true })}
+            >
               {t('templates.filters.clear')}
             </Button>
           </div>
@@ -182,7 +208,12 @@ export function TemplatesPage() {
             ))}
           </ul>
           {templates.hasNextPage && (
-            <Button variant="outline" className="justify-self-center" onClick={() => void templates.fetchNextPage()} disabled={templates.isFetchingNextPage}>
+            <Button
+              variant="outline"
+              className="justify-self-center"
+              onClick={() => void templates.fetchNextPage()}
+              disabled={templates.isFetchingNextPage}
+            >
               {templates.isFetchingNextPage && <Spinner />}
               {t('templates.more')}
             </Button>
@@ -205,7 +236,11 @@ export function TemplatesPage() {
         />
       )}
       {editing.mode !== 'closed' && (
-        <TemplateEditorDialog key={editing.mode === 'edit' ? editing.template.id : 'new'} template={editing.mode === 'edit' ? editing.template : null} onClose={() => setEditing({ mode: 'closed' })} />
+        <TemplateEditorDialog
+          key={editing.mode === 'edit' ? editing.template.id : 'new'}
+          template={editing.mode === 'edit' ? editing.template : null}
+          onClose={() => setEditing({ mode: 'closed' })}
+        />
       )}
       {deleting && <DeleteTemplateDialog template={deleting} onClose={() => setDeleting(null)} />}
     </>

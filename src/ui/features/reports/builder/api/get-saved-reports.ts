@@ -6,7 +6,8 @@ export type SavedReport = ApiResponse<'/api/crm/saved-reports/{id}', 'get'>;
 export const SAVED_REPORTS_QUERY_KEY = ['reports', 'saved'] as const;
 const PAGE_SIZE = 20;
 
-export const getSavedReports = (cursor?: string) => data(api.GET('/api/crm/saved-reports', { params: { query: { limit: PAGE_SIZE, cursor } } }));
+export const getSavedReports = (cursor?: string) =>
+  data(api.GET('/api/crm/saved-reports', { params: { query: { limit: PAGE_SIZE, cursor } } }));
 
 /** Mine and the shared ones, newest first, a page at a time. */
 export const getSavedReportsQueryOptions = () =>

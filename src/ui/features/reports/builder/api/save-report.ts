@@ -10,7 +10,8 @@ const refresh = () => queryClient.invalidateQueries({ queryKey: SAVED_REPORTS_QU
 export const createSavedReport = (body: SavedReportInput) => data(api.POST('/api/crm/saved-reports', { body }));
 export const updateSavedReport = ({ id, body }: { id: number; body: Partial<SavedReportInput> }) =>
   data(api.PATCH('/api/crm/saved-reports/{id}', { params: { path: { id } }, body }));
-export const deleteSavedReport = (id: number) => data(api.DELETE('/api/crm/saved-reports/{id}', { params: { path: { id } } }));
+export const deleteSavedReport = (id: number) =>
+  data(api.DELETE('/api/crm/saved-reports/{id}', { params: { path: { id } } }));
 
 export const useCreateSavedReport = () => useMutation({ mutationFn: createSavedReport, onSuccess: refresh });
 export const useUpdateSavedReport = () => useMutation({ mutationFn: updateSavedReport, onSuccess: refresh });

@@ -1,5 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, LabelList, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  LabelList,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { formatInteger } from '../../../../lib/format';
 import type { ReportResult } from '../api/run-report';
 import { formatMeasure, groupLabel } from '../group-label';
@@ -25,7 +36,15 @@ export function rowsOf(result: ReportResult, t: ReturnType<typeof useTranslation
 }
 
 /** The figures as a table: what the "table" chart shows, and what screen readers get beside a drawn chart. */
-export function ReportTable({ result, caption, className }: { result: ReportResult; caption: string; className?: string }) {
+export function ReportTable({
+  result,
+  caption,
+  className,
+}: {
+  result: ReportResult;
+  caption: string;
+  className?: string;
+}) {
   const { t } = useTranslation();
   const rows = rowsOf(result, t);
   const measure = result.definition.measure;
@@ -64,7 +83,9 @@ export function ReportTable({ result, caption, className }: { result: ReportResu
             {t('reportBuilder.total')}
           </th>
           <td className="py-2 pr-3 text-right tabular-nums">{formatInteger(result.total.count)}</td>
-          {measure !== 'count' && <td className="py-2 text-right tabular-nums">{formatMeasure(result.total.value, measure)}</td>}
+          {measure !== 'count' && (
+            <td className="py-2 text-right tabular-nums">{formatMeasure(result.total.value, measure)}</td>
+          )}
         </tr>
       </tfoot>
     </table>
@@ -76,7 +97,10 @@ function ChartTooltip({ active, payload }: { active?: boolean; payload?: { paylo
   const row = payload?.[0]?.payload;
   if (!active || !row) return null;
   return (
-    <div className="rounded-md border border-border bg-surface px-3 py-2 text-sm text-foreground shadow-lg" data-testid="report-tooltip">
+    <div
+      className="rounded-md border border-border bg-surface px-3 py-2 text-sm text-foreground shadow-lg"
+      data-testid="report-tooltip"
+    >
       <p className="font-medium">{row.name}</p>
       <p className="tabular-nums">{row.shown}</p>
       <p className="text-xs text-muted-foreground">{t('reportBuilder.recordsCount', { count: row.count })}</p>
@@ -90,7 +114,10 @@ export function ReportChart({ result, caption }: { result: ReportResult; caption
   if (result.definition.chart === 'table') return <ReportTable result={result} caption={caption} />;
   const rows = rowsOf(result, t);
   const money = result.definition.measure !== 'count';
-  const tick = (value: number) => (money ? new Intl.NumberFormat('pt-BR', { notation: 'compact', maximumFractionDigits: 1 }).format(value) : formatInteger(value));
+  const tick = (value: number) =>
+    money
+      ? new Intl.NumberFormat('pt-BR', { notation: 'compact', maximumFractionDigits: 1 }).format(value)
+      : formatInteger(value);
   const Chart = result.definition.chart === 'line' ? LineChart : BarChart;
   return (
     <figure className="grid gap-2">
@@ -99,16 +126,37 @@ export function ReportChart({ result, caption }: { result: ReportResult; caption
           {/* Hidden from assistive technology (the table below carries the figures), so not a keyboard stop either. */}
           <Chart data={rows} margin={{ top: 24, right: 16, bottom: 8, left: 8 }} accessibilityLayer={false}>
             <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="name" tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }} stroke={AXIS.stroke} interval="preserveStartEnd" />
-            <YAxis tickFormatter={tick} tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }} stroke={AXIS.stroke} width={56} />
+            <XAxis
+              dataKey="name"
+              tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }}
+              stroke={AXIS.stroke}
+              interval="preserveStartEnd"
+            />
+            <YAxis
+              tickFormatter={tick}
+              tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }}
+              stroke={AXIS.stroke}
+              width={56}
+            />
             <Tooltip content={<ChartTooltip />} cursor={{ fill: 'var(--muted)', stroke: 'var(--border)' }} />
             {result.definition.chart === 'line' ? (
-              <Line type="monotone" dataKey="value" stroke="var(--primary)" strokeWidth={2} dot={{ r: 3, fill: 'var(--primary)' }} isAnimationActive={false}>
-                {rows.length <= 12 && <LabelList dataKey="shown" position="top" fill="var(--foreground)" fontSize={12} />}
+              <Line
+                type="monotone"
+                dataKey="value"
+                stroke="var(--primary)"
+                strokeWidth={2}
+                dot={{ r: 3, fill: 'var(--primary)' }}
+                isAnimationActive={false}
+              >
+                {rows.length <= 12 && (
+                  <LabelList dataKey="shown" position="top" fill="var(--foreground)" fontSize={12} />
+                )}
               </Line>
             ) : (
               <Bar dataKey="value" fill="var(--primary)" radius={[4, 4, 0, 0]} isAnimationActive={false}>
-                {rows.length <= 12 && <LabelList dataKey="shown" position="top" fill="var(--foreground)" fontSize={12} />}
+                {rows.length <= 12 && (
+                  <LabelList dataKey="shown" position="top" fill="var(--foreground)" fontSize={12} />
+                )}
               </Bar>
             )}
           </Chart>

@@ -25,7 +25,20 @@ import { useRunReport, type ReportResult } from '../api/run-report';
 import { useCreateSavedReport, useDeleteSavedReport, useUpdateSavedReport } from '../api/save-report';
 import { ReportChart, rowsOf } from '../components/report-chart';
 import { formatMeasure } from '../group-label';
-import { ANY, CHARTS, DEFAULT_FORM, ENTITIES, PERIODS, RULES, fitToEntity, fromDefinition, reportCsv, reportFormSchema, toDefinition, type ReportFormValues } from '../report-form';
+import {
+  ANY,
+  CHARTS,
+  DEFAULT_FORM,
+  ENTITIES,
+  PERIODS,
+  RULES,
+  fitToEntity,
+  fromDefinition,
+  reportCsv,
+  reportFormSchema,
+  toDefinition,
+  type ReportFormValues,
+} from '../report-form';
 
 /** /crm/reports/new: an empty builder. */
 export function ReportBuilderPage() {
@@ -78,7 +91,10 @@ function Builder({ saved }: { saved?: SavedReport }) {
   const navigate = useNavigate();
   const user = useUser().data;
   const readOnly = saved !== undefined && !saved.canEdit;
-  const form = useSchemaForm(reportFormSchema, saved ? fromDefinition(saved.definition, saved.name, saved.shared) : DEFAULT_FORM);
+  const form = useSchemaForm(
+    reportFormSchema,
+    saved ? fromDefinition(saved.definition, saved.name, saved.shared) : DEFAULT_FORM,
+  );
   const values = useWatch({ control: form.control }) as ReportFormValues;
   const fitted = fitToEntity({ ...DEFAULT_FORM, ...values });
   const rules = RULES[fitted.entity];
@@ -98,7 +114,9 @@ function Builder({ saved }: { saved?: SavedReport }) {
   /** Another entity: the choices that no longer apply go back to ones that do. */
   const changeEntity = (entity: ReportFormValues['entity']) => {
     const next = fitToEntity({ ...form.getValues(), entity });
-    (Object.keys(next) as (keyof ReportFormValues)[]).forEach((name) => form.setValue(name, next[name] as never, { shouldDirty: true }));
+    (Object.keys(next) as (keyof ReportFormValues)[]).forEach((name) =>
+      form.setValue(name, next[name] as never, { shouldDirty: true }),
+    );
   };
 
   const save = async (input: ReturnType<typeof reportFormSchema.parse>) => {
@@ -118,7 +136,13 @@ function Builder({ saved }: { saved?: SavedReport }) {
     (group: string) =>
     <V extends string>(value: V) => ({ value, label: t(`reportBuilder.${group}.${value}`) });
   const title = saved ? saved.name : t('reportBuilder.newTitle');
-  const caption = result ? t('reportBuilder.caption', { what: t(`reportBuilder.entities.${result.definition.entity}`), measure: t(`reportBuilder.measures.${result.definition.measure}`), grouping: t(`reportBuilder.groupings.${result.definition.groupBy}`) }) : '';
+  const caption = result
+    ? t('reportBuilder.caption', {
+        what: t(`reportBuilder.entities.${result.definition.entity}`),
+        measure: t(`reportBuilder.measures.${result.definition.measure}`),
+        grouping: t(`reportBuilder.groupings.${result.definition.groupBy}`),
+      })
+    : '';
 
   return (
     <div>
@@ -139,46 +163,101 @@ function Builder({ saved }: { saved?: SavedReport }) {
             <CardTitle>{t('reportBuilder.definition')}</CardTitle>
           </CardHeader>
           <CardContent>
-            <Form form={form} id="report-builder" onSubmit={save} onError={(error, { onField }) => !onField && toast({ title: errorMessage(error, t), variant: 'destructive' })}>
+            <Form
+              form={form}
+              id="report-builder"
+              onSubmit={save}
+              onError={(error, { onField }) =>
+                !onField && toast({ title: errorMessage(error, t), variant: 'destructive' })
+              }
+            >
               <fieldset disabled={readOnly} className="grid gap-4">
                 <FormField
                   control={form.control}
                   name="entity"
                   label={t('reportBuilder.fields.entity')}
-                  render={(field) => <Select id={field.id} value={field.value} disabled={readOnly} onValueChange={changeEntity} options={ENTITIES.map(option('entities'))} />}
+                  render={(field) => (
+                    <Select
+                      id={field.id}
+                      value={field.value}
+                      disabled={readOnly}
+                      onValueChange={changeEntity}
+                      options={ENTITIES.map(option('entities'))}
+                    />
+                  )}
                 />
                 <FormField
                   control={form.control}
                   name="measure"
                   label={t('reportBuilder.fields.measure')}
                   description={fitted.entity !== 'deals' ? t('reportBuilder.countOnly') : undefined}
-                  render={(field) => <Select id={field.id} value={fitted.measure} disabled={readOnly} onValueChange={field.onChange} options={rules.measures.map(option('measures'))} />}
+                  render={(field) => (
+                    <Select
+                      id={field.id}
+                      value={fitted.measure}
+                      disabled={readOnly}
+                      onValueChange={field.onChange}
+                      options={rules.measures.map(option('measures'))}
+                    />
+                  )}
                 />
                 <FormField
                   control={form.control}
                   name="groupBy"
                   label={t('reportBuilder.fields.groupBy')}
-                  render={(field) => <Select id={field.id} value={fitted.groupBy} disabled={readOnly} onValueChange={field.onChange} options={rules.groupings.map(option('groupings'))} />}
+                  render={(field) => (
+                    <Select
+                      id={field.id}
+                      value={fitted.groupBy}
+                      disabled={readOnly}
+                      onValueChange={field.onChange}
+                      options={rules.groupings.map(option('groupings'))}
+                    />
+                  )}
                 />
                 <div className="grid grid-cols-2 gap-3">
                   <FormField
                     control={form.control}
                     name="period"
                     label={t('reportBuilder.fields.period')}
-                    render={(field) => <Select id={field.id} value={field.value} disabled={readOnly} onValueChange={field.onChange} options={PERIODS.map(option('periods'))} />}
+                    render={(field) => (
+                      <Select
+                        id={field.id}
+                        value={field.value}
+                        disabled={readOnly}
+                        onValueChange={field.onChange}
+                        options={PERIODS.map(option('periods'))}
+                      />
+                    )}
                   />
                   <FormField
                     control={form.control}
                     name="dateField"
                     label={t('reportBuilder.fields.dateField')}
-                    render={(field) => <Select id={field.id} value={fitted.dateField} disabled={readOnly} onValueChange={field.onChange} options={rules.dateFields.map(option('dateFields'))} />}
+                    render={(field) => (
+                      <Select
+                        id={field.id}
+                        value={fitted.dateField}
+                        disabled={readOnly}
+                        onValueChange={field.onChange}
+                        options={rules.dateFields.map(option('dateFields'))}
+                      />
+                    )}
                   />
                 </div>
                 <FormField
                   control={form.control}
                   name="chart"
                   label={t('reportBuilder.fields.chart')}
-                  render={(field) => <Select id={field.id} value={field.value} disabled={readOnly} onValueChange={field.onChange} options={CHARTS.map(option('charts'))} />}
+                  render={(field) => (
+                    <Select
+                      id={field.id}
+                      value={field.value}
+                      disabled={readOnly}
+                      onValueChange={field.onChange}
+                      options={CHARTS.map(option('charts'))}
+                    />
+                  )}
                 />
                 <p className="text-sm font-medium text-foreground">{t('reportBuilder.filters')}</p>
                 <FormField
@@ -186,7 +265,13 @@ function Builder({ saved }: { saved?: SavedReport }) {
                   name="status"
                   label={t('reportBuilder.fields.status')}
                   render={(field) => (
-                    <Select id={field.id} value={fitted.status} disabled={readOnly} onValueChange={field.onChange} options={[{ value: ANY, label: t('reportBuilder.any') }, ...rules.statuses.map(option('values'))]} />
+                    <Select
+                      id={field.id}
+                      value={fitted.status}
+                      disabled={readOnly}
+                      onValueChange={field.onChange}
+                      options={[{ value: ANY, label: t('reportBuilder.any') }, ...rules.statuses.map(option('values'))]}
+                    />
                   )}
                 />
                 {rules.stage && (
@@ -202,8 +287,13 @@ function Builder({ saved }: { saved?: SavedReport }) {
                         onValueChange={field.onChange}
                         options={[
                           { value: ANY, label: t('reportBuilder.any') },
-                          ...(stages.data?.items ?? []).map((s) => ({ value: s.stage, label: t(`dealForm.stages.${s.stage}`, { defaultValue: s.stage }) })),
-                          ...(fitted.stage !== ANY && !stages.data?.items.some((s) => s.stage === fitted.stage) ? [{ value: fitted.stage, label: fitted.stage }] : []),
+                          ...(stages.data?.items ?? []).map((s) => ({
+                            value: s.stage,
+                            label: t(`dealForm.stages.${s.stage}`, { defaultValue: s.stage }),
+                          })),
+                          ...(fitted.stage !== ANY && !stages.data?.items.some((s) => s.stage === fitted.stage)
+                            ? [{ value: fitted.stage, label: fitted.stage }]
+                            : []),
                         ]}
                       />
                     )}
@@ -215,7 +305,13 @@ function Builder({ saved }: { saved?: SavedReport }) {
                     name="type"
                     label={t('reportBuilder.fields.type')}
                     render={(field) => (
-                      <Select id={field.id} value={fitted.type} disabled={readOnly} onValueChange={field.onChange} options={[{ value: ANY, label: t('reportBuilder.any') }, ...rules.types.map(option('values'))]} />
+                      <Select
+                        id={field.id}
+                        value={fitted.type}
+                        disabled={readOnly}
+                        onValueChange={field.onChange}
+                        options={[{ value: ANY, label: t('reportBuilder.any') }, ...rules.types.map(option('values'))]}
+                      />
                     )}
                   />
                 )}
@@ -232,13 +328,18 @@ function Builder({ saved }: { saved?: SavedReport }) {
                   <FormField
                     control={form.control}
                     name="ownerId"
-                    label={t(fitted.entity === 'activities' ? 'reportBuilder.fields.assignee' : 'reportBuilder.fields.owner')}
+                    label={t(
+                      fitted.entity === 'activities' ? 'reportBuilder.fields.assignee' : 'reportBuilder.fields.owner',
+                    )}
                     render={(field) => (
                       <Select
                         id={field.id}
                         value={field.value}
                         onValueChange={field.onChange}
-                        options={[{ value: ANY, label: t('reportBuilder.anyone') }, ...(owners.data?.items ?? []).map((u) => ({ value: String(u.id), label: u.name }))]}
+                        options={[
+                          { value: ANY, label: t('reportBuilder.anyone') },
+                          ...(owners.data?.items ?? []).map((u) => ({ value: String(u.id), label: u.name })),
+                        ]}
                       />
                     )}
                   />
@@ -246,12 +347,23 @@ function Builder({ saved }: { saved?: SavedReport }) {
               </fieldset>
               {!readOnly && (
                 <div className="grid gap-3 border-t border-border pt-4">
-                  <FormField control={form.control} name="name" label={t('reportBuilder.fields.name')} render={(field) => <Input {...field} maxLength={120} autoComplete="off" />} />
+                  <FormField
+                    control={form.control}
+                    name="name"
+                    label={t('reportBuilder.fields.name')}
+                    render={(field) => <Input {...field} maxLength={120} autoComplete="off" />}
+                  />
                   <div className="flex items-center gap-2">
                     <Controller
                       control={form.control}
                       name="shared"
-                      render={({ field }) => <Checkbox id="report-builder-shared" checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />}
+                      render={({ field }) => (
+                        <Checkbox
+                          id="report-builder-shared"
+                          checked={field.value}
+                          onCheckedChange={(checked) => field.onChange(checked === true)}
+                        />
+                      )}
                     />
                     <label htmlFor="report-builder-shared" className="text-sm text-foreground">
                       {t('reportBuilder.share')}
@@ -313,16 +425,21 @@ function ResultView({ result, caption }: { result: ReportResult; caption: string
     <>
       <p className="text-sm text-muted-foreground" data-testid="report-total">
         {t('reportBuilder.totalLine', { count: result.total.count })}
-        {measure !== 'count' && ` · ${t(`reportBuilder.measures.${measure}`)}: ${formatMeasure(result.total.value, measure)}`}
+        {measure !== 'count' &&
+          ` · ${t(`reportBuilder.measures.${measure}`)}: ${formatMeasure(result.total.value, measure)}`}
         {' · '}
-        {result.since ? t('reportBuilder.window', { since: formatDateTime(result.since), until: formatDateTime(result.until) }) : t('reportBuilder.allTime')}
+        {result.since
+          ? t('reportBuilder.window', { since: formatDateTime(result.since), until: formatDateTime(result.until) })
+          : t('reportBuilder.allTime')}
       </p>
       {result.groups.length === 0 ? (
         <p className="py-10 text-center text-sm text-muted-foreground">{t('reportBuilder.noData')}</p>
       ) : (
         <ReportChart result={result} caption={caption} />
       )}
-      {result.otherGroups > 0 && <p className="text-xs text-muted-foreground">{t('reportBuilder.otherNote', { count: result.otherGroups })}</p>}
+      {result.otherGroups > 0 && (
+        <p className="text-xs text-muted-foreground">{t('reportBuilder.otherNote', { count: result.otherGroups })}</p>
+      )}
     </>
   );
 }
@@ -333,7 +450,11 @@ function ExportButton({ result, name }: { result: ReportResult; name: string }) 
     const measure = result.definition.measure;
     const rows = rowsOf(result, t).map((r, i) => ({ label: r.name, count: r.count, value: result.groups[i].value }));
     const csv = reportCsv(
-      [t(`reportBuilder.groupings.${result.definition.groupBy}`), t('reportBuilder.records'), t(`reportBuilder.measures.${measure}`)],
+      [
+        t(`reportBuilder.groupings.${result.definition.groupBy}`),
+        t('reportBuilder.records'),
+        t(`reportBuilder.measures.${measure}`),
+      ],
       rows,
       { label: t('reportBuilder.total'), count: result.total.count, value: result.total.value },
     );
@@ -368,7 +489,10 @@ function DeleteDialog({ report, onClose }: { report: SavedReport; onClose: () =>
   };
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title={t('reportBuilder.deleteTitle')} description={t('reportBuilder.deleteDescription', { name: report.name })}>
+      <DialogContent
+        title={t('reportBuilder.deleteTitle')}
+        description={t('reportBuilder.deleteDescription', { name: report.name })}
+      >
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
             {t('reportBuilder.cancel')}

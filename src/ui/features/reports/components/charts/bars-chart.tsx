@@ -24,7 +24,10 @@ function niceCeil(max: number): number {
  * clipped at the chart's edge: the labels of the largest value and of the tick above it, measured.
  */
 function valueLabelWidth(data: object[], keys: string[], format: (value: number) => string): number {
-  const max = Math.max(0, ...data.flatMap((row) => keys.map((key) => Number((row as Record<string, unknown>)[key]) || 0)));
+  const max = Math.max(
+    0,
+    ...data.flatMap((row) => keys.map((key) => Number((row as Record<string, unknown>)[key]) || 0)),
+  );
   const longest = Math.max(...[0, max, niceCeil(max)].map((v) => format(v).length));
   return Math.ceil(longest * CHAR_PX) + 12;
 }
@@ -33,7 +36,13 @@ function valueLabelWidth(data: object[], keys: string[], format: (value: number)
  * The one chart shape of the reports screen: bars by category, one series or several side by side, values on
  * hover. Only files under the reports route import recharts, so it loads with that route alone.
  */
-export default function BarsChart<Row extends object>({ data, category, series, horizontal, extra }: {
+export default function BarsChart<Row extends object>({
+  data,
+  category,
+  series,
+  horizontal,
+  extra,
+}: {
   data: Row[];
   /** The field naming each bar group, already a label. */
   category: keyof Row & string;
@@ -45,14 +54,38 @@ export default function BarsChart<Row extends object>({ data, category, series, 
 }) {
   const first = series[0]!;
   // No keyboard layer: the chart is hidden from assistive technology, its table beside it says the same.
-  const valueAxis = { allowDecimals: false, tick: AXIS, tickFormatter: (v: number) => first.format(v), stroke: 'var(--border)' };
-  const labelWidth = valueLabelWidth(data, series.map((s) => s.key), first.format);
+  const valueAxis = {
+    allowDecimals: false,
+    tick: AXIS,
+    tickFormatter: (v: number) => first.format(v),
+    stroke: 'var(--border)',
+  };
+  const labelWidth = valueLabelWidth(
+    data,
+    series.map((s) => s.key),
+    first.format,
+  );
   // Every label while they fit (forecast buckets, types); first and last ones kept on long time series.
-  const categoryAxis = { dataKey: category as string, tick: AXIS, stroke: 'var(--border)', interval: data.length > 12 ? ('preserveStartEnd' as const) : 0 };
+  const categoryAxis = {
+    dataKey: category as string,
+    tick: AXIS,
+    stroke: 'var(--border)',
+    interval: data.length > 12 ? ('preserveStartEnd' as const) : 0,
+  };
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <BarChart accessibilityLayer={false} data={data as Record<string, unknown>[]} layout={horizontal ? 'vertical' : 'horizontal'} margin={{ top: 12, right: horizontal ? Math.max(16, labelWidth / 2) : 16, bottom: 0, left: 8 }}>
-        <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" horizontal={!horizontal} vertical={Boolean(horizontal)} />
+      <BarChart
+        accessibilityLayer={false}
+        data={data as Record<string, unknown>[]}
+        layout={horizontal ? 'vertical' : 'horizontal'}
+        margin={{ top: 12, right: horizontal ? Math.max(16, labelWidth / 2) : 16, bottom: 0, left: 8 }}
+      >
+        <CartesianGrid
+          stroke="var(--border)"
+          strokeDasharray="3 3"
+          horizontal={!horizontal}
+          vertical={Boolean(horizontal)}
+        />
         {horizontal ? (
           <>
             <XAxis type="number" {...valueAxis} />
@@ -66,7 +99,12 @@ export default function BarsChart<Row extends object>({ data, category, series, 
         )}
         <Tooltip
           cursor={{ fill: 'var(--muted)', opacity: 0.6 }}
-          contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)', borderRadius: 6, color: 'var(--foreground)' }}
+          contentStyle={{
+            background: 'var(--surface)',
+            border: '1px solid var(--border)',
+            borderRadius: 6,
+            color: 'var(--foreground)',
+          }}
           labelStyle={{ color: 'var(--foreground)', fontWeight: 600 }}
           itemStyle={{ color: 'var(--foreground)' }}
           formatter={(value, name) => {
@@ -81,7 +119,15 @@ export default function BarsChart<Row extends object>({ data, category, series, 
         />
         {series.length > 1 && <Legend wrapperStyle={{ color: 'var(--foreground)', fontSize: 12 }} />}
         {series.map((s) => (
-          <Bar key={s.key} dataKey={s.key as string} name={s.label} fill={s.color} radius={horizontal ? [0, 4, 4, 0] : [4, 4, 0, 0]} maxBarSize={48} isAnimationActive={false} />
+          <Bar
+            key={s.key}
+            dataKey={s.key as string}
+            name={s.label}
+            fill={s.color}
+            radius={horizontal ? [0, 4, 4, 0] : [4, 4, 0, 0]}
+            maxBarSize={48}
+            isAnimationActive={false}
+          />
         ))}
       </BarChart>
     </ResponsiveContainer>
