@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { ruleFor, type Viewer } from '../crm/crm-access';
+import { can, ruleFor, type Viewer } from '../crm/crm-access';
 import { RecordNotFoundError } from '../crm/crm.errors';
 import { CrmRecords } from '../crm/crm-records';
 import type { Page, PageRequest } from '../shared/list-page';
@@ -8,7 +8,8 @@ import type { DealRepository } from '../deals/deals.ports';
 import { DEAL_REPOSITORY } from '../deals/deals.tokens';
 import type { Clock } from '../shared/clock';
 import { CLOCK, UNIT_OF_WORK } from '../shared/shared.tokens';
-import type { ReminderChoice } from '../notifications/notification';
+import { ForbiddenError } from '../shared/app-error';
+import { DEFAULT_REMINDER_MINUTES, type ReminderChoice } from '../notifications/notification';
 import type { RemindersService } from '../notifications/reminders.service';
 import { REMINDERS_SERVICE } from '../notifications/notifications.tokens';
 import type { TimelineService } from '../timeline/timeline.service';
@@ -115,5 +116,20 @@ export class ActivitiesService {
 
   remove(viewer: Viewer, id: number): Promise<void> {
     return this.records.remove(viewer, id);
+  }
+
+  /** The activity's reminder lead time in minutes (null: none), the default when none was chosen; 404 as `get`. */
+  async reminder(viewer: Viewer, id: number): Promise<ReminderChoice> {
+    await this.get(viewer, id);
+    const minutes = await this.reminders.choice(id);
+    return minutes === undefined ? DEFAULT_REMINDER_MINUTES : minutes;
+  }
+
+  /** Who may change the activity may change its reminder: 404 when the viewer may not read it, else 403. */
+  async setReminder(viewer: Viewer, id: number, minutes: ReminderChoice): Promise<ReminderChoice> {
+    const activity = await this.get(viewer, id);
+    if (!can(viewer, 'activity', 'update', activity)) throw new ForbiddenError();
+    await this.reminders.setChoice(id, minutes);
+    return minutes;
   }
 }

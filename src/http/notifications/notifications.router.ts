@@ -1,12 +1,8 @@
 import { inject, injectable } from 'inversify';
 import type { ActivitiesService } from '../../domain/activities/activities.service';
 import { ACTIVITIES_SERVICE } from '../../domain/activities/activities.tokens';
-import { can } from '../../domain/crm/crm-access';
-import { ForbiddenError } from '../../domain/shared/app-error';
-import { DEFAULT_REMINDER_MINUTES } from '../../domain/notifications/notification';
 import type { NotificationsService } from '../../domain/notifications/notifications.service';
-import { NOTIFICATIONS_SERVICE, REMINDERS_SERVICE } from '../../domain/notifications/notifications.tokens';
-import type { RemindersService } from '../../domain/notifications/reminders.service';
+import { NOTIFICATIONS_SERVICE } from '../../domain/notifications/notifications.tokens';
 import { currentAuth, defineRoute, type HttpRouter, type RouteDefinition } from '../route';
 import { notificationResponses, notificationSchemas as schemas } from './notifications.schemas';
 
@@ -14,7 +10,6 @@ import { notificationResponses, notificationSchemas as schemas } from './notific
 export class NotificationsRouter implements HttpRouter {
   constructor(
     @inject(NOTIFICATIONS_SERVICE) private readonly notifications: NotificationsService,
-    @inject(REMINDERS_SERVICE) private readonly reminders: RemindersService,
     @inject(ACTIVITIES_SERVICE) private readonly activities: ActivitiesService,
   ) {}
 
@@ -70,11 +65,9 @@ export class NotificationsRouter implements HttpRouter {
         response: schemas.reminder,
         schemas: { params: schemas.idParams },
         errors: ['ACTIVITY.NOT_FOUND'],
-        handler: async ({ params }, req) => {
-          await this.activities.get(currentAuth(req).user, params.id);
-          const minutes = await this.reminders.choice(params.id);
-          return { minutes: minutes === undefined ? DEFAULT_REMINDER_MINUTES : minutes };
-        },
+        handler: async ({ params }, req) => ({
+          minutes: await this.activities.reminder(currentAuth(req).user, params.id),
+        }),
       }),
       defineRoute({
         method: 'put',
@@ -86,13 +79,9 @@ export class NotificationsRouter implements HttpRouter {
         response: schemas.reminder,
         schemas: { params: schemas.idParams, body: schemas.reminder },
         errors: ['ACTIVITY.NOT_FOUND', 'AUTH.FORBIDDEN'],
-        handler: async ({ params, body }, req) => {
-          const viewer = currentAuth(req).user;
-          const activity = await this.activities.get(viewer, params.id);
-          if (!can(viewer, 'activity', 'update', activity)) throw new ForbiddenError();
-          await this.reminders.setChoice(params.id, body.minutes);
-          return { minutes: body.minutes };
-        },
+        handler: async ({ params, body }, req) => ({
+          minutes: await this.activities.setReminder(currentAuth(req).user, params.id, body.minutes),
+        }),
       }),
     ];
   }
