@@ -17,7 +17,7 @@ const outdir = path.join(root, 'node_modules/.cache/api-types');
 mkdirSync(outdir, { recursive: true });
 const entry = `
 import pino from 'pino';
-import { createRuntime } from './src/infrastructure/container';
+import { createRuntime } from './src/main/container';
 import { HTTP_ROUTER } from './src/domain/shared/shared.tokens';
 import { buildOpenApiDocument } from './src/http/openapi/openapi-document';
 import { API_INFO } from './src/http/openapi/openapi.router';

@@ -4,7 +4,7 @@ import { SERVER_BUNDLE } from './server-bundle.mjs';
 
 await build({
   ...SERVER_BUNDLE,
-  entryPoints: { server: 'src/http/server.ts', worker: 'src/jobs/worker.ts' },
+  entryPoints: { server: 'src/main/server.ts', worker: 'src/main/worker.ts' },
   outdir: 'dist/server',
   sourcemap: true,
   logLevel: 'warning',

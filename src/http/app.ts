@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
-import type { Runtime } from '../infrastructure/container';
+import type { Runtime } from '../main/container';
 import { HTTP_ROUTER } from '../domain/shared/shared.tokens';
 import type { AuthService } from '../domain/users/auth.service';
 import { AUTH_SERVICE } from '../domain/users/users.tokens';

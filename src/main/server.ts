@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from '../infrastructure/config';
-import { createRuntime, type Runtime } from '../infrastructure/container';
+import { createRuntime, type Runtime } from './container';
 import { migrateLatest } from '../infrastructure/db/migrator';
 import { createLogger } from '../infrastructure/logger';
 import type { Clock } from '../domain/shared/clock';
@@ -13,8 +13,8 @@ import { seedDemoUsers } from '../domain/users/demo-users';
 import type { PasswordHasher, UserRepository } from '../domain/users/users.ports';
 import { PASSWORD_HASHER, USER_REPOSITORY } from '../domain/users/users.tokens';
 import { exitOnSignals } from '../infrastructure/shutdown';
-import { createApp } from './app';
-import { answerClientError } from './client-error';
+import { createApp } from '../http/app';
+import { answerClientError } from '../http/client-error';
 
 export interface StartedServer {
   server: Server;

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from '../infrastructure/config';
-import { createRuntime } from '../infrastructure/container';
+import { createRuntime } from './container';
 import { waitForSchema } from '../infrastructure/db/migrator';
 import { createLogger } from '../infrastructure/logger';
 import type { JobProcessor } from '../domain/shared/job-queue.port';

@@ -14,7 +14,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'funil-process-'));
 const running: ChildProcess[] = [];
 
 beforeAll(async () => {
-  await bundleForTest({ server: path.join(root, 'src/http/server.ts') }, outdir);
+  await bundleForTest({ server: path.join(root, 'src/main/server.ts') }, outdir);
 });
 
 afterAll(() => {

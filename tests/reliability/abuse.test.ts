@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '../../src/domain/users/auth.service';
-import { startServer, type StartedServer } from '../../src/http/server';
+import { startServer, type StartedServer } from '../../src/main/server';
 import { startTestServer, testConfig, uniqueName, type TestServer } from '../support/test-server';
 import { percentile, recordFigure, scale } from './support/figures';
 

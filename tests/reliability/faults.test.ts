@@ -250,8 +250,8 @@ async function notificationsPer(activityIds: number[]): Promise<Map<number, numb
 beforeAll(async () => {
   const bundled = bundleForTest(
     {
-      server: path.join(root, 'src/http/server.ts'),
-      worker: path.join(root, 'src/jobs/worker.ts'),
+      server: path.join(root, 'src/main/server.ts'),
+      worker: path.join(root, 'src/main/worker.ts'),
       'failing-migration-server': path.join(__dirname, 'fixtures/failing-migration-server.ts'),
     },
     outdir,

@@ -35,7 +35,7 @@ beforeAll(async () => {
   const base = process.env.DATABASE_URL;
   if (!base || !process.env.REDIS_URL)
     throw new Error('the load test needs DATABASE_URL and REDIS_URL (npm run reliability sets them)');
-  await bundleForTest({ server: path.join(root, 'src/http/server.ts') }, outdir);
+  await bundleForTest({ server: path.join(root, 'src/main/server.ts') }, outdir);
   dbName = `funil_reliability_load_${randomBytes(4).toString('hex')}`;
   admin = knexFactory({ client: 'pg', connection: base, pool: { min: 0, max: 1 } });
   await admin.raw('CREATE DATABASE ??', [dbName]);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../src/infrastructure/config';
 import type { Clock } from '../../src/domain/shared/clock';
-import { startServer, type StartedServer } from '../../src/http/server';
+import { startServer, type StartedServer } from '../../src/main/server';
 import { createTestDatabase } from './test-database';
 
 export interface TestServer extends StartedServer {

@@ -4,7 +4,7 @@ import type { Role } from '../../domain/users/user';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
 import { testConfig } from '../../../tests/support/test-server';
 import { createRuntime, type Runtime } from '../container';
-import { migrateLatest } from '../db/migrator';
+import { migrateLatest } from '../../infrastructure/db/migrator';
 
 export interface TestRuntime {
   runtime: Runtime;

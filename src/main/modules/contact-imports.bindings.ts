@@ -8,8 +8,8 @@ import {
 import { HTTP_ROUTER, JOB_PROCESSOR } from '../../domain/shared/shared.tokens';
 import { ContactImportsRouter } from '../../http/contact-imports/contact-imports.router';
 import { ImportContactsProcessor } from '../../jobs/contact-imports/import-contacts.processor';
-import { CsvImportFile } from './csv-import-file';
-import { KnexContactImportRepository } from './knex-contact-import.repository';
+import { CsvImportFile } from '../../infrastructure/contact-imports/csv-import-file';
+import { KnexContactImportRepository } from '../../infrastructure/contact-imports/knex-contact-import.repository';
 
 export const contactImportsModule = new ContainerModule(({ bind }) => {
   bind(CONTACT_IMPORT_REPOSITORY).to(KnexContactImportRepository).inSingletonScope();

@@ -4,7 +4,7 @@ import { CONTACTS_SERVICE, CONTACT_REPOSITORY } from '../../domain/contacts/cont
 import { HTTP_ROUTER } from '../../domain/shared/shared.tokens';
 import { ContactsExportRouter } from '../../http/crm/contacts-export.router';
 import { ContactsRouter } from '../../http/crm/contacts.router';
-import { KnexContactRepository } from './knex-contact.repository';
+import { KnexContactRepository } from '../../infrastructure/contacts/knex-contact.repository';
 
 export const contactsModule = new ContainerModule(({ bind }) => {
   bind(CONTACT_REPOSITORY).to(KnexContactRepository).inSingletonScope();

@@ -14,9 +14,9 @@ import { HTTP_ROUTER } from '../../domain/shared/shared.tokens';
 import { DealsRouter } from '../../http/crm/deals.router';
 import { LostReasonsRouter } from '../../http/crm/lost-reasons.router';
 import { PipelineStagesRouter } from '../../http/crm/pipeline-stages.router';
-import { KnexDealRepository } from './knex-deal.repository';
-import { KnexLostReasonRepository } from './knex-lost-reason.repository';
-import { KnexPipelineStageRepository } from './knex-pipeline-stage.repository';
+import { KnexDealRepository } from '../../infrastructure/deals/knex-deal.repository';
+import { KnexLostReasonRepository } from '../../infrastructure/deals/knex-lost-reason.repository';
+import { KnexPipelineStageRepository } from '../../infrastructure/deals/knex-pipeline-stage.repository';
 
 export const dealsModule = new ContainerModule(({ bind }) => {
   bind(DEAL_REPOSITORY).to(KnexDealRepository).inSingletonScope();

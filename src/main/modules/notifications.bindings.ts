@@ -17,11 +17,11 @@ import { NotificationsRouter } from '../../http/notifications/notifications.rout
 import { ScanDigestsProcessor } from '../../jobs/notifications/scan-digests.processor';
 import { ScanRemindersProcessor } from '../../jobs/notifications/scan-reminders.processor';
 import { SendReminderProcessor } from '../../jobs/notifications/send-reminder.processor';
-import type { Config } from '../config';
-import { KnexDigestRepository } from './knex-digest.repository';
-import { KnexNotificationRepository } from './knex-notification.repository';
-import { KnexReminderRepository } from './knex-reminder.repository';
-import { NodemailerMailer } from './nodemailer-mailer';
+import type { Config } from '../../infrastructure/config';
+import { KnexDigestRepository } from '../../infrastructure/notifications/knex-digest.repository';
+import { KnexNotificationRepository } from '../../infrastructure/notifications/knex-notification.repository';
+import { KnexReminderRepository } from '../../infrastructure/notifications/knex-reminder.repository';
+import { NodemailerMailer } from '../../infrastructure/notifications/nodemailer-mailer';
 
 /** Email only when SMTP_URL is set; links in emails use PUBLIC_URL when set. */
 export function notificationsModule(config: Config) {

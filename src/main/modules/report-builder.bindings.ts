@@ -7,8 +7,8 @@ import {
 } from '../../domain/report-builder/report-builder.tokens';
 import { HTTP_ROUTER } from '../../domain/shared/shared.tokens';
 import { ReportBuilderRouter } from '../../http/report-builder/report-builder.router';
-import { KnexReportQueryRunner } from './knex-report-query.runner';
-import { KnexSavedReportRepository } from './knex-saved-report.repository';
+import { KnexReportQueryRunner } from '../../infrastructure/report-builder/knex-report-query.runner';
+import { KnexSavedReportRepository } from '../../infrastructure/report-builder/knex-saved-report.repository';
 
 export const reportBuilderModule = new ContainerModule(({ bind }) => {
   bind(REPORT_QUERY_RUNNER).to(KnexReportQueryRunner).inSingletonScope();

@@ -4,7 +4,7 @@ import { REPORTS_SERVICE, REPORT_REPOSITORY } from '../../domain/reports/reports
 import { HTTP_ROUTER, JOB_PROCESSOR } from '../../domain/shared/shared.tokens';
 import { ReportsRouter } from '../../http/reports/reports.router';
 import { RefreshReportsProcessor } from '../../jobs/reports/refresh-reports.processor';
-import { KnexReportRepository } from './knex-report.repository';
+import { KnexReportRepository } from '../../infrastructure/reports/knex-report.repository';
 
 export const reportsModule = new ContainerModule(({ bind }) => {
   bind(REPORT_REPOSITORY).to(KnexReportRepository).inSingletonScope();

@@ -3,7 +3,7 @@ import { SearchService } from '../../domain/search/search.service';
 import { SEARCH_REPOSITORY, SEARCH_SERVICE } from '../../domain/search/search.tokens';
 import { HTTP_ROUTER } from '../../domain/shared/shared.tokens';
 import { SearchRouter } from '../../http/search/search.router';
-import { KnexSearchRepository } from './knex-search.repository';
+import { KnexSearchRepository } from '../../infrastructure/search/knex-search.repository';
 
 export const searchModule = new ContainerModule(({ bind }) => {
   bind(SEARCH_REPOSITORY).to(KnexSearchRepository).inSingletonScope();

@@ -3,7 +3,7 @@ import { HTTP_ROUTER } from '../../domain/shared/shared.tokens';
 import { TemplatesService } from '../../domain/templates/templates.service';
 import { TEMPLATES_SERVICE, TEMPLATE_REPOSITORY } from '../../domain/templates/templates.tokens';
 import { TemplatesRouter } from '../../http/crm/templates.router';
-import { KnexTemplateRepository } from './knex-template.repository';
+import { KnexTemplateRepository } from '../../infrastructure/templates/knex-template.repository';
 
 export const templatesModule = new ContainerModule(({ bind }) => {
   bind(TEMPLATE_REPOSITORY).to(KnexTemplateRepository).inSingletonScope();

@@ -18,11 +18,11 @@ import { AdminUsersRouter } from '../../http/users/admin-users.router';
 import { UsersRouter } from '../../http/users/users.router';
 import { PurgeExpiredSessionsProcessor } from '../../jobs/users/purge-expired-sessions.processor';
 import { PurgeSecurityEventsProcessor } from '../../jobs/users/purge-security-events.processor';
-import { Argon2PasswordHasher } from './argon2-password-hasher';
-import { KnexSecurityEventRepository } from './knex-security-event.repository';
-import { KnexSessionRepository } from './knex-session.repository';
-import { KnexUserRepository } from './knex-user.repository';
-import { MemoryRateLimiter, RedisRateLimiter } from './rate-limiters';
+import { Argon2PasswordHasher } from '../../infrastructure/users/argon2-password-hasher';
+import { KnexSecurityEventRepository } from '../../infrastructure/users/knex-security-event.repository';
+import { KnexSessionRepository } from '../../infrastructure/users/knex-session.repository';
+import { KnexUserRepository } from '../../infrastructure/users/knex-user.repository';
+import { MemoryRateLimiter, RedisRateLimiter } from '../../infrastructure/users/rate-limiters';
 
 /** `keyPrefix` is the deployment's Redis prefix (QUEUE_PREFIX): its sign-in counters live under `<prefix>:ratelimit:`. */
 export function usersModule(redis: Redis | undefined, keyPrefix: string) {

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { loadConfig } from '../../../src/infrastructure/config';
-import { startServer } from '../../../src/http/server';
+import { startServer } from '../../../src/main/server';
 import { seedCrm, type CrmDataSize } from '../support/crm-data';
 
 /**

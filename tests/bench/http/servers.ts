@@ -43,7 +43,7 @@ export async function bundleServers(): Promise<{ dir: string; funil: string; bar
     },
     outdir: dir,
   });
-  // src/http/server.ts starts itself when its bundle is the main module: the bench's entry is loaded from a launcher.
+  // src/main/server.ts starts itself when its bundle is the main module: the bench's entry is loaded from a launcher.
   writeFileSync(path.join(dir, 'launch.mjs'), 'await import(process.env.BENCH_ENTRY);\n');
   return {
     dir,

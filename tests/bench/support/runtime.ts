@@ -1,12 +1,12 @@
 import os from 'node:os';
 import pino from 'pino';
 import type { Config } from '../../../src/infrastructure/config';
-import { createRuntime, type Runtime } from '../../../src/infrastructure/container';
+import { createRuntime, type Runtime } from '../../../src/main/container';
 import { migrateLatest } from '../../../src/infrastructure/db/migrator';
 
 /**
  * The app's runtime (DI container, database, queue) in the bench's own process, migrated: for sections that
- * time services rather than HTTP. Built here rather than with the server's helper: importing src/http/server.ts
+ * time services rather than HTTP. Built here rather than with the server's helper: importing src/main/server.ts
  * into a bundle starts it. Without databaseUrl: embedded PGlite in memory.
  */
 export async function openBenchRuntime(options: {

@@ -4,7 +4,7 @@ import { DIGEST_SERVICE } from '../../../domain/notifications/notifications.toke
 import type { Clock } from '../../../domain/shared/clock';
 import { startSmtpCapture, type SmtpCapture } from '../../../../tests/support/smtp-capture';
 import { startTestServer, testConfig, type TestServer } from '../../../../tests/support/test-server';
-import { startServer } from '../../server';
+import { startServer } from '../../../main/server';
 import { createCrmUsers, type CrmUsers } from '../../crm/__tests__/crm-test-kit';
 
 // Tuesday 10 March 2026. São Paulo is UTC-3, Tokyo UTC+9.

@@ -4,7 +4,7 @@ import type { JobQueue, ReminderJobItem } from '../../../domain/shared/job-queue
 import { JOB_QUEUE } from '../../../domain/shared/shared.tokens';
 import { REMINDER_BATCH, type RemindersService } from '../../../domain/notifications/reminders.service';
 import { REMINDERS_SERVICE } from '../../../domain/notifications/notifications.tokens';
-import { whileWritesFail } from '../../../infrastructure/__tests__/test-runtime';
+import { whileWritesFail } from '../../../main/__tests__/test-runtime';
 import { startSmtpCapture, type SmtpCapture } from '../../../../tests/support/smtp-capture';
 import { startTestServer, type TestServer } from '../../../../tests/support/test-server';
 import { createCrmUsers, type CrmUsers } from '../../crm/__tests__/crm-test-kit';

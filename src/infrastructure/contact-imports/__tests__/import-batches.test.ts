@@ -7,7 +7,7 @@ import {
   CONTACT_IMPORT_REPOSITORY,
 } from '../../../domain/contact-imports/contact-imports.tokens';
 import type { Role } from '../../../domain/users/user';
-import { useTestRuntime } from '../../__tests__/test-runtime';
+import { useTestRuntime } from '../../../main/__tests__/test-runtime';
 
 // The import job (the service's run, as the queue calls it) on files written here: what each batch writes.
 const app = useTestRuntime();

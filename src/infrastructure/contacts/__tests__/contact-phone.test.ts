@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ContactRepository } from '../../../domain/contacts/contacts.ports';
 import { CONTACT_REPOSITORY } from '../../../domain/contacts/contacts.tokens';
-import { useTestRuntime } from '../../__tests__/test-runtime';
+import { useTestRuntime } from '../../../main/__tests__/test-runtime';
 
 const app = useTestRuntime();
 

@@ -3,7 +3,7 @@ import type { ContactFilter } from '../../../domain/contacts/contact';
 import type { ContactRepository } from '../../../domain/contacts/contacts.ports';
 import { SEARCH_TOTAL_CAP } from '../../../domain/shared/list-page';
 import { CONTACT_REPOSITORY } from '../../../domain/contacts/contacts.tokens';
-import { useTestRuntime } from '../../__tests__/test-runtime';
+import { useTestRuntime } from '../../../main/__tests__/test-runtime';
 import { phoneCondition } from '../contact-phone';
 
 const app = useTestRuntime();

@@ -5,7 +5,7 @@ import type { ContactsService } from '../../../domain/contacts/contacts.service'
 import { CONTACTS_SERVICE } from '../../../domain/contacts/contacts.tokens';
 import type { DealsService } from '../../../domain/deals/deals.service';
 import { DEALS_SERVICE } from '../../../domain/deals/deals.tokens';
-import { useTestRuntime, whileWritesFail } from '../../__tests__/test-runtime';
+import { useTestRuntime, whileWritesFail } from '../../../main/__tests__/test-runtime';
 
 // Each write and its side effects (timeline entry, reminder) commit together or not at all: a failing
 // side effect, made to fail by a trigger, leaves no trace of the write.

@@ -4,7 +4,7 @@ import type { Deal } from '../../../domain/deals/deal';
 import type { DealsService } from '../../../domain/deals/deals.service';
 import type { PipelineStagesService } from '../../../domain/deals/pipeline-stages.service';
 import { DEALS_SERVICE, PIPELINE_STAGES_SERVICE } from '../../../domain/deals/deals.tokens';
-import { useTestRuntime } from '../../__tests__/test-runtime';
+import { useTestRuntime } from '../../../main/__tests__/test-runtime';
 
 const app = useTestRuntime();
 const deals = () => app.get<DealsService>(DEALS_SERVICE);
