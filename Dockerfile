@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
 # One image: `node dist/server/server.js` serves the API and the built UI; the same image runs the worker.
-ARG NODE_VERSION=24
+# The same Node as the project's devDependencies (node@24.21.0), which npm scripts and tests run.
+ARG NODE_VERSION=24.21.0
 
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /app

@@ -40,7 +40,11 @@ let failed = 0;
 const failures = [];
 
 // Static checks first, each counted as one test: lint (boundaries, cycles), types, generated API types.
+// The runtime: npm puts node_modules/.bin first on PATH, so every script and test runs the project's Node
+// (the npm package node@24 in devDependencies), whatever Node the machine has.
+const runtimeCheck = `console.log('runtime: Node', process.version); process.exit(process.versions.node.startsWith('24.') ? 0 : 1)`;
 const checks = [
+  ['runtime is Node 24', ['exec', '--', 'node', '-e', runtimeCheck]],
   ['lint', ['run', 'lint']],
   ['typecheck', ['run', 'typecheck']],
 ];

@@ -58,4 +58,15 @@ describe('Dockerfile', () => {
     expect(read('.ci/run')).toMatch(/npm ci\b/);
     expect(JSON.parse(read('package.json')).scripts.start).toMatch(/npm run build/);
   });
+
+  it('runs the same Node as npm scripts and tests: the version the project pins as the npm package node', () => {
+    const pkg = JSON.parse(read('package.json'));
+    const pinned: string = pkg.devDependencies.node;
+    expect(pinned).toMatch(/^24\.\d+\.\d+$/);
+    expect(dockerfile).toMatch(new RegExp(`^ARG NODE_VERSION=${pinned.replaceAll('.', '\\.')}$`, 'm'));
+    expect(dockerfile).toMatch(/^FROM node:\$\{NODE_VERSION\}-/m);
+    expect(pkg.engines.node).toBe('>=24 <25');
+    // This test itself runs on it (npm test puts node_modules/.bin first on PATH).
+    expect(process.versions.node.split('.')[0]).toBe('24');
+  });
 });
