@@ -154,6 +154,14 @@ for (const suite of beside ? [browserSuite] : suites) {
       failures.push(`${suite.name}: build`);
       continue;
     }
+    // The first screen's JavaScript budget (scripts/check-size.mjs, 200 KB gzipped), on the build just made.
+    const sized = spawnSync('npm', ['run', '--silent', 'size'], { cwd: root, stdio: 'inherit' }).status === 0;
+    console.log(`[check] first screen within its budget: ${sized ? 'passed' : 'FAILED'}`);
+    if (sized) passed += 1;
+    else {
+      failed += 1;
+      failures.push('check first screen within its budget (npm run size)');
+    }
   }
   const output = outputOf(suite);
   console.log(`\n=== ${suite.name} ===`);
