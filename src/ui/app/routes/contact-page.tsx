@@ -18,6 +18,7 @@ import { ContactDeals } from '../../features/pipeline/components/contact-deals';
 import { DealFormDialog } from '../../features/pipeline/components/deal-form-dialog';
 import { UseTemplateDialog } from '../../features/templates/components/use-template-dialog';
 import { ApiError } from '../../lib/api-client';
+import { queryKeys } from '../../lib/api/query-keys';
 import { errorMessage } from '../../lib/errors';
 import { queryClient } from '../../lib/query-client';
 import { useUser } from '../../lib/session';
@@ -157,7 +158,7 @@ function ContactScreen({ id }: { id: number }) {
               if (result.error instanceof ApiError && result.error.status === 404)
                 navigate('/crm/contacts', { replace: true });
             });
-            void queryClient.invalidateQueries({ queryKey: ['timeline', 'contact', id] });
+            void queryClient.invalidateQueries({ queryKey: queryKeys.timeline.contact(id) });
           }}
         />
       )}

@@ -1,10 +1,10 @@
 import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
-import { useUserChoices } from '../../lib/user-choices';
-import { FormField } from './form';
-import { Input } from './input';
-import { Select } from './select';
+import { useUserChoices } from '../../lib/api/get-user-choices';
+import { FormField } from '../ui/form';
+import { Input } from '../ui/input';
+import { Select } from '../ui/select';
 
-interface PersonFieldProps<V extends FieldValues> {
+interface OwnerFieldProps<V extends FieldValues> {
   // Whatever the schema turns the values into on submit (as FormField takes it).
   control: Control<V, unknown, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   /** A user id field (a record's owner, an activity's assignee); null is nobody. */
@@ -20,7 +20,7 @@ interface PersonFieldProps<V extends FieldValues> {
 }
 
 /** Who a record belongs to: a select of the team for an admin, the name and why it cannot change for anyone else. */
-export function PersonField<V extends FieldValues>({
+export function OwnerField<V extends FieldValues>({
   control,
   name,
   label,
@@ -29,7 +29,7 @@ export function PersonField<V extends FieldValues>({
   currentName,
   noneLabel,
   readOnlyHint,
-}: PersonFieldProps<V>) {
+}: OwnerFieldProps<V>) {
   const people = useUserChoices(canChoose);
   if (canChoose && people.data) {
     const options = [

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, data, type ApiResponse } from './api-client';
+import { api, data, type ApiResponse } from '../api-client';
+import { queryKeys } from './query-keys';
 
 export type UserChoice = ApiResponse<'/api/admin/users', 'get'>['items'][number];
 
@@ -10,6 +11,6 @@ export type UserChoice = ApiResponse<'/api/admin/users', 'get'>['items'][number]
 export const getUserChoices = () => data(api.GET('/api/admin/users', { params: { query: { limit: 200 } } }));
 
 export const getUserChoicesQueryOptions = () =>
-  queryOptions({ queryKey: ['users', 'choices'], queryFn: getUserChoices });
+  queryOptions({ queryKey: queryKeys.users.choices, queryFn: getUserChoices });
 
 export const useUserChoices = (enabled: boolean) => useQuery({ ...getUserChoicesQueryOptions(), enabled });

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api, data, type ApiBody } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { ACTIVITIES_QUERY_KEY } from './get-activities';
+import { queryKeys } from '../../../lib/api/query-keys';
 
 export type CreateActivityInput = ApiBody<'/api/crm/activities', 'post'>;
 
@@ -14,6 +15,6 @@ export const useCreateActivity = () =>
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ACTIVITIES_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['timeline'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.timeline.all }),
       ]),
   });

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, data, type ApiQuery, type ApiResponse } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/api/query-keys';
 
 export type ActivitiesPage = ApiResponse<'/api/crm/activities', 'get'>;
 export type Activity = ActivitiesPage['items'][number];
@@ -19,8 +20,8 @@ export const ACTIVITY_PRIORITIES = Object.keys({ low: 0, normal: 0, high: 0, urg
 /** The list's filters as the API names them. */
 export type ActivityFilters = Omit<ApiQuery<'/api/crm/activities', 'get'>, 'limit' | 'cursor' | 'includeTotal'>;
 
-export const ACTIVITIES_QUERY_KEY = ['activities'] as const;
-export const ACTIVITY_LISTS_QUERY_KEY = [...ACTIVITIES_QUERY_KEY, 'list'] as const;
+export const ACTIVITIES_QUERY_KEY = queryKeys.activities.all;
+export const ACTIVITY_LISTS_QUERY_KEY = queryKeys.activities.lists;
 const PAGE_SIZE = 50;
 
 export const getActivities = ({ filters, cursor }: { filters: ActivityFilters; cursor?: string }) =>

@@ -2,6 +2,7 @@ import { useMutation, type InfiniteData } from '@tanstack/react-query';
 import { queryClient } from '../../../lib/query-client';
 import { ACTIVITIES_QUERY_KEY, ACTIVITY_LISTS_QUERY_KEY, type ActivitiesPage, type Activity } from './get-activities';
 import { updateActivity } from './update-activity';
+import { queryKeys } from '../../../lib/api/query-keys';
 
 /**
  * Gives an activity another due time (the agenda's drag): shown at once in every list holding it, put
@@ -33,6 +34,6 @@ export const useMoveActivity = () =>
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ACTIVITIES_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['timeline'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.timeline.all }),
       ]),
   });

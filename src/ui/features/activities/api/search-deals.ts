@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, data } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/api/query-keys';
 
 /** The latest deals of a contact (or of everyone): what an activity can be about. */
 export const searchDeals = (contactId: number | null) =>
   data(api.GET('/api/crm/deals', { params: { query: { contact: contactId ?? undefined, limit: 50 } } }));
 
 export const searchDealsQueryOptions = (contactId: number | null) =>
-  queryOptions({ queryKey: ['deals', 'list', 'lookup', contactId], queryFn: () => searchDeals(contactId) });
+  queryOptions({ queryKey: [...queryKeys.deals.lists, 'lookup', contactId], queryFn: () => searchDeals(contactId) });
 
 export const useDealChoices = (contactId: number | null) => useQuery(searchDealsQueryOptions(contactId));

@@ -9,6 +9,7 @@ import {
   type ActivityFilters,
 } from './get-activities';
 import { updateActivity } from './update-activity';
+import { queryKeys } from '../../../lib/api/query-keys';
 
 type Status = Activity['status'];
 
@@ -61,6 +62,6 @@ export const useSetActivityStatus = () =>
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ACTIVITIES_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['timeline'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.timeline.all }),
       ]),
   });

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api, data, type ApiBody } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { ACTIVITIES_QUERY_KEY } from './get-activities';
+import { queryKeys } from '../../../lib/api/query-keys';
 
 /** The changes, with updatedAt as read: a save over someone else's answers 409 with the activity as it is now. */
 export type UpdateActivityInput = ApiBody<'/api/crm/activities/{id}', 'patch'>;
@@ -15,6 +16,6 @@ export const useUpdateActivity = () =>
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ACTIVITIES_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['timeline'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.timeline.all }),
       ]),
   });

@@ -1,15 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
-import { Form, FormField, useSchemaForm } from '../../../components/ui/form';
+import { ContactLookupField } from '../../../components/records/contact-lookup-field';
+import { OwnerField } from '../../../components/records/owner-field';
+import { RecordForm, RecordFormDialog } from '../../../components/records/record-form-dialog';
+import { FormField, useSchemaForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
-import { PersonField } from '../../../components/ui/person-field';
-import { LookupSelect, type LookupOption } from '../../../components/ui/lookup-select';
+import type { LookupOption } from '../../../components/ui/lookup-select';
 import { Select } from '../../../components/ui/select';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/errors';
 import type { User } from '../../../lib/session';
 import {
   activitySchema,
@@ -21,7 +18,6 @@ import {
 import { useCreateActivity } from '../api/create-activity';
 import { ACTIVITY_PRIORITIES, ACTIVITY_TYPES, type Activity } from '../api/get-activities';
 import { useDealChoices } from '../api/search-deals';
-import { useContactSearch } from '../api/search-contacts';
 import { useUpdateActivity } from '../api/update-activity';
 
 interface ActivityFormDialogProps {
@@ -66,16 +62,12 @@ export function ActivityFormDialog({ activity, me, contact, onClose }: ActivityF
   const isAdmin = me.role === 'admin';
   const editable = activity === null || canChange(me, activity);
   const pending = create.isPending || update.isPending;
-  const contactFixed = contact !== undefined && activity === null;
-  const [chosenContact, setChosenContact] = useState<LookupOption | null>(
+  const initialContact =
     contact ??
-      (activity?.contactId
-        ? { id: activity.contactId, label: activity.contactName ?? `#${activity.contactId}` }
-        : null),
-  );
-  const [contactSearch, setContactSearch] = useState('');
-  const contacts = useContactSearch(contactSearch, !contactFixed);
-  const deals = useDealChoices(chosenContact?.id ?? null);
+    (activity?.contactId ? { id: activity.contactId, label: activity.contactName ?? `#${activity.contactId}` } : null);
+  // The deals offered are the chosen contact's.
+  const [dealsContactId, setDealsContactId] = useState(initialContact?.id ?? null);
+  const deals = useDealChoices(dealsContactId);
   const assigneeName = activity ? (activity.assignedToName ?? t('activityForm.nobody')) : me.name;
   const dealId = form.watch('dealId');
   const dealOptions = [
@@ -86,210 +78,175 @@ export function ActivityFormDialog({ activity, me, contact, onClose }: ActivityF
   ];
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        title={activity ? t('activityForm.editTitle') : t('activityForm.createTitle')}
-        description={editable ? t('activityForm.description') : t('activityForm.readOnly')}
-        className="sm:max-w-2xl"
-      >
-        <Form
-          form={form}
-          id="activity"
-          onSubmit={async ({ updatedAt, assignedTo, ...fields }) => {
-            // Only an admin assigns someone else; the others keep it (the server assigns a new one to them).
-            const assignee = isAdmin ? { assignedTo } : {};
-            if (activity) {
-              await update.mutateAsync({ id: activity.id, body: { ...fields, ...assignee, updatedAt } });
-              toast({ title: t('activityForm.updated') });
-            } else {
-              await create.mutateAsync({ ...fields, ...assignee });
-              toast({ title: t('activityForm.created') });
-            }
-            onClose();
-          }}
-          onError={(error, { onField }) =>
-            !onField &&
-            toast({ variant: 'destructive', title: t('activityForm.saveFailed'), description: errorMessage(error, t) })
+    <RecordFormDialog
+      title={activity ? t('activityForm.editTitle') : t('activityForm.createTitle')}
+      description={editable ? t('activityForm.description') : t('activityForm.readOnly')}
+      className="sm:max-w-2xl"
+      onClose={onClose}
+    >
+      <RecordForm
+        form={form}
+        id="activity"
+        editable={editable}
+        creating={activity === null}
+        createLabel={t('activityForm.create')}
+        pending={pending}
+        failedTitle={t('activityForm.saveFailed')}
+        onClose={onClose}
+        save={async ({ updatedAt, assignedTo, ...fields }) => {
+          // Only an admin assigns someone else; the others keep it (the server assigns a new one to them).
+          const assignee = isAdmin ? { assignedTo } : {};
+          if (activity) {
+            await update.mutateAsync({ id: activity.id, body: { ...fields, ...assignee, updatedAt } });
+            return t('activityForm.updated');
           }
-        >
-          <fieldset disabled={!editable} className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              control={form.control}
-              name="type"
-              label={t('activityForm.fields.type')}
-              render={(field) => (
-                <Select
-                  id={field.id}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  disabled={!editable}
-                  options={ACTIVITY_TYPES.map((type) => ({ value: type, label: t(`activityForm.types.${type}`) }))}
-                />
-              )}
+          await create.mutateAsync({ ...fields, ...assignee });
+          return t('activityForm.created');
+        }}
+      >
+        <FormField
+          control={form.control}
+          name="type"
+          label={t('activityForm.fields.type')}
+          render={(field) => (
+            <Select
+              id={field.id}
+              value={field.value}
+              onValueChange={field.onChange}
+              disabled={!editable}
+              options={ACTIVITY_TYPES.map((type) => ({ value: type, label: t(`activityForm.types.${type}`) }))}
             />
-            <FormField
-              control={form.control}
-              name="priority"
-              label={t('activityForm.fields.priority')}
-              render={(field) => (
-                <Select
-                  id={field.id}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  disabled={!editable}
-                  options={ACTIVITY_PRIORITIES.map((priority) => ({
-                    value: priority,
-                    label: t(`activityForm.priorities.${priority}`),
-                  }))}
-                />
-              )}
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="priority"
+          label={t('activityForm.fields.priority')}
+          render={(field) => (
+            <Select
+              id={field.id}
+              value={field.value}
+              onValueChange={field.onChange}
+              disabled={!editable}
+              options={ACTIVITY_PRIORITIES.map((priority) => ({
+                value: priority,
+                label: t(`activityForm.priorities.${priority}`),
+              }))}
             />
-            <div className="sm:col-span-2">
-              <FormField
-                control={form.control}
-                name="subject"
-                label={t('activityForm.fields.subject')}
-                render={(field) => <Input {...field} autoComplete="off" />}
+          )}
+        />
+        <div className="sm:col-span-2">
+          <FormField
+            control={form.control}
+            name="subject"
+            label={t('activityForm.fields.subject')}
+            render={(field) => <Input {...field} autoComplete="off" />}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <FormField
+            control={form.control}
+            name="description"
+            label={t('activityForm.fields.description')}
+            render={(field) => <textarea {...field} value={field.value ?? ''} rows={3} className={textareaClass} />}
+          />
+        </div>
+        <FormField
+          control={form.control}
+          name="dueDate"
+          label={t('activityForm.fields.dueDate')}
+          render={(field) => <Input {...field} type="datetime-local" min="1900-01-01T00:00" max="9999-12-31T23:59" />}
+        />
+        <FormField
+          control={form.control}
+          name="duration"
+          label={t('activityForm.fields.duration')}
+          description={t('activityForm.durationHint')}
+          render={(field) => (
+            <Input
+              {...field}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              value={field.value ?? ''}
+              onChange={(event) =>
+                field.onChange(
+                  event.target.value === '' || Number.isNaN(event.target.valueAsNumber)
+                    ? null
+                    : event.target.valueAsNumber,
+                )
+              }
+            />
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="reminderMinutes"
+          label={t('activityForm.fields.reminder')}
+          description={t('activityForm.reminderHint')}
+          render={(field) => (
+            <Select
+              id={field.id}
+              value={reminderKey(field.value)}
+              onValueChange={(value) => field.onChange(value === 'none' ? null : Number(value))}
+              disabled={!editable}
+              options={REMINDER_CHOICES.map((choice) => ({
+                value: reminderKey(choice),
+                label: t(`activityForm.reminders.${reminderKey(choice)}`),
+              }))}
+            />
+          )}
+        />
+        <div>
+          <OwnerField
+            control={form.control}
+            name="assignedTo"
+            label={t('activityForm.fields.assignee')}
+            canChoose={isAdmin}
+            formId="activity"
+            currentName={assigneeName}
+            noneLabel={t('activityForm.nobody')}
+            readOnlyHint={t('activityForm.assigneeHint')}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <ContactLookupField
+            control={form.control}
+            name="contactId"
+            formId="activity"
+            label={t('activityForm.fields.contact')}
+            searchLabel={t('activityForm.searchContact')}
+            noneLabel={t('activityForm.noContact')}
+            fixed={activity === null ? contact : undefined}
+            initial={initialContact}
+            disabled={!editable}
+            onChosen={(option) => {
+              setDealsContactId(option?.id ?? null);
+              form.setValue('dealId', null);
+            }}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <FormField
+            control={form.control}
+            name="dealId"
+            label={t('activityForm.fields.deal')}
+            render={(field) => (
+              <Select
+                id={field.id}
+                value={dealId === null ? 'none' : String(dealId)}
+                onValueChange={(value) => field.onChange(value === 'none' ? null : Number(value))}
+                disabled={!editable}
+                options={[
+                  { value: 'none', label: t('activityForm.noDeal') },
+                  ...dealOptions.map((deal) => ({ value: String(deal.id), label: deal.title })),
+                ]}
               />
-            </div>
-            <div className="sm:col-span-2">
-              <FormField
-                control={form.control}
-                name="description"
-                label={t('activityForm.fields.description')}
-                render={(field) => <textarea {...field} value={field.value ?? ''} rows={3} className={textareaClass} />}
-              />
-            </div>
-            <FormField
-              control={form.control}
-              name="dueDate"
-              label={t('activityForm.fields.dueDate')}
-              render={(field) => (
-                <Input {...field} type="datetime-local" min="1900-01-01T00:00" max="9999-12-31T23:59" />
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="duration"
-              label={t('activityForm.fields.duration')}
-              description={t('activityForm.durationHint')}
-              render={(field) => (
-                <Input
-                  {...field}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  step={1}
-                  value={field.value ?? ''}
-                  onChange={(event) =>
-                    field.onChange(
-                      event.target.value === '' || Number.isNaN(event.target.valueAsNumber)
-                        ? null
-                        : event.target.valueAsNumber,
-                    )
-                  }
-                />
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="reminderMinutes"
-              label={t('activityForm.fields.reminder')}
-              description={t('activityForm.reminderHint')}
-              render={(field) => (
-                <Select
-                  id={field.id}
-                  value={reminderKey(field.value)}
-                  onValueChange={(value) => field.onChange(value === 'none' ? null : Number(value))}
-                  disabled={!editable}
-                  options={REMINDER_CHOICES.map((choice) => ({
-                    value: reminderKey(choice),
-                    label: t(`activityForm.reminders.${reminderKey(choice)}`),
-                  }))}
-                />
-              )}
-            />
-            <div>
-              <PersonField
-                control={form.control}
-                name="assignedTo"
-                label={t('activityForm.fields.assignee')}
-                canChoose={isAdmin}
-                formId="activity"
-                currentName={assigneeName}
-                noneLabel={t('activityForm.nobody')}
-                readOnlyHint={t('activityForm.assigneeHint')}
-              />
-            </div>
-            <div className="sm:col-span-2">
-              {contactFixed ? (
-                <div className="grid gap-1.5">
-                  <label htmlFor="activity-contact-fixed" className="text-sm font-medium text-foreground">
-                    {t('activityForm.fields.contact')}
-                  </label>
-                  <Input id="activity-contact-fixed" value={contact.label} readOnly disabled />
-                </div>
-              ) : (
-                <FormField
-                  control={form.control}
-                  name="contactId"
-                  label={t('activityForm.fields.contact')}
-                  render={(field) => (
-                    <LookupSelect
-                      id={field.id}
-                      value={chosenContact}
-                      onChange={(option) => {
-                        setChosenContact(option);
-                        field.onChange(option?.id ?? null);
-                        form.setValue('dealId', null);
-                      }}
-                      options={(contacts.data?.items ?? []).map((item) => ({
-                        id: item.id,
-                        label: item.company ? `${item.name} (${item.company})` : item.name,
-                      }))}
-                      search={contactSearch}
-                      onSearch={setContactSearch}
-                      searchLabel={t('activityForm.searchContact')}
-                      noneLabel={t('activityForm.noContact')}
-                      disabled={!editable}
-                    />
-                  )}
-                />
-              )}
-            </div>
-            <div className="sm:col-span-2">
-              <FormField
-                control={form.control}
-                name="dealId"
-                label={t('activityForm.fields.deal')}
-                render={(field) => (
-                  <Select
-                    id={field.id}
-                    value={dealId === null ? 'none' : String(dealId)}
-                    onValueChange={(value) => field.onChange(value === 'none' ? null : Number(value))}
-                    disabled={!editable}
-                    options={[
-                      { value: 'none', label: t('activityForm.noDeal') },
-                      ...dealOptions.map((deal) => ({ value: String(deal.id), label: deal.title })),
-                    ]}
-                  />
-                )}
-              />
-            </div>
-          </fieldset>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">{t('common.cancel')}</Button>
-            </DialogClose>
-            {editable && (
-              <Button type="submit" disabled={pending}>
-                {pending && <Spinner />}
-                {pending ? t('common.saving') : activity ? t('common.save') : t('activityForm.create')}
-              </Button>
             )}
-          </DialogFooter>
-        </Form>
-      </DialogContent>
-    </Dialog>
+          />
+        </div>
+      </RecordForm>
+    </RecordFormDialog>
   );
 }

@@ -12,7 +12,7 @@ import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/errors';
 import { formatInteger } from '../../../lib/format';
 import { useUser, type User } from '../../../lib/session';
-import { useUserChoices } from '../../../lib/user-choices';
+import { useUserChoices } from '../../../lib/api/get-user-choices';
 import { groupPending } from '../activity-groups';
 import { isOverdue } from '../activity-order';
 import { useActivities, ACTIVITY_TYPES, type Activity, type ActivityType } from '../api/get-activities';

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, data, type ApiQuery, type ApiResponse } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/api/query-keys';
 
 export type ContactsPage = ApiResponse<'/api/crm/contacts', 'get'>;
 export type Contact = ContactsPage['items'][number];
@@ -14,8 +15,8 @@ export const CONTACT_STATUSES = Object.keys({ lead: 0, prospect: 0, customer: 0,
 /** The list's filters as the API names them. */
 export type ContactFilters = Omit<ApiQuery<'/api/crm/contacts', 'get'>, 'limit' | 'cursor' | 'includeTotal'>;
 
-export const CONTACTS_QUERY_KEY = ['contacts'] as const;
-export const CONTACT_LISTS_QUERY_KEY = [...CONTACTS_QUERY_KEY, 'list'] as const;
+export const CONTACTS_QUERY_KEY = queryKeys.contacts.all;
+export const CONTACT_LISTS_QUERY_KEY = queryKeys.contacts.lists;
 const PAGE_SIZE = 30;
 
 export const getContacts = ({ filters, cursor }: { filters: ContactFilters; cursor?: string }) =>

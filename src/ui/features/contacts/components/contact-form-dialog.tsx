@@ -1,15 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { OwnerField } from '../../../components/records/owner-field';
+import { RecordForm, RecordFormDialog } from '../../../components/records/record-form-dialog';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
-import { Form, FormField, useSchemaForm } from '../../../components/ui/form';
+import { FormField, useSchemaForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
-import { PersonField } from '../../../components/ui/person-field';
 import { Select } from '../../../components/ui/select';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/errors';
 import type { User } from '../../../lib/session';
 import { useCreateContact } from '../api/create-contact';
 import { CONTACT_STATUSES, type Contact } from '../api/get-contacts';
@@ -57,181 +54,165 @@ export function ContactFormDialog({ contact, me, onClose }: ContactFormDialogPro
   const [name, email, phone] = useWatch({ control: form.control, name: ['name', 'email', 'phone'] });
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        title={contact ? t('contacts.form.editTitle') : t('contacts.form.createTitle')}
-        description={editable ? t('contacts.form.description') : t('contacts.form.readOnly')}
-        className="max-w-2xl"
+    <RecordFormDialog
+      title={contact ? t('contacts.form.editTitle') : t('contacts.form.createTitle')}
+      description={editable ? t('contacts.form.description') : t('contacts.form.readOnly')}
+      className="max-w-2xl"
+      onClose={onClose}
+    >
+      <RecordForm
+        form={form}
+        id="contact"
+        editable={editable}
+        creating={contact === null}
+        createLabel={t('contacts.form.create')}
+        pending={pending}
+        failedTitle={t('contacts.saveFailed')}
+        onClose={onClose}
+        save={async ({ updatedAt, ownerId, ...fields }) => {
+          // Only an admin chooses the owner; the others keep it (the server makes a new contact theirs).
+          const owner = isAdmin ? { ownerId } : {};
+          if (contact) {
+            await update.mutateAsync({ id: contact.id, body: { ...fields, ...owner, updatedAt } });
+            return t('contacts.updated');
+          }
+          await create.mutateAsync({ ...fields, ...owner });
+          return t('contacts.created');
+        }}
+        footerStart={
+          contact && canChange(me, contact) ? (
+            <Button variant="outline" className="text-danger" onClick={() => setConfirmDelete(true)}>
+              {t('contacts.delete.action')}
+            </Button>
+          ) : (
+            <span />
+          )
+        }
       >
-        <Form
-          form={form}
-          id="contact"
-          onSubmit={async ({ updatedAt, ownerId, ...fields }) => {
-            // Only an admin chooses the owner; the others keep it (the server makes a new contact theirs).
-            const owner = isAdmin ? { ownerId } : {};
-            if (contact) {
-              await update.mutateAsync({ id: contact.id, body: { ...fields, ...owner, updatedAt } });
-              toast({ title: t('contacts.updated') });
-            } else {
-              await create.mutateAsync({ ...fields, ...owner });
-              toast({ title: t('contacts.created') });
-            }
+        <FormField
+          control={form.control}
+          name="name"
+          label={t('contacts.fields.name')}
+          render={(field) => <Input {...field} autoComplete="off" />}
+        />
+        <FormField
+          control={form.control}
+          name="email"
+          label={t('contacts.fields.email')}
+          render={(field) => <Input {...field} type="email" autoComplete="off" />}
+        />
+        <FormField
+          control={form.control}
+          name="phone"
+          label={t('contacts.fields.phone')}
+          render={(field) => <Input {...field} type="tel" autoComplete="off" />}
+        />
+        <FormField
+          control={form.control}
+          name="company"
+          label={t('contacts.fields.company')}
+          render={(field) => <Input {...field} />}
+        />
+        {editable && <DuplicateNotice name={name} email={email} phone={phone} excludeId={contact?.id} />}
+        <FormField
+          control={form.control}
+          name="position"
+          label={t('contacts.fields.position')}
+          render={(field) => <Input {...field} />}
+        />
+        <FormField
+          control={form.control}
+          name="source"
+          label={t('contacts.fields.source')}
+          render={(field) => <Input {...field} />}
+        />
+        <FormField
+          control={form.control}
+          name="status"
+          label={t('contacts.fields.status')}
+          render={(field) => (
+            <Select
+              id={field.id}
+              value={field.value}
+              onValueChange={field.onChange}
+              disabled={!editable}
+              options={CONTACT_STATUSES.map((status) => ({ value: status, label: t(`contacts.status.${status}`) }))}
+            />
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="score"
+          label={t('contacts.fields.score')}
+          description={t('contacts.form.scoreHint')}
+          render={(field) => (
+            <Input
+              {...field}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={100}
+              step={1}
+              value={Number.isNaN(field.value) ? '' : field.value}
+              onChange={(event) => field.onChange(event.target.value === '' ? Number.NaN : event.target.valueAsNumber)}
+            />
+          )}
+        />
+        <div className="sm:col-span-2">
+          <FormField
+            control={form.control}
+            name="tags"
+            label={t('contacts.fields.tags')}
+            description={t('contacts.form.tagsHint')}
+            render={({ id, value, onChange, onBlur, ...aria }) => (
+              <TagsInput
+                id={id}
+                value={value}
+                onChange={onChange}
+                onBlur={onBlur}
+                aria-invalid={aria['aria-invalid']}
+                aria-describedby={aria['aria-describedby']}
+              />
+            )}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <FormField
+            control={form.control}
+            name="notes"
+            label={t('contacts.fields.notes')}
+            render={(field) => (
+              <textarea
+                {...field}
+                rows={3}
+                className="min-h-20 w-full rounded-md border border-border bg-surface px-3 py-2 text-sm text-foreground placeholder:text-muted-foreground focus-ring aria-invalid:border-danger disabled:opacity-60"
+              />
+            )}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <OwnerField
+            control={form.control}
+            name="ownerId"
+            label={t('contacts.fields.owner')}
+            canChoose={isAdmin}
+            formId="contact"
+            currentName={ownerName}
+            noneLabel={t('contacts.noOwner')}
+            readOnlyHint={t('contacts.form.ownerHint')}
+          />
+        </div>
+      </RecordForm>
+      {contact && confirmDelete && (
+        <DeleteContactDialog
+          contact={contact}
+          onClose={() => setConfirmDelete(false)}
+          onDeleted={() => {
+            setConfirmDelete(false);
             onClose();
           }}
-          onError={(error, { onField }) =>
-            !onField &&
-            toast({ variant: 'destructive', title: t('contacts.saveFailed'), description: errorMessage(error, t) })
-          }
-        >
-          <fieldset disabled={!editable} className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              control={form.control}
-              name="name"
-              label={t('contacts.fields.name')}
-              render={(field) => <Input {...field} autoComplete="off" />}
-            />
-            <FormField
-              control={form.control}
-              name="email"
-              label={t('contacts.fields.email')}
-              render={(field) => <Input {...field} type="email" autoComplete="off" />}
-            />
-            <FormField
-              control={form.control}
-              name="phone"
-              label={t('contacts.fields.phone')}
-              render={(field) => <Input {...field} type="tel" autoComplete="off" />}
-            />
-            <FormField
-              control={form.control}
-              name="company"
-              label={t('contacts.fields.company')}
-              render={(field) => <Input {...field} />}
-            />
-            {editable && <DuplicateNotice name={name} email={email} phone={phone} excludeId={contact?.id} />}
-            <FormField
-              control={form.control}
-              name="position"
-              label={t('contacts.fields.position')}
-              render={(field) => <Input {...field} />}
-            />
-            <FormField
-              control={form.control}
-              name="source"
-              label={t('contacts.fields.source')}
-              render={(field) => <Input {...field} />}
-            />
-            <FormField
-              control={form.control}
-              name="status"
-              label={t('contacts.fields.status')}
-              render={(field) => (
-                <Select
-                  id={field.id}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  disabled={!editable}
-                  options={CONTACT_STATUSES.map((status) => ({ value: status, label: t(`contacts.status.${status}`) }))}
-                />
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="score"
-              label={t('contacts.fields.score')}
-              description={t('contacts.form.scoreHint')}
-              render={(field) => (
-                <Input
-                  {...field}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={100}
-                  step={1}
-                  value={Number.isNaN(field.value) ? '' : field.value}
-                  onChange={(event) =>
-                    field.onChange(event.target.value === '' ? Number.NaN : event.target.valueAsNumber)
-                  }
-                />
-              )}
-            />
-            <div className="sm:col-span-2">
-              <FormField
-                control={form.control}
-                name="tags"
-                label={t('contacts.fields.tags')}
-                description={t('contacts.form.tagsHint')}
-                render={({ id, value, onChange, onBlur, ...aria }) => (
-                  <TagsInput
-                    id={id}
-                    value={value}
-                    onChange={onChange}
-                    onBlur={onBlur}
-                    aria-invalid={aria['aria-invalid']}
-                    aria-describedby={aria['aria-describedby']}
-                  />
-                )}
-              />
-            </div>
-            <div className="sm:col-span-2">
-              <FormField
-                control={form.control}
-                name="notes"
-                label={t('contacts.fields.notes')}
-                render={(field) => (
-                  <textarea
-                    {...field}
-                    rows={3}
-                    className="min-h-20 w-full rounded-md border border-border bg-surface px-3 py-2 text-sm text-foreground placeholder:text-muted-foreground focus-ring aria-invalid:border-danger disabled:opacity-60"
-                  />
-                )}
-              />
-            </div>
-            <div className="sm:col-span-2">
-              <PersonField
-                control={form.control}
-                name="ownerId"
-                label={t('contacts.fields.owner')}
-                canChoose={isAdmin}
-                formId="contact"
-                currentName={ownerName}
-                noneLabel={t('contacts.noOwner')}
-                readOnlyHint={t('contacts.form.ownerHint')}
-              />
-            </div>
-          </fieldset>
-          <DialogFooter className="sm:justify-between">
-            {contact && canChange(me, contact) ? (
-              <Button variant="outline" className="text-danger" onClick={() => setConfirmDelete(true)}>
-                {t('contacts.delete.action')}
-              </Button>
-            ) : (
-              <span />
-            )}
-            <div className="flex flex-col-reverse gap-2 sm:flex-row">
-              <DialogClose asChild>
-                <Button variant="outline">{t('common.cancel')}</Button>
-              </DialogClose>
-              {editable && (
-                <Button type="submit" disabled={pending}>
-                  {pending && <Spinner />}
-                  {pending ? t('common.saving') : contact ? t('common.save') : t('contacts.form.create')}
-                </Button>
-              )}
-            </div>
-          </DialogFooter>
-        </Form>
-        {contact && confirmDelete && (
-          <DeleteContactDialog
-            contact={contact}
-            onClose={() => setConfirmDelete(false)}
-            onDeleted={() => {
-              setConfirmDelete(false);
-              onClose();
-            }}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+        />
+      )}
+    </RecordFormDialog>
   );
 }

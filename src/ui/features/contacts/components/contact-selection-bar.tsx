@@ -19,7 +19,7 @@ import type { User } from '../../../lib/session';
 import { BULK_FILTER_MAX, useBulkContacts, type BulkContactsResult } from '../api/bulk-contacts';
 import { CONTACT_STATUSES, type Contact, type ContactFilters } from '../api/get-contacts';
 import { describeResult } from '../bulk-result';
-import { useUserChoices } from '../../../lib/user-choices';
+import { useUserChoices } from '../../../lib/api/get-user-choices';
 import type { ContactSelection } from '../use-contact-selection';
 import { TagCombobox } from './tag-combobox';
 

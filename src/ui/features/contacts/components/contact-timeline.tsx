@@ -11,10 +11,8 @@ import {
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { TimelineChange, TimelineList } from '../../../components/records/timeline-list';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/errors';
 import { formatCurrency, formatDateTime } from '../../../lib/format';
 import { useContactTimeline, type TimelineEntry } from '../api/get-contact-timeline';
 
@@ -78,80 +76,55 @@ function summary(entry: TimelineEntry, t: TFunction): string {
 export function ContactTimeline({ contactId }: { contactId: number }) {
   const { t } = useTranslation();
   const timeline = useContactTimeline(contactId);
-  if (timeline.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 py-6 text-sm text-muted-foreground">
-        <Spinner />
-        {t('common.loading')}
-      </p>
-    );
-  }
-  if (timeline.isError) {
-    return (
-      <p role="alert" className="text-sm text-danger">
-        {errorMessage(timeline.error, t)}
-      </p>
-    );
-  }
-  const entries = timeline.data.pages.flatMap((page) => page.items);
-  if (entries.length === 0) return <EmptyState icon={History} title={t('contactPage.timeline.emptyTitle')} />;
   return (
-    <div className="grid gap-3">
-      <ol className="grid gap-0" data-testid="contact-timeline">
-        {entries.map((entry, index) => {
-          const Icon = entry.importId !== undefined ? FileUp : entry.bulk ? ListChecks : ENTITY_ICONS[entry.entityType];
-          return (
-            <li key={entry.id} data-testid="timeline-entry" className="relative flex gap-3 pb-4">
-              {index < entries.length - 1 && (
-                <span className="absolute top-8 bottom-0 left-4 w-px bg-border" aria-hidden="true" />
-              )}
-              <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
-                <Icon className="h-4 w-4" aria-hidden="true" />
-              </span>
-              <div className="min-w-0 flex-1 pt-1">
-                <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-                  <span className="min-w-0 break-words">{summary(entry, t)}</span>
-                  {entry.importId !== undefined && (
-                    <Badge tone="primary">{t('contactPage.timeline.importBadge', { id: entry.importId })}</Badge>
-                  )}
-                  {entry.bulk && <Badge tone="primary">{t('contactPage.timeline.bulkBadge')}</Badge>}
-                </p>
-                <p className="text-xs text-muted-foreground">
-                  <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-                </p>
-                {entry.action === 'updated' && entry.changes.length > 0 && (
-                  <ul className="mt-2 grid gap-1 text-sm">
-                    {entry.changes.map((change) => (
-                      <li key={change.field} data-testid="timeline-change" className="break-words">
-                        <span className="font-medium">
-                          {t(`contactPage.fields.${change.field}`, { defaultValue: change.field })}:{' '}
-                        </span>
-                        <del className="text-muted-foreground">
-                          {timelineValue(entry, change.field, change.oldValue, t)}
-                        </del>
-                        <span aria-hidden="true"> → </span>
-                        <span className="sr-only"> {t('contactPage.timeline.to')} </span>
-                        <ins className="no-underline">{timelineValue(entry, change.field, change.newValue, t)}</ins>
-                      </li>
-                    ))}
-                  </ul>
+    <TimelineList
+      timeline={timeline}
+      testId="contact-timeline"
+      className="gap-3"
+      listClassName="grid gap-0"
+      loadingClassName="py-6"
+      empty={<EmptyState icon={History} title={t('contactPage.timeline.emptyTitle')} />}
+      moreLabel={t('contactPage.timeline.more')}
+      renderEntry={(entry, index, entries) => {
+        const Icon = entry.importId !== undefined ? FileUp : entry.bulk ? ListChecks : ENTITY_ICONS[entry.entityType];
+        return (
+          <li key={entry.id} data-testid="timeline-entry" className="relative flex gap-3 pb-4">
+            {index < entries.length - 1 && (
+              <span className="absolute top-8 bottom-0 left-4 w-px bg-border" aria-hidden="true" />
+            )}
+            <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+              <Icon className="h-4 w-4" aria-hidden="true" />
+            </span>
+            <div className="min-w-0 flex-1 pt-1">
+              <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+                <span className="min-w-0 break-words">{summary(entry, t)}</span>
+                {entry.importId !== undefined && (
+                  <Badge tone="primary">{t('contactPage.timeline.importBadge', { id: entry.importId })}</Badge>
                 )}
-              </div>
-            </li>
-          );
-        })}
-      </ol>
-      {timeline.hasNextPage && (
-        <Button
-          variant="outline"
-          size="sm"
-          className="justify-self-start"
-          onClick={() => void timeline.fetchNextPage()}
-        >
-          {timeline.isFetchingNextPage && <Spinner />}
-          {t('contactPage.timeline.more')}
-        </Button>
-      )}
-    </div>
+                {entry.bulk && <Badge tone="primary">{t('contactPage.timeline.bulkBadge')}</Badge>}
+              </p>
+              <p className="text-xs text-muted-foreground">
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+              </p>
+              {entry.action === 'updated' && entry.changes.length > 0 && (
+                <ul className="mt-2 grid gap-1 text-sm">
+                  {entry.changes.map((change) => (
+                    <TimelineChange
+                      key={change.field}
+                      testId="timeline-change"
+                      className="break-words"
+                      label={t(`contactPage.fields.${change.field}`, { defaultValue: change.field })}
+                      before={timelineValue(entry, change.field, change.oldValue, t)}
+                      after={timelineValue(entry, change.field, change.newValue, t)}
+                      toLabel={t('contactPage.timeline.to')}
+                    />
+                  ))}
+                </ul>
+              )}
+            </div>
+          </li>
+        );
+      }}
+    />
   );
 }

@@ -2,7 +2,7 @@ import { TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { usePossibleDuplicates, type DuplicateProbe } from '../api/get-possible-duplicates';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '../../../lib/hooks/use-debounced-value';
 
 const DUPLICATES_DEBOUNCE_MS = 400;
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Select } from '../../../components/ui/select';
 import { formatInteger } from '../../../lib/format';
-import { useUserChoices } from '../../../lib/user-choices';
+import { useUserChoices } from '../../../lib/api/get-user-choices';
 import type { ImportMapping, ImportOwners, ImportPreview } from '../api/preview-contact-import';
 import { ChoiceCards } from './choice-cards';
 

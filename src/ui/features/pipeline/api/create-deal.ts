@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api, data, type ApiBody } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { DEALS_QUERY_KEY } from './get-deals';
+import { queryKeys } from '../../../lib/api/query-keys';
 
 export type CreateDealInput = ApiBody<'/api/crm/deals', 'post'>;
 
@@ -14,6 +15,6 @@ export const useCreateDeal = () =>
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: DEALS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['timeline'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.timeline.all }),
       ]),
   });

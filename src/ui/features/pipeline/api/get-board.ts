@@ -1,8 +1,9 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import { api, data, type ApiQuery, type ApiResponse } from '../../../lib/api-client';
-import { DEAL_LISTS_QUERY_KEY, DEALS_QUERY_KEY, type DealsPage } from './get-deals';
-import { DEFAULT_PIPELINE } from './get-pipeline-stages';
+import { queryKeys } from '../../../lib/api/query-keys';
+import { DEAL_LISTS_QUERY_KEY, type DealsPage } from './get-deals';
+import { DEFAULT_PIPELINE } from '../../../lib/api/get-stages';
 
 /** The board's filters as the API names them (the same on the cards and on the column totals). */
 export type BoardFilters = NonNullable<ApiQuery<'/api/crm/pipeline-stages/{pipeline}/summary', 'get'>>;
@@ -13,8 +14,7 @@ export const COLUMN_PAGE_SIZE = 30;
 
 export const boardColumnQueryKey = (stage: string, filters: BoardFilters) =>
   [...DEAL_LISTS_QUERY_KEY, { pipeline: DEFAULT_PIPELINE, stage, order: 'position', ...filters }] as const;
-export const boardSummaryQueryKey = (filters: BoardFilters) =>
-  [...DEALS_QUERY_KEY, 'summary', DEFAULT_PIPELINE, filters] as const;
+export const boardSummaryQueryKey = (filters: BoardFilters) => queryKeys.deals.summary(DEFAULT_PIPELINE, filters);
 
 /** One column's cards in their board order, a page at a time (its own keyset cursor). */
 export const getBoardColumnQueryOptions = (stage: string, filters: BoardFilters) =>

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, data, type ApiQuery, type ApiResponse } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/api/query-keys';
 
 export type DealsPage = ApiResponse<'/api/crm/deals', 'get'>;
 export type Deal = DealsPage['items'][number];
@@ -7,8 +8,8 @@ export type Deal = DealsPage['items'][number];
 /** The list's filters as the API names them. */
 export type DealFilters = Omit<ApiQuery<'/api/crm/deals', 'get'>, 'limit' | 'cursor' | 'includeTotal'>;
 
-export const DEALS_QUERY_KEY = ['deals'] as const;
-export const DEAL_LISTS_QUERY_KEY = [...DEALS_QUERY_KEY, 'list'] as const;
+export const DEALS_QUERY_KEY = queryKeys.deals.all;
+export const DEAL_LISTS_QUERY_KEY = queryKeys.deals.lists;
 const PAGE_SIZE = 50;
 
 export const getDeals = ({ filters, cursor }: { filters: DealFilters; cursor?: string }) =>

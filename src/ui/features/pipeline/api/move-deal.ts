@@ -3,7 +3,8 @@ import { api, data, type ApiBody } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { boardColumnQueryKey, boardSummaryQueryKey, type BoardFilters, type StageSummary } from './get-board';
 import { type Deal, type DealsPage } from './get-deals';
-import type { PipelineStage } from './get-pipeline-stages';
+import type { PipelineStage } from '../../../lib/api/get-stages';
+import { queryKeys } from '../../../lib/api/query-keys';
 
 export type MoveDealBody = ApiBody<'/api/crm/deals/{id}/move', 'post'>;
 
@@ -123,6 +124,6 @@ export const useMoveDeal = () =>
         queryClient.invalidateQueries({ queryKey: context.fromKey, exact: true }),
         queryClient.invalidateQueries({ queryKey: context.toKey, exact: true }),
         queryClient.invalidateQueries({ queryKey: context.summaryKey, exact: true }),
-        queryClient.invalidateQueries({ queryKey: ['timeline'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.timeline.all }),
       ]),
   });

@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/errors';
 import { formatCurrency } from '../../../lib/format';
 import { useDeals, type Deal } from '../api/get-deals';
-import { usePipelineStages } from '../api/get-pipeline-stages';
+import { useStages } from '../../../lib/api/get-stages';
 import { stageLabel } from '../stage-label';
 
 /** 2026-03-01 as 01/03/2026 (a calendar day: no time zone applies). */
@@ -16,7 +16,7 @@ const formatDay = (day: string) => day.split('-').reverse().join('/');
 export function ContactDeals({ contactId, onOpen }: { contactId: number; onOpen: (deal: Deal) => void }) {
   const { t } = useTranslation();
   const deals = useDeals({ contact: contactId });
-  const stages = usePipelineStages();
+  const stages = useStages();
   if (deals.isPending) {
     return (
       <p role="status" className="flex items-center gap-2 py-6 text-sm text-muted-foreground">

@@ -1,21 +1,19 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { ContactLookupField } from '../../../components/records/contact-lookup-field';
+import { OwnerField } from '../../../components/records/owner-field';
+import { RecordForm, RecordFormDialog } from '../../../components/records/record-form-dialog';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
-import { Form, FormField, useSchemaForm } from '../../../components/ui/form';
+import { FormField, useSchemaForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
-import { PersonField } from '../../../components/ui/person-field';
-import { LookupSelect, type LookupOption } from '../../../components/ui/lookup-select';
+import type { LookupOption } from '../../../components/ui/lookup-select';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
+import { DEFAULT_PIPELINE, useStages, type PipelineStage } from '../../../lib/api/get-stages';
 import { errorMessage } from '../../../lib/errors';
 import type { User } from '../../../lib/session';
 import { useCreateDeal } from '../api/create-deal';
 import type { Deal } from '../api/get-deals';
-import { DEFAULT_PIPELINE, usePipelineStages, type PipelineStage } from '../api/get-pipeline-stages';
-import { useContactSearch } from '../api/search-contacts';
 import { useUpdateDeal } from '../api/update-deal';
 import { dealSchema, moneyInput } from '../deal-schema';
 import { stageLabel } from '../stage-label';
@@ -55,7 +53,7 @@ const valuesOf = (deal: Deal | null, me: User, contact: LookupOption | undefined
 /** Create and edit a deal (SPEC 3 fields); the stages come first, so the form opens on the pipeline's first stage. */
 export function DealFormDialog(props: DealFormDialogProps) {
   const { t } = useTranslation();
-  const stages = usePipelineStages(props.deal?.pipeline ?? DEFAULT_PIPELINE);
+  const stages = useStages(props.deal?.pipeline ?? DEFAULT_PIPELINE);
   // A deal the viewer may not change is shown, not edited.
   const title = !props.deal
     ? t('dealForm.createTitle')
@@ -63,23 +61,26 @@ export function DealFormDialog(props: DealFormDialogProps) {
       ? t('dealForm.editTitle')
       : t('dealForm.viewTitle');
   return (
-    <Dialog open onOpenChange={(open) => !open && props.onClose()}>
-      <DialogContent title={title} description={t('dealForm.description')} className="sm:max-w-2xl">
-        {stages.isPending ? (
-          <div role="status" className="flex items-center gap-2 py-8 text-sm text-muted-foreground">
-            <Spinner />
-            {t('common.loading')}
-          </div>
-        ) : stages.isError ? (
-          <p role="alert" className="text-sm text-danger">
-            {errorMessage(stages.error, t)}
-          </p>
-        ) : (
-          <DealForm {...props} stages={stages.data.items} />
-        )}
-        {props.extras}
-      </DialogContent>
-    </Dialog>
+    <RecordFormDialog
+      title={title}
+      description={t('dealForm.description')}
+      className="sm:max-w-2xl"
+      onClose={props.onClose}
+    >
+      {stages.isPending ? (
+        <div role="status" className="flex items-center gap-2 py-8 text-sm text-muted-foreground">
+          <Spinner />
+          {t('common.loading')}
+        </div>
+      ) : stages.isError ? (
+        <p role="alert" className="text-sm text-danger">
+          {errorMessage(stages.error, t)}
+        </p>
+      ) : (
+        <DealForm {...props} stages={stages.data.items} />
+      )}
+      {props.extras}
+    </RecordFormDialog>
   );
 }
 
@@ -92,206 +93,166 @@ function DealForm({ deal, me, contact, onClose, stages }: DealFormDialogProps & 
   const isAdmin = me.role === 'admin';
   const editable = deal === null || canChange(me, deal);
   const pending = create.isPending || update.isPending;
-  const [chosenContact, setChosenContact] = useState<LookupOption | null>(
-    contact ?? (deal?.contactId ? { id: deal.contactId, label: deal.contactName ?? `#${deal.contactId}` } : null),
-  );
-  const [contactSearch, setContactSearch] = useState('');
-  const contactFixed = contact !== undefined && deal === null;
-  const contacts = useContactSearch(contactSearch, !contactFixed);
   const lost = form.watch('lost');
   const manual = form.watch('probabilityManual');
   const ownerName = deal ? (deal.ownerName ?? t('dealForm.noOwner')) : me.name;
 
   return (
-    <Form
+    <RecordForm
       form={form}
       id="deal"
-      onSubmit={async ({ updatedAt, ownerId, lost: _lost, lostReason, ...fields }) => {
+      editable={editable}
+      creating={deal === null}
+      createLabel={t('dealForm.create')}
+      pending={pending}
+      failedTitle={t('dealForm.saveFailed')}
+      onClose={onClose}
+      save={async ({ updatedAt, ownerId, lost: _lost, lostReason, ...fields }) => {
         // Only an admin chooses the owner; the others keep it (the server makes a new deal theirs).
         const owner = isAdmin ? { ownerId } : {};
         const body = { ...fields, ...owner, lostReason: lostReason ?? null };
         if (deal) {
           await update.mutateAsync({ id: deal.id, body: { ...body, updatedAt } });
-          toast({ title: t('dealForm.updated') });
-        } else {
-          await create.mutateAsync({ ...body, pipeline: DEFAULT_PIPELINE, currency: 'BRL' });
-          toast({ title: t('dealForm.created') });
+          return t('dealForm.updated');
         }
-        onClose();
+        await create.mutateAsync({ ...body, pipeline: DEFAULT_PIPELINE, currency: 'BRL' });
+        return t('dealForm.created');
       }}
-      onError={(error, { onField }) =>
-        !onField &&
-        toast({ variant: 'destructive', title: t('dealForm.saveFailed'), description: errorMessage(error, t) })
-      }
+      before={!editable && <p className="text-sm text-muted-foreground">{t('dealForm.readOnly')}</p>}
     >
-      {!editable && <p className="text-sm text-muted-foreground">{t('dealForm.readOnly')}</p>}
-      <fieldset disabled={!editable} className="grid gap-4 sm:grid-cols-2">
-        <div className="sm:col-span-2">
-          <FormField
-            control={form.control}
-            name="title"
-            label={t('dealForm.fields.title')}
-            render={(field) => <Input {...field} autoComplete="off" />}
-          />
-        </div>
+      <div className="sm:col-span-2">
         <FormField
           control={form.control}
-          name="value"
-          label={t('dealForm.fields.value')}
-          description={t('dealForm.valueHint')}
-          render={(field) => <Input {...field} inputMode="decimal" autoComplete="off" placeholder="0,00" />}
+          name="title"
+          label={t('dealForm.fields.title')}
+          render={(field) => <Input {...field} autoComplete="off" />}
         />
+      </div>
+      <FormField
+        control={form.control}
+        name="value"
+        label={t('dealForm.fields.value')}
+        description={t('dealForm.valueHint')}
+        render={(field) => <Input {...field} inputMode="decimal" autoComplete="off" placeholder="0,00" />}
+      />
+      <FormField
+        control={form.control}
+        name="stage"
+        label={t('dealForm.fields.stage')}
+        render={(field) => (
+          <Select
+            id={field.id}
+            value={field.value}
+            disabled={!editable}
+            onValueChange={(value) => {
+              field.onChange(value);
+              const stage = stages.find((s) => s.stage === value);
+              form.setValue('lost', stage?.kind === 'lost');
+              // Not set by hand: the chance follows the stage (the server does the same).
+              if (stage && !form.getValues('probabilityManual')) form.setValue('probability', stage.probability);
+            }}
+            options={stages.map((stage) => ({ value: stage.stage, label: stageLabel(stage.stage, t) }))}
+          />
+        )}
+      />
+      <div className="grid content-start gap-1.5">
         <FormField
           control={form.control}
-          name="stage"
-          label={t('dealForm.fields.stage')}
+          name="probability"
+          label={t('dealForm.fields.probability')}
+          description={manual ? t('dealForm.probabilityManualHint') : t('dealForm.probabilityAutoHint')}
           render={(field) => (
-            <Select
-              id={field.id}
-              value={field.value}
-              disabled={!editable}
-              onValueChange={(value) => {
-                field.onChange(value);
-                const stage = stages.find((s) => s.stage === value);
-                form.setValue('lost', stage?.kind === 'lost');
-                // Not set by hand: the chance follows the stage (the server does the same).
-                if (stage && !form.getValues('probabilityManual')) form.setValue('probability', stage.probability);
-              }}
-              options={stages.map((stage) => ({ value: stage.stage, label: stageLabel(stage.stage, t) }))}
+            <Input
+              {...field}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={100}
+              step={1}
+              readOnly={!manual}
+              value={Number.isNaN(field.value) ? '' : field.value}
+              onChange={(event) => field.onChange(event.target.value === '' ? Number.NaN : event.target.valueAsNumber)}
             />
           )}
         />
-        <div className="grid content-start gap-1.5">
+        <label className="flex items-center gap-2 text-sm">
+          <Checkbox
+            checked={manual}
+            disabled={!editable}
+            onCheckedChange={(checked) => {
+              const byHand = checked === true;
+              form.setValue('probabilityManual', byHand, { shouldDirty: true });
+              // Back to automatic: the stage's chance again.
+              if (!byHand)
+                form.setValue(
+                  'probability',
+                  stages.find((s) => s.stage === form.getValues('stage'))?.probability ?? 0,
+                  { shouldDirty: true },
+                );
+            }}
+          />
+          {t('dealForm.probabilityManual')}
+        </label>
+      </div>
+      <FormField
+        control={form.control}
+        name="expectedCloseDate"
+        label={t('dealForm.fields.expectedCloseDate')}
+        render={(field) => <Input {...field} type="date" min="1900-01-01" max="9999-12-31" />}
+      />
+      {lost && (
+        <div className="sm:col-span-2">
           <FormField
             control={form.control}
-            name="probability"
-            label={t('dealForm.fields.probability')}
-            description={manual ? t('dealForm.probabilityManualHint') : t('dealForm.probabilityAutoHint')}
-            render={(field) => (
-              <Input
-                {...field}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={100}
-                step={1}
-                readOnly={!manual}
-                value={Number.isNaN(field.value) ? '' : field.value}
-                onChange={(event) =>
-                  field.onChange(event.target.value === '' ? Number.NaN : event.target.valueAsNumber)
-                }
-              />
-            )}
+            name="lostReason"
+            label={t('dealForm.fields.lostReason')}
+            render={(field) => <Input {...field} value={field.value ?? ''} />}
           />
-          <label className="flex items-center gap-2 text-sm">
-            <Checkbox
-              checked={manual}
-              disabled={!editable}
-              onCheckedChange={(checked) => {
-                const byHand = checked === true;
-                form.setValue('probabilityManual', byHand, { shouldDirty: true });
-                // Back to automatic: the stage's chance again.
-                if (!byHand)
-                  form.setValue(
-                    'probability',
-                    stages.find((s) => s.stage === form.getValues('stage'))?.probability ?? 0,
-                    { shouldDirty: true },
-                  );
-              }}
-            />
-            {t('dealForm.probabilityManual')}
-          </label>
         </div>
+      )}
+      <div className="sm:col-span-2">
+        <ContactLookupField
+          control={form.control}
+          name="contactId"
+          formId="deal"
+          label={t('dealForm.fields.contact')}
+          searchLabel={t('dealForm.searchContact')}
+          noneLabel={t('dealForm.noContact')}
+          fixed={deal === null ? contact : undefined}
+          initial={
+            contact ??
+            (deal?.contactId ? { id: deal.contactId, label: deal.contactName ?? `#${deal.contactId}` } : null)
+          }
+          disabled={!editable}
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <OwnerField
+          control={form.control}
+          name="ownerId"
+          label={t('dealForm.fields.owner')}
+          canChoose={isAdmin}
+          formId="deal"
+          currentName={ownerName}
+          noneLabel={t('dealForm.noOwner')}
+          readOnlyHint={t('dealForm.ownerHint')}
+        />
+      </div>
+      <div className="sm:col-span-2">
         <FormField
           control={form.control}
-          name="expectedCloseDate"
-          label={t('dealForm.fields.expectedCloseDate')}
-          render={(field) => <Input {...field} type="date" min="1900-01-01" max="9999-12-31" />}
-        />
-        {lost && (
-          <div className="sm:col-span-2">
-            <FormField
-              control={form.control}
-              name="lostReason"
-              label={t('dealForm.fields.lostReason')}
-              render={(field) => <Input {...field} value={field.value ?? ''} />}
-            />
-          </div>
-        )}
-        <div className="sm:col-span-2">
-          {contactFixed ? (
-            <div className="grid gap-1.5">
-              <label htmlFor="deal-contact-fixed" className="text-sm font-medium text-foreground">
-                {t('dealForm.fields.contact')}
-              </label>
-              <Input id="deal-contact-fixed" value={contact.label} readOnly disabled />
-            </div>
-          ) : (
-            <FormField
-              control={form.control}
-              name="contactId"
-              label={t('dealForm.fields.contact')}
-              render={(field) => (
-                <LookupSelect
-                  id={field.id}
-                  value={chosenContact}
-                  onChange={(option) => {
-                    setChosenContact(option);
-                    field.onChange(option?.id ?? null);
-                  }}
-                  options={(contacts.data?.items ?? []).map((item) => ({
-                    id: item.id,
-                    label: item.company ? `${item.name} (${item.company})` : item.name,
-                  }))}
-                  search={contactSearch}
-                  onSearch={setContactSearch}
-                  searchLabel={t('dealForm.searchContact')}
-                  noneLabel={t('dealForm.noContact')}
-                  disabled={!editable}
-                />
-              )}
+          name="notes"
+          label={t('dealForm.fields.notes')}
+          render={(field) => (
+            <textarea
+              {...field}
+              value={field.value ?? ''}
+              rows={3}
+              className="min-h-20 w-full rounded-md border border-border bg-surface px-3 py-2 text-sm text-foreground placeholder:text-muted-foreground focus-ring aria-invalid:border-danger disabled:opacity-60"
             />
           )}
-        </div>
-        <div className="sm:col-span-2">
-          <PersonField
-            control={form.control}
-            name="ownerId"
-            label={t('dealForm.fields.owner')}
-            canChoose={isAdmin}
-            formId="deal"
-            currentName={ownerName}
-            noneLabel={t('dealForm.noOwner')}
-            readOnlyHint={t('dealForm.ownerHint')}
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <FormField
-            control={form.control}
-            name="notes"
-            label={t('dealForm.fields.notes')}
-            render={(field) => (
-              <textarea
-                {...field}
-                value={field.value ?? ''}
-                rows={3}
-                className="min-h-20 w-full rounded-md border border-border bg-surface px-3 py-2 text-sm text-foreground placeholder:text-muted-foreground focus-ring aria-invalid:border-danger disabled:opacity-60"
-              />
-            )}
-          />
-        </div>
-      </fieldset>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">{t('common.cancel')}</Button>
-        </DialogClose>
-        {editable && (
-          <Button type="submit" disabled={pending}>
-            {pending && <Spinner />}
-            {pending ? t('common.saving') : deal ? t('common.save') : t('dealForm.create')}
-          </Button>
-        )}
-      </DialogFooter>
-    </Form>
+        />
+      </div>
+    </RecordForm>
   );
 }

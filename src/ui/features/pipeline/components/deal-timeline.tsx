@@ -1,7 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/errors';
+import { TimelineChange, TimelineList } from '../../../components/records/timeline-list';
 import { formatCurrency, formatDateTime } from '../../../lib/format';
 import { useDealTimeline } from '../api/get-deal-timeline';
 import { formatDay } from '../board-position';
@@ -24,64 +22,38 @@ function shown(field: string, value: unknown, t: T): string {
 export function DealTimeline({ dealId }: { dealId: number }) {
   const { t } = useTranslation();
   const timeline = useDealTimeline(dealId);
-  if (timeline.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Spinner />
-        {t('common.loading')}
-      </p>
-    );
-  }
-  if (timeline.isError) {
-    return (
-      <p role="alert" className="text-sm text-danger">
-        {errorMessage(timeline.error, t)}
-      </p>
-    );
-  }
-  const entries = timeline.data.pages.flatMap((p) => p.items);
   return (
-    <div className="grid gap-2">
-      <ol className="grid gap-2" data-testid="deal-timeline">
-        {entries.map((entry) => (
-          <li key={entry.id} className="rounded-md border border-border p-2 text-sm">
-            <p>
-              {t(`pipeline.dealDialog.action.${entry.action}`, {
-                who: entry.userName ?? t('pipeline.dealDialog.someone'),
-              })}{' '}
-              <time className="text-xs text-muted-foreground" dateTime={entry.at}>
-                {formatDateTime(entry.at)}
-              </time>
-            </p>
-            {entry.action === 'updated' && (
-              <ul className="mt-1 grid gap-0.5 text-xs">
-                {entry.changes.map((change) => (
-                  <li key={change.field} data-testid="deal-timeline-change">
-                    <span className="font-medium">
-                      {t(`dealForm.fields.${change.field}`, { defaultValue: change.field })}:{' '}
-                    </span>
-                    <del className="text-muted-foreground">{shown(change.field, change.oldValue, t)}</del>
-                    <span aria-hidden="true"> → </span>
-                    <span className="sr-only"> {t('pipeline.dealDialog.to')} </span>
-                    <ins className="no-underline">{shown(change.field, change.newValue, t)}</ins>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </li>
-        ))}
-      </ol>
-      {timeline.hasNextPage && (
-        <Button
-          variant="outline"
-          size="sm"
-          className="justify-self-start"
-          onClick={() => void timeline.fetchNextPage()}
-        >
-          {timeline.isFetchingNextPage && <Spinner />}
-          {t('pipeline.dealDialog.more')}
-        </Button>
+    <TimelineList
+      timeline={timeline}
+      testId="deal-timeline"
+      listClassName="grid gap-2"
+      moreLabel={t('pipeline.dealDialog.more')}
+      renderEntry={(entry) => (
+        <li key={entry.id} className="rounded-md border border-border p-2 text-sm">
+          <p>
+            {t(`pipeline.dealDialog.action.${entry.action}`, {
+              who: entry.userName ?? t('pipeline.dealDialog.someone'),
+            })}{' '}
+            <time className="text-xs text-muted-foreground" dateTime={entry.at}>
+              {formatDateTime(entry.at)}
+            </time>
+          </p>
+          {entry.action === 'updated' && (
+            <ul className="mt-1 grid gap-0.5 text-xs">
+              {entry.changes.map((change) => (
+                <TimelineChange
+                  key={change.field}
+                  testId="deal-timeline-change"
+                  label={t(`dealForm.fields.${change.field}`, { defaultValue: change.field })}
+                  before={shown(change.field, change.oldValue, t)}
+                  after={shown(change.field, change.newValue, t)}
+                  toLabel={t('pipeline.dealDialog.to')}
+                />
+              ))}
+            </ul>
+          )}
+        </li>
       )}
-    </div>
+    />
   );
 }

@@ -28,7 +28,7 @@ import { formatCurrency, formatInteger } from '../../../lib/format';
 import { queryClient } from '../../../lib/query-client';
 import { boardColumnQueryKey, useBoardColumn, type BoardFilters, type StageSummary } from '../api/get-board';
 import type { Deal, DealsPage } from '../api/get-deals';
-import type { PipelineStage } from '../api/get-pipeline-stages';
+import type { PipelineStage } from '../../../lib/api/get-stages';
 import { useLostReasons } from '../api/get-lost-reasons';
 import { useMoveDeal } from '../api/move-deal';
 import { cardFlags, formatDay, initialsOf, positionAt } from '../board-position';

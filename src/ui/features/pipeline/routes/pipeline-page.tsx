@@ -14,11 +14,11 @@ import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/errors';
 import { formatCurrency, formatInteger } from '../../../lib/format';
 import { useUser, type User } from '../../../lib/session';
-import { useUserChoices } from '../../../lib/user-choices';
+import { useUserChoices } from '../../../lib/api/get-user-choices';
 import { useBoardLoaded, useBoardSummary, type BoardFilters } from '../api/get-board';
 import type { Deal } from '../api/get-deals';
-import { usePipelineStages } from '../api/get-pipeline-stages';
-import { useContactSearch } from '../api/search-contacts';
+import { useStages } from '../../../lib/api/get-stages';
+import { useContactSearch } from '../../../lib/api/search-contacts';
 import { localDay } from '../board-position';
 import { PipelineBoard } from '../components/pipeline-board';
 import { parseMoney } from '../money';
@@ -57,7 +57,7 @@ export function PipelinePage({ dealExtras }: { dealExtras?: DealExtras } = {}) {
   const { t } = useTranslation();
   const { data: me } = useUser();
   const [params, setParams] = useSearchParams();
-  const stages = usePipelineStages();
+  const stages = useStages();
   const filters = useMemo(() => (me ? boardFiltersOf(params, me) : {}), [params, me]);
   const summary = useBoardSummary(filters);
   const loaded = useBoardLoaded(

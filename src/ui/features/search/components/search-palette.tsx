@@ -10,7 +10,7 @@ import { formatCurrency, formatDateTime } from '../../../lib/format';
 import type { User } from '../../../lib/session';
 import { useSearch, type SearchResults } from '../api/search';
 import { hrefOf, readRecent, rememberRecent, type PaletteRecord, type RecordKind } from '../records';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '../../../lib/hooks/use-debounced-value';
 
 const DEBOUNCE_MS = 200;
 const ICONS: Record<RecordKind, LucideIcon> = {

@@ -1,3 +1,4 @@
+import { queryKeys } from '../../../lib/api/query-keys';
 import { queryClient } from '../../../lib/query-client';
 import { ADMIN_USERS_QUERY_KEY } from './get-users';
 import { SECURITY_EVENTS_QUERY_KEY } from './get-security-events';
@@ -6,6 +7,6 @@ import { SECURITY_EVENTS_QUERY_KEY } from './get-security-events';
 export const invalidateUsers = () =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: ADMIN_USERS_QUERY_KEY }),
-    queryClient.invalidateQueries({ queryKey: ['users'] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
     queryClient.invalidateQueries({ queryKey: SECURITY_EVENTS_QUERY_KEY }),
   ]);

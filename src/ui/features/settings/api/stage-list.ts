@@ -1,25 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, data, type ApiResponse } from '../../../lib/api-client';
+import { api, data } from '../../../lib/api-client';
+import { DEFAULT_PIPELINE, useStages, type PipelineStage } from '../../../lib/api/get-stages';
+import { queryKeys } from '../../../lib/api/query-keys';
 
-export type SettingsStage = ApiResponse<'/api/crm/pipeline-stages/{pipeline}', 'get'>['items'][number];
+export type SettingsStage = PipelineStage;
 
 /** The board's pipeline: the one the settings edit. */
-export const SETTINGS_PIPELINE = 'default';
+export const SETTINGS_PIPELINE = DEFAULT_PIPELINE;
 
-// The same keys as the board's own queries (features do not import each other): an edit here refreshes the
-// board, and the board's cache serves this tab. Stage edits invalidate the 'pipeline' and 'deals' prefixes.
-export const STAGES_QUERY_KEY = ['pipeline', 'stages', SETTINGS_PIPELINE] as const;
-export const STAGE_COUNTS_QUERY_KEY = ['deals', 'summary', SETTINGS_PIPELINE, {}] as const;
-
-export const getStagesQueryOptions = () =>
-  queryOptions({
-    queryKey: STAGES_QUERY_KEY,
-    queryFn: () =>
-      data(api.GET('/api/crm/pipeline-stages/{pipeline}', { params: { path: { pipeline: SETTINGS_PIPELINE } } })),
-  });
+// The board's own keys: an edit here refreshes the board, and the board's cache serves this tab.
+export const STAGES_QUERY_KEY = queryKeys.pipeline.stages(SETTINGS_PIPELINE);
+export const STAGE_COUNTS_QUERY_KEY = queryKeys.deals.summary(SETTINGS_PIPELINE, {});
 
 /** The stages in board order. */
-export const useSettingsStages = () => useQuery(getStagesQueryOptions());
+export const useSettingsStages = () => useStages(SETTINGS_PIPELINE);
 
 /** How many deals sit in each stage (the server's column totals, with no filter). */
 export const getStageCountsQueryOptions = () =>

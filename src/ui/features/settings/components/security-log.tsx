@@ -9,7 +9,7 @@ import { Select } from '../../../components/ui/select';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
-import { useUserChoices } from '../../../lib/user-choices';
+import { useUserChoices } from '../../../lib/api/get-user-choices';
 import { useSecurityEvents, type SecurityEvent, type SecurityEventType } from '../api/get-security-events';
 
 /** Every event type, in the order the filter offers them (the compiler checks none is missing). */

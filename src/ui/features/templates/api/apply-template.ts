@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api, data, type ApiBody } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { TEMPLATES_QUERY_KEY } from './get-templates';
+import { queryKeys } from '../../../lib/api/query-keys';
 
 export type ApplyTemplateInput = ApiBody<'/api/crm/templates/{id}/use', 'post'>;
 
@@ -15,6 +16,6 @@ export const useApplyTemplate = () =>
     onSuccess: (_answer, { body }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: TEMPLATES_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['timeline', 'contact', body.contactId] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.timeline.contact(body.contactId) }),
       ]),
   });

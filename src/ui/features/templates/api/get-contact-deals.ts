@@ -1,19 +1,6 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api, data } from '../../../lib/api-client';
-
-/** The first contacts whose name, email or company matches: whom a template can be filled for. */
-export const searchContacts = (search: string) =>
-  data(api.GET('/api/crm/contacts', { params: { query: { search: search || undefined, limit: 20 } } }));
-
-export const searchContactsQueryOptions = (search: string) =>
-  queryOptions({
-    queryKey: ['contacts', 'list', 'lookup', search],
-    queryFn: () => searchContacts(search),
-    placeholderData: keepPreviousData,
-  });
-
-export const useContactSearch = (search: string, enabled = true) =>
-  useQuery({ ...searchContactsQueryOptions(search.trim()), enabled });
+import { queryKeys } from '../../../lib/api/query-keys';
 
 /** A contact's deals, newest first: what a template's deal variables can come from. */
 export const contactDeals = (contactId: number) =>
@@ -21,7 +8,7 @@ export const contactDeals = (contactId: number) =>
 
 export const useContactDeals = (contactId: number | null) =>
   useQuery({
-    queryKey: ['deals', 'list', 'template-fill', contactId],
+    queryKey: [...queryKeys.deals.lists, 'template-fill', contactId],
     queryFn: () => contactDeals(contactId ?? 0),
     enabled: contactId !== null,
   });

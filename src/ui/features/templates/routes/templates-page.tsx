@@ -19,7 +19,7 @@ import { TemplateCard } from '../components/template-card';
 import { TemplateEditorDialog } from '../components/template-editor-dialog';
 import { TemplatePreviewDialog } from '../components/template-preview-dialog';
 import { categoryLabel, TEMPLATE_CATEGORIES } from '../template-categories';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '../../../lib/hooks/use-debounced-value';
 
 const SEARCH_DEBOUNCE_MS = 250;
 const ALL = 'all';

@@ -1,0 +1,40 @@
+/**
+ * The query keys more than one feature reads or invalidates, built in one place. A key names what it holds
+ * from the widest prefix down (`['contacts', 'list', filters]`), so a mutation invalidates exactly what it
+ * changed by its prefix: `queryKeys.timeline.all` refreshes every history, `queryKeys.timeline.contact(7)` one.
+ * Keys only one feature uses stay in that feature's api/ files.
+ */
+export const queryKeys = {
+  /** Contacts', deals' and activities' histories: every change to one of them shows in a timeline. */
+  timeline: {
+    all: ['timeline'] as const,
+    contact: (id: number) => ['timeline', 'contact', id] as const,
+    deal: (id: number) => ['timeline', 'deal', id] as const,
+  },
+  contacts: {
+    all: ['contacts'] as const,
+    lists: ['contacts', 'list'] as const,
+    /** The first contacts matching a search: what a record's contact field offers. */
+    lookup: (search: string) => ['contacts', 'list', 'lookup', search] as const,
+  },
+  deals: {
+    all: ['deals'] as const,
+    lists: ['deals', 'list'] as const,
+    /** A pipeline's column totals (count, value, forecast) under the board's filters. */
+    summary: (pipeline: string, filters: object) => ['deals', 'summary', pipeline, filters] as const,
+  },
+  activities: {
+    all: ['activities'] as const,
+    lists: ['activities', 'list'] as const,
+  },
+  /** A pipeline's configuration: its stages and the reasons a deal is lost. */
+  pipeline: {
+    all: ['pipeline'] as const,
+    stages: (pipeline: string) => ['pipeline', 'stages', pipeline] as const,
+    lostReasons: ['pipeline', 'lost-reasons'] as const,
+  },
+  users: {
+    all: ['users'] as const,
+    choices: ['users', 'choices'] as const,
+  },
+};
