@@ -34,17 +34,20 @@ const SCREENS: Record<AppPath, Page> = {
   '/crm/contacts': page(() => import('../features/contacts/routes/contacts-page'), 'ContactsPage'),
   // Numeric ids only (the page shows 404 otherwise); static paths such as /crm/contacts/import rank above it.
   '/crm/contacts/:id': page(() => import('./routes/contact-page'), 'ContactPage'),
-  '/crm/contacts/import': page(() => import('../features/contacts/routes/import-contacts-page'), 'ImportContactsPage'),
+  '/crm/contacts/import': page(
+    () => import('../features/contact-import/routes/import-contacts-page'),
+    'ImportContactsPage',
+  ),
   '/crm/contacts/import/:id': page(
-    () => import('../features/contacts/routes/import-contacts-page'),
+    () => import('../features/contact-import/routes/import-contacts-page'),
     'ImportProgressPage',
   ),
   '/crm/pipeline': page(() => import('./routes/pipeline-board-page'), 'PipelineBoardPage'),
   '/crm/activities': page(() => import('../features/activities/routes/activities-page'), 'ActivitiesPage'),
   '/crm/reports': page(() => import('../features/reports/routes/reports-page'), 'ReportsPage'),
-  '/crm/reports/new': page(() => import('../features/reports/builder/routes/report-builder-page'), 'ReportBuilderPage'),
+  '/crm/reports/new': page(() => import('../features/report-builder/routes/report-builder-page'), 'ReportBuilderPage'),
   '/crm/reports/saved/:id': page(
-    () => import('../features/reports/builder/routes/report-builder-page'),
+    () => import('../features/report-builder/routes/report-builder-page'),
     'SavedReportPage',
   ),
   '/crm/templates': page(() => import('../features/templates/routes/templates-page'), 'TemplatesPage'),

@@ -33,6 +33,11 @@ export const queryKeys = {
     stages: (pipeline: string) => ['pipeline', 'stages', pipeline] as const,
     lostReasons: ['pipeline', 'lost-reasons'] as const,
   },
+  /** The reports page's figures and the saved reports it lists (written by the report builder). */
+  reports: {
+    all: ['reports'] as const,
+    saved: ['reports', 'saved'] as const,
+  },
   users: {
     all: ['users'] as const,
     choices: ['users', 'choices'] as const,

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, data, type ApiQuery, type ApiResponse } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/api/query-keys';
 
 export type ReportQuery = Required<ApiQuery<'/api/crm/reports', 'get'>>;
 export type ReportPeriod = ReportQuery['period'];
@@ -7,7 +8,7 @@ export type ReportCategory = ReportQuery['category'];
 export type Report = ApiResponse<'/api/crm/reports', 'get'>;
 export type ReportFigures = NonNullable<Report['figures']>;
 
-export const REPORTS_QUERY_KEY = ['reports'] as const;
+export const REPORTS_QUERY_KEY = queryKeys.reports.all;
 
 export const getReport = (query: ReportQuery) => data(api.GET('/api/crm/reports', { params: { query } }));
 

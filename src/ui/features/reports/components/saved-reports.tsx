@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/errors';
-import { useSavedReports } from '../builder/api/get-saved-reports';
+import { useSavedReports } from '../../../lib/api/get-saved-reports';
 
 /**
  * Saved builder reports, listed beside the quick reports: mine and the ones shared with the team, each

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { formatCurrency, formatInteger } from '../../../lib/format';
+import { formatCurrency, formatInteger } from '../../lib/format';
 import type { ReportDefinition, ReportGroup } from './api/run-report';
 
 type T = TFunction | ((key: string, options?: Record<string, unknown>) => string);

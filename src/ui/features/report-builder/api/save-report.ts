@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, data, type ApiBody } from '../../../../lib/api-client';
-import { queryClient } from '../../../../lib/query-client';
-import { SAVED_REPORTS_QUERY_KEY } from './get-saved-reports';
+import { api, data, type ApiBody } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/api/query-keys';
 
 export type SavedReportInput = ApiBody<'/api/crm/saved-reports', 'post'>;
 
-const refresh = () => queryClient.invalidateQueries({ queryKey: SAVED_REPORTS_QUERY_KEY });
+const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.reports.saved });
 
 export const createSavedReport = (body: SavedReportInput) => data(api.POST('/api/crm/saved-reports', { body }));
 export const updateSavedReport = ({ id, body }: { id: number; body: Partial<SavedReportInput> }) =>

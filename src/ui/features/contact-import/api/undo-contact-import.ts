@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, data } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
-import { CONTACTS_QUERY_KEY } from './get-contacts';
+import { queryKeys } from '../../../lib/api/query-keys';
 import { CONTACT_IMPORTS_QUERY_KEY } from './preview-contact-import';
 
 /** Deletes what the import created and restores what it changed; 409 when those contacts changed since. */
@@ -14,7 +14,7 @@ export const useUndoContactImport = () =>
     onSuccess: (undone) => {
       queryClient.setQueryData([...CONTACT_IMPORTS_QUERY_KEY, 'detail', undone.id], undone);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: CONTACTS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.contacts.all }),
         queryClient.invalidateQueries({ queryKey: [...CONTACT_IMPORTS_QUERY_KEY, 'recent'] }),
       ]);
     },

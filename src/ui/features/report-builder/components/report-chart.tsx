@@ -11,7 +11,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatInteger } from '../../../../lib/format';
+import { formatInteger } from '../../../lib/format';
 import type { ReportResult } from '../api/run-report';
 import { formatMeasure, groupLabel } from '../group-label';
 import { groupNumber } from '../report-form';

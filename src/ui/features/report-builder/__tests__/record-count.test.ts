@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import en from '../../../../locales/en.json';
-import pt from '../../../../locales/pt.json';
+import en from '../../../locales/en.json';
+import pt from '../../../locales/pt.json';
 
 const translator = async (lng: 'pt' | 'en') => {
   const i18n = i18next.createInstance();
