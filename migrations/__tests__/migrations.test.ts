@@ -10,7 +10,7 @@ let testDb: TestDatabase;
 let db: Database;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
+  testDb = await createTestDatabase({ empty: true });
   db = await openDatabase({ url: testDb.url, dataDir: testDb.embeddedDataDir });
 });
 

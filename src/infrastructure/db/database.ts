@@ -9,7 +9,10 @@ export type { Knex };
 export interface DatabaseOptions {
   /** A postgres:// URL; without it the embedded PGlite is used. */
   url?: string;
-  /** Directory of the embedded database; `memory://` keeps it in memory (tests). */
+  /**
+   * Directory of the embedded database; `memory://` keeps it in memory (tests), and `memory://` followed by the
+   * path of a tarball from `dumpDataDir` starts that in-memory database as a copy of it (tests: a migrated one).
+   */
   dataDir?: string;
   /** PostgreSQL's `statement_timeout` for the API pool; 0 = none. */
   statementTimeoutMs?: number;
@@ -27,6 +30,8 @@ export interface Database {
   /** Jobs' and migrations' pool, with its own statement timeout (`inBackground`); the same as `knex` embedded. */
   background: Knex;
   embedded: boolean;
+  /** Embedded only: the data directory as one tarball (PGlite's dumpDataDir, uncompressed). */
+  dumpDataDir?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -83,9 +88,11 @@ async function openPglite(dataDir: string, acquireTimeoutMs: number): Promise<Da
     import('knex-pglite'),
   ]);
   const inMemory = dataDir.startsWith('memory://');
+  const snapshot = inMemory ? dataDir.slice('memory://'.length) : '';
   const releaseLock = inMemory ? () => undefined : lockDataDir(dataDir);
   const pglite = await PGlite.create({
     dataDir: inMemory ? undefined : dataDir,
+    loadDataDir: snapshot ? new Blob([readFileSync(snapshot)]) : undefined,
     extensions: { pg_trgm, unaccent },
     parsers: {
       [types.DATE]: (v: string) => v,
@@ -105,6 +112,7 @@ async function openPglite(dataDir: string, acquireTimeoutMs: number): Promise<Da
     knex,
     background: knex,
     embedded: true,
+    dumpDataDir: async () => new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer()),
     async close() {
       await knex.destroy();
       if (!pglite.closed) await pglite.close();

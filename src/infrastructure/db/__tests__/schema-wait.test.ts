@@ -11,7 +11,7 @@ const said: string[] = [];
 const logger = { info: (_obj: object, msg: string) => void said.push(msg) };
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
+  testDb = await createTestDatabase({ empty: true });
   db = await openDatabase({ url: testDb.url, dataDir: testDb.embeddedDataDir });
 });
 
