@@ -38,6 +38,8 @@ let passed = 0;
 let failed = 0;
 /** What failed, by suite, file and test: printed again just before the last line, where a log's tail shows it. */
 const failures = [];
+/** Each suite's wall time (the browser suite's with its build), printed just before the last line. */
+const times = [];
 
 // Static checks first, each counted as one test: lint (boundaries, cycles), types, generated API types.
 // The runtime: npm puts node_modules/.bin first on PATH, so every script and test runs the project's Node
@@ -51,6 +53,7 @@ const checks = [
 if (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts['api:check'])
   checks.push(['api types fresh', ['run', 'api:check']]);
 console.log('\n=== checks ===');
+const checksStarted = Date.now();
 for (const [name, args] of checks) {
   const ok = spawnSync('npm', args, { cwd: root, stdio: 'inherit' }).status === 0;
   console.log(`[check] ${name}: ${ok ? 'passed' : 'FAILED'}`);
@@ -60,6 +63,7 @@ for (const [name, args] of checks) {
     failures.push(`check ${name}`);
   }
 }
+times.push(['checks', Date.now() - checksStarted]);
 
 /** Reads a suite's JSON results into the totals; a suite that wrote none counts as one failure. */
 function tally(suite, output) {
@@ -132,11 +136,13 @@ async function runServerSuitesBeside() {
     const output = outputOf(suite);
     // Straight into a file: nothing of this suite waits on this process to read its output.
     const log = openSync(path.join(outDir, `${suite.name}.log`), 'w');
+    const started = Date.now();
     await run(vitestArgs({ ...suite, args: ['--maxWorkers=1'] }, output), {
       cwd: root,
       env: envOf(suite),
       stdio: ['ignore', log, log],
     });
+    times.push([`${suite.name} (beside the browser suite)`, Date.now() - started]);
     closeSync(log);
   }
 }
@@ -144,6 +150,7 @@ async function runServerSuitesBeside() {
 const besideDone = beside ? runServerSuitesBeside() : null;
 
 for (const suite of beside ? [browserSuite] : suites) {
+  const started = Date.now();
   if (suite.build) {
     const status = await new Promise((resolve) =>
       spawn('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).on('close', resolve),
@@ -152,6 +159,7 @@ for (const suite of beside ? [browserSuite] : suites) {
       console.error(`[${suite.name}] build failed`);
       failed += 1;
       failures.push(`${suite.name}: build`);
+      times.push([`${suite.name} (build, failed)`, Date.now() - started]);
       continue;
     }
     // The first screen's JavaScript budget (scripts/check-size.mjs, 200 KB gzipped), on the build just made.
@@ -166,6 +174,7 @@ for (const suite of beside ? [browserSuite] : suites) {
   const output = outputOf(suite);
   console.log(`\n=== ${suite.name} ===`);
   await run(vitestArgs(suite, output), { cwd: root, stdio: 'inherit', env: envOf(suite) });
+  times.push([suite.build ? `${suite.name} (with its build)` : suite.name, Date.now() - started]);
   tally(suite, output);
 }
 
@@ -182,5 +191,8 @@ if (failures.length > 0) {
   console.log('\nFailed:');
   for (const line of failures) console.log(`  ${line}`);
 }
+console.log('\nSuite times (wall clock):');
+const width = Math.max(...times.map(([name]) => name.length));
+for (const [name, ms] of times) console.log(`  ${name.padEnd(width)}  ${(ms / 1000).toFixed(0).padStart(5)} s`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
