@@ -61,8 +61,6 @@ export interface ContactImportRepository {
   recordUpdates(id: number, updates: ImportedUpdate[]): Promise<void>;
   /** Locks the import row until the unit of work ends. */
   lock(id: number): Promise<ContactImport | null>;
-  /** Contacts the import wrote that something else has touched since (a later timeline entry on them), at most `limit`. */
-  changedSince(id: number, limit: number): Promise<number[]>;
   /** Deletes the contacts the import created; answers those deleted, with their names. */
   deleteCreated(id: number): Promise<{ id: number; name: string }[]>;
   /** Puts back the fields the import changed; answers each contact as it was just before and just after. */

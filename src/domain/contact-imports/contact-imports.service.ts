@@ -9,7 +9,7 @@ import type { JobQueue } from '../shared/job-queue.port';
 import { CLOCK, JOB_QUEUE, UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { TimelineService } from '../timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
-import { diffFields, type FieldChange, type NewTimelineEntry } from '../timeline/timeline';
+import { contactSubject, diffFields, timelineEntry } from '../timeline/timeline';
 import {
   IMPORT_FIELDS,
   type ContactImport,
@@ -247,7 +247,7 @@ export class ContactImportsService {
       if (found.status === 'undone') throw new AppError('IMPORT.ALREADY_UNDONE', 'This import was already undone');
       if (found.status === 'queued' || found.status === 'running')
         throw new AppError('IMPORT.NOT_FINISHED', 'The import is still running');
-      const changed = await this.imports.changedSince(id, 20);
+      const changed = await this.timeline.contactsChangedSinceImport(id, 20);
       if (changed.length) {
         throw new AppError(
           'IMPORT.CHANGED_SINCE',
@@ -255,30 +255,14 @@ export class ContactImportsService {
           { contactIds: changed },
         );
       }
-      const entries: NewTimelineEntry[] = [];
-      const entry = (
-        contactId: number,
-        name: string,
-        action: 'deleted' | 'updated',
-        changes: FieldChange[] = [],
-      ): NewTimelineEntry => ({
-        entityType: 'contact',
-        entityId: contactId,
-        action,
-        entityName: name,
-        changes,
-        contactId,
-        visibleTo: null,
-        userId: viewer.id,
-      });
+      const by = { userId: viewer.id };
       // Deletes first: a contact the import created and then changed again needs no restoring.
-      for (const deleted of await this.imports.deleteCreated(id))
-        entries.push(entry(deleted.id, deleted.name, 'deleted'));
-      for (const { before, after } of await this.imports.restoreUpdated(id)) {
-        entries.push(entry(after.id, after.name, 'updated', diffFields(before, after, IMPORT_FIELDS)));
-      }
-      // A thousand entries per insert: an import of 100,000 rows would pass the database's limit of bound values.
-      for (let i = 0; i < entries.length; i += 1000) await this.timeline.record(...entries.slice(i, i + 1000));
+      const entries = (await this.imports.deleteCreated(id)).map((deleted) =>
+        timelineEntry(contactSubject(deleted), 'deleted', by),
+      );
+      for (const { before, after } of await this.imports.restoreUpdated(id))
+        entries.push(timelineEntry(contactSubject(after), 'updated', by, diffFields(before, after, IMPORT_FIELDS)));
+      await this.timeline.record(entries);
       await this.imports.markUndone(id, viewer.id, this.clock.now());
       return (await this.imports.find(id))!;
     });

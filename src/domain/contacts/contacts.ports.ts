@@ -1,5 +1,6 @@
 import type { RecordStore } from '../crm/crm-records';
 import type { Page, PageRequest } from '../shared/list-page';
+import type { TimelineAuthor } from '../timeline/timeline';
 import type {
   Contact,
   ContactBulkValues,
@@ -26,15 +27,15 @@ export interface ContactRepository extends RecordStore<Contact, NewContact, Part
   /** In one statement. */
   deleteMany(ids: number[]): Promise<void>;
   /**
-   * New contacts of an import and their 'created' timeline entries (by `entry.userId`, naming the import), in one
-   * statement however many; answers how many were created.
+   * New contacts of an import and their 'created' timeline entries (`timelineEntry(contactSubject(contact), 'created', by)`),
+   * in one statement however many; answers how many were created.
    */
-  insertImported(contacts: NewContact[], entry: { userId: number; importId: number }): Promise<number>;
+  insertImported(contacts: NewContact[], by: TimelineAuthor & { importId: number }): Promise<number>;
   /**
-   * `create`, and the 'created' timeline entry by `entry.userId` that CrmRecords would write for it (the contact's
-   * own, seen by everyone), in one statement: no transaction needed around it.
+   * `create`, and its 'created' timeline entry (`timelineEntry(contactSubject(contact), 'created', by)`), in one
+   * statement: no transaction needed around it.
    */
-  createRecorded(values: NewContact, entry: { userId: number }): Promise<Contact>;
+  createRecorded(values: NewContact, by: TimelineAuthor): Promise<Contact>;
   /** The tags in use starting with `prefix` (case and accents ignored), most used first. */
   tags(prefix: string, limit: number): Promise<TagUsage[]>;
   /** The sources in use starting with `prefix` (case and accents ignored, and spellings differing only so as one), most used first. */

@@ -8,7 +8,7 @@ import type { UnitOfWork } from '../shared/unit-of-work.port';
 import type { TimelineService } from '../timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
 import { ForbiddenError, type AppError } from '../shared/app-error';
-import { diffFields, type NewTimelineEntry } from '../timeline/timeline';
+import { contactSubject, diffFields, timelineEntry, type NewTimelineEntry } from '../timeline/timeline';
 import {
   BULK_FILTER_MAX,
   CONTACT_TRACKED_FIELDS,
@@ -143,10 +143,11 @@ export class ContactsService {
         else allowed.push(current);
       }
 
+      const by = { userId: viewer.id, bulk: true };
       let entries: NewTimelineEntry[];
       if (change.action === 'delete') {
         await this.contacts.deleteMany(allowed.map((contact) => contact.id));
-        entries = allowed.map((contact) => timelineEntry(viewer, contact, contact, 'deleted'));
+        entries = allowed.map((contact) => timelineEntry(contactSubject(contact), 'deleted', by));
       } else {
         const rows = allowed.flatMap((current) => {
           const values = bulkValues(current, change);
@@ -154,12 +155,17 @@ export class ContactsService {
         });
         result.unchanged = allowed.length - rows.length;
         const updated = await this.contacts.updateMany(rows);
-        entries = updated.map((after) => timelineEntry(viewer, byId.get(after.id)!, after, 'updated'));
+        entries = updated.map((after) =>
+          timelineEntry(
+            contactSubject(after),
+            'updated',
+            by,
+            diffFields(byId.get(after.id)!, after, CONTACT_TRACKED_FIELDS),
+          ),
+        );
       }
       result.changed = entries.length;
-      // One insert per thousand entries: PostgreSQL takes at most 65,535 values in one statement.
-      for (let start = 0; start < entries.length; start += 1000)
-        await this.timeline.record(...entries.slice(start, start + 1000));
+      await this.timeline.record(entries);
       return result;
     });
   }
@@ -199,24 +205,4 @@ function bulkValues(
     (field) => JSON.stringify(values[field]) !== JSON.stringify(current[field]),
   );
   return differs ? values : null;
-}
-
-/** As CrmRecords writes one for a single change: the contact's own, seen by everyone. */
-function timelineEntry(
-  viewer: Viewer,
-  before: Contact,
-  after: Contact,
-  action: 'updated' | 'deleted',
-): NewTimelineEntry {
-  return {
-    entityType: 'contact',
-    entityId: after.id,
-    action,
-    entityName: after.name,
-    changes: action === 'updated' ? diffFields(before, after, CONTACT_TRACKED_FIELDS) : [],
-    contactId: after.id,
-    visibleTo: null,
-    userId: viewer.id,
-    bulk: true,
-  };
 }

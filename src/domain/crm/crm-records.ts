@@ -2,6 +2,7 @@ import { ForbiddenError, type AppError } from '../shared/app-error';
 import type { TimelineService } from '../timeline/timeline.service';
 import {
   diffFields,
+  timelineEntry,
   type FieldChange,
   type NewTimelineEntry,
   type TimelineAction,
@@ -125,7 +126,7 @@ export class CrmRecords<T extends CrmRecord, New, Changes> {
           ),
         );
       }
-      await this.timeline.record(...entries);
+      await this.timeline.record(entries);
     });
   }
 
@@ -151,16 +152,13 @@ export class CrmRecords<T extends CrmRecord, New, Changes> {
     changes: FieldChange[] = [],
     importId?: number,
   ): Promise<NewTimelineEntry> {
-    return {
+    const subject = {
       entityType: this.kind.type,
       entityId: record.id,
-      action,
       entityName: this.kind.displayName(record),
-      changes,
       contactId: await this.kind.contactOf(record),
       visibleTo: this.kind.visibleTo(record),
-      userId: viewer.id,
-      importId,
     };
+    return timelineEntry(subject, action, { userId: viewer.id, importId }, changes);
   }
 }

@@ -5,6 +5,7 @@ import { UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
 import type { TimelineService } from '../timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
+import { timelineEntry } from '../timeline/timeline';
 import {
   DEFAULT_PIPELINE,
   MAX_STAGES_PER_PIPELINE,
@@ -108,16 +109,20 @@ export class PipelineStagesService {
           throw new FieldError('moveTo', `moveTo must be a ${stage.kind} stage, like the stage deleted`);
         const moved = await this.stages.moveDeals(stage, target);
         await this.timeline.record(
-          ...moved.map((deal) => ({
-            entityType: 'deal' as const,
-            entityId: deal.id,
-            action: 'updated' as const,
-            entityName: deal.title,
-            changes: [{ field: 'stage', oldValue: stage.stage, newValue: target.stage }],
-            contactId: deal.contactId,
-            visibleTo: null,
-            userId: viewer.id,
-          })),
+          moved.map((deal) =>
+            timelineEntry(
+              {
+                entityType: 'deal',
+                entityId: deal.id,
+                entityName: deal.title,
+                contactId: deal.contactId,
+                visibleTo: null,
+              },
+              'updated',
+              { userId: viewer.id },
+              [{ field: 'stage', oldValue: stage.stage, newValue: target.stage }],
+            ),
+          ),
         );
       }
       await this.stages.delete(id);

@@ -13,6 +13,7 @@ import { CLOCK, UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
 import type { TimelineService } from '../timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
+import { timelineEntry } from '../timeline/timeline';
 import {
   renderTemplate,
   unknownVariables,
@@ -131,19 +132,17 @@ export class TemplatesService {
       if (rendered.missing.length > 0) throw new MissingValuesError(rendered.missing);
       const counted = await this.templates.countUse(id, this.clock.now());
       if (!counted) throw new RecordNotFoundError('TEMPLATE.NOT_FOUND', 'Template');
-      await this.timeline.record({
-        entityType: 'template',
-        entityId: id,
-        action: 'used',
-        entityName: template.name,
-        changes: [
-          { field: 'channel', oldValue: null, newValue: request.channel },
-          ...(request.dealId === undefined ? [] : [{ field: 'dealId', oldValue: null, newValue: request.dealId }]),
-        ],
-        contactId: contact.id,
-        visibleTo: null,
-        userId: viewer.id,
-      });
+      await this.timeline.record(
+        timelineEntry(
+          { entityType: 'template', entityId: id, entityName: template.name, contactId: contact.id, visibleTo: null },
+          'used',
+          { userId: viewer.id },
+          [
+            { field: 'channel', oldValue: null, newValue: request.channel },
+            ...(request.dealId === undefined ? [] : [{ field: 'dealId', oldValue: null, newValue: request.dealId }]),
+          ],
+        ),
+      );
       return { subject: rendered.subject, body: rendered.body, variables: rendered.variables, template: counted };
     });
   }

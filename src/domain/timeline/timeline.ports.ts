@@ -14,8 +14,13 @@ export interface TimelineFilter {
 }
 
 export interface TimelineRepository {
-  /** One insert, however many. */
+  /** However many: one insert, or one per chunk where one would pass the database's limit of bound values. */
   add(entries: NewTimelineEntry[]): Promise<void>;
+  /**
+   * The contacts an import wrote that something else has touched since (a later entry on them that is not the
+   * import's own: an edit, a deal or activity of theirs, a deletion, another import), at most `limit`, by id.
+   */
+  contactsChangedSinceImport(importId: number, limit: number): Promise<number[]>;
   /** Newest first. */
   list(filter: TimelineFilter, page: PageRequest): Promise<Page<TimelineEntry>>;
 }

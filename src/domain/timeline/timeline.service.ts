@@ -12,9 +12,15 @@ const RECORD_TYPES = ['contact', 'deal', 'activity'] as const;
 export class TimelineService {
   constructor(@inject(TIMELINE_REPOSITORY) private readonly entries: TimelineRepository) {}
 
-  /** All in one insert. An update that changed nothing leaves no trace. */
-  async record(...entries: NewTimelineEntry[]): Promise<void> {
-    await this.entries.add(entries.filter((entry) => entry.action !== 'updated' || entry.changes.length > 0));
+  /** However many (the repository writes them in as few inserts as it can). An update that changed nothing leaves no trace. */
+  async record(entries: NewTimelineEntry | NewTimelineEntry[]): Promise<void> {
+    const all = Array.isArray(entries) ? entries : [entries];
+    await this.entries.add(all.filter((entry) => entry.action !== 'updated' || entry.changes.length > 0));
+  }
+
+  /** See TimelineRepository.contactsChangedSinceImport. */
+  contactsChangedSinceImport(importId: number, limit: number): Promise<number[]> {
+    return this.entries.contactsChangedSinceImport(importId, limit);
   }
 
   forContact(viewer: Viewer, contactId: number, page: PageRequest): Promise<Page<TimelineEntry>> {

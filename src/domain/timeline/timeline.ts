@@ -34,6 +34,51 @@ export interface TimelineEntry extends Omit<NewTimelineEntry, 'visibleTo' | 'use
   at: Date;
 }
 
+/** What an entry is about, and where it shows. */
+export type TimelineSubject = Pick<
+  NewTimelineEntry,
+  'entityType' | 'entityId' | 'entityName' | 'contactId' | 'visibleTo'
+>;
+
+/** Who made the change: a person by hand, or through an import or a bulk change of the list. */
+export interface TimelineAuthor {
+  userId: number;
+  importId?: number;
+  bulk?: boolean;
+}
+
+/** The one way an entry is made, whoever writes it. */
+export function timelineEntry(
+  subject: TimelineSubject,
+  action: TimelineAction,
+  by: TimelineAuthor,
+  changes: FieldChange[] = [],
+): NewTimelineEntry {
+  return {
+    entityType: subject.entityType,
+    entityId: subject.entityId,
+    action,
+    entityName: subject.entityName,
+    changes,
+    contactId: subject.contactId,
+    visibleTo: subject.visibleTo,
+    userId: by.userId,
+    ...(by.importId !== undefined && { importId: by.importId }),
+    ...(by.bulk && { bulk: true }),
+  };
+}
+
+/** A contact's own entries: on its own timeline, seen by everyone. */
+export function contactSubject(contact: { id: number; name: string }): TimelineSubject {
+  return {
+    entityType: 'contact',
+    entityId: contact.id,
+    entityName: contact.name,
+    contactId: contact.id,
+    visibleTo: null,
+  };
+}
+
 /** The shape the dashboard's recent-activity list reads. */
 export type RecentActivityItem = Pick<
   TimelineEntry,

@@ -20,6 +20,7 @@ import type { Database } from '../db/database';
 import { plain, tableModel, type BaseModel } from '../db/base.model';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 import { ContactModel } from '../contacts/knex-contact.repository';
+import { contactsCreatedByImport } from '../timeline/knex-timeline.repository';
 
 const ContactImportModel = tableModel('contactImports', { jsonAttributes: ['mapping', 'ownerIds'] });
 // Cells as [column, value] pairs: jsonb would reorder an object's keys, and the CSV keeps the file's order.
@@ -249,25 +250,8 @@ export class KnexContactImportRepository implements ContactImportRepository {
     return row ? toImport(row) : null;
   }
 
-  async changedSince(id: number, limit: number): Promise<number[]> {
-    // Any later timeline entry on a contact the import wrote (an edit, a deal or activity of it, a deletion, another import).
-    const rows = await this.uow
-      .db('crmTimeline as mine')
-      .join('crmTimeline as later', (j) => j.on('later.contactId', 'mine.entityId').andOn('later.id', '>', 'mine.id'))
-      .where('mine.importId', id)
-      .where('mine.entityType', 'contact')
-      .whereRaw('later.import_id IS DISTINCT FROM mine.import_id')
-      .distinct('mine.entityId as contactId')
-      .orderBy('contactId')
-      .limit(limit);
-    return rows.map((r: { contactId: number }) => r.contactId);
-  }
-
   async deleteCreated(id: number): Promise<{ id: number; name: string }[]> {
-    const created = this.uow
-      .db('crmTimeline')
-      .where({ importId: id, entityType: 'contact', action: 'created' })
-      .select('entityId');
+    const created = contactsCreatedByImport(this.uow.db, id);
     const rows = await ContactModel.query(this.uow.db).delete().whereIn('id', created).returning(['id', 'name']);
     return (rows as unknown as BaseModel[]).map((r) => ({ id: r.id as number, name: r.name as string }));
   }

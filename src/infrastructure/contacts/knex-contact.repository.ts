@@ -13,6 +13,7 @@ import type {
 } from '../../domain/contacts/contact';
 import type { ContactRepository } from '../../domain/contacts/contacts.ports';
 import type { Page, PageRequest } from '../../domain/shared/list-page';
+import type { TimelineAuthor } from '../../domain/timeline/timeline';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import { plain, tableModel, type BaseModel } from '../db/base.model';
 import { containsPattern } from '../db/keyset-page';
@@ -22,6 +23,7 @@ import type { Knex } from '../db/database';
 import { translateDbError } from '../db/db-errors';
 import { phoneCondition } from './contact-phone';
 import { contactSearchPage } from './contact-search';
+import { contactEntriesInsert } from '../timeline/knex-timeline.repository';
 
 export const ContactModel = tableModel('contacts', { jsonAttributes: ['customFields'], hasUpdatedAt: true });
 
@@ -128,19 +130,23 @@ export class KnexContactRepository
    * timeline.record write in two, inside a transaction of their own (four round trips and the transaction's set-up).
    * The statement depends only on which columns are given: each such statement is written once and then only bound.
    */
-  async createRecorded(values: NewContact, entry: { userId: number }): Promise<Contact> {
+  async createRecorded(values: NewContact, by: TimelineAuthor): Promise<Contact> {
     const given = NEW_CONTACT_COLUMNS.filter(([key]) => values[key] !== undefined);
+    const entries = contactEntriesInsert('created', 'created', by);
     const key = given.map(([name]) => name).join();
     let sql = this.recordedInserts.get(key);
     if (!sql) {
-      sql = createRecordedSql(given.map(([, column]) => column));
+      sql = createRecordedSql(
+        given.map(([, column]) => column),
+        entries.sql,
+      );
       this.recordedInserts.set(key, sql);
     }
     const bindings = given.map(([name]) =>
       name === 'customFields' ? JSON.stringify(values.customFields) : values[name],
     );
     try {
-      const { rows } = (await this.uow.db.raw(sql, [...bindings, entry.userId] as Knex.RawBinding[])) as {
+      const { rows } = (await this.uow.db.raw(sql, [...bindings, ...entries.bindings] as Knex.RawBinding[])) as {
         rows: Contact[];
       };
       return rows[0];
@@ -154,10 +160,11 @@ export class KnexContactRepository
    * the same size for ten rows or ten thousand, and nothing comes back but the count. The timeline entries are
    * written by the same statement from what the insert returns: what timeline.record would write for each.
    */
-  async insertImported(contacts: NewContact[], entry: { userId: number; importId: number }): Promise<number> {
+  async insertImported(contacts: NewContact[], by: TimelineAuthor & { importId: number }): Promise<number> {
     if (!contacts.length) return 0;
     // Arrays with nulls in them: knex's types know arrays without.
     const column = <K extends keyof NewContact>(key: K) => contacts.map((c) => c[key] ?? null) as unknown as string[];
+    const entries = contactEntriesInsert('created', 'created', by);
     const { rows } = await this.uow.db.raw(
       `WITH created AS (
          INSERT INTO contacts (name, email, phone, company, position, source, status, score, tags, notes, owner_id, created_by)
@@ -166,10 +173,7 @@ export class KnexContactRepository
          FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::int[], ?::text[], ?::text[], ?::int[], ?::int[])
               AS v(name, email, phone, company, position, source, status, score, tags, notes, owner_id, created_by)
          RETURNING id, name
-       ), entries AS (
-         INSERT INTO crm_timeline (entity_type, entity_id, action, entity_name, contact_id, user_id, import_id)
-         SELECT 'contact', id, 'created', name, id, ?, ? FROM created
-       )
+       ), entries AS (${entries.sql})
        SELECT count(*)::int AS created FROM created`,
       [
         column('name'),
@@ -184,8 +188,7 @@ export class KnexContactRepository
         column('notes'),
         column('ownerId'),
         column('createdBy'),
-        entry.userId,
-        entry.importId,
+        ...entries.bindings,
       ],
     );
     return rows[0].created;
@@ -290,17 +293,14 @@ const NEW_CONTACT_COLUMNS: [keyof NewContact, string][] = [
 ];
 
 /**
- * A contact with the given columns, and the 'created' timeline entry CrmRecords writes for it (the contact's own,
- * seen by everyone, by the last parameter's user); answers the contact as every other write does, owner's name included.
+ * A contact with the given columns, and its 'created' timeline entry (contactEntriesInsert, whose bindings follow the
+ * columns'); answers the contact as every other write does, owner's name included.
  */
-function createRecordedSql(columns: string[]): string {
+function createRecordedSql(columns: string[], entriesSql: string): string {
   return `WITH created AS (
       INSERT INTO contacts (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
       RETURNING id, name, email, phone, company, position, source, status, score, tags, notes, custom_fields, owner_id, created_by, created_at, updated_at
-    ), entry AS (
-      INSERT INTO crm_timeline (entity_type, entity_id, action, entity_name, contact_id, user_id)
-      SELECT 'contact', id, 'created', name, id, ? FROM created
-    )
+    ), entry AS (${entriesSql})
     SELECT id, name, email, phone, company, position, source, status, score, tags, notes, custom_fields AS "customFields",
            owner_id AS "ownerId", created_by AS "createdBy", created_at AS "createdAt", updated_at AS "updatedAt",
            (SELECT r.name FROM users AS r WHERE r.id = created.owner_id) AS "ownerName"

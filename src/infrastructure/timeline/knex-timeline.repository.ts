@@ -1,11 +1,12 @@
 import { inject, injectable } from 'inversify';
 import type { Page, PageRequest } from '../../domain/shared/list-page';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
-import type { NewTimelineEntry, TimelineEntry } from '../../domain/timeline/timeline';
+import type { NewTimelineEntry, TimelineAction, TimelineAuthor, TimelineEntry } from '../../domain/timeline/timeline';
 import type { TimelineFilter, TimelineRepository } from '../../domain/timeline/timeline.ports';
 import { plain, tableModel } from '../db/base.model';
 import { keysetPage } from '../db/keyset-page';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
+import type { Knex } from '../db/database';
 import { referenced } from '../crm/knex-record-store';
 
 const TimelineEntryModel = tableModel('crmTimeline', { jsonAttributes: ['changes'] });
@@ -24,12 +25,31 @@ const COLUMNS = [
   'at',
 ].map((c) => `crmTimeline.${c}`);
 
+/** Rows per insert: ten columns a row keeps a statement far under PostgreSQL's 65,535 bound values. */
+const ROWS_PER_INSERT = 1000;
+
+/** The one writer of crm_timeline: every entry goes in through `add`, or the SQL of `contactEntriesInsert`. */
 @injectable()
 export class KnexTimelineRepository implements TimelineRepository {
   constructor(@inject(UNIT_OF_WORK) private readonly uow: KnexUnitOfWork) {}
 
   async add(entries: NewTimelineEntry[]): Promise<void> {
-    if (entries.length) await TimelineEntryModel.query(this.uow.db).insert(entries as object[]);
+    for (let start = 0; start < entries.length; start += ROWS_PER_INSERT)
+      await TimelineEntryModel.query(this.uow.db).insert(entries.slice(start, start + ROWS_PER_INSERT) as object[]);
+  }
+
+  async contactsChangedSinceImport(importId: number, limit: number): Promise<number[]> {
+    // crm_timeline_import_id_index finds the import's entries, crm_timeline_contact_id_index the later ones.
+    const rows: { contactId: number }[] = await this.uow
+      .db('crmTimeline as mine')
+      .join('crmTimeline as later', (j) => j.on('later.contactId', 'mine.entityId').andOn('later.id', '>', 'mine.id'))
+      .where('mine.importId', importId)
+      .where('mine.entityType', 'contact')
+      .whereRaw('later.import_id IS DISTINCT FROM mine.import_id')
+      .distinct('mine.entityId as contactId')
+      .orderBy('contactId')
+      .limit(limit);
+    return rows.map((r) => r.contactId);
   }
 
   list(filter: TimelineFilter, page: PageRequest): Promise<Page<TimelineEntry>> {
@@ -59,4 +79,27 @@ export class KnexTimelineRepository implements TimelineRepository {
       return { ...entry, id: String(row.id), ...(importId !== null && { importId }) };
     });
   }
+}
+
+/**
+ * For a statement that creates contacts and writes their entries itself, in one round trip where `create` and `add`
+ * take several: the INSERT of `timelineEntry(contactSubject(row), action, by)` for each row of `source`, a CTE of
+ * that statement returning the contacts' `id` and `name`. The SQL is the same on every call (a caller may keep the
+ * statement around it); what differs travels in the bindings, which follow the statement's own.
+ */
+export function contactEntriesInsert(
+  source: string,
+  action: TimelineAction,
+  by: TimelineAuthor,
+): { sql: string; bindings: Knex.RawBinding[] } {
+  return {
+    sql: `INSERT INTO crm_timeline (entity_type, entity_id, action, entity_name, contact_id, visible_to, user_id, import_id, bulk)
+      SELECT 'contact', id, ?::text, name, id, NULL, ?::int, ?::int, ?::boolean FROM ??`,
+    bindings: [action, by.userId, by.importId ?? null, by.bulk ?? false, source],
+  };
+}
+
+/** The ids of the contacts an import created, as a subquery for a statement of the caller's. */
+export function contactsCreatedByImport(db: Knex, importId: number): Knex.QueryBuilder {
+  return db('crmTimeline').where({ importId, entityType: 'contact', action: 'created' }).select('entityId');
 }
