@@ -1,6 +1,8 @@
 // Lint: typescript-eslint's recommended rules plus the architecture's boundaries, so a wrong import
 // fails CI instead of waiting for a reviewer:
 // - src/domain imports no framework or infrastructure (inversify's decorators are the one exception);
+// - src/main is the one composition root: infrastructure never imports http or jobs, http and jobs take
+//   infrastructure only as domain ports src/main passes in (the settings types excepted), nothing imports src/main;
 // - a UI feature does not import another feature (shared code lives in components/ or lib/);
 // - the server does not import the UI, the UI imports no server code;
 // - no import cycles (they make `@inject` receive undefined).
@@ -17,6 +19,50 @@ const FRAMEWORKS =
 const features = readdirSync(new URL('./src/ui/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+// The layers' import boundaries (src/main, the composition root, imports them all).
+const LAYER_ZONES = [
+  {
+    target: './src/domain',
+    from: ['./src/infrastructure', './src/http', './src/jobs', './src/main', './src/ui'],
+    message: 'The domain depends on nothing outside it.',
+  },
+  {
+    target: './src/infrastructure',
+    from: ['./src/http', './src/jobs'],
+    message: 'Infrastructure implements ports; routers and jobs are wired in src/main.',
+  },
+  {
+    target: ['./src/http', './src/jobs'],
+    from: './src/infrastructure',
+    except: ['./config.ts', './limits.ts'],
+    message:
+      'HTTP and jobs reach infrastructure through domain ports that src/main passes in (settings types excepted).',
+  },
+  {
+    target: ['./src/infrastructure', './src/http', './src/jobs', './src/main', './migrations'],
+    from: './src/ui',
+    message: 'Server code does not import the UI.',
+  },
+  {
+    target: './src/ui',
+    from: ['./src/domain', './src/infrastructure', './src/http', './src/jobs', './src/main'],
+    message: 'The UI reaches the server through the API and its generated types.',
+  },
+  ...features.map((feature) => ({
+    target: `./src/ui/features/${feature}`,
+    from: './src/ui/features',
+    except: [`./${feature}`],
+    message: 'Features do not import each other: move what they share to src/ui/components or src/ui/lib.',
+  })),
+];
+
+// Not for the tests beside the code: they may start the whole app (src/main/server.ts, src/main/__tests__/test-runtime.ts).
+const MAIN_IS_THE_ROOT = {
+  target: ['./src/infrastructure', './src/http', './src/jobs'],
+  from: './src/main',
+  message: 'src/main is the composition root: it imports every layer, none imports it.',
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'artifacts/**', 'data/**', 'src/ui/lib/api/schema.d.ts'] },
@@ -39,29 +85,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: [
-            {
-              target: './src/domain',
-              from: ['./src/infrastructure', './src/http', './src/jobs', './src/ui'],
-              message: 'The domain depends on nothing outside it.',
-            },
-            {
-              target: ['./src/infrastructure', './src/http', './src/jobs', './migrations'],
-              from: './src/ui',
-              message: 'Server code does not import the UI.',
-            },
-            {
-              target: './src/ui',
-              from: ['./src/domain', './src/infrastructure', './src/http', './src/jobs'],
-              message: 'The UI reaches the server through the API and its generated types.',
-            },
-            ...features.map((feature) => ({
-              target: `./src/ui/features/${feature}`,
-              from: './src/ui/features',
-              except: [`./${feature}`],
-              message: 'Features do not import each other: move what they share to src/ui/components or src/ui/lib.',
-            })),
-          ],
+          zones: [...LAYER_ZONES, MAIN_IS_THE_ROOT],
         },
       ],
     },
@@ -82,6 +106,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['src/**/__tests__/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: LAYER_ZONES }] },
   },
   {
     // The test client answers with loosely typed bodies: tests read what they assert.

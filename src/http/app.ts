@@ -4,15 +4,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
-import type { Runtime } from '../main/container';
-import { HTTP_ROUTER } from '../domain/shared/shared.tokens';
+import type { Logger } from 'pino';
+import type { StorageErrors } from '../domain/shared/storage-errors.port';
 import type { AuthService } from '../domain/users/auth.service';
-import { AUTH_SERVICE } from '../domain/users/users.tokens';
-import { withDefaults } from '../infrastructure/limits';
+import type { Config } from '../infrastructure/config';
+import type { Limits } from '../infrastructure/limits';
 import { concurrencyLimit } from './concurrency-limit';
 import { errorHandler, notFoundHandler } from './errors';
 import { verifyJsonBytes } from './input-guard';
-import { ResponseTimes } from './metrics/response-times';
+import type { ResponseTimes } from './metrics/response-times';
 import { mountRoutes, type HttpRouter } from './route';
 import {
   allowedHosts,
@@ -35,8 +35,21 @@ export interface AppOptions {
   uiDir?: string;
 }
 
-export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
-  const { config, logger, container } = runtime;
+/** What the app is made of; src/main/server.ts assembles it from the container. */
+export interface AppParts {
+  config: Config;
+  /** The config's limits with their defaults filled in. */
+  limits: Limits;
+  logger: Logger;
+  /** Every router, in the order their routes are tried (src/main/http-routers.ts). */
+  routers: HttpRouter[];
+  auth: AuthService;
+  responseTimes: ResponseTimes;
+  storageErrors: StorageErrors;
+}
+
+export function createApp(parts: AppParts, options: AppOptions = {}): Express {
+  const { config, limits, logger, storageErrors } = parts;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -84,12 +97,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
       hostGuard(allowedHosts(config)),
     ),
   );
-  const session = sessionMiddleware(
-    config.sessionSecret,
-    config.cookieSecure,
-    container.get<AuthService>(AUTH_SERVICE),
-  );
-  const limits = withDefaults(config.limits);
+  const session = sessionMiddleware(config.sessionSecret, config.cookieSecure, parts.auth);
   const noStore: RequestHandler = (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
@@ -103,7 +111,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   app.use(
     '/api',
     sequence(
-      container.get(ResponseTimes).middleware(),
+      parts.responseTimes.middleware(),
       noStore,
       guardCrossSite,
       session.cookie,
@@ -118,7 +126,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   app.use((req, res, next) =>
     req.path === '/api' || req.path.startsWith('/api/') ? next() : guardCrossSite(req, res, next),
   );
-  app.use(mountRoutes(container.getAll<HttpRouter>(HTTP_ROUTER)));
+  app.use(mountRoutes(parts.routers, storageErrors));
   app.use('/api', notFoundHandler);
 
   if (options.uiDir && indexHtml) {
@@ -140,6 +148,6 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
     });
   }
   app.use(notFoundHandler);
-  app.use(errorHandler(logger));
+  app.use(errorHandler(logger, storageErrors));
   return app;
 }

@@ -2,8 +2,8 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { AppError, type ErrorCode } from '../domain/shared/app-error';
 import { RetryLaterError } from '../domain/shared/retry-later.error';
+import type { StorageErrors } from '../domain/shared/storage-errors.port';
 import { TooManyAttemptsError } from '../domain/users/users.errors';
-import { unavailableError } from '../infrastructure/db/db-errors';
 
 /** The one code -> status table. `satisfies Record<ErrorCode, ...>` makes a missing code a compile error. */
 export const ERROR_STATUS = {
@@ -93,9 +93,9 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => {
 };
 
 /** Every failure leaves as the error shape; stacks and SQL go to the log only. */
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+export function errorHandler(logger: Logger, storageErrors: StorageErrors): ErrorRequestHandler {
   return (err, req, res, _next) => {
-    const known = err instanceof AppError ? err : (fromParserError(err ?? {}) ?? unavailableError(err));
+    const known = err instanceof AppError ? err : (fromParserError(err ?? {}) ?? storageErrors.unavailable(err));
     const error = known ?? new AppError('INTERNAL', 'Something went wrong on our side; the error was logged');
     const status = ERROR_STATUS[error.code];
     const log = req.log ?? logger.child({ req: { id: req.id, method: req.method, url: req.originalUrl } });

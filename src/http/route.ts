@@ -9,7 +9,7 @@ import type Joi from 'joi';
 import { AppError, ValidationError, type ErrorCode } from '../domain/shared/app-error';
 import type { Role, Session, User } from '../domain/users/user';
 import { PasswordChangeRequiredError } from '../domain/users/users.errors';
-import { translateDbError } from '../infrastructure/db/db-errors';
+import type { StorageErrors } from '../domain/shared/storage-errors.port';
 import { checkQueryEncoding, checkRequestInput, isPathDecodeError, pathDecodeError } from './input-guard';
 import type { CSV, NO_CONTENT } from './response.schemas';
 
@@ -118,7 +118,8 @@ export function authorize(access: Access, req: Request, whilePasswordChangeRequi
   }
 }
 
-export function mountRoutes(routers: HttpRouter[]): Router {
+/** The routers' routes, tried in the routers' order; a storage error a route throws is read in domain terms. */
+export function mountRoutes(routers: HttpRouter[], storageErrors: StorageErrors): Router {
   const router = express.Router();
   const definitions = routers.flatMap((r) => r.routes());
   // A route without parameters is found by one Map lookup on method and path, instead of Express trying every
@@ -142,7 +143,7 @@ export function mountRoutes(routers: HttpRouter[]): Router {
   const top = express.Router();
   top.use(dispatch, router);
   top.use(((error, _req, _res, next) =>
-    next(isPathDecodeError(error) ? pathDecodeError() : translateDbError(error))) satisfies ErrorRequestHandler);
+    next(isPathDecodeError(error) ? pathDecodeError() : storageErrors.translate(error))) satisfies ErrorRequestHandler);
   return top;
 }
 

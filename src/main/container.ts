@@ -5,18 +5,8 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from '../domain/shared/clock';
 import type { JobQueue } from '../domain/shared/job-queue.port';
-import {
-  CLOCK,
-  CONFIG,
-  DATABASE,
-  HEALTH_CHECK,
-  HTTP_ROUTER,
-  JOB_QUEUE,
-  LOGGER,
-  UNIT_OF_WORK,
-} from '../domain/shared/shared.tokens';
+import { CLOCK, CONFIG, DATABASE, HEALTH_CHECK, JOB_QUEUE, LOGGER, UNIT_OF_WORK } from '../domain/shared/shared.tokens';
 import { ResponseTimes } from '../http/metrics/response-times';
-import { SystemRouter } from '../http/system/system.router';
 import type { Config } from '../infrastructure/config';
 import { openDatabase, type Database } from '../infrastructure/db/database';
 import { DatabaseHealthCheck } from '../infrastructure/db/database.health';
@@ -38,10 +28,10 @@ import { dealsModule } from './modules/deals.bindings';
 import { notificationsModule } from './modules/notifications.bindings';
 import { reportsModule } from './modules/reports.bindings';
 import { reportBuilderModule } from './modules/report-builder.bindings';
-import { openApiModule } from './modules/openapi.bindings';
 import { templatesModule } from './modules/templates.bindings';
 import { timelineModule } from './modules/timeline.bindings';
 import { searchModule } from './modules/search.bindings';
+import { httpRoutersModule } from './http-routers';
 
 export interface Runtime {
   container: Container;
@@ -103,13 +93,10 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
       if (redis) bind(HEALTH_CHECK).toConstantValue(new RedisHealthCheck(redis));
       if (queue instanceof BullMqJobQueue) bind(HEALTH_CHECK).toConstantValue(new QueueHealthCheck(queue));
       bind(ResponseTimes).toConstantValue(new ResponseTimes());
-      bind(SystemRouter).toSelf();
-      bind(HTTP_ROUTER).toService(SystemRouter);
     }),
     dashboardModule,
     usersModule(redis, config.queuePrefix ?? DEFAULT_BULLMQ_PREFIX),
     timelineModule,
-    // Before contacts: its GET /api/crm/contacts/import/... routes sit under /api/crm/contacts.
     contactImportsModule,
     contactsModule,
     dealsModule,
@@ -119,7 +106,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     notificationsModule(config),
     templatesModule,
     searchModule,
-    openApiModule,
+    httpRoutersModule,
   );
 
   let closed = false;

@@ -4,17 +4,22 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from '../infrastructure/config';
 import { createRuntime, type Runtime } from './container';
+import { postgresErrors } from '../infrastructure/db/db-errors';
 import { migrateLatest } from '../infrastructure/db/migrator';
+import { withDefaults } from '../infrastructure/limits';
 import { createLogger } from '../infrastructure/logger';
 import type { Clock } from '../domain/shared/clock';
-import { JOB_PROCESSOR } from '../domain/shared/shared.tokens';
+import { HTTP_ROUTER, JOB_PROCESSOR } from '../domain/shared/shared.tokens';
 import type { JobProcessor } from '../domain/shared/job-queue.port';
 import { seedDemoUsers } from '../domain/users/demo-users';
 import type { PasswordHasher, UserRepository } from '../domain/users/users.ports';
-import { PASSWORD_HASHER, USER_REPOSITORY } from '../domain/users/users.tokens';
+import type { AuthService } from '../domain/users/auth.service';
+import { AUTH_SERVICE, PASSWORD_HASHER, USER_REPOSITORY } from '../domain/users/users.tokens';
 import { exitOnSignals } from '../infrastructure/shutdown';
 import { createApp } from '../http/app';
 import { answerClientError } from '../http/client-error';
+import { ResponseTimes } from '../http/metrics/response-times';
+import type { HttpRouter } from '../http/route';
 
 export interface StartedServer {
   server: Server;
@@ -60,7 +65,18 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     throw error;
   }
 
-  const app = createApp(runtime, { uiDir: options.uiDir });
+  const app = createApp(
+    {
+      config,
+      limits: withDefaults(config.limits),
+      logger,
+      routers: runtime.container.getAll<HttpRouter>(HTTP_ROUTER),
+      auth: runtime.container.get<AuthService>(AUTH_SERVICE),
+      responseTimes: runtime.container.get(ResponseTimes),
+      storageErrors: postgresErrors,
+    },
+    { uiDir: options.uiDir },
+  );
   const server = createServer();
   let closing = false;
   // While stopping, every answer closes its connection: a keep-alive connection that finishes its request

@@ -1,6 +1,7 @@
 import { AppError } from '../../domain/shared/app-error';
 import { FieldError } from '../../domain/crm/crm.errors';
 import { RetryLaterError } from '../../domain/shared/retry-later.error';
+import type { StorageErrors } from '../../domain/shared/storage-errors.port';
 import { isDatabaseUnavailable } from './db-unavailable';
 
 interface PgError {
@@ -102,3 +103,6 @@ export function unavailableError(error: unknown): RetryLaterError | null {
   }
   return null;
 }
+
+/** PostgreSQL's (and PGlite's) errors read in domain terms: what the HTTP edge is given. */
+export const postgresErrors: StorageErrors = { translate: translateDbError, unavailable: unavailableError };

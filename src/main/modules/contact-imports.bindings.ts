@@ -5,8 +5,7 @@ import {
   CONTACT_IMPORT_REPOSITORY,
   IMPORT_FILE,
 } from '../../domain/contact-imports/contact-imports.tokens';
-import { HTTP_ROUTER, JOB_PROCESSOR } from '../../domain/shared/shared.tokens';
-import { ContactImportsRouter } from '../../http/contact-imports/contact-imports.router';
+import { JOB_PROCESSOR } from '../../domain/shared/shared.tokens';
 import { ImportContactsProcessor } from '../../jobs/contact-imports/import-contacts.processor';
 import { CsvImportFile } from '../../infrastructure/contact-imports/csv-import-file';
 import { KnexContactImportRepository } from '../../infrastructure/contact-imports/knex-contact-import.repository';
@@ -15,8 +14,6 @@ export const contactImportsModule = new ContainerModule(({ bind }) => {
   bind(CONTACT_IMPORT_REPOSITORY).to(KnexContactImportRepository).inSingletonScope();
   bind(IMPORT_FILE).to(CsvImportFile).inSingletonScope();
   bind(CONTACT_IMPORTS_SERVICE).to(ContactImportsService).inSingletonScope();
-  bind(ContactImportsRouter).toSelf().inSingletonScope();
-  bind(HTTP_ROUTER).toService(ContactImportsRouter);
   bind(ImportContactsProcessor).toSelf().inSingletonScope();
   bind(JOB_PROCESSOR).toService(ImportContactsProcessor);
 });

@@ -2,8 +2,7 @@ import { ContainerModule } from 'inversify';
 import { DashboardService } from '../../domain/dashboard/dashboard.service';
 import { DASHBOARD_SERVICE, READINESS, RESPONSE_TIMES } from '../../domain/dashboard/dashboard.tokens';
 import { runChecks, type HealthCheck } from '../../domain/shared/health';
-import { HEALTH_CHECK, HTTP_ROUTER } from '../../domain/shared/shared.tokens';
-import { DashboardRouter } from '../../http/dashboard/dashboard.router';
+import { HEALTH_CHECK } from '../../domain/shared/shared.tokens';
 import { ResponseTimes } from '../../http/metrics/response-times';
 import { READINESS_TIMEOUT_MS } from '../../http/system/system.router';
 
@@ -13,6 +12,4 @@ export const dashboardModule = new ContainerModule(({ bind }) => {
   }));
   bind(RESPONSE_TIMES).toService(ResponseTimes);
   bind(DASHBOARD_SERVICE).to(DashboardService).inSingletonScope();
-  bind(DashboardRouter).toSelf().inSingletonScope();
-  bind(HTTP_ROUTER).toService(DashboardRouter);
 });

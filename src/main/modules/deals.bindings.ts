@@ -10,10 +10,6 @@ import {
   PIPELINE_STAGES_SERVICE,
   PIPELINE_STAGE_REPOSITORY,
 } from '../../domain/deals/deals.tokens';
-import { HTTP_ROUTER } from '../../domain/shared/shared.tokens';
-import { DealsRouter } from '../../http/crm/deals.router';
-import { LostReasonsRouter } from '../../http/crm/lost-reasons.router';
-import { PipelineStagesRouter } from '../../http/crm/pipeline-stages.router';
 import { KnexDealRepository } from '../../infrastructure/deals/knex-deal.repository';
 import { KnexLostReasonRepository } from '../../infrastructure/deals/knex-lost-reason.repository';
 import { KnexPipelineStageRepository } from '../../infrastructure/deals/knex-pipeline-stage.repository';
@@ -23,12 +19,6 @@ export const dealsModule = new ContainerModule(({ bind }) => {
   bind(PIPELINE_STAGE_REPOSITORY).to(KnexPipelineStageRepository).inSingletonScope();
   bind(DEALS_SERVICE).to(DealsService).inSingletonScope();
   bind(PIPELINE_STAGES_SERVICE).to(PipelineStagesService).inSingletonScope();
-  bind(DealsRouter).toSelf().inSingletonScope();
-  bind(HTTP_ROUTER).toService(DealsRouter);
-  bind(PipelineStagesRouter).toSelf().inSingletonScope();
-  bind(HTTP_ROUTER).toService(PipelineStagesRouter);
   bind(LOST_REASON_REPOSITORY).to(KnexLostReasonRepository).inSingletonScope();
   bind(LOST_REASONS_SERVICE).to(LostReasonsService).inSingletonScope();
-  bind(LostReasonsRouter).toSelf().inSingletonScope();
-  bind(HTTP_ROUTER).toService(LostReasonsRouter);
 });

@@ -12,8 +12,7 @@ import {
 } from '../../domain/notifications/notifications.tokens';
 import { DigestService } from '../../domain/notifications/digest.service';
 import { RemindersService } from '../../domain/notifications/reminders.service';
-import { HTTP_ROUTER, JOB_PROCESSOR } from '../../domain/shared/shared.tokens';
-import { NotificationsRouter } from '../../http/notifications/notifications.router';
+import { JOB_PROCESSOR } from '../../domain/shared/shared.tokens';
 import { ScanDigestsProcessor } from '../../jobs/notifications/scan-digests.processor';
 import { ScanRemindersProcessor } from '../../jobs/notifications/scan-reminders.processor';
 import { SendReminderProcessor } from '../../jobs/notifications/send-reminder.processor';
@@ -32,8 +31,6 @@ export function notificationsModule(config: Config) {
     bind(APP_URL).toConstantValue((config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/$/, ''));
     bind(REMINDERS_SERVICE).to(RemindersService).inSingletonScope();
     bind(NOTIFICATIONS_SERVICE).to(NotificationsService).inSingletonScope();
-    bind(NotificationsRouter).toSelf().inSingletonScope();
-    bind(HTTP_ROUTER).toService(NotificationsRouter);
     bind(ScanRemindersProcessor).toSelf().inSingletonScope();
     bind(JOB_PROCESSOR).toService(ScanRemindersProcessor);
     bind(SendReminderProcessor).toSelf().inSingletonScope();

@@ -5,8 +5,6 @@ import {
   REPORT_QUERY_RUNNER,
   SAVED_REPORT_REPOSITORY,
 } from '../../domain/report-builder/report-builder.tokens';
-import { HTTP_ROUTER } from '../../domain/shared/shared.tokens';
-import { ReportBuilderRouter } from '../../http/report-builder/report-builder.router';
 import { KnexReportQueryRunner } from '../../infrastructure/report-builder/knex-report-query.runner';
 import { KnexSavedReportRepository } from '../../infrastructure/report-builder/knex-saved-report.repository';
 
@@ -14,6 +12,4 @@ export const reportBuilderModule = new ContainerModule(({ bind }) => {
   bind(REPORT_QUERY_RUNNER).to(KnexReportQueryRunner).inSingletonScope();
   bind(SAVED_REPORT_REPOSITORY).to(KnexSavedReportRepository).inSingletonScope();
   bind(REPORT_BUILDER_SERVICE).to(ReportBuilderService).inSingletonScope();
-  bind(ReportBuilderRouter).toSelf().inSingletonScope();
-  bind(HTTP_ROUTER).toService(ReportBuilderRouter);
 });

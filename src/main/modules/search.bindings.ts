@@ -1,13 +1,9 @@
 import { ContainerModule } from 'inversify';
 import { SearchService } from '../../domain/search/search.service';
 import { SEARCH_REPOSITORY, SEARCH_SERVICE } from '../../domain/search/search.tokens';
-import { HTTP_ROUTER } from '../../domain/shared/shared.tokens';
-import { SearchRouter } from '../../http/search/search.router';
 import { KnexSearchRepository } from '../../infrastructure/search/knex-search.repository';
 
 export const searchModule = new ContainerModule(({ bind }) => {
   bind(SEARCH_REPOSITORY).to(KnexSearchRepository).inSingletonScope();
   bind(SEARCH_SERVICE).to(SearchService).inSingletonScope();
-  bind(SearchRouter).toSelf().inSingletonScope();
-  bind(HTTP_ROUTER).toService(SearchRouter);
 });

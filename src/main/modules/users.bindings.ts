@@ -1,6 +1,6 @@
 import { ContainerModule } from 'inversify';
 import type { Redis } from 'ioredis';
-import { HTTP_ROUTER, JOB_PROCESSOR } from '../../domain/shared/shared.tokens';
+import { JOB_PROCESSOR } from '../../domain/shared/shared.tokens';
 import { AuthService } from '../../domain/users/auth.service';
 import { SecurityLog } from '../../domain/users/security-log.service';
 import { UsersService } from '../../domain/users/users.service';
@@ -14,8 +14,6 @@ import {
   USERS_SERVICE,
   USER_REPOSITORY,
 } from '../../domain/users/users.tokens';
-import { AdminUsersRouter } from '../../http/users/admin-users.router';
-import { UsersRouter } from '../../http/users/users.router';
 import { PurgeExpiredSessionsProcessor } from '../../jobs/users/purge-expired-sessions.processor';
 import { PurgeSecurityEventsProcessor } from '../../jobs/users/purge-security-events.processor';
 import { Argon2PasswordHasher } from '../../infrastructure/users/argon2-password-hasher';
@@ -37,10 +35,6 @@ export function usersModule(redis: Redis | undefined, keyPrefix: string) {
     bind(SECURITY_LOG).to(SecurityLog).inSingletonScope();
     bind(AUTH_SERVICE).to(AuthService).inSingletonScope();
     bind(USERS_SERVICE).to(UsersService).inSingletonScope();
-    bind(UsersRouter).toSelf().inSingletonScope();
-    bind(HTTP_ROUTER).toService(UsersRouter);
-    bind(AdminUsersRouter).toSelf().inSingletonScope();
-    bind(HTTP_ROUTER).toService(AdminUsersRouter);
     bind(PurgeExpiredSessionsProcessor).toSelf().inSingletonScope();
     bind(JOB_PROCESSOR).toService(PurgeExpiredSessionsProcessor);
     bind(PurgeSecurityEventsProcessor).toSelf().inSingletonScope();

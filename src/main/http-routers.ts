@@ -1,0 +1,61 @@
+import { ContainerModule, type Newable } from 'inversify';
+import { HTTP_ROUTER } from '../domain/shared/shared.tokens';
+import { ContactImportsRouter } from '../http/contact-imports/contact-imports.router';
+import { ActivitiesRouter } from '../http/crm/activities.router';
+import { ContactsExportRouter } from '../http/crm/contacts-export.router';
+import { ContactsRouter } from '../http/crm/contacts.router';
+import { DealsRouter } from '../http/crm/deals.router';
+import { LostReasonsRouter } from '../http/crm/lost-reasons.router';
+import { PipelineStagesRouter } from '../http/crm/pipeline-stages.router';
+import { TemplatesRouter } from '../http/crm/templates.router';
+import { TimelineRouter } from '../http/crm/timeline.router';
+import { DashboardRouter } from '../http/dashboard/dashboard.router';
+import { NotificationsRouter } from '../http/notifications/notifications.router';
+import { OpenApiRouter } from '../http/openapi/openapi.router';
+import { ALL_ROUTES } from '../http/openapi/openapi.tokens';
+import { ReportBuilderRouter } from '../http/report-builder/report-builder.router';
+import { ReportsRouter } from '../http/reports/reports.router';
+import type { HttpRouter } from '../http/route';
+import { SearchRouter } from '../http/search/search.router';
+import { SystemRouter } from '../http/system/system.router';
+import { AdminUsersRouter } from '../http/users/admin-users.router';
+import { UsersRouter } from '../http/users/users.router';
+
+/**
+ * Every HTTP router, in the order requests try their routes: where two routes match the same path, the one
+ * listed first answers. `getAll(HTTP_ROUTER)` returns them in this order (the app mounts them so, and the
+ * OpenAPI document lists them so).
+ */
+export const HTTP_ROUTERS: Newable<HttpRouter>[] = [
+  SystemRouter,
+  DashboardRouter,
+  UsersRouter,
+  AdminUsersRouter,
+  TimelineRouter,
+  // Before both contacts routers: its GET /api/crm/contacts/import/... routes sit under /api/crm/contacts.
+  ContactImportsRouter,
+  // Before ContactsRouter: its GET /api/crm/contacts/:id would take "export" for an id.
+  ContactsExportRouter,
+  ContactsRouter,
+  DealsRouter,
+  PipelineStagesRouter,
+  LostReasonsRouter,
+  ActivitiesRouter,
+  ReportsRouter,
+  ReportBuilderRouter,
+  NotificationsRouter,
+  TemplatesRouter,
+  SearchRouter,
+  OpenApiRouter,
+];
+
+export const httpRoutersModule = new ContainerModule(({ bind }) => {
+  for (const router of HTTP_ROUTERS) {
+    bind(router).toSelf().inSingletonScope();
+    bind(HTTP_ROUTER).toService(router);
+  }
+  // Resolved lazily: the document lists its own route too.
+  bind(ALL_ROUTES).toDynamicValue(
+    (context) => () => context.getAll<HttpRouter>(HTTP_ROUTER).flatMap((r) => r.routes()),
+  );
+});
