@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import { AppError } from '../domain/shared/app-error';
@@ -94,27 +96,41 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /**
- * helmet's headers (its defaults, our CSP), worked out once: helmet runs against a recording response when the
- * app starts, and each request gets the recorded headers in one loop, in place of helmet's eleven middlewares in
- * turn. None of them depends on the request (no nonce), so the result is the same.
+ * helmet's headers (its defaults, our CSP), worked out once: helmet runs against a response that is never sent
+ * when the app starts, and each request gets the headers it set in one loop, in place of helmet's eleven
+ * middlewares in turn. None of them depends on the request (no nonce), so the result is the same.
  */
 export function securityHeaders(scriptHashes: string[]): RequestHandler {
-  const headers: [string, string][] = [];
-  const recorder = {
-    setHeader: (name: string, value: string) => headers.push([name, String(value)]),
-    removeHeader: () => undefined,
-    getHeader: () => undefined,
-  };
+  const request = new IncomingMessage(new Socket());
+  const recorder = new HeaderRecorder(request);
   let finished = false;
-  helmetFor(scriptHashes)({} as never, recorder as never, (error?: unknown) => {
+  helmetFor(scriptHashes)(request, recorder, (error?: unknown) => {
     if (error) throw error;
     finished = true;
   });
   if (!finished) throw new Error('securityHeaders: helmet did not finish synchronously');
+  const headers = recorder.headers();
   return (_req, res, next) => {
     for (let i = 0; i < headers.length; i++) res.setHeader(headers[i][0], headers[i][1]);
     next();
   };
+}
+
+/**
+ * A response that is never sent (its socket is not connected): it keeps the headers set on it, under the names as
+ * they were spelled (Node's own list of names is lower-cased).
+ */
+class HeaderRecorder extends ServerResponse {
+  private readonly spelled = new Map<string, string>();
+
+  override setHeader(name: string, value: number | string | readonly string[]): this {
+    this.spelled.set(name.toLowerCase(), name);
+    return super.setHeader(name, value);
+  }
+
+  headers(): [string, string][] {
+    return this.getHeaderNames().map((name) => [this.spelled.get(name) ?? name, String(this.getHeader(name))]);
+  }
 }
 
 function helmetFor(scriptHashes: string[]) {
