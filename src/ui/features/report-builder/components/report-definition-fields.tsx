@@ -1,0 +1,133 @@
+import type { UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { FormField } from '../../../components/ui/form';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { DEFAULT_PIPELINE, useStages } from '../../../lib/api/get-stages';
+import { useUserChoices } from '../../../lib/api/get-user-choices';
+import {
+  ANY,
+  CHARTS,
+  ENTITIES,
+  PERIODS,
+  RULES,
+  fitToEntity,
+  type reportFormSchema,
+  type ReportFormValues,
+} from '../report-form';
+
+type ChoiceName = 'entity' | 'measure' | 'groupBy' | 'period' | 'dateField' | 'chart' | 'status' | 'stage' | 'type';
+
+interface ReportDefinitionFieldsProps {
+  form: UseFormReturn<ReportFormValues, unknown, z.output<typeof reportFormSchema>>;
+  /** The values as they apply to the chosen entity (what the server is asked). */
+  fitted: ReportFormValues;
+  readOnly: boolean;
+  isAdmin: boolean;
+}
+
+/** What a report counts, how it groups and draws it, and its filters; choices that do not apply are left out. */
+export function ReportDefinitionFields({ form, fitted, readOnly, isAdmin }: ReportDefinitionFieldsProps) {
+  const { t } = useTranslation();
+  const rules = RULES[fitted.entity];
+  const owners = useUserChoices(isAdmin && !readOnly);
+  const stages = useStages(DEFAULT_PIPELINE, fitted.entity === 'deals' && !readOnly);
+
+  /** Another entity: the choices that no longer apply go back to ones that do. */
+  const changeEntity = (entity: ReportFormValues['entity']) => {
+    const next = fitToEntity({ ...form.getValues(), entity });
+    (Object.keys(next) as (keyof ReportFormValues)[]).forEach((name) =>
+      form.setValue(name, next[name] as never, { shouldDirty: true }),
+    );
+  };
+  const option =
+    (group: string) =>
+    <V extends string>(value: V) => ({ value, label: t(`reportBuilder.${group}.${value}`) });
+  const any = { value: ANY, label: t('reportBuilder.any') };
+  /** A choice of the definition; `shown` is the one that applies to the entity, when it is not the field's own. */
+  const choice = (
+    name: ChoiceName,
+    options: { value: string; label: string }[],
+    { shown, description, onChange }: { shown?: string; description?: string; onChange?: (value: string) => void } = {},
+  ) => (
+    <FormField
+      control={form.control}
+      name={name}
+      label={t(`reportBuilder.fields.${name}`)}
+      description={description}
+      render={(field) => (
+        <Select
+          id={field.id}
+          value={shown ?? field.value}
+          disabled={readOnly}
+          onValueChange={onChange ?? field.onChange}
+          options={options}
+        />
+      )}
+    />
+  );
+
+  return (
+    <fieldset disabled={readOnly} className="grid gap-4">
+      {choice('entity', ENTITIES.map(option('entities')), {
+        onChange: (entity) => changeEntity(entity as ReportFormValues['entity']),
+      })}
+      {choice('measure', rules.measures.map(option('measures')), {
+        shown: fitted.measure,
+        description: fitted.entity !== 'deals' ? t('reportBuilder.countOnly') : undefined,
+      })}
+      {choice('groupBy', rules.groupings.map(option('groupings')), { shown: fitted.groupBy })}
+      <div className="grid grid-cols-2 gap-3">
+        {choice('period', PERIODS.map(option('periods')))}
+        {choice('dateField', rules.dateFields.map(option('dateFields')), { shown: fitted.dateField })}
+      </div>
+      {choice('chart', CHARTS.map(option('charts')))}
+      <p className="text-sm font-medium text-foreground">{t('reportBuilder.filters')}</p>
+      {choice('status', [any, ...rules.statuses.map(option('values'))], { shown: fitted.status })}
+      {rules.stage &&
+        choice(
+          'stage',
+          [
+            any,
+            ...(stages.data?.items ?? []).map((s) => ({
+              value: s.stage,
+              label: t(`dealForm.stages.${s.stage}`, { defaultValue: s.stage }),
+            })),
+            ...(fitted.stage !== ANY && !stages.data?.items.some((s) => s.stage === fitted.stage)
+              ? [{ value: fitted.stage, label: fitted.stage }]
+              : []),
+          ],
+          { shown: fitted.stage },
+        )}
+      {rules.types.length > 0 && choice('type', [any, ...rules.types.map(option('values'))], { shown: fitted.type })}
+      {rules.source && (
+        <FormField
+          control={form.control}
+          name="source"
+          label={t('reportBuilder.fields.source')}
+          description={t('reportBuilder.sourceHint')}
+          render={(field) => <Input {...field} maxLength={100} />}
+        />
+      )}
+      {isAdmin && !readOnly ? (
+        <FormField
+          control={form.control}
+          name="ownerId"
+          label={t(fitted.entity === 'activities' ? 'reportBuilder.fields.assignee' : 'reportBuilder.fields.owner')}
+          render={(field) => (
+            <Select
+              id={field.id}
+              value={field.value}
+              onValueChange={field.onChange}
+              options={[
+                { value: ANY, label: t('reportBuilder.anyone') },
+                ...(owners.data?.items ?? []).map((u) => ({ value: String(u.id), label: u.name })),
+              ]}
+            />
+          )}
+        />
+      ) : null}
+    </fieldset>
+  );
+}
