@@ -1,5 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
@@ -117,13 +126,18 @@ async function migratedTemplate(admin: Knex, base: string): Promise<string> {
 /**
  * The path of a PGlite data directory, migrated, as PGlite's dumpDataDir writes it (a tarball), in the system's
  * temporary folder. Named by the migrations' hash and PGlite's version (the format is PGlite's); the first test
- * file that finds none builds it and moves it into place whole, so a reader never sees half a file.
+ * file that finds none builds it and moves it into place whole, so a reader never sees half a file. Building one
+ * removes the snapshots (and half-written files) that no run has used for a day.
  */
 async function migratedSnapshot(): Promise<string> {
   const pglitePackage = path.resolve(__dirname, '../../node_modules/@electric-sql/pglite/package.json');
   const pgliteVersion = (JSON.parse(readFileSync(pglitePackage, 'utf8')) as { version: string }).version;
   const file = path.join(os.tmpdir(), `funil-test-pglite-${pgliteVersion}-${migrationsHash()}.tar`);
-  if (existsSync(file)) return file;
+  if (existsSync(file)) {
+    // Its time of last use, for the clean-up below.
+    utimesSync(file, new Date(), new Date());
+    return file;
+  }
   const db = await openDatabase({ dataDir: 'memory://' });
   try {
     await migrateLatest(db.background);
@@ -135,5 +149,12 @@ async function migratedSnapshot(): Promise<string> {
   } finally {
     await db.close();
   }
+  for (const other of readdirSync(os.tmpdir()).filter((f) => f.startsWith('funil-test-pglite-'))) {
+    const otherPath = path.join(os.tmpdir(), other);
+    if (otherPath !== file && Date.now() - statSync(otherPath).mtimeMs > STALE_MS) rmSync(otherPath, { force: true });
+  }
   return file;
 }
+
+/** No test run lasts a day: a snapshot untouched for longer belongs to no run. */
+const STALE_MS = 24 * 60 * 60 * 1000;
