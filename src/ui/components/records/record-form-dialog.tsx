@@ -28,20 +28,35 @@ export function RecordFormDialog({ title, description, className, onClose, child
   );
 }
 
-interface RecordFormProps<V extends FieldValues, O> {
+/** What is sent for a record: its values without `updatedAt`, and without the person field unless an admin chose it. */
+export type RecordBody<O, P extends keyof O> = Omit<O, 'updatedAt' | P> & Partial<Pick<O, P>>;
+
+function bodyOf<O extends { updatedAt?: string }, P extends keyof O>(values: O, person: P, sendPerson: boolean) {
+  const body: Partial<O> = { ...values };
+  delete body.updatedAt;
+  if (!sendPerson) delete body[person];
+  return body as RecordBody<O, P>;
+}
+
+interface RecordFormProps<V extends FieldValues, O extends { updatedAt?: string }, P extends keyof O> {
   form: UseFormReturn<V, unknown, O>;
   /** Prefix of the field ids (`${id}-${name}`). */
   id: string;
+  /** null: a new record (created); otherwise the record edited (updated with the `updatedAt` it was read at). */
+  record: { id: number } | null;
   /** Whether the viewer may change the record: without it the fields are shown, not sent, and there is no submit. */
   editable: boolean;
-  /** The record is new: the submit button says `createLabel`, otherwise "Save". */
-  creating: boolean;
-  createLabel: string;
+  /**
+   * Who the record belongs to (an owner, an assignee): only an admin chooses it, so only an admin's form sends
+   * it; the others keep it (the server makes a new record theirs).
+   */
+  personField: P;
+  isAdmin: boolean;
+  create: (body: RecordBody<O, P>) => Promise<unknown>;
+  update: (id: number, body: RecordBody<O, P> & Pick<O, 'updatedAt'>) => Promise<unknown>;
   pending: boolean;
-  /** Sends the values and answers the toast's title ("Contact created", ...). */
-  save: (values: O) => Promise<string>;
-  /** The toast's title when saving fails with no field to show it on. */
-  failedTitle: string;
+  /** The submit button of a new record, the toasts after a save, and the one when it fails with no field to show it on. */
+  texts: { create: string; created: string; updated: string; saveFailed: string };
   onClose: () => void;
   /** Shown before the fields (e.g. why the record is read-only). */
   before?: ReactNode;
@@ -52,23 +67,26 @@ interface RecordFormProps<V extends FieldValues, O> {
 }
 
 /**
- * One edit life cycle for every record: validate, save, toast, close; a 400 on the fields, a 409 as the
- * conflict dialog (both by Form); the footer's Cancel and the submit button that says what it does.
+ * One edit life cycle for every record: validate, save (create or update, the person field for admins only),
+ * toast, close; a 400 on the fields and a 409 as the conflict dialog (both by Form); the footer's Cancel and
+ * the submit button that says what it does.
  */
-export function RecordForm<V extends FieldValues, O>({
+export function RecordForm<V extends FieldValues, O extends { updatedAt?: string }, P extends keyof O>({
   form,
   id,
+  record,
   editable,
-  creating,
-  createLabel,
+  personField,
+  isAdmin,
+  create,
+  update,
   pending,
-  save,
-  failedTitle,
+  texts,
   onClose,
   before,
   children,
   footerStart,
-}: RecordFormProps<V, O>) {
+}: RecordFormProps<V, O, P>) {
   const { t } = useTranslation();
   const buttons = (
     <>
@@ -78,7 +96,7 @@ export function RecordForm<V extends FieldValues, O>({
       {editable && (
         <Button type="submit" disabled={pending}>
           {pending && <Spinner />}
-          {pending ? t('common.saving') : creating ? createLabel : t('common.save')}
+          {pending ? t('common.saving') : record ? t('common.save') : texts.create}
         </Button>
       )}
     </>
@@ -88,11 +106,14 @@ export function RecordForm<V extends FieldValues, O>({
       form={form}
       id={id}
       onSubmit={async (values) => {
-        toast({ title: await save(values) });
+        const body = bodyOf(values, personField, isAdmin);
+        if (record) await update(record.id, { ...body, updatedAt: values.updatedAt });
+        else await create(body);
+        toast({ title: record ? texts.updated : texts.created });
         onClose();
       }}
       onError={(error, { onField }) =>
-        !onField && toast({ variant: 'destructive', title: failedTitle, description: errorMessage(error, t) })
+        !onField && toast({ variant: 'destructive', title: texts.saveFailed, description: errorMessage(error, t) })
       }
     >
       {before}

@@ -87,22 +87,20 @@ export function ActivityFormDialog({ activity, me, contact, onClose }: ActivityF
       <RecordForm
         form={form}
         id="activity"
+        record={activity}
         editable={editable}
-        creating={activity === null}
-        createLabel={t('activityForm.create')}
+        personField="assignedTo"
+        isAdmin={isAdmin}
+        create={(body) => create.mutateAsync(body)}
+        update={(id, body) => update.mutateAsync({ id, body })}
         pending={pending}
-        failedTitle={t('activityForm.saveFailed')}
-        onClose={onClose}
-        save={async ({ updatedAt, assignedTo, ...fields }) => {
-          // Only an admin assigns someone else; the others keep it (the server assigns a new one to them).
-          const assignee = isAdmin ? { assignedTo } : {};
-          if (activity) {
-            await update.mutateAsync({ id: activity.id, body: { ...fields, ...assignee, updatedAt } });
-            return t('activityForm.updated');
-          }
-          await create.mutateAsync({ ...fields, ...assignee });
-          return t('activityForm.created');
+        texts={{
+          create: t('activityForm.create'),
+          created: t('activityForm.created'),
+          updated: t('activityForm.updated'),
+          saveFailed: t('activityForm.saveFailed'),
         }}
+        onClose={onClose}
       >
         <FormField
           control={form.control}

@@ -63,22 +63,20 @@ export function ContactFormDialog({ contact, me, onClose }: ContactFormDialogPro
       <RecordForm
         form={form}
         id="contact"
+        record={contact}
         editable={editable}
-        creating={contact === null}
-        createLabel={t('contacts.form.create')}
+        personField="ownerId"
+        isAdmin={isAdmin}
+        create={(body) => create.mutateAsync(body)}
+        update={(id, body) => update.mutateAsync({ id, body })}
         pending={pending}
-        failedTitle={t('contacts.saveFailed')}
-        onClose={onClose}
-        save={async ({ updatedAt, ownerId, ...fields }) => {
-          // Only an admin chooses the owner; the others keep it (the server makes a new contact theirs).
-          const owner = isAdmin ? { ownerId } : {};
-          if (contact) {
-            await update.mutateAsync({ id: contact.id, body: { ...fields, ...owner, updatedAt } });
-            return t('contacts.updated');
-          }
-          await create.mutateAsync({ ...fields, ...owner });
-          return t('contacts.created');
+        texts={{
+          create: t('contacts.form.create'),
+          created: t('contacts.created'),
+          updated: t('contacts.updated'),
+          saveFailed: t('contacts.saveFailed'),
         }}
+        onClose={onClose}
         footerStart={
           contact && canChange(me, contact) ? (
             <Button variant="outline" className="text-danger" onClick={() => setConfirmDelete(true)}>

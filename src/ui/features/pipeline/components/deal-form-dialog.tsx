@@ -50,6 +50,16 @@ const valuesOf = (deal: Deal | null, me: User, contact: LookupOption | undefined
   };
 };
 
+/** What the API takes of the form: `lost` only shows the reason's field; no reason is null. */
+const dealBody = <B extends { lost?: boolean; lostReason?: string | null }>({
+  lost: _lost,
+  lostReason,
+  ...body
+}: B) => ({
+  ...body,
+  lostReason: lostReason ?? null,
+});
+
 /** Create and edit a deal (SPEC 3 fields); the stages come first, so the form opens on the pipeline's first stage. */
 export function DealFormDialog(props: DealFormDialogProps) {
   const { t } = useTranslation();
@@ -101,23 +111,20 @@ function DealForm({ deal, me, contact, onClose, stages }: DealFormDialogProps & 
     <RecordForm
       form={form}
       id="deal"
+      record={deal}
       editable={editable}
-      creating={deal === null}
-      createLabel={t('dealForm.create')}
+      personField="ownerId"
+      isAdmin={isAdmin}
+      create={(body) => create.mutateAsync({ ...dealBody(body), pipeline: DEFAULT_PIPELINE, currency: 'BRL' })}
+      update={(id, { updatedAt, ...body }) => update.mutateAsync({ id, body: { ...dealBody(body), updatedAt } })}
       pending={pending}
-      failedTitle={t('dealForm.saveFailed')}
-      onClose={onClose}
-      save={async ({ updatedAt, ownerId, lost: _lost, lostReason, ...fields }) => {
-        // Only an admin chooses the owner; the others keep it (the server makes a new deal theirs).
-        const owner = isAdmin ? { ownerId } : {};
-        const body = { ...fields, ...owner, lostReason: lostReason ?? null };
-        if (deal) {
-          await update.mutateAsync({ id: deal.id, body: { ...body, updatedAt } });
-          return t('dealForm.updated');
-        }
-        await create.mutateAsync({ ...body, pipeline: DEFAULT_PIPELINE, currency: 'BRL' });
-        return t('dealForm.created');
+      texts={{
+        create: t('dealForm.create'),
+        created: t('dealForm.created'),
+        updated: t('dealForm.updated'),
+        saveFailed: t('dealForm.saveFailed'),
       }}
+      onClose={onClose}
       before={!editable && <p className="text-sm text-muted-foreground">{t('dealForm.readOnly')}</p>}
     >
       <div className="sm:col-span-2">
