@@ -45,11 +45,11 @@ export class KnexActivityRepository
   }
 
   async counts(filter: Omit<ActivityFilter, 'status' | 'order'>): Promise<ActivityCounts> {
-    const rows = (await ActivityModel.query(this.uow.db)
+    const rows = await ActivityModel.query(this.uow.db)
       .modify((q) => this.where(q, filter))
       .select('activities.status')
       .count('* as count')
-      .groupBy('activities.status')) as unknown as { status: string; count: string | number }[];
+      .groupBy('activities.status');
     const of = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
     return { pending: of('pending'), completed: of('completed') };
   }

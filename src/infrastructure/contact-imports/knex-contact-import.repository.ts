@@ -65,7 +65,7 @@ function toImport(row: BaseModel): ContactImport {
     COLUMNS.map((c) => [c, row[c]]),
   );
   return {
-    ...(rest as unknown as ContactImport),
+    ...plain<ContactImport>(rest),
     counts: {
       created: createdCount,
       updated: updatedCount,
@@ -253,7 +253,7 @@ export class KnexContactImportRepository implements ContactImportRepository {
   async deleteCreated(id: number): Promise<{ id: number; name: string }[]> {
     const created = contactsCreatedByImport(this.uow.db, id);
     const rows = await ContactModel.query(this.uow.db).delete().whereIn('id', created).returning(['id', 'name']);
-    return (rows as unknown as BaseModel[]).map((r) => ({ id: r.id as number, name: r.name as string }));
+    return rows.map((r) => ({ id: r.id as number, name: r.name as string }));
   }
 
   async restoreUpdated(id: number): Promise<{ before: RestoredContact; after: RestoredContact }[]> {
@@ -269,9 +269,10 @@ export class KnexContactImportRepository implements ContactImportRepository {
         .patch(before as object)
         .findById(contactId as number)
         .returning(['id', ...IMPORT_FIELDS]);
+      if (!after) continue;
       restored.push({
         before: plain<RestoredContact>(current),
-        after: plain<RestoredContact>(after as unknown as BaseModel),
+        after: plain<RestoredContact>(after),
       });
     }
     return restored;

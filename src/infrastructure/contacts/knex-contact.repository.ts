@@ -20,6 +20,7 @@ import { containsPattern } from '../db/keyset-page';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 import { KnexRecordStore, referenced } from '../crm/knex-record-store';
 import type { Knex } from '../db/database';
+import { arrayBinding } from '../db/array-binding';
 import { translateDbError } from '../db/db-errors';
 import { phoneCondition } from './contact-phone';
 import { contactSearchPage } from './contact-search';
@@ -64,9 +65,9 @@ export class KnexContactRepository
   }
 
   async count(filter: ContactFilter): Promise<number> {
-    const [row] = (await ContactModel.query(this.uow.db)
+    const [row] = await ContactModel.query(this.uow.db)
       .modify((q) => matching(q, filter))
-      .count({ count: '*' })) as unknown as { count: string | number }[];
+      .count({ count: '*' });
     return Number(row.count);
   }
 
@@ -117,7 +118,7 @@ export class KnexContactRepository
       .returning([
         'contacts.*',
         db.raw('(SELECT r.name FROM users AS r WHERE r.id = contacts.owner_id) AS owner_name'),
-      ] as unknown as string[]);
+      ]);
     return updated.map((row) => this.toRecord(row));
   }
 
@@ -162,8 +163,8 @@ export class KnexContactRepository
    */
   async insertImported(contacts: NewContact[], by: TimelineAuthor & { importId: number }): Promise<number> {
     if (!contacts.length) return 0;
-    // Arrays with nulls in them: knex's types know arrays without.
-    const column = <K extends keyof NewContact>(key: K) => contacts.map((c) => c[key] ?? null) as unknown as string[];
+    const column = (key: Exclude<keyof NewContact, 'tags' | 'customFields'>) =>
+      arrayBinding(contacts.map((c) => c[key] ?? null));
     const entries = contactEntriesInsert('created', 'created', by);
     const { rows } = await this.uow.db.raw(
       `WITH created AS (
@@ -184,7 +185,7 @@ export class KnexContactRepository
         column('source'),
         column('status'),
         column('score'),
-        contacts.map((c) => (c.tags ? arrayLiteral(c.tags) : null)) as string[],
+        arrayBinding(contacts.map((c) => (c.tags ? arrayLiteral(c.tags) : null))),
         column('notes'),
         column('ownerId'),
         column('createdBy'),

@@ -28,7 +28,7 @@ export function tableModel(
   return Object.assign(class extends BaseModel {}, { tableName, ...options });
 }
 
-/** A row as the plain object the domain receives. */
-export function plain<T>(row: BaseModel): T {
-  return { ...row } as unknown as T;
+/** A row (a model, or columns picked from one) as the plain object the domain receives. */
+export function plain<T>(row: Readonly<Record<string, unknown>>): T {
+  return { ...row } as T;
 }
