@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { can, ruleFor, type Viewer } from '../crm/crm-access';
+import { can, ruleFor } from '../crm/crm-access';
+import type { Viewer } from '../shared/viewer';
 import { RecordNotFoundError } from '../crm/crm.errors';
 import { CrmRecords } from '../crm/crm-records';
 import type { Page, PageRequest } from '../shared/list-page';

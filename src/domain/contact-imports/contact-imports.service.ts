@@ -1,7 +1,8 @@
 import { inject, injectable } from 'inversify';
 import type { ContactsService } from '../contacts/contacts.service';
 import { CONTACTS_SERVICE } from '../contacts/contacts.tokens';
-import { can, type Viewer } from '../crm/crm-access';
+import { can } from '../crm/crm-access';
+import type { Viewer } from '../shared/viewer';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
 import { AppError, ValidationError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';

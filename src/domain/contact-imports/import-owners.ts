@@ -1,4 +1,5 @@
-import { ruleFor, type Viewer } from '../crm/crm-access';
+import { ruleFor } from '../crm/crm-access';
+import type { Viewer } from '../shared/viewer';
 import { AppError, ValidationError } from '../shared/app-error';
 import { foldText } from '../shared/labels';
 import type { ImportMapping, ImportOwners, ImportUser } from './contact-import';

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { can, type Viewer } from '../crm/crm-access';
+import { can } from '../crm/crm-access';
+import type { Viewer } from '../shared/viewer';
 import { FieldError, RecordNotFoundError } from '../crm/crm.errors';
 import { UNIT_OF_WORK } from '../shared/shared.tokens';
 import { CrmRecords } from '../crm/crm-records';

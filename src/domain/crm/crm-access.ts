@@ -1,10 +1,5 @@
+import type { Viewer } from '../shared/viewer';
 import type { Role } from '../users/user';
-
-/** The signed-in user a CRM use case acts for. */
-export interface Viewer {
-  id: number;
-  role: Role;
-}
 
 export type CrmResource = 'contact' | 'deal' | 'activity' | 'pipelineStage' | 'template' | 'timeline' | 'apiDocument';
 export type CrmAction = 'read' | 'create' | 'update' | 'delete';

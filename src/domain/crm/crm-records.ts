@@ -8,8 +8,9 @@ import {
   type TimelineAction,
   type TimelineEntityType,
 } from '../timeline/timeline';
-import { can, type OwnedRecord, type Viewer } from './crm-access';
-import { ConflictError } from './crm.errors';
+import { can, type OwnedRecord } from './crm-access';
+import type { Viewer } from '../shared/viewer';
+import { ConflictError } from '../shared/conflict.error';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
 
 export interface CrmRecord extends OwnedRecord {

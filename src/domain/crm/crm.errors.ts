@@ -7,15 +7,6 @@ export class RecordNotFoundError extends AppError {
   }
 }
 
-/** The row changed since the client read it: nothing was written; the current row comes back. */
-export class ConflictError extends AppError {
-  constructor(current: unknown) {
-    super('RESOURCE.CONFLICT', 'This record was changed by someone else; review the current version and try again', {
-      current,
-    });
-  }
-}
-
 /** A 400 naming one field, in the same shape as request validation failures. */
 export class FieldError extends AppError {
   constructor(path: string, message: string, code: ErrorCode = 'REQUEST.VALIDATION_FAILED') {

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { Viewer } from '../crm/crm-access';
+import type { Viewer } from '../shared/viewer';
 import type { CheckResult } from '../shared/health';
 import { CONFIG } from '../shared/shared.tokens';
 import type { TimelineService } from '../timeline/timeline.service';

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { Viewer } from '../crm/crm-access';
+import type { Viewer } from '../shared/viewer';
 import { FieldError, RecordNotFoundError } from '../crm/crm.errors';
 import { CrmRecords } from '../crm/crm-records';
 import type { Page, PageRequest } from '../shared/list-page';

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { ConflictError, FieldError, RecordNotFoundError } from '../crm/crm.errors';
+import { FieldError, RecordNotFoundError } from '../crm/crm.errors';
+import { ConflictError } from '../shared/conflict.error';
 import { UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
 import { FREE_TEXT_LOST_REASON, MAX_LOST_REASONS, type LostReason, type LostReasonChanges } from './deal';

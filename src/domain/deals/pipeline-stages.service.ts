@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
-import type { Viewer } from '../crm/crm-access';
-import { ConflictError, FieldError, RecordNotFoundError } from '../crm/crm.errors';
+import type { Viewer } from '../shared/viewer';
+import { FieldError, RecordNotFoundError } from '../crm/crm.errors';
+import { ConflictError } from '../shared/conflict.error';
 import { UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
 import type { TimelineService } from '../timeline/timeline.service';

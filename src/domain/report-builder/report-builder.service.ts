@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { Viewer } from '../crm/crm-access';
+import type { Viewer } from '../shared/viewer';
 import type { Clock } from '../shared/clock';
 import type { Page, PageRequest } from '../shared/list-page';
 import { CLOCK } from '../shared/shared.tokens';

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { ruleFor, type Viewer } from '../crm/crm-access';
+import { ruleFor } from '../crm/crm-access';
+import type { Viewer } from '../shared/viewer';
 import type { Role } from '../users/user';
 import type { SearchResults } from './search';
 import type { Hit, SearchRepository } from './search.ports';

@@ -1,4 +1,4 @@
-import type { Viewer } from '../crm/crm-access';
+import type { Viewer } from '../shared/viewer';
 import type { Page, PageRequest } from '../shared/list-page';
 import type { NewTimelineEntry, TimelineEntityType, TimelineEntry } from './timeline';
 

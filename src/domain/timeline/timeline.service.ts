@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { Viewer } from '../crm/crm-access';
+import type { Viewer } from '../shared/viewer';
 import { LIST_LIMIT_MAX, type Page, type PageRequest } from '../shared/list-page';
 import type { NewTimelineEntry, RecentActivityItem, TimelineEntry } from './timeline';
 import type { TimelineRepository } from './timeline.ports';

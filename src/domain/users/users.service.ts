@@ -3,7 +3,7 @@ import { inject, injectable } from 'inversify';
 import type { Clock } from '../shared/clock';
 import { CLOCK, UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
-import { ConflictError } from '../crm/crm.errors';
+import { ConflictError } from '../shared/conflict.error';
 import type { ClientInfo } from './security-event';
 import type { SecurityLog } from './security-log.service';
 import { deriveInitials, publicUser, type Role, type Session, type User, type UserOverview } from './user';

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type Joi from 'joi';
-import { rolesAllowed, type CrmAction, type CrmResource, type Viewer } from '../../domain/crm/crm-access';
+import { rolesAllowed, type CrmAction, type CrmResource } from '../../domain/crm/crm-access';
+import type { Viewer } from '../../domain/shared/viewer';
 import type { Page, PageRequest } from '../../domain/shared/list-page';
 import type { ErrorCode } from '../../domain/shared/app-error';
 import { ROLES } from '../../domain/users/user';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../shared/health';
 import type { RecentActivityItem } from '../../timeline/timeline';
-import type { Viewer } from '../../crm/crm-access';
+import type { Viewer } from '../../shared/viewer';
 import { DashboardService } from '../dashboard.service';
 
 const admin = { id: 1, role: 'admin' as const };

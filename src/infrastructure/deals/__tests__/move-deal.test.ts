@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Viewer } from '../../../domain/crm/crm-access';
+import type { Viewer } from '../../../domain/shared/viewer';
 import type { Deal } from '../../../domain/deals/deal';
 import type { DealsService } from '../../../domain/deals/deals.service';
 import type { PipelineStagesService } from '../../../domain/deals/pipeline-stages.service';
