@@ -17,7 +17,7 @@ import {
 } from '../activity-schema';
 import { useCreateActivity } from '../api/create-activity';
 import { ACTIVITY_PRIORITIES, ACTIVITY_TYPES, type Activity } from '../api/get-activities';
-import { useDealChoices } from '../api/search-deals';
+import { useDealChoices } from '../../../lib/api/search-deals';
 import { useUpdateActivity } from '../api/update-activity';
 
 interface ActivityFormDialogProps {

@@ -6,13 +6,13 @@ import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dial
 import { LookupSelect, type LookupOption } from '../../../components/ui/lookup-select';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
+import { useContactSearch } from '../../../lib/api/search-contacts';
+import { useDealChoices } from '../../../lib/api/search-deals';
 import { errorMessage } from '../../../lib/errors';
 import { useTemplate } from '../api/get-template';
 import type { Template } from '../api/get-templates';
 import { useTemplateVariables } from '../api/get-template-variables';
 import { useRenderedTemplate } from '../api/render-template';
-import { useContactSearch } from '../../../lib/api/search-contacts';
-import { useContactDeals } from '../api/get-contact-deals';
 import { categoryLabel } from '../template-categories';
 import { HighlightedText } from './highlighted-text';
 import { RenderedMessage } from './rendered-message';
@@ -41,7 +41,8 @@ export function TemplatePreviewDialog({ id, onClose, onEdit }: TemplatePreviewDi
   const [search, setSearch] = useState('');
   const [dealId, setDealId] = useState<number | null>(null);
   const contacts = useContactSearch(search);
-  const deals = useContactDeals(usesDeal ? (contact?.id ?? null) : null);
+  const dealsOf = usesDeal ? (contact?.id ?? null) : null;
+  const deals = useDealChoices(dealsOf, dealsOf !== null);
   const chosenDeal = dealId ?? deals.data?.items[0]?.id ?? null;
   const rendered = useRenderedTemplate(
     contact ? id : null,
