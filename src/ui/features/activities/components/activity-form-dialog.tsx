@@ -7,6 +7,7 @@ import { FormField, useSchemaForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import type { LookupOption } from '../../../components/ui/lookup-select';
 import { Select } from '../../../components/ui/select';
+import { Textarea } from '../../../components/ui/textarea';
 import type { User } from '../../../lib/session';
 import {
   activitySchema,
@@ -48,9 +49,6 @@ const valuesOf = (activity: Activity | null, me: User, contact: LookupOption | u
 });
 
 const reminderKey = (choice: ReminderChoice) => (choice === null ? 'none' : String(choice));
-
-const textareaClass =
-  'min-h-20 w-full rounded-md border border-border bg-surface px-3 py-2 text-sm text-foreground placeholder:text-muted-foreground focus-ring aria-invalid:border-danger disabled:opacity-60';
 
 /** Create and edit an activity (SPEC 3 fields and the reminder lead time); the dialog closes on success. */
 export function ActivityFormDialog({ activity, me, contact, onClose }: ActivityFormDialogProps) {
@@ -146,7 +144,7 @@ export function ActivityFormDialog({ activity, me, contact, onClose }: ActivityF
             control={form.control}
             name="description"
             label={t('activityForm.fields.description')}
-            render={(field) => <textarea {...field} value={field.value ?? ''} rows={3} className={textareaClass} />}
+            render={(field) => <Textarea {...field} value={field.value ?? ''} rows={3} />}
           />
         </div>
         <FormField

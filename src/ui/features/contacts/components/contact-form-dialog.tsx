@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField, useSchemaForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
+import { Textarea } from '../../../components/ui/textarea';
 import type { User } from '../../../lib/session';
 import { useCreateContact } from '../api/create-contact';
 import { CONTACT_STATUSES, type Contact } from '../api/get-contacts';
@@ -179,13 +180,7 @@ export function ContactFormDialog({ contact, me, onClose }: ContactFormDialogPro
             control={form.control}
             name="notes"
             label={t('contacts.fields.notes')}
-            render={(field) => (
-              <textarea
-                {...field}
-                rows={3}
-                className="min-h-20 w-full rounded-md border border-border bg-surface px-3 py-2 text-sm text-foreground placeholder:text-muted-foreground focus-ring aria-invalid:border-danger disabled:opacity-60"
-              />
-            )}
+            render={(field) => <Textarea {...field} rows={3} />}
           />
         </div>
         <div className="sm:col-span-2">

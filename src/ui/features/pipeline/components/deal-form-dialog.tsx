@@ -8,6 +8,7 @@ import { FormField, useSchemaForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import type { LookupOption } from '../../../components/ui/lookup-select';
 import { Select } from '../../../components/ui/select';
+import { Textarea } from '../../../components/ui/textarea';
 import { Spinner } from '../../../components/ui/spinner';
 import { DEFAULT_PIPELINE, useStages, type PipelineStage } from '../../../lib/api/get-stages';
 import { errorMessage } from '../../../lib/errors';
@@ -250,14 +251,7 @@ function DealForm({ deal, me, contact, onClose, stages }: DealFormDialogProps & 
           control={form.control}
           name="notes"
           label={t('dealForm.fields.notes')}
-          render={(field) => (
-            <textarea
-              {...field}
-              value={field.value ?? ''}
-              rows={3}
-              className="min-h-20 w-full rounded-md border border-border bg-surface px-3 py-2 text-sm text-foreground placeholder:text-muted-foreground focus-ring aria-invalid:border-danger disabled:opacity-60"
-            />
-          )}
+          render={(field) => <Textarea {...field} value={field.value ?? ''} rows={3} />}
         />
       </div>
     </RecordForm>
