@@ -108,6 +108,25 @@ export default tseslint.config(
     },
   },
   {
+    // What http and jobs may take from infrastructure (the settings' shapes) they take as types only.
+    files: ['src/http/**/*.ts', 'src/jobs/**/*.ts'],
+    ignores: ['**/__tests__/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/infrastructure/**'],
+              allowTypeImports: true,
+              message: 'Types only: values reach http and jobs through src/main.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/__tests__/**'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: LAYER_ZONES }] },
   },
