@@ -98,7 +98,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://127.0.0.1:${port}`;
   logger.info(
-    { url, embeddedDatabase: runtime.db.embedded, redis: Boolean(config.redisUrl), demo: config.demo },
+    {
+      url,
+      node: process.version,
+      embeddedDatabase: runtime.db.embedded,
+      redis: Boolean(config.redisUrl),
+      demo: config.demo,
+    },
     'funil listening',
   );
 

@@ -30,7 +30,7 @@ async function main() {
   // Started before the app has migrated (compose starts both at once): no job runs on missing tables.
   if (!(await waitForSchema(runtime.db.knex, { logger, signal: stopping.signal }))) return;
   await runtime.workerHost.start(runtime.container.getAll<JobProcessor>(JOB_PROCESSOR));
-  logger.info('worker started');
+  logger.info({ node: process.version }, 'worker started');
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

@@ -73,6 +73,8 @@ describe('the server process on the embedded default', { timeout: 180_000 }, () 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain('funil stopped');
+    // The release bundle runs on the project's Node (npm test runs it from node_modules/.bin), and says so.
+    expect(first.output()).toMatch(/"node":"v24\.\d+\.\d+".*funil listening/);
     expect(first.output()).not.toContain('survives restarts');
 
     const second = await startReady();
