@@ -25,8 +25,7 @@ async function seed(knex: Knex): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startSeededServer('contacts-scale', seed);
-  browser = await launchBrowser();
+  [server, browser] = await Promise.all([startSeededServer('contacts-scale', seed), launchBrowser()]);
 }, 300_000);
 
 afterAll(async () => {

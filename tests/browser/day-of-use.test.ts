@@ -13,7 +13,7 @@ let server: RunningServer;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startSeededServer('day-of-use', async () => {});
+  server = await startSeededServer('day-of-use');
   browser = await launchBrowser();
   page = await newPage(browser, { baseURL: server.baseUrl });
 }, 300_000);

@@ -28,8 +28,7 @@ async function seed(knex: Knex): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startSeededServer('pipeline-scale', seed);
-  browser = await launchBrowser();
+  [server, browser] = await Promise.all([startSeededServer('pipeline-scale', seed), launchBrowser()]);
 }, 300_000);
 
 afterAll(async () => {

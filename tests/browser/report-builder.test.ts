@@ -51,8 +51,7 @@ async function seed(knex: Knex): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startSeededServer('report-builder', seed);
-  browser = await launchBrowser();
+  [server, browser] = await Promise.all([startSeededServer('report-builder', seed), launchBrowser()]);
 }, 300_000);
 
 afterAll(async () => {

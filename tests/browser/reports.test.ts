@@ -95,8 +95,7 @@ async function seed(knex: Knex): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startSeededServer('reports', seed);
-  browser = await launchBrowser();
+  [server, browser] = await Promise.all([startSeededServer('reports', seed), launchBrowser()]);
 }, 300_000);
 
 afterAll(async () => {

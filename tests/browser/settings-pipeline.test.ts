@@ -35,8 +35,7 @@ async function seed(knex: Knex): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startSeededServer('settings-pipeline', seed);
-  browser = await launchBrowser();
+  [server, browser] = await Promise.all([startSeededServer('settings-pipeline', seed), launchBrowser()]);
   admin = await (await newContext(browser, { baseURL: server.baseUrl })).newPage();
   await signIn(admin, DEMO.admin);
 }, 300_000);

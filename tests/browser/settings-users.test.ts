@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,22 +10,20 @@ import {
   toastLocator,
   uniqueName,
 } from './support/browser';
-import { startBuiltServer, type RunningServer } from './support/server';
+import { startSeededServer, type RunningServer } from './support/server';
 
 // A server of its own: the demo administrator must be the only active one (the last-admin rule), and the
 // users list and the security log hold this file's people only, for stable screenshots.
 
 let browser: Browser;
 let server: RunningServer;
-let dataDir: string;
 let admin: Page;
 let adminState: Awaited<ReturnType<BrowserContext['storageState']>>;
 
 const TEMPORARY = 'temporario-123';
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'funil-settings-users-'));
-  [browser, server] = await Promise.all([launchBrowser(), startBuiltServer(dataDir, 'browser-settings-users-server')]);
+  [browser, server] = await Promise.all([launchBrowser(), startSeededServer('settings-users')]);
   admin = await (await newContext(browser, { baseURL: server.baseUrl })).newPage();
   await signIn(admin, DEMO.admin);
   adminState = await admin.context().storageState();
@@ -37,7 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 const origin = () => ({ origin: server.baseUrl });

@@ -4,7 +4,15 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
-export const baseUrl = (): string => inject('baseUrl');
+/**
+ * The run's shared server for this worker (global-setup.ts starts one per worker): files that run at the same time
+ * never share one.
+ */
+export function baseUrl(): string {
+  const urls = inject('baseUrls');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  return urls[(worker - 1) % urls.length]!;
+}
 
 export const DEMO = {
   admin: { username: 'admin', password: 'admin1234', name: 'Ana Administradora' },

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { openDatabase, type Knex } from '../../../src/infrastructure/db/database';
 import { freePort } from '../../support/free-port';
 
@@ -74,19 +75,43 @@ export async function startBuiltServer(dataDir: string, logName: string): Promis
 }
 
 /**
- * A server of its own on a fresh embedded database filled by `seed` (SQL, while the server is stopped: the
- * embedded database has one process at a time). The first start migrates and seeds the demo users; `stop` also
- * removes the data. For a test file whose data set would crowd every other test's lists on the shared server.
+ * A migrated embedded database with the demo users, made once per run by global setup (a first start of the built
+ * server on an empty directory, then a clean stop): every server of the run starts on a copy of it, so none of them
+ * migrates again, and a seed runs on it before its only start.
  */
-export async function startSeededServer(name: string, seed: (knex: Knex) => Promise<void>): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), `funil-${name}-`));
+export async function makeMigratedDataDir(): Promise<string> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'funil-browser-migrated-'));
   try {
-    await (await startBuiltServer(dataDir, `browser-${name}-server`)).stop();
-    const db = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
-    try {
-      await seed(db.knex);
-    } finally {
-      await db.close();
+    await (await startBuiltServer(dataDir, 'browser-migrate-server')).stop();
+    return dataDir;
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** A copy of the run's migrated database (makeMigratedDataDir) in a new directory of its own. */
+export function copyDataDir(template: string, name: string): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `funil-${name}-`));
+  cpSync(template, dataDir, { recursive: true });
+  return dataDir;
+}
+
+/**
+ * A server of its own on a copy of the run's migrated database (demo users in it), filled by `seed` (SQL, before the
+ * server starts: the embedded database has one process at a time); `stop` also removes the data. For a test file
+ * whose data set would crowd every other test's lists on the shared server, or that needs data no other file touches.
+ */
+export async function startSeededServer(name: string, seed?: (knex: Knex) => Promise<void>): Promise<RunningServer> {
+  const dataDir = copyDataDir(inject('migratedDataDir'), name);
+  try {
+    if (seed) {
+      const db = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
+      try {
+        await seed(db.knex);
+      } finally {
+        await db.close();
+      }
     }
     const server = await startBuiltServer(dataDir, `browser-${name}-server`);
     return {
