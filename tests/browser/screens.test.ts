@@ -78,7 +78,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function setPreferences(page: Page, language: Language, theme: Theme) {
+/** A page of `context` at `width`, with the language and theme stored (read by every page load from then on). */
+async function pageWithPreferences(context: BrowserContext, width: number, language: Language, theme: Theme) {
+  const page = await context.newPage();
+  await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+  // Any address of the server's origin will do for its storage: the readiness check loads no app.
+  await page.goto('/readyz');
   await page.evaluate(
     ({ language, theme }) => {
       localStorage.setItem('language', language);
@@ -86,17 +91,19 @@ async function setPreferences(page: Page, language: Language, theme: Theme) {
     },
     { language, theme },
   );
+  return page;
 }
 
 describe.each(LANGUAGES)('screens in %s', (language) => {
   describe.each(THEMES)('theme %s', (theme) => {
     it.each(WIDTHS)('at %i px: every screen renders without overflow and passes axe', async (width) => {
+      // One page per context for the whole matrix cell: each screen is a full load of its address in it.
+      const pages = {
+        signedIn: await pageWithPreferences(admin, width, language, theme),
+        anonymous: await pageWithPreferences(anonymous, width, language, theme),
+      };
       for (const screen of SCREENS) {
-        const context = screen.signedIn ? admin : anonymous;
-        const page = await context.newPage();
-        await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
-        await page.goto('/auth');
-        await setPreferences(page, language, theme);
+        const page = screen.signedIn ? pages.signedIn : pages.anonymous;
         await page.goto(screen.path);
         await page.getByText(screen.ready[language], { exact: false }).first().waitFor();
         await screen.prepare?.(page);
@@ -110,8 +117,8 @@ describe.each(LANGUAGES)('screens in %s', (language) => {
 
         await screenshot(page, `${screen.name}-${language}-${theme}-${width}`);
         await expectAccessible(page, `${screen.name} ${language} ${theme} ${width}`);
-        await page.close();
       }
+      await Promise.all([pages.signedIn.close(), pages.anonymous.close()]);
     });
   });
 });
