@@ -1,15 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
 // Browser tests: the built app (npm run build) served by the real server, driven in headless Chromium.
-// One browser at a time: files run one after another in a single worker.
+// Two files at a time by default (BROWSER_WORKERS=1 for one): each worker has its own browser and its own shared
+// server (support/global-setup.ts), so files that run at the same time never see each other's data.
+const workers = Number(process.env.BROWSER_WORKERS ?? 2);
+
 export default defineConfig({
   test: {
     include: ['tests/browser/**/*.test.ts'],
     globalSetup: ['tests/browser/support/global-setup.ts'],
     pool: 'forks',
-    maxWorkers: 1,
-    fileParallelism: false,
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    maxWorkers: workers,
+    fileParallelism: workers > 1,
+    // Two browsers share the machine's cores (and the server suites run beside them in npm test): the screenshot
+    // matrices take longer than on a quiet machine.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
   },
 });
