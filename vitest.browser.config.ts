@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './tests/browser/support/sequencer';
 
 // Browser tests: the built app (npm run build) served by the real server, driven in headless Chromium.
 // Two files at a time by default (BROWSER_WORKERS=1 for one): each worker has its own browser and its own shared
@@ -12,6 +13,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: workers,
     fileParallelism: workers > 1,
+    sequence: { sequencer: LongestFirst },
     // Two browsers share the machine's cores (and the server suites run beside them in npm test): the screenshot
     // matrices take longer than on a quiet machine.
     testTimeout: 300_000,

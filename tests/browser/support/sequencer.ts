@@ -1,0 +1,21 @@
+import path from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The longest files first, so that the two workers finish together. Vitest's own order (the last run's durations,
+ * else the largest file first) puts the screens matrix, a short file that runs longest, last on a fresh clone:
+ * one worker then runs it alone for minutes.
+ */
+const LONGEST_FIRST = ['screens', 'contact-import', 'pipeline', 'contacts', 'activities', 'contacts-bulk'];
+
+const rank = (file: TestSpecification): number => {
+  const index = LONGEST_FIRST.indexOf(path.basename(file.moduleId, '.test.ts'));
+  return index === -1 ? LONGEST_FIRST.length : index;
+};
+
+export class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    // A stable sort: the other files keep vitest's order.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
