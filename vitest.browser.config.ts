@@ -18,5 +18,8 @@ export default defineConfig({
     // matrices take longer than on a quiet machine.
     testTimeout: 300_000,
     hookTimeout: 300_000,
+    // expect.poll waits for the same value, only longer than vitest's 1 s before it gives up: a screen under load
+    // can take more than a second to show what the server already answered.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
