@@ -31,7 +31,11 @@ if (
   suites.push({ name: 'reliability', config: 'vitest.reliability.config.ts', env: { RELIABILITY_LONG: '0' } });
 }
 if (existsSync(path.join(root, 'vitest.browser.config.ts')) && !process.env.SKIP_BROWSER_TESTS) {
-  suites.push({ name: 'browser', config: 'vitest.browser.config.ts', env: {}, build: true });
+  // Beside the server suites (the default below), one browser file at a time: two browsers and their servers next to
+  // a server suite overload a 2-core machine (a CI run took longer than one file at a time, and timing-bound tests
+  // failed); run alone (TEST_SUITES_IN_TURN=1, or the browser config by itself), two at a time.
+  const workers = process.env.BROWSER_WORKERS ?? (process.env.TEST_SUITES_IN_TURN ? '2' : '1');
+  suites.push({ name: 'browser', config: 'vitest.browser.config.ts', env: { BROWSER_WORKERS: workers }, build: true });
 }
 
 let passed = 0;
