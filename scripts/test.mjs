@@ -34,8 +34,17 @@ if (existsSync(path.join(root, 'vitest.browser.config.ts')) && !process.env.SKIP
   // Beside the server suites (the default below), one browser file at a time: two browsers and their servers next to
   // a server suite overload a 2-core machine (a CI run took longer than one file at a time, and timing-bound tests
   // failed); run alone (TEST_SUITES_IN_TURN=1, or the browser config by itself), two at a time.
-  const workers = process.env.BROWSER_WORKERS ?? (process.env.TEST_SUITES_IN_TURN ? '2' : '1');
-  suites.push({ name: 'browser', config: 'vitest.browser.config.ts', env: { BROWSER_WORKERS: workers }, build: true });
+  // Beside them, the browser suite's second lane (tests/browser/support/sequencer.ts, SECOND_LANE) waits for the
+  // server suites to end and then runs its files next to the first lane, which runs all the others.
+  const inTurn = Boolean(process.env.TEST_SUITES_IN_TURN);
+  const workers = process.env.BROWSER_WORKERS ?? (inTurn ? '2' : '1');
+  const lane = inTurn ? {} : { BROWSER_LANE: 'first' };
+  suites.push({
+    name: 'browser',
+    config: 'vitest.browser.config.ts',
+    env: { BROWSER_WORKERS: workers, ...lane },
+    build: true,
+  });
 }
 
 let passed = 0;
@@ -135,8 +144,20 @@ function run(args, options) {
   return new Promise((resolve) => spawn('npx', args, options).on('close', resolve));
 }
 
+/** Settles with the browser suite's build: true when it was made. */
+let buildMade;
+const browserBuilt = new Promise((resolve) => (buildMade = resolve));
+const secondLane = {
+  name: 'browser-second-lane',
+  config: 'vitest.browser.config.ts',
+  env: { BROWSER_WORKERS: '1', BROWSER_LANE: 'second' },
+  afterBuild: true,
+};
+rmSync(path.join(outDir, `${secondLane.name}.log`), { force: true });
+
 async function runServerSuitesBeside() {
-  for (const suite of serverSuites) {
+  for (const suite of [...serverSuites, secondLane]) {
+    if (suite.afterBuild && !(await browserBuilt)) break;
     const output = outputOf(suite);
     // Straight into a file: nothing of this suite waits on this process to read its output.
     const log = openSync(path.join(outDir, `${suite.name}.log`), 'w');
@@ -164,8 +185,10 @@ for (const suite of beside ? [browserSuite] : suites) {
       failed += 1;
       failures.push(`${suite.name}: build`);
       times.push([`${suite.name} (build, failed)`, Date.now() - started]);
+      buildMade(false);
       continue;
     }
+    buildMade(true);
     // The first screen's JavaScript budget (scripts/check-size.mjs, 200 KB gzipped), on the build just made.
     const sized = spawnSync('npm', ['run', '--silent', 'size'], { cwd: root, stdio: 'inherit' }).status === 0;
     console.log(`[check] first screen within its budget: ${sized ? 'passed' : 'FAILED'}`);
@@ -184,9 +207,11 @@ for (const suite of beside ? [browserSuite] : suites) {
 
 if (besideDone) {
   await besideDone;
-  for (const suite of serverSuites) {
-    console.log(`\n=== ${suite.name} (ran beside the browser suite) ===`);
+  for (const suite of [...serverSuites, secondLane]) {
     const logPath = path.join(outDir, `${suite.name}.log`);
+    // No second lane when the build failed (counted already).
+    if (suite.afterBuild && !existsSync(logPath)) continue;
+    console.log(`\n=== ${suite.name} (ran beside the browser suite) ===`);
     if (existsSync(logPath)) process.stdout.write(readFileSync(logPath, 'utf8'));
     tally(suite, path.join(outDir, `${suite.name}.json`));
   }

@@ -8,6 +8,15 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const LONGEST_FIRST = ['screens', 'contact-import', 'pipeline', 'contacts', 'activities', 'contacts-bulk'];
 
+/**
+ * In `npm test` the browser suite runs one file at a time beside the server suites, which end well before it; these
+ * files then run in a second lane beside the first (BROWSER_LANE=second; the first lane, BROWSER_LANE=first, leaves
+ * them out), so that both lanes end about together. Short files that only need the shared server.
+ */
+export const SECOND_LANE = ['guards', 'api-docs', 'profile', 'notifications', 'dashboard', 'stale-build'].map(
+  (name) => `tests/browser/${name}.test.ts`,
+);
+
 const rank = (file: TestSpecification): number => {
   const index = LONGEST_FIRST.indexOf(path.basename(file.moduleId, '.test.ts'));
   return index === -1 ? LONGEST_FIRST.length : index;
