@@ -153,11 +153,13 @@ const secondLane = {
   env: { BROWSER_WORKERS: '1', BROWSER_LANE: 'second' },
   afterBuild: true,
 };
-rmSync(path.join(outDir, `${secondLane.name}.log`), { force: true });
 
+/** Runs the server suites, then the browser suite's second lane (unless the build failed); answers those it ran. */
 async function runServerSuitesBeside() {
+  const ran = [];
   for (const suite of [...serverSuites, secondLane]) {
     if (suite.afterBuild && !(await browserBuilt)) break;
+    ran.push(suite);
     const output = outputOf(suite);
     // Straight into a file: nothing of this suite waits on this process to read its output.
     const log = openSync(path.join(outDir, `${suite.name}.log`), 'w');
@@ -170,6 +172,7 @@ async function runServerSuitesBeside() {
     times.push([`${suite.name} (beside the browser suite)`, Date.now() - started]);
     closeSync(log);
   }
+  return ran;
 }
 
 const besideDone = beside ? runServerSuitesBeside() : null;
@@ -206,11 +209,8 @@ for (const suite of beside ? [browserSuite] : suites) {
 }
 
 if (besideDone) {
-  await besideDone;
-  for (const suite of [...serverSuites, secondLane]) {
+  for (const suite of await besideDone) {
     const logPath = path.join(outDir, `${suite.name}.log`);
-    // No second lane when the build failed (counted already).
-    if (suite.afterBuild && !existsSync(logPath)) continue;
     console.log(`\n=== ${suite.name} (ran beside the browser suite) ===`);
     if (existsSync(logPath)) process.stdout.write(readFileSync(logPath, 'utf8'));
     tally(suite, path.join(outDir, `${suite.name}.json`));
