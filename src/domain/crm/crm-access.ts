@@ -1,7 +1,8 @@
 import type { Viewer } from '../shared/viewer';
 import type { Role } from '../users/user';
 
-export type CrmResource = 'contact' | 'deal' | 'activity' | 'pipelineStage' | 'template' | 'timeline' | 'apiDocument';
+export type CrmResource =
+  'contact' | 'deal' | 'activity' | 'pipelineStage' | 'template' | 'timeline' | 'apiDocument' | 'goal';
 export type CrmAction = 'read' | 'create' | 'update' | 'delete';
 /** any: every record; own: see `ownsRecord`; none: refused. */
 export type Rule = 'any' | 'own' | 'none';
@@ -21,6 +22,7 @@ const staff = { employee: 'none', developer: 'any', admin: 'any' } as const;
  *   admins) the templates screen and the API document; everyone reads and uses templates (from a
  *   contact's page); templates and pipeline stages are written by admins.
  * - Timeline entries are read by everyone, except an activity's entries, which follow the activity.
+ * - Monthly goals: everyone reads (their own; the service narrows a non-admin to themselves), admins set them.
  */
 export const CRM_PERMISSIONS: Record<CrmResource, Record<CrmAction, Record<Role, Rule>>> = {
   contact: { read: everyone, create: everyone, update: ownersAndAdmin, delete: ownersAndAdmin },
@@ -30,6 +32,7 @@ export const CRM_PERMISSIONS: Record<CrmResource, Record<CrmAction, Record<Role,
   template: { read: everyone, create: adminOnly, update: adminOnly, delete: adminOnly },
   timeline: { read: everyone, create: adminOnly, update: adminOnly, delete: adminOnly },
   apiDocument: { read: staff, create: adminOnly, update: adminOnly, delete: adminOnly },
+  goal: { read: everyone, create: adminOnly, update: adminOnly, delete: adminOnly },
 };
 
 /** The people a record belongs to: owner or assignee, and creator. */

@@ -51,6 +51,12 @@ export const EXPECTED_PERMISSIONS: Record<CrmResource, Record<CrmAction, Record<
     update: { employee: 'no', developer: 'no', admin: 'yes' },
     delete: { employee: 'no', developer: 'no', admin: 'yes' },
   },
+  goal: {
+    read: { employee: 'yes', developer: 'yes', admin: 'yes' },
+    create: { employee: 'no', developer: 'no', admin: 'yes' },
+    update: { employee: 'no', developer: 'no', admin: 'yes' },
+    delete: { employee: 'no', developer: 'no', admin: 'yes' },
+  },
 };
 
 /** Whether `role` may do `action` on a record that is its own (`mine`) or someone else's, by the matrix above. */
