@@ -42,4 +42,19 @@ export const queryKeys = {
     all: ['users'] as const,
     choices: ['users', 'choices'] as const,
   },
+  /**
+   * The home's sections ("Meu dia"), one request each, per person viewed (`null`: the whole team). Every write
+   * that changes what they count (an activity, a deal, a contact, a note, a goal) invalidates `home.all`: only the
+   * sections on screen are read again.
+   */
+  home: {
+    all: ['home'] as const,
+    section: (section: string, userId: number | null) => ['home', section, userId] as const,
+  },
+  /** Monthly goals per person (settings writes them; reports and the home read them). */
+  goals: {
+    all: ['goals'] as const,
+    month: (month: string) => ['goals', 'month', month] as const,
+    history: (userId: number, months: number) => ['goals', 'history', userId, months] as const,
+  },
 };

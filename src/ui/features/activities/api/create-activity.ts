@@ -16,5 +16,6 @@ export const useCreateActivity = () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ACTIVITIES_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: queryKeys.timeline.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.home.all }),
       ]),
   });

@@ -35,5 +35,6 @@ export const useMoveActivity = () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ACTIVITIES_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: queryKeys.timeline.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.home.all }),
       ]),
   });

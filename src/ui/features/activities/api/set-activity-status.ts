@@ -63,5 +63,6 @@ export const useSetActivityStatus = () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ACTIVITIES_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: queryKeys.timeline.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.home.all }),
       ]),
   });

@@ -17,5 +17,6 @@ export const useUpdateActivity = () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ACTIVITIES_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: queryKeys.timeline.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.home.all }),
       ]),
   });

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, data, type ApiBody, type ApiResponse } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/api/query-keys';
 import { queryClient } from '../../../lib/query-client';
 import { CONTACTS_QUERY_KEY } from './get-contacts';
 
@@ -16,5 +17,10 @@ export const bulkContacts = (body: BulkContactsInput) => data(api.POST('/api/crm
 export const useBulkContacts = () =>
   useMutation({
     mutationFn: bulkContacts,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CONTACTS_QUERY_KEY }),
+    // The home's recent contacts (and, for a deleted one, its deals and activities) change too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: CONTACTS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.home.all }),
+      ]),
   });

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, data, type ApiBody } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/api/query-keys';
 import { queryClient } from '../../../lib/query-client';
 import { CONTACT_LISTS_QUERY_KEY } from './get-contacts';
 
@@ -12,5 +13,10 @@ export const updateContact = ({ id, body }: { id: number; body: UpdateContactInp
 export const useUpdateContact = () =>
   useMutation({
     mutationFn: updateContact,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CONTACT_LISTS_QUERY_KEY }),
+    // The home's recent contacts (and, for a deleted one, its deals and activities) change too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: CONTACT_LISTS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.home.all }),
+      ]),
   });

@@ -16,5 +16,6 @@ export const useCreateDeal = () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: DEALS_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: queryKeys.timeline.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.home.all }),
       ]),
   });

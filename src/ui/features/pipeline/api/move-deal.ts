@@ -125,5 +125,6 @@ export const useMoveDeal = () =>
         queryClient.invalidateQueries({ queryKey: context.toKey, exact: true }),
         queryClient.invalidateQueries({ queryKey: context.summaryKey, exact: true }),
         queryClient.invalidateQueries({ queryKey: queryKeys.timeline.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.home.all }),
       ]),
   });

@@ -17,5 +17,6 @@ export const useUpdateDeal = () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: DEALS_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: queryKeys.timeline.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.home.all }),
       ]),
   });
