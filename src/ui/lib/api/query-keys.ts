@@ -27,6 +27,11 @@ export const queryKeys = {
     all: ['activities'] as const,
     lists: ['activities', 'list'] as const,
   },
+  /** Notes and logged calls: a contact's or deal's pinned ones (their timelines hold them all, under `timeline`). */
+  notes: {
+    all: ['notes'] as const,
+    pinned: (scope: { contact?: number; deal?: number }) => ['notes', 'pinned', scope] as const,
+  },
   /** A pipeline's configuration: its stages and the reasons a deal is lost. */
   pipeline: {
     all: ['pipeline'] as const,
