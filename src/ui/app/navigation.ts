@@ -3,8 +3,8 @@ import {
   BookOpen,
   CalendarCheck,
   FileText,
+  House,
   KanbanSquare,
-  LayoutDashboard,
   Settings,
   Users,
   type LucideIcon,
@@ -19,7 +19,7 @@ export interface NavItem {
 
 /** The sidebar, in the order of the SPEC §2 route table. */
 export const NAV_ITEMS: NavItem[] = [
-  { path: '/', labelKey: 'nav.dashboard', icon: LayoutDashboard },
+  { path: '/', labelKey: 'nav.home', icon: House },
   { path: '/crm/contacts', labelKey: 'nav.contacts', icon: Users },
   { path: '/crm/pipeline', labelKey: 'nav.pipeline', icon: KanbanSquare },
   { path: '/crm/activities', labelKey: 'nav.activities', icon: CalendarCheck },
