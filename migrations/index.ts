@@ -35,6 +35,7 @@ import * as storeContactPhoneE164 from './20261127000100_store_contact_phone_e16
 import * as addContactSourceSuggestions from './20261127000200_add_contact_source_suggestions';
 import * as addContactImportOwners from './20261126235500_add_contact_import_owners';
 import * as addDealProbabilityManual from './20261127100000_add_deal_probability_manual';
+import * as createCrmNotes from './20261127120000_create_crm_notes';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -82,4 +83,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261127100000_add_deal_probability_manual', addDealProbabilityManual],
   ['20261127000100_store_contact_phone_e164', storeContactPhoneE164],
   ['20261127000200_add_contact_source_suggestions', addContactSourceSuggestions],
+  ['20261127120000_create_crm_notes', createCrmNotes],
 ];

@@ -22,6 +22,7 @@ import type { WorkerHost } from '../infrastructure/queue/worker-host';
 import { usersModule } from './modules/users.bindings';
 import { dashboardModule } from './modules/dashboard.bindings';
 import { activitiesModule } from './modules/activities.bindings';
+import { notesModule } from './modules/notes.bindings';
 import { contactImportsModule } from './modules/contact-imports.bindings';
 import { contactsModule } from './modules/contacts.bindings';
 import { dealsModule } from './modules/deals.bindings';
@@ -101,6 +102,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     contactsModule,
     dealsModule,
     activitiesModule,
+    notesModule,
     reportsModule,
     reportBuilderModule,
     notificationsModule(config),

@@ -6,6 +6,7 @@ import { ContactsExportRouter } from '../http/crm/contacts-export.router';
 import { ContactsRouter } from '../http/crm/contacts.router';
 import { DealsRouter } from '../http/crm/deals.router';
 import { LostReasonsRouter } from '../http/crm/lost-reasons.router';
+import { NotesRouter } from '../http/crm/notes.router';
 import { PipelineStagesRouter } from '../http/crm/pipeline-stages.router';
 import { TemplatesRouter } from '../http/crm/templates.router';
 import { TimelineRouter } from '../http/crm/timeline.router';
@@ -41,6 +42,7 @@ export const HTTP_ROUTERS: Newable<HttpRouter>[] = [
   PipelineStagesRouter,
   LostReasonsRouter,
   ActivitiesRouter,
+  NotesRouter,
   ReportsRouter,
   ReportBuilderRouter,
   NotificationsRouter,

@@ -2,7 +2,7 @@ import type { Viewer } from '../shared/viewer';
 import type { Role } from '../users/user';
 
 export type CrmResource =
-  'contact' | 'deal' | 'activity' | 'pipelineStage' | 'template' | 'timeline' | 'apiDocument' | 'goal';
+  'contact' | 'deal' | 'activity' | 'note' | 'pipelineStage' | 'template' | 'timeline' | 'apiDocument' | 'goal';
 export type CrmAction = 'read' | 'create' | 'update' | 'delete';
 /** any: every record; own: see `ownsRecord`; none: refused. */
 export type Rule = 'any' | 'own' | 'none';
@@ -28,6 +28,7 @@ export const CRM_PERMISSIONS: Record<CrmResource, Record<CrmAction, Record<Role,
   contact: { read: everyone, create: everyone, update: ownersAndAdmin, delete: ownersAndAdmin },
   deal: { read: everyone, create: everyone, update: ownersAndAdmin, delete: ownersAndAdmin },
   activity: { read: ownersAndAdmin, create: everyone, update: ownersAndAdmin, delete: ownersAndAdmin },
+  note: { read: everyone, create: everyone, update: ownersAndAdmin, delete: ownersAndAdmin },
   pipelineStage: { read: everyone, create: adminOnly, update: adminOnly, delete: adminOnly },
   template: { read: everyone, create: adminOnly, update: adminOnly, delete: adminOnly },
   timeline: { read: everyone, create: adminOnly, update: adminOnly, delete: adminOnly },

@@ -5,7 +5,7 @@ import type { NewTimelineEntry, TimelineEntityType, TimelineEntry } from './time
 export interface TimelineFilter {
   /** Entries of this contact: its own, and its deals' and activities'. */
   contactId?: number;
-  /** A deal's own entries (created, moved, changed, reopened). */
+  /** A deal's own entries (created, moved, changed, reopened) and those naming it (its notes). */
   dealId?: number;
   /** Only entries about these kinds of record. */
   entityTypes?: readonly TimelineEntityType[];

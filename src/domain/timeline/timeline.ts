@@ -1,5 +1,10 @@
-/** A template's entries say it was used for a contact (action `used`, the channel in `changes`). */
-export const TIMELINE_ENTITY_TYPES = ['contact', 'deal', 'activity', 'template'] as const;
+import type { TimelineNote } from '../notes/note';
+
+/**
+ * A template's entries say it was used for a contact (action `used`, the channel in `changes`); a note's, that it was
+ * written (`created`, its content read from the note: `TimelineEntry.note`).
+ */
+export const TIMELINE_ENTITY_TYPES = ['contact', 'deal', 'activity', 'template', 'note'] as const;
 export const TIMELINE_ACTIONS = ['created', 'updated', 'deleted', 'used'] as const;
 export type TimelineEntityType = (typeof TIMELINE_ENTITY_TYPES)[number];
 export type TimelineAction = (typeof TIMELINE_ACTIONS)[number];
@@ -17,6 +22,8 @@ export interface NewTimelineEntry {
   entityName: string;
   changes: FieldChange[];
   contactId: number | null;
+  /** The deal whose timeline shows the entry besides the deal's own (a note about it); absent: none. */
+  dealId?: number | null;
   /** null: visible to everyone signed in; else only to these users and admins. */
   visibleTo: number[] | null;
   userId: number;
@@ -32,12 +39,14 @@ export interface TimelineEntry extends Omit<NewTimelineEntry, 'visibleTo' | 'use
   userId: number | null;
   userName: string | null;
   at: Date;
+  /** On a note's entries only: the note as it is now; null once it was deleted. */
+  note?: TimelineNote | null;
 }
 
 /** What an entry is about, and where it shows. */
 export type TimelineSubject = Pick<
   NewTimelineEntry,
-  'entityType' | 'entityId' | 'entityName' | 'contactId' | 'visibleTo'
+  'entityType' | 'entityId' | 'entityName' | 'contactId' | 'dealId' | 'visibleTo'
 >;
 
 /** Who made the change: a person by hand, or through an import or a bulk change of the list. */
@@ -61,6 +70,7 @@ export function timelineEntry(
     entityName: subject.entityName,
     changes,
     contactId: subject.contactId,
+    ...(subject.dealId != null && { dealId: subject.dealId }),
     visibleTo: subject.visibleTo,
     userId: by.userId,
     ...(by.importId !== undefined && { importId: by.importId }),

@@ -7,6 +7,7 @@ import {
 } from '../../domain/timeline/timeline';
 import { id, pageResponse, responseObject, timestamp } from '../response.schemas';
 import { listQuery } from './crm.schemas';
+import { noteSchemas } from './notes.schemas';
 
 export const timelineQuery = listQuery({});
 
@@ -36,9 +37,16 @@ export const timelinePage = pageResponse(
     ...entry,
     changes: Joi.array().items(responseObject({ field: Joi.string(), oldValue: fieldValue, newValue: fieldValue })),
     contactId: id.allow(null).description('The contact the change belongs to'),
+    dealId: id
+      .optional()
+      .description("The deal whose timeline shows the entry besides the deal's own (a note about it)"),
     userId: id.allow(null),
     importId: id.optional().description('The contact import that made the change; absent when a person made it'),
     bulk: Joi.boolean().description('Written by a bulk change of many contacts (POST /api/crm/contacts/bulk)'),
+    note: noteSchemas.timelineNote
+      .allow(null)
+      .optional()
+      .description('On the entries of a note only: the note as it is now (its author in userName); null once deleted'),
   } satisfies Joi.StrictSchemaMap<TimelineEntry>),
 );
 

@@ -1,4 +1,6 @@
 import { inject, injectable } from 'inversify';
+import { raw } from 'objection';
+import type { TimelineNote } from '../../domain/notes/note';
 import type { Page, PageRequest } from '../../domain/shared/list-page';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import type { NewTimelineEntry, TimelineAction, TimelineAuthor, TimelineEntry } from '../../domain/timeline/timeline';
@@ -19,13 +21,31 @@ const COLUMNS = [
   'entityName',
   'changes',
   'contactId',
+  'dealId',
   'importId',
   'bulk',
   'userId',
   'at',
 ].map((c) => `crmTimeline.${c}`);
 
-/** Rows per insert: ten columns a row keeps a statement far under PostgreSQL's 65,535 bound values. */
+/** A note's entries show the note as it is now (null once deleted), read with the page's rows. */
+const NOTE = raw(`(
+  SELECT json_build_object(
+    'id', n.id, 'kind', n.kind, 'body', n.body, 'outcome', n.outcome, 'durationMin', n.duration_min,
+    'occurredAt', n.occurred_at, 'pinned', n.pinned_at IS NOT NULL, 'editedAt', n.edited_at, 'createdBy', n.created_by
+  ) FROM crm_notes n WHERE crm_timeline.entity_type = 'note' AND n.id = crm_timeline.entity_id
+) AS note`);
+
+/** The note as JSON gives it: its instants as text. */
+type NoteRow = Omit<TimelineNote, 'occurredAt' | 'editedAt'> & { occurredAt: string; editedAt: string | null };
+
+const noteOf = (row: NoteRow): TimelineNote => ({
+  ...row,
+  occurredAt: new Date(row.occurredAt),
+  editedAt: row.editedAt === null ? null : new Date(row.editedAt),
+});
+
+/** Rows per insert: eleven columns a row keeps a statement far under PostgreSQL's 65,535 bound values. */
 const ROWS_PER_INSERT = 1000;
 
 /** The one writer of crm_timeline: every entry goes in through `add`, or the SQL of `contactEntriesInsert`. */
@@ -54,7 +74,7 @@ export class KnexTimelineRepository implements TimelineRepository {
 
   list(filter: TimelineFilter, page: PageRequest): Promise<Page<TimelineEntry>> {
     const query = TimelineEntryModel.query(this.uow.db)
-      .select([...COLUMNS, referenced('users', 'name', 'crmTimeline.userId', 'userName')])
+      .select([...COLUMNS, referenced('users', 'name', 'crmTimeline.userId', 'userName'), NOTE])
       .modify((q) => {
         if (filter.contactId !== undefined) {
           const contactId = filter.contactId;
@@ -64,8 +84,15 @@ export class KnexTimelineRepository implements TimelineRepository {
               .orWhere((c) => c.where('crmTimeline.entityType', 'contact').where('crmTimeline.entityId', contactId)),
           );
         }
-        if (filter.dealId !== undefined)
-          q.where('crmTimeline.entityType', 'deal').where('crmTimeline.entityId', filter.dealId);
+        if (filter.dealId !== undefined) {
+          const dealId = filter.dealId;
+          // crm_timeline_entity_index finds the deal's own entries, crm_timeline_deal_id_index those naming it.
+          q.where((w) =>
+            w
+              .where((d) => d.where('crmTimeline.entityType', 'deal').where('crmTimeline.entityId', dealId))
+              .orWhere('crmTimeline.dealId', dealId),
+          );
+        }
         if (filter.entityTypes) q.whereIn('crmTimeline.entityType', filter.entityTypes);
         const { viewer } = filter;
         if (!viewer) q.whereNull('crmTimeline.visibleTo');
@@ -75,8 +102,14 @@ export class KnexTimelineRepository implements TimelineRepository {
           );
       });
     return keysetPage(query, page, (row) => {
-      const { importId, ...entry } = plain<TimelineEntry>(row);
-      return { ...entry, id: String(row.id), ...(importId !== null && { importId }) };
+      const { importId, dealId, note, ...entry } = plain<TimelineEntry & { note: NoteRow | null }>(row);
+      return {
+        ...entry,
+        id: String(row.id),
+        ...(importId !== null && { importId }),
+        ...(dealId !== null && { dealId }),
+        ...(entry.entityType === 'note' && { note: note && noteOf(note) }),
+      };
     });
   }
 }

@@ -27,6 +27,12 @@ export const EXPECTED_PERMISSIONS: Record<CrmResource, Record<CrmAction, Record<
     update: { employee: 'own', developer: 'own', admin: 'yes' },
     delete: { employee: 'own', developer: 'own', admin: 'yes' },
   },
+  note: {
+    read: { employee: 'yes', developer: 'yes', admin: 'yes' },
+    create: { employee: 'yes', developer: 'yes', admin: 'yes' },
+    update: { employee: 'own', developer: 'own', admin: 'yes' },
+    delete: { employee: 'own', developer: 'own', admin: 'yes' },
+  },
   pipelineStage: {
     read: { employee: 'yes', developer: 'yes', admin: 'yes' },
     create: { employee: 'no', developer: 'no', admin: 'yes' },

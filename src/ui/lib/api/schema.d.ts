@@ -653,6 +653,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/crm/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Notes and calls, newest first: a contact's, a deal's, the pinned ones
+         * @description Any signed-in user.
+         */
+        get: operations["getApiCrmNotes"];
+        put?: never;
+        /**
+         * Log a note or a call on a contact or a deal; with activityId it completes that activity, with next it plans the follow-up activity: all in one transaction, with their timeline entries
+         * @description Any signed-in user.
+         */
+        post: operations["postApiCrmNotes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crm/notes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One note
+         * @description Any signed-in user.
+         */
+        get: operations["getApiCrmNotesId"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a note (its author or an admin); its timeline entry stays, with note null
+         * @description Any signed-in user.
+         */
+        delete: operations["deleteApiCrmNotesId"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a note (its author or an admin): a change of content keeps the previous text and sets editedAt; pinned pins or unpins it
+         * @description Any signed-in user.
+         */
+        patch: operations["patchApiCrmNotesId"];
+        trace?: never;
+    };
     "/api/crm/pipeline-stages/{pipeline}": {
         parameters: {
             query?: never;
@@ -1420,7 +1472,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {unknown} */
-                code: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON" | "REQUEST.TOO_LARGE" | "REQUEST.CROSS_SITE" | "REQUEST.UNSUPPORTED_MEDIA_TYPE" | "REQUEST.HOST_NOT_ALLOWED" | "ROUTE.NOT_FOUND" | "AUTH.UNAUTHENTICATED" | "AUTH.INVALID_CREDENTIALS" | "AUTH.FORBIDDEN" | "AUTH.ROLE_NOT_ALLOWED" | "AUTH.ACCOUNT_DISABLED" | "AUTH.TOO_MANY_ATTEMPTS" | "AUTH.WRONG_PASSWORD" | "AUTH.PASSWORD_CHANGE_REQUIRED" | "AUTH.PASSWORD_UNCHANGED" | "USER.USERNAME_TAKEN" | "USER.NOT_FOUND" | "USER.LAST_ADMIN" | "SESSION.NOT_FOUND" | "SERVICE.UNAVAILABLE" | "SERVICE.BUSY" | "SERVICE.TIMEOUT" | "REQUEST.TOO_MANY_AT_ONCE" | "RESOURCE.CONFLICT" | "CONTACT.NOT_FOUND" | "DEAL.NOT_FOUND" | "DEAL.INVALID_STAGE" | "DEAL.LOST_REASON_REQUIRED" | "STAGE.NOT_FOUND" | "STAGE.IN_USE" | "STAGE.NAME_TAKEN" | "STAGE.LIMIT_REACHED" | "STAGE.LAST_OF_KIND" | "LOST_REASON.NOT_FOUND" | "LOST_REASON.NAME_TAKEN" | "LOST_REASON.LAST_ACTIVE" | "LOST_REASON.LIMIT_REACHED" | "ACTIVITY.NOT_FOUND" | "TEMPLATE.NOT_FOUND" | "TEMPLATE.UNKNOWN_VARIABLE" | "TEMPLATE.INACTIVE" | "TEMPLATE.NO_RECIPIENT" | "TEMPLATE.MISSING_VALUES" | "IMPORT.NOT_FOUND" | "IMPORT.NOT_FINISHED" | "IMPORT.ALREADY_UNDONE" | "IMPORT.CHANGED_SINCE" | "NOTIFICATION.NOT_FOUND" | "REPORT.UNSUPPORTED_COMBINATION" | "SAVED_REPORT.NOT_FOUND" | "SAVED_REPORT.READ_ONLY" | "INTERNAL";
+                code: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON" | "REQUEST.TOO_LARGE" | "REQUEST.CROSS_SITE" | "REQUEST.UNSUPPORTED_MEDIA_TYPE" | "REQUEST.HOST_NOT_ALLOWED" | "ROUTE.NOT_FOUND" | "AUTH.UNAUTHENTICATED" | "AUTH.INVALID_CREDENTIALS" | "AUTH.FORBIDDEN" | "AUTH.ROLE_NOT_ALLOWED" | "AUTH.ACCOUNT_DISABLED" | "AUTH.TOO_MANY_ATTEMPTS" | "AUTH.WRONG_PASSWORD" | "AUTH.PASSWORD_CHANGE_REQUIRED" | "AUTH.PASSWORD_UNCHANGED" | "USER.USERNAME_TAKEN" | "USER.NOT_FOUND" | "USER.LAST_ADMIN" | "SESSION.NOT_FOUND" | "SERVICE.UNAVAILABLE" | "SERVICE.BUSY" | "SERVICE.TIMEOUT" | "REQUEST.TOO_MANY_AT_ONCE" | "RESOURCE.CONFLICT" | "CONTACT.NOT_FOUND" | "DEAL.NOT_FOUND" | "DEAL.INVALID_STAGE" | "DEAL.LOST_REASON_REQUIRED" | "STAGE.NOT_FOUND" | "STAGE.IN_USE" | "STAGE.NAME_TAKEN" | "STAGE.LIMIT_REACHED" | "STAGE.LAST_OF_KIND" | "LOST_REASON.NOT_FOUND" | "LOST_REASON.NAME_TAKEN" | "LOST_REASON.LAST_ACTIVE" | "LOST_REASON.LIMIT_REACHED" | "ACTIVITY.NOT_FOUND" | "NOTE.NOT_FOUND" | "TEMPLATE.NOT_FOUND" | "TEMPLATE.UNKNOWN_VARIABLE" | "TEMPLATE.INACTIVE" | "TEMPLATE.NO_RECIPIENT" | "TEMPLATE.MISSING_VALUES" | "IMPORT.NOT_FOUND" | "IMPORT.NOT_FINISHED" | "IMPORT.ALREADY_UNDONE" | "IMPORT.CHANGED_SINCE" | "NOTIFICATION.NOT_FOUND" | "REPORT.UNSUPPORTED_COMBINATION" | "SAVED_REPORT.NOT_FOUND" | "SAVED_REPORT.READ_ONLY" | "INTERNAL";
                 /** @description Failing fields (path, message), or for a conflict { current: the record as it is now } */
                 details?: {
                     message: string;
@@ -4096,14 +4148,43 @@ export interface operations {
                             }[];
                             /** @description The contact the change belongs to */
                             contactId: number | null;
+                            /** @description The deal whose timeline shows the entry besides the deal's own (a note about it) */
+                            dealId?: number;
                             entityId: number;
                             /** @description The name or title when the change was made */
                             entityName: string;
                             /** @enum {unknown} */
-                            entityType: "contact" | "deal" | "activity" | "template";
+                            entityType: "contact" | "deal" | "activity" | "template" | "note";
                             id: string;
                             /** @description The contact import that made the change; absent when a person made it */
                             importId?: number;
+                            /** @description On the entries of a note only: the note as it is now (its author in userName); null once deleted */
+                            note?: {
+                                body: string;
+                                /** @description The author; null once that user was deleted */
+                                createdBy: number | null;
+                                /** @description Minutes, 0 to 1440 */
+                                durationMin: number | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When its content last changed; null: never edited
+                                 */
+                                editedAt: string | null;
+                                id: number;
+                                /** @enum {unknown} */
+                                kind: "note" | "call" | "meeting" | "email" | "whatsapp";
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time
+                                 */
+                                occurredAt: string;
+                                /**
+                                 * @description How a call went; calls only (400 for another kind)
+                                 * @enum {unknown}
+                                 */
+                                outcome: "answered" | "no_answer" | "voicemail" | "busy" | "wrong_number" | null;
+                                pinned: boolean;
+                            } | null;
                             userId: number | null;
                             /** @description Who made the change; null once that user was deleted */
                             userName: string | null;
@@ -6426,14 +6507,43 @@ export interface operations {
                             }[];
                             /** @description The contact the change belongs to */
                             contactId: number | null;
+                            /** @description The deal whose timeline shows the entry besides the deal's own (a note about it) */
+                            dealId?: number;
                             entityId: number;
                             /** @description The name or title when the change was made */
                             entityName: string;
                             /** @enum {unknown} */
-                            entityType: "contact" | "deal" | "activity" | "template";
+                            entityType: "contact" | "deal" | "activity" | "template" | "note";
                             id: string;
                             /** @description The contact import that made the change; absent when a person made it */
                             importId?: number;
+                            /** @description On the entries of a note only: the note as it is now (its author in userName); null once deleted */
+                            note?: {
+                                body: string;
+                                /** @description The author; null once that user was deleted */
+                                createdBy: number | null;
+                                /** @description Minutes, 0 to 1440 */
+                                durationMin: number | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When its content last changed; null: never edited
+                                 */
+                                editedAt: string | null;
+                                id: number;
+                                /** @enum {unknown} */
+                                kind: "note" | "call" | "meeting" | "email" | "whatsapp";
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time
+                                 */
+                                occurredAt: string;
+                                /**
+                                 * @description How a call went; calls only (400 for another kind)
+                                 * @enum {unknown}
+                                 */
+                                outcome: "answered" | "no_answer" | "voicemail" | "busy" | "wrong_number" | null;
+                                pinned: boolean;
+                            } | null;
                             userId: number | null;
                             /** @description Who made the change; null once that user was deleted */
                             userName: string | null;
@@ -6965,6 +7075,732 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiCrmNotes: {
+        parameters: {
+            query?: {
+                /** @description The contact's notes */
+                contact?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description The deal's notes */
+                deal?: number;
+                /** @description Also count every matching row */
+                includeTotal?: boolean;
+                limit?: number;
+                /** @description true: only the pinned notes; false: only the others */
+                pinned?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description The activity the note reports on (completed with it) */
+                            activityId: number | null;
+                            authorName: string | null;
+                            body: string;
+                            contactId: number | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time
+                             */
+                            createdAt: string;
+                            /** @description The author; null once that user was deleted */
+                            createdBy: number | null;
+                            dealId: number | null;
+                            /** @description Minutes, 0 to 1440 */
+                            durationMin: number | null;
+                            /**
+                             * Format: date-time
+                             * @description When its content last changed; null: never edited
+                             */
+                            editedAt: string | null;
+                            id: number;
+                            /** @enum {unknown} */
+                            kind: "note" | "call" | "meeting" | "email" | "whatsapp";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time
+                             */
+                            occurredAt: string;
+                            /**
+                             * @description How a call went; calls only (400 for another kind)
+                             * @enum {unknown}
+                             */
+                            outcome: "answered" | "no_answer" | "voicemail" | "busy" | "wrong_number" | null;
+                            pinned: boolean;
+                        }[];
+                        /** @description Pass as cursor for the next page; null on the last one */
+                        nextCursor: string | null;
+                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000, a contact search 1,000 (see totalCapped) */
+                        total?: number;
+                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000, a contact search up to 1,000) */
+                        totalCapped?: boolean;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiCrmNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The activity the note reports on: it is completed in the same transaction */
+                    activityId?: number;
+                    /** @description The text, 1 to 20,000 characters (a Markdown subset: bold, italics, lists, links); kept as typed */
+                    body: string;
+                    /** @description With activityId, defaults to the activity's */
+                    contactId?: number | null;
+                    /** @description With activityId, defaults to the activity's; given alone, the deal's contact is the note's too */
+                    dealId?: number | null;
+                    /** @description Minutes, 0 to 1440 */
+                    durationMin?: number | null;
+                    /** @enum {unknown} */
+                    kind: "note" | "call" | "meeting" | "email" | "whatsapp";
+                    /** @description The follow-up activity, created on the note's contact and deal in the same transaction */
+                    next?: {
+                        /** @description Defaults to the signed-in user */
+                        assignedTo?: number | null;
+                        description?: (string | null) | "";
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        dueDate: string;
+                        /** @description Minutes */
+                        duration?: number | null;
+                        /** @enum {unknown} */
+                        priority?: "low" | "normal" | "high" | "urgent";
+                        subject: string;
+                        /** @enum {unknown} */
+                        type: "task" | "call" | "email" | "meeting" | "note";
+                    };
+                    /**
+                     * Format: date-time
+                     * @description When it happened (ISO 8601 date-time); defaults to now
+                     */
+                    occurredAt?: string;
+                    /**
+                     * @description How a call went; calls only (400 for another kind)
+                     * @enum {unknown}
+                     */
+                    outcome?: "answered" | "no_answer" | "voicemail" | "busy" | "wrong_number" | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The activity the note reports on (completed with it) */
+                        activityId: number | null;
+                        authorName: string | null;
+                        body: string;
+                        contactId: number | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        /** @description The author; null once that user was deleted */
+                        createdBy: number | null;
+                        dealId: number | null;
+                        /** @description Minutes, 0 to 1440 */
+                        durationMin: number | null;
+                        /**
+                         * Format: date-time
+                         * @description When its content last changed; null: never edited
+                         */
+                        editedAt: string | null;
+                        id: number;
+                        /** @enum {unknown} */
+                        kind: "note" | "call" | "meeting" | "email" | "whatsapp";
+                        /** @description The follow-up activity created from `next`; null without one */
+                        nextActivityId: number | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        occurredAt: string;
+                        /**
+                         * @description How a call went; calls only (400 for another kind)
+                         * @enum {unknown}
+                         */
+                        outcome: "answered" | "no_answer" | "voicemail" | "busy" | "wrong_number" | null;
+                        pinned: boolean;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: ACTIVITY.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "ACTIVITY.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiCrmNotesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The activity the note reports on (completed with it) */
+                        activityId: number | null;
+                        authorName: string | null;
+                        body: string;
+                        contactId: number | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        /** @description The author; null once that user was deleted */
+                        createdBy: number | null;
+                        dealId: number | null;
+                        /** @description Minutes, 0 to 1440 */
+                        durationMin: number | null;
+                        /**
+                         * Format: date-time
+                         * @description When its content last changed; null: never edited
+                         */
+                        editedAt: string | null;
+                        id: number;
+                        /** @enum {unknown} */
+                        kind: "note" | "call" | "meeting" | "email" | "whatsapp";
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        occurredAt: string;
+                        /**
+                         * @description How a call went; calls only (400 for another kind)
+                         * @enum {unknown}
+                         */
+                        outcome: "answered" | "no_answer" | "voicemail" | "busy" | "wrong_number" | null;
+                        pinned: boolean;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: NOTE.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "NOTE.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteApiCrmNotesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: NOTE.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "NOTE.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patchApiCrmNotesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The text, 1 to 20,000 characters (a Markdown subset: bold, italics, lists, links); kept as typed */
+                    body?: string;
+                    /** @description Minutes, 0 to 1440 */
+                    durationMin?: number | null;
+                    /** @enum {unknown} */
+                    kind?: "note" | "call" | "meeting" | "email" | "whatsapp";
+                    /**
+                     * Format: date-time
+                     * @description When it happened (ISO 8601 date-time); defaults to now
+                     */
+                    occurredAt?: string;
+                    /**
+                     * @description How a call went; calls only (400 for another kind)
+                     * @enum {unknown}
+                     */
+                    outcome?: "answered" | "no_answer" | "voicemail" | "busy" | "wrong_number" | null;
+                    /** @description Pin to the top of its contact or deal (pinning is not an edit) */
+                    pinned?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The activity the note reports on (completed with it) */
+                        activityId: number | null;
+                        authorName: string | null;
+                        body: string;
+                        contactId: number | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        /** @description The author; null once that user was deleted */
+                        createdBy: number | null;
+                        dealId: number | null;
+                        /** @description Minutes, 0 to 1440 */
+                        durationMin: number | null;
+                        /**
+                         * Format: date-time
+                         * @description When its content last changed; null: never edited
+                         */
+                        editedAt: string | null;
+                        id: number;
+                        /** @enum {unknown} */
+                        kind: "note" | "call" | "meeting" | "email" | "whatsapp";
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        occurredAt: string;
+                        /**
+                         * @description How a call went; calls only (400 for another kind)
+                         * @enum {unknown}
+                         */
+                        outcome: "answered" | "no_answer" | "voicemail" | "busy" | "wrong_number" | null;
+                        pinned: boolean;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: NOTE.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "NOTE.NOT_FOUND";
                         };
                     };
                 };
@@ -11068,14 +11904,43 @@ export interface operations {
                             }[];
                             /** @description The contact the change belongs to */
                             contactId: number | null;
+                            /** @description The deal whose timeline shows the entry besides the deal's own (a note about it) */
+                            dealId?: number;
                             entityId: number;
                             /** @description The name or title when the change was made */
                             entityName: string;
                             /** @enum {unknown} */
-                            entityType: "contact" | "deal" | "activity" | "template";
+                            entityType: "contact" | "deal" | "activity" | "template" | "note";
                             id: string;
                             /** @description The contact import that made the change; absent when a person made it */
                             importId?: number;
+                            /** @description On the entries of a note only: the note as it is now (its author in userName); null once deleted */
+                            note?: {
+                                body: string;
+                                /** @description The author; null once that user was deleted */
+                                createdBy: number | null;
+                                /** @description Minutes, 0 to 1440 */
+                                durationMin: number | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When its content last changed; null: never edited
+                                 */
+                                editedAt: string | null;
+                                id: number;
+                                /** @enum {unknown} */
+                                kind: "note" | "call" | "meeting" | "email" | "whatsapp";
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time
+                                 */
+                                occurredAt: string;
+                                /**
+                                 * @description How a call went; calls only (400 for another kind)
+                                 * @enum {unknown}
+                                 */
+                                outcome: "answered" | "no_answer" | "voicemail" | "busy" | "wrong_number" | null;
+                                pinned: boolean;
+                            } | null;
                             userId: number | null;
                             /** @description Who made the change; null once that user was deleted */
                             userName: string | null;
@@ -11163,7 +12028,7 @@ export interface operations {
                             /** @description The name or title when the change was made */
                             entityName: string;
                             /** @enum {unknown} */
-                            entityType: "contact" | "deal" | "activity" | "template";
+                            entityType: "contact" | "deal" | "activity" | "template" | "note";
                             id: string;
                             /** @description Who made the change; null once that user was deleted */
                             userName: string | null;
