@@ -202,3 +202,154 @@ describe('a note on an activity, and the next step', () => {
     expect(paths(res.body).sort()).toEqual(['next.dueDate', 'next.subject', 'next.type']);
   });
 });
+
+describe('changing, pinning and deleting notes', () => {
+  const noteOn = async (contactId: number, body = 'First words') =>
+    (await crm.users.employee.post('/api/crm/notes', { kind: 'call', body, outcome: 'busy', contactId })).body as {
+      id: number;
+      editedAt: string | null;
+    };
+
+  it('lets the author and an admin change and delete a note, and nobody else', async () => {
+    const contact = await contactNamed('Nota Perm');
+    const note = await noteOn(contact.id);
+    const path = `/api/crm/notes/${note.id}`;
+    const refused = await crm.users.other.patch(path, { body: 'Not mine' });
+    expect([refused.status, refused.body.error.code]).toEqual([403, 'AUTH.FORBIDDEN']);
+    expect((await crm.users.other.patch(path, { pinned: true })).status).toBe(403);
+    expect((await crm.users.other.delete(path)).status).toBe(403);
+    expect((await crm.users.developer.delete(path)).status).toBe(403);
+    expect((await crm.users.employee.patch(path, { body: 'By the author' })).status).toBe(200);
+    expect((await crm.users.admin.patch(path, { body: 'By an admin' })).body.body).toBe('By an admin');
+    expect((await crm.users.other.get(path)).body.body).toBe('By an admin');
+    expect((await crm.users.admin.delete(path)).status).toBe(204);
+    expect((await crm.users.employee.get(path)).status).toBe(404);
+    expect((await crm.users.employee.get(path)).body.error.code).toBe('NOTE.NOT_FOUND');
+    const mine = await noteOn(contact.id);
+    expect((await crm.users.employee.delete(`/api/crm/notes/${mine.id}`)).status).toBe(204);
+    expect((await crm.users.employee.patch('/api/crm/notes/999999', { body: 'x' })).status).toBe(404);
+  });
+
+  it('keeps the previous text of an edit and marks the note edited', async () => {
+    const contact = await contactNamed('Nota Edit');
+    const note = await noteOn(contact.id);
+    const path = `/api/crm/notes/${note.id}`;
+    const same = await crm.users.employee.patch(path, { body: 'First words' });
+    expect(same.body.editedAt).toBeNull();
+    const edited = await crm.users.employee.patch(path, { body: 'Second words', outcome: 'answered' });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ body: 'Second words', outcome: 'answered', editedAt: expect.any(String) });
+    await crm.users.admin.patch(path, { kind: 'note' });
+    const revisions = await crm.knex('crmNoteRevisions').where({ noteId: note.id }).orderBy('id');
+    expect(revisions.map((r) => [r.body, r.outcome, r.editedBy])).toEqual([
+      ['First words', 'busy', crm.users.ids.employee],
+      ['Second words', 'answered', crm.users.ids.admin],
+    ]);
+    // No longer a call: no outcome, and none may be given.
+    expect((await crm.users.employee.get(path)).body).toMatchObject({ kind: 'note', outcome: null });
+    const outcome = await crm.users.employee.patch(path, { outcome: 'busy' });
+    expect([outcome.status, paths(outcome.body)]).toEqual([400, ['outcome']]);
+    const long = await crm.users.employee.patch(path, { body: 'x'.repeat(20_001) });
+    expect([long.status, paths(long.body)]).toEqual([400, ['body']]);
+    expect((await crm.users.employee.patch(path, {})).status).toBe(400);
+  });
+
+  it('pins and unpins without marking an edit, and lists the pinned ones', async () => {
+    const contact = await contactNamed('Nota Pin');
+    const first = await noteOn(contact.id, 'One');
+    const second = await noteOn(contact.id, 'Two');
+    const pinned = await crm.users.employee.patch(`/api/crm/notes/${first.id}`, { pinned: true });
+    expect(pinned.body).toMatchObject({ pinned: true, editedAt: null, body: 'One' });
+    const list = (query: string) =>
+      crm.users.other
+        .get(`/api/crm/notes?contact=${contact.id}${query}`)
+        .then((res) => (res.body.items as { id: number }[]).map((n) => n.id));
+    expect(await list('')).toEqual([second.id, first.id]);
+    expect(await list('&pinned=true')).toEqual([first.id]);
+    expect(await list('&pinned=false')).toEqual([second.id]);
+    const unpinned = await crm.users.employee.patch(`/api/crm/notes/${first.id}`, { pinned: false });
+    expect(unpinned.body).toMatchObject({ pinned: false, editedAt: null });
+    expect(await list('&pinned=true')).toEqual([]);
+    expect(await crm.knex('crmNoteRevisions').where({ noteId: first.id })).toEqual([]);
+  });
+});
+
+describe('notes on the timelines', () => {
+  interface Entry {
+    entityType: string;
+    entityId: number;
+    action: string;
+    userName: string | null;
+    dealId?: number;
+    note?: Record<string, unknown> | null;
+  }
+
+  it("show on the contact's and the deal's timeline with their author, as they are now", async () => {
+    const contact = await contactNamed('Nota Timeline');
+    const deal = (await crm.users.admin.post('/api/crm/deals', { title: 'Timeline deal', contactId: contact.id })).body;
+    const note = (
+      await crm.users.employee.post('/api/crm/notes', {
+        kind: 'whatsapp',
+        body: 'Sent the *catalogue*',
+        durationMin: 5,
+        occurredAt: '2026-11-21T10:00:00.000Z',
+        dealId: deal.id,
+      })
+    ).body;
+    const author = await nameOf(crm.users.employee);
+    const expected = {
+      entityType: 'note',
+      entityId: note.id,
+      action: 'created',
+      userName: author,
+      contactId: contact.id,
+      dealId: deal.id,
+      note: {
+        id: note.id,
+        kind: 'whatsapp',
+        body: 'Sent the *catalogue*',
+        outcome: null,
+        durationMin: 5,
+        occurredAt: '2026-11-21T10:00:00.000Z',
+        pinned: false,
+        editedAt: null,
+        createdBy: crm.users.ids.employee,
+      },
+    };
+    const timeline = async (path: string) => (await crm.users.other.get(path)).body.items as Entry[];
+    const contactTimeline = await timeline(`/api/crm/contacts/${contact.id}/timeline`);
+    expect(contactTimeline[0]).toMatchObject(expected);
+    const dealTimeline = await timeline(`/api/crm/deals/${deal.id}/timeline`);
+    expect(dealTimeline.map((e) => [e.entityType, e.action])).toEqual([
+      ['note', 'created'],
+      ['deal', 'created'],
+    ]);
+    expect(dealTimeline[0]).toMatchObject(expected);
+    // Entries that are not notes carry no note.
+    expect('note' in dealTimeline[1]).toBe(false);
+
+    await crm.users.employee.patch(`/api/crm/notes/${note.id}`, { body: 'Sent the catalogue again', pinned: true });
+    const changed = (await timeline(`/api/crm/deals/${deal.id}/timeline`))[0];
+    expect(changed.note).toMatchObject({
+      body: 'Sent the catalogue again',
+      pinned: true,
+      editedAt: expect.any(String),
+    });
+
+    await crm.users.employee.delete(`/api/crm/notes/${note.id}`);
+    const deleted = (await timeline(`/api/crm/contacts/${contact.id}/timeline`))[0];
+    expect(deleted).toMatchObject({ entityType: 'note', entityId: note.id, note: null, userName: author });
+  });
+
+  it("leaves other deals' notes off a deal's timeline", async () => {
+    const contact = await contactNamed('Nota Two Deals');
+    const one = (await crm.users.employee.post('/api/crm/deals', { title: 'One', contactId: contact.id })).body;
+    const two = (await crm.users.employee.post('/api/crm/deals', { title: 'Two', contactId: contact.id })).body;
+    await crm.users.employee.post('/api/crm/notes', { kind: 'note', body: 'About two', dealId: two.id });
+    await crm.users.employee.post('/api/crm/notes', { kind: 'note', body: 'About the contact', contactId: contact.id });
+    const entries = (await crm.users.employee.get(`/api/crm/deals/${one.id}/timeline`)).body.items as Entry[];
+    expect(entries.map((e) => [e.entityType, e.entityId])).toEqual([['deal', one.id]]);
+    const notes = (await crm.users.employee.get(`/api/crm/notes?deal=${two.id}`)).body.items as { body: string }[];
+    expect(notes.map((n) => n.body)).toEqual(['About two']);
+  });
+});

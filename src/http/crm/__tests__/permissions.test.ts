@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CrmAction, CrmResource } from '../../../domain/crm/crm-access';
 import { EXPECTED_PERMISSIONS, expectedAllowed } from '../../../domain/crm/__tests__/expected-permissions';
 import { ROLES, type Role } from '../../../domain/users/user';
@@ -8,6 +8,12 @@ import { useCrmServer } from './crm-test-kit';
 const crm = useCrmServer();
 
 const actor = (role: Role): { client: TestClient } => ({ client: crm.users[role] });
+
+/** The contact the notes are written on (someone else's: a note's rules are its author's, not its contact's). */
+let noteContactId = 0;
+beforeAll(async () => {
+  noteContactId = (await crm.users.admin.post('/api/crm/contacts', { name: 'Perm note contact' })).body.id as number;
+});
 
 // How to make a record of each kind as `client`, owned by (or assigned to) that same user.
 const RECORDS = {
@@ -21,6 +27,13 @@ const RECORDS = {
     path: '/api/crm/activities',
     body: { subject: 'Perm activity' },
     change: { priority: 'high' },
+  },
+  note: {
+    path: '/api/crm/notes',
+    get body() {
+      return { kind: 'note', body: 'Perm note', contactId: noteContactId };
+    },
+    change: { body: 'changed' },
   },
 } as const;
 
