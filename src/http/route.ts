@@ -97,7 +97,7 @@ export function validate(
     if (error) {
       for (const d of error.details)
         details.push({
-          path: [part === 'body' ? '' : part, ...d.path].filter(Boolean).join('.'),
+          path: [...(part === 'body' ? [] : [part]), ...d.path].join('.'),
           message: d.message,
           type: d.type,
         });
