@@ -36,6 +36,7 @@ import * as addContactSourceSuggestions from './20261127000200_add_contact_sourc
 import * as addContactImportOwners from './20261126235500_add_contact_import_owners';
 import * as addDealProbabilityManual from './20261127100000_add_deal_probability_manual';
 import * as createCrmNotes from './20261127120000_create_crm_notes';
+import * as createCrmGoals from './20261127120100_create_crm_goals';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -84,4 +85,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261127000100_store_contact_phone_e164', storeContactPhoneE164],
   ['20261127000200_add_contact_source_suggestions', addContactSourceSuggestions],
   ['20261127120000_create_crm_notes', createCrmNotes],
+  ['20261127120100_create_crm_goals', createCrmGoals],
 ];

@@ -32,6 +32,8 @@ import { reportBuilderModule } from './modules/report-builder.bindings';
 import { templatesModule } from './modules/templates.bindings';
 import { timelineModule } from './modules/timeline.bindings';
 import { searchModule } from './modules/search.bindings';
+import { goalsModule } from './modules/goals.bindings';
+import { homeModule } from './modules/home.bindings';
 import { httpRoutersModule } from './http-routers';
 
 export interface Runtime {
@@ -108,6 +110,8 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     notificationsModule(config),
     templatesModule,
     searchModule,
+    goalsModule,
+    homeModule,
     httpRoutersModule,
   );
 

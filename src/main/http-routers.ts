@@ -18,6 +18,8 @@ import { ReportBuilderRouter } from '../http/report-builder/report-builder.route
 import { ReportsRouter } from '../http/reports/reports.router';
 import type { HttpRouter } from '../http/route';
 import { SearchRouter } from '../http/search/search.router';
+import { GoalsRouter } from '../http/crm/goals.router';
+import { HomeRouter } from '../http/home/home.router';
 import { SystemRouter } from '../http/system/system.router';
 import { AdminUsersRouter } from '../http/users/admin-users.router';
 import { UsersRouter } from '../http/users/users.router';
@@ -48,6 +50,8 @@ export const HTTP_ROUTERS: Newable<HttpRouter>[] = [
   NotificationsRouter,
   TemplatesRouter,
   SearchRouter,
+  GoalsRouter,
+  HomeRouter,
   OpenApiRouter,
 ];
 

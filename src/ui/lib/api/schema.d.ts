@@ -589,6 +589,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/crm/goals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A month's goals, what each person did and their pace (admins: everyone; others: themselves)
+         * @description Any signed-in user.
+         */
+        get: operations["getApiCrmGoals"];
+        /**
+         * Replaces a month's goals (people left out lose theirs); answers the month as GET does
+         * @description Roles: admin.
+         */
+        put: operations["putApiCrmGoals"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crm/goals/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One person's last months, goal against what they did (admins: anyone; others: themselves)
+         * @description Any signed-in user.
+         */
+        get: operations["getApiCrmGoalsHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/crm/lost-reasons": {
         parameters: {
             query?: never;
@@ -1189,6 +1233,126 @@ export interface paths {
          * @description Any signed-in user.
          */
         get: operations["getApiDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/home/agenda": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pending activities assigned to the person: overdue, then due today (userId: admins a person or the whole team when absent, others themselves)
+         * @description Any signed-in user.
+         */
+        get: operations["getApiHomeAgenda"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/home/goal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This month's goal, what was done and the pace (the team's added up) (userId: admins a person or the whole team when absent, others themselves)
+         * @description Any signed-in user.
+         */
+        get: operations["getApiHomeGoal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/home/no-next-step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open deals the person owns with no pending activity (userId: admins a person or the whole team when absent, others themselves)
+         * @description Any signed-in user.
+         */
+        get: operations["getApiHomeNoNextStep"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/home/pipeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The person's open deals by stage, and those closing this month (userId: admins a person or the whole team when absent, others themselves)
+         * @description Any signed-in user.
+         */
+        get: operations["getApiHomePipeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/home/recent-contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The last contacts the person touched (userId: admins a person or the whole team when absent, others themselves)
+         * @description Any signed-in user.
+         */
+        get: operations["getApiHomeRecentContacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/home/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team this week: activities done, stale deals, this month's goals, new leads by source
+         * @description Roles: admin.
+         */
+        get: operations["getApiHomeTeam"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6595,6 +6759,354 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "DEAL.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiCrmGoals: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM; the current month when absent */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Today's day for the current month, every day for a past month, 0 for a future one */
+                        dayOfMonth: number;
+                        daysInMonth: number;
+                        /** @description Admins: every active person (and anyone with a goal); others: themselves */
+                        items: {
+                            actual: {
+                                /** @description Activities assigned to them completed within the month */
+                                activitiesDone: number;
+                                wonCount: number;
+                                /** @description Won deals they own closed within the month (BRL) */
+                                wonValue: number;
+                            };
+                            /** @description null: no goal set for the month */
+                            goal: {
+                                activitiesDone: number | null;
+                                wonCount: number | null;
+                                /** @description BRL, a number with two decimals at most */
+                                wonValue: number;
+                            } | null;
+                            pace: {
+                                /** @description Where the won value should stand by the end of today: goal × elapsed days / days in month */
+                                wonValue: number | null;
+                            };
+                            userId: number;
+                            userName: string;
+                        }[];
+                        month: string;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putApiCrmGoals: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM */
+                month: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The month's goals, one per person; whoever is left out has none */
+                    items: {
+                        /** @description Activities completed; null: no goal */
+                        activitiesDone?: number | null;
+                        userId: number;
+                        /** @description Deals won; null: no goal */
+                        wonCount?: number | null;
+                        /** @description BRL */
+                        wonValue: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Today's day for the current month, every day for a past month, 0 for a future one */
+                        dayOfMonth: number;
+                        daysInMonth: number;
+                        /** @description Admins: every active person (and anyone with a goal); others: themselves */
+                        items: {
+                            actual: {
+                                /** @description Activities assigned to them completed within the month */
+                                activitiesDone: number;
+                                wonCount: number;
+                                /** @description Won deals they own closed within the month (BRL) */
+                                wonValue: number;
+                            };
+                            /** @description null: no goal set for the month */
+                            goal: {
+                                activitiesDone: number | null;
+                                wonCount: number | null;
+                                /** @description BRL, a number with two decimals at most */
+                                wonValue: number;
+                            } | null;
+                            pace: {
+                                /** @description Where the won value should stand by the end of today: goal × elapsed days / days in month */
+                                wonValue: number | null;
+                            };
+                            userId: number;
+                            userName: string;
+                        }[];
+                        month: string;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiCrmGoalsHistory: {
+        parameters: {
+            query?: {
+                months?: number;
+                /** @description Admins: anyone; others: only themselves. Yourself when absent */
+                userId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Oldest first, the current month last */
+                        items: {
+                            actual: {
+                                /** @description Activities assigned to them completed within the month */
+                                activitiesDone: number;
+                                wonCount: number;
+                                /** @description Won deals they own closed within the month (BRL) */
+                                wonValue: number;
+                            };
+                            daysInMonth: number;
+                            goal: {
+                                activitiesDone: number | null;
+                                wonCount: number | null;
+                                /** @description BRL, a number with two decimals at most */
+                                wonValue: number;
+                            } | null;
+                            month: string;
+                            pace: {
+                                /** @description Where the won value should stand by the end of today: goal × elapsed days / days in month */
+                                wonValue: number | null;
+                            };
+                        }[];
+                        userId: number;
+                        userName: string;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: USER.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "USER.NOT_FOUND";
                         };
                     };
                 };
@@ -12084,6 +12596,795 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiHomeAgenda: {
+        parameters: {
+            query?: {
+                /** @description Whose figures. Admins: a person, or absent for the whole team; others: only themselves (403 for someone else) */
+                userId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Pending, due before now, the oldest first (at most 50) */
+                        overdue: {
+                            items: {
+                                assignedTo: number | null;
+                                assignedToName: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time
+                                 */
+                                completedAt: string | null;
+                                contactId: number | null;
+                                contactName: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time
+                                 */
+                                createdAt: string;
+                                createdBy: number | null;
+                                dealId: number | null;
+                                dealTitle: string | null;
+                                description: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time
+                                 */
+                                dueDate: string | null;
+                                /** @description Minutes */
+                                duration: number | null;
+                                id: number;
+                                /** @enum {unknown} */
+                                priority: "low" | "normal" | "high" | "urgent";
+                                /**
+                                 * @description Reminder lead time: 0, 5, 15, 30, 60 or 1440 minutes before it is due; null: none; 15 when never chosen
+                                 * @enum {unknown}
+                                 */
+                                reminderMinutes: null | 0 | 5 | 15 | 30 | 60 | 1440;
+                                /**
+                                 * @description completed stamps completedAt; pending clears it
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "completed";
+                                subject: string;
+                                /** @enum {unknown} */
+                                type: "task" | "call" | "email" | "meeting" | "note";
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time
+                                 */
+                                updatedAt: string;
+                            }[];
+                            total: number;
+                        };
+                        /** @description Pending, due from now to the end of the viewer's day, by time (at most 50) */
+                        today: {
+                            items: {
+                                assignedTo: number | null;
+                                assignedToName: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time
+                                 */
+                                completedAt: string | null;
+                                contactId: number | null;
+                                contactName: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time
+                                 */
+                                createdAt: string;
+                                createdBy: number | null;
+                                dealId: number | null;
+                                dealTitle: string | null;
+                                description: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time
+                                 */
+                                dueDate: string | null;
+                                /** @description Minutes */
+                                duration: number | null;
+                                id: number;
+                                /** @enum {unknown} */
+                                priority: "low" | "normal" | "high" | "urgent";
+                                /**
+                                 * @description Reminder lead time: 0, 5, 15, 30, 60 or 1440 minutes before it is due; null: none; 15 when never chosen
+                                 * @enum {unknown}
+                                 */
+                                reminderMinutes: null | 0 | 5 | 15 | 30 | 60 | 1440;
+                                /**
+                                 * @description completed stamps completedAt; pending clears it
+                                 * @enum {unknown}
+                                 */
+                                status: "pending" | "completed";
+                                subject: string;
+                                /** @enum {unknown} */
+                                type: "task" | "call" | "email" | "meeting" | "note";
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time
+                                 */
+                                updatedAt: string;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: USER.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "USER.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiHomeGoal: {
+        parameters: {
+            query?: {
+                /** @description Whose figures. Admins: a person, or absent for the whole team; others: only themselves (403 for someone else) */
+                userId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        actual: {
+                            /** @description Activities assigned to them completed within the month */
+                            activitiesDone: number;
+                            wonCount: number;
+                            /** @description Won deals they own closed within the month (BRL) */
+                            wonValue: number;
+                        };
+                        /** @description null: no goal set */
+                        goal: {
+                            activitiesDone: number | null;
+                            wonCount: number | null;
+                            /** @description BRL, a number with two decimals at most */
+                            wonValue: number;
+                        } | null;
+                        pace: {
+                            /** @description Where the won value should stand by the end of today: goal × elapsed days / days in month */
+                            wonValue: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: USER.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "USER.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiHomeNoNextStep: {
+        parameters: {
+            query?: {
+                /** @description Whose figures. Admins: a person, or absent for the whole team; others: only themselves (403 for someone else) */
+                userId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description At most 20, the longest unchanged first */
+                        items: {
+                            contactId: number | null;
+                            contactName: string | null;
+                            /** @description YYYY-MM-DD */
+                            expectedCloseDate: string | null;
+                            id: number;
+                            ownerId: number | null;
+                            ownerName: string | null;
+                            pipeline: string;
+                            /** @description Percent, as the board weighs it */
+                            probability: number;
+                            stage: string;
+                            title: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time
+                             */
+                            updatedAt: string;
+                            /** @description BRL, a number with two decimals at most */
+                            value: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: USER.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "USER.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiHomePipeline: {
+        parameters: {
+            query?: {
+                /** @description Whose figures. Admins: a person, or absent for the whole team; others: only themselves (403 for someone else) */
+                userId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Open deals expected to close within the viewer's month */
+                        closingThisMonth: {
+                            count: number;
+                            /** @description At most 10, the soonest expected close first */
+                            items: {
+                                contactId: number | null;
+                                contactName: string | null;
+                                /** @description YYYY-MM-DD */
+                                expectedCloseDate: string | null;
+                                id: number;
+                                ownerId: number | null;
+                                ownerName: string | null;
+                                pipeline: string;
+                                /** @description Percent, as the board weighs it */
+                                probability: number;
+                                stage: string;
+                                title: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time
+                                 */
+                                updatedAt: string;
+                                /** @description BRL, a number with two decimals at most */
+                                value: number;
+                            }[];
+                            /** @description BRL, a number with two decimals at most */
+                            value: number;
+                        };
+                        /** @description The board's open stages, in order, with the owner's open deals */
+                        stages: {
+                            color: string;
+                            count: number;
+                            /** @description The same name */
+                            name: string;
+                            /** @description The stage's name as deals carry it (seeded stages: a key to translate) */
+                            stage: string;
+                            /** @description BRL, a number with two decimals at most */
+                            value: number;
+                            /** @description Σ value × the deal's probability / 100, as the board's stage summary */
+                            weighted: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: USER.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "USER.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiHomeRecentContacts: {
+        parameters: {
+            query?: {
+                /** @description Whose figures. Admins: a person, or absent for the whole team; others: only themselves (403 for someone else) */
+                userId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description At most 10, the most recently touched first */
+                        items: {
+                            company: string | null;
+                            email: string | null;
+                            id: number;
+                            name: string;
+                            phone: string | null;
+                            status: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time
+                             */
+                            touchedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: USER.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "USER.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiHomeTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every active person, most first */
+                        activitiesDoneThisWeek: {
+                            count: number;
+                            userId: number;
+                            userName: string;
+                        }[];
+                        /** @description This month's goals, as GET /api/crm/goals answers an admin */
+                        goals: {
+                            actual: {
+                                /** @description Activities assigned to them completed within the month */
+                                activitiesDone: number;
+                                wonCount: number;
+                                /** @description Won deals they own closed within the month (BRL) */
+                                wonValue: number;
+                            };
+                            /** @description null: no goal set for the month */
+                            goal: {
+                                activitiesDone: number | null;
+                                wonCount: number | null;
+                                /** @description BRL, a number with two decimals at most */
+                                wonValue: number;
+                            } | null;
+                            pace: {
+                                /** @description Where the won value should stand by the end of today: goal × elapsed days / days in month */
+                                wonValue: number | null;
+                            };
+                            userId: number;
+                            userName: string;
+                        }[];
+                        /** @description Contacts created this week, by source, most first */
+                        newLeadsThisWeek: {
+                            count: number;
+                            source: string | null;
+                        }[];
+                        /** @description Per owner, open deals unchanged for longer than their stage's stale days, most first */
+                        staleDeals: {
+                            count: number;
+                            userId: number;
+                            userName: string;
+                            /** @description BRL, a number with two decimals at most */
+                            value: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN";
                         };
                     };
                 };

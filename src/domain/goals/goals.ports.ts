@@ -1,0 +1,30 @@
+import type { MonthWindow } from './calendar';
+import type { GoalFigures, GoalInput, GoalTargets } from './goal';
+
+export interface Person {
+  userId: number;
+  userName: string;
+}
+
+/** `month:userId`, the key of the maps below. */
+export const goalKey = (month: string, userId: number) => `${month}:${userId}`;
+
+export interface GoalRepository {
+  /** The people a month lists: every active user and whoever has a goal that month, by name. */
+  people(month: string): Promise<Person[]>;
+  /** A user, active or not; null when there is none. */
+  person(userId: number): Promise<Person | null>;
+  /** Of these ids, the ones that are users. */
+  existingUsers(ids: number[]): Promise<Set<number>>;
+  /** The goals of these months and people, by goalKey. */
+  goals(months: string[], userIds: number[]): Promise<Map<string, GoalTargets>>;
+  /** What these people did in each window, by goalKey (absent: nothing). */
+  figures(windows: MonthWindow[], userIds: number[]): Promise<Map<string, GoalFigures>>;
+  /** The month's goals become these; anyone else's goal of that month goes. */
+  replace(month: string, items: GoalInput[], updatedBy: number): Promise<void>;
+}
+
+/** The viewer's time zone, from their notification settings. */
+export interface TimeZoneSource {
+  settings(userId: number): Promise<{ timeZone: string }>;
+}

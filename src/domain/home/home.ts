@@ -1,0 +1,72 @@
+/** Sizes of the home's lists: each section answers its first rows and a total. */
+export const AGENDA_LIMIT = 50;
+export const NO_NEXT_STEP_LIMIT = 20;
+export const CLOSING_LIMIT = 10;
+export const RECENT_CONTACTS_LIMIT = 10;
+
+/** An open deal as the home lists it. Money in BRL, as a number. */
+export interface HomeDeal {
+  id: number;
+  title: string;
+  value: number;
+  stage: string;
+  pipeline: string;
+  /** Percent, as the board weighs it (the stage's unless set by hand). */
+  probability: number;
+  /** YYYY-MM-DD */
+  expectedCloseDate: string | null;
+  contactId: number | null;
+  contactName: string | null;
+  ownerId: number | null;
+  ownerName: string | null;
+  updatedAt: Date;
+}
+
+export interface DealList {
+  items: HomeDeal[];
+  total: number;
+}
+
+export interface ClosingDeals {
+  count: number;
+  value: number;
+  items: HomeDeal[];
+}
+
+/** A contact someone worked on, and when they last did. */
+export interface RecentContact {
+  id: number;
+  name: string;
+  company: string | null;
+  email: string | null;
+  phone: string | null;
+  status: string;
+  touchedAt: Date;
+}
+
+export interface PersonCount {
+  userId: number;
+  userName: string;
+  count: number;
+}
+
+export interface PersonDeals extends PersonCount {
+  value: number;
+}
+
+export interface SourceCount {
+  /** null: contacts created without a source. */
+  source: string | null;
+  count: number;
+}
+
+/** The stage column a pipeline section shows: open deals only, as the board's stage summary counts them. */
+export interface PipelineStageFigures {
+  /** The stage's name as deals carry it (seeded stages: a key the UI translates, as on the board). */
+  stage: string;
+  name: string;
+  color: string;
+  count: number;
+  value: number;
+  weighted: number;
+}

@@ -1,0 +1,47 @@
+import { inject, injectable } from 'inversify';
+import type { GoalsService } from '../../domain/goals/goals.service';
+import { GOALS_SERVICE } from '../../domain/goals/goals.tokens';
+import { defineRoute, type HttpRouter, type RouteDefinition } from '../route';
+import { accessFor, viewerOf } from './crm-routes';
+import { goalResponses, goalSchemas } from './goals.schemas';
+
+@injectable()
+export class GoalsRouter implements HttpRouter {
+  constructor(@inject(GOALS_SERVICE) private readonly goals: GoalsService) {}
+
+  routes(): RouteDefinition[] {
+    return [
+      defineRoute({
+        method: 'get',
+        path: '/api/crm/goals',
+        access: accessFor('goal', 'read'),
+        tag: 'goals',
+        summary: "A month's goals, what each person did and their pace (admins: everyone; others: themselves)",
+        schemas: { query: goalSchemas.monthQuery },
+        response: goalResponses.month,
+        handler: ({ query }, req) => this.goals.month(viewerOf(req), query.month),
+      }),
+      defineRoute({
+        method: 'put',
+        path: '/api/crm/goals',
+        access: accessFor('goal', 'update'),
+        tag: 'goals',
+        summary: "Replaces a month's goals (people left out lose theirs); answers the month as GET does",
+        schemas: { query: goalSchemas.putQuery, body: goalSchemas.putBody },
+        response: goalResponses.month,
+        handler: ({ query, body }, req) => this.goals.replace(viewerOf(req), query.month, body.items),
+      }),
+      defineRoute({
+        method: 'get',
+        path: '/api/crm/goals/history',
+        access: accessFor('goal', 'read'),
+        tag: 'goals',
+        summary: "One person's last months, goal against what they did (admins: anyone; others: themselves)",
+        schemas: { query: goalSchemas.historyQuery },
+        response: goalResponses.history,
+        errors: ['USER.NOT_FOUND'],
+        handler: ({ query }, req) => this.goals.history(viewerOf(req), query.userId, query.months),
+      }),
+    ];
+  }
+}

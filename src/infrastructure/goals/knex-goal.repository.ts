@@ -1,0 +1,118 @@
+import { inject, injectable } from 'inversify';
+import type { MonthWindow } from '../../domain/goals/calendar';
+import type { GoalFigures, GoalInput, GoalTargets } from '../../domain/goals/goal';
+import { goalKey, type GoalRepository, type Person } from '../../domain/goals/goals.ports';
+import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
+import { arrayBinding } from '../db/array-binding';
+import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
+
+/**
+ * What each person did in each window, counted as the reports count it (knex-report.repository.ts): deals they
+ * own in a won stage closed within the window (deals_closed_at_index), activities assigned to them completed
+ * within it (activities_completed_at_index). Bindings: months, since, until (arrays), user ids, twice.
+ */
+const FIGURES = `
+  WITH w AS (SELECT * FROM unnest(?::text[], ?::timestamptz[], ?::timestamptz[]) AS w(month, since, until)),
+  won AS (
+    SELECT w.month, d.owner_id AS user_id, count(*)::int AS won_count, sum(d.value) AS won_value
+    FROM w
+    JOIN deals d ON d.closed_at >= w.since AND d.closed_at < w.until
+    JOIN pipeline_stages s ON s.pipeline = d.pipeline AND s.stage = d.stage AND s.kind = 'won'
+    WHERE d.owner_id = ANY(?::int[])
+    GROUP BY w.month, d.owner_id
+  ),
+  done AS (
+    SELECT w.month, a.assigned_to AS user_id, count(*)::int AS activities_done
+    FROM w
+    JOIN activities a ON a.completed_at >= w.since AND a.completed_at < w.until
+    WHERE a.assigned_to = ANY(?::int[])
+    GROUP BY w.month, a.assigned_to
+  )
+  SELECT coalesce(won.month, done.month) AS month, coalesce(won.user_id, done.user_id) AS "userId",
+         coalesce(won.won_count, 0) AS "wonCount", coalesce(won.won_value, 0)::numeric(16, 2)::text AS "wonValue",
+         coalesce(done.activities_done, 0) AS "activitiesDone"
+  FROM won FULL JOIN done ON done.month = won.month AND done.user_id = won.user_id`;
+
+type GoalRow = {
+  month: string;
+  userId: number;
+  wonValue: string;
+  wonCount: number | null;
+  activitiesDone: number | null;
+};
+type FiguresRow = { month: string; userId: number; wonValue: string; wonCount: number; activitiesDone: number };
+
+@injectable()
+export class KnexGoalRepository implements GoalRepository {
+  constructor(@inject(UNIT_OF_WORK) private readonly uow: KnexUnitOfWork) {}
+
+  async people(month: string): Promise<Person[]> {
+    const { rows } = await this.uow.db.raw<{ rows: Person[] }>(
+      `SELECT u.id AS "userId", u.name AS "userName" FROM users u
+        WHERE u.disabled_at IS NULL OR EXISTS (SELECT 1 FROM crm_goals g WHERE g.month = ? AND g.user_id = u.id)
+        ORDER BY u.name, u.id`,
+      [month],
+    );
+    return rows;
+  }
+
+  async person(userId: number): Promise<Person | null> {
+    const row = await this.uow.db('users').where({ id: userId }).first('id as userId', 'name as userName');
+    return (row as Person | undefined) ?? null;
+  }
+
+  async existingUsers(ids: number[]): Promise<Set<number>> {
+    if (!ids.length) return new Set();
+    const rows: { id: number }[] = await this.uow.db('users').whereIn('id', ids).select('id');
+    return new Set(rows.map((r) => r.id));
+  }
+
+  async goals(months: string[], userIds: number[]): Promise<Map<string, GoalTargets>> {
+    if (!months.length || !userIds.length) return new Map();
+    const rows: GoalRow[] = await this.uow
+      .db('crmGoals')
+      .whereIn('month', months)
+      .whereIn('userId', userIds)
+      .select('month', 'userId', 'wonValue', 'wonCount', 'activitiesDone');
+    return new Map(
+      rows.map((r) => [
+        goalKey(r.month, r.userId),
+        { wonValue: Number(r.wonValue), wonCount: r.wonCount, activitiesDone: r.activitiesDone },
+      ]),
+    );
+  }
+
+  async figures(windows: MonthWindow[], userIds: number[]): Promise<Map<string, GoalFigures>> {
+    if (!windows.length || !userIds.length) return new Map();
+    const ids = arrayBinding(userIds);
+    const { rows } = await this.uow.db.raw<{ rows: FiguresRow[] }>(FIGURES, [
+      arrayBinding(windows.map((w) => w.month)),
+      arrayBinding(windows.map((w) => w.since.toISOString())),
+      arrayBinding(windows.map((w) => w.until.toISOString())),
+      ids,
+      ids,
+    ]);
+    return new Map(
+      rows.map((r) => [
+        goalKey(r.month, r.userId),
+        { wonValue: Number(r.wonValue), wonCount: r.wonCount, activitiesDone: r.activitiesDone },
+      ]),
+    );
+  }
+
+  async replace(month: string, items: GoalInput[], updatedBy: number): Promise<void> {
+    await this.uow.db('crmGoals').where({ month }).delete();
+    if (!items.length) return;
+    await this.uow.db('crmGoals').insert(
+      items.map((item) => ({
+        month,
+        userId: item.userId,
+        wonValue: item.wonValue,
+        wonCount: item.wonCount ?? null,
+        activitiesDone: item.activitiesDone ?? null,
+        updatedBy,
+        updatedAt: this.uow.db.fn.now(),
+      })),
+    );
+  }
+}
