@@ -74,7 +74,7 @@ describe('the permission table, record by record', () => {
     }
   }
 
-  it('templates, pipeline stages, the timeline and the API document follow the table for every role', async () => {
+  it('templates, pipeline stages, the timeline, the API document and goals follow the table for every role', async () => {
     const template = (await crm.users.admin.post('/api/crm/templates', { name: 'T', subject: 'S', body: 'B' })).body;
     const status = (resource: CrmResource, role: Role, action: CrmAction, ok: number) =>
       EXPECTED_PERMISSIONS[resource][action][role] === 'no' ? 403 : ok;
@@ -111,6 +111,10 @@ describe('the permission table, record by record', () => {
 
       expect((await client.get('/api/crm/timeline')).status, role).toBe(status('timeline', role, 'read', 200));
       expect((await client.get('/api/openapi.json')).status, role).toBe(status('apiDocument', role, 'read', 200));
+      expect((await client.get('/api/crm/goals')).status, role).toBe(status('goal', role, 'read', 200));
+      expect((await client.request('PUT', '/api/crm/goals?month=2026-11', { items: [] })).status, role).toBe(
+        status('goal', role, 'update', 200),
+      );
     }
     expect((await crm.users.developer.delete(`/api/crm/templates/${template.id}`)).status).toBe(403);
     expect((await crm.users.admin.delete(`/api/crm/templates/${template.id}`)).status).toBe(204);
