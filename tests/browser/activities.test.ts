@@ -128,8 +128,10 @@ describe('activities', () => {
     await toastLocator(page).filter({ hasText: 'Atividade atualizada com sucesso' }).waitFor();
     await card(page, 'Ligar para o Otávio').getByText('Falar sobre a renovação').waitFor();
 
-    // Complete in one click: it leaves the pending tab and the counts move; undo brings it back.
+    // Complete it, skipping the outcome and note it asks for: it leaves the pending tab and the counts move; undo
+    // brings it back.
     await card(page, 'Ligar para o Otávio').getByRole('button', { name: 'Concluir “Ligar para o Otávio”' }).click();
+    await dialog(page).getByRole('button', { name: 'Pular e concluir' }).click();
     await expectCounts(page, 0, 1);
     await page.getByText('Nenhuma atividade encontrada').waitFor();
     await toastLocator(page)
@@ -142,6 +144,7 @@ describe('activities', () => {
 
     // Complete again, then reopen it from the completed tab.
     await card(page, 'Ligar para o Otávio').getByRole('button', { name: 'Concluir “Ligar para o Otávio”' }).click();
+    await dialog(page).getByRole('button', { name: 'Pular e concluir' }).click();
     await expectCounts(page, 0, 1);
     await page.getByRole('tab', { name: /Concluídas/ }).click();
     await page.waitForURL(/tab=completed/);

@@ -152,6 +152,7 @@ describe('a day of use', () => {
       .getByTestId('activity-card')
       .filter({ has: page.getByRole('button', { name: 'Ligar para o João', exact: true }) });
     await card.getByRole('button', { name: 'Concluir “Ligar para o João”' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Pular e concluir' }).click();
     await toastLocator(page).filter({ hasText: 'Concluída: Ligar para o João' }).waitFor();
     await page.getByRole('tab', { name: /Concluídas/ }).click();
     await card.waitFor();

@@ -16,6 +16,9 @@ import { canChange } from '../../features/contacts/contact-access';
 import { useDeals, type Deal } from '../../features/pipeline/api/get-deals';
 import { ContactDeals } from '../../features/pipeline/components/contact-deals';
 import { DealFormDialog } from '../../features/pipeline/components/deal-form-dialog';
+import { NoteComposer } from '../../features/notes/components/note-composer';
+import { PinnedNotes } from '../../features/notes/components/pinned-notes';
+import { TimelineNote } from '../../features/notes/components/timeline-note';
 import { UseTemplateDialog } from '../../features/templates/components/use-template-dialog';
 import { ApiError } from '../../lib/api-client';
 import { queryKeys } from '../../lib/api/query-keys';
@@ -130,11 +133,16 @@ function ContactScreen({ id }: { id: number }) {
         </div>
       </div>
 
+      <PinnedNotes scope={{ contact: id }} me={me} />
+
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <Section title={t('contactPage.details')} testId="contact-fields">
           <ContactFieldList contact={current} />
         </Section>
         <div className="grid gap-6">
+          <Section title={t('notes.title')} testId="contact-note-section">
+            <NoteComposer id="contact-note" contactId={id} deals={dealChoices} />
+          </Section>
           <Section title={t('contactPage.deals')} count={dealCount} testId="contact-deals-section">
             <ContactDeals contactId={id} onOpen={(deal) => setOpen({ kind: 'deal', deal })} />
           </Section>
@@ -142,7 +150,10 @@ function ContactScreen({ id }: { id: number }) {
             <ContactActivities contactId={id} onOpen={(activity) => setOpen({ kind: 'activity', activity })} />
           </Section>
           <Section title={t('contactPage.timeline.title')} testId="contact-timeline-section">
-            <ContactTimeline contactId={id} />
+            <ContactTimeline
+              contactId={id}
+              renderNote={(entry) => <TimelineNote note={entry.note ?? null} authorName={entry.userName} me={me} />}
+            />
           </Section>
         </div>
       </div>

@@ -5,6 +5,10 @@ import { useActivities } from '../../features/activities/api/get-activities';
 import type { Deal } from '../../features/pipeline/api/get-deals';
 import { DealTimeline } from '../../features/pipeline/components/deal-timeline';
 import { PipelinePage } from '../../features/pipeline/routes/pipeline-page';
+import { NoteComposer } from '../../features/notes/components/note-composer';
+import { PinnedNotes } from '../../features/notes/components/pinned-notes';
+import { TimelineNote } from '../../features/notes/components/timeline-note';
+import { useUser, type User } from '../../lib/session';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 
@@ -51,10 +55,17 @@ function DealActivities({ dealId }: { dealId: number }) {
   );
 }
 
-function DealExtras({ deal }: { deal: Deal }) {
+function DealExtras({ deal, me }: { deal: Deal; me: User }) {
   const { t } = useTranslation();
   return (
     <div className="grid gap-4 border-t border-border pt-4 sm:grid-cols-2">
+      <PinnedNotes scope={{ deal: deal.id }} me={me} heading="h3" className="sm:col-span-2" />
+      <section aria-labelledby="deal-note-heading" className="grid content-start gap-2 sm:col-span-2">
+        <h3 id="deal-note-heading" className="font-semibold">
+          {t('notes.title')}
+        </h3>
+        <NoteComposer id="deal-note" dealId={deal.id} framed />
+      </section>
       <section aria-labelledby="deal-activities-heading" className="grid content-start gap-2">
         <h3 id="deal-activities-heading" className="font-semibold">
           {t('pipeline.dealDialog.activities')}
@@ -65,7 +76,10 @@ function DealExtras({ deal }: { deal: Deal }) {
         <h3 id="deal-timeline-heading" className="font-semibold">
           {t('pipeline.dealDialog.timeline')}
         </h3>
-        <DealTimeline dealId={deal.id} />
+        <DealTimeline
+          dealId={deal.id}
+          renderNote={(entry) => <TimelineNote note={entry.note ?? null} authorName={entry.userName} me={me} bare />}
+        />
       </section>
     </div>
   );
@@ -73,5 +87,6 @@ function DealExtras({ deal }: { deal: Deal }) {
 
 /** /crm/pipeline: the pipeline feature's board, its deal dialog showing the activities feature's list. */
 export function PipelineBoardPage() {
-  return <PipelinePage dealExtras={(deal) => <DealExtras deal={deal} />} />;
+  const { data: me } = useUser();
+  return <PipelinePage dealExtras={(deal) => me && <DealExtras deal={deal} me={me} />} />;
 }

@@ -2,6 +2,7 @@ import { CalendarCheck, Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { CompleteActivityDialog } from '../../../components/records/complete-activity-dialog';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -68,6 +69,8 @@ function ActivitiesScreen({ me }: { me: User }) {
   const isAdmin = me.role === 'admin';
   const people = useUserChoices(isAdmin);
   const [editing, setEditing] = useState<Activity | null | undefined>(undefined);
+  // The activity being completed: its outcome and a note are asked first (or skipped).
+  const [completing, setCompleting] = useState<Activity | null>(null);
   const filters = { assignedTo: assignee, type };
   const counts = useActivityCounts(filters);
   const list = useActivities({ ...filters, status: tab, order: tab === 'pending' ? 'due' : 'completed' });
@@ -75,6 +78,11 @@ function ActivitiesScreen({ me }: { me: User }) {
   const setStatus = useSetActivityStatus();
 
   const toggle = (activity: Activity) => {
+    if (activity.status === 'pending') setCompleting(activity);
+    else setStatusOf(activity);
+  };
+
+  const setStatusOf = (activity: Activity) => {
     const status = activity.status === 'pending' ? 'completed' : 'pending';
     const change = (to: typeof status, from: Activity) =>
       setStatus.mutateAsync({ activity: from, status: to }).catch((error: unknown) => {
@@ -216,6 +224,13 @@ function ActivitiesScreen({ me }: { me: User }) {
             )}
           </div>
         </>
+      )}
+      {completing && (
+        <CompleteActivityDialog
+          activity={completing}
+          onSkip={() => setStatusOf(completing)}
+          onClose={() => setCompleting(null)}
+        />
       )}
       {editing !== undefined ? (
         <ActivityFormDialog activity={editing} me={me} onClose={() => setEditing(undefined)} />

@@ -5,10 +5,12 @@ import {
   Handshake,
   History,
   ListChecks,
+  StickyNote,
   UserRound,
   type LucideIcon,
 } from 'lucide-react';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { TimelineChange, TimelineList } from '../../../components/records/timeline-list';
@@ -21,6 +23,7 @@ const ENTITY_ICONS: Record<TimelineEntry['entityType'], LucideIcon> = {
   deal: Handshake,
   activity: CalendarCheck,
   template: FileText,
+  note: StickyNote,
 };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
@@ -72,8 +75,17 @@ function summary(entry: TimelineEntry, t: TFunction): string {
   return t(`contactPage.timeline.action.${entry.action}`, options);
 }
 
-/** The contact's history, its deals' and activities' included: who changed what (old -> new) and when. */
-export function ContactTimeline({ contactId }: { contactId: number }) {
+/**
+ * The contact's history, its deals', activities' and notes' included: who changed what (old -> new) and when.
+ * A note entry is drawn by `renderNote` (the notes feature's, given by the page), its icon and card beside the line.
+ */
+export function ContactTimeline({
+  contactId,
+  renderNote,
+}: {
+  contactId: number;
+  renderNote?: (entry: TimelineEntry) => ReactNode;
+}) {
   const { t } = useTranslation();
   const timeline = useContactTimeline(contactId);
   return (
@@ -86,12 +98,20 @@ export function ContactTimeline({ contactId }: { contactId: number }) {
       empty={<EmptyState icon={History} title={t('contactPage.timeline.emptyTitle')} />}
       moreLabel={t('contactPage.timeline.more')}
       renderEntry={(entry, index, entries) => {
+        const line = index < entries.length - 1 && (
+          <span className="absolute top-8 bottom-0 left-4 w-px bg-border" aria-hidden="true" />
+        );
+        if (entry.entityType === 'note' && renderNote)
+          return (
+            <li key={entry.id} data-testid="timeline-entry" className="relative flex gap-3 pb-4">
+              {line}
+              {renderNote(entry)}
+            </li>
+          );
         const Icon = entry.importId !== undefined ? FileUp : entry.bulk ? ListChecks : ENTITY_ICONS[entry.entityType];
         return (
           <li key={entry.id} data-testid="timeline-entry" className="relative flex gap-3 pb-4">
-            {index < entries.length - 1 && (
-              <span className="absolute top-8 bottom-0 left-4 w-px bg-border" aria-hidden="true" />
-            )}
+            {line}
             <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
               <Icon className="h-4 w-4" aria-hidden="true" />
             </span>

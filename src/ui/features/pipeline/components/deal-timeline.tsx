@@ -1,7 +1,8 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TimelineChange, TimelineList } from '../../../components/records/timeline-list';
 import { formatCurrency, formatDateTime } from '../../../lib/format';
-import { useDealTimeline } from '../api/get-deal-timeline';
+import { useDealTimeline, type DealTimelineEntry } from '../api/get-deal-timeline';
 import { formatDay } from '../board-position';
 import { lostReasonLabel, stageLabel } from '../stage-label';
 
@@ -18,8 +19,17 @@ function shown(field: string, value: unknown, t: T): string {
   return String(value);
 }
 
-/** A deal's history in its dialog: who created, moved (closed, reopened) or changed it, old -> new. */
-export function DealTimeline({ dealId }: { dealId: number }) {
+/**
+ * A deal's history in its dialog: who created, moved (closed, reopened) or changed it, old -> new, and the notes
+ * logged on it (drawn by `renderNote`, the notes feature's, given by the page).
+ */
+export function DealTimeline({
+  dealId,
+  renderNote,
+}: {
+  dealId: number;
+  renderNote?: (entry: DealTimelineEntry) => ReactNode;
+}) {
   const { t } = useTranslation();
   const timeline = useDealTimeline(dealId);
   return (
@@ -28,32 +38,36 @@ export function DealTimeline({ dealId }: { dealId: number }) {
       testId="deal-timeline"
       listClassName="grid gap-2"
       moreLabel={t('pipeline.dealDialog.more')}
-      renderEntry={(entry) => (
-        <li key={entry.id} className="rounded-md border border-border p-2 text-sm">
-          <p>
-            {t(`pipeline.dealDialog.action.${entry.action}`, {
-              who: entry.userName ?? t('pipeline.dealDialog.someone'),
-            })}{' '}
-            <time className="text-xs text-muted-foreground" dateTime={entry.at}>
-              {formatDateTime(entry.at)}
-            </time>
-          </p>
-          {entry.action === 'updated' && (
-            <ul className="mt-1 grid gap-0.5 text-xs">
-              {entry.changes.map((change) => (
-                <TimelineChange
-                  key={change.field}
-                  testId="deal-timeline-change"
-                  label={t(`dealForm.fields.${change.field}`, { defaultValue: change.field })}
-                  before={shown(change.field, change.oldValue, t)}
-                  after={shown(change.field, change.newValue, t)}
-                  toLabel={t('pipeline.dealDialog.to')}
-                />
-              ))}
-            </ul>
-          )}
-        </li>
-      )}
+      renderEntry={(entry) =>
+        entry.entityType === 'note' && renderNote ? (
+          <li key={entry.id}>{renderNote(entry)}</li>
+        ) : (
+          <li key={entry.id} className="rounded-md border border-border p-2 text-sm">
+            <p>
+              {t(`pipeline.dealDialog.action.${entry.action}`, {
+                who: entry.userName ?? t('pipeline.dealDialog.someone'),
+              })}{' '}
+              <time className="text-xs text-muted-foreground" dateTime={entry.at}>
+                {formatDateTime(entry.at)}
+              </time>
+            </p>
+            {entry.action === 'updated' && (
+              <ul className="mt-1 grid gap-0.5 text-xs">
+                {entry.changes.map((change) => (
+                  <TimelineChange
+                    key={change.field}
+                    testId="deal-timeline-change"
+                    label={t(`dealForm.fields.${change.field}`, { defaultValue: change.field })}
+                    before={shown(change.field, change.oldValue, t)}
+                    after={shown(change.field, change.newValue, t)}
+                    toLabel={t('pipeline.dealDialog.to')}
+                  />
+                ))}
+              </ul>
+            )}
+          </li>
+        )
+      }
     />
   );
 }
