@@ -1,4 +1,4 @@
-import type { ActivityHit, ContactHit, DealHit, SearchQuery, TemplateHit } from './search';
+import type { ActivityHit, ContactHit, DealHit, NoteHit, SearchQuery, TemplateHit } from './search';
 
 export type Hit<T> = T & { rank: 0 | 1 | 2 };
 
@@ -8,4 +8,6 @@ export interface SearchRepository {
   deals(query: SearchQuery): Promise<Hit<DealHit>[]>;
   activities(query: SearchQuery): Promise<Hit<ActivityHit>[]>;
   templates(query: SearchQuery): Promise<Hit<TemplateHit>[]>;
+  /** The newest `limit` notes holding the text (unranked: a note has no name). */
+  notes(query: SearchQuery): Promise<NoteHit[]>;
 }

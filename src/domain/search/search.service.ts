@@ -13,8 +13,9 @@ import { SEARCH_REPOSITORY } from './search.tokens';
 export const TEMPLATE_SEARCH_ROLES: readonly Role[] = ['admin', 'developer'];
 
 /**
- * Search from anywhere: contacts, deals, the viewer's activities (as their activities list shows them)
- * and, for the roles that open them, templates; each kind within the permission table's read rule.
+ * Search from anywhere: contacts, deals, the viewer's activities (as their activities list shows them),
+ * notes (read by everyone, as their contacts and deals are) and, for the roles that open them, templates; each kind
+ * within the permission table's read rule.
  */
 @injectable()
 export class SearchService {
@@ -27,17 +28,19 @@ export class SearchService {
       activitiesOf: ruleFor(viewer, 'activity', 'read') === 'own' ? viewer.id : undefined,
       templates: TEMPLATE_SEARCH_ROLES.includes(viewer.role),
     };
-    const [contacts, deals, activities, templates] = await Promise.all([
+    const [contacts, deals, activities, templates, notes] = await Promise.all([
       this.search.contacts(query),
       this.search.deals(query),
       this.search.activities(query),
       query.templates ? this.search.templates(query) : Promise.resolve([]),
+      this.search.notes(query),
     ]);
     return {
       contacts: contacts.map(withoutRank),
       deals: deals.map(withoutRank),
       activities: activities.map(withoutRank),
       templates: templates.map(withoutRank),
+      notes,
     };
   }
 }

@@ -1,4 +1,5 @@
 import type { ActivityStatus, ActivityType } from '../activities/activity';
+import type { NoteKind } from '../notes/note';
 
 /** What the search palette finds, one group per kind of record, best matches first. */
 
@@ -37,10 +38,25 @@ export interface TemplateHit {
   category: string | null;
 }
 
+/** A note or call whose text holds what was searched, with the contact and deal it opens. */
+export interface NoteHit {
+  id: number;
+  kind: NoteKind;
+  /** About 160 characters of the text around the first match, whitespace collapsed, … where it was cut. */
+  excerpt: string;
+  occurredAt: Date;
+  contactId: number | null;
+  contactName: string | null;
+  dealId: number | null;
+  dealTitle: string | null;
+}
+
 export interface SearchResults {
   contacts: ContactHit[];
   deals: DealHit[];
   activities: ActivityHit[];
+  /** Newest first. */
+  notes: NoteHit[];
   /** Empty for roles that cannot open the templates. */
   templates: TemplateHit[];
 }

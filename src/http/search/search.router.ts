@@ -17,8 +17,8 @@ export class SearchRouter implements HttpRouter {
         access: 'signed-in',
         tag: 'search',
         summary:
-          "Contacts, deals, the caller's activities (as their list shows them) and, for admins and developers, templates matching q (case and accents ignored), " +
-          'each group best first: name starting with q, then a word of it, then anywhere; newest first within each. A phone (6 digits or more, however written) also finds ' +
+          "Contacts, deals, the caller's activities (as their list shows them), notes and, for admins and developers, templates matching q (case and accents ignored), " +
+          'each group best first (notes: newest first): name starting with q, then a word of it, then anywhere; newest first within each. A phone (6 digits or more, however written) also finds ' +
           'the contacts whose number ends with its digits or is that number',
         schemas: { query: searchSchemas.query },
         response: searchSchemas.response,

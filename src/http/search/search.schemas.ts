@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { ACTIVITY_STATUSES, ACTIVITY_TYPES } from '../../domain/activities/activity';
-import type { ActivityHit, ContactHit, DealHit, SearchResults, TemplateHit } from '../../domain/search/search';
+import { NOTE_KINDS } from '../../domain/notes/note';
+import type { ActivityHit, ContactHit, DealHit, NoteHit, SearchResults, TemplateHit } from '../../domain/search/search';
 import { id, responseObject, timestamp } from '../response.schemas';
 
 export const SEARCH_LIMIT_MAX = 10;
@@ -55,5 +56,19 @@ export const searchSchemas = {
         } satisfies Joi.StrictSchemaMap<TemplateHit>),
       )
       .description('Always empty for roles that cannot read templates'),
+    notes: Joi.array()
+      .items(
+        responseObject({
+          id,
+          kind: Joi.string().valid(...NOTE_KINDS),
+          excerpt: Joi.string().description('About 160 characters around the first match; … where cut'),
+          occurredAt: timestamp,
+          contactId: id.allow(null),
+          contactName: Joi.string().allow(null),
+          dealId: id.allow(null),
+          dealTitle: Joi.string().allow(null),
+        } satisfies Joi.StrictSchemaMap<NoteHit>),
+      )
+      .description('Notes and calls whose text holds q, newest first, each with the contact and deal it opens'),
   } satisfies Joi.StrictSchemaMap<SearchResults>),
 };

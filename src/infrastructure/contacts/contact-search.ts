@@ -26,7 +26,7 @@ const NO_CURSOR = Number.MAX_SAFE_INTEGER;
 
 /**
  * A page of a contact search, newest first, keyset-paginated: the same rows in the same order as
- * `search_text LIKE '%text%'` (or, for a phone, that or its match: contact-phone.ts) ordered by id, at a cost that does not depend on how common the text is.
+ * `search_text LIKE '%text%'` (or, for a phone, that or its match: contact-phone.ts; or a note of the contact holding the text) ordered by id, at a cost that does not depend on how common the text is among the contacts.
  *
  * One statement, each step bounded and run only when the one before did not fill the page:
  * - the head: the newest 1,000 contacts before the cursor, walked newest first until a page is found. "João"
@@ -48,6 +48,11 @@ const NO_CURSOR = Number.MAX_SAFE_INTEGER;
  * - besides, a text that is a phone ("+55 61 93729-5260", "937295260": phoneSearch): the contacts whose number's
  *   digits end with its digits, or that are the number it normalises to, read from contacts_phone_suffix_index (a
  *   range of it; a few rows), then newest first; added to what the other ways found, each contact once.
+ * - besides, the contacts whose notes hold the text (crm_notes.search_text, the same folding): the notes' own trigram
+ *   index (crm_notes_search_trgm_index) finds the notes, their contacts' ids are then read newest first from the primary
+ *   key; added to what the other ways found, each contact once. Only for a text the index serves (three letters or
+ *   digits in a row), gated by a CTE's value as the phone way is. Its cost grows with the notes holding the text, not
+ *   with the contacts: the contacts' indexes keep serving the other ways (no OR across the two tables).
  * The ways are CTEs behind one-time filters: one not taken is never executed.
  *
  * The statement is written once per shape (which filters are present) and sent as a named prepared statement
@@ -224,7 +229,7 @@ function buildShape(columns: string, filter: string): Shape {
     `(SELECT ${select} FROM contacts WHERE id < :after ORDER BY id DESC LIMIT ${SAMPLE}) AS contacts`;
   // The typed text as the stored search text is (lower, unaccented), and as a LIKE pattern for it.
   const typed = `t AS MATERIALIZED (
-      SELECT q, '%' || ${escapeLike('q')} || '%' AS pattern FROM lower(funil_unaccent(:text)) AS q
+      SELECT q, '%' || ${escapeLike('q')} || '%' AS pattern, :indexable AS indexable FROM lower(funil_unaccent(:text)) AS q
     )`;
   // The newest contacts' search texts, and the text as a LIKE pattern where its words common among them are
   // wildcards (null when no word is rare): what the trigram index is asked.
@@ -307,10 +312,20 @@ function buildShape(columns: string, filter: string): Shape {
       WHERE contacts.id = any(array(SELECT id FROM phone_hits)) AND contacts.id < :after :filter
       ORDER BY contacts.id DESC LIMIT :rows
     ),
+    note_hits AS MATERIALIZED (
+      SELECT DISTINCT crm_notes.contact_id AS id FROM crm_notes
+      WHERE (SELECT indexable FROM t) AND crm_notes.search_text LIKE (SELECT pattern FROM t) AND crm_notes.contact_id < :after
+    ),
+    noted AS MATERIALIZED (
+      SELECT contacts.id FROM contacts
+      WHERE contacts.id = any(array(SELECT id FROM note_hits)) :filter
+      ORDER BY contacts.id DESC LIMIT :rows
+    ),
     found AS MATERIALIZED (
       SELECT id FROM head UNION ALL SELECT id FROM walked UNION ALL SELECT id FROM blocks
       UNION ALL (SELECT id FROM indexed ORDER BY id DESC LIMIT :rows)
       UNION SELECT id FROM phoned
+      UNION SELECT id FROM noted
     )
     SELECT ${columns}${counted ? ', (SELECT count(*) FROM found) AS search_matches' : ''} FROM contacts
     WHERE contacts.id = any(array(SELECT id FROM found))

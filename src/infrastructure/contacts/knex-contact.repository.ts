@@ -310,14 +310,19 @@ function createRecordedSql(columns: string[], entriesSql: string): string {
 
 /** The list's filters (also a bulk change's and the export's). */
 function matching(q: QueryBuilder<BaseModel>, filter: ContactFilter): void {
-  // The stored search text, which contacts_search_trgm_index indexes, or for a phone its digits (contacts_phone_suffix_index)
-  // (a list page's search: contact-search.ts).
+  // The stored search text, which contacts_search_trgm_index indexes, or for a phone its digits (contacts_phone_suffix_index),
+  // or a note's text (a list page's search: contact-search.ts).
   if (filter.search) {
     const search = filter.search;
     const phone = phoneCondition(search);
     q.where((w) => {
       w.whereRaw('?? like lower(funil_unaccent(?))', ['contacts.searchText', containsPattern(search)]);
       if (phone) w.orWhereRaw(...phone);
+      // The contacts whose notes hold the text, found by crm_notes_search_trgm_index, as ids the primary key serves.
+      w.orWhereRaw(
+        '?? = any(array(SELECT n.contact_id FROM crm_notes n WHERE n.search_text LIKE lower(funil_unaccent(?)) AND n.contact_id IS NOT NULL))',
+        ['contacts.id', containsPattern(search)],
+      );
     });
   }
   if (filter.status) q.where('contacts.status', filter.status);

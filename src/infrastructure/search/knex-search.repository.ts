@@ -5,6 +5,7 @@ import {
   type ActivityHit,
   type ContactHit,
   type DealHit,
+  type NoteHit,
   type SearchQuery,
   type TemplateHit,
 } from '../../domain/search/search';
@@ -15,6 +16,10 @@ import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 
 /** How many newest substring matches are looked at, per hit wanted, to find the word-start ones among them. */
 const WIDEN = 4;
+
+/** A note found shows this many characters of its text, starting this many before the match. */
+const EXCERPT = 160;
+const EXCERPT_BEFORE = 60;
 
 /** LIKE-escaped text: % and _ (and the escape character) mean themselves. */
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -93,6 +98,29 @@ export class KnexSearchRepository implements SearchRepository {
       },
       't.name, t.subject, t.category',
     );
+  }
+
+  /**
+   * The newest notes holding the text, from crm_notes_search_trgm_index (or, for very common text, walking the primary
+   * key backwards), each with an excerpt around its first match: the body's own characters, read where the folded text
+   * matched (folding keeps each character's place but for the rare ones unaccent spells in two, such as ß).
+   */
+  async notes(query: SearchQuery): Promise<NoteHit[]> {
+    const { rows } = (await this.uow.db.raw(
+      `SELECT n.id, n.kind, n.occurred_at AS "occurredAt", n.contact_id AS "contactId", n.deal_id AS "dealId",
+         (SELECT c.name FROM contacts c WHERE c.id = n.contact_id) AS "contactName",
+         (SELECT d.title FROM deals d WHERE d.id = n.deal_id) AS "dealTitle",
+         x.start, substr(n.body, x.start, ?) AS part, char_length(n.body) AS length
+       FROM crm_notes n
+       CROSS JOIN LATERAL (SELECT greatest(strpos(n.search_text, lower(funil_unaccent(?))) - ?, 1) AS start) x
+       WHERE n.search_text LIKE lower(funil_unaccent(?))
+       ORDER BY n.id DESC LIMIT ?`,
+      [EXCERPT, query.text, EXCERPT_BEFORE, `%${literal(query.text)}%`, query.limit],
+    )) as { rows: (Omit<NoteHit, 'excerpt'> & { start: number; part: string; length: number })[] };
+    return rows.map(({ start, part, length, ...hit }) => ({
+      ...hit,
+      excerpt: `${start > 1 ? '…' : ''}${part.replace(/\s+/g, ' ').trim()}${start + EXCERPT <= length ? '…' : ''}`,
+    }));
   }
 
   private async find<T extends { id: number }>(query: SearchQuery, kind: Kind, columns: string): Promise<Hit<T>[]> {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useCrmServer } from './crm-test-kit';
 
@@ -351,5 +352,106 @@ describe('notes on the timelines', () => {
     expect(entries.map((e) => [e.entityType, e.entityId])).toEqual([['deal', one.id]]);
     const notes = (await crm.users.employee.get(`/api/crm/notes?deal=${two.id}`)).body.items as { body: string }[];
     expect(notes.map((n) => n.body)).toEqual(['About two']);
+  });
+});
+
+describe('finding notes', () => {
+  /** A word no other record holds: ten random letters. */
+  const token = () => `n${Array.from(randomBytes(10), (byte) => String.fromCharCode(97 + (byte % 26))).join('')}z`;
+
+  it('shows notes in the palette, ignoring case and accents, newest first, with what they open', async () => {
+    const word = token();
+    const contact = await contactNamed('Nota Paleta');
+    const deal = (await crm.users.employee.post('/api/crm/deals', { title: 'Paleta deal', contactId: contact.id }))
+      .body;
+    const older = (
+      await crm.users.employee.post('/api/crm/notes', {
+        kind: 'note',
+        body: `Pediu orçamento ${word} para março`,
+        contactId: contact.id,
+      })
+    ).body;
+    const lead = 'Ligação longa. '.repeat(10);
+    const newer = (
+      await crm.users.admin.post('/api/crm/notes', {
+        kind: 'call',
+        body: `${lead}Orçamento ${word.toUpperCase()} aprovado\n\ncom desconto ${'e mais '.repeat(40)}`,
+        outcome: 'answered',
+        dealId: deal.id,
+      })
+    ).body;
+    const res = await crm.users.other.get(`/api/crm/search?q=${encodeURIComponent(`ORCAMENTO ${word}`)}`);
+    expect(res.status).toBe(200);
+    expect(res.body.notes).toEqual([
+      {
+        id: newer.id,
+        kind: 'call',
+        excerpt: expect.stringMatching(
+          new RegExp(`^….*Orçamento ${word.toUpperCase()} aprovado com desconto e mais.*…$`),
+        ),
+        occurredAt: newer.occurredAt,
+        contactId: contact.id,
+        contactName: 'Nota Paleta',
+        dealId: deal.id,
+        dealTitle: 'Paleta deal',
+      },
+      {
+        id: older.id,
+        kind: 'note',
+        excerpt: `Pediu orçamento ${word} para março`,
+        occurredAt: older.occurredAt,
+        contactId: contact.id,
+        contactName: 'Nota Paleta',
+        dealId: null,
+        dealTitle: null,
+      },
+    ]);
+    expect(res.body.notes[0].excerpt.length).toBeLessThanOrEqual(162);
+    const limited = await crm.users.other.get(`/api/crm/search?q=${word}&limit=1`);
+    expect(limited.body.notes.map((n: { id: number }) => n.id)).toEqual([newer.id]);
+    await crm.users.employee.delete(`/api/crm/notes/${older.id}`);
+    const after = await crm.users.other.get(`/api/crm/search?q=${word}`);
+    expect(after.body.notes.map((n: { id: number }) => n.id)).toEqual([newer.id]);
+  });
+
+  it('finds contacts by their notes in the contacts search, with its filters, page after page', async () => {
+    const word = token();
+    const byName = (await crm.users.employee.post('/api/crm/contacts', { name: `Busca ${word}` })).body;
+    const byNote = await contactNamed('Nota Busca Lead');
+    await contactNamed('Nota Busca Nada');
+    const customer = (
+      await crm.users.employee.post('/api/crm/contacts', { name: 'Nota Busca Cliente', status: 'customer' })
+    ).body;
+    for (const [id, body] of [
+      [byNote.id, `Falou do preço ${word} ontem`],
+      [customer.id, `Renovação ${word}`],
+      [customer.id, `Outra menção a ${word}`],
+    ] as const)
+      expect((await crm.users.admin.post('/api/crm/notes', { kind: 'note', body, contactId: id })).status).toBe(201);
+    // A note of one of them on another text.
+    await crm.users.admin.post('/api/crm/notes', { kind: 'note', body: 'Nada a ver', contactId: byName.id });
+
+    const pages = async (query: string) => {
+      const seen: number[] = [];
+      const totals: number[] = [];
+      let cursor = '';
+      do {
+        const res = await crm.users.other.get(`/api/crm/contacts?${query}&limit=1&includeTotal=true${cursor}`);
+        expect(res.status).toBe(200);
+        seen.push(...(res.body.items as { id: number }[]).map((c) => c.id));
+        totals.push(res.body.total);
+        cursor = res.body.nextCursor ? `&cursor=${res.body.nextCursor}` : '';
+      } while (cursor);
+      return { seen, totals: [...new Set(totals)] };
+    };
+    expect(await pages(`search=${encodeURIComponent(`PRECO ${word}`)}`)).toEqual({ seen: [byNote.id], totals: [1] });
+    expect(await pages(`search=${word}`)).toEqual({ seen: [customer.id, byNote.id, byName.id], totals: [3] });
+    expect(await pages(`search=${word}&status=customer`)).toEqual({ seen: [customer.id], totals: [1] });
+
+    // The export and the bulk change take the contacts the list shows.
+    const csv = await crm.users.admin.get(`/api/crm/contacts/export?search=${word}`);
+    expect(csv.status).toBe(200);
+    for (const name of [`Busca ${word}`, 'Nota Busca Lead', 'Nota Busca Cliente']) expect(csv.text).toContain(name);
+    expect(csv.text).not.toContain('Nota Busca Nada');
   });
 });

@@ -379,6 +379,38 @@ describe('success responses match the OpenAPI document', () => {
     await call(admin, 'delete', '/api/crm/templates/{id}', { params: template });
   });
 
+  it('notes and calls', async () => {
+    const activity = await call(admin, 'post', '/api/crm/activities', {
+      body: { subject: 'Ligar', contactId: contact.id },
+    });
+    const note = await call(admin, 'post', '/api/crm/notes', {
+      body: {
+        kind: 'call',
+        body: 'Combinado: proposta na segunda',
+        outcome: 'answered',
+        durationMin: 5,
+        activityId: activity.id,
+        next: { type: 'email', subject: 'Enviar proposta', dueDate: '2030-01-07T12:00:00.000Z' },
+      },
+    });
+    expect(note.nextActivityId).toEqual(expect.any(Number));
+    await call(admin, 'get', '/api/crm/notes/{id}', { params: note });
+    await call(admin, 'patch', '/api/crm/notes/{id}', {
+      params: note,
+      body: { body: 'Combinado: proposta na terça', pinned: true },
+    });
+    const pinned = await call(admin, 'get', '/api/crm/notes', {
+      query: `contact=${contact.id}&pinned=true&includeTotal=true`,
+    });
+    expect(pinned.items).toHaveLength(1);
+    const gone = await call(admin, 'post', '/api/crm/notes', {
+      body: { kind: 'note', body: 'Apagar', dealId: deal.id },
+    });
+    await call(admin, 'delete', '/api/crm/notes/{id}', { params: gone });
+    const history = await call(admin, 'get', '/api/crm/deals/{id}/timeline', { params: deal });
+    expect(history.items.some((e: { note?: unknown }) => e.note === null)).toBe(true);
+  });
+
   it('timeline, dashboard and system', async () => {
     const history = await call(admin, 'get', '/api/crm/contacts/{id}/timeline', {
       params: contact,
@@ -389,7 +421,7 @@ describe('success responses match the OpenAPI document', () => {
     const dashboard = await call(admin, 'get', '/api/dashboard');
     expect(dashboard.recentActivity.length).toBeGreaterThan(0);
     const found = await call(admin, 'get', '/api/crm/search', { query: 'q=b&limit=3' });
-    expect(found.contacts.length * found.deals.length * found.templates.length).toBeGreaterThan(0);
+    expect(found.contacts.length * found.deals.length * found.templates.length * found.notes.length).toBeGreaterThan(0);
     await call(server.client(), 'get', '/healthz');
     await call(server.client(), 'get', '/readyz');
     await call(server.client(), 'get', '/api/auth/demo-credentials');

@@ -1077,7 +1077,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Contacts, deals, the caller's activities (as their list shows them) and, for admins and developers, templates matching q (case and accents ignored), each group best first: name starting with q, then a word of it, then anywhere; newest first within each. A phone (6 digits or more, however written) also finds the contacts whose number ends with its digits or is that number
+         * Contacts, deals, the caller's activities (as their list shows them), notes and, for admins and developers, templates matching q (case and accents ignored), each group best first (notes: newest first): name starting with q, then a word of it, then anywhere; newest first within each. A phone (6 digits or more, however written) also finds the contacts whose number ends with its digits or is that number
          * @description Any signed-in user.
          */
         get: operations["getApiCrmSearch"];
@@ -11269,6 +11269,23 @@ export interface operations {
                             title: string;
                             /** @description Decimal string */
                             value: string;
+                        }[];
+                        /** @description Notes and calls whose text holds q, newest first, each with the contact and deal it opens */
+                        notes: {
+                            contactId: number | null;
+                            contactName: string | null;
+                            dealId: number | null;
+                            dealTitle: string | null;
+                            /** @description About 160 characters around the first match; … where cut */
+                            excerpt: string;
+                            id: number;
+                            /** @enum {unknown} */
+                            kind: "note" | "call" | "meeting" | "email" | "whatsapp";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time
+                             */
+                            occurredAt: string;
                         }[];
                         /** @description Always empty for roles that cannot read templates */
                         templates: {
