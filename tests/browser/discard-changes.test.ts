@@ -86,8 +86,8 @@ describe('a form dialog with changes', () => {
     await screenshot(admin, 'discard-changes-template-pt');
     await keepEditing(admin, texts);
     expect(await body.inputValue()).toBe(typed);
-    // Back where the person was typing.
-    expect(await admin.evaluate(() => document.activeElement?.id)).toBe('template-body');
+    // Back where the person was typing (focus returns as the question's closing ends: waited for, not read once).
+    await expect.poll(() => admin.evaluate(() => document.activeElement?.id)).toBe('template-body');
 
     // A click outside, the close button and Cancel ask the same; Escape on the question means keep editing.
     await admin.mouse.click(4, 4);
