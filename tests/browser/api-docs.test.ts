@@ -113,7 +113,7 @@ describe('API documentation', () => {
     // Leaving the page (in the app, no reload) takes Swagger UI's dark class away with it.
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.locator('nav a[href="/"]').first().click();
-    await page.getByTestId('stat-users').waitFor();
+    await page.getByTestId('home-heading').waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark-mode'))).toBe(false);
     await page.context().close();
   });

@@ -159,7 +159,7 @@ describe('sign-in screen', () => {
     expect(await submit(page).isDisabled()).toBe(true);
     held.release();
     await page.waitForURL(`${baseUrl()}/`);
-    await page.getByRole('heading', { name: /Bem-vindo de volta/ }).waitFor();
+    await page.getByRole('heading', { name: 'Meu dia' }).waitFor();
     await page.context().close();
   });
 
@@ -218,7 +218,8 @@ describe('register', () => {
     expect(await submit(page).isDisabled()).toBe(true);
     held.release();
     await page.waitForURL(`${baseUrl()}/`);
-    await page.getByRole('heading', { name: 'Bem-vindo de volta, Rita Registrada' }).waitFor();
+    await page.getByRole('heading', { name: 'Meu dia' }).waitFor();
+    await page.getByText('Bem-vindo de volta, Rita Registrada').waitFor();
     expect(await page.getByTestId('last-access').textContent()).toBe('N/A');
     await page.context().close();
   });

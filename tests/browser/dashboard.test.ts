@@ -30,10 +30,14 @@ async function usersInDatabase(page: Page): Promise<{ username: string }[]> {
   return ((await res.json()) as { items: { username: string }[] }).items;
 }
 
+// The dashboard's cards are the home's System tab (admins only): /?tab=system.
+const SYSTEM = '/?tab=system';
+
 describe('dashboard', () => {
   it('welcomes the user by name with the last access', async () => {
     await admin.goto('/');
-    await admin.getByRole('heading', { name: `Bem-vindo de volta, ${DEMO.admin.name}` }).waitFor();
+    await admin.getByRole('heading', { name: 'Meu dia' }).waitFor();
+    await admin.getByText(`Bem-vindo de volta, ${DEMO.admin.name}`).waitFor();
     expect(await admin.getByTestId('last-access').textContent()).toMatch(/^(\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}|N\/A)$/);
   });
 
@@ -49,7 +53,7 @@ describe('dashboard', () => {
   });
 
   it('counts the users of the database, and one more after a registration', async () => {
-    await admin.goto('/');
+    await admin.goto(SYSTEM);
     await refresh(admin);
     const before = await usersInDatabase(admin);
     expect(before.map((u) => u.username)).toEqual(expect.arrayContaining(['admin', 'developer', 'employee']));
@@ -70,7 +74,7 @@ describe('dashboard', () => {
   });
 
   it('counts active sessions: one more after a sign-in, one less after its logout', async () => {
-    await admin.goto('/');
+    await admin.goto(SYSTEM);
     await refresh(admin);
     const before = await count(admin, 'sessions');
     expect(before).toBeGreaterThanOrEqual(1);
@@ -89,7 +93,7 @@ describe('dashboard', () => {
   });
 
   it('computes the security score from the checks explained in its tooltip', async () => {
-    await admin.goto('/');
+    await admin.goto(SYSTEM);
     await admin.getByTestId('stat-security').waitFor();
     await admin.getByRole('button', { name: /Como Pontuação de segurança é calculada/ }).focus();
     const tooltip = admin.getByRole('tooltip');
@@ -108,7 +112,7 @@ describe('dashboard', () => {
   });
 
   it('shows the median response time the server measured', async () => {
-    await admin.goto('/');
+    await admin.goto(SYSTEM);
     await refresh(admin);
     expect(await figure(admin, 'response')).toMatch(/^\d{1,3}(\.\d{3})* ms$/);
     expect(await admin.getByTestId('stat-response').textContent()).toMatch(
@@ -117,7 +121,7 @@ describe('dashboard', () => {
   });
 
   it('shows the system status from the readiness checks', async () => {
-    await admin.goto('/');
+    await admin.goto(SYSTEM);
     const database = admin.getByTestId('status-database');
     await database.waitFor();
     expect(await database.textContent()).toContain('Banco de dados');
@@ -132,7 +136,7 @@ describe('dashboard', () => {
     const res = await admin.request.get('/api/dashboard');
     expect(res.status()).toBe(200);
     const recent = ((await res.json()) as { recentActivity: { entityName: string }[] }).recentActivity;
-    await admin.goto('/');
+    await admin.goto(SYSTEM);
     await admin.getByText('Atividade recente').waitFor();
     if (recent.length === 0) await admin.getByText('Nenhuma atividade ainda').waitFor();
     else await admin.getByText(recent[0].entityName, { exact: true }).first().waitFor();
@@ -140,22 +144,33 @@ describe('dashboard', () => {
     await admin.waitForURL(`${baseUrl()}/crm/activities`);
   });
 
-  it('offers quick actions that open real screens the role may use', async () => {
+  it('opens the System tab from the home, and keeps it in the address', async () => {
     await admin.goto('/');
+    await admin.getByRole('tab', { name: 'Sistema' }).click();
+    await admin.getByTestId('stat-users-value').waitFor();
+    expect(new URL(admin.url()).search).toBe('?tab=system');
+    await admin.getByRole('tab', { name: 'Vendas' }).click();
+    await admin.getByTestId('home-agenda').waitFor();
+    expect(new URL(admin.url()).search).toBe('');
+  });
+
+  it('offers quick actions that open real screens the role may use', async () => {
+    await admin.goto(SYSTEM);
     await admin.getByRole('link', { name: 'Gerenciar usuários' }).click();
     await admin.waitForURL(`${baseUrl()}/settings`);
     // The users tab's row of the admin (its actions cell names the admin too).
     await admin.getByRole('cell', { name: new RegExp(`^${DEMO.admin.name}`) }).waitFor();
 
+    // The deployment's figures are for admins: an employee's home has no System tab, and asking for it shows the
+    // seller's sections, no card and no status row.
     const employee = await newPage(browser);
     await signIn(employee, DEMO.employee);
+    await employee.goto(SYSTEM);
+    await employee.getByTestId('home-agenda').waitFor();
+    await employee.waitForLoadState('networkidle');
+    expect(await employee.getByRole('tab', { name: 'Sistema' }).count()).toBe(0);
     expect(await employee.getByRole('link', { name: 'Gerenciar usuários' }).count()).toBe(0);
-    // The deployment's security checks are for admins: no score card, no status row.
-    await employee.getByTestId('status-queue').waitFor();
-    expect(await employee.getByTestId('stat-security').count()).toBe(0);
-    expect(await employee.getByTestId('status-security').count()).toBe(0);
-    await employee.getByRole('link', { name: 'Segurança' }).click();
-    await employee.waitForURL(`${baseUrl()}/profile`);
+    expect(await employee.locator('[data-testid^="stat-"], [data-testid^="status-"]').count()).toBe(0);
     await employee.context().close();
   });
 });

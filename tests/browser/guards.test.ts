@@ -6,7 +6,7 @@ type Role = 'admin' | 'developer' | 'employee';
 
 // SPEC §2 route table: path, the sidebar label (pt) and the roles that may open it.
 const ROUTES: { path: string; label: string; heading: string; roles: Role[] }[] = [
-  { path: '/', label: 'Painel', heading: 'Bem-vindo de volta', roles: ['admin', 'developer', 'employee'] },
+  { path: '/', label: 'Meu dia', heading: 'Meu dia', roles: ['admin', 'developer', 'employee'] },
   { path: '/crm/contacts', label: 'Contatos', heading: 'Contatos', roles: ['admin', 'developer', 'employee'] },
   {
     path: '/crm/pipeline',
@@ -75,7 +75,7 @@ describe.each(['admin', 'developer', 'employee'] as Role[])('signed in as %s', (
   it('is sent from /auth to /', async () => {
     await page.goto('/auth');
     await page.waitForURL(`${baseUrl()}/`);
-    await page.getByTestId('stat-users').waitFor();
+    await page.getByTestId('home-heading').waitFor();
   });
 
   it('sees in the sidebar exactly the screens the role may open', async () => {

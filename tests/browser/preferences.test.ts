@@ -35,9 +35,10 @@ describe('language', () => {
   it('translates the signed-in screens too, including the 404 texts', async () => {
     const page = await newPage(browser, { language: 'en' });
     await signIn(page, DEMO.employee);
-    await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+    await page.getByRole('heading', { name: 'My day' }).waitFor();
+    await page.getByText(/Welcome back/).waitFor();
     expect(await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').allTextContents()).toEqual(
-      ['Dashboard', 'Contacts', 'Pipeline', 'Activities'],
+      ['My day', 'Contacts', 'Pipeline', 'Activities'],
     );
     await page.goto('/missing');
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();

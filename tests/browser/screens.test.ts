@@ -24,6 +24,8 @@ interface Screen {
   /** Text that shows the screen is fully there, per language. */
   ready: Record<Language, string | RegExp>;
   signedIn: boolean;
+  /** Signed in as the demo employee rather than the admin (a seller's home). */
+  employee?: boolean;
   /** Something to do once the screen is there (open a tab). */
   prepare?: (page: Page) => Promise<void>;
 }
@@ -46,12 +48,27 @@ const SCREENS: Screen[] = [
     ready: { pt: '404 Página Não Encontrada', en: '404 Page Not Found' },
     signedIn: false,
   },
-  { name: 'dashboard', path: '/', ready: { pt: 'Status do sistema', en: 'System status' }, signedIn: true },
+  // The home: the admin's team view (sections and the team's), a seller's own, and the admin's System tab.
+  { name: 'home-admin', path: '/', ready: { pt: 'Metas por pessoa', en: 'Goals by person' }, signedIn: true },
+  {
+    name: 'home-seller',
+    path: '/',
+    ready: { pt: 'Sem próximo passo', en: 'No next step' },
+    signedIn: true,
+    employee: true,
+  },
+  { name: 'dashboard', path: '/?tab=system', ready: { pt: 'Status do sistema', en: 'System status' }, signedIn: true },
   { name: 'profile', path: '/profile', ready: { pt: 'Esta sessão', en: 'This session' }, signedIn: true },
   {
     name: 'settings',
     path: '/settings',
     ready: { pt: 'Ana Administradora', en: 'Ana Administradora' },
+    signedIn: true,
+  },
+  {
+    name: 'settings-goals',
+    path: '/settings?tab=goals',
+    ready: { pt: 'Metas mensais', en: 'Monthly goals' },
     signedIn: true,
   },
   { name: 'no-access', path: '/api-docs', ready: { pt: 'Sem acesso', en: 'No access' }, signedIn: true },
@@ -66,12 +83,15 @@ const SCREENS: Screen[] = [
 let browser: Browser;
 let anonymous: BrowserContext;
 let admin: BrowserContext;
+let employee: BrowserContext;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   anonymous = await newContext(browser);
   admin = await newContext(browser);
+  employee = await newContext(browser);
   await signIn(await admin.newPage(), DEMO.admin);
+  await signIn(await employee.newPage(), DEMO.employee);
 });
 
 afterAll(async () => {
@@ -101,9 +121,10 @@ describe.each(LANGUAGES)('screens in %s', (language) => {
       const pages = {
         signedIn: await pageWithPreferences(admin, width, language, theme),
         anonymous: await pageWithPreferences(anonymous, width, language, theme),
+        employee: await pageWithPreferences(employee, width, language, theme),
       };
       for (const screen of SCREENS) {
-        const page = screen.signedIn ? pages.signedIn : pages.anonymous;
+        const page = screen.employee ? pages.employee : screen.signedIn ? pages.signedIn : pages.anonymous;
         await page.goto(screen.path);
         await page.getByText(screen.ready[language], { exact: false }).first().waitFor();
         await screen.prepare?.(page);
@@ -118,7 +139,7 @@ describe.each(LANGUAGES)('screens in %s', (language) => {
         await screenshot(page, `${screen.name}-${language}-${theme}-${width}`);
         await expectAccessible(page, `${screen.name} ${language} ${theme} ${width}`);
       }
-      await Promise.all([pages.signedIn.close(), pages.anonymous.close()]);
+      await Promise.all([pages.signedIn.close(), pages.anonymous.close(), pages.employee.close()]);
     });
   });
 });

@@ -103,9 +103,9 @@ describe('users', () => {
     await page.locator('#password-change-newPassword').fill('minha-senha-nova');
     await page.locator('#password-change-confirmPassword').fill('minha-senha-nova');
     await page.getByRole('button', { name: 'Salvar e continuar' }).click();
-    await page.getByTestId('stat-users-value').waitFor();
+    await page.getByTestId('home-heading').waitFor();
     await page.reload();
-    await page.getByTestId('stat-users-value').waitFor();
+    await page.getByTestId('home-heading').waitFor();
     await page.context().close();
   });
 
@@ -183,7 +183,7 @@ describe('users', () => {
   it('resets a password: shown once, the sessions end, and the user must choose a new one', async () => {
     const user = await activeUser('reset');
     await user.page.goto('/');
-    await user.page.getByTestId('stat-users-value').waitFor();
+    await user.page.getByTestId('home-heading').waitFor();
     await openUsers(admin);
     await act(user.username, { menuitem: 'Redefinir senha' }, 'Redefinir senha');
     const temporary = (await admin.getByTestId('temporary-password').textContent())!;

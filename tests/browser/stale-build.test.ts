@@ -131,7 +131,7 @@ describe('a screen whose code is gone after a deploy', () => {
     await screenshot(page, 'screen-error-pt');
     await page.getByRole('main').getByRole('link', { name: 'Voltar ao início' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    await page.getByTestId('stat-users-value').waitFor();
+    await page.getByTestId('home-heading').waitFor();
     await page.context().close();
   });
 

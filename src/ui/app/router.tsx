@@ -30,7 +30,7 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 const AuthPage = page(() => import('../features/auth/routes/auth-page'), 'AuthPage');
 
 const SCREENS: Record<AppPath, Page> = {
-  '/': page(() => import('../features/dashboard/routes/dashboard-page'), 'DashboardPage'),
+  '/': page(() => import('./routes/home-page'), 'HomePage'),
   '/crm/contacts': page(() => import('../features/contacts/routes/contacts-page'), 'ContactsPage'),
   // Numeric ids only (the page shows 404 otherwise); static paths such as /crm/contacts/import rank above it.
   '/crm/contacts/:id': page(() => import('./routes/contact-page'), 'ContactPage'),

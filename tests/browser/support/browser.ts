@@ -79,7 +79,7 @@ export async function newPage(browser: Browser, options: ContextOptions = {}): P
   return context.newPage();
 }
 
-/** Signs in through the form and waits for the dashboard. */
+/** Signs in through the form and waits for the home ("Meu dia"). */
 export async function signIn(
   page: Page,
   credentials: { username: string; password: string },
@@ -91,10 +91,10 @@ export async function signIn(
   if (remember) await page.locator('#login-remember').click();
   await page.locator('form button[type="submit"]').click();
   await page.waitForURL((url) => url.pathname === '/');
-  await page.getByTestId('stat-users-value').waitFor();
+  await page.getByTestId('home-heading').waitFor();
 }
 
-/** Registers through the form (employee role) and waits for the dashboard. */
+/** Registers through the form (employee role) and waits for the home. */
 export async function registerUser(
   page: Page,
   user: { username: string; name: string; initials: string; password: string },

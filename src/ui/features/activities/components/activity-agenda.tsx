@@ -12,12 +12,12 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
+import { ACTIVITY_TYPE_ICONS } from '../../../components/records/activity-type-icons';
 import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/errors';
 import { isOverdue } from '../activity-order';
 import { useActivities, type Activity, type ActivityType } from '../api/get-activities';
 import { useMoveActivity } from '../api/move-activity';
-import { TYPE_ICONS } from './activity-card';
 
 const DAY_MS = 86_400_000;
 /** Hours always shown; an activity earlier or later widens the grid. */
@@ -414,7 +414,7 @@ function AgendaItem({
   handlers: ItemHandlers;
 }) {
   const { t } = useTranslation();
-  const Icon = TYPE_ICONS[activity.type];
+  const Icon = ACTIVITY_TYPE_ICONS[activity.type];
   const due = new Date(activity.dueDate!);
   const done = activity.status === 'completed';
   const overdue = isOverdue(activity, Date.now());

@@ -1,29 +1,12 @@
-import {
-  AlarmClock,
-  CalendarCheck,
-  CheckCircle2,
-  Circle,
-  Mail,
-  MessageSquareText,
-  Phone,
-  RotateCcw,
-  Users,
-  type LucideIcon,
-} from 'lucide-react';
+import { AlarmClock, CalendarCheck, Circle, RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ACTIVITY_TYPE_ICONS } from '../../../components/records/activity-type-icons';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
-import type { Activity, ActivityPriority, ActivityType } from '../api/get-activities';
+import type { Activity, ActivityPriority } from '../api/get-activities';
 
-export const TYPE_ICONS: Record<ActivityType, LucideIcon> = {
-  task: CheckCircle2,
-  call: Phone,
-  email: Mail,
-  meeting: Users,
-  note: MessageSquareText,
-};
 // Urgent is a solid badge: red text on a pale red does not reach 4.5:1 in the light theme.
 const PRIORITY_TONES: Record<Exclude<ActivityPriority, 'urgent'>, BadgeProps['tone']> = {
   low: 'neutral',
@@ -51,7 +34,7 @@ interface ActivityCardProps {
 /** One activity on the activities screen: a click opens it, the round button completes or reopens it. */
 export function ActivityCard({ activity, overdue, onOpen, onToggle }: ActivityCardProps) {
   const { t } = useTranslation();
-  const Icon = TYPE_ICONS[activity.type];
+  const Icon = ACTIVITY_TYPE_ICONS[activity.type];
   const done = activity.status === 'completed';
   return (
     <li

@@ -27,6 +27,8 @@ interface ActivityFormDialogProps {
   me: User;
   /** A new activity's contact, fixed (the contact's page); without it the form offers a contact search. */
   contact?: LookupOption;
+  /** A new activity's deal, chosen already (the home's "plan next step"). */
+  deal?: { id: number; title: string };
   onClose: () => void;
 }
 
@@ -34,7 +36,12 @@ interface ActivityFormDialogProps {
 const canChange = (me: User, activity: Activity) =>
   me.role === 'admin' || activity.assignedTo === me.id || activity.createdBy === me.id;
 
-const valuesOf = (activity: Activity | null, me: User, contact: LookupOption | undefined) => ({
+const valuesOf = (
+  activity: Activity | null,
+  me: User,
+  contact: LookupOption | undefined,
+  deal: { id: number } | undefined,
+) => ({
   type: activity?.type ?? ('task' as const),
   subject: activity?.subject ?? '',
   description: activity?.description ?? '',
@@ -42,7 +49,7 @@ const valuesOf = (activity: Activity | null, me: User, contact: LookupOption | u
   duration: activity?.duration ?? null,
   priority: activity?.priority ?? ('normal' as const),
   contactId: activity ? activity.contactId : (contact?.id ?? null),
-  dealId: activity?.dealId ?? null,
+  dealId: activity ? activity.dealId : (deal?.id ?? null),
   assignedTo: activity ? activity.assignedTo : me.id,
   reminderMinutes: activity ? activity.reminderMinutes : DEFAULT_REMINDER,
   updatedAt: activity?.updatedAt,
@@ -51,10 +58,10 @@ const valuesOf = (activity: Activity | null, me: User, contact: LookupOption | u
 const reminderKey = (choice: ReminderChoice) => (choice === null ? 'none' : String(choice));
 
 /** Create and edit an activity (SPEC 3 fields and the reminder lead time); the dialog closes on success. */
-export function ActivityFormDialog({ activity, me, contact, onClose }: ActivityFormDialogProps) {
+export function ActivityFormDialog({ activity, me, contact, deal, onClose }: ActivityFormDialogProps) {
   const { t } = useTranslation();
   const schema = useMemo(() => activitySchema(t), [t]);
-  const form = useSchemaForm(schema, valuesOf(activity, me, contact));
+  const form = useSchemaForm(schema, valuesOf(activity, me, contact, deal));
   const create = useCreateActivity();
   const update = useUpdateActivity();
   const isAdmin = me.role === 'admin';
@@ -72,6 +79,7 @@ export function ActivityFormDialog({ activity, me, contact, onClose }: ActivityF
     ...(activity?.dealId && !deals.data?.items.some((deal) => deal.id === activity.dealId)
       ? [{ id: activity.dealId, title: activity.dealTitle ?? `#${activity.dealId}` }]
       : []),
+    ...(!activity && deal && !deals.data?.items.some((choice) => choice.id === deal.id) ? [deal] : []),
     ...(deals.data?.items ?? []),
   ];
 

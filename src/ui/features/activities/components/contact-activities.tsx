@@ -1,14 +1,6 @@
-import {
-  AlarmClock,
-  CalendarCheck,
-  CheckCircle2,
-  Mail,
-  MessageSquareText,
-  Phone,
-  Users,
-  type LucideIcon,
-} from 'lucide-react';
+import { AlarmClock, CalendarCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ACTIVITY_TYPE_ICONS } from '../../../components/records/activity-type-icons';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -17,15 +9,8 @@ import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { isOverdue, sortActivities } from '../activity-order';
-import { useActivities, type Activity, type ActivityPriority, type ActivityType } from '../api/get-activities';
+import { useActivities, type Activity, type ActivityPriority } from '../api/get-activities';
 
-const TYPE_ICONS: Record<ActivityType, LucideIcon> = {
-  task: CheckCircle2,
-  call: Phone,
-  email: Mail,
-  meeting: Users,
-  note: MessageSquareText,
-};
 // Urgent is a solid badge: red text on a pale red does not reach 4.5:1 in the light theme.
 const PRIORITY_TONES: Record<Exclude<ActivityPriority, 'urgent'>, BadgeProps['tone']> = {
   low: 'neutral',
@@ -101,7 +86,7 @@ function ActivityRow({
   onOpen: (activity: Activity) => void;
 }) {
   const { t } = useTranslation();
-  const Icon = TYPE_ICONS[activity.type];
+  const Icon = ACTIVITY_TYPE_ICONS[activity.type];
   const done = activity.status === 'completed';
   return (
     <li

@@ -12,6 +12,7 @@ import { reportExportUrl } from '../api/export-report';
 import { QUICK_REPORTS, type QuickReportName } from '../api/get-quick-report';
 import { useReport } from '../api/get-report';
 import { RefreshPendingError, useRefreshReport } from '../api/refresh-report';
+import { GoalsReport } from '../components/goals-report';
 import { MetricCards } from '../components/metric-cards';
 import { OverviewCharts } from '../components/overview-charts';
 import { QuickReportView } from '../components/quick-report-view';
@@ -172,6 +173,7 @@ export function ReportsPage() {
       ) : (
         <div className="grid grid-cols-1 gap-6">
           <MetricCards figures={report.data.figures} period={period} />
+          <GoalsReport />
           <OverviewCharts figures={report.data.figures} period={period} />
           {category === 'contacts' && <QuickReportView name="lead-sources" period={period} />}
         </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header';
 import { cn } from '../../../lib/cn';
+import { GoalsSettings } from '../components/goals-settings';
 import { LostReasonsSettings } from '../components/lost-reasons-settings';
 import { SecurityLog } from '../components/security-log';
 import { StagesSettings } from '../components/stages-settings';
@@ -12,6 +13,7 @@ const TABS = {
   users: UsersSettings,
   stages: StagesSettings,
   lostReasons: LostReasonsSettings,
+  goals: GoalsSettings,
   securityLog: SecurityLog,
 } as const;
 type Tab = keyof typeof TABS;

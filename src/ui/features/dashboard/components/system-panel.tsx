@@ -7,13 +7,13 @@ import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/errors';
 import { useUser } from '../../../lib/session';
 import { DASHBOARD_QUERY_KEY, useDashboard } from '../api/get-dashboard';
-import { QuickActions } from '../components/quick-actions';
-import { RecentActivity } from '../components/recent-activity';
-import { StatCards } from '../components/stat-cards';
-import { SystemStatus } from '../components/system-status';
-import { WelcomeBanner } from '../components/welcome-banner';
+import { QuickActions } from './quick-actions';
+import { RecentActivity } from './recent-activity';
+import { StatCards } from './stat-cards';
+import { SystemStatus } from './system-status';
 
-export function DashboardPage() {
+/** The home's System tab (admins): the deployment's figures, its readiness checks and what changed lately. */
+export function SystemPanel() {
   const { t } = useTranslation();
   const { data: user } = useUser();
   const dashboard = useDashboard();
@@ -24,7 +24,6 @@ export function DashboardPage() {
   return (
     // grid-cols-1 is minmax(0, 1fr): a long activity subject truncates instead of widening the page.
     <div className="grid grid-cols-1 gap-6">
-      <WelcomeBanner user={user} />
       <div className="flex items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-foreground">{t('dashboard.overview')}</h2>
         <Button variant="outline" size="sm" onClick={refresh} disabled={dashboard.isFetching}>

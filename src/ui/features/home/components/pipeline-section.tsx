@@ -1,0 +1,107 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { FiguresHead } from '../../../components/ui/figures-head';
+import { formatCurrency, formatInteger } from '../../../lib/format';
+import { useHomeSection } from '../api/get-home-section';
+import { HomeCard, HomeEmpty, stageLabel } from './home-card';
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+/** Open deals by stage (count, value, weighted as the board weighs them) and the deals due to close this month. */
+export function PipelineSection({ userId, team }: { userId: number | null; team: boolean }) {
+  const { t } = useTranslation();
+  const pipeline = useHomeSection('pipeline', userId);
+  return (
+    <HomeCard
+      id="home-pipeline"
+      title={team ? t('home.pipeline.titleTeam') : t('home.pipeline.title')}
+      query={pipeline}
+      action={
+        <Link
+          to="/crm/pipeline"
+          className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          {t('home.pipeline.open')}
+        </Link>
+      }
+    >
+      {(data) => {
+        const open = data.stages.filter((stage) => stage.count > 0);
+        if (open.length === 0)
+          return <HomeEmpty title={t('home.pipeline.empty')}>{t('home.pipeline.emptyHint')}</HomeEmpty>;
+        const closing = data.closingThisMonth;
+        return (
+          <div className="grid gap-4">
+            <table className="w-full text-sm" data-testid="home-pipeline-stages">
+              <caption className="sr-only">{t('home.pipeline.caption')}</caption>
+              <FiguresHead
+                columns={[
+                  { label: t('home.pipeline.stage') },
+                  { label: t('home.pipeline.count') },
+                  { label: t('home.pipeline.value') },
+                  { label: t('home.pipeline.weighted'), className: 'hidden sm:table-cell' },
+                ]}
+              />
+              <tbody className="divide-y divide-border">
+                {open.map((stage) => (
+                  <tr key={stage.stage} data-testid="home-pipeline-stage" data-stage={stage.stage}>
+                    <th scope="row" className="py-1.5 pr-2 text-left font-normal">
+                      <span className="flex items-center gap-2">
+                        <span
+                          className="h-2.5 w-2.5 shrink-0 rounded-full"
+                          style={{ backgroundColor: stage.color }}
+                          aria-hidden="true"
+                        />
+                        <span className="min-w-0 break-words">{stageLabel(stage.name, t)}</span>
+                      </span>
+                    </th>
+                    <td className="py-1.5 text-right tabular-nums">{formatInteger(stage.count)}</td>
+                    <td className="py-1.5 pl-2 text-right tabular-nums">{formatCurrency(stage.value)}</td>
+                    <td className="hidden py-1.5 pl-2 text-right tabular-nums sm:table-cell">
+                      {formatCurrency(stage.weighted)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot className="border-t border-border font-medium">
+                <tr>
+                  <th scope="row" className="pt-2 text-left">
+                    {t('home.pipeline.total')}
+                  </th>
+                  <td className="pt-2 text-right tabular-nums">{formatInteger(sum(open.map((s) => s.count)))}</td>
+                  <td className="pt-2 pl-2 text-right tabular-nums" data-testid="home-pipeline-total">
+                    {formatCurrency(sum(open.map((s) => s.value)))}
+                  </td>
+                  <td className="hidden pt-2 pl-2 text-right tabular-nums sm:table-cell">
+                    {formatCurrency(sum(open.map((s) => s.weighted)))}
+                  </td>
+                </tr>
+              </tfoot>
+            </table>
+            <div data-testid="home-closing">
+              <h3 className="text-sm font-semibold">
+                {closing.count === 0
+                  ? t('home.pipeline.closingNone')
+                  : t('home.pipeline.closing', {
+                      count: closing.count,
+                      countText: formatInteger(closing.count),
+                      value: formatCurrency(closing.value),
+                    })}
+              </h3>
+              {closing.items.length > 0 && (
+                <ul className="mt-1 grid gap-1 text-sm">
+                  {closing.items.map((deal) => (
+                    <li key={deal.id} className="flex justify-between gap-3">
+                      <span className="min-w-0 truncate">{deal.title}</span>
+                      <span className="shrink-0 text-muted-foreground tabular-nums">{formatCurrency(deal.value)}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </div>
+        );
+      }}
+    </HomeCard>
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { api, data, type ApiBody } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/api/query-keys';
+import { queryClient } from '../../../lib/query-client';
+
+export type SaveGoalsInput = ApiBody<'/api/crm/goals', 'put'>;
+
+/** Replaces a month's goals (a person left out has none that month). */
+export const saveGoals = ({ month, body }: { month: string; body: SaveGoalsInput }) =>
+  data(api.PUT('/api/crm/goals', { params: { query: { month } }, body }));
+
+// The goals read anywhere (reports, this tab) and the home's goal bars.
+export const useSaveGoals = () =>
+  useMutation({
+    mutationFn: saveGoals,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.goals.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.home.all }),
+      ]),
+  });
