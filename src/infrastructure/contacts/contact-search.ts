@@ -21,6 +21,8 @@ const BLOCK = 16_384;
 const BLOCKS = 4;
 /** At most this many words of the text are weighed (tokens: words and what separates them). */
 const MAX_WORDS = 8;
+/** The notes of the newest contacts checked one by one before a walk or the notes' trigram index (the notes' head). */
+const NOTE_SAMPLE = 1000;
 /** No cursor: every id is below it. */
 const NO_CURSOR = Number.MAX_SAFE_INTEGER;
 
@@ -48,11 +50,14 @@ const NO_CURSOR = Number.MAX_SAFE_INTEGER;
  * - besides, a text that is a phone ("+55 61 93729-5260", "937295260": phoneSearch): the contacts whose number's
  *   digits end with its digits, or that are the number it normalises to, read from contacts_phone_suffix_index (a
  *   range of it; a few rows), then newest first; added to what the other ways found, each contact once.
- * - besides, the contacts whose notes hold the text (crm_notes.search_text, the same folding): the notes' own trigram
- *   index (crm_notes_search_trgm_index) finds the notes, their contacts' ids are then read newest first from the primary
- *   key; added to what the other ways found, each contact once. Only for a text the index serves (three letters or
- *   digits in a row), gated by a CTE's value as the phone way is. Its cost grows with the notes holding the text, not
- *   with the contacts: the contacts' indexes keep serving the other ways (no OR across the two tables).
+ * - besides, the contacts whose notes hold the text (crm_notes.search_text, folded the same way), for a text the trigram
+ *   indexes serve (three letters or digits in a row: trigramIndexable). Only the contacts above the last of the page
+ *   the ways above filled can change it (all of them when those found less than a page). Their notes are read newest
+ *   contact first (crm_notes_contact_id_index): the notes of the newest contacts (1,000 notes) are checked one by one;
+ *   past them, a text found in many notes (its share among those checked, squared, times the notes, more than a
+ *   page: "orçamento" in every note) is walked the same way until a page of contacts is found, and a rarer one is
+ *   asked of the notes' trigram index (crm_notes_search_trgm_index), within the same ids. Added to what the other
+ *   ways found, each contact once; the contacts' own indexes keep serving the other ways (no OR across the tables).
  * The ways are CTEs behind one-time filters: one not taken is never executed.
  *
  * The statement is written once per shape (which filters are present) and sent as a named prepared statement
@@ -73,13 +78,7 @@ export async function contactSearchPage<T>(
 ): Promise<Page<T>> {
   const after = decodeCursor(page.cursor, 1)?.[0];
   const rows = page.limit + 1;
-  const words = text
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length >= 2)
-    .slice(0, MAX_WORDS);
-  // A text without three letters or digits in a row gives the trigram index nothing to look up (it would read all of
-  // it): such a text is walked, however rare, as far as it takes.
-  const indexable = words.some((word) => word.length >= 3);
+  const indexable = trigramIndexable(text);
   const query = records();
   const db = query.knex();
   const condition = filterCondition(query, filters);
@@ -115,6 +114,19 @@ export async function contactSearchPage<T>(
     nextCursor: found.length > page.limit && last ? encodeCursor([last.id as number]) : null,
     ...total,
   };
+}
+
+/**
+ * Whether a trigram index can serve a search for `text`: three letters or digits in a row. Another text gives the index
+ * nothing to look up (it would read all of it): the contacts are walked, however rare it is, as far as it takes, and
+ * the notes are not searched (the contacts' own fields and phones are).
+ */
+export function trigramIndexable(text: string): boolean {
+  return text
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length >= 2)
+    .slice(0, MAX_WORDS)
+    .some((word) => word.length >= 3);
 }
 
 interface Values {
@@ -312,20 +324,51 @@ function buildShape(columns: string, filter: string): Shape {
       WHERE contacts.id = any(array(SELECT id FROM phone_hits)) AND contacts.id < :after :filter
       ORDER BY contacts.id DESC LIMIT :rows
     ),
-    note_hits AS MATERIALIZED (
-      SELECT DISTINCT crm_notes.contact_id AS id FROM crm_notes
-      WHERE (SELECT indexable FROM t) AND crm_notes.search_text LIKE (SELECT pattern FROM t) AND crm_notes.contact_id < :after
-    ),
-    noted AS MATERIALIZED (
-      SELECT contacts.id FROM contacts
-      WHERE contacts.id = any(array(SELECT id FROM note_hits)) :filter
-      ORDER BY contacts.id DESC LIMIT :rows
-    ),
-    found AS MATERIALIZED (
+    others AS MATERIALIZED (
       SELECT id FROM head UNION ALL SELECT id FROM walked UNION ALL SELECT id FROM blocks
       UNION ALL (SELECT id FROM indexed ORDER BY id DESC LIMIT :rows)
       UNION SELECT id FROM phoned
-      UNION SELECT id FROM noted
+    ),
+    cut AS MATERIALIZED (
+      SELECT CASE WHEN count(*) >= :rows THEN min(id) ELSE 0 END AS low
+      FROM (SELECT id FROM others ORDER BY id DESC LIMIT :rows) AS o
+    ),
+    note_head AS MATERIALIZED (
+      SELECT crm_notes.contact_id AS id, strpos(crm_notes.search_text, (SELECT q FROM t)) > 0 AS hit FROM crm_notes
+      WHERE (SELECT indexable FROM t) AND crm_notes.contact_id < :after
+      ORDER BY crm_notes.contact_id DESC LIMIT ${NOTE_SAMPLE}
+    ),
+    note_span AS MATERIALIZED (
+      SELECT more, low, hits >= ${DENSE_HITS}
+               AND hits * hits * (SELECT greatest(reltuples, 1) FROM pg_class WHERE oid = 'crm_notes'::regclass) > :rows * sampled * sampled AS dense
+      FROM (
+        SELECT count(*) = ${NOTE_SAMPLE} AND min(id) > (SELECT low FROM cut) AS more, min(id) AS low,
+               count(*) FILTER (WHERE hit AND id > (SELECT low FROM cut)) AS hits,
+               greatest(count(*) FILTER (WHERE id > (SELECT low FROM cut)), 1) AS sampled
+        FROM note_head
+      ) AS h
+    ),
+    note_walked AS MATERIALIZED (
+      SELECT DISTINCT crm_notes.contact_id AS id FROM crm_notes JOIN contacts ON contacts.id = crm_notes.contact_id
+      WHERE (SELECT more AND dense FROM note_span) AND crm_notes.contact_id <= (SELECT low FROM note_span)
+        AND crm_notes.contact_id > (SELECT low FROM cut) AND strpos(crm_notes.search_text, (SELECT q FROM t)) > 0 :filter
+      ORDER BY crm_notes.contact_id DESC LIMIT :rows
+    ),
+    note_indexed AS MATERIALIZED (
+      SELECT crm_notes.contact_id AS id FROM crm_notes
+      WHERE (SELECT more AND NOT dense FROM note_span) AND crm_notes.search_text LIKE (SELECT pattern FROM t)
+        AND crm_notes.contact_id + 0 <= (SELECT low FROM note_span) AND crm_notes.contact_id + 0 > (SELECT low FROM cut)
+    ),
+    noted AS MATERIALIZED (
+      SELECT contacts.id FROM contacts
+      WHERE contacts.id = any(array(
+        SELECT id FROM note_head WHERE hit AND id > (SELECT low FROM cut)
+        UNION SELECT id FROM note_walked UNION SELECT id FROM note_indexed
+      )) :filter
+      ORDER BY contacts.id DESC LIMIT :rows
+    ),
+    found AS MATERIALIZED (
+      SELECT id FROM others UNION SELECT id FROM noted
     )
     SELECT ${columns}${counted ? ', (SELECT count(*) FROM found) AS search_matches' : ''} FROM contacts
     WHERE contacts.id = any(array(SELECT id FROM found))

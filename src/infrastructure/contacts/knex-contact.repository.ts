@@ -23,7 +23,7 @@ import type { Knex } from '../db/database';
 import { arrayBinding } from '../db/array-binding';
 import { translateDbError } from '../db/db-errors';
 import { phoneCondition } from './contact-phone';
-import { contactSearchPage } from './contact-search';
+import { contactSearchPage, trigramIndexable } from './contact-search';
 import { contactEntriesInsert } from '../timeline/knex-timeline.repository';
 
 export const ContactModel = tableModel('contacts', { jsonAttributes: ['customFields'], hasUpdatedAt: true });
@@ -319,10 +319,11 @@ function matching(q: QueryBuilder<BaseModel>, filter: ContactFilter): void {
       w.whereRaw('?? like lower(funil_unaccent(?))', ['contacts.searchText', containsPattern(search)]);
       if (phone) w.orWhereRaw(...phone);
       // The contacts whose notes hold the text, found by crm_notes_search_trgm_index, as ids the primary key serves.
-      w.orWhereRaw(
-        '?? = any(array(SELECT n.contact_id FROM crm_notes n WHERE n.search_text LIKE lower(funil_unaccent(?)) AND n.contact_id IS NOT NULL))',
-        ['contacts.id', containsPattern(search)],
-      );
+      if (trigramIndexable(search))
+        w.orWhereRaw(
+          '?? = any(array(SELECT n.contact_id FROM crm_notes n WHERE n.search_text LIKE lower(funil_unaccent(?)) AND n.contact_id IS NOT NULL))',
+          ['contacts.id', containsPattern(search)],
+        );
     });
   }
   if (filter.status) q.where('contacts.status', filter.status);
