@@ -13,7 +13,7 @@ import {
 } from '../../domain/notes/note';
 import { id, responseObject, timestamp } from '../response.schemas';
 import { activitySchemas } from './activities.schemas';
-import { listQuery, recordId } from './crm.schemas';
+import { ignoredCreatedBy, listQuery, recordId } from './crm.schemas';
 
 /** The list's filters as the client names them. */
 interface NoteQuery {
@@ -82,7 +82,7 @@ export const noteSchemas = {
     deal: recordId.description("The deal's notes"),
     pinned: Joi.boolean().description('true: only the pinned notes; false: only the others'),
   }),
-  create: Joi.object<NoteInput>({
+  create: Joi.object<NoteInput & { createdBy?: unknown }>({
     ...fields,
     contactId: recordId.allow(null).description("With activityId, defaults to the activity's"),
     dealId: recordId
@@ -90,10 +90,12 @@ export const noteSchemas = {
       .description("With activityId, defaults to the activity's; given alone, the deal's contact is the note's too"),
     activityId: recordId.description('The activity the note reports on: it is completed in the same transaction'),
     next,
+    createdBy: ignoredCreatedBy,
   }).fork(['kind', 'body'], (s) => s.required()),
-  update: Joi.object<NoteChanges, true>({
+  update: Joi.object<NoteChanges & { createdBy?: unknown }>({
     ...fields,
     pinned: Joi.boolean().description('Pin to the top of its contact or deal (pinning is not an edit)'),
+    createdBy: ignoredCreatedBy,
   }).min(1),
   item: responseObject(item),
   created: responseObject({

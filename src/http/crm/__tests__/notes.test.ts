@@ -22,6 +22,7 @@ describe('POST /api/crm/notes', () => {
       durationMin: 12,
       occurredAt: '2026-11-20T14:00:00.000Z',
       contactId: contact.id,
+      createdBy: crm.users.ids.admin,
     });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({

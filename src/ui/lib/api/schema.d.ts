@@ -7768,6 +7768,8 @@ export interface operations {
                     body: string;
                     /** @description With activityId, defaults to the activity's */
                     contactId?: number | null;
+                    /** @description Ignored: the server sets it to the signed-in user */
+                    createdBy?: unknown;
                     /** @description With activityId, defaults to the activity's; given alone, the deal's contact is the note's too */
                     dealId?: number | null;
                     /** @description Minutes, 0 to 1440 */
@@ -8197,6 +8199,8 @@ export interface operations {
                 "application/json": {
                     /** @description The text, 1 to 20,000 characters (a Markdown subset: bold, italics, lists, links); kept as typed */
                     body?: string;
+                    /** @description Ignored: the server sets it to the signed-in user */
+                    createdBy?: unknown;
                     /** @description Minutes, 0 to 1440 */
                     durationMin?: number | null;
                     /** @enum {unknown} */
