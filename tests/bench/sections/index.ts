@@ -8,5 +8,6 @@ export { run as queries } from './queries';
 export { run as reminders } from './reminders';
 export { run as search } from './search';
 export { run as board } from './board';
+export { run as home } from './home';
 export { run as web } from './web';
 export { run as import } from './import';
