@@ -162,6 +162,23 @@ describe('notes', () => {
     // Pinning is no edit.
     expect((await get<Note>(page, `/api/crm/notes/${older.id}`)).editedAt).toBeNull();
 
+    // Delete asks first; the history then says a note was there.
+    const extra = await post<Note>(page, '/api/crm/notes', {
+      kind: 'whatsapp',
+      body: 'Mensagem enviada por engano',
+      contactId: contact.id,
+    });
+    await page.reload();
+    const mistaken = noteCard(page, page.getByTestId('contact-timeline'), 'por engano');
+    await mistaken.getByRole('button', { name: 'Excluir' }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByRole('heading', { name: 'Excluir este registro?' }).waitFor();
+    await confirm.getByRole('button', { name: 'Excluir' }).click();
+    await toastLocator(page).filter({ hasText: 'Registro excluído' }).waitFor();
+    await mistaken.waitFor({ state: 'detached' });
+    await page.getByTestId('contact-timeline').getByTestId('note-deleted').first().waitFor();
+    expect((await page.request.get(`/api/crm/notes/${extra.id}`)).status()).toBe(404);
+
     // The deal's history shows the call with its author.
     await page.goto(`/crm/pipeline?deal=${deal.id}`);
     const dealCall = noteCard(page, page.getByTestId('deal-timeline'), 'até segunda');
@@ -175,6 +192,10 @@ describe('notes', () => {
     await next.waitFor();
     expect(await next.textContent()).toContain('Enviar proposta revisada');
     expect(await next.textContent()).toContain(contact.name);
+
+    // And on the home's agenda (due today, or overdue).
+    await page.goto('/');
+    await page.locator(`[data-testid="agenda-item"][data-id="${created.nextActivityId}"]`).waitFor();
   });
 
   it("an employee sees an admin's note but cannot edit, delete or pin it (no buttons; the API answers 403)", async () => {
@@ -337,9 +358,32 @@ describe('notes screens', () => {
     await page.goto(`/crm/pipeline?deal=${deal.id}`);
     await page.getByTestId('deal-timeline').getByTestId('note-card').nth(1).waitFor();
     await page.waitForLoadState('networkidle');
-    // The dialog scrolls inside itself: its notes in view.
-    await page.getByTestId('note-composer').scrollIntoViewIfNeeded();
+    // The dialog scrolls inside itself: its history in view.
+    await page.getByTestId('deal-timeline').scrollIntoViewIfNeeded();
     await screenshot(page, 'notes-deal-dialog-pt-light-1280');
     await expectAccessible(page, 'notes deal dialog');
+
+    // Completing an activity asks for its outcome and a note.
+    const activity = await post(page, '/api/crm/activities', {
+      type: 'call',
+      subject: 'Retornar a Bianca',
+      dueDate: new Date(Date.now() + 3_600_000).toISOString(),
+      contactId: contact.id,
+    });
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+      await page.goto('/crm/activities');
+      await page
+        .locator(`[data-testid="activity-card"][data-id="${activity.id}"]`)
+        .getByRole('button', { name: 'Concluir “Retornar a Bianca”' })
+        .click();
+      await page.getByTestId('complete-activity-dialog').waitFor();
+      await screenshot(page, `notes-complete-activity-pt-light-${width}`);
+      await expectAccessible(page, `complete activity ${width}`);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('complete-activity-dialog').waitFor({ state: 'detached' });
+    }
+    // Closed without skipping or saving, the activity stays pending.
+    expect((await get<{ status: string }>(page, `/api/crm/activities/${activity.id}`)).status).toBe('pending');
   });
 });

@@ -72,14 +72,13 @@ export function NoteCard({ note, authorName, me, showIcon = true, className }: N
   const kindLabel = t(`notes.kinds.${note.kind}`);
   const mine = canChangeNote(me, note);
 
+  // mutateAsync, not mutate's callbacks: the card may leave the screen (the pinned list, a deleted note) before
+  // the refetch that follows the write ends, and mutate's callbacks die with it.
   const pin = () =>
-    update.mutate(
-      { id: note.id, body: { pinned: !note.pinned } },
-      {
-        onSuccess: () => toast({ title: note.pinned ? t('notes.unpinned') : t('notes.pinnedToast') }),
-        onError: (error) =>
-          toast({ variant: 'destructive', title: t('notes.saveFailed'), description: errorMessage(error, t) }),
-      },
+    update.mutateAsync({ id: note.id, body: { pinned: !note.pinned } }).then(
+      () => toast({ title: note.pinned ? t('notes.unpinned') : t('notes.pinnedToast') }),
+      (error: unknown) =>
+        toast({ variant: 'destructive', title: t('notes.saveFailed'), description: errorMessage(error, t) }),
     );
 
   return (
@@ -123,7 +122,7 @@ export function NoteCard({ note, authorName, me, showIcon = true, className }: N
               label={note.pinned ? t('notes.unpin') : t('notes.pin')}
               icon={note.pinned ? PinOff : Pin}
               disabled={update.isPending}
-              onClick={pin}
+              onClick={() => void pin()}
               testId="note-pin"
             />
             <Action label={t('notes.edit')} icon={Pencil} onClick={() => setOpen('edit')} testId="note-edit" />
@@ -154,14 +153,14 @@ export function NoteCard({ note, authorName, me, showIcon = true, className }: N
           pending={remove.isPending}
           onClose={() => setOpen(null)}
           onConfirm={() =>
-            remove.mutate(note.id, {
-              onSuccess: () => {
+            void remove.mutateAsync(note.id).then(
+              () => {
                 toast({ title: t('notes.deleted') });
                 setOpen(null);
               },
-              onError: (error) =>
+              (error: unknown) =>
                 toast({ variant: 'destructive', title: t('notes.deleteFailed'), description: errorMessage(error, t) }),
-            })
+            )
           }
         />
       )}
