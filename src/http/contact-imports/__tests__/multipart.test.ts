@@ -15,7 +15,9 @@ beforeAll(() => {
   process.env.TMPDIR = spool;
 });
 afterAll(() => {
-  process.env.TMPDIR = previous;
+  // Assigning undefined would store the string "undefined": the next file in this worker would write there.
+  if (previous === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = previous;
 });
 
 /** A request bringing `body`; with `abort`, the client goes away after it, before the body ends. */
