@@ -142,6 +142,13 @@ describe('the home, "Meu dia"', () => {
     await seller.waitForLoadState('networkidle');
     await screenshot(seller, 'home-seller-data');
     await expectAccessible(seller, 'home seller');
+    // On a phone, the same sections one under another, nothing wider than the screen.
+    await seller.setViewportSize({ width: 390, height: 844 });
+    expect(await seller.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+      0,
+    );
+    await screenshot(seller, 'home-seller-data-390');
+    await seller.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('gives the admin the team view, a person filter kept in the address, and the System tab', async () => {
@@ -218,6 +225,18 @@ describe('the home, "Meu dia"', () => {
     expect(
       await admin.locator(`[data-testid="goal-row"][data-user="${employeeId}"]`).locator('input').first().inputValue(),
     ).toBe('10.000,00');
+    // A value that is no amount is refused on its field, and nothing is sent.
+    const puts: string[] = [];
+    const onRequest = (request: { method(): string; url(): string }) => {
+      if (request.method() === 'PUT') puts.push(request.url());
+    };
+    admin.on('request', onRequest);
+    await row.locator('input').first().fill('cinco mil');
+    await admin.getByRole('button', { name: 'Salvar metas' }).click();
+    await row.getByText('Informe um valor em reais, como 15.000,00').waitFor();
+    expect(await row.locator('input').first().getAttribute('aria-invalid')).toBe('true');
+    expect(puts).toEqual([]);
+    admin.off('request', onRequest);
     await row.locator('input').first().fill('5.000,00');
     await admin.getByRole('button', { name: 'Salvar metas' }).click();
     await admin.getByText(/^Metas de .+ salvas$/).waitFor();
@@ -231,6 +250,28 @@ describe('the home, "Meu dia"', () => {
     await admin.waitForLoadState('networkidle');
     await screenshot(admin, 'home-admin-data');
     await expectAccessible(admin, 'home admin');
+  });
+});
+
+describe('goals on the reports screen', () => {
+  it("shows each person's progress and pace for the month, and one person's last months", async () => {
+    await admin.goto('/crm/reports');
+    const report = admin.getByTestId('goals-report');
+    await report.getByTestId(`report-goal-${employeeId}`).waitFor();
+    expect(await text(admin, `report-goal-${employeeId}-value`)).toBe('R$ 3.000,00 de R$ 10.000,00');
+    expect(await text(admin, `report-goal-${developerId}-value`)).toBe('R$ 0,00 de R$ 5.000,00');
+    // One person's six months, the current one last: this month's goal and win.
+    await report.getByRole('combobox', { name: 'Pessoa do histórico' }).click();
+    await admin.getByRole('option', { name: await nameOf(employeeId) }).click();
+    await expect.poll(() => report.getByTestId('goal-history-row').count()).toBe(6);
+    const current = report.getByTestId('goal-history-row').last();
+    await expect
+      .poll(async () => ((await current.textContent()) ?? '').replace(/\u00a0/g, ' '))
+      .toMatch(/R\$ 10\.000,00R\$ 3\.000,0030%$/);
+    // The month before: no goal, nothing won.
+    await report.getByRole('button', { name: 'Mês anterior' }).click();
+    await expect.poll(() => text(admin, `report-goal-${employeeId}-value`)).toBe('R$ 0,00 · sem meta');
+    await screenshot(admin, 'home-reports-goals');
   });
 });
 

@@ -11,13 +11,16 @@ export function addMonths(month: string, delta: number): string {
   return monthOf(new Date(year, index - 1 + delta, 1));
 }
 
-export const isMonth = (value: string | null): value is string =>
-  value !== null && /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
-
 /** "novembro de 2026" / "November 2026". */
 export function formatMonth(month: string, language: string): string {
   const [year, index] = month.split('-').map(Number) as [number, number];
   return new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'pt-BR', { month: 'long', year: 'numeric' }).format(
     new Date(year, index - 1, 1),
   );
+}
+
+/** The same as a heading or a list item begins it: "Novembro de 2026". */
+export function monthTitle(month: string, language: string): string {
+  const text = formatMonth(month, language);
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -36,7 +36,8 @@ export function NoNextStepSection({
                   data-testid="no-next-step-item"
                   data-id={deal.id}
                 >
-                  <div className="min-w-0 flex-1">
+                  {/* Narrow screens put the button under the deal rather than squeeze its name. */}
+                  <div className="min-w-48 flex-1">
                     <p className="truncate text-sm font-medium text-foreground">{deal.title}</p>
                     <p className="flex flex-wrap gap-x-2 text-xs text-muted-foreground">
                       <span>{formatCurrency(deal.value)}</span>

@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useGoals } from '../../../lib/api/get-goals';
 import { errorMessage } from '../../../lib/errors';
 import { formatCurrency } from '../../../lib/format';
-import { currentMonth, formatMonth } from '../../../lib/month';
+import { currentMonth, monthTitle } from '../../../lib/month';
 import { useGoalHistory } from '../api/get-goal-history';
 
 const HISTORY_MONTHS = 6;
@@ -50,8 +50,8 @@ function GoalHistoryTable({ userId }: { userId: number }) {
           const goal = item.goal?.wonValue ?? null;
           return (
             <tr key={item.month} data-testid="goal-history-row">
-              <th scope="row" className="py-1.5 text-left font-normal capitalize">
-                {formatMonth(item.month, i18n.language)}
+              <th scope="row" className="py-1.5 text-left font-normal">
+                {monthTitle(item.month, i18n.language)}
               </th>
               <td className="py-1.5 text-right tabular-nums">
                 {goal === null ? t('goals.reports.noGoal') : formatCurrency(goal)}
@@ -88,7 +88,7 @@ export function GoalsReport() {
       </CardHeader>
       <CardContent className="grid gap-6 lg:grid-cols-2">
         <div className="grid content-start gap-4">
-          <h3 className="text-sm font-semibold capitalize">{formatMonth(month, i18n.language)}</h3>
+          <h3 className="text-sm font-semibold">{monthTitle(month, i18n.language)}</h3>
           {goals.isPending ? (
             <Loading />
           ) : goals.isError ? (
