@@ -6,6 +6,11 @@ export interface Person {
   userName: string;
 }
 
+export interface PersonMonth {
+  goal: GoalTargets | null;
+  actual: GoalFigures;
+}
+
 /** `month:userId`, the key of the maps below. */
 export const goalKey = (month: string, userId: number) => `${month}:${userId}`;
 
@@ -16,10 +21,8 @@ export interface GoalRepository {
   person(userId: number): Promise<Person | null>;
   /** Of these ids, the ones that are users. */
   existingUsers(ids: number[]): Promise<Set<number>>;
-  /** The goals of these months and people, by goalKey. */
-  goals(months: string[], userIds: number[]): Promise<Map<string, GoalTargets>>;
-  /** What these people did in each window, by goalKey (absent: nothing). */
-  figures(windows: MonthWindow[], userIds: number[]): Promise<Map<string, GoalFigures>>;
+  /** Each person's goal (null: none) and what they did, in each window, by goalKey: one entry each. */
+  months(windows: MonthWindow[], userIds: number[]): Promise<Map<string, PersonMonth>>;
   /** The month's goals become these; anyone else's goal of that month goes. */
   replace(month: string, items: GoalInput[], updatedBy: number): Promise<void>;
 }

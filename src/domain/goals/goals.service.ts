@@ -18,8 +18,10 @@ import {
   type GoalSummary,
   type MonthGoals,
 } from './goal';
-import { goalKey, type GoalRepository, type Person, type TimeZoneSource } from './goals.ports';
+import { goalKey, type GoalRepository, type Person, type PersonMonth, type TimeZoneSource } from './goals.ports';
 import { GOAL_REPOSITORY } from './goals.tokens';
+
+const NONE: PersonMonth = { goal: null, actual: NO_FIGURES };
 
 /** The moment and the viewer's time zone every figure of a request is told in. */
 export interface ViewerTime {
@@ -75,22 +77,16 @@ export class GoalsService {
     const windows = Array.from({ length: months }, (_, i) =>
       monthWindow(addMonths(current, i - months + 1), time.timeZone),
     );
-    const [goals, figures] = await Promise.all([
-      this.goals.goals(
-        windows.map((w) => w.month),
-        [person.userId],
-      ),
-      this.goals.figures(windows, [person.userId]),
-    ]);
+    const found = await this.goals.months(windows, [person.userId]);
     return {
       ...person,
       items: windows.map(({ month, daysInMonth }) => {
-        const goal = goals.get(goalKey(month, person.userId)) ?? null;
+        const { goal, actual } = found.get(goalKey(month, person.userId)) ?? NONE;
         return {
           month,
           daysInMonth,
           goal,
-          actual: figures.get(goalKey(month, person.userId)) ?? NO_FIGURES,
+          actual,
           pace: paceOf(goal, elapsedDays(month, time.now, time.timeZone), daysInMonth),
         };
       }),
@@ -100,7 +96,8 @@ export class GoalsService {
   /** The current month of one person, or of the team (userId null: everyone the admin's month lists, added up). */
   async summary(viewer: Viewer, userId: number | null, time: ViewerTime): Promise<GoalSummary> {
     const month = monthOf(time.now, time.timeZone);
-    const people = userId === null ? await this.goals.people(month) : [await this.someone(userId)];
+    // One person's name is not shown: no need to read it.
+    const people = userId === null ? await this.goals.people(month) : [{ userId, userName: '' }];
     const goals = await this.monthFor(people, month, time);
     return sumGoals(goals.items, goals.dayOfMonth, goals.daysInMonth);
   }
@@ -127,21 +124,18 @@ export class GoalsService {
 
   private async monthFor(people: Person[], month: string, time: ViewerTime): Promise<MonthGoals> {
     const window = monthWindow(month, time.timeZone);
-    const ids = people.map((p) => p.userId);
-    const [goals, figures] = await Promise.all([this.goals.goals([month], ids), this.goals.figures([window], ids)]);
+    const months = await this.goals.months(
+      [window],
+      people.map((p) => p.userId),
+    );
     const dayOfMonth = elapsedDays(month, time.now, time.timeZone);
     return {
       month,
       daysInMonth: window.daysInMonth,
       dayOfMonth,
       items: people.map((person) => {
-        const goal = goals.get(goalKey(month, person.userId)) ?? null;
-        return {
-          ...person,
-          goal,
-          actual: figures.get(goalKey(month, person.userId)) ?? NO_FIGURES,
-          pace: paceOf(goal, dayOfMonth, window.daysInMonth),
-        };
+        const { goal, actual } = months.get(goalKey(month, person.userId)) ?? NONE;
+        return { ...person, goal, actual, pace: paceOf(goal, dayOfMonth, window.daysInMonth) };
       }),
     };
   }

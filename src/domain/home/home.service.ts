@@ -32,7 +32,7 @@ export class HomeService {
   constructor(
     @inject(HOME_REPOSITORY) private readonly home: HomeRepository,
     @inject(GOALS_SERVICE) private readonly goals: GoalsService,
-    @inject(ACTIVITIES_SERVICE) private readonly activities: Pick<ActivitiesService, 'list'>,
+    @inject(ACTIVITIES_SERVICE) private readonly activities: Pick<ActivitiesService, 'list' | 'counts'>,
     @inject(PIPELINE_STAGES_SERVICE) private readonly stages: Pick<PipelineStagesService, 'summary'>,
   ) {}
 
@@ -47,19 +47,29 @@ export class HomeService {
     return subject;
   }
 
+  /**
+   * Each list's total is its length when it fits in one page; otherwise the pending count the activities screen's
+   * tab shows for the same filters (one more statement, only then).
+   */
   async agenda(viewer: Viewer, userId?: number) {
     const who = await this.whose(viewer, userId);
     const { now, timeZone } = await this.goals.timeOf(viewer);
-    const filter = { assignedTo: who ?? undefined, status: 'pending', order: 'due' } as const;
-    const page = { limit: AGENDA_LIMIT, includeTotal: true };
-    const [overdue, today] = await Promise.all([
-      this.activities.list(viewer, { ...filter, dueBefore: now }, page),
-      this.activities.list(viewer, { ...filter, dueFrom: now, dueBefore: nextLocalMidnight(now, timeZone) }, page),
-    ]);
-    return {
-      overdue: { items: overdue.items, total: overdue.total ?? overdue.items.length },
-      today: { items: today.items, total: today.total ?? today.items.length },
+    const bucket = async (due: { dueFrom?: Date; dueBefore: Date }) => {
+      const scope = { assignedTo: who ?? undefined, ...due };
+      const page = await this.activities.list(
+        viewer,
+        { ...scope, status: 'pending', order: 'due' },
+        { limit: AGENDA_LIMIT },
+      );
+      const total =
+        page.nextCursor === null ? page.items.length : (await this.activities.counts(viewer, scope)).pending;
+      return { items: page.items, total };
     };
+    const [overdue, today] = await Promise.all([
+      bucket({ dueBefore: now }),
+      bucket({ dueFrom: now, dueBefore: nextLocalMidnight(now, timeZone) }),
+    ]);
+    return { overdue, today };
   }
 
   async noNextStep(viewer: Viewer, userId?: number) {

@@ -1,20 +1,21 @@
 import { inject, injectable } from 'inversify';
 import type { MonthWindow } from '../../domain/goals/calendar';
-import type { GoalFigures, GoalInput, GoalTargets } from '../../domain/goals/goal';
-import { goalKey, type GoalRepository, type Person } from '../../domain/goals/goals.ports';
+import type { GoalInput } from '../../domain/goals/goal';
+import { goalKey, type GoalRepository, type Person, type PersonMonth } from '../../domain/goals/goals.ports';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import { arrayBinding } from '../db/array-binding';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 
 /**
- * What each person did in each window, counted as the reports count it (knex-report.repository.ts): deals they
- * own in a won stage closed within the window (deals_closed_at_index), activities assigned to them completed
- * within it (status named, so that activities_assignee_status_completed_index answers per person from the index:
- * ten times faster than the completed_at index's heap rows at 100,000 completed activities). Bindings: months,
- * since, until (arrays), user ids, twice.
+ * Each person's goal and what they did in each window, counted as the reports count it (knex-report.repository.ts):
+ * deals they own in a won stage closed within the window (deals_closed_at_index), activities assigned to them
+ * completed within it (status named, so that activities_assignee_status_completed_index answers per person from
+ * the index: ten times faster than the completed_at index's heap rows at 100,000 completed activities). Bindings:
+ * months, since, until (arrays), then the user ids three times.
  */
-const FIGURES = `
+const MONTHS = `
   WITH w AS (SELECT * FROM unnest(?::text[], ?::timestamptz[], ?::timestamptz[]) AS w(month, since, until)),
+  p AS (SELECT unnest(?::int[]) AS user_id),
   won AS (
     SELECT w.month, d.owner_id AS user_id, count(*)::int AS won_count, sum(d.value) AS won_value
     FROM w
@@ -30,19 +31,25 @@ const FIGURES = `
     WHERE a.assigned_to = ANY(?::int[])
     GROUP BY w.month, a.assigned_to
   )
-  SELECT coalesce(won.month, done.month) AS month, coalesce(won.user_id, done.user_id) AS "userId",
+  SELECT w.month, p.user_id AS "userId",
+         g.won_value::text AS "goalWonValue", g.won_count AS "goalWonCount", g.activities_done AS "goalActivitiesDone",
          coalesce(won.won_count, 0) AS "wonCount", coalesce(won.won_value, 0)::numeric(16, 2)::text AS "wonValue",
          coalesce(done.activities_done, 0) AS "activitiesDone"
-  FROM won FULL JOIN done ON done.month = won.month AND done.user_id = won.user_id`;
+  FROM w CROSS JOIN p
+  LEFT JOIN crm_goals g ON g.month = w.month AND g.user_id = p.user_id
+  LEFT JOIN won ON won.month = w.month AND won.user_id = p.user_id
+  LEFT JOIN done ON done.month = w.month AND done.user_id = p.user_id`;
 
-type GoalRow = {
+type MonthRow = {
   month: string;
   userId: number;
+  goalWonValue: string | null;
+  goalWonCount: number | null;
+  goalActivitiesDone: number | null;
   wonValue: string;
-  wonCount: number | null;
-  activitiesDone: number | null;
+  wonCount: number;
+  activitiesDone: number;
 };
-type FiguresRow = { month: string; userId: number; wonValue: string; wonCount: number; activitiesDone: number };
 
 @injectable()
 export class KnexGoalRepository implements GoalRepository {
@@ -69,35 +76,27 @@ export class KnexGoalRepository implements GoalRepository {
     return new Set(rows.map((r) => r.id));
   }
 
-  async goals(months: string[], userIds: number[]): Promise<Map<string, GoalTargets>> {
-    if (!months.length || !userIds.length) return new Map();
-    const rows: GoalRow[] = await this.uow
-      .db('crmGoals')
-      .whereIn('month', months)
-      .whereIn('userId', userIds)
-      .select('month', 'userId', 'wonValue', 'wonCount', 'activitiesDone');
-    return new Map(
-      rows.map((r) => [
-        goalKey(r.month, r.userId),
-        { wonValue: Number(r.wonValue), wonCount: r.wonCount, activitiesDone: r.activitiesDone },
-      ]),
-    );
-  }
-
-  async figures(windows: MonthWindow[], userIds: number[]): Promise<Map<string, GoalFigures>> {
+  async months(windows: MonthWindow[], userIds: number[]): Promise<Map<string, PersonMonth>> {
     if (!windows.length || !userIds.length) return new Map();
     const ids = arrayBinding(userIds);
-    const { rows } = await this.uow.db.raw<{ rows: FiguresRow[] }>(FIGURES, [
+    const { rows } = await this.uow.db.raw<{ rows: MonthRow[] }>(MONTHS, [
       arrayBinding(windows.map((w) => w.month)),
       arrayBinding(windows.map((w) => w.since.toISOString())),
       arrayBinding(windows.map((w) => w.until.toISOString())),
+      ids,
       ids,
       ids,
     ]);
     return new Map(
       rows.map((r) => [
         goalKey(r.month, r.userId),
-        { wonValue: Number(r.wonValue), wonCount: r.wonCount, activitiesDone: r.activitiesDone },
+        {
+          goal:
+            r.goalWonValue === null
+              ? null
+              : { wonValue: Number(r.goalWonValue), wonCount: r.goalWonCount, activitiesDone: r.goalActivitiesDone },
+          actual: { wonValue: Number(r.wonValue), wonCount: r.wonCount, activitiesDone: r.activitiesDone },
+        },
       ]),
     );
   }

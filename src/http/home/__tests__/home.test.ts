@@ -148,6 +148,25 @@ describe('home: agenda', () => {
     expect(idsOf(other.overdue.items)).toEqual([ids.a6]);
     expect(other.today).toEqual({ items: [], total: 0 });
   });
+  it('shows the first 50 of a long list and counts them all, as the activities screen counts its pending tab', async () => {
+    await knex()('activities').insert(
+      Array.from({ length: 52 }, (_, i) => ({
+        subject: `Late ${i}`,
+        dueDate: new Date(Date.parse('2026-11-01T10:00:00Z') + i * 60_000),
+        assignedTo: users.ids.other,
+        createdBy: users.ids.other,
+      })),
+    );
+    const agenda = await get(users.admin, `/api/home/agenda?userId=${users.ids.other}`);
+    expect(agenda.overdue.items).toHaveLength(50);
+    expect(agenda.overdue.items[0].subject).toBe('Late 0');
+    expect(agenda.overdue.total).toBe(53);
+    const counts = await get(
+      users.admin,
+      `/api/crm/activities/counts?assignedTo=${users.ids.other}&dueBefore=${NOW.toISOString()}`,
+    );
+    expect(counts.pending).toBe(53);
+  });
 });
 
 describe('home: no next step', () => {
