@@ -21,8 +21,6 @@ const BLOCK = 16_384;
 const BLOCKS = 4;
 /** At most this many words of the text are weighed (tokens: words and what separates them). */
 const MAX_WORDS = 8;
-/** The notes of the newest contacts checked one by one before a walk or the notes' trigram index (the notes' head). */
-const NOTE_SAMPLE = 1000;
 /** No cursor: every id is below it. */
 const NO_CURSOR = Number.MAX_SAFE_INTEGER;
 
@@ -52,12 +50,13 @@ const NO_CURSOR = Number.MAX_SAFE_INTEGER;
  *   range of it; a few rows), then newest first; added to what the other ways found, each contact once.
  * - besides, the contacts whose notes hold the text (crm_notes.search_text, folded the same way), for a text the trigram
  *   indexes serve (three letters or digits in a row: trigramIndexable). Only the contacts above the last of the page
- *   the ways above filled can change it (all of them when those found less than a page). Their notes are read newest
- *   contact first (crm_notes_contact_id_index): the notes of the newest contacts (1,000 notes) are checked one by one;
- *   past them, a text found in many notes (its share among those checked, squared, times the notes, more than a
- *   page: "orçamento" in every note) is walked the same way until a page of contacts is found, and a rarer one is
- *   asked of the notes' trigram index (crm_notes_search_trgm_index), within the same ids. Added to what the other
- *   ways found, each contact once; the contacts' own indexes keep serving the other ways (no OR across the tables).
+ *   the ways above filled can change it (all of them when those found less than a page), and their notes are read by
+ *   contact (crm_notes_contact_id_index): the notes of the newest 1,000 contacts (the head's) are checked one by one;
+ *   past them, a text in many of those notes (its share, squared, times the notes, more than a page: "orçamento" in
+ *   every note) is walked the same way, newest contact first, until a page of contacts is found, and a rarer one is
+ *   asked of the notes' trigram index (crm_notes_search_trgm_index) within the same ids. Added to what the other ways
+ *   found, each contact once; the contacts' own indexes keep serving the other ways (no OR across the tables). At
+ *   1,000,000 contacts and 200,000 notes the statement for "João" reads 480 buffers where it read 315 without notes.
  * The ways are CTEs behind one-time filters: one not taken is never executed.
  *
  * The statement is written once per shape (which filters are present) and sent as a named prepared statement
@@ -336,34 +335,28 @@ function buildShape(columns: string, filter: string): Shape {
     note_head AS MATERIALIZED (
       SELECT crm_notes.contact_id AS id, strpos(crm_notes.search_text, (SELECT q FROM t)) > 0 AS hit FROM crm_notes
       WHERE (SELECT indexable FROM t) AND crm_notes.contact_id < :after
-      ORDER BY crm_notes.contact_id DESC LIMIT ${NOTE_SAMPLE}
+        AND crm_notes.contact_id >= greatest((SELECT low FROM span), (SELECT low FROM cut) + 1)
     ),
     note_span AS MATERIALIZED (
-      SELECT more, low, hits >= ${DENSE_HITS}
+      SELECT (SELECT more FROM span) AND (SELECT low FROM cut) + 1 < (SELECT low FROM span) AS more, hits >= ${DENSE_HITS}
                AND hits * hits * (SELECT greatest(reltuples, 1) FROM pg_class WHERE oid = 'crm_notes'::regclass) > :rows * sampled * sampled AS dense
-      FROM (
-        SELECT count(*) = ${NOTE_SAMPLE} AND min(id) > (SELECT low FROM cut) AS more, min(id) AS low,
-               count(*) FILTER (WHERE hit AND id > (SELECT low FROM cut)) AS hits,
-               greatest(count(*) FILTER (WHERE id > (SELECT low FROM cut)), 1) AS sampled
-        FROM note_head
-      ) AS h
+      FROM (SELECT count(*) FILTER (WHERE hit) AS hits, greatest(count(*), 1) AS sampled FROM note_head) AS h
     ),
     note_walked AS MATERIALIZED (
       SELECT DISTINCT crm_notes.contact_id AS id FROM crm_notes JOIN contacts ON contacts.id = crm_notes.contact_id
-      WHERE (SELECT more AND dense FROM note_span) AND crm_notes.contact_id <= (SELECT low FROM note_span)
+      WHERE (SELECT more AND dense FROM note_span) AND crm_notes.contact_id < (SELECT low FROM span)
         AND crm_notes.contact_id > (SELECT low FROM cut) AND strpos(crm_notes.search_text, (SELECT q FROM t)) > 0 :filter
       ORDER BY crm_notes.contact_id DESC LIMIT :rows
     ),
     note_indexed AS MATERIALIZED (
       SELECT crm_notes.contact_id AS id FROM crm_notes
       WHERE (SELECT more AND NOT dense FROM note_span) AND crm_notes.search_text LIKE (SELECT pattern FROM t)
-        AND crm_notes.contact_id + 0 <= (SELECT low FROM note_span) AND crm_notes.contact_id + 0 > (SELECT low FROM cut)
+        AND crm_notes.contact_id + 0 < (SELECT low FROM span) AND crm_notes.contact_id + 0 > (SELECT low FROM cut)
     ),
     noted AS MATERIALIZED (
       SELECT contacts.id FROM contacts
       WHERE contacts.id = any(array(
-        SELECT id FROM note_head WHERE hit AND id > (SELECT low FROM cut)
-        UNION SELECT id FROM note_walked UNION SELECT id FROM note_indexed
+        SELECT id FROM note_head WHERE hit UNION SELECT id FROM note_walked UNION SELECT id FROM note_indexed
       )) :filter
       ORDER BY contacts.id DESC LIMIT :rows
     ),
