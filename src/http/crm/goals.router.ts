@@ -39,7 +39,7 @@ export class GoalsRouter implements HttpRouter {
         summary: "One person's last months, goal against what they did (admins: anyone; others: themselves)",
         schemas: { query: goalSchemas.historyQuery },
         response: goalResponses.history,
-        errors: ['USER.NOT_FOUND'],
+        errors: ['USER.NOT_FOUND', 'AUTH.FORBIDDEN'],
         handler: ({ query }, req) => this.goals.history(viewerOf(req), query.userId, query.months),
       }),
     ];

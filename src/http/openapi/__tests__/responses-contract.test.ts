@@ -411,6 +411,31 @@ describe('success responses match the OpenAPI document', () => {
     expect(history.items.some((e: { note?: unknown }) => e.note === null)).toBe(true);
   });
 
+  it('goals and the home', async () => {
+    const me = (firstRegistration.body as { id: number }).id;
+    const month = new Date().toISOString().slice(0, 7);
+    await call(admin, 'put', '/api/crm/goals', {
+      query: `month=${month}`,
+      body: { items: [{ userId: me, wonValue: 1000.5, wonCount: 2 }] },
+    });
+    const goals = await call(admin, 'get', '/api/crm/goals', { query: `month=${month}` });
+    expect(goals.items.some((item: { goal: unknown }) => item.goal !== null)).toBe(true);
+    await call(admin, 'get', '/api/crm/goals/history', { query: `userId=${me}&months=2` });
+    await call(admin, 'post', '/api/crm/activities', {
+      body: { subject: 'Atrasada', dueDate: '2020-01-06T12:00:00.000Z', contactId: contact.id, dealId: deal.id },
+    });
+    const agenda = await call(admin, 'get', '/api/home/agenda');
+    expect(agenda.overdue.items.length).toBeGreaterThan(0);
+    await call(admin, 'get', '/api/home/no-next-step');
+    const pipeline = await call(admin, 'get', '/api/home/pipeline', { query: `userId=${me}` });
+    expect(pipeline.stages.length).toBeGreaterThan(0);
+    await call(admin, 'get', '/api/home/goal');
+    const recent = await call(admin, 'get', '/api/home/recent-contacts');
+    expect(recent.items.length).toBeGreaterThan(0);
+    const team = await call(admin, 'get', '/api/home/team');
+    expect(team.goals.length).toBeGreaterThan(0);
+  });
+
   it('timeline, dashboard and system', async () => {
     const history = await call(admin, 'get', '/api/crm/contacts/{id}/timeline', {
       params: contact,

@@ -7097,6 +7097,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not allowed: AUTH.FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN";
+                        };
+                    };
+                };
+            };
             /** @description Not found: USER.NOT_FOUND */
             404: {
                 headers: {
