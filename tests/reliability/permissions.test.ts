@@ -79,7 +79,11 @@ describe('permissions', () => {
       expectStatus(`GET /api/user as ${role} after the matrix`, await client(role).get('/api/user'), 200);
   });
 
-  it('contacts, deals and activities follow the table for owners and not owners', async () => {
+  it('contacts, deals, activities and notes follow the table for owners and not owners', async () => {
+    // A note's rules are its author's, whoever owns the contact it is written on.
+    const noteContact = (await users.admin.post('/api/crm/contacts', { name: 'Perm note contact' })).body as {
+      id: number;
+    };
     const records = {
       contact: {
         path: '/api/crm/contacts',
@@ -91,6 +95,11 @@ describe('permissions', () => {
         path: '/api/crm/activities',
         body: { subject: 'Perm activity' },
         change: { priority: 'high' },
+      },
+      note: {
+        path: '/api/crm/notes',
+        body: { kind: 'note', body: 'Perm note', contactId: noteContact.id },
+        change: { body: 'changed' },
       },
     } as const;
     for (const [resource, spec] of Object.entries(records) as [CrmResource, (typeof records)[keyof typeof records]][]) {
