@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../../support/free-port';
+import type { BenchRow } from '../support/section';
 import type { Scenario } from './scenarios';
 import { spawnServer, type BenchServer } from './servers';
 
@@ -124,5 +125,29 @@ export async function load(
         timeouts: result.timeouts,
       },
     }),
+  };
+}
+
+/** A second of warm-up, then `seconds` of load: a section's row, its target a p99 under 100 ms with no failure. */
+export async function p99Row(
+  server: BenchServer,
+  scenario: Scenario,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+  measure: string,
+): Promise<BenchRow> {
+  await load(server, scenario, headers, connections, 1);
+  const figures = await load(server, scenario, headers, connections, seconds);
+  return {
+    measure,
+    values: {
+      'req/s': Math.round(figures.reqPerSec),
+      'p50 ms': figures.p50,
+      'p99 ms': figures.p99,
+      'CPU ms/req': figures.cpuMsPerRequest.toFixed(2),
+      failures: figures.failures,
+    },
+    target: { text: 'p99 under 100 ms', met: figures.p99 < 100 && !figures.failures },
   };
 }

@@ -1,4 +1,4 @@
-import { load, signIn, spawnFunil } from '../http/load';
+import { p99Row, signIn, spawnFunil } from '../http/load';
 import { BOARD_STAGES, type Scenario } from '../http/scenarios';
 import { bundleServers, type BenchServer } from '../http/servers';
 import { CRM_DATA, QUICK_CRM_DATA, createBenchDatabase, describeData } from '../support/crm-data';
@@ -35,19 +35,7 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
     ];
     const rows: BenchRow[] = [];
     for (const scenario of list) {
-      await load(funil, scenario, headers, CONNECTIONS, 1);
-      const figures = await load(funil, scenario, headers, CONNECTIONS, seconds);
-      rows.push({
-        measure: `board: ${scenario.name}`,
-        values: {
-          'req/s': Math.round(figures.reqPerSec),
-          'p50 ms': figures.p50,
-          'p99 ms': figures.p99,
-          'CPU ms/req': figures.cpuMsPerRequest.toFixed(2),
-          failures: figures.failures,
-        },
-        target: { text: 'p99 under 100 ms', met: figures.p99 < 100 && !figures.failures },
-      });
+      rows.push(await p99Row(funil, scenario, headers, CONNECTIONS, seconds, `board: ${scenario.name}`));
     }
     return {
       title: 'The board (PostgreSQL)',

@@ -1,5 +1,5 @@
 import knexFactory, { type Knex } from 'knex';
-import { load, signIn, spawnFunil } from '../http/load';
+import { p99Row, signIn, spawnFunil } from '../http/load';
 import type { Scenario } from '../http/scenarios';
 import { bundleServers, type BenchServer } from '../http/servers';
 import { CRM_DATA, QUICK_CRM_DATA, createBenchDatabase, describeData } from '../support/crm-data';
@@ -82,19 +82,7 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
     ];
     const rows: BenchRow[] = [];
     for (const item of list) {
-      await load(funil, item, headers, CONNECTIONS, 1);
-      const figures = await load(funil, item, headers, CONNECTIONS, seconds);
-      rows.push({
-        measure: `GET /api/home: ${item.name}`,
-        values: {
-          'req/s': Math.round(figures.reqPerSec),
-          'p50 ms': figures.p50,
-          'p99 ms': figures.p99,
-          'CPU ms/req': figures.cpuMsPerRequest.toFixed(2),
-          failures: figures.failures,
-        },
-        target: { text: 'p99 under 100 ms', met: figures.p99 < 100 && !figures.failures },
-      });
+      rows.push(await p99Row(funil, item, headers, CONNECTIONS, seconds, `GET /api/home: ${item.name}`));
     }
     return {
       title: 'The home (PostgreSQL)',

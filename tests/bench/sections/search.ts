@@ -5,7 +5,7 @@ import { phoneCondition } from '../../../src/infrastructure/contacts/contact-pho
 import { KnexContactRepository } from '../../../src/infrastructure/contacts/knex-contact.repository';
 import type { KnexUnitOfWork } from '../../../src/infrastructure/db/knex-unit-of-work';
 import { migrateLatest } from '../../../src/infrastructure/db/migrator';
-import { load, signIn, spawnFunil } from '../http/load';
+import { p99Row, signIn, spawnFunil } from '../http/load';
 import type { Scenario } from '../http/scenarios';
 import { bundleServers, type BenchServer } from '../http/servers';
 import { pastedPhone, rareTerm, seedBrazilianContacts } from '../support/brazilian-contacts';
@@ -88,19 +88,16 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
         paths: [`/api/crm/contacts?${query}`],
         shape: '',
       };
-      await load(funil, scenario, headers, CONNECTIONS, 1);
-      const figures = await load(funil, scenario, headers, CONNECTIONS, seconds);
-      rows.push({
-        measure: `contacts search, ${name} term ("${term}", ${matches[name]} matches)${total ? `, with its total (capped at ${SEARCH_TOTAL_CAP.toLocaleString('en')})` : ''}`,
-        values: {
-          'req/s': Math.round(figures.reqPerSec),
-          'p50 ms': figures.p50,
-          'p99 ms': figures.p99,
-          'CPU ms/req': figures.cpuMsPerRequest.toFixed(2),
-          failures: figures.failures,
-        },
-        target: { text: 'p99 under 100 ms', met: figures.p99 < 100 && !figures.failures },
-      });
+      rows.push(
+        await p99Row(
+          funil,
+          scenario,
+          headers,
+          CONNECTIONS,
+          seconds,
+          `contacts search, ${name} term ("${term}", ${matches[name]} matches)${total ? `, with its total (capped at ${SEARCH_TOTAL_CAP.toLocaleString('en')})` : ''}`,
+        ),
+      );
     }
     return {
       title: `Contacts search at ${contacts.toLocaleString('en')} contacts (PostgreSQL)`,
