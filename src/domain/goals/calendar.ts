@@ -1,7 +1,7 @@
 import { localClock, nextLocalMidnight } from '../notifications/digest-message';
 
-/** A month as people name it: 'YYYY-MM'. */
-export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** A month as people name it: 'YYYY-MM', from 1900 to 2999 (Date.UTC reads the years 0 to 99 as 1900 to 1999). */
+export const MONTH_PATTERN = /^(19|2\d)\d{2}-(0[1-9]|1[0-2])$/;
 
 /** [since, until): instants, the first included, the last not. */
 export interface Window {

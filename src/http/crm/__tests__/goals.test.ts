@@ -141,7 +141,7 @@ describe('goals: GET and PUT /api/crm/goals', () => {
   it('refuses bad input with a 400 naming the field, and changes nothing', async () => {
     const { employee } = users.ids;
     const before = (await users.admin.get('/api/crm/goals?month=2026-11')).body;
-    for (const month of ['2026-13', '2026-1', 'nov', '2026-11-01']) {
+    for (const month of ['2026-13', '2026-1', 'nov', '2026-11-01', '0099-01']) {
       const res = await users.admin.get(`/api/crm/goals?month=${month}`);
       expect(res.status, month).toBe(400);
       expectErrorShape(res.body);
