@@ -9,17 +9,21 @@ import { p99Row, signIn, spawnFunil } from '../http/load';
 import type { Scenario } from '../http/scenarios';
 import { bundleServers, type BenchServer } from '../http/servers';
 import { pastedPhone, rareTerm, seedBrazilianContacts } from '../support/brazilian-contacts';
+import { noteRareTerm, seedContactNotes } from '../support/contact-notes';
 import { createBenchDatabase } from '../support/crm-data';
 import type { BenchContext, BenchRow, BenchSection } from '../support/section';
 
 const CONNECTIONS = 32;
+/** One contact in this many has a note (issue 25: the search finds contacts by their notes too). */
+const NOTE_EVERY = 5;
 
 /**
  * Issue 15: the contact list's search (first page, 50, newest first) at 1,000,000 contacts with realistic
  * Brazilian names (about 7.5% called João), for a rare term, a common one, two words and the start of an
  * e-mail (both about 0.25% of contacts, their words each in 7 to 10%), a phone pasted as a person writes it (found by
- * its normalised digits, not as text: issue 23), and the first screen's request (the
- * common term with its capped total), under 32 connections against Funil as a child process; the plans with
+ * its normalised digits, not as text: issue 23), text found in contacts' notes only, rare and common (issue 25: a note
+ * on one contact in five, naming the contact, so that the other terms meet notes too), and the first screen's request
+ * (the common term with its capped total), under 32 connections against Funil as a child process; the plans with
  * EXPLAIN (ANALYZE, BUFFERS).
  */
 export async function run(ctx: BenchContext): Promise<BenchSection> {
@@ -37,6 +41,8 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
       'two words': 'João Silva',
       'e-mail start': 'joao.silva',
       'pasted phone': pastedPhone(Math.ceil(contacts / 2)),
+      'note text, rare': noteRareTerm(NOTE_EVERY * Math.ceil(contacts / (3 * NOTE_EVERY))),
+      'note text, common': 'orçamento',
     };
     const plans: Record<string, string[]> = {};
     let matches: Record<string, number> = {};
@@ -55,15 +61,18 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
       await knex.raw('DROP INDEX contacts_search_trgm_index');
       await seedBrazilianContacts(knex, contacts, owners);
       await knex.raw(indexdef);
+      const notes = await seedContactNotes(knex, NOTE_EVERY, owners);
       await knex.raw('VACUUM ANALYZE contacts');
-      ctx.log(`${contacts} contacts in ${Math.round((performance.now() - started) / 1000)} s`);
+      await knex.raw('VACUUM ANALYZE crm_notes');
+      ctx.log(`${contacts} contacts and ${notes} notes in ${Math.round((performance.now() - started) / 1000)} s`);
       for (const [name, term] of Object.entries(terms)) {
         plans[name] = await explainSearch(db.url, term);
         const [phone, phoneBindings] = phoneCondition(term) ?? ['false', []];
         const [{ count }] = (
           await knex.raw(
-            `SELECT count(*)::int AS count FROM contacts WHERE search_text LIKE lower(funil_unaccent(?)) OR ${phone}`,
-            [`%${term}%`, ...phoneBindings],
+            `SELECT count(*)::int AS count FROM contacts WHERE search_text LIKE lower(funil_unaccent(?)) OR ${phone}
+               OR id IN (SELECT contact_id FROM crm_notes WHERE search_text LIKE lower(funil_unaccent(?)))`,
+            [`%${term}%`, ...phoneBindings, `%${term}%`],
           )
         ).rows;
         matches = { ...matches, [name]: count };
@@ -102,7 +111,7 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
     return {
       title: `Contacts search at ${contacts.toLocaleString('en')} contacts (PostgreSQL)`,
       setup: [
-        `PostgreSQL (a database of its own), ${contacts} contacts with Brazilian names (about 7.5% called João), seeded by SQL`,
+        `PostgreSQL (a database of its own), ${contacts} contacts with Brazilian names (about 7.5% called João), seeded by SQL; a note on one contact in ${NOTE_EVERY} naming the contact ("Liguei para <name>: pediu orçamento...", one in four with "orçamento"), found by the search too`,
         'Funil as a child process (NODE_ENV=production, job workers off), GET /api/crm/contacts?search=…&limit=50 (first page; no total but on the last row)',
         `autocannon, ${CONNECTIONS} connections, ${seconds} s after a 1 s warm-up`,
       ],
