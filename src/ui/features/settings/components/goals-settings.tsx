@@ -13,18 +13,9 @@ import { useGoals, type MonthGoals } from '../../../lib/api/get-goals';
 import { errorMessage } from '../../../lib/errors';
 import { currentMonth, formatMonth } from '../../../lib/month';
 import { useSaveGoals } from '../api/save-goals';
+import { amountText, parseAmount } from '../goal-amount';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
-
-/** An amount typed the Brazilian way or not (15000, 15.000,50, 15000.5) as the API's number; null when it is none. */
-export function parseAmount(text: string): number | null {
-  const cleaned = text.replace(/R\$|\s/g, '');
-  const normalized = cleaned.includes(',') ? cleaned.replace(/\./g, '').replace(',', '.') : cleaned;
-  return /^\d{1,12}(\.\d{1,2})?$/.test(normalized) ? Number(normalized) : null;
-}
-
-const amountText = (value: number) =>
-  new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
 
 // The server's bounds: a value of 0 to 999,999,999,999.99; counts whole, 0 or more.
 const goalsSchema = (t: T) => {
