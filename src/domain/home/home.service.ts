@@ -32,7 +32,7 @@ export class HomeService {
   constructor(
     @inject(HOME_REPOSITORY) private readonly home: HomeRepository,
     @inject(GOALS_SERVICE) private readonly goals: GoalsService,
-    @inject(ACTIVITIES_SERVICE) private readonly activities: Pick<ActivitiesService, 'list' | 'counts'>,
+    @inject(ACTIVITIES_SERVICE) private readonly activities: Pick<ActivitiesService, 'list'>,
     @inject(PIPELINE_STAGES_SERVICE) private readonly stages: Pick<PipelineStagesService, 'summary'>,
   ) {}
 
@@ -48,22 +48,16 @@ export class HomeService {
   }
 
   /**
-   * Each list's total is its length when it fits in one page; otherwise the pending count the activities screen's
-   * tab shows for the same filters (one more statement, only then).
+   * Each list is the activities screen's own (its filters, order and rows); its total is counted as that list
+   * counts one (up to 10,000), in the statement before the page.
    */
   async agenda(viewer: Viewer, userId?: number) {
     const who = await this.whose(viewer, userId);
     const { now, timeZone } = await this.goals.timeOf(viewer);
     const bucket = async (due: { dueFrom?: Date; dueBefore: Date }) => {
-      const scope = { assignedTo: who ?? undefined, ...due };
-      const page = await this.activities.list(
-        viewer,
-        { ...scope, status: 'pending', order: 'due' },
-        { limit: AGENDA_LIMIT },
-      );
-      const total =
-        page.nextCursor === null ? page.items.length : (await this.activities.counts(viewer, scope)).pending;
-      return { items: page.items, total };
+      const filter = { assignedTo: who ?? undefined, ...due, status: 'pending', order: 'due' } as const;
+      const page = await this.activities.list(viewer, filter, { limit: AGENDA_LIMIT, includeTotal: true });
+      return { items: page.items, total: page.total ?? page.items.length };
     };
     const [overdue, today] = await Promise.all([
       bucket({ dueBefore: now }),
