@@ -4,6 +4,7 @@ import type { ContactRepository } from '../../../domain/contacts/contacts.ports'
 import { CONTACT_REPOSITORY } from '../../../domain/contacts/contacts.tokens';
 import { SEARCH_TOTAL_CAP } from '../../../domain/shared/list-page';
 import { useTestRuntime } from '../../../main/__tests__/test-runtime';
+import { searchPages } from './search-pages';
 import { trigramIndexable } from '../contact-search';
 
 const app = useTestRuntime();
@@ -58,18 +59,7 @@ describe('contact search, by the contacts notes', () => {
       .orderBy('id', 'desc')
       .pluck('id')) as number[];
 
-  const pages = async (filter: ContactFilter, limit: number) => {
-    const seen: number[] = [];
-    const totals: string[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await contacts.list(filter, { limit, cursor, includeTotal: true });
-      seen.push(...page.items.map((c) => c.id));
-      totals.push(`${page.total}${page.totalCapped ? '+' : ''}`);
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
-    return { seen, totals };
-  };
+  const pages = (filter: ContactFilter, limit: number) => searchPages(contacts, filter, limit);
 
   it.each([
     ['cajueiro', undefined],

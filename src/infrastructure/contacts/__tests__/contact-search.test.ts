@@ -4,6 +4,7 @@ import type { ContactRepository } from '../../../domain/contacts/contacts.ports'
 import { SEARCH_TOTAL_CAP } from '../../../domain/shared/list-page';
 import { CONTACT_REPOSITORY } from '../../../domain/contacts/contacts.tokens';
 import { useTestRuntime } from '../../../main/__tests__/test-runtime';
+import { searchPages } from './search-pages';
 import { phoneCondition } from '../contact-phone';
 
 const app = useTestRuntime();
@@ -44,18 +45,7 @@ describe('contact search', () => {
       .orderBy('id', 'desc')
       .pluck('id')) as number[];
 
-  const pages = async (filter: ContactFilter, limit: number) => {
-    const seen: number[] = [];
-    const totals: string[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await contacts.list(filter, { limit, cursor, includeTotal: true });
-      seen.push(...page.items.map((c) => c.id));
-      totals.push(`${page.total}${page.totalCapped ? '+' : ''}`);
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
-    return { seen, totals };
-  };
+  const pages = (filter: ContactFilter, limit: number) => searchPages(contacts, filter, limit);
 
   // PostgreSQL plans a prepared statement for its values five times, then keeps the generic plan unless the values'
   // own plans cost less. A way a plan for given values drops (the phone way for a text that is no phone, had it been
