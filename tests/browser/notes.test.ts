@@ -269,6 +269,33 @@ describe('notes', () => {
     await note.waitFor();
     expect(await note.getByTestId('note-outcome').textContent()).toBe('Não atendeu');
     expect(await note.locator('strong').textContent()).toBe('amanhã');
+
+    // From the agenda: an activity opens in its dialog, whose Complete asks the same.
+    const thisHour = new Date();
+    thisHour.setMinutes(0, 0, 0);
+    const meeting = await post<{ id: number }>(page, '/api/crm/activities', {
+      type: 'meeting',
+      subject: 'Reunião com o Otto',
+      dueDate: thisHour.toISOString(),
+      contactId: contact.id,
+    });
+    await page.goto('/crm/activities?view=agenda');
+    await page.locator(`[data-testid="agenda-item"][data-id="${meeting.id}"]`).click();
+    await dialog.getByRole('heading', { name: 'Editar atividade' }).waitFor();
+    await dialog.getByRole('button', { name: 'Concluir', exact: true }).click();
+    await dialog.getByRole('heading', { name: 'Concluir “Reunião com o Otto”' }).waitFor();
+    // A meeting has no call outcome to choose.
+    expect(await page.locator('#complete-activity-outcome').count()).toBe(0);
+    await page.locator('#complete-activity-body').fill('Fechamos o escopo');
+    await dialog.getByRole('button', { name: 'Salvar e concluir' }).click();
+    await toastLocator(page).filter({ hasText: 'Concluída com nota: Reunião com o Otto' }).waitFor();
+    expect((await get<{ status: string }>(page, `/api/crm/activities/${meeting.id}`)).status).toBe('completed');
+    const meetingNotes = await get<{ items: Note[] }>(page, `/api/crm/notes?contact=${contact.id}`);
+    expect(meetingNotes.items.find((n) => n.activityId === meeting.id)).toMatchObject({
+      kind: 'meeting',
+      body: 'Fechamos o escopo',
+      outcome: null,
+    });
   });
 });
 

@@ -1,8 +1,10 @@
 import { useMemo, useState } from 'react';
+import { CheckCircle2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ContactLookupField } from '../../../components/records/contact-lookup-field';
 import { OwnerField } from '../../../components/records/owner-field';
 import { RecordForm, RecordFormDialog } from '../../../components/records/record-form-dialog';
+import { Button } from '../../../components/ui/button';
 import { FormField, useSchemaForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import type { LookupOption } from '../../../components/ui/lookup-select';
@@ -30,6 +32,8 @@ interface ActivityFormDialogProps {
   /** A new activity's deal, chosen already (the home's "plan next step"). */
   deal?: { id: number; title: string };
   onClose: () => void;
+  /** Offers "Complete" for a pending activity (the agenda opens activities here): the caller asks for its outcome. */
+  onComplete?: (activity: Activity) => void;
 }
 
 /** The server's rule for changing an activity (crm-access.ts): an admin, its assignee or its creator. */
@@ -58,7 +62,7 @@ const valuesOf = (
 const reminderKey = (choice: ReminderChoice) => (choice === null ? 'none' : String(choice));
 
 /** Create and edit an activity (SPEC 3 fields and the reminder lead time); the dialog closes on success. */
-export function ActivityFormDialog({ activity, me, contact, deal, onClose }: ActivityFormDialogProps) {
+export function ActivityFormDialog({ activity, me, contact, deal, onClose, onComplete }: ActivityFormDialogProps) {
   const { t } = useTranslation();
   const schema = useMemo(() => activitySchema(t), [t]);
   const form = useSchemaForm(schema, valuesOf(activity, me, contact, deal));
@@ -107,6 +111,15 @@ export function ActivityFormDialog({ activity, me, contact, deal, onClose }: Act
           saveFailed: t('activityForm.saveFailed'),
         }}
         onClose={onClose}
+        footerStart={
+          activity?.status === 'pending' && editable && onComplete ? (
+            // Unsaved changes would be lost: save them first.
+            <Button variant="outline" disabled={form.formState.isDirty} onClick={() => onComplete(activity)}>
+              <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
+              {t('activities.completeShort')}
+            </Button>
+          ) : undefined
+        }
       >
         <FormField
           control={form.control}

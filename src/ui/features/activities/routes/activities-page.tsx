@@ -233,7 +233,15 @@ function ActivitiesScreen({ me }: { me: User }) {
         />
       )}
       {editing !== undefined ? (
-        <ActivityFormDialog activity={editing} me={me} onClose={() => setEditing(undefined)} />
+        <ActivityFormDialog
+          activity={editing}
+          me={me}
+          onClose={() => setEditing(undefined)}
+          onComplete={(activity) => {
+            setEditing(undefined);
+            setCompleting(activity);
+          }}
+        />
       ) : (
         linked.data && (
           <ActivityFormDialog
@@ -241,6 +249,10 @@ function ActivitiesScreen({ me }: { me: User }) {
             activity={linked.data}
             me={me}
             onClose={() => set('activity', null)}
+            onComplete={(activity) => {
+              set('activity', null);
+              setCompleting(activity);
+            }}
           />
         )
       )}
