@@ -88,7 +88,10 @@ const ACTIVITIES_DONE = `
   GROUP BY u.id, u.name
   ORDER BY count DESC, u.name, u.id`;
 
-/** Stale as the board's card says it: unchanged for more than the stage's stale days (board-position.ts). */
+/**
+ * Stale as the board's card says it: unchanged for more than the stage's stale days (board-position.ts); each open
+ * stage's stale deals are a range of deals_stage_updated_at_index, which carries the owner and the value.
+ */
 const STALE_DEALS = `
   SELECT d.owner_id AS "userId", u.name AS "userName", count(*)::int AS count,
          sum(d.value)::numeric(16, 2)::text AS value
