@@ -14,6 +14,7 @@ import {
   uniqueName,
   type Language,
   type Theme,
+  settled,
 } from './support/browser';
 
 let browser: Browser;
@@ -353,7 +354,7 @@ describe('contact import wizard', () => {
           await page.evaluate((value) => localStorage.setItem('theme', value), theme);
           const shot = async (step: string) => {
             const name = `contacts-import-${step}-${language}-${theme}-${width}`;
-            await page.waitForLoadState('networkidle');
+            await settled(page);
             const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
             expect(overflow, `${name} overflows horizontally`).toBeLessThanOrEqual(0);
             await screenshot(page, name);

@@ -13,6 +13,7 @@ import {
   uniqueName,
   type Language,
   type Theme,
+  settled,
 } from './support/browser';
 
 let browser: Browser;
@@ -343,7 +344,7 @@ describe('contact page', () => {
           await activities(page).nth(2).waitFor();
           await deals(page).nth(1).waitFor();
           await page.getByTestId('timeline-entry').nth(5).waitFor();
-          await page.waitForLoadState('networkidle');
+          await settled(page);
           const name = `contact-page-${language}-${theme}-${width}`;
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow, `${name} overflows horizontally`).toBeLessThanOrEqual(0);

@@ -13,6 +13,7 @@ import {
   uniqueName,
   type Language,
   type Theme,
+  settled,
 } from './support/browser';
 
 let browser: Browser;
@@ -293,7 +294,7 @@ describe('contacts: bulk changes, possible duplicates, tag suggestions', () => {
               name: language === 'pt' ? 'Selecionar todos os 3 encontrados' : 'Select all 3 matching',
             })
             .waitFor();
-          await page.waitForLoadState('networkidle');
+          await settled(page);
           const name = `contacts-bulk-${language}-${theme}-${width}`;
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow, `${name} overflows horizontally`).toBeLessThanOrEqual(0);

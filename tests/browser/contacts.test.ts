@@ -13,6 +13,7 @@ import {
   uniqueName,
   type Language,
   type Theme,
+  settled,
 } from './support/browser';
 
 let browser: Browser;
@@ -447,7 +448,7 @@ describe('contacts', () => {
           await page.evaluate((value) => localStorage.setItem('theme', value), theme);
           await page.goto(`/crm/contacts?owner=${me}`);
           await card(page, 'João da Silva').waitFor();
-          await page.waitForLoadState('networkidle');
+          await settled(page);
           const name = `contacts-grid-${language}-${theme}-${width}`;
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow, `${name} overflows horizontally`).toBeLessThanOrEqual(0);

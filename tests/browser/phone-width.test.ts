@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO, launchBrowser, newPage, screenshot, signIn, uniqueName } from './support/browser';
+import { baseUrl, DEMO, launchBrowser, newPage, screenshot, signIn, uniqueName, settled } from './support/browser';
 
 // Issue 23, point 11: at 390 px (a phone) no screen scrolls sideways, neither the document nor the app's main
 // area (a board scrolling inside its own box is fine), and a contact card cuts a long name with an ellipsis,
@@ -78,7 +78,7 @@ describe('a 390 px phone', () => {
   ])('%s scrolls only up and down', async (name, path) => {
     await page.goto(path === 'contact' ? `/crm/contacts/${contactId}` : path);
     await page.locator('main').first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await page.waitForTimeout(300);
     await screenshot(page, `phone-390-${name}`);
     expect(await sideways()).toEqual({ document: 0, main: 0 });

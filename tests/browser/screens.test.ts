@@ -9,6 +9,7 @@ import {
   signIn,
   type Language,
   type Theme,
+  settled,
 } from './support/browser';
 
 // Every screen in pt and en, in each theme, at 1280 and 390 px wide: a screenshot, no horizontal
@@ -128,7 +129,7 @@ describe.each(LANGUAGES)('screens in %s', (language) => {
         await page.goto(screen.path);
         await page.getByText(screen.ready[language], { exact: false }).first().waitFor();
         await screen.prepare?.(page);
-        await page.waitForLoadState('networkidle');
+        await settled(page);
 
         expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(language === 'en' ? 'en' : 'pt-BR');

@@ -1,8 +1,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { CHROMIUM_OPTIONS } from './chromium';
 
 /**
  * The run's shared server for this worker (global-setup.ts starts one per worker): files that run at the same time
@@ -26,20 +27,16 @@ export type Theme = 'light' | 'dark' | 'matrix';
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../../artifacts/screenshots');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Debian's Chromium, headless; never a downloaded browser. */
+/**
+ * The worker's Chromium (global-setup.ts starts one per worker and keeps it for the run): a file connects to it
+ * rather than starting one of its own. Closing what this answers closes the file's contexts and disconnects; the
+ * browser goes on for the next file. Outside a run's setup (no browser provided), a browser of its own.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const endpoints = inject('browserEndpoints') ?? [];
+  if (endpoints.length === 0) return chromium.launch(CHROMIUM_OPTIONS);
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  return chromium.connect(endpoints[(worker - 1) % endpoints.length]!);
 }
 
 interface ContextOptions {
@@ -62,6 +59,7 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     locale: 'pt-BR',
     extraHTTPHeaders: { 'x-forwarded-for': client },
   });
+  trackRequests(context);
   if (options.language || options.theme) {
     await context.addInitScript(
       ({ language, theme }) => {
@@ -77,6 +75,46 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
 export async function newPage(browser: Browser, options: ContextOptions = {}): Promise<Page> {
   const context = await newContext(browser, options);
   return context.newPage();
+}
+
+/** The requests of each context made by newContext that have not finished yet. */
+const pendingRequests = new WeakMap<BrowserContext, Set<Request>>();
+
+function trackRequests(context: BrowserContext): void {
+  const pending = new Set<Request>();
+  pendingRequests.set(context, pending);
+  context.on('request', (request) => pending.add(request));
+  context.on('requestfinished', (request) => pending.delete(request));
+  context.on('requestfailed', (request) => pending.delete(request));
+}
+
+const ofPage = (request: Request, page: Page): boolean => {
+  try {
+    return request.frame().page() === page;
+  } catch {
+    // A request without a frame (a service worker's) is no page's.
+    return false;
+  }
+};
+
+/** How long no request may be in flight before a screen counts as settled: a request a response starts is seen. */
+const QUIET_MS = 150;
+
+/**
+ * Waits until the page has loaded, none of its requests has been in flight for QUIET_MS, and its fonts are ready:
+ * what a screenshot or axe needs. Playwright's 'networkidle' asks for 500 ms without a request after each load;
+ * this asks for the quiet only (a page of a context not made by newContext falls back to 'networkidle').
+ */
+export async function settled(page: Page): Promise<void> {
+  const pending = pendingRequests.get(page.context());
+  if (!pending) return page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < QUIET_MS) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    if ([...pending].some((request) => ofPage(request, page))) quietSince = Date.now();
+  }
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
 /** Signs in through the form and waits for the home ("Meu dia"). */

@@ -1,5 +1,7 @@
 import { rmSync } from 'node:fs';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { CHROMIUM_OPTIONS } from './chromium';
 import { copyDataDir, makeMigratedDataDir, startBuiltServer } from './server';
 
 declare module 'vitest' {
@@ -8,6 +10,8 @@ declare module 'vitest' {
     baseUrls: string[];
     /** The run's migrated database with the demo users (support/server.ts startSeededServer copies it). */
     migratedDataDir: string;
+    /** One Chromium per worker, for the whole run (support/browser.ts launchBrowser connects to the worker's own). */
+    browserEndpoints: string[];
   }
 }
 
@@ -20,17 +24,25 @@ export default async function setup(project: TestProject) {
   const migrated = await makeMigratedDataDir();
   const workers = Math.max(1, project.config.maxWorkers ?? 1);
   const dataDirs = Array.from({ length: workers }, () => copyDataDir(migrated, 'browser'));
-  const servers = await Promise.all(
-    dataDirs.map((dataDir, i) => startBuiltServer(dataDir, i === 0 ? 'browser-server' : `browser-server-${i + 1}`)),
-  );
+  const [servers, browsers] = await Promise.all([
+    Promise.all(
+      dataDirs.map((dataDir, i) => startBuiltServer(dataDir, i === 0 ? 'browser-server' : `browser-server-${i + 1}`)),
+    ),
+    // Starting Chromium for each file cost a second or two of both cores, some thirty times a run.
+    Promise.all(dataDirs.map(() => chromium.launchServer(CHROMIUM_OPTIONS))),
+  ]);
   project.provide(
     'baseUrls',
     servers.map((server) => server.baseUrl),
   );
   project.provide('migratedDataDir', migrated);
+  project.provide(
+    'browserEndpoints',
+    browsers.map((browser) => browser.wsEndpoint()),
+  );
 
   return async () => {
-    await Promise.all(servers.map((server) => server.stop()));
+    await Promise.all([...servers.map((server) => server.stop()), ...browsers.map((browser) => browser.close())]);
     for (const dir of [...dataDirs, migrated]) rmSync(dir, { recursive: true, force: true });
   };
 }
