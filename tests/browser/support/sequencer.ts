@@ -6,16 +6,34 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * else the largest file first) puts the screens matrix, a short file that runs longest, last on a fresh clone:
  * one worker then runs it alone for minutes.
  */
-const LONGEST_FIRST = ['screens', 'contact-import', 'pipeline', 'contacts', 'activities', 'contacts-bulk'];
+const LONGEST_FIRST = [
+  'screens',
+  'contacts',
+  'contacts-bulk',
+  'contact-import',
+  'pipeline',
+  'settings-users',
+  'activities',
+  'reports',
+];
 
 /**
  * In `npm test` the browser suite runs one file at a time beside the server suites, which end well before it; these
  * files then run in a second lane beside the first (BROWSER_LANE=second; the first lane, BROWSER_LANE=first, leaves
- * them out), so that both lanes end about together. Short files that only need the shared server.
+ * them out), so that both lanes end about together: about a fifth of the suite's time since the server suites share
+ * their workers' modules (vitest.config.ts isolate: false) and end sooner.
  */
-export const SECOND_LANE = ['guards', 'api-docs', 'profile', 'notifications', 'dashboard', 'stale-build'].map(
-  (name) => `tests/browser/${name}.test.ts`,
-);
+export const SECOND_LANE = [
+  'settings-users',
+  'notifications',
+  'api-docs',
+  'profile',
+  'templates',
+  'guards',
+  'auth',
+  'dashboard',
+  'stale-build',
+].map((name) => `tests/browser/${name}.test.ts`);
 
 const rank = (file: TestSpecification): number => {
   const index = LONGEST_FIRST.indexOf(path.basename(file.moduleId, '.test.ts'));
