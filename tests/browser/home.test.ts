@@ -189,7 +189,7 @@ describe('the home, "Meu dia"', () => {
     expect(new URL(admin.url()).searchParams.get('tab')).toBe('system');
   });
 
-  it('completes an agenda item in place (with a note) and plans the next step of a deal without one', async () => {
+  it('completes (with a note), reschedules and opens agenda items in place, and plans the next step of a deal without one', async () => {
     await seller.goto('/');
     await seller.getByTestId('agenda-today').waitFor();
     await seller.getByRole('button', { name: 'Concluir: Reunião com Clara' }).click();
@@ -202,6 +202,20 @@ describe('the home, "Meu dia"', () => {
     await expect.poll(() => noNextStep(seller)).toEqual(['Renovação Parada', 'Proposta Clara']);
     await expect.poll(() => text(seller, 'home-goal-activities')).toBe('1 de 5');
     expect(await agendaSubjects(seller, 'overdue')).toEqual(['Ligar para Clara', 'Enviar proposta']);
+
+    // Rescheduled to tomorrow (the time offered first): it leaves the overdue ones.
+    await seller.getByRole('button', { name: 'Reagendar: Enviar proposta' }).click();
+    await seller.getByLabel('Nova data e hora').waitFor();
+    await seller.getByRole('button', { name: 'Reagendar', exact: true }).click();
+    await seller.getByText(/^Reagendada para \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/).waitFor();
+    await expect.poll(() => agendaSubjects(seller, 'overdue')).toEqual(['Ligar para Clara']);
+    // Opened in place: the activity's own form.
+    await seller.getByRole('button', { name: /^Ligar para Clara/ }).click();
+    const opened = seller.getByRole('dialog');
+    await opened.getByRole('heading', { name: 'Editar atividade' }).waitFor();
+    expect(await opened.getByLabel('Assunto').inputValue()).toBe('Ligar para Clara');
+    await seller.keyboard.press('Escape');
+    await opened.waitFor({ state: 'detached' });
 
     // "Plan next step": the activity form, with the deal (and its contact) filled in.
     await seller.getByRole('button', { name: 'Planejar próximo passo: Proposta Clara' }).click();

@@ -46,20 +46,19 @@ function Reschedule({ item }: { item: AgendaItem }) {
   const save = () => {
     const when = new Date(value);
     if (!value || Number.isNaN(when.getTime())) return;
-    reschedule.mutate(
-      { id: item.id, dueDate: when.toISOString() },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          toast({ title: t('home.agenda.rescheduled', { when: formatDateTime(when) }) });
-        },
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: t('home.agenda.rescheduleFailed'),
-            description: errorMessage(error, t),
-          }),
+    // A promise, not mutate's callbacks: the row leaves the agenda (refetched) before the save settles, and a
+    // callback of an unmounted row would never run.
+    reschedule.mutateAsync({ id: item.id, dueDate: when.toISOString() }).then(
+      () => {
+        setOpen(false);
+        toast({ title: t('home.agenda.rescheduled', { when: formatDateTime(when) }) });
       },
+      (error: unknown) =>
+        toast({
+          variant: 'destructive',
+          title: t('home.agenda.rescheduleFailed'),
+          description: errorMessage(error, t),
+        }),
     );
   };
   return (
@@ -126,11 +125,11 @@ function AgendaRow({
   const [asking, setAsking] = useState(false);
   const Icon = ACTIVITY_TYPE_ICONS[item.type];
   const completeWithoutNote = () =>
-    complete.mutate(item.id, {
-      onSuccess: () => toast({ title: t('home.agenda.completed', { subject: item.subject }) }),
-      onError: (error) =>
+    complete.mutateAsync(item.id).then(
+      () => toast({ title: t('home.agenda.completed', { subject: item.subject }) }),
+      (error: unknown) =>
         toast({ variant: 'destructive', title: t('home.agenda.completeFailed'), description: errorMessage(error, t) }),
-    });
+    );
   // The team's agenda says whose each item is.
   const about = [item.contactName, item.dealTitle, team && item.assignedToName].filter(Boolean).join(' · ');
   return (
