@@ -37,6 +37,7 @@ import * as addContactImportOwners from './20261126235500_add_contact_import_own
 import * as addDealProbabilityManual from './20261127100000_add_deal_probability_manual';
 import * as createCrmNotes from './20261127120000_create_crm_notes';
 import * as createCrmGoals from './20261127120100_create_crm_goals';
+import * as createDealNextStepTotals from './20261127140000_create_deal_next_step_totals';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -86,4 +87,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261127000200_add_contact_source_suggestions', addContactSourceSuggestions],
   ['20261127120000_create_crm_notes', createCrmNotes],
   ['20261127120100_create_crm_goals', createCrmGoals],
+  ['20261127140000_create_deal_next_step_totals', createDealNextStepTotals],
 ];

@@ -1,6 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { ActivitiesService } from '../activities/activities.service';
-import { ACTIVITIES_SERVICE } from '../activities/activities.tokens';
+import { ruleFor } from '../crm/crm-access';
 import { DEFAULT_PIPELINE } from '../deals/deal';
 import { PIPELINE_STAGES_SERVICE } from '../deals/deals.tokens';
 import type { PipelineStagesService } from '../deals/pipeline-stages.service';
@@ -32,7 +31,6 @@ export class HomeService {
   constructor(
     @inject(HOME_REPOSITORY) private readonly home: HomeRepository,
     @inject(GOALS_SERVICE) private readonly goals: GoalsService,
-    @inject(ACTIVITIES_SERVICE) private readonly activities: Pick<ActivitiesService, 'list'>,
     @inject(PIPELINE_STAGES_SERVICE) private readonly stages: Pick<PipelineStagesService, 'summary'>,
   ) {}
 
@@ -48,22 +46,17 @@ export class HomeService {
   }
 
   /**
-   * Each list is the activities screen's own (its filters, order and rows); its total is counted as that list
-   * counts one (up to 10,000), in the statement before the page.
+   * Each list is the activities screen's own (its filters, order and rows: what the viewer may read of the person's
+   * pending activities), counted as that list counts one (up to 10,000); both in one statement.
    */
   async agenda(viewer: Viewer, userId?: number) {
     const who = await this.whose(viewer, userId);
     const { now, timeZone } = await this.goals.timeOf(viewer);
-    const bucket = async (due: { dueFrom?: Date; dueBefore: Date }) => {
-      const filter = { assignedTo: who ?? undefined, ...due, status: 'pending', order: 'due' } as const;
-      const page = await this.activities.list(viewer, filter, { limit: AGENDA_LIMIT, includeTotal: true });
-      return { items: page.items, total: page.total ?? page.items.length };
-    };
-    const [overdue, today] = await Promise.all([
-      bucket({ dueBefore: now }),
-      bucket({ dueFrom: now, dueBefore: nextLocalMidnight(now, timeZone) }),
-    ]);
-    return { overdue, today };
+    const involving = ruleFor(viewer, 'activity', 'read') === 'own' ? viewer.id : undefined;
+    return this.home.agenda(
+      { assignedTo: who, involving, now, todayEnds: nextLocalMidnight(now, timeZone) },
+      AGENDA_LIMIT,
+    );
   }
 
   async noNextStep(viewer: Viewer, userId?: number) {
@@ -105,11 +98,9 @@ export class HomeService {
     if (viewer.role !== 'admin') throw new ForbiddenError('Only administrators see the team');
     const time = await this.goals.timeOf(viewer);
     const week = weekWindow(time.now, time.timeZone);
-    const [activitiesDoneThisWeek, staleDeals, goals, newLeadsThisWeek] = await Promise.all([
-      this.home.activitiesDone(week),
-      this.home.staleDeals(time.now),
+    const [{ activitiesDoneThisWeek, staleDeals, newLeadsThisWeek }, goals] = await Promise.all([
+      this.home.team(week, time.now),
       this.goals.team(time),
-      this.home.newLeads(week),
     ]);
     return { activitiesDoneThisWeek, staleDeals, goals, newLeadsThisWeek };
   }

@@ -1,3 +1,5 @@
+import type { Activity } from '../activities/activity';
+
 /** Sizes of the home's lists: each section answers its first rows and a total. */
 export const AGENDA_LIMIT = 50;
 export const NO_NEXT_STEP_LIMIT = 20;
@@ -33,6 +35,27 @@ export interface ClosingDeals {
   items: HomeDeal[];
 }
 
+/** Whose agenda and when: pending activities assigned to a person (null: anyone's) due before `now`, or from `now` to
+ * `todayEnds` (the viewer's next local midnight). `involving`: only those the viewer is assigned to or created, as
+ * the activities list shows a viewer who may read their own only. */
+export interface AgendaQuery {
+  assignedTo: number | null;
+  involving?: number;
+  now: Date;
+  todayEnds: Date;
+}
+
+/** A list of the agenda: its first activities, each as the activities list shows it, and how many (up to 10,000). */
+export interface ActivityList {
+  items: Activity[];
+  total: number;
+}
+
+export interface Agenda {
+  overdue: ActivityList;
+  today: ActivityList;
+}
+
 /** A contact someone worked on, and when they last did. */
 export interface RecentContact {
   id: number;
@@ -58,6 +81,13 @@ export interface SourceCount {
   /** null: contacts created without a source. */
   source: string | null;
   count: number;
+}
+
+/** What the team section reads besides the goals. */
+export interface TeamFigures {
+  activitiesDoneThisWeek: PersonCount[];
+  staleDeals: PersonDeals[];
+  newLeadsThisWeek: SourceCount[];
 }
 
 /** The stage column a pipeline section shows: open deals only, as the board's stage summary counts them. */

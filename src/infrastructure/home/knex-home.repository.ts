@@ -1,15 +1,19 @@
 import { inject, injectable } from 'inversify';
 import type { Window } from '../../domain/goals/calendar';
+import type { Activity } from '../../domain/activities/activity';
 import type {
+  Agenda,
+  AgendaQuery,
   ClosingDeals,
   DealList,
   HomeDeal,
   PersonCount,
-  PersonDeals,
   RecentContact,
-  SourceCount,
+  TeamFigures,
 } from '../../domain/home/home';
 import type { HomeRepository } from '../../domain/home/home.ports';
+import { DEFAULT_REMINDER_MINUTES } from '../../domain/notifications/notification';
+import { TOTAL_CAP } from '../../domain/shared/list-page';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import type { Knex } from '../db/database';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
@@ -21,6 +25,34 @@ const DEAL_COLUMNS = `
   d.contact_id AS "contactId", c.name AS "contactName", d.owner_id AS "ownerId", u.name AS "ownerName",
   d.updated_at AS "updatedAt"`;
 
+/**
+ * An activity as the activities list answers it (knex-activity.repository.ts): its columns, the names it refers to,
+ * its reminder lead time (no choice row: the default; a row with null minutes: none). The home's tests hold the
+ * agenda's items equal to that list's.
+ */
+const ACTIVITY_COLUMNS = `
+  a.*,
+  (SELECT r.name FROM contacts r WHERE r.id = a.contact_id) AS contact_name,
+  (SELECT r.title FROM deals r WHERE r.id = a.deal_id) AS deal_title,
+  (SELECT r.name FROM users r WHERE r.id = a.assigned_to) AS assigned_to_name,
+  (SELECT CASE WHEN count(*) = 0 THEN ${DEFAULT_REMINDER_MINUTES} ELSE max(c.minutes) END
+     FROM activity_reminder_choices c WHERE c.activity_id = a.id) AS reminder_minutes`;
+
+/**
+ * The agenda in one statement: per list (0 overdue, 1 today) its total, counted as the activities list counts a
+ * filtered one (at most TOTAL_CAP + 1 rows read), and its first page in the list's order, due first. A person's lists
+ * are ranges of activities_assignee_status_due_index, the team's of activities_pending_due_index.
+ */
+const agendaSql = (who: string) => {
+  const list = (bucket: number, due: string) => `
+    SELECT ${bucket} AS bucket, least(t.total, ${TOTAL_CAP}) AS total, p.*
+    FROM (SELECT count(*)::int AS total FROM (
+            SELECT 1 FROM activities a WHERE a.status = 'pending' AND ${due} ${who} LIMIT ${TOTAL_CAP + 1}) c) t
+    LEFT JOIN (SELECT ${ACTIVITY_COLUMNS} FROM activities a
+               WHERE a.status = 'pending' AND ${due} ${who} ORDER BY a.due_date, a.id LIMIT ?) p ON true`;
+  return `(${list(0, 'a.due_date < ?')} UNION ALL ${list(1, 'a.due_date >= ? AND a.due_date < ?')}) AS agenda`;
+};
+
 /** An open deal: its stage is of kind open (won and lost ones have left the pipeline), as on the board. */
 const OPEN_DEALS = `deals d JOIN pipeline_stages s ON s.pipeline = d.pipeline AND s.stage = d.stage AND s.kind = 'open'`;
 
@@ -30,17 +62,31 @@ const ownedBy = (ownerId: number | null): [string, Knex.RawBinding[]] =>
 
 /**
  * "No next step": the deal has no pending activity, as the board's card tells it (knex-deal.repository.ts's
- * has_pending_activity), probed through activities_pending_deal_index.
+ * has_pending_activity), probed through activities_pending_deal_index. The page walks each open stage's deals
+ * longest unchanged first (deals_stage_updated_at_index for the team, deals_owner_stage_updated_at_index for a
+ * person) until it has found a page; the total adds up deal_next_step_totals, which triggers keep.
  */
-const noNextStepSql = (owner: string) => `
-  WITH found AS (
-    SELECT d.id, d.updated_at FROM ${OPEN_DEALS}
-    WHERE NOT EXISTS (SELECT 1 FROM activities a WHERE a.deal_id = d.id AND a.status = 'pending') ${owner}
+const noNextStepSql = (owner: string, totalOwner: string) => `
+  WITH page AS (
+    SELECT x.id FROM pipeline_stages s
+    CROSS JOIN LATERAL (
+      SELECT d.id, d.updated_at FROM deals d
+      WHERE d.pipeline = s.pipeline AND d.stage = s.stage ${owner}
+        AND NOT EXISTS (SELECT 1 FROM activities a WHERE a.deal_id = d.id AND a.status = 'pending')
+      ORDER BY d.updated_at, d.id LIMIT ?
+    ) x
+    WHERE s.kind = 'open'
+    ORDER BY x.updated_at, x.id LIMIT ?
   ),
-  page AS (SELECT id FROM found ORDER BY updated_at, id LIMIT ?)
-  SELECT ${DEAL_COLUMNS}, (SELECT count(*) FROM found)::int AS total
-  FROM page JOIN deals d ON d.id = page.id
-  LEFT JOIN contacts c ON c.id = d.contact_id LEFT JOIN users u ON u.id = d.owner_id
+  total AS (
+    SELECT coalesce(sum(t.no_next_step), 0)::int AS total FROM deal_next_step_totals t
+    JOIN pipeline_stages s ON s.pipeline = t.pipeline AND s.stage = t.stage AND s.kind = 'open'
+    ${totalOwner}
+  )
+  SELECT ${DEAL_COLUMNS}, total.total
+  FROM total
+  LEFT JOIN (page JOIN deals d ON d.id = page.id
+             LEFT JOIN contacts c ON c.id = d.contact_id LEFT JOIN users u ON u.id = d.owner_id) ON true
   ORDER BY d.updated_at, d.id`;
 
 /** Served by deals_expected_close_date_index: a month of close dates. */
@@ -93,13 +139,16 @@ const ACTIVITIES_DONE = `
  * stage's stale deals are a range of deals_stage_updated_at_index, which carries the owner and the value.
  */
 const STALE_DEALS = `
-  SELECT d.owner_id AS "userId", u.name AS "userName", count(*)::int AS count,
-         sum(d.value)::numeric(16, 2)::text AS value
-  FROM ${OPEN_DEALS}
-  JOIN users u ON u.id = d.owner_id
-  WHERE d.updated_at < ?::timestamptz - s.stale_days * interval '24 hours'
-  GROUP BY d.owner_id, u.name
-  ORDER BY count DESC, u.name, d.owner_id`;
+  SELECT g.owner_id AS "userId", u.name AS "userName", g.count::int AS count, g.value::numeric(16, 2)::text AS value
+  FROM (
+    SELECT d.owner_id, count(*) AS count, sum(d.value) AS value
+    FROM pipeline_stages s
+    JOIN deals d ON d.pipeline = s.pipeline AND d.stage = s.stage
+    WHERE s.kind = 'open' AND d.updated_at < ?::timestamptz - s.stale_days * interval '24 hours'
+    GROUP BY d.owner_id
+  ) g
+  JOIN users u ON u.id = g.owner_id
+  ORDER BY g.count DESC, u.name, g.owner_id`;
 
 /** As the lead-sources report groups them (contacts_created_at_source_status_index). */
 const NEW_LEADS_LIMIT = 100;
@@ -110,6 +159,16 @@ const NEW_LEADS = `
   GROUP BY nullif(c.source, '')
   ORDER BY count DESC, source NULLS LAST
   LIMIT ${NEW_LEADS_LIMIT}`;
+
+/**
+ * The team section's three lists in one statement (one round trip, one connection of the pool), each a JSON array
+ * in its list's order. Bindings: the week for the activities done, now for the stale deals, the week for the new leads.
+ */
+const TEAM = `
+  SELECT
+    (SELECT coalesce(json_agg(x ORDER BY x.count DESC, x."userName", x."userId"), '[]') FROM (${ACTIVITIES_DONE}) x) AS "activitiesDoneThisWeek",
+    (SELECT coalesce(json_agg(x ORDER BY x.count DESC, x."userName", x."userId"), '[]') FROM (${STALE_DEALS}) x) AS "staleDeals",
+    (SELECT coalesce(json_agg(x ORDER BY x.count DESC, x.source NULLS LAST), '[]') FROM (${NEW_LEADS}) x) AS "newLeadsThisWeek"`;
 
 type DealRow = Omit<HomeDeal, 'value'> & { value: string };
 const toDeal = ({ value, ...row }: DealRow): HomeDeal => ({
@@ -135,10 +194,47 @@ export class KnexHomeRepository implements HomeRepository {
     return ((await this.uow.db.raw(sql, bindings)) as { rows: T[] }).rows;
   }
 
+  async agenda(query: AgendaQuery, limit: number): Promise<Agenda> {
+    const who: string[] = [];
+    const whoBindings: Knex.RawBinding[] = [];
+    if (query.assignedTo !== null) {
+      who.push('AND a.assigned_to = ?');
+      whoBindings.push(query.assignedTo);
+    }
+    if (query.involving !== undefined) {
+      who.push('AND (a.assigned_to = ? OR a.created_by = ?)');
+      whoBindings.push(query.involving, query.involving);
+    }
+    const { now, todayEnds } = query;
+    const overdue = [now, ...whoBindings];
+    const today = [now, todayEnds, ...whoBindings];
+    // A builder, not raw: knex gives its rows the camelCase keys the activities list's rows have.
+    const rows = (await this.uow.db
+      .select('*')
+      .from(this.uow.db.raw(agendaSql(who.join(' ')), [...overdue, ...overdue, limit, ...today, ...today, limit]))
+      .orderBy(['bucket', 'dueDate', 'id'])) as (Activity & { bucket: number; total: number })[];
+    const list = (bucket: number) => {
+      const found = rows.filter((row) => row.bucket === bucket);
+      return {
+        items: found
+          .filter((row) => row.id !== null)
+          .map(({ bucket: _bucket, total: _total, ...activity }) => activity),
+        total: found[0]?.total ?? 0,
+      };
+    };
+    return { overdue: list(0), today: list(1) };
+  }
+
   async noNextStep(ownerId: number | null, limit: number): Promise<DealList> {
     const [owner, ownerBindings] = ownedBy(ownerId);
-    const rows = await this.rows<DealRow & { total: number }>(noNextStepSql(owner), [...ownerBindings, limit]);
-    return { items: rows.map(toDeal), total: rows[0]?.total ?? 0 };
+    const totalOwner = ownerId === null ? '' : 'WHERE t.owner_key = ?';
+    const rows = await this.rows<DealRow & { total: number }>(noNextStepSql(owner, totalOwner), [
+      ...ownerBindings,
+      limit,
+      limit,
+      ...ownerBindings,
+    ]);
+    return { items: rows.filter((row) => row.id !== null).map(toDeal), total: rows[0]?.total ?? 0 };
   }
 
   async closing(ownerId: number | null, days: { first: string; next: string }, limit: number): Promise<ClosingDeals> {
@@ -161,16 +257,10 @@ export class KnexHomeRepository implements HomeRepository {
     return this.rows<RecentContact>(recentContactsSql(person[0]), [...person[1], limit]);
   }
 
-  activitiesDone(window: Window): Promise<PersonCount[]> {
-    return this.rows<PersonCount>(ACTIVITIES_DONE, [window.since, window.until]);
-  }
-
-  async staleDeals(now: Date): Promise<PersonDeals[]> {
-    const rows = await this.rows<Omit<PersonDeals, 'value'> & { value: string }>(STALE_DEALS, [now]);
-    return rows.map((row) => ({ ...row, value: Number(row.value) }));
-  }
-
-  newLeads(window: Window): Promise<SourceCount[]> {
-    return this.rows<SourceCount>(NEW_LEADS, [window.since, window.until]);
+  async team(week: Window, now: Date): Promise<TeamFigures> {
+    const [row] = await this.rows<
+      Omit<TeamFigures, 'staleDeals'> & { staleDeals: (PersonCount & { value: string })[] }
+    >(TEAM, [week.since, week.until, now, week.since, week.until]);
+    return { ...row, staleDeals: row.staleDeals.map((item) => ({ ...item, value: Number(item.value) })) };
   }
 }

@@ -148,6 +148,27 @@ describe('home: agenda', () => {
     expect(idsOf(other.overdue.items)).toEqual([ids.a6]);
     expect(other.today).toEqual({ items: [], total: 0 });
   });
+  it('answers each activity exactly as the activities list does (the same fields and values, ready to PATCH)', async () => {
+    // A1 gets a reminder choice of its own; the others keep the default lead time.
+    expect((await users.employee.patch(`/api/crm/activities/${ids.a1}`, { reminderMinutes: 60 })).status).toBe(200);
+    const listed = async (client: TestClient, query: string) =>
+      (await get(client, `/api/crm/activities?status=pending&order=due&limit=50&${query}`)).items;
+    for (const [client, who] of [
+      [users.employee, `&assignedTo=${users.ids.employee}`],
+      [users.admin, ''],
+    ] as const) {
+      const agenda = await get(client, '/api/home/agenda');
+      expect(agenda.overdue.items).toEqual(await listed(client, `dueBefore=${NOW.toISOString()}${who}`));
+      expect(agenda.today.items).toEqual(
+        await listed(client, `dueFrom=${NOW.toISOString()}&dueBefore=2026-11-18T03:00:00.000Z${who}`),
+      );
+    }
+    const [a1] = (await get(users.employee, '/api/home/agenda')).overdue.items.filter(
+      (item: { id: number }) => item.id === ids.a1,
+    );
+    expect(a1).toMatchObject({ reminderMinutes: 60, contactName: 'Ana Agenda', assignedToName: expect.any(String) });
+  });
+
   it('shows the first 50 of a long list and counts them all, as the activities screen counts its pending tab', async () => {
     await knex()('activities').insert(
       Array.from({ length: 52 }, (_, i) => ({
