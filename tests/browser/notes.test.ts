@@ -202,9 +202,10 @@ describe('notes', () => {
     const admin = await newPage(browser);
     await signIn(admin, DEMO.admin);
     const contact = await post(admin, '/api/crm/contacts', { name: uniqueName('Dora Dona ') });
+    const tag = uniqueName('pauta');
     const note = await post<Note>(admin, '/api/crm/notes', {
       kind: 'meeting',
-      body: 'Reunião de *alinhamento* com a diretoria',
+      body: `Reunião de *alinhamento* com a diretoria (${tag})`,
       durationMin: 45,
       contactId: contact.id,
     });
@@ -224,7 +225,19 @@ describe('notes', () => {
     ])
       expect(res.status()).toBe(403);
     const unchanged = await get<Note>(employee, `/api/crm/notes/${note.id}`);
-    expect(unchanged.body).toBe('Reunião de *alinhamento* com a diretoria');
+    expect(unchanged.body).toBe(`Reunião de *alinhamento* com a diretoria (${tag})`);
+
+    // The palette finds it by its text, in its own group, and opens its contact.
+    await employee.goto('/crm/activities');
+    await employee.getByRole('heading', { level: 1, name: 'Atividades' }).waitFor();
+    await employee.keyboard.press('Control+K');
+    const palette = employee.getByRole('dialog', { name: 'Buscar em tudo' });
+    await palette.waitFor();
+    await employee.keyboard.type(tag);
+    await palette.getByRole('option', { name: new RegExp(tag) }).waitFor();
+    expect(await palette.locator('[cmdk-group-heading]').allTextContents()).toContain('Notas');
+    await palette.getByRole('option', { name: new RegExp(tag) }).click();
+    await employee.waitForURL((url) => url.pathname === `/crm/contacts/${contact.id}`);
     expect(unchanged.pinned).toBe(false);
 
     // The admin's own view has them.

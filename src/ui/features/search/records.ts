@@ -1,5 +1,8 @@
+import { NOTE_KIND_ICONS } from '../../components/records/note-kind-icons';
+import type { NoteKind } from '../../lib/api/notes';
+
 /** A record the palette can open, as it is listed (and remembered among the recent ones). */
-export type RecordKind = 'contact' | 'deal' | 'activity' | 'template';
+export type RecordKind = 'contact' | 'deal' | 'activity' | 'template' | 'note';
 
 export interface PaletteRecord {
   kind: RecordKind;
@@ -7,11 +10,17 @@ export interface PaletteRecord {
   label: string;
   /** A second line: company, contact, subject... */
   hint?: string;
+  /** A note opens where it was logged: its contact's page, else its deal. */
+  opens?: { kind: 'contact' | 'deal'; id: number };
+  /** A note's kind (note, call, meeting...), shown by its icon. */
+  noteKind?: NoteKind;
 }
 
 /** Where Enter takes each kind: the contact's page, or the screen that opens the record in its dialog. */
-export function hrefOf({ kind, id }: Pick<PaletteRecord, 'kind' | 'id'>): string {
+export function hrefOf({ kind, id, opens }: Pick<PaletteRecord, 'kind' | 'id' | 'opens'>): string {
   switch (kind) {
+    case 'note':
+      return opens ? hrefOf(opens) : '/crm/contacts';
     case 'contact':
       return `/crm/contacts/${id}`;
     case 'deal':
@@ -24,7 +33,7 @@ export function hrefOf({ kind, id }: Pick<PaletteRecord, 'kind' | 'id'>): string
 }
 
 export const RECENT_MAX = 8;
-const KINDS: readonly string[] = ['contact', 'deal', 'activity', 'template'];
+const KINDS: readonly string[] = ['contact', 'deal', 'activity', 'template', 'note'];
 const keyOf = (userId: number) => `searchPalette.recent.${userId}`;
 
 function isRecord(value: unknown): value is PaletteRecord {
@@ -34,7 +43,10 @@ function isRecord(value: unknown): value is PaletteRecord {
     KINDS.includes(r.kind as string) &&
     Number.isSafeInteger(r.id) &&
     typeof r.label === 'string' &&
-    (r.hint === undefined || typeof r.hint === 'string')
+    (r.hint === undefined || typeof r.hint === 'string') &&
+    (r.kind !== 'note' ||
+      ((r.opens?.kind === 'contact' || r.opens?.kind === 'deal') && Number.isSafeInteger(r.opens.id))) &&
+    (r.noteKind === undefined || Object.hasOwn(NOTE_KIND_ICONS, r.noteKind))
   );
 }
 

@@ -48,5 +48,30 @@ describe('where a record opens', () => {
     expect(hrefOf({ kind: 'deal', id: 4 })).toBe('/crm/pipeline?deal=4');
     expect(hrefOf({ kind: 'activity', id: 5 })).toBe('/crm/activities?activity=5');
     expect(hrefOf({ kind: 'template', id: 6 })).toBe('/crm/templates?template=6');
+    // A note opens where it was logged.
+    expect(hrefOf({ kind: 'note', id: 7, opens: { kind: 'contact', id: 3 } })).toBe('/crm/contacts/3');
+    expect(hrefOf({ kind: 'note', id: 8, opens: { kind: 'deal', id: 4 } })).toBe('/crm/pipeline?deal=4');
+  });
+
+  it('remembers a note with where it opens, and drops one without', () => {
+    const note: PaletteRecord = { kind: 'note', id: 9, label: 'ligou…', opens: { kind: 'contact', id: 3 } };
+    rememberRecent(1, note);
+    expect(readRecent(1)).toEqual([note]);
+    store.set('searchPalette.recent.1', JSON.stringify([{ kind: 'note', id: 9, label: 'x' }, note]));
+    expect(readRecent(1)).toEqual([note]);
+  });
+
+  it("keeps a note's kind, and drops a note whose kind is none", () => {
+    const call: PaletteRecord = {
+      kind: 'note',
+      id: 10,
+      label: 'ligou',
+      opens: { kind: 'deal', id: 4 },
+      noteKind: 'call',
+    };
+    rememberRecent(1, call);
+    expect(readRecent(1)).toEqual([call]);
+    store.set('searchPalette.recent.1', JSON.stringify([{ ...call, noteKind: 'constructor' }, call]));
+    expect(readRecent(1)).toEqual([call]);
   });
 });

@@ -1,10 +1,21 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Command } from 'cmdk';
-import { CheckSquare, Clock, FileText, KanbanSquare, Search, User as UserIcon, type LucideIcon } from 'lucide-react';
+import {
+  CheckSquare,
+  Clock,
+  FileText,
+  KanbanSquare,
+  Search,
+  StickyNote,
+  User as UserIcon,
+  type LucideIcon,
+} from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { NOTE_KIND_ICONS } from '../../../components/records/note-kind-icons';
 import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
 import { errorMessage } from '../../../lib/errors';
 import { formatCurrency, formatDateTime } from '../../../lib/format';
 import type { User } from '../../../lib/session';
@@ -18,11 +29,13 @@ const ICONS: Record<RecordKind, LucideIcon> = {
   deal: KanbanSquare,
   activity: CheckSquare,
   template: FileText,
+  note: StickyNote,
 };
 const GROUPS = [
   ['contacts', 'contact'],
   ['deals', 'deal'],
   ['activities', 'activity'],
+  ['notes', 'note'],
   ['templates', 'template'],
 ] as const;
 
@@ -62,6 +75,26 @@ function recordsOf(
       label: a.subject,
       hint: joined(t(`activityForm.types.${a.type}`), formatDateTime(a.dueDate), a.contactName),
     })),
+    // A note is found by its text: the excerpt around the match, then what it is, when, and about whom.
+    notes: results.notes.flatMap((n) => {
+      const opens =
+        n.contactId !== null
+          ? ({ kind: 'contact', id: n.contactId } as const)
+          : n.dealId !== null
+            ? ({ kind: 'deal', id: n.dealId } as const)
+            : null;
+      if (!opens) return [];
+      return [
+        {
+          kind: 'note' as const,
+          id: n.id,
+          label: n.excerpt,
+          hint: joined(t(`notes.kinds.${n.kind}`), formatDateTime(n.occurredAt), n.contactName, n.dealTitle),
+          opens,
+          noteKind: n.kind,
+        },
+      ];
+    }),
     templates: results.templates.map((tp) => ({ kind: 'template', id: tp.id, label: tp.name, hint: tp.subject })),
   };
 }
@@ -138,7 +171,7 @@ function PaletteDialog({ user, onDone }: { user: User; onDone: () => void }) {
   }, [enterHeld, loading, groups, openRecord]);
 
   const item = (record: PaletteRecord) => {
-    const Icon = ICONS[record.kind];
+    const Icon = record.noteKind ? NOTE_KIND_ICONS[record.noteKind] : ICONS[record.kind];
     return (
       <Command.Item
         key={`${record.kind}-${record.id}`}
@@ -148,7 +181,15 @@ function PaletteDialog({ user, onDone }: { user: User; onDone: () => void }) {
       >
         <Icon className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
         <span className="min-w-0 flex-1">
-          <span className="block truncate font-medium text-foreground">{record.label}</span>
+          {/* A note's excerpt in up to two lines: one would cut off the match on a phone (it sits ~60 characters in). */}
+          <span
+            className={cn(
+              'block font-medium text-foreground',
+              record.kind === 'note' ? 'line-clamp-2 break-words' : 'truncate',
+            )}
+          >
+            {record.label}
+          </span>
           {record.hint && <span className="block truncate text-xs text-muted-foreground">{record.hint}</span>}
         </span>
       </Command.Item>
