@@ -1,13 +1,7 @@
-import { Mail, MessageCircle, Phone, StickyNote, Users, type LucideIcon } from 'lucide-react';
 import type { NoteKind } from '../../lib/api/notes';
 
-export const KIND_ICONS: Record<NoteKind, LucideIcon> = {
-  note: StickyNote,
-  call: Phone,
-  meeting: Users,
-  email: Mail,
-  whatsapp: MessageCircle,
-};
+// The icons live in the shared layer: the search palette shows them too.
+export { NOTE_KIND_ICONS as KIND_ICONS } from '../../components/records/note-kind-icons';
 
 /** Calls have an outcome; calls and meetings a duration. */
 export const hasOutcome = (kind: NoteKind) => kind === 'call';
