@@ -34,8 +34,8 @@ const brl = (value: number) =>
 async function seed(knex: Knex): Promise<void> {
   const employee = (await knex('users').where('username', DEMO.employee.username).first('id')).id as number;
   await knex.raw(
-    `INSERT INTO deals (title, value, stage, owner_id, created_at, updated_at)
-     VALUES ('Renovação Parada', '4000.00', 'prospecting', ?, now() - interval '40 days', now() - interval '30 days')`,
+    `INSERT INTO deals (title, value, stage, probability, owner_id, created_at, updated_at)
+     VALUES ('Renovação Parada', '4000.00', 'prospecting', 10, ?, now() - interval '40 days', now() - interval '30 days')`,
     [employee],
   );
 }
@@ -54,6 +54,8 @@ async function put(page: Page, url: string, data: object): Promise<void> {
   expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
 }
 const idOf = async (page: Page) => ((await (await page.request.get('/api/user')).json()) as { id: number }).id;
+/** Today in ZONE, YYYY-MM-DD. */
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date());
 const hours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString();
 
 let employeeId: number;
@@ -81,6 +83,7 @@ beforeAll(async () => {
     value: '2500.00',
     stage: 'proposal',
     contactId: clara.id,
+    expectedCloseDate: today(),
   });
   const won = await post<{ id: number }>(seller, '/api/crm/deals', { title: 'Venda Fechada', value: '3000.00' });
   await post(seller, `/api/crm/deals/${won.id}/move`, { stage: 'won' });
@@ -124,6 +127,9 @@ describe('the home, "Meu dia"', () => {
     // The pipeline by stage: prospecting 4.000 (10%), proposal 2.500 (50%).
     await seller.getByTestId('home-pipeline-stages').waitFor();
     expect(await text(seller, 'home-pipeline-total')).toBe('R$ 6.500,00');
+    expect(await text(seller, 'home-pipeline-weighted')).toBe('R$ 1.650,00');
+    expect(await text(seller, 'home-closing')).toContain('Fechando este mês: 1 negócio, R$ 2.500,00');
+    expect(await text(seller, 'home-closing')).toContain('Proposta Clara');
     // Won 3.000 against 10.000; the pace is the goal × today's day / the month's days.
     const { day, days } = monthClock();
     const pace = Math.round((GOAL * day * 100) / days) / 100;
@@ -149,6 +155,18 @@ describe('the home, "Meu dia"', () => {
     );
     await screenshot(seller, 'home-seller-data-390');
     await seller.setViewportSize({ width: 1280, height: 800 });
+
+    // The same day in English, in the dark theme.
+    const english = await newPage(browser, { baseURL: server.baseUrl, language: 'en', theme: 'dark' });
+    await signIn(english, DEMO.employee);
+    await english.getByTestId('home-goal-bar').waitFor();
+    expect(await text(english, 'home-heading')).toBe('My day');
+    expect(await text(english, 'home-goal-bar-value')).toBe('R$ 3.000,00 of R$ 10.000,00');
+    await english.getByRole('button', { name: 'Plan next step: Renovação Parada' }).waitFor();
+    await english.waitForLoadState('networkidle');
+    await screenshot(english, 'home-seller-data-en-dark');
+    await expectAccessible(english, 'home seller en dark');
+    await english.context().close();
   });
 
   it('gives the admin the team view, a person filter kept in the address, and the System tab', async () => {
@@ -264,6 +282,18 @@ describe('the home, "Meu dia"', () => {
     await admin.waitForLoadState('networkidle');
     await screenshot(admin, 'home-admin-data');
     await expectAccessible(admin, 'home admin');
+
+    // The team's view in English, in the matrix theme, on a phone.
+    const phone = await newPage(browser, { baseURL: server.baseUrl, language: 'en', theme: 'matrix', width: 390 });
+    await signIn(phone, DEMO.admin);
+    await phone.getByTestId(`team-goal-${developerId}`).waitFor();
+    expect(await text(phone, 'home-heading')).toBe('My day');
+    expect(await phone.getByRole('combobox', { name: 'Person' }).textContent()).toBe('Whole team');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await phone.waitForLoadState('networkidle');
+    await screenshot(phone, 'home-admin-data-en-matrix-390');
+    await expectAccessible(phone, 'home admin en matrix 390');
+    await phone.context().close();
   });
 });
 

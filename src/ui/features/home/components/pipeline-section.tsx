@@ -72,7 +72,10 @@ export function PipelineSection({ userId, team }: { userId: number | null; team:
                   <td className="pt-2 pl-2 text-right tabular-nums" data-testid="home-pipeline-total">
                     {formatCurrency(sum(open.map((s) => s.value)))}
                   </td>
-                  <td className="hidden pt-2 pl-2 text-right tabular-nums sm:table-cell">
+                  <td
+                    className="hidden pt-2 pl-2 text-right tabular-nums sm:table-cell"
+                    data-testid="home-pipeline-weighted"
+                  >
                     {formatCurrency(sum(open.map((s) => s.weighted)))}
                   </td>
                 </tr>
