@@ -45,9 +45,17 @@ export interface AgendaQuery {
   todayEnds: Date;
 }
 
+/** An activity as the activities list sends it: its times as the ISO strings JSON gives a Date. */
+export type AgendaActivity = Omit<Activity, 'dueDate' | 'completedAt' | 'createdAt' | 'updatedAt'> & {
+  dueDate: string | null;
+  completedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
 /** A list of the agenda: its first activities, each as the activities list shows it, and how many (up to 10,000). */
 export interface ActivityList {
-  items: Activity[];
+  items: AgendaActivity[];
   total: number;
 }
 
