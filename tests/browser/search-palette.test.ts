@@ -113,6 +113,64 @@ describe('search palette', () => {
     await page.context().close();
   });
 
+  it('finds notes by an unaccented word, shows their text as written, and opens their contact or deal; pt and en', async () => {
+    const page = await newPage(browser);
+    await signIn(page, DEMO.employee);
+    const tag = word();
+    const contact = await create(page, '/api/crm/contacts', { name: `Joana Simões ${tag}` });
+    const deal = await create(page, '/api/crm/deals', { title: `Ampliação ${tag}`, value: '9000.00' });
+    // Long enough to be cut on both sides of the match; its tags are text, never markup.
+    const before = 'Ligou para falar do contrato atual e das datas de entrega combinadas com a equipe de compras. ';
+    const after =
+      ' com desconto à vista e entrega em duas etapas separadas, a primeira ainda neste mês e a outra no próximo.';
+    // The call is the older note (logged first, and earlier).
+    await create(page, '/api/crm/notes', {
+      kind: 'call',
+      body: `Retorno sobre o orçamento ${tag}`,
+      occurredAt: '2026-11-18T10:00:00Z',
+      dealId: deal.id,
+    });
+    await create(page, '/api/crm/notes', {
+      kind: 'meeting',
+      body: `${before}Pediu orçamento ${tag} <b>para março</b>,${after}`,
+      occurredAt: '2026-11-20T14:30:00Z',
+      contactId: contact.id,
+    });
+
+    await page.keyboard.press('Control+K');
+    await page.keyboard.type(`orcamento ${tag}`);
+    const contactNote = option(page, new RegExp(`Pediu orçamento ${tag} <b>para março</b>`));
+    await contactNote.waitFor();
+    await option(page, new RegExp(`Retorno sobre o orçamento ${tag}`)).waitFor();
+    expect(await palette(page).locator('[cmdk-group-heading]').allTextContents()).toEqual(['Notas']);
+    // The excerpt (cut on both sides), then the kind, when, and whose.
+    expect(await contactNote.textContent()).toMatch(
+      new RegExp(`^….*Pediu orçamento ${tag} <b>para março</b>.*…Reunião · .+ · Joana Simões ${tag}$`),
+    );
+    // The body's tags are shown as written: no element was made of them.
+    expect(await palette(page).locator('[role="option"] b').count()).toBe(0);
+    // Newest first, selected as any group's first result.
+    expect(await selected(page).textContent()).toContain(`Joana Simões ${tag}`);
+    await screenshot(page, 'search-palette-notes-pt-1280');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl()}/crm/contacts/${contact.id}`);
+    await page.getByRole('heading', { level: 1, name: `Joana Simões ${tag}` }).waitFor();
+
+    // In English, on a phone; a note on a deal without a contact opens the deal, with the mouse.
+    await page.getByRole('button', { name: /Mudar idioma para inglês/i }).click();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Search' }).click();
+    await palette(page).getByRole('combobox').fill(`orcamento ${tag}`);
+    const dealNote = option(page, new RegExp(`Retorno sobre o orçamento ${tag}`));
+    await dealNote.waitFor();
+    expect(await dealNote.textContent()).toMatch(new RegExp(`Call · .* · Ampliação ${tag}$`));
+    await screenshot(page, 'search-palette-notes-en-390');
+    await expectAccessible(page, 'palette notes en 390');
+    await dealNote.click();
+    await page.waitForURL(`${baseUrl()}/crm/pipeline?deal=${deal.id}`);
+    await page.context().close();
+  });
+
   it('in pt/en, three themes, 1280/390 px, with results and with recent records; axe clean', async () => {
     const page = await newPage(browser);
     await signIn(page, DEMO.developer);

@@ -181,11 +181,11 @@ function PaletteDialog({ user, onDone }: { user: User; onDone: () => void }) {
       >
         <Icon className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
         <span className="min-w-0 flex-1">
-          {/* A note's excerpt in up to two lines: one would cut off the match on a phone (it sits ~60 characters in). */}
+          {/* A note's excerpt in a few lines: one would cut off the match (it sits ~60 characters in). */}
           <span
             className={cn(
-              'block font-medium text-foreground',
-              record.kind === 'note' ? 'line-clamp-2 break-words' : 'truncate',
+              'font-medium text-foreground',
+              record.kind === 'note' ? 'line-clamp-3 break-words sm:line-clamp-2' : 'block truncate',
             )}
           >
             {record.label}
