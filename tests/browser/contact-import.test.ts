@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +14,7 @@ import {
   type Language,
   type Theme,
   settled,
+  downloadedText,
 } from './support/browser';
 
 let browser: Browser;
@@ -151,7 +151,7 @@ describe('contact import wizard', () => {
       page.getByRole('link', { name: 'Baixar linhas recusadas (CSV)' }).click(),
     ]);
     // For Excel in Portuguese: a byte-order mark, semicolons, the reasons in Portuguese.
-    const file = await readFile((await download.path())!, 'utf8');
+    const file = await downloadedText(download);
     expect(file.startsWith('\uFEFF')).toBe(true);
     const rows = file.trim().split('\n');
     expect(rows[0]).toBe('Linha;Motivo;Nome Completo;Correio;Empresa;Pontuação;Coluna Extra');
@@ -265,7 +265,7 @@ describe('contact import wizard', () => {
       page.getByRole('menuitem', { name: /CSV para Excel/ }).click(),
     ]);
     expect(download.url()).toMatch(/format=excel&.*tz=/);
-    const text = await readFile((await download.path())!, 'utf8');
+    const text = await downloadedText(download);
     expect(text.startsWith('\uFEFFID;Nome;E-mail;')).toBe(true);
     const row = text.split('\n').find((line) => line.includes(`${tag}@example.com`))!;
     expect(row).toContain(';Cliente;');

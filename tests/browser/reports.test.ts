@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from '../../src/infrastructure/db/database';
@@ -11,6 +10,7 @@ import {
   signIn,
   type Language,
   type Theme,
+  downloadedText,
 } from './support/browser';
 import { startSeededServer, type RunningServer } from './support/server';
 
@@ -268,7 +268,7 @@ describe('the reports screen', () => {
 
     // The export is the view on screen: lead sources, for Excel in Portuguese (semicolons, decimal commas, stage labels).
     const [quick] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-export').click()]);
-    const quickCsv = readFileSync((await quick.path())!, 'utf8');
+    const quickCsv = await downloadedText(quick);
     expect(
       quickCsv
         .replace(/^\uFEFF/, '')
@@ -282,7 +282,7 @@ describe('the reports screen', () => {
     await page.waitForURL((url) => url.searchParams.get('category') === 'sales');
     const [overview] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-export').click()]);
     expect(overview.suggestedFilename()).toBe('report-sales-30d.csv');
-    const lines = readFileSync((await overview.path())!, 'utf8')
+    const lines = (await downloadedText(overview))
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r?\n/);
