@@ -77,7 +77,7 @@ function Reschedule({ item }: { item: AgendaItem }) {
       </PopoverTrigger>
       <PopoverContent className="grid w-72 gap-3 p-4">
         <form
-          className="grid gap-3"
+          className="grid grid-cols-1 gap-3"
           onSubmit={(event) => {
             event.preventDefault();
             save();
@@ -243,7 +243,7 @@ export function AgendaSection({
         data.overdue.total + data.today.total === 0 ? (
           <HomeEmpty title={t('home.agenda.empty')}>{t('home.agenda.emptyHint')}</HomeEmpty>
         ) : (
-          <div className="grid gap-4">
+          <div className="grid grid-cols-1 gap-4">
             <AgendaGroup
               title={t('home.agenda.overdue')}
               items={data.overdue.items}

@@ -39,7 +39,7 @@ export function GoalSection({ userId, team, isAdmin }: { userId: number | null; 
   return (
     <HomeCard id="home-goal" title={t('home.goal.title', { month })} query={goal}>
       {(data) => (
-        <div className="grid gap-3">
+        <div className="grid grid-cols-1 gap-3">
           <GoalProgress
             label={team ? t('home.goal.wonTeam') : t('home.goal.won')}
             actual={data.actual.wonValue}

@@ -31,7 +31,7 @@ export function PipelineSection({ userId, team }: { userId: number | null; team:
           return <HomeEmpty title={t('home.pipeline.empty')}>{t('home.pipeline.emptyHint')}</HomeEmpty>;
         const closing = data.closingThisMonth;
         return (
-          <div className="grid gap-4">
+          <div className="grid grid-cols-1 gap-4">
             <table className="w-full text-sm" data-testid="home-pipeline-stages">
               <caption className="sr-only">{t('home.pipeline.caption')}</caption>
               <FiguresHead
@@ -92,7 +92,7 @@ export function PipelineSection({ userId, team }: { userId: number | null; team:
                     })}
               </h3>
               {closing.items.length > 0 && (
-                <ul className="mt-1 grid gap-1 text-sm">
+                <ul className="mt-1 grid grid-cols-1 gap-1 text-sm">
                   {closing.items.map((deal) => (
                     <li key={deal.id} className="flex justify-between gap-3">
                       <span className="min-w-0 truncate">{deal.title}</span>

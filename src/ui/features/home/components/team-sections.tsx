@@ -14,9 +14,9 @@ function CountBars({
 }) {
   const max = Math.max(1, ...rows.map((row) => row.count));
   return (
-    <ul className="grid gap-2" data-testid={testId}>
+    <ul className="grid grid-cols-1 gap-2" data-testid={testId}>
       {rows.map((row) => (
-        <li key={row.key} className="grid gap-1 text-sm" data-testid={`${testId}-row`}>
+        <li key={row.key} className="grid grid-cols-1 gap-1 text-sm" data-testid={`${testId}-row`}>
           <div className="flex justify-between gap-3">
             <span className="min-w-0 truncate">{row.label}</span>
             <span className="shrink-0 tabular-nums">
@@ -44,7 +44,7 @@ export function TeamSections() {
           data.goals.length === 0 ? (
             <HomeEmpty title={t('home.team.noPeople')} />
           ) : (
-            <div className="grid gap-4">
+            <div className="grid grid-cols-1 gap-4">
               <GoalProgressList items={data.goals} testIdPrefix="team-goal" />
             </div>
           )

@@ -64,12 +64,12 @@ function SellerSections({ userId, user, props }: { userId: number | null; user: 
   return (
     <div className="grid grid-cols-1 gap-6">
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
-        <div className="grid min-w-0 gap-6 lg:col-span-2">
+        <div className="grid min-w-0 grid-cols-1 gap-6 lg:col-span-2">
           <AgendaSection userId={userId} team={team} actions={props.agenda} />
           <NoNextStepSection userId={userId} onPlan={props.onPlanNextStep} />
           <PipelineSection userId={userId} team={team} />
         </div>
-        <div className="grid min-w-0 gap-6">
+        <div className="grid min-w-0 grid-cols-1 gap-6">
           <GoalSection userId={userId} team={team} isAdmin={isAdmin} />
           <RecentContactsSection userId={userId} />
         </div>
