@@ -12,3 +12,27 @@ export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElem
     />
   );
 }
+
+type NumberInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'onChange'> & {
+  value: number | null | undefined;
+  /** null while the field is empty or holds no number. */
+  onValueChange: (value: number | null) => void;
+};
+
+/** A whole-number field of a form whose empty value is null (a duration left out). */
+export function NumberInput({ value, onValueChange, ...props }: NumberInputProps) {
+  return (
+    <Input
+      {...props}
+      type="number"
+      inputMode="numeric"
+      step={1}
+      value={value ?? ''}
+      onChange={(event) =>
+        onValueChange(
+          event.target.value === '' || Number.isNaN(event.target.valueAsNumber) ? null : event.target.valueAsNumber,
+        )
+      }
+    />
+  );
+}

@@ -6,7 +6,7 @@ import { OwnerField } from '../../../components/records/owner-field';
 import { RecordForm, RecordFormDialog } from '../../../components/records/record-form-dialog';
 import { Button } from '../../../components/ui/button';
 import { FormField, useSchemaForm } from '../../../components/ui/form';
-import { Input } from '../../../components/ui/input';
+import { Input, NumberInput } from '../../../components/ui/input';
 import type { LookupOption } from '../../../components/ui/lookup-select';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
@@ -179,23 +179,7 @@ export function ActivityFormDialog({ activity, me, contact, deal, onClose, onCom
           name="duration"
           label={t('activityForm.fields.duration')}
           description={t('activityForm.durationHint')}
-          render={(field) => (
-            <Input
-              {...field}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              value={field.value ?? ''}
-              onChange={(event) =>
-                field.onChange(
-                  event.target.value === '' || Number.isNaN(event.target.valueAsNumber)
-                    ? null
-                    : event.target.valueAsNumber,
-                )
-              }
-            />
-          )}
+          render={(field) => <NumberInput {...field} min={1} value={field.value} onValueChange={field.onChange} />}
         />
         <FormField
           control={form.control}

@@ -2,7 +2,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CallOutcomeSelect } from '../../../components/records/call-outcome-select';
 import { FormField } from '../../../components/ui/form';
-import { Input } from '../../../components/ui/input';
+import { Input, NumberInput } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { cn } from '../../../lib/cn';
 import { NOTE_DURATION_MAX, NOTE_KINDS } from '../../../lib/api/notes';
@@ -86,21 +86,12 @@ export function NoteFields({ form, formId, rows = 3 }: { form: NoteForm; formId:
               name="durationMin"
               label={t('notes.fields.duration')}
               render={(field) => (
-                <Input
+                <NumberInput
                   {...field}
-                  type="number"
-                  inputMode="numeric"
                   min={0}
                   max={NOTE_DURATION_MAX}
-                  step={1}
-                  value={field.value ?? ''}
-                  onChange={(event) =>
-                    field.onChange(
-                      event.target.value === '' || Number.isNaN(event.target.valueAsNumber)
-                        ? null
-                        : event.target.valueAsNumber,
-                    )
-                  }
+                  value={field.value}
+                  onValueChange={field.onChange}
                 />
               )}
             />
