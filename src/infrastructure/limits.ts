@@ -20,6 +20,11 @@ export interface Limits {
   queuedPerUser: number;
   /** The longest wait in that queue before a 429. */
   queueWaitMs: number;
+  /**
+   * How long a cached read (the home's sections) is answered at most when nothing was written meanwhile: what
+   * changes with the clock alone (an activity becoming overdue) shows this late at worst. 0 turns the cache off.
+   */
+  readCacheSeconds: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -33,6 +38,7 @@ export const DEFAULT_LIMITS: Limits = {
   // with room for the 50 of the load test's flood).
   queuedPerUser: 100,
   queueWaitMs: 10_000,
+  readCacheSeconds: 30,
 };
 
 /** The environment variables, spread into the config schema. */
@@ -43,6 +49,7 @@ export const LIMITS_ENV = {
   DB_POOL_MAX: Joi.number().integer().min(2).max(500),
   API_CONCURRENCY_PER_USER: Joi.number().integer().min(1).max(1_000),
   API_QUEUE_PER_USER: Joi.number().integer().min(0).max(10_000),
+  READ_CACHE_SECONDS: Joi.number().integer().min(0).max(3_600),
 };
 
 /** The limits set in the (validated) environment; unset ones keep their defaults. */
@@ -54,6 +61,7 @@ export function limitsFromEnv(value: Record<string, number | undefined>): Partia
     poolMax: value.DB_POOL_MAX,
     concurrentPerUser: value.API_CONCURRENCY_PER_USER,
     queuedPerUser: value.API_QUEUE_PER_USER,
+    readCacheSeconds: value.READ_CACHE_SECONDS,
   };
   return Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined));
 }

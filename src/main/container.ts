@@ -5,12 +5,24 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from '../domain/shared/clock';
 import type { JobQueue } from '../domain/shared/job-queue.port';
-import { CLOCK, CONFIG, DATABASE, HEALTH_CHECK, JOB_QUEUE, LOGGER, UNIT_OF_WORK } from '../domain/shared/shared.tokens';
+import {
+  CLOCK,
+  CONFIG,
+  DATABASE,
+  HEALTH_CHECK,
+  JOB_QUEUE,
+  LOGGER,
+  READ_CACHE,
+  UNIT_OF_WORK,
+} from '../domain/shared/shared.tokens';
 import { ResponseTimes } from '../http/metrics/response-times';
 import type { Config } from '../infrastructure/config';
+import { GenerationReadCache } from '../infrastructure/cache/generation-read-cache';
+import { RedisWriteFanout } from '../infrastructure/cache/redis-write-fanout';
 import { openDatabase, type Database } from '../infrastructure/db/database';
 import { DatabaseHealthCheck } from '../infrastructure/db/database.health';
 import { KnexUnitOfWork } from '../infrastructure/db/knex-unit-of-work';
+import { WRITE_WATCH, WriteWatch } from '../infrastructure/db/write-watch';
 import { withDefaults } from '../infrastructure/limits';
 import { BullMqJobQueue, BullMqWorkerHost } from '../infrastructure/queue/bullmq-job-queue';
 import { InProcessJobQueue } from '../infrastructure/queue/in-process-job-queue';
@@ -82,6 +94,24 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     workerHost = inProcess;
   }
 
+  // Cached reads are forgotten whenever this process, or (through Redis) another one, changes data.
+  const writes = new WriteWatch();
+  writes.attach(db.knex);
+  if (db.background !== db.knex) writes.attach(db.background);
+  const readCache = new GenerationReadCache(limits.readCacheSeconds * 1_000);
+  writes.onChange(() => readCache.invalidate());
+  let fanout: RedisWriteFanout | undefined;
+  if (redis && config.redisUrl) {
+    fanout = new RedisWriteFanout(
+      redis,
+      createRedis(config.redisUrl, 'worker'),
+      `${config.queuePrefix ?? DEFAULT_BULLMQ_PREFIX}:writes`,
+      writes,
+      logger,
+    );
+    fanout.start();
+  }
+
   const container = new Container({ defaultScope: 'Singleton' });
   container.load(
     new ContainerModule(({ bind }) => {
@@ -90,7 +120,9 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
       bind(CLOCK).toConstantValue(options.clock ?? systemClock);
       bind(DATABASE).toConstantValue(db);
       // The one door to the database: every repository queries through it.
+      bind(WRITE_WATCH).toConstantValue(writes);
       bind(UNIT_OF_WORK).to(KnexUnitOfWork);
+      bind(READ_CACHE).toConstantValue(readCache);
       bind(JOB_QUEUE).toConstantValue(queue);
       bind(HEALTH_CHECK).toConstantValue(new DatabaseHealthCheck(db));
       if (redis) bind(HEALTH_CHECK).toConstantValue(new RedisHealthCheck(redis));
@@ -129,6 +161,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
       closed = true;
       await workerHost.close().catch((error) => logger.error({ err: error }, 'closing workers failed'));
       await closeQueue().catch((error) => logger.error({ err: error }, 'closing queues failed'));
+      fanout?.close();
       if (redis) await redis.quit().catch(() => redis!.disconnect());
       await db.close();
     },

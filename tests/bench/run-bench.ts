@@ -13,6 +13,7 @@ import * as SECTIONS from './sections/index';
  * - BENCH_ONLY=http,embedded: only these sections (their names in sections/index.ts).
  * - DATABASE_URL / REDIS_URL: the PostgreSQL server and Redis to use (default: the local ones).
  * - BENCH_OUT: where to write the markdown (the JSON beside it); default bench/results.md.
+ * - BENCH_KEEP=1: the sections' PostgreSQL databases are kept (their names printed), to EXPLAIN what they ran.
  * - BENCH_MERGE=1 (with BENCH_ONLY): the sections run replace theirs in the existing results; the others are kept,
  *   each with the time it ran.
  *

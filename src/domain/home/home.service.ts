@@ -4,10 +4,13 @@ import { DEFAULT_PIPELINE } from '../deals/deal';
 import { PIPELINE_STAGES_SERVICE } from '../deals/deals.tokens';
 import type { PipelineStagesService } from '../deals/pipeline-stages.service';
 import { monthDays, monthOf, weekWindow } from '../goals/calendar';
-import type { GoalsService } from '../goals/goals.service';
+import type { GoalsService, ViewerTime } from '../goals/goals.service';
 import { GOALS_SERVICE } from '../goals/goals.tokens';
 import { nextLocalMidnight } from '../notifications/digest-message';
 import { ForbiddenError } from '../shared/app-error';
+import type { Clock } from '../shared/clock';
+import type { ReadCache } from '../shared/read-cache.port';
+import { CLOCK, READ_CACHE } from '../shared/shared.tokens';
 import type { Viewer } from '../shared/viewer';
 import {
   AGENDA_LIMIT,
@@ -25,6 +28,9 @@ import { HOME_REPOSITORY } from './home.tokens';
  * before now; today: due from now to the viewer's next local midnight), the pipeline is the board's stage summary
  * for the owner, the goal is the goals' month. "Today", "this week" and "this month" are the viewer's, in the time
  * zone of their notification settings.
+ *
+ * Every section is cached (ReadCache): forgotten on any write, kept at most the cache's time to live otherwise, keyed
+ * by whose figures, the viewer's reach where it narrows them, and the viewer's time zone and day where they count.
  */
 @injectable()
 export class HomeService {
@@ -32,7 +38,24 @@ export class HomeService {
     @inject(HOME_REPOSITORY) private readonly home: HomeRepository,
     @inject(GOALS_SERVICE) private readonly goals: GoalsService,
     @inject(PIPELINE_STAGES_SERVICE) private readonly stages: Pick<PipelineStagesService, 'summary'>,
+    @inject(READ_CACHE) private readonly cache: ReadCache,
+    @inject(CLOCK) private readonly clock: Clock,
   ) {}
+
+  private cached<T>(key: (string | number | null | undefined)[], load: () => Promise<T>): Promise<T> {
+    return this.cache.get(`home:${key.join(':')}`, load);
+  }
+
+  /** Now, and the viewer's time zone (their notification settings, cached as the sections are). */
+  private async timeOf(viewer: Viewer): Promise<ViewerTime & { day: string }> {
+    const timeZone = await this.cached(
+      ['time-zone', viewer.id],
+      async () => (await this.goals.timeOf(viewer)).timeZone,
+    );
+    const now = this.clock.now();
+    // The local day, told by the instant it ends.
+    return { now, timeZone, day: `${timeZone}@${nextLocalMidnight(now, timeZone).toISOString()}` };
+  }
 
   /**
    * Whose figures: the one asked for (an admin: anyone, 404 when unknown; others: only themselves, 403 for
@@ -41,7 +64,7 @@ export class HomeService {
   private async whose(viewer: Viewer, userId: number | undefined): Promise<number | null> {
     if (userId === undefined) return viewer.role === 'admin' ? null : viewer.id;
     const subject = this.goals.subject(viewer, userId);
-    if (subject !== viewer.id) await this.goals.someone(subject);
+    if (subject !== viewer.id) await this.cached(['person', subject], () => this.goals.someone(subject));
     return subject;
   }
 
@@ -51,57 +74,66 @@ export class HomeService {
    */
   async agenda(viewer: Viewer, userId?: number) {
     const who = await this.whose(viewer, userId);
-    const { now, timeZone } = await this.goals.timeOf(viewer);
+    const { now, timeZone, day } = await this.timeOf(viewer);
     const involving = ruleFor(viewer, 'activity', 'read') === 'own' ? viewer.id : undefined;
-    return this.home.agenda(
-      { assignedTo: who, involving, now, todayEnds: nextLocalMidnight(now, timeZone) },
-      AGENDA_LIMIT,
+    return this.cached(['agenda', who, involving, day], () =>
+      this.home.agenda({ assignedTo: who, involving, now, todayEnds: nextLocalMidnight(now, timeZone) }, AGENDA_LIMIT),
     );
   }
 
   async noNextStep(viewer: Viewer, userId?: number) {
-    return this.home.noNextStep(await this.whose(viewer, userId), NO_NEXT_STEP_LIMIT);
+    const who = await this.whose(viewer, userId);
+    return this.cached(['no-next-step', who], () => this.home.noNextStep(who, NO_NEXT_STEP_LIMIT));
   }
 
   /** Open stages of the board's pipeline, with the board's own figures for the owner; and this month's closings. */
   async pipeline(viewer: Viewer, userId?: number) {
     const who = await this.whose(viewer, userId);
-    const { now, timeZone } = await this.goals.timeOf(viewer);
-    const [summary, closingThisMonth] = await Promise.all([
-      this.stages.summary(DEFAULT_PIPELINE, who === null ? {} : { ownerId: who }),
-      this.home.closing(who, monthDays(monthOf(now, timeZone)), CLOSING_LIMIT),
-    ]);
-    const stages: PipelineStageFigures[] = summary
-      .filter((s) => s.kind === 'open')
-      .map((s) => ({
-        stage: s.stage,
-        name: s.stage,
-        color: s.color,
-        count: s.dealCount,
-        value: Number(s.valueSum),
-        weighted: Number(s.weightedValueSum),
-      }));
-    return { stages, closingThisMonth };
+    const { now, timeZone } = await this.timeOf(viewer);
+    const month = monthOf(now, timeZone);
+    return this.cached(['pipeline', who, month], async () => {
+      const [summary, closingThisMonth] = await Promise.all([
+        this.stages.summary(DEFAULT_PIPELINE, who === null ? {} : { ownerId: who }),
+        this.home.closing(who, monthDays(month), CLOSING_LIMIT),
+      ]);
+      const stages: PipelineStageFigures[] = summary
+        .filter((s) => s.kind === 'open')
+        .map((s) => ({
+          stage: s.stage,
+          name: s.stage,
+          color: s.color,
+          count: s.dealCount,
+          value: Number(s.valueSum),
+          weighted: Number(s.weightedValueSum),
+        }));
+      return { stages, closingThisMonth };
+    });
   }
 
   async goal(viewer: Viewer, userId?: number) {
     const who = await this.whose(viewer, userId);
-    return this.goals.summary(viewer, who, await this.goals.timeOf(viewer));
+    const time = await this.timeOf(viewer);
+    return this.cached(['goal', who, time.day], () => this.goals.summary(viewer, who, time));
   }
 
   async recentContacts(viewer: Viewer, userId?: number) {
-    return { items: await this.home.recentContacts(await this.whose(viewer, userId), RECENT_CONTACTS_LIMIT) };
+    const who = await this.whose(viewer, userId);
+    return this.cached(['recent-contacts', who], async () => ({
+      items: await this.home.recentContacts(who, RECENT_CONTACTS_LIMIT),
+    }));
   }
 
   /** Admins only: this week's activities done and new leads, stale deals now, and this month's goals. */
   async team(viewer: Viewer) {
     if (viewer.role !== 'admin') throw new ForbiddenError('Only administrators see the team');
-    const time = await this.goals.timeOf(viewer);
-    const week = weekWindow(time.now, time.timeZone);
-    const [{ activitiesDoneThisWeek, staleDeals, newLeadsThisWeek }, goals] = await Promise.all([
-      this.home.team(week, time.now),
-      this.goals.team(time),
-    ]);
-    return { activitiesDoneThisWeek, staleDeals, goals, newLeadsThisWeek };
+    const time = await this.timeOf(viewer);
+    return this.cached(['team', time.day], async () => {
+      const week = weekWindow(time.now, time.timeZone);
+      const [{ activitiesDoneThisWeek, staleDeals, newLeadsThisWeek }, goals] = await Promise.all([
+        this.home.team(week, time.now),
+        this.goals.team(time),
+      ]);
+      return { activitiesDoneThisWeek, staleDeals, goals, newLeadsThisWeek };
+    });
   }
 }

@@ -8,3 +8,4 @@ export const HEALTH_CHECK = Symbol.for('shared.HealthCheck');
 export const HTTP_ROUTER = Symbol.for('shared.HttpRouter');
 export const JOB_PROCESSOR = Symbol.for('shared.JobProcessor');
 export const UNIT_OF_WORK = Symbol.for('shared.UnitOfWork');
+export const READ_CACHE = Symbol.for('shared.ReadCache');

@@ -24,7 +24,10 @@ export interface LoadFigures {
 }
 
 /** Funil as production runs it (NODE_ENV=production, LOG_LEVEL=warn, its own port and PUBLIC_URL), on databaseUrl or embedded in dataDir. */
-export async function spawnFunil(file: string, options: { databaseUrl?: string; seed: object }): Promise<BenchServer> {
+export async function spawnFunil(
+  file: string,
+  options: { databaseUrl?: string; seed: object; env?: Record<string, string> },
+): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'funil-bench-data-'));
   const server = await spawnServer('funil', file, {
@@ -43,6 +46,7 @@ export async function spawnFunil(file: string, options: { databaseUrl?: string; 
     // queue the bench's 32 connections behind each other.
     API_CONCURRENCY_PER_USER: '1000',
     BENCH_SEED: JSON.stringify(options.seed),
+    ...options.env,
   }).catch((error) => {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;

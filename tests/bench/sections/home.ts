@@ -84,12 +84,30 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
     for (const item of list) {
       rows.push(await p99Row(funil, item, headers, CONNECTIONS, seconds, `GET /api/home: ${item.name}`));
     }
+    // The same server with its cache off: what each look costs when a write has just cleared the cache (every
+    // write does), so no answer comes from memory. For the record: the target is the cached server's.
+    await funil.stop();
+    funil = undefined;
+    funil = await spawnFunil(bundle.funil, { databaseUrl: db.url, seed: size, env: { READ_CACHE_SECONDS: '0' } });
+    const uncachedHeaders = await signIn(funil.url);
+    for (const item of [list.at(-3)!, list.at(-2)!, list.at(-1)!]) {
+      const row = await p99Row(
+        funil,
+        item,
+        uncachedHeaders,
+        CONNECTIONS,
+        seconds,
+        `GET /api/home: ${item.name}, cache off`,
+      );
+      rows.push({ measure: row.measure, values: row.values });
+    }
     return {
       title: 'The home (PostgreSQL)',
       setup: [
         `PostgreSQL (a database of its own), ${describeData(size)}; for the home: open deals' close dates over six months and last changes over 60 days, one pending activity in ten on a deal, due dates from 15 days ago to 15 days ahead, 200,000 timeline entries, six months of goals`,
         'Funil as a child process (NODE_ENV=production, job workers off), signed in as the demo admin: the team is no userId, one salesperson is userId of one of the 20 (an admin choosing a person)',
         `autocannon, ${CONNECTIONS} connections, ${seconds} s after a 1 s warm-up; p99 per request`,
+        'the sections are cached (forgotten on any write, 30 s at most otherwise): the rows above repeat a look with nothing written meanwhile; the last three rows are a second server with READ_CACHE_SECONDS=0, every look read from the database as right after a write (no target)',
       ],
       rows,
     };

@@ -23,6 +23,10 @@ export async function createBenchDatabase(serverUrl: string, label: string): Pro
     url: url.toString(),
     name,
     async drop() {
+      if (process.env.BENCH_KEEP === '1') {
+        console.log(`[bench] BENCH_KEEP=1: database ${name} kept for EXPLAIN; drop it with DROP DATABASE ${name}`);
+        return;
+      }
       const again = knexFactory({ client: 'pg', connection: serverUrl, pool: { min: 0, max: 1 } });
       try {
         await again.raw('DROP DATABASE IF EXISTS ?? WITH (FORCE)', [name]);
