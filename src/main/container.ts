@@ -26,7 +26,7 @@ import { WRITE_WATCH, WriteWatch } from '../infrastructure/db/write-watch';
 import { withDefaults } from '../infrastructure/limits';
 import { BullMqJobQueue, BullMqWorkerHost } from '../infrastructure/queue/bullmq-job-queue';
 import { InProcessJobQueue } from '../infrastructure/queue/in-process-job-queue';
-import { DEFAULT_BULLMQ_PREFIX } from '../infrastructure/queue/queue-settings';
+import { DEFAULT_BULLMQ_PREFIX, withLock } from '../infrastructure/queue/queue-settings';
 import { createRedis } from '../infrastructure/queue/redis';
 import { RedisHealthCheck } from '../infrastructure/queue/redis.health';
 import { QueueHealthCheck } from '../infrastructure/queue/queue.health';
@@ -84,7 +84,12 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
   if (config.redisUrl) {
     redis = createRedis(config.redisUrl, 'client');
     redis.on('error', (error) => logger.warn({ err: error }, 'redis error'));
-    const bull = new BullMqJobQueue(redis, logger, config.queuePrefix ?? DEFAULT_BULLMQ_PREFIX);
+    const bull = new BullMqJobQueue(
+      redis,
+      logger,
+      config.queuePrefix ?? DEFAULT_BULLMQ_PREFIX,
+      withLock(config.queueLockMs),
+    );
     queue = bull;
     workerHost = new BullMqWorkerHost(config.redisUrl, bull, logger);
     closeQueue = () => bull.close();

@@ -70,6 +70,8 @@ describe('configuration', () => {
       DEMO: 'false',
       COOKIE_SECURE: 'always',
       SESSION_SECRET: 's'.repeat(32),
+      QUEUE_LOCK_MS: '5000',
+      READ_CACHE_SECONDS: '0',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -77,6 +79,13 @@ describe('configuration', () => {
       demo: false,
       cookieSecure: 'always',
       sessionSecretConfigured: true,
+      queueLockMs: 5000,
+      limits: { readCacheSeconds: 0 },
     });
+  });
+
+  it('names the variable when a job lock or the read cache is out of range', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), QUEUE_LOCK_MS: '10' })).toThrow(/QUEUE_LOCK_MS/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), READ_CACHE_SECONDS: '-1' })).toThrow(/READ_CACHE_SECONDS/);
   });
 });

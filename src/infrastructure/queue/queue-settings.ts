@@ -56,3 +56,11 @@ export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
 };
 
 export const DEFAULT_BULLMQ_PREFIX = 'funil';
+
+/** The settings with every queue's lock set to `lockMs` (QUEUE_LOCK_MS), or as they are when it is unset. */
+export function withLock(lockMs: number | undefined): Record<QueueName, QueueSettings> {
+  if (lockMs === undefined) return QUEUE_SETTINGS;
+  return Object.fromEntries(
+    Object.entries(QUEUE_SETTINGS).map(([name, settings]) => [name, { ...settings, lockMs }]),
+  ) as Record<QueueName, QueueSettings>;
+}
