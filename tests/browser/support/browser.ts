@@ -1,8 +1,17 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Download, type Page, type Request } from 'playwright-core';
+import {
+  chromium,
+  errors,
+  type Browser,
+  type BrowserContext,
+  type Download,
+  type Locator,
+  type Page,
+  type Request,
+} from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { CHROMIUM_OPTIONS } from './chromium';
 
@@ -61,6 +70,7 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     extraHTTPHeaders: { 'x-forwarded-for': client },
   });
   trackRequests(context);
+  context.on('page', lookOftener);
   contextOrigins.set(context, new URL(options.baseURL ?? baseUrl()).origin);
   if (options.language || options.theme) {
     await context.addInitScript(
@@ -74,9 +84,100 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
   return context;
 }
 
+/** Playwright's own wait for an element: 30 s unless a call gives another. */
+const LOCATOR_TIMEOUT_MS = 30_000;
+/** A wait for an element runs as waits of this length, one after the other, each looking every 50 ms at most. */
+const LOOK_SLICE_MS = 250;
+/** The locator actions used here that first wait for their element to be in the page, their options last. */
+const WAITING_ACTIONS = [
+  'click',
+  'dblclick',
+  'fill',
+  'press',
+  'pressSequentially',
+  'check',
+  'uncheck',
+  'hover',
+  'focus',
+  'setInputFiles',
+  'selectOption',
+  'textContent',
+  'innerText',
+  'getAttribute',
+  'inputValue',
+  'isChecked',
+  'isDisabled',
+  'isEnabled',
+  'boundingBox',
+  'scrollIntoViewIfNeeded',
+] as const;
+let lookingOftener = false;
+
+/**
+ * Playwright looks again for an element it waits for (waitFor, or an action such as click or textContent) after 0,
+ * 20, 50, 100 and 100 ms, then every 500 ms: a screen that shows its data 300 ms after its load (React holds a lazy
+ * screen's first render about that long) was seen 770 ms after it, and the suite waits so thousands of times.
+ * Its backoff stops at a fifth of the wait's timeout, so every locator here waits in slices of LOOK_SLICE_MS (one
+ * look every 50 ms at most) up to the same timeout as before, and each action first waits so for its element to be
+ * in the page. Done once on Playwright's Locator class (through a locator of the first page of a newContext context);
+ * nothing else changes: each action still checks its element is visible, enabled and stable as before.
+ */
+function lookOftener(page: Page): void {
+  if (lookingOftener) return;
+  lookingOftener = true;
+  const locatorClass = Object.getPrototypeOf(page.locator('html')) as Locator;
+  const waitFor = locatorClass.waitFor;
+  locatorClass.waitFor = async function (this: Locator, options?: Parameters<Locator['waitFor']>[0]) {
+    const timeout = options?.timeout === 0 ? Infinity : (options?.timeout ?? LOCATOR_TIMEOUT_MS);
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const left = deadline - Date.now();
+      try {
+        return await waitFor.call(this, { ...options, timeout: Math.max(1, Math.min(left, LOOK_SLICE_MS)) });
+      } catch (error) {
+        if (!(error instanceof errors.TimeoutError) || left <= LOOK_SLICE_MS) throw error;
+      }
+    }
+  };
+  for (const name of WAITING_ACTIONS) {
+    const action = locatorClass[name] as (this: Locator, ...args: unknown[]) => Promise<unknown>;
+    Object.assign(locatorClass, {
+      async [name](this: Locator, ...args: unknown[]) {
+        const last = args.at(-1);
+        const timeout = typeof last === 'object' && last !== null && 'timeout' in last ? last.timeout : undefined;
+        try {
+          await this.waitFor({ state: 'attached', timeout: typeof timeout === 'number' ? timeout : undefined });
+        } catch (error) {
+          // A wait that ran out fails the action as it would have; anything else (several elements where one was
+          // meant) is the action's own to report.
+          if (error instanceof errors.TimeoutError) throw error;
+        }
+        return action.apply(this, args);
+      },
+    });
+  }
+}
+
 export async function newPage(browser: Browser, options: ContextOptions = {}): Promise<Page> {
   const context = await newContext(browser, options);
   return context.newPage();
+}
+
+/**
+ * With BROWSER_PROFILE=<file>, each screenshot, axe run, settled wait and sign-in appends a line to the file:
+ * "<what> <ms> <test file>", to see where a file's time goes, e.g.
+ * `awk '{ms[$3" "$1]+=$2; n[$3" "$1]++} END {for (k in ms) print k, n[k], int(ms[k])}' <file> | sort`.
+ */
+async function timed<T>(what: string, work: () => Promise<T>): Promise<T> {
+  const file = process.env.BROWSER_PROFILE;
+  if (!file) return work();
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    const testFile = path.basename(expect.getState().testPath ?? '-');
+    appendFileSync(file, `${what} ${Math.round(performance.now() - started)} ${testFile}\n`);
+  }
 }
 
 /** The requests of each context made by newContext that have not finished yet. */
@@ -107,7 +208,11 @@ const QUIET_MS = 150;
  * what a screenshot or axe needs. Playwright's 'networkidle' asks for 500 ms without a request after each load;
  * this asks for the quiet only (a page of a context not made by newContext falls back to 'networkidle').
  */
-export async function settled(page: Page): Promise<void> {
+export function settled(page: Page): Promise<void> {
+  return timed('settled', () => settle(page));
+}
+
+async function settle(page: Page): Promise<void> {
   const pending = pendingRequests.get(page.context());
   if (!pending) return page.waitForLoadState('networkidle');
   await page.waitForLoadState('load');
@@ -133,22 +238,24 @@ export async function signIn(
   remember = false,
 ): Promise<void> {
   const origin = contextOrigins.get(page.context());
-  if (origin && !remember) {
-    const res = await page.request.post('/api/login', {
-      data: { username: credentials.username, password: credentials.password },
-      headers: { origin },
-    });
-    expect(res.status(), `sign-in of ${credentials.username}`).toBe(200);
-    await page.goto('/');
-  } else {
-    await page.goto('/auth');
-    await page.locator('#login-username').fill(credentials.username);
-    await page.locator('#login-password').fill(credentials.password);
-    if (remember) await page.locator('#login-remember').click();
-    await page.locator('form button[type="submit"]').click();
-    await page.waitForURL((url) => url.pathname === '/');
-  }
-  await page.getByTestId('home-heading').waitFor();
+  await timed('signIn', async () => {
+    if (origin && !remember) {
+      const res = await page.request.post('/api/login', {
+        data: { username: credentials.username, password: credentials.password },
+        headers: { origin },
+      });
+      expect(res.status(), `sign-in of ${credentials.username}`).toBe(200);
+      await page.goto('/');
+    } else {
+      await page.goto('/auth');
+      await page.locator('#login-username').fill(credentials.username);
+      await page.locator('#login-password').fill(credentials.password);
+      if (remember) await page.locator('#login-remember').click();
+      await page.locator('form button[type="submit"]').click();
+      await page.waitForURL((url) => url.pathname === '/');
+    }
+    await page.getByTestId('home-heading').waitFor();
+  });
 }
 
 /** Registers through the form (employee role) and waits for the home. */
@@ -173,7 +280,11 @@ export const uniqueName = (prefix: string): string =>
 /** The visible toast (one at a time). */
 export const toastLocator = (page: Page) => page.locator('.toast');
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+export function screenshot(page: Page, name: string): Promise<void> {
+  return timed('screenshot', () => takeScreenshot(page, name));
+}
+
+async function takeScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   // The signed-in layout scrolls inside <main>: grow the viewport to show all of it, then restore.
   const viewport = page.viewportSize();
@@ -194,7 +305,11 @@ interface AxeViolation {
 }
 
 /** axe-core on the current page: no serious or critical violations. */
-export async function expectAccessible(page: Page, label: string): Promise<void> {
+export function expectAccessible(page: Page, label: string): Promise<void> {
+  return timed('axe', () => runAxe(page, label));
+}
+
+async function runAxe(page: Page, label: string): Promise<void> {
   // The app's CSP refuses inline <script> tags (addScriptTag), so axe goes in through the devtools protocol,
   // once per document.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
