@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  axeAt,
   baseUrl,
   DEMO,
   expectAccessible,
@@ -443,13 +444,13 @@ describe('activities', () => {
           await expectCounts(page, 4, 0);
           const name = `activities-list-${language}-${theme}-${width}`;
           await screenshot(page, name);
-          await expectAccessible(page, name);
+          if (axeAt(width, theme)) await expectAccessible(page, name);
           await card(page, 'Reunião de alinhamento')
             .getByRole('button', { name: 'Reunião de alinhamento', exact: true })
             .click();
           await dialog(page).locator('#activity-subject').waitFor();
           await screenshot(page, `activities-dialog-${language}-${theme}-${width}`);
-          await expectAccessible(page, `activities-dialog-${language}-${theme}-${width}`);
+          if (axeAt(width, theme)) await expectAccessible(page, `activities-dialog-${language}-${theme}-${width}`);
           await page.keyboard.press('Escape');
           await dialog(page).waitFor({ state: 'detached' });
           // The week of the meeting (tomorrow, or next week on a Sunday).
@@ -460,7 +461,7 @@ describe('activities', () => {
           await page.goto(`/crm/activities?view=agenda&week=${week}`);
           await page.getByTestId('agenda-item').filter({ hasText: 'Reunião de alinhamento' }).waitFor();
           await screenshot(page, `activities-agenda-${language}-${theme}-${width}`);
-          await expectAccessible(page, `activities-agenda-${language}-${theme}-${width}`);
+          if (axeAt(width, theme)) await expectAccessible(page, `activities-agenda-${language}-${theme}-${width}`);
         }
       }
     }

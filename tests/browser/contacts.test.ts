@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  axeAt,
   baseUrl,
   DEMO,
   expectAccessible,
@@ -453,12 +454,12 @@ describe('contacts', () => {
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow, `${name} overflows horizontally`).toBeLessThanOrEqual(0);
           await screenshot(page, name);
-          await expectAccessible(page, name);
+          if (axeAt(width, theme)) await expectAccessible(page, name);
 
           await page.getByRole('button', { name: 'João da Silva', exact: true }).click();
           await page.locator('#contact-name').waitFor();
           await screenshot(page, `${name}-dialog`);
-          await expectAccessible(page, `${name} dialog`);
+          if (axeAt(width, theme)) await expectAccessible(page, `${name} dialog`);
           await page.keyboard.press('Escape');
           await dialog(page).waitFor({ state: 'detached' });
         }

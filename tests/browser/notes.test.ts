@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  settled,
+  axeAt,
   baseUrl,
   DEMO,
   expectAccessible,
@@ -381,12 +383,12 @@ describe('notes screens', () => {
             .getByText(language === 'pt' ? 'Planejar próximo passo' : 'Plan next step')
             .click();
           await page.locator('#contact-note-next\\.subject').waitFor();
-          await page.waitForLoadState('networkidle');
+          await settled(page);
           expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow, `notes ${language} ${theme} ${width} overflows horizontally`).toBeLessThanOrEqual(0);
           await screenshot(page, `notes-contact-${language}-${theme}-${width}`);
-          await expectAccessible(page, `notes ${language} ${theme} ${width}`);
+          if (axeAt(width, theme)) await expectAccessible(page, `notes ${language} ${theme} ${width}`);
         }
 
     // The deal dialog and the complete dialog, once each (pt, light).
@@ -397,7 +399,7 @@ describe('notes screens', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`/crm/pipeline?deal=${deal.id}`);
     await page.getByTestId('deal-timeline').getByTestId('note-card').nth(1).waitFor();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     // The dialog scrolls inside itself: its history in view.
     await page.getByTestId('deal-timeline').scrollIntoViewIfNeeded();
     await screenshot(page, 'notes-deal-dialog-pt-light-1280');

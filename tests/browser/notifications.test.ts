@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  axeAt,
   baseUrl,
   expectAccessible,
   launchBrowser,
@@ -165,7 +166,7 @@ describe('notifications', () => {
             await page.evaluate(() => ((main) => main.scrollWidth - main.clientWidth)(document.querySelector('main')!)),
           ).toBeLessThanOrEqual(0);
           await screenshot(page, `notifications-${language}-${theme}-${width}`);
-          await expectAccessible(page, `notifications ${language} ${theme} ${width}`);
+          if (axeAt(width, theme)) await expectAccessible(page, `notifications ${language} ${theme} ${width}`);
           await page.keyboard.press('Escape');
           await panel.waitFor({ state: 'detached' });
         }

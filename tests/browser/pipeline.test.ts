@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  axeAt,
   baseUrl,
   expectAccessible,
   SCREENSHOT_DIR,
@@ -499,7 +500,7 @@ describe('pipeline screenshots', () => {
       }));
       expect(widths).toEqual({ page: width, main: 0 });
       await screenshot(page, `pipeline-board-${name}`);
-      await expectAccessible(page, `board ${name}`);
+      if (axeAt(width, theme)) await expectAccessible(page, `board ${name}`);
 
       // A card lifted by the keyboard, mid-drag: one column over on a wide screen, one place down on a phone
       // (the library moves sideways only to a column it can see).
@@ -528,7 +529,7 @@ describe('pipeline screenshots', () => {
       await page.getByRole('button', { name: deals[0]!.title, exact: true }).click();
       await page.locator('#deal-title').waitFor();
       await screenshot(page, `pipeline-dialog-${name}`);
-      await expectAccessible(page, `dialog ${name}`);
+      if (axeAt(width, theme)) await expectAccessible(page, `dialog ${name}`);
       await page.keyboard.press('Escape');
       await dialog(page).waitFor({ state: 'detached' });
 
@@ -540,7 +541,7 @@ describe('pipeline screenshots', () => {
       await page.getByRole('menuitem', { name: language === 'pt' ? 'Perdido' : 'Lost', exact: true }).click();
       await page.getByRole('radio').first().waitFor();
       await screenshot(page, `pipeline-lost-reason-${name}`);
-      await expectAccessible(page, `lost reason ${name}`);
+      if (axeAt(width, theme)) await expectAccessible(page, `lost reason ${name}`);
       await page.keyboard.press('Escape');
       await context.close();
     }

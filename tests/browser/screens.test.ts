@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  axeAt,
   DEMO,
   expectAccessible,
   launchBrowser,
@@ -13,7 +14,7 @@ import {
 } from './support/browser';
 
 // Every screen in pt and en, in each theme, at 1280 and 390 px wide: a screenshot, no horizontal
-// overflow, and axe-core with no serious or critical violations. The CRM screens with their own test file
+// overflow, and axe-core with no serious or critical violations (support/browser.ts axeAt: at 390 px in one theme). The CRM screens with their own test file
 // (contacts.test.ts, pipeline.test.ts, ...) check the same there, with their data in place.
 const LANGUAGES: Language[] = ['pt', 'en'];
 const THEMES: Theme[] = ['light', 'dark', 'matrix'];
@@ -138,7 +139,7 @@ describe.each(LANGUAGES)('screens in %s', (language) => {
         expect(overflow, `${screen.name} overflows horizontally`).toBeLessThanOrEqual(0);
 
         await screenshot(page, `${screen.name}-${language}-${theme}-${width}`);
-        await expectAccessible(page, `${screen.name} ${language} ${theme} ${width}`);
+        if (axeAt(width, theme)) await expectAccessible(page, `${screen.name} ${language} ${theme} ${width}`);
       }
       await Promise.all([pages.signedIn.close(), pages.anonymous.close(), pages.employee.close()]);
     });

@@ -297,6 +297,15 @@ async function takeScreenshot(page: Page, name: string): Promise<void> {
   if (viewport && hidden > 0) await page.setViewportSize(viewport);
 }
 
+/**
+ * Whether a screenshot matrix (languages x themes x 1280/390 px) runs axe for one combination: in every language
+ * and theme at 1280 px, and at 390 px in the light theme (one theme per language). What axe finds in a theme
+ * (colours, contrast) comes from the theme and is checked at 1280 px; what it finds at a width (structure, names,
+ * roles, landmarks) is the same in every theme and is checked in the light one. The screenshot stays in every
+ * combination.
+ */
+export const axeAt = (width: number, theme: Theme): boolean => width >= 1280 || theme === 'light';
+
 interface AxeViolation {
   id: string;
   impact: string | null;
