@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO, launchBrowser, newPage, registerUser, signIn, uniqueName } from './support/browser';
+import { baseUrl, DEMO, launchBrowser, newPage, registerUser, settled, signIn, uniqueName } from './support/browser';
 
 let browser: Browser;
 let admin: Page;
@@ -167,7 +167,7 @@ describe('dashboard', () => {
     await signIn(employee, DEMO.employee);
     await employee.goto(SYSTEM);
     await employee.getByTestId('home-agenda').waitFor();
-    await employee.waitForLoadState('networkidle');
+    await settled(employee);
     expect(await employee.getByRole('tab', { name: 'Sistema' }).count()).toBe(0);
     expect(await employee.getByRole('link', { name: 'Gerenciar usuários' }).count()).toBe(0);
     expect(await employee.locator('[data-testid^="stat-"], [data-testid^="status-"]').count()).toBe(0);

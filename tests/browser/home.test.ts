@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from '../../src/infrastructure/db/database';
-import { DEMO, expectAccessible, launchBrowser, newPage, screenshot, signIn } from './support/browser';
+import { DEMO, expectAccessible, launchBrowser, newPage, screenshot, settled, signIn } from './support/browser';
 import { startSeededServer, type RunningServer } from './support/server';
 
 // Its own server: the shared one's deals and activities (other files') would move every figure of the home.
@@ -145,7 +145,7 @@ describe('the home, "Meu dia"', () => {
     expect(await seller.getByRole('combobox', { name: 'Pessoa' }).count()).toBe(0);
     expect(await seller.getByRole('tab', { name: 'Sistema' }).count()).toBe(0);
     expect(await seller.getByTestId('home-team').count()).toBe(0);
-    await seller.waitForLoadState('networkidle');
+    await settled(seller);
     await screenshot(seller, 'home-seller-data');
     await expectAccessible(seller, 'home seller');
     // On a phone, the same sections one under another, nothing wider than the screen.
@@ -163,7 +163,7 @@ describe('the home, "Meu dia"', () => {
     expect(await text(english, 'home-heading')).toBe('My day');
     expect(await text(english, 'home-goal-bar-value')).toBe('R$ 3.000,00 of R$ 10.000,00');
     await english.getByRole('button', { name: 'Plan next step: Renovação Parada' }).waitFor();
-    await english.waitForLoadState('networkidle');
+    await settled(english);
     await screenshot(english, 'home-seller-data-en-dark');
     await expectAccessible(english, 'home seller en dark');
     await english.context().close();
@@ -279,7 +279,7 @@ describe('the home, "Meu dia"', () => {
     expect(await text(admin, `team-goal-${developerId}-value`)).toBe('R$ 0,00 de R$ 5.000,00');
     // The team's bar sums the goals: 10.000 + 5.000.
     await expect.poll(() => text(admin, 'home-goal-bar-value')).toBe('R$ 3.000,00 de R$ 15.000,00');
-    await admin.waitForLoadState('networkidle');
+    await settled(admin);
     await screenshot(admin, 'home-admin-data');
     await expectAccessible(admin, 'home admin');
 
@@ -290,7 +290,7 @@ describe('the home, "Meu dia"', () => {
     expect(await text(phone, 'home-heading')).toBe('My day');
     expect(await phone.getByRole('combobox', { name: 'Person' }).textContent()).toBe('Whole team');
     expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    await phone.waitForLoadState('networkidle');
+    await settled(phone);
     await screenshot(phone, 'home-admin-data-en-matrix-390');
     await expectAccessible(phone, 'home admin en matrix 390');
     await phone.context().close();
