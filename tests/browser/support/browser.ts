@@ -298,6 +298,19 @@ async function takeScreenshot(page: Page, name: string): Promise<void> {
 }
 
 /**
+ * Switches the theme with the top bar's own menu, as a person does (the app stores it): no page load, so a matrix
+ * can show the same screen in each theme without loading it again.
+ */
+export async function chooseTheme(page: Page, theme: Theme): Promise<void> {
+  await page.getByRole('button', { name: /^(Tema|Theme):/ }).click();
+  await page.getByRole('menuitemradio').nth(['light', 'dark', 'matrix'].indexOf(theme)).click();
+  await page.getByRole('menu').waitFor({ state: 'detached' });
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+  // The menu hands the focus back to its button: off it, so the screenshots show no focus ring there.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}
+
+/**
  * Whether a screenshot matrix (languages x themes x 1280/390 px) runs axe for one combination: in every language
  * and theme at 1280 px, and at 390 px in the light theme (one theme per language). What axe finds in a theme
  * (colours, contrast) comes from the theme and is checked at 1280 px; what it finds at a width (structure, names,
