@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  chooseTheme,
   axeAt,
   baseUrl,
   DEMO,
@@ -36,6 +37,14 @@ const palette = (page: Page) => page.getByRole('dialog', { name: /Buscar em tudo
 const option = (page: Page, name: string | RegExp) => palette(page).getByRole('option', { name });
 const selected = (page: Page) => palette(page).locator('[role="option"][aria-selected="true"]');
 
+/** Opens the palette with Ctrl+K and waits for its field to have the focus: letters typed before it are lost. */
+async function openPalette(page: Page): Promise<void> {
+  await page.keyboard.press('Control+K');
+  const field = palette(page).getByRole('combobox');
+  await field.waitFor();
+  await expect.poll(() => field.evaluate((element) => element === document.activeElement)).toBe(true);
+}
+
 describe('search palette', () => {
   it('finds a contact by an unaccented part of its accented name and opens it, keyboard only; then lists it as recent', async () => {
     const page = await newPage(browser);
@@ -51,8 +60,7 @@ describe('search palette', () => {
       contactId: contact.id,
     });
 
-    await page.keyboard.press('Control+K');
-    await palette(page).waitFor();
+    await openPalette(page);
     await page.keyboard.type(`araujo ${tag}`);
     await option(page, new RegExp(`Conceição Araújo ${tag}`)).waitFor();
     // The deal is not found by the contact's name; the tag alone finds both, grouped.
@@ -71,7 +79,7 @@ describe('search palette', () => {
     expect(await palette(page).count()).toBe(0);
 
     // An empty box lists what was opened from it; the deal opens in its dialog on the board.
-    await page.keyboard.press('Control+K');
+    await openPalette(page);
     await palette(page).getByText('Recentes').waitFor();
     expect(await selected(page).textContent()).toContain(`Conceição Araújo ${tag}`);
     await page.keyboard.type(`renovacao ${tag}`);
@@ -85,7 +93,7 @@ describe('search palette', () => {
 
     // Enter pressed before the answer to the new text came opens that answer's best match, not the
     // result of the earlier text still listed.
-    await page.keyboard.press('Control+K');
+    await openPalette(page);
     await page.keyboard.type(`araujo ${tag}`);
     await option(page, new RegExp(`Conceição Araújo ${tag}`)).waitFor();
     await page.keyboard.press('Control+A');
@@ -138,7 +146,7 @@ describe('search palette', () => {
       contactId: contact.id,
     });
 
-    await page.keyboard.press('Control+K');
+    await openPalette(page);
     await page.keyboard.type(`orcamento ${tag}`);
     const contactNote = option(page, new RegExp(`Pediu orçamento ${tag} <b>para março</b>`));
     await contactNote.waitFor();
@@ -189,16 +197,13 @@ describe('search palette', () => {
       if (language === 'en') await page.getByRole('button', { name: /Mudar idioma para inglês/i }).click();
       for (const theme of ['light', 'dark', 'matrix'] as Theme[]) {
         await page.setViewportSize({ width: 1280, height: 800 });
-        await page.getByRole('button', { name: /^(Tema|Theme):/ }).click();
-        await page.getByRole('menuitemradio').nth(['light', 'dark', 'matrix'].indexOf(theme)).click();
-        await page.getByRole('menu').waitFor({ state: 'detached' });
+        await chooseTheme(page, theme);
         for (const width of [1280, 390]) {
           await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
           const name = `${language}-${theme}-${width}`;
           // The top bar keeps every control in view, the search button included.
           expect(await page.locator('header').evaluate((header) => header.scrollWidth - header.clientWidth)).toBe(0);
-          await page.keyboard.press('Control+K');
-          await palette(page).waitFor();
+          await openPalette(page);
           await page.keyboard.type(tag);
           await option(page, new RegExp(`Reunião com Érica ${tag}`)).waitFor();
           await page.screenshot({ path: `artifacts/screenshots/search-palette-${name}.png`, animations: 'disabled' });
@@ -209,9 +214,9 @@ describe('search palette', () => {
       }
     }
     // Recent records, after opening one.
-    await page.keyboard.press('Control+K');
-    // Typing before the palette's field is there would drop the first letters, leaving a query both contacts match.
-    await palette(page).waitFor();
+    // Typed before the palette's field has the focus, the first letters would be lost, leaving a query both contacts
+    // match.
+    await openPalette(page);
     await page.keyboard.type(`erica goncalves ${tag}`);
     expect(await palette(page).getByRole('combobox').inputValue()).toBe(`erica goncalves ${tag}`);
     // The previous answer stays listed while the new one loads: wait for the new one to lead.
