@@ -13,9 +13,10 @@ import {
   settled,
 } from './support/browser';
 
-// Every screen in pt and en, in each theme, at 1280 and 390 px wide: a screenshot, no horizontal
-// overflow, and axe-core with no serious or critical violations (support/browser.ts axeAt: at 390 px in one theme). The CRM screens with their own test file
-// (contacts.test.ts, pipeline.test.ts, ...) check the same there, with their data in place.
+// Every screen in pt and en, in each theme, at 1280 and 390 px wide: a screenshot, no horizontal overflow, and
+// axe-core with no serious or critical violations (support/browser.ts axeAt: at 390 px in one theme). The CRM
+// screens with their own test file (contacts.test.ts, pipeline.test.ts, ...) check the same there, with their data
+// in place.
 const LANGUAGES: Language[] = ['pt', 'en'];
 const THEMES: Theme[] = ['light', 'dark', 'matrix'];
 const WIDTHS = [1280, 390];
