@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Contact as StoredContact } from '../../src/domain/contacts/contact';
-import { DEMO, launchBrowser, newPage, screenshot, signIn, toastLocator } from './support/browser';
+import { openPalette, DEMO, launchBrowser, newPage, screenshot, signIn, toastLocator } from './support/browser';
 import { startSeededServer, type RunningServer } from './support/server';
 
 // One salesperson's day, end to end, on a server of its own (every figure below is worked out by hand from what
@@ -127,9 +127,7 @@ describe('a day of use', () => {
     }
     await page.goto('/crm/contacts');
     await page.getByTestId('contacts-total').waitFor();
-    await page.keyboard.press('Control+K');
-    const palette = page.getByRole('dialog', { name: 'Buscar em tudo' });
-    await palette.waitFor();
+    const palette = await openPalette(page);
     await page.keyboard.type('+55 (61) 9 3729 5260');
     await palette.getByRole('option', { name: /João Ação/ }).waitFor();
     await page.keyboard.press('Escape');

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  openPalette,
   settled,
   axeAt,
   baseUrl,
@@ -232,9 +233,7 @@ describe('notes', () => {
     // The palette finds it by its text, in its own group, and opens its contact.
     await employee.goto('/crm/activities');
     await employee.getByRole('heading', { level: 1, name: 'Atividades' }).waitFor();
-    await employee.keyboard.press('Control+K');
-    const palette = employee.getByRole('dialog', { name: 'Buscar em tudo' });
-    await palette.waitFor();
+    const palette = await openPalette(employee);
     await employee.keyboard.type(tag);
     await palette.getByRole('option', { name: new RegExp(tag) }).waitFor();
     expect(await palette.locator('[cmdk-group-heading]').allTextContents()).toContain('Notas');

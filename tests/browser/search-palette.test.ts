@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  openPalette,
   chooseTheme,
   axeAt,
   baseUrl,
@@ -36,14 +37,6 @@ async function create(page: Page, path: string, data: object): Promise<{ id: num
 const palette = (page: Page) => page.getByRole('dialog', { name: /Buscar em tudo|Search everything/ });
 const option = (page: Page, name: string | RegExp) => palette(page).getByRole('option', { name });
 const selected = (page: Page) => palette(page).locator('[role="option"][aria-selected="true"]');
-
-/** Opens the palette with Ctrl+K and waits for its field to have the focus: letters typed before it are lost. */
-async function openPalette(page: Page): Promise<void> {
-  await page.keyboard.press('Control+K');
-  const field = palette(page).getByRole('combobox');
-  await field.waitFor();
-  await expect.poll(() => field.evaluate((element) => element === document.activeElement)).toBe(true);
-}
 
 describe('search palette', () => {
   it('finds a contact by an unaccented part of its accented name and opens it, keyboard only; then lists it as recent', async () => {

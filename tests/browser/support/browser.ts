@@ -311,6 +311,19 @@ export async function chooseTheme(page: Page, theme: Theme): Promise<void> {
 }
 
 /**
+ * Opens the search palette with Ctrl+K and waits for its field to have the focus, which it gets a moment after the
+ * dialog shows (letters typed before are lost); answers the palette.
+ */
+export async function openPalette(page: Page): Promise<Locator> {
+  await page.keyboard.press('Control+K');
+  const palette = page.getByRole('dialog', { name: /Buscar em tudo|Search everything/ });
+  const field = palette.getByRole('combobox');
+  await field.waitFor();
+  await expect.poll(() => field.evaluate((element) => element === document.activeElement)).toBe(true);
+  return palette;
+}
+
+/**
  * Whether a screenshot matrix (languages x themes x 1280/390 px) runs axe for one combination: in every language
  * and theme at 1280 px, and at 390 px in the light theme (one theme per language). What axe finds in a theme
  * (colours, contrast) comes from the theme and is checked at 1280 px; what it finds at a width (structure, names,
