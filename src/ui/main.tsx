@@ -32,23 +32,35 @@ function keepSignedInHint(): void {
   });
 }
 
+/**
+ * The longest the first render waits for the session and the screen's code; past it, it shows the spinner and the
+ * screen comes when they do.
+ */
+const FIRST_RENDER_WAIT_MS = 1_000;
+
 // Before any chunk is asked for: a failed one (a build deployed since this page loaded) is told apart.
 listenForStaleBuild();
 // The session, beside the active language's texts, which the first render waits for (no key ever shows
 // untranslated).
 keepSignedInHint();
-void queryClient.prefetchQuery(getUserQueryOptions());
+const session = queryClient.prefetchQuery(getUserQueryOptions());
 const texts = loadInitialLanguages();
 // Once these are in, the rest of what the first screen needs, at once rather than one after another: the
 // signed-in frame with the rest of the texts (except on /auth, or when this browser was last signed out) and the
 // screen's chunk. Not earlier: the browser fetches six files at a time from one host, and these forty-odd files
-// would hold back the texts the first render waits for.
-void texts.then(() => {
-  if (location.pathname !== '/auth' && readSignedInHint()) preloadSignedInFrame();
-  preloadScreen(location.pathname);
+// would hold back the texts the first render waits for. The first render then waits for them and the session
+// (FIRST_RENDER_WAIT_MS at most), so that the screen renders at once: a spinner shown first would make React hold
+// the screen back until 300 ms after it (src/ui/lib/preloadable.ts).
+const ready = texts.then(() => {
+  const needed = [preloadScreen(location.pathname)];
+  if (location.pathname !== '/auth' && readSignedInHint()) needed.push(preloadSignedInFrame(), session);
+  return Promise.race([
+    Promise.allSettled(needed),
+    new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
+  ]);
 });
 
-void texts.finally(() => {
+void ready.finally(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

@@ -9,6 +9,7 @@ import { ApiError } from '../lib/api-client';
 import { errorMessage } from '../lib/errors';
 import { preloadOtherLanguage, whenAllTexts } from '../lib/i18n';
 import { whenIdle } from '../lib/idle';
+import { preloadable } from '../lib/preloadable';
 import { setSignedInUser, USER_QUERY_KEY, useUser, type User } from '../lib/session';
 import { NoAccessScreen, NotFoundScreen, SessionErrorScreen } from './status-screens';
 
@@ -26,11 +27,12 @@ function WithSession({ children }: { children: (user: User | null) => ReactNode 
 // need it, nor the texts of the signed-in screens, which it waits for. A signed-in screen's address fetches
 // both before the first render (preloadSignedInFrame, src/ui/main.tsx), beside the session and the screen's
 // chunk; an anonymous visitor fetches them once the page is idle, so signing in does not wait for them.
-const loadAppLayout = () => Promise.all([import('./layout/app-layout'), whenAllTexts()]).then(([module]) => module);
-const LazyAppLayout = lazy(() => loadAppLayout().then((module) => ({ default: module.AppLayout })));
+const appLayout = preloadable(() =>
+  Promise.all([import('./layout/app-layout'), whenAllTexts()]).then(([module]) => module.AppLayout),
+);
 
-export function preloadSignedInFrame(): void {
-  loadAppLayout().catch(() => undefined);
+export function preloadSignedInFrame(): Promise<unknown> {
+  return appLayout.preload().catch(() => undefined);
 }
 
 /** Once the frame is shown: the other language, so that a switch is instant. */
@@ -42,7 +44,7 @@ function PreloadOtherLanguage() {
 function AppLayout({ user, children }: { user: User; children: ReactNode }) {
   return (
     <Suspense fallback={<PageSpinner />}>
-      <LazyAppLayout user={user}>{children}</LazyAppLayout>
+      <appLayout.Component user={user}>{children}</appLayout.Component>
       <PreloadOtherLanguage />
     </Suspense>
   );

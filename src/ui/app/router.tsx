@@ -1,30 +1,20 @@
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, useOutletContext } from 'react-router-dom';
 import { PageSpinner } from '../components/ui/spinner';
 import type { AppPath } from '../lib/access';
+import { preloadable, type Preloadable } from '../lib/preloadable';
 import type { User } from '../lib/session';
 import { AnonymousOnly, NotFoundRoute, RequireSession, RoleGate } from './guards';
 import { screenLoaded } from './stale-build';
 import { RouteErrorScreen } from './status-screens';
 
 /** A screen in its own chunk: the component renders it, `preload` fetches the chunk ahead of the first render. */
-interface Page {
-  Component: LazyExoticComponent<ComponentType>;
-  preload: () => Promise<unknown>;
-}
+type Page = Preloadable<Record<string, never>>;
 
 // Route-level code splitting: each screen is its own chunk, loaded when first opened, or earlier through
 // preloadScreen (one load shared by both; a failed one is tried again by the next call).
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Page {
-  let loading: Promise<{ default: ComponentType }> | undefined;
-  const preload = () => {
-    if (!loading) {
-      loading = load().then((module) => ({ default: module[name] }));
-      loading.catch(() => (loading = undefined));
-    }
-    return loading;
-  };
-  return { Component: lazy(preload), preload };
+  return preloadable(() => load().then((module) => module[name]));
 }
 
 const AuthPage = page(() => import('../features/auth/routes/auth-page'), 'AuthPage');
@@ -79,10 +69,10 @@ const SCREEN_ROUTES = (Object.keys(SCREENS) as AppPath[]).map((path) => ({ path 
  * Starts fetching the chunk of the screen at `pathname` before the first render, so that it arrives together
  * with the session (and the signed-in frame) rather than after them.
  */
-export function preloadScreen(pathname: string): void {
+export function preloadScreen(pathname: string): Promise<unknown> {
   const path = matchRoutes(SCREEN_ROUTES, pathname)?.[0]?.route.path;
   const screen = path ? SCREENS[path] : pathname === '/auth' ? AuthPage : undefined;
-  screen?.preload().catch(() => undefined);
+  return screen ? screen.preload().catch(() => undefined) : Promise.resolve();
 }
 
 // Every route has the app's error screen, never the router's developer page: a signed-in screen's inside the
