@@ -17,7 +17,7 @@ import {
 } from '../domain/shared/shared.tokens';
 import { ResponseTimes } from '../http/metrics/response-times';
 import type { Config } from '../infrastructure/config';
-import { GenerationReadCache } from '../infrastructure/cache/generation-read-cache';
+import { MemoryReadCache } from '../infrastructure/cache/memory-read-cache';
 import { RedisWriteFanout } from '../infrastructure/cache/redis-write-fanout';
 import { openDatabase, type Database } from '../infrastructure/db/database';
 import { DatabaseHealthCheck } from '../infrastructure/db/database.health';
@@ -103,7 +103,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
   const writes = new WriteWatch();
   writes.attach(db.knex);
   if (db.background !== db.knex) writes.attach(db.background);
-  const readCache = new GenerationReadCache(limits.readCacheSeconds * 1_000);
+  const readCache = new MemoryReadCache(limits.readCacheSeconds * 1_000);
   writes.onChange(() => readCache.invalidate());
   let fanout: RedisWriteFanout | undefined;
   if (redis && config.redisUrl) {

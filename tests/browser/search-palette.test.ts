@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   openPalette,
+  paletteLocator,
   chooseTheme,
   axeAt,
   baseUrl,
@@ -34,7 +35,7 @@ async function create(page: Page, path: string, data: object): Promise<{ id: num
   return (await res.json()) as { id: number };
 }
 
-const palette = (page: Page) => page.getByRole('dialog', { name: /Buscar em tudo|Search everything/ });
+const palette = paletteLocator;
 const option = (page: Page, name: string | RegExp) => palette(page).getByRole('option', { name });
 const selected = (page: Page) => palette(page).locator('[role="option"][aria-selected="true"]');
 

@@ -46,15 +46,19 @@ export class HomeService {
     return this.cache.get(`home:${key.join(':')}`, load);
   }
 
-  /** Now, and the viewer's time zone (their notification settings, cached as the sections are). */
-  private async timeOf(viewer: Viewer): Promise<ViewerTime & { day: string }> {
+  /**
+   * Now, the viewer's time zone (their notification settings, cached as the sections are), when their day ends, and
+   * that day as a cache key.
+   */
+  private async timeOf(viewer: Viewer): Promise<ViewerTime & { todayEnds: Date; day: string }> {
     const timeZone = await this.cached(
       ['time-zone', viewer.id],
       async () => (await this.goals.timeOf(viewer)).timeZone,
     );
     const now = this.clock.now();
+    const todayEnds = nextLocalMidnight(now, timeZone);
     // The local day, told by the instant it ends.
-    return { now, timeZone, day: `${timeZone}@${nextLocalMidnight(now, timeZone).toISOString()}` };
+    return { now, timeZone, todayEnds, day: `${timeZone}@${todayEnds.toISOString()}` };
   }
 
   /**
@@ -74,10 +78,10 @@ export class HomeService {
    */
   async agenda(viewer: Viewer, userId?: number) {
     const who = await this.whose(viewer, userId);
-    const { now, timeZone, day } = await this.timeOf(viewer);
+    const { now, todayEnds, day } = await this.timeOf(viewer);
     const involving = ruleFor(viewer, 'activity', 'read') === 'own' ? viewer.id : undefined;
     return this.cached(['agenda', who, involving, day], () =>
-      this.home.agenda({ assignedTo: who, involving, now, todayEnds: nextLocalMidnight(now, timeZone) }, AGENDA_LIMIT),
+      this.home.agenda({ assignedTo: who, involving, now, todayEnds }, AGENDA_LIMIT),
     );
   }
 

@@ -25,8 +25,8 @@ export const WRITE_WATCH = Symbol.for('infrastructure.WriteWatch');
 
 /**
  * Tells listeners that data changed, once it is visible to other connections: a write outside a transaction as
- * soon as it answered, a transaction's writes once it committed (KnexUnitOfWork calls `committed`; a rollback says
- * nothing). `changed` also takes changes other processes reported (RedisWriteFanout), with `remote` set, so that
+ * soon as it answered, a transaction's writes once it committed (KnexUnitOfWork asks `watchTransaction`'s answer then and calls
+ * `changed`; a rollback says nothing). `changed` also takes changes other processes reported (RedisWriteFanout), with `remote` set, so that
  * a fanout does not send them back.
  */
 export class WriteWatch {

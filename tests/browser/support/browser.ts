@@ -310,13 +310,16 @@ export async function chooseTheme(page: Page, theme: Theme): Promise<void> {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 
+/** The search palette's dialog, in either language. */
+export const paletteLocator = (page: Page) => page.getByRole('dialog', { name: /Buscar em tudo|Search everything/ });
+
 /**
  * Opens the search palette with Ctrl+K and waits for its field to have the focus, which it gets a moment after the
  * dialog shows (letters typed before are lost); answers the palette.
  */
 export async function openPalette(page: Page): Promise<Locator> {
   await page.keyboard.press('Control+K');
-  const palette = page.getByRole('dialog', { name: /Buscar em tudo|Search everything/ });
+  const palette = paletteLocator(page);
   const field = palette.getByRole('combobox');
   await field.waitFor();
   await expect.poll(() => field.evaluate((element) => element === document.activeElement)).toBe(true);

@@ -16,10 +16,8 @@ const team = async (client: TestClient = crm.users.admin) => {
 };
 const goalOf = (body: Awaited<ReturnType<typeof team>>, userId: number) =>
   body.goals.find((g) => g.userId === userId)?.goal?.wonValue ?? null;
-const setGoal = async (client: TestClient, userId: number, wonValue: number) => {
-  const res = await client.request('PUT', `/api/crm/goals?month=${month()}`, { items: [{ userId, wonValue }] });
-  return res;
-};
+const setGoal = (client: TestClient, userId: number, wonValue: number) =>
+  client.request('PUT', `/api/crm/goals?month=${month()}`, { items: [{ userId, wonValue }] });
 
 let repository: HomeRepository;
 beforeAll(() => {

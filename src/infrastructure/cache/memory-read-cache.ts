@@ -1,7 +1,6 @@
 import type { ReadCache } from '../../domain/shared/read-cache.port';
 
 interface Entry {
-  generation: number;
   expires: number;
   value: Promise<unknown>;
 }
@@ -13,8 +12,7 @@ interface Entry {
  * failed read is not kept. Entries are registered before their read starts, so a change reported after that drops
  * them, and a read that starts after a change sees it. `ttlMs` 0 turns the cache off.
  */
-export class GenerationReadCache implements ReadCache {
-  private generation = 0;
+export class MemoryReadCache implements ReadCache {
   private readonly entries = new Map<string, Entry>();
 
   constructor(
@@ -24,7 +22,6 @@ export class GenerationReadCache implements ReadCache {
   ) {}
 
   invalidate(): void {
-    this.generation += 1;
     this.entries.clear();
   }
 
@@ -36,11 +33,11 @@ export class GenerationReadCache implements ReadCache {
     if (this.ttlMs <= 0) return load();
     const now = this.now();
     const found = this.entries.get(key);
-    if (found && found.generation === this.generation && found.expires > now) return found.value as Promise<T>;
+    if (found && found.expires > now) return found.value as Promise<T>;
     // The oldest entry makes room (a Map iterates in insertion order).
     if (!found && this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     const value = load();
-    const entry: Entry = { generation: this.generation, expires: now + this.ttlMs, value };
+    const entry: Entry = { expires: now + this.ttlMs, value };
     this.entries.set(key, entry);
     value.catch(() => {
       if (this.entries.get(key) === entry) this.entries.delete(key);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GenerationReadCache } from '../generation-read-cache';
+import { MemoryReadCache } from '../memory-read-cache';
 
 /** A read that counts its calls and answers when told to. */
 function reader() {
@@ -17,9 +17,9 @@ function reader() {
   };
 }
 
-describe('GenerationReadCache', () => {
+describe('MemoryReadCache', () => {
   it('answers a key from memory until data changes, then reads again', async () => {
-    const cache = new GenerationReadCache(30_000);
+    const cache = new MemoryReadCache(30_000);
     let reads = 0;
     const load = async () => `answer ${++reads}`;
     expect(await cache.get('team', load)).toBe('answer 1');
@@ -31,7 +31,7 @@ describe('GenerationReadCache', () => {
   });
 
   it('shares one read among the requests that arrive while it runs', async () => {
-    const cache = new GenerationReadCache(30_000);
+    const cache = new MemoryReadCache(30_000);
     const read = reader();
     const first = cache.get('team', read.load);
     const second = cache.get('team', read.load);
@@ -41,7 +41,7 @@ describe('GenerationReadCache', () => {
   });
 
   it('does not keep a read that started before a change for the requests after it', async () => {
-    const cache = new GenerationReadCache(30_000);
+    const cache = new MemoryReadCache(30_000);
     const read = reader();
     const before = cache.get('team', read.load);
     cache.invalidate();
@@ -56,7 +56,7 @@ describe('GenerationReadCache', () => {
 
   it('reads again once an answer is older than its time to live', async () => {
     let now = 1_000;
-    const cache = new GenerationReadCache(30_000, 100, () => now);
+    const cache = new MemoryReadCache(30_000, 100, () => now);
     let reads = 0;
     const load = async () => ++reads;
     expect(await cache.get('agenda', load)).toBe(1);
@@ -67,14 +67,14 @@ describe('GenerationReadCache', () => {
   });
 
   it('keeps no failed read: the next request tries again', async () => {
-    const cache = new GenerationReadCache(30_000);
+    const cache = new MemoryReadCache(30_000);
     await expect(cache.get('team', () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
     await Promise.resolve();
     expect(await cache.get('team', async () => 'back')).toBe('back');
   });
 
   it('makes room by forgetting the oldest key, and keeps nothing when its time to live is 0', async () => {
-    const cache = new GenerationReadCache(30_000, 2);
+    const cache = new MemoryReadCache(30_000, 2);
     await cache.get('a', async () => 'a');
     await cache.get('b', async () => 'b');
     await cache.get('c', async () => 'c');
@@ -82,7 +82,7 @@ describe('GenerationReadCache', () => {
     expect(await cache.get('a', async () => 'a again')).toBe('a again');
     expect(await cache.get('c', async () => 'c again')).toBe('c');
 
-    const off = new GenerationReadCache(0);
+    const off = new MemoryReadCache(0);
     let reads = 0;
     await off.get('team', async () => ++reads);
     expect(await off.get('team', async () => ++reads)).toBe(2);
