@@ -390,6 +390,44 @@ describe('pipeline board', () => {
     await other.context().close();
   });
 
+  it('moves a card again before the first move is answered: both land in order, with no conflict', async () => {
+    const page = await newEmployee('pbtwice');
+    const tag = uniqueName('pbt');
+    const deal = await createDeal(page, { title: `${tag} Duas vezes`, value: '400.00' });
+    await openBoard(page, tag);
+    await card(column(page, 'prospecting'), deal.title).waitFor();
+    // The first move's request is held until the second move has been made on the board.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const sent: string[] = [];
+    const answered: string[] = [];
+    await page.route('**/api/crm/deals/*/move', async (route) => {
+      const stage = (route.request().postDataJSON() as { stage: string }).stage;
+      sent.push(stage);
+      if (sent.length === 1) await held;
+      const response = await route.fetch();
+      answered.push(`${stage} ${response.status()}`);
+      await route.fulfill({ response });
+    });
+    await moveWithMenu(page, deal.title, 'Qualificação');
+    await card(column(page, 'qualification'), deal.title).waitFor();
+    await expect.poll(() => sent).toEqual(['qualification']);
+    await moveWithMenu(page, deal.title, 'Proposta');
+    await card(column(page, 'proposal'), deal.title).waitFor();
+    release();
+    // Sent one after the other, each with the version the one before saved: neither is refused as a conflict.
+    await expect.poll(() => answered.length).toBe(2);
+    expect(answered).toEqual(['qualification 200', 'proposal 200']);
+    await toastLocator(page).getByText(`"${deal.title}" movido para Proposta`).waitFor();
+    expect(await toastLocator(page).getByText('O negócio não foi movido').count()).toBe(0);
+    expect((await readDeal(page, deal.id)).stage).toBe('proposal');
+    // One card, in the last column, with that stage's chance; the first column's read-back did not bring it back.
+    await expect.poll(() => card(page, deal.title).count()).toBe(1);
+    expect(await text(card(page, deal.title).getByTestId('deal-probability'))).toContain('50%');
+    await page.unroute('**/api/crm/deals/*/move');
+    await page.context().close();
+  });
+
   it('moves a card by touch on a 390 px phone (long press, then drag)', async () => {
     const context = await browser.newContext({
       baseURL: baseUrl(),

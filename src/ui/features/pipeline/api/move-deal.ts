@@ -67,8 +67,30 @@ function shiftTotals(summary: Summary, deal: Deal, moved: Deal): Summary {
   };
 }
 
+/**
+ * The versions this tab's own moves replaced, per deal: a card moved again before the first move's answer was
+ * taken from the board with the version it had then, and sends the one that move saved instead (a move by anyone
+ * else still conflicts).
+ */
+const savedOver = new Map<number, Map<string, string>>();
+function latestVersion(id: number, updatedAt: string | undefined): string | undefined {
+  const chain = savedOver.get(id);
+  let version = updatedAt;
+  while (version !== undefined && chain?.has(version)) version = chain.get(version);
+  return version;
+}
+
 export const moveDeal = ({ deal, body }: MoveDealInput) =>
-  data(api.POST('/api/crm/deals/{id}/move', { params: { path: { id: deal.id } }, body }));
+  data(
+    api.POST('/api/crm/deals/{id}/move', {
+      params: { path: { id: deal.id } },
+      body: { ...body, updatedAt: latestVersion(deal.id, body.updatedAt) },
+    }),
+  );
+
+/** One queue for the board's moves: a second move waits for the first's answer (its card shows moved at once). */
+const MOVES = { id: 'board-move' };
+const pendingKeys = new Map<string, readonly unknown[]>();
 
 /**
  * A card moved on the board: both columns and the totals change at once; a refusal puts them back (the
@@ -77,6 +99,7 @@ export const moveDeal = ({ deal, body }: MoveDealInput) =>
 export const useMoveDeal = () =>
   useMutation({
     mutationFn: moveDeal,
+    scope: MOVES,
     onMutate: async ({ deal, index, body, filters, to }) => {
       const fromKey = boardColumnQueryKey(deal.stage, filters);
       const toKey = boardColumnQueryKey(body.stage, filters);
@@ -104,7 +127,10 @@ export const useMoveDeal = () =>
       return { before, fromKey, toKey, summaryKey };
     },
     // The server's answer at once (its version, its probability): a dialog opened before the refetch edits what is stored.
-    onSuccess: (saved, _input, context) => {
+    onSuccess: (saved, { deal, body }, context) => {
+      const sent = latestVersion(deal.id, body.updatedAt);
+      if (sent && sent !== saved.updatedAt)
+        savedOver.set(deal.id, (savedOver.get(deal.id) ?? new Map<string, string>()).set(sent, saved.updatedAt));
       const column = queryClient.getQueryData<Column>(context.toKey);
       if (column)
         queryClient.setQueryData<Column>(context.toKey, {
@@ -118,13 +144,18 @@ export const useMoveDeal = () =>
       if (context.toKey !== context.fromKey) queryClient.setQueryData(context.toKey, context.before.to);
       queryClient.setQueryData(context.summaryKey, context.before.summary);
     },
-    onSettled: (_data, _error, _input, context) =>
-      context &&
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: context.fromKey, exact: true }),
-        queryClient.invalidateQueries({ queryKey: context.toKey, exact: true }),
-        queryClient.invalidateQueries({ queryKey: context.summaryKey, exact: true }),
+    // Read again once the last queued move is answered: an earlier refetch would put back a card a later move has
+    // already taken out of its column.
+    onSettled: (_data, _error, _input, context) => {
+      if (!context) return;
+      for (const key of [context.fromKey, context.toKey, context.summaryKey]) pendingKeys.set(JSON.stringify(key), key);
+      if (queryClient.isMutating({ predicate: (m) => m.options.scope?.id === MOVES.id }) > 1) return;
+      const keys = [...pendingKeys.values()];
+      pendingKeys.clear();
+      return Promise.all([
+        ...keys.map((queryKey) => queryClient.invalidateQueries({ queryKey, exact: true })),
         queryClient.invalidateQueries({ queryKey: queryKeys.timeline.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.home.all }),
-      ]),
+      ]);
+    },
   });
