@@ -155,10 +155,12 @@ describe.runIf(process.env.DATABASE_URL)('requests one user has in progress at o
   const firstAnswered = <T>(a: Promise<T>, b: Promise<T>) =>
     Promise.race([a.then((res) => ({ res, queued: b })), b.then((res) => ({ res, queued: a }))]);
 
+  /** Requests' statements waiting on a lock (application_name 'funil'; the jobs' pool, 'funil-jobs', may wait too). */
   const waitingOnLock = async () => {
     const [row] = (
       await server.runtime.db.background.raw(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+         WHERE datname = current_database() AND application_name = 'funil' AND wait_event_type = 'Lock'`,
       )
     ).rows;
     return row.n as number;
