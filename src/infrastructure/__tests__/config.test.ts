@@ -72,6 +72,7 @@ describe('configuration', () => {
       SESSION_SECRET: 's'.repeat(32),
       QUEUE_LOCK_MS: '5000',
       READ_CACHE_SECONDS: '0',
+      REMINDER_SCAN_SECONDS: '2',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -80,11 +81,14 @@ describe('configuration', () => {
       cookieSecure: 'always',
       sessionSecretConfigured: true,
       queueLockMs: 5000,
+      reminderScanMs: 2000,
       limits: { readCacheSeconds: 0 },
     });
   });
 
-  it('names the variable when a job lock or the read cache is out of range', () => {
+  it('names the variable when a job lock, the reminder scan or the read cache is out of range', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), REMINDER_SCAN_SECONDS: '0' })).toThrow(/REMINDER_SCAN_SECONDS/);
+    expect(loadConfig({ DATA_DIR: tempDir() }).reminderScanMs).toBeUndefined();
     expect(() => loadConfig({ DATA_DIR: tempDir(), QUEUE_LOCK_MS: '10' })).toThrow(/QUEUE_LOCK_MS/);
     expect(() => loadConfig({ DATA_DIR: tempDir(), READ_CACHE_SECONDS: '-1' })).toThrow(/READ_CACHE_SECONDS/);
   });
