@@ -4,7 +4,8 @@
 // - reliability: the bounded reliability suite (permissions, bad input, abuse, load, faults), with real servers only;
 // - browser: the built app in headless Chromium (vitest.browser.config.ts).
 // With a browser suite, the server suites run beside it (one worker each); TEST_SUITES_IN_TURN=1 runs all in turn.
-// Before them, the static checks (lint, typecheck, generated API types up to date), one test each.
+// The static checks (lint, typecheck, generated API types up to date), one test each, come first, or with a browser
+// suite at the head of its lane, beside the server suites.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,8 @@ const extraArgs = process.argv.slice(2);
 
 const suites = [{ name: 'server', config: 'vitest.config.ts', env: {} }];
 if (process.env.DATABASE_URL || process.env.REDIS_URL) {
+  // Files that always run on the embedded default (tests/integration/process.test.ts) run in that run only.
+  suites[0].env.EMBEDDED_RUN_FOLLOWS = '1';
   suites.push({ name: 'server-embedded', config: 'vitest.config.ts', env: { DATABASE_URL: '', REDIS_URL: '' } });
 }
 // The reliability suite's bounded versions (tests/reliability), on real PostgreSQL and Redis only (CI): it starts
@@ -54,7 +57,7 @@ const failures = [];
 /** Each suite's wall time (the browser suite's with its build), printed just before the last line. */
 const times = [];
 
-// Static checks first, each counted as one test: lint (boundaries, cycles), types, generated API types.
+// The static checks, each counted as one test: lint (boundaries, cycles), types, generated API types.
 // The runtime: npm puts node_modules/.bin first on PATH, so every script and test runs the project's Node
 // (the npm package node@24 in devDependencies), whatever Node the machine has.
 const runtimeCheck = `console.log('runtime: Node', process.version); process.exit(process.versions.node.startsWith('24.') ? 0 : 1)`;
@@ -65,18 +68,6 @@ const checks = [
 ];
 if (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts['api:check'])
   checks.push(['api types fresh', ['run', 'api:check']]);
-console.log('\n=== checks ===');
-const checksStarted = Date.now();
-for (const [name, args] of checks) {
-  const ok = spawnSync('npm', args, { cwd: root, stdio: 'inherit' }).status === 0;
-  console.log(`[check] ${name}: ${ok ? 'passed' : 'FAILED'}`);
-  if (ok) passed += 1;
-  else {
-    failed += 1;
-    failures.push(`check ${name}`);
-  }
-}
-times.push(['checks', Date.now() - checksStarted]);
 
 /** Reads a suite's JSON results into the totals; a suite that wrote none counts as one failure. */
 function tally(suite, output) {
@@ -144,6 +135,26 @@ function run(args, options) {
   return new Promise((resolve) => spawn('npx', args, options).on('close', resolve));
 }
 
+/**
+ * The static checks, one after the other. With a browser suite they open its lane (before the build), beside the
+ * server suites: neither waits for the other, and lint and tsc each keep one core busy, not two.
+ */
+async function runChecks() {
+  console.log('\n=== checks ===');
+  const checksStarted = Date.now();
+  for (const [name, args] of checks) {
+    const ok =
+      (await new Promise((resolve) => spawn('npm', args, { cwd: root, stdio: 'inherit' }).on('close', resolve))) === 0;
+    console.log(`[check] ${name}: ${ok ? 'passed' : 'FAILED'}`);
+    if (ok) passed += 1;
+    else {
+      failed += 1;
+      failures.push(`check ${name}`);
+    }
+  }
+  times.push(['checks', Date.now() - checksStarted]);
+}
+
 /** Settles with the browser suite's build: true when it was made. */
 let buildMade;
 const browserBuilt = new Promise((resolve) => (buildMade = resolve));
@@ -176,8 +187,10 @@ async function runServerSuitesBeside() {
 }
 
 const besideDone = beside ? runServerSuitesBeside() : null;
+if (!beside) await runChecks();
 
 for (const suite of beside ? [browserSuite] : suites) {
+  if (beside) await runChecks();
   const started = Date.now();
   if (suite.build) {
     const status = await new Promise((resolve) =>
