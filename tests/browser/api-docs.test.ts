@@ -70,8 +70,7 @@ describe('API documentation', () => {
 
   it.each(['employee', 'admin'] as const)('an %s cannot open it', async (role) => {
     const page = await newPage(browser);
-    await signIn(page, DEMO[role]);
-    await page.goto('/api-docs');
+    await signIn(page, DEMO[role], { to: '/api-docs' });
     await page.getByRole('heading', { name: 'Sem acesso' }).waitFor();
     expect(await page.locator('.swagger-ui').count()).toBe(0);
     expect(page.url()).toBe(`${baseUrl()}/api-docs`);

@@ -353,7 +353,7 @@ describe('contact page', () => {
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow, `${name} overflows horizontally`).toBeLessThanOrEqual(0);
           await screenshot(page, name);
-          if (axeAt(width, theme)) await expectAccessible(page, name);
+          if (axeAt(width, theme, language)) await expectAccessible(page, name);
         }
         // The dialogs, once per language and width.
         for (const [button, ready, dialogName] of [

@@ -40,8 +40,7 @@ const cardNamed = (page: Page, n: number) =>
 describe('contacts at 100,000', () => {
   it('renders the first page with the total, and keeps fewer than 150 cards in the DOM while scrolling through 2,000', async () => {
     const page = await newPage(browser, { baseURL: server.baseUrl });
-    await signIn(page, DEMO.admin);
-    await page.goto('/crm/contacts');
+    await signIn(page, DEMO.admin, { to: '/crm/contacts' });
     await page.getByTestId('contacts-total').getByText('100.000 contatos').waitFor();
     // Newest first: the last one inserted leads the first page.
     await cardNamed(page, CONTACTS).waitFor();

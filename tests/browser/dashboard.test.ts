@@ -164,8 +164,7 @@ describe('dashboard', () => {
     // The deployment's figures are for admins: an employee's home has no System tab, and asking for it shows the
     // seller's sections, no card and no status row.
     const employee = await newPage(browser);
-    await signIn(employee, DEMO.employee);
-    await employee.goto(SYSTEM);
+    await signIn(employee, DEMO.employee, { to: SYSTEM });
     await employee.getByTestId('home-agenda').waitFor();
     await settled(employee);
     expect(await employee.getByRole('tab', { name: 'Sistema' }).count()).toBe(0);

@@ -239,8 +239,7 @@ describe('a day of use', () => {
     await screenshot(page, 'day-of-use-board');
 
     const admin = await newPage(browser, { baseURL: server.baseUrl });
-    await signIn(admin, DEMO.admin);
-    await admin.goto('/crm/reports?period=7');
+    await signIn(admin, DEMO.admin, { to: '/crm/reports?period=7' });
     await admin.getByRole('button', { name: 'Atualizar' }).click();
     await expect
       .poll(async () => text(admin.getByTestId('metric-salesWon-value')), { timeout: 30_000 })

@@ -122,8 +122,7 @@ describe('a form dialog with changes', () => {
   it('asks in English before an edited contact is thrown away; Discard leaves the contact as it was', async () => {
     const texts = TEXTS.en;
     const page = await newPage(browser, { language: 'en' });
-    await signIn(page, DEMO.admin);
-    await page.goto(`/crm/contacts?search=${encodeURIComponent(contact.name)}`);
+    await signIn(page, DEMO.admin, { to: `/crm/contacts?search=${encodeURIComponent(contact.name)}` });
     const open = () => page.getByRole('button', { name: contact.name, exact: true }).click();
     const editor = formDialog(page, 'Edit contact');
     const company = page.locator('#contact-company');

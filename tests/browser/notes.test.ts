@@ -387,7 +387,7 @@ describe('notes screens', () => {
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow, `notes ${language} ${theme} ${width} overflows horizontally`).toBeLessThanOrEqual(0);
           await screenshot(page, `notes-contact-${language}-${theme}-${width}`);
-          if (axeAt(width, theme)) await expectAccessible(page, `notes ${language} ${theme} ${width}`);
+          if (axeAt(width, theme, language)) await expectAccessible(page, `notes ${language} ${theme} ${width}`);
         }
 
     // The deal dialog and the complete dialog, once each (pt, light).

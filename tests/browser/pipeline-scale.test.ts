@@ -50,8 +50,7 @@ describe('the pipeline board at 20,000 deals', () => {
     }
 
     const page = await newPage(browser, { baseURL: server.baseUrl });
-    await signIn(page, DEMO.admin);
-    await page.goto('/crm/pipeline');
+    await signIn(page, DEMO.admin, { to: '/crm/pipeline' });
     await page.getByTestId('pipeline-board').waitFor();
     for (const stage of STAGES) {
       const column = page.getByTestId(`column-${stage}`);

@@ -538,7 +538,7 @@ describe('pipeline screenshots', () => {
       }));
       expect(widths).toEqual({ page: width, main: 0 });
       await screenshot(page, `pipeline-board-${name}`);
-      if (axeAt(width, theme)) await expectAccessible(page, `board ${name}`);
+      if (axeAt(width, theme, language)) await expectAccessible(page, `board ${name}`);
 
       // A card lifted by the keyboard, mid-drag: one column over on a wide screen, one place down on a phone
       // (the library moves sideways only to a column it can see).
@@ -567,7 +567,7 @@ describe('pipeline screenshots', () => {
       await page.getByRole('button', { name: deals[0]!.title, exact: true }).click();
       await page.locator('#deal-title').waitFor();
       await screenshot(page, `pipeline-dialog-${name}`);
-      if (axeAt(width, theme)) await expectAccessible(page, `dialog ${name}`);
+      if (axeAt(width, theme, language)) await expectAccessible(page, `dialog ${name}`);
       await page.keyboard.press('Escape');
       await dialog(page).waitFor({ state: 'detached' });
 
@@ -579,7 +579,7 @@ describe('pipeline screenshots', () => {
       await page.getByRole('menuitem', { name: language === 'pt' ? 'Perdido' : 'Lost', exact: true }).click();
       await page.getByRole('radio').first().waitFor();
       await screenshot(page, `pipeline-lost-reason-${name}`);
-      if (axeAt(width, theme)) await expectAccessible(page, `lost reason ${name}`);
+      if (axeAt(width, theme, language)) await expectAccessible(page, `lost reason ${name}`);
       await page.keyboard.press('Escape');
       await context.close();
     }

@@ -160,8 +160,7 @@ describe('profile', () => {
     ];
     for (const [language, theme, width] of looks) {
       const page = await newPage(browser, { language, theme, width });
-      await signIn(page, user);
-      await page.goto('/profile');
+      await signIn(page, user, { to: '/profile' });
       const name = `profile-form-${language}-${theme}-${width}`;
       await page.locator('#password-currentPassword').fill('not-my-password');
       await page.locator('#password-newPassword').fill('a-newer-password');

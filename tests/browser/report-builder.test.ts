@@ -86,8 +86,7 @@ const expectedRows = () => [
 describe('the report builder', () => {
   it('builds deals, value sum by owner as bars with the hand-computed numbers, saves it, keeps it over a reload, and shares it', async () => {
     const admin = await newPage(browser, { baseURL: server.baseUrl });
-    await signIn(admin, DEMO.admin);
-    await admin.goto('/crm/reports/new');
+    await signIn(admin, DEMO.admin, { to: '/crm/reports/new' });
     await choose(admin, 'Contar', 'Negócios');
     await choose(admin, 'Medida', 'Soma do valor');
     await choose(admin, 'Agrupar por', 'Responsável');

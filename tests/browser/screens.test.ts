@@ -161,7 +161,7 @@ describe.each(LANGUAGES)('screens in %s', (language) => {
         expect(overflow, `${screen.name} overflows horizontally`).toBeLessThanOrEqual(0);
 
         await screenshot(page, `${screen.name}-${language}-${theme}-${width}`);
-        if (axeAt(width, theme)) await expectAccessible(page, `${screen.name} ${language} ${theme} ${width}`);
+        if (axeAt(width, theme, language)) await expectAccessible(page, `${screen.name} ${language} ${theme} ${width}`);
       }
       await Promise.all([pages.signedIn.close(), pages.anonymous.close(), pages.employee.close()]);
     });

@@ -201,7 +201,7 @@ describe('search palette', () => {
           await page.keyboard.type(tag);
           await option(page, new RegExp(`Reunião com Érica ${tag}`)).waitFor();
           await page.screenshot({ path: `artifacts/screenshots/search-palette-${name}.png`, animations: 'disabled' });
-          if (axeAt(width, theme)) await expectAccessible(page, `palette ${name}`);
+          if (axeAt(width, theme, language)) await expectAccessible(page, `palette ${name}`);
           await page.keyboard.press('Escape');
           await palette(page).waitFor({ state: 'detached' });
         }

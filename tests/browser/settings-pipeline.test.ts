@@ -271,8 +271,7 @@ describe('lost reason settings', () => {
 describe('who may change them', () => {
   it('an employee cannot reach the settings and the server refuses their stage and reason edits', async () => {
     const page = await (await newContext(browser, { baseURL: server.baseUrl })).newPage();
-    await signIn(page, DEMO.employee);
-    await page.goto('/settings?tab=stages');
+    await signIn(page, DEMO.employee, { to: '/settings?tab=stages' });
     await page.getByRole('heading', { name: 'Sem acesso' }).waitFor();
     expect(await page.getByRole('tab').count()).toBe(0);
     const [first] = await apiStages(page);

@@ -232,8 +232,7 @@ describe('users', () => {
 
   it('an employee cannot reach the settings', async () => {
     const page = await (await newContext(browser, { baseURL: server.baseUrl })).newPage();
-    await signIn(page, DEMO.employee);
-    await page.goto('/settings');
+    await signIn(page, DEMO.employee, { to: '/settings' });
     await page.getByRole('heading', { name: 'Sem acesso' }).waitFor();
     expect(await page.getByRole('tab').count()).toBe(0);
     expect((await page.request.get('/api/admin/security-events')).status()).toBe(403);

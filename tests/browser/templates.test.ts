@@ -157,8 +157,7 @@ describe('templates screen', () => {
 
   it('shows others no edit controls, and the server refuses their writes', async () => {
     const developer = await newPage(browser);
-    await signIn(developer, DEMO.developer);
-    await developer.goto(`/crm/templates?q=${tag}`);
+    await signIn(developer, DEMO.developer, { to: `/crm/templates?q=${tag}` });
     await card(developer, proposal.name)
       .getByRole('button', { name: `Visualizar ${proposal.name}` })
       .waitFor();
@@ -189,8 +188,7 @@ describe('templates screen', () => {
       .route('https://wa.me/**', (route) =>
         route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' }),
       );
-    await signIn(employee, DEMO.employee);
-    await employee.goto(`/crm/contacts/${contact.id}`);
+    await signIn(employee, DEMO.employee, { to: `/crm/contacts/${contact.id}` });
     await employee.getByRole('button', { name: 'Usar modelo' }).click();
     await pickOption(employee, '#template-use-template', proposal.name);
     await expect.poll(() => employee.getByTestId('template-subject').textContent()).toBe(`Proposta: ${deal.title}`);
