@@ -38,6 +38,7 @@ import * as addDealProbabilityManual from './20261127100000_add_deal_probability
 import * as createCrmNotes from './20261127120000_create_crm_notes';
 import * as createCrmGoals from './20261127120100_create_crm_goals';
 import * as createDealNextStepTotals from './20261127140000_create_deal_next_step_totals';
+import * as createCompanies from './20261127150000_create_companies';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -88,4 +89,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261127120000_create_crm_notes', createCrmNotes],
   ['20261127120100_create_crm_goals', createCrmGoals],
   ['20261127140000_create_deal_next_step_totals', createDealNextStepTotals],
+  ['20261127150000_create_companies', createCompanies],
 ];

@@ -37,6 +37,7 @@ import { activitiesModule } from './modules/activities.bindings';
 import { notesModule } from './modules/notes.bindings';
 import { contactImportsModule } from './modules/contact-imports.bindings';
 import { contactsModule } from './modules/contacts.bindings';
+import { companiesModule } from './modules/companies.bindings';
 import { dealsModule } from './modules/deals.bindings';
 import { notificationsModule } from './modules/notifications.bindings';
 import { reportsModule } from './modules/reports.bindings';
@@ -139,6 +140,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     timelineModule,
     contactImportsModule,
     contactsModule,
+    companiesModule,
     dealsModule,
     activitiesModule,
     notesModule,

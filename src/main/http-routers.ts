@@ -4,6 +4,7 @@ import { ContactImportsRouter } from '../http/contact-imports/contact-imports.ro
 import { ActivitiesRouter } from '../http/crm/activities.router';
 import { ContactsExportRouter } from '../http/crm/contacts-export.router';
 import { ContactsRouter } from '../http/crm/contacts.router';
+import { CompaniesRouter } from '../http/crm/companies.router';
 import { DealsRouter } from '../http/crm/deals.router';
 import { LostReasonsRouter } from '../http/crm/lost-reasons.router';
 import { NotesRouter } from '../http/crm/notes.router';
@@ -40,6 +41,7 @@ export const HTTP_ROUTERS: Newable<HttpRouter>[] = [
   // Before ContactsRouter: its GET /api/crm/contacts/:id would take "export" for an id.
   ContactsExportRouter,
   ContactsRouter,
+  CompaniesRouter,
   DealsRouter,
   PipelineStagesRouter,
   LostReasonsRouter,

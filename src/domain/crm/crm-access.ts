@@ -2,7 +2,16 @@ import type { Viewer } from '../shared/viewer';
 import type { Role } from '../users/user';
 
 export type CrmResource =
-  'contact' | 'deal' | 'activity' | 'note' | 'pipelineStage' | 'template' | 'timeline' | 'apiDocument' | 'goal';
+  | 'contact'
+  | 'company'
+  | 'deal'
+  | 'activity'
+  | 'note'
+  | 'pipelineStage'
+  | 'template'
+  | 'timeline'
+  | 'apiDocument'
+  | 'goal';
 export type CrmAction = 'read' | 'create' | 'update' | 'delete';
 /** any: every record; own: see `ownsRecord`; none: refused. */
 export type Rule = 'any' | 'own' | 'none';
@@ -16,7 +25,7 @@ const staff = { employee: 'none', developer: 'any', admin: 'any' } as const;
  * THE permission table of the CRM API; routers derive their role checks from it, services apply the
  * 'own' rule record by record, and the tests iterate over it.
  *
- * - Everyone signed in reads contacts and deals; only owners, creators and admins change or delete them.
+ * - Everyone signed in reads contacts, companies and deals; only owners, creators and admins change or delete them.
  * - Activities are private to their assignee and creator (and admins), for reading as well.
  * - Developers are "everyone else" for records: they get the employee rules. SPEC 6 gives them (and
  *   admins) the templates screen and the API document; everyone reads and uses templates (from a
@@ -26,6 +35,7 @@ const staff = { employee: 'none', developer: 'any', admin: 'any' } as const;
  */
 export const CRM_PERMISSIONS: Record<CrmResource, Record<CrmAction, Record<Role, Rule>>> = {
   contact: { read: everyone, create: everyone, update: ownersAndAdmin, delete: ownersAndAdmin },
+  company: { read: everyone, create: everyone, update: ownersAndAdmin, delete: ownersAndAdmin },
   deal: { read: everyone, create: everyone, update: ownersAndAdmin, delete: ownersAndAdmin },
   activity: { read: ownersAndAdmin, create: everyone, update: ownersAndAdmin, delete: ownersAndAdmin },
   note: { read: everyone, create: everyone, update: ownersAndAdmin, delete: ownersAndAdmin },

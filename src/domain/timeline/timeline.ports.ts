@@ -7,6 +7,8 @@ export interface TimelineFilter {
   contactId?: number;
   /** A deal's own entries (created, moved, changed, reopened) and those naming it (its notes). */
   dealId?: number;
+  /** A company's own entries. */
+  companyId?: number;
   /** Only entries about these kinds of record. */
   entityTypes?: readonly TimelineEntityType[];
   /** Hide entries restricted to other users (admins see everything; without a viewer, only public entries). */

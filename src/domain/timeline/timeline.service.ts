@@ -7,7 +7,7 @@ import { TIMELINE_REPOSITORY } from './timeline.tokens';
 
 const RECORD_TYPES = ['contact', 'deal', 'activity'] as const;
 
-/** Who changed what and when, for contacts, deals and activities. Writes join the caller's transaction. */
+/** Who changed what and when, for contacts, companies, deals and activities. Writes join the caller's transaction. */
 @injectable()
 export class TimelineService {
   constructor(@inject(TIMELINE_REPOSITORY) private readonly entries: TimelineRepository) {}
@@ -29,6 +29,10 @@ export class TimelineService {
 
   forDeal(viewer: Viewer, dealId: number, page: PageRequest): Promise<Page<TimelineEntry>> {
     return this.entries.list({ dealId, viewer }, page);
+  }
+
+  forCompany(viewer: Viewer, companyId: number, page: PageRequest): Promise<Page<TimelineEntry>> {
+    return this.entries.list({ companyId, viewer }, page);
   }
 
   team(viewer: Viewer, page: PageRequest): Promise<Page<TimelineEntry>> {

@@ -4,7 +4,7 @@ import type { TimelineNote } from '../notes/note';
  * A template's entries say it was used for a contact (action `used`, the channel in `changes`); a note's, that it was
  * written (`created`, its content read from the note: `TimelineEntry.note`).
  */
-export const TIMELINE_ENTITY_TYPES = ['contact', 'deal', 'activity', 'template', 'note'] as const;
+export const TIMELINE_ENTITY_TYPES = ['contact', 'deal', 'activity', 'template', 'note', 'company'] as const;
 export const TIMELINE_ACTIONS = ['created', 'updated', 'deleted', 'used'] as const;
 export type TimelineEntityType = (typeof TIMELINE_ENTITY_TYPES)[number];
 export type TimelineAction = (typeof TIMELINE_ACTIONS)[number];

@@ -1,4 +1,6 @@
 import { inject, injectable } from 'inversify';
+import type { CompaniesService } from '../../domain/companies/companies.service';
+import { COMPANIES_SERVICE } from '../../domain/companies/companies.tokens';
 import type { ContactsService } from '../../domain/contacts/contacts.service';
 import { CONTACTS_SERVICE } from '../../domain/contacts/contacts.tokens';
 import type { DealsService } from '../../domain/deals/deals.service';
@@ -16,6 +18,7 @@ export class TimelineRouter implements HttpRouter {
     @inject(TIMELINE_SERVICE) private readonly timeline: TimelineService,
     @inject(CONTACTS_SERVICE) private readonly contacts: ContactsService,
     @inject(DEALS_SERVICE) private readonly deals: DealsService,
+    @inject(COMPANIES_SERVICE) private readonly companies: CompaniesService,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -48,6 +51,21 @@ export class TimelineRouter implements HttpRouter {
           const viewer = viewerOf(req);
           await this.deals.get(viewer, params.id);
           return this.timeline.forDeal(viewer, params.id, pageOf(query));
+        },
+      }),
+      defineRoute({
+        method: 'get',
+        path: '/api/crm/companies/:id/timeline',
+        access: accessFor('timeline', 'read'),
+        tag: 'timeline',
+        summary: "A company's history: created, field changes, newest first",
+        schemas: { params: idParams, query: timelineQuery },
+        response: timelinePage,
+        errors: ['COMPANY.NOT_FOUND'],
+        handler: async ({ params, query }, req) => {
+          const viewer = viewerOf(req);
+          await this.companies.get(viewer, params.id);
+          return this.timeline.forCompany(viewer, params.id, pageOf(query));
         },
       }),
       defineRoute({

@@ -58,6 +58,8 @@ export function translateDbError(error: unknown): unknown {
       ) {
         return new FieldError('stage', 'The pipeline already has a stage with this name', 'STAGE.NAME_TAKEN');
       }
+      if (pg.constraint === 'companies_cnpj_unique')
+        return new FieldError('cnpj', 'Another company already has this CNPJ', 'COMPANY.CNPJ_TAKEN');
       return new FieldError(field, `${field} is already in use`);
     case '22003':
     case '22007':

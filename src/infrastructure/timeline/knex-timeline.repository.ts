@@ -93,6 +93,9 @@ export class KnexTimelineRepository implements TimelineRepository {
               .orWhere('crmTimeline.dealId', dealId),
           );
         }
+        if (filter.companyId !== undefined)
+          // crm_timeline_entity_index.
+          q.where('crmTimeline.entityType', 'company').where('crmTimeline.entityId', filter.companyId);
         if (filter.entityTypes) q.whereIn('crmTimeline.entityType', filter.entityTypes);
         const { viewer } = filter;
         if (!viewer) q.whereNull('crmTimeline.visibleTo');

@@ -15,6 +15,12 @@ export const EXPECTED_PERMISSIONS: Record<CrmResource, Record<CrmAction, Record<
     update: { employee: 'own', developer: 'own', admin: 'yes' },
     delete: { employee: 'own', developer: 'own', admin: 'yes' },
   },
+  company: {
+    read: { employee: 'yes', developer: 'yes', admin: 'yes' },
+    create: { employee: 'yes', developer: 'yes', admin: 'yes' },
+    update: { employee: 'own', developer: 'own', admin: 'yes' },
+    delete: { employee: 'own', developer: 'own', admin: 'yes' },
+  },
   deal: {
     read: { employee: 'yes', developer: 'yes', admin: 'yes' },
     create: { employee: 'yes', developer: 'yes', admin: 'yes' },

@@ -46,6 +46,7 @@ export class InMemoryTimelineRepository implements TimelineRepository, RollsBack
             e.contactId === filter.contactId ||
             (e.entityType === 'contact' && e.entityId === filter.contactId)) &&
           (filter.dealId === undefined || (e.entityType === 'deal' && e.entityId === filter.dealId)) &&
+          (filter.companyId === undefined || (e.entityType === 'company' && e.entityId === filter.companyId)) &&
           (!filter.entityTypes || filter.entityTypes.includes(e.entityType)) &&
           (e.visibleTo === null ||
             viewer?.role === 'admin' ||

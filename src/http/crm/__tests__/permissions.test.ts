@@ -22,6 +22,7 @@ const RECORDS = {
     body: { name: 'Perm contact' },
     change: { notes: 'changed' },
   },
+  company: { path: '/api/crm/companies', body: { name: 'Perm company' }, change: { segment: 'changed' } },
   deal: { path: '/api/crm/deals', body: { title: 'Perm deal' }, change: { probability: 30 } },
   activity: {
     path: '/api/crm/activities',
@@ -124,6 +125,7 @@ describe('the permission table, record by record', () => {
     const anonymous = crm.server.client();
     for (const path of [
       '/api/crm/contacts',
+      '/api/crm/companies',
       '/api/crm/deals',
       '/api/crm/activities',
       '/api/crm/templates',

@@ -93,6 +93,13 @@ describe('GET /api/openapi.json', () => {
     expect(document.paths['/api/crm/contacts'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['search', 'status', 'tag', 'owner', 'limit', 'cursor', 'includeTotal']),
     );
+    expect(document.paths['/api/crm/companies'].post.responses['409'].description).toContain('COMPANY.CNPJ_TAKEN');
+    expect(document.paths['/api/crm/companies/{id}'].patch.responses['409'].description).toContain(
+      'COMPANY.CNPJ_TAKEN',
+    );
+    expect(document.paths['/api/crm/companies'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['search', 'segment', 'owner', 'tag', 'city', 'uf', 'limit', 'cursor', 'includeTotal']),
+    );
   });
 });
 

@@ -202,6 +202,21 @@ describe('success responses match the OpenAPI document', () => {
     await call(admin, 'delete', '/api/crm/contacts/{id}', { params: doomedContact });
   });
 
+  it('companies and their timeline', async () => {
+    const company = await call(admin, 'post', '/api/crm/companies', {
+      body: { name: 'Contract Ltda', cnpj: '11222333000181', size: 'small', uf: 'SP', tags: ['b2b'] },
+    });
+    await call(admin, 'post', '/api/crm/companies', { body: { name: 'Bare company' } });
+    await call(admin, 'get', '/api/crm/companies/{id}', { params: company });
+    await call(admin, 'patch', '/api/crm/companies/{id}', { params: company, body: { segment: 'Varejo' } });
+    await call(admin, 'get', '/api/crm/companies', { query: 'includeTotal=true' });
+    await call(admin, 'get', '/api/crm/companies', { query: 'search=contract&uf=SP&limit=1' });
+    const history = await call(admin, 'get', '/api/crm/companies/{id}/timeline', { params: company });
+    expect(history.items.map((e: { action: string }) => e.action)).toEqual(['updated', 'created']);
+    const doomed = await call(admin, 'post', '/api/crm/companies', { body: { name: 'To delete' } });
+    await call(admin, 'delete', '/api/crm/companies/{id}', { params: doomed });
+  });
+
   it('notifications', async () => {
     const { id: userId } = await call(admin, 'get', '/api/user');
     // As the reminder job records one, with and without what it is about.

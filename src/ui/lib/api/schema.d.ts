@@ -221,6 +221,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/crm/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List companies, newest first
+         * @description Any signed-in user.
+         */
+        get: operations["getApiCrmCompanies"];
+        put?: never;
+        /**
+         * Create a company
+         * @description Any signed-in user.
+         */
+        post: operations["postApiCrmCompanies"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crm/companies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One company
+         * @description Any signed-in user.
+         */
+        get: operations["getApiCrmCompaniesId"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a company
+         * @description Any signed-in user.
+         */
+        delete: operations["deleteApiCrmCompaniesId"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a company (send updatedAt to be told of concurrent changes)
+         * @description Any signed-in user.
+         */
+        patch: operations["patchApiCrmCompaniesId"];
+        trace?: never;
+    };
+    "/api/crm/companies/{id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A company's history: created, field changes, newest first
+         * @description Any signed-in user.
+         */
+        get: operations["getApiCrmCompaniesIdTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/crm/contacts": {
         parameters: {
             query?: never;
@@ -1636,7 +1708,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {unknown} */
-                code: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON" | "REQUEST.TOO_LARGE" | "REQUEST.CROSS_SITE" | "REQUEST.UNSUPPORTED_MEDIA_TYPE" | "REQUEST.HOST_NOT_ALLOWED" | "ROUTE.NOT_FOUND" | "AUTH.UNAUTHENTICATED" | "AUTH.INVALID_CREDENTIALS" | "AUTH.FORBIDDEN" | "AUTH.ROLE_NOT_ALLOWED" | "AUTH.ACCOUNT_DISABLED" | "AUTH.TOO_MANY_ATTEMPTS" | "AUTH.WRONG_PASSWORD" | "AUTH.PASSWORD_CHANGE_REQUIRED" | "AUTH.PASSWORD_UNCHANGED" | "USER.USERNAME_TAKEN" | "USER.NOT_FOUND" | "USER.LAST_ADMIN" | "SESSION.NOT_FOUND" | "SERVICE.UNAVAILABLE" | "SERVICE.BUSY" | "SERVICE.TIMEOUT" | "REQUEST.TOO_MANY_AT_ONCE" | "RESOURCE.CONFLICT" | "CONTACT.NOT_FOUND" | "DEAL.NOT_FOUND" | "DEAL.INVALID_STAGE" | "DEAL.LOST_REASON_REQUIRED" | "STAGE.NOT_FOUND" | "STAGE.IN_USE" | "STAGE.NAME_TAKEN" | "STAGE.LIMIT_REACHED" | "STAGE.LAST_OF_KIND" | "LOST_REASON.NOT_FOUND" | "LOST_REASON.NAME_TAKEN" | "LOST_REASON.LAST_ACTIVE" | "LOST_REASON.LIMIT_REACHED" | "ACTIVITY.NOT_FOUND" | "NOTE.NOT_FOUND" | "TEMPLATE.NOT_FOUND" | "TEMPLATE.UNKNOWN_VARIABLE" | "TEMPLATE.INACTIVE" | "TEMPLATE.NO_RECIPIENT" | "TEMPLATE.MISSING_VALUES" | "IMPORT.NOT_FOUND" | "IMPORT.NOT_FINISHED" | "IMPORT.ALREADY_UNDONE" | "IMPORT.CHANGED_SINCE" | "NOTIFICATION.NOT_FOUND" | "REPORT.UNSUPPORTED_COMBINATION" | "SAVED_REPORT.NOT_FOUND" | "SAVED_REPORT.READ_ONLY" | "INTERNAL";
+                code: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON" | "REQUEST.TOO_LARGE" | "REQUEST.CROSS_SITE" | "REQUEST.UNSUPPORTED_MEDIA_TYPE" | "REQUEST.HOST_NOT_ALLOWED" | "ROUTE.NOT_FOUND" | "AUTH.UNAUTHENTICATED" | "AUTH.INVALID_CREDENTIALS" | "AUTH.FORBIDDEN" | "AUTH.ROLE_NOT_ALLOWED" | "AUTH.ACCOUNT_DISABLED" | "AUTH.TOO_MANY_ATTEMPTS" | "AUTH.WRONG_PASSWORD" | "AUTH.PASSWORD_CHANGE_REQUIRED" | "AUTH.PASSWORD_UNCHANGED" | "USER.USERNAME_TAKEN" | "USER.NOT_FOUND" | "USER.LAST_ADMIN" | "SESSION.NOT_FOUND" | "SERVICE.UNAVAILABLE" | "SERVICE.BUSY" | "SERVICE.TIMEOUT" | "REQUEST.TOO_MANY_AT_ONCE" | "RESOURCE.CONFLICT" | "CONTACT.NOT_FOUND" | "COMPANY.NOT_FOUND" | "COMPANY.CNPJ_TAKEN" | "DEAL.NOT_FOUND" | "DEAL.INVALID_STAGE" | "DEAL.LOST_REASON_REQUIRED" | "STAGE.NOT_FOUND" | "STAGE.IN_USE" | "STAGE.NAME_TAKEN" | "STAGE.LIMIT_REACHED" | "STAGE.LAST_OF_KIND" | "LOST_REASON.NOT_FOUND" | "LOST_REASON.NAME_TAKEN" | "LOST_REASON.LAST_ACTIVE" | "LOST_REASON.LIMIT_REACHED" | "ACTIVITY.NOT_FOUND" | "NOTE.NOT_FOUND" | "TEMPLATE.NOT_FOUND" | "TEMPLATE.UNKNOWN_VARIABLE" | "TEMPLATE.INACTIVE" | "TEMPLATE.NO_RECIPIENT" | "TEMPLATE.MISSING_VALUES" | "IMPORT.NOT_FOUND" | "IMPORT.NOT_FINISHED" | "IMPORT.ALREADY_UNDONE" | "IMPORT.CHANGED_SINCE" | "NOTIFICATION.NOT_FOUND" | "REPORT.UNSUPPORTED_COMBINATION" | "SAVED_REPORT.NOT_FOUND" | "SAVED_REPORT.READ_ONLY" | "INTERNAL";
                 /** @description Failing fields (path, message), or for a conflict { current: the record as it is now } */
                 details?: {
                     message: string;
@@ -3592,6 +3664,898 @@ export interface operations {
             };
         };
     };
+    getApiCrmCompanies: {
+        parameters: {
+            query?: {
+                /** @description This city, case and accents ignored */
+                city?: string;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description Also count every matching row */
+                includeTotal?: boolean;
+                limit?: number;
+                /** @description Owner user id */
+                owner?: number;
+                /** @description Part of name, trade name, CNPJ (with or without punctuation), e-mail domain or city; case and accents ignored */
+                search?: string | "";
+                /** @description This segment, case and accents ignored */
+                segment?: string;
+                tag?: string;
+                uf?: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            cep: string | null;
+                            city: string | null;
+                            /** @description Formatted, as 11.222.333/0001-81 */
+                            cnpj: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time
+                             */
+                            createdAt: string;
+                            createdBy: number | null;
+                            emailDomain: string | null;
+                            id: number;
+                            name: string;
+                            notes: string | null;
+                            number: string | null;
+                            ownerId: number | null;
+                            ownerName: string | null;
+                            phone: string | null;
+                            segment: string | null;
+                            /** @enum {unknown} */
+                            size: "micro" | "small" | "medium" | "large" | null;
+                            street: string | null;
+                            tags: string[];
+                            tradeName: string | null;
+                            /** @enum {unknown} */
+                            uf: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO" | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time
+                             */
+                            updatedAt: string;
+                            website: string | null;
+                        }[];
+                        /** @description Pass as cursor for the next page; null on the last one */
+                        nextCursor: string | null;
+                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000, a contact search 1,000 (see totalCapped) */
+                        total?: number;
+                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000, a contact search up to 1,000) */
+                        totalCapped?: boolean;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiCrmCompanies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 00000-000, with or without the dash */
+                    cep?: (string | null) | "";
+                    city?: (string | null) | "";
+                    /** @description With or without punctuation; the first 12 characters may be letters (from July 2026). Checked by its check digits, unique; answered as 00.000.000/0000-00 */
+                    cnpj?: (string | null) | "";
+                    /** @description Ignored: the server sets it to the signed-in user */
+                    createdBy?: unknown;
+                    /** @description The domain its people's e-mail addresses end with */
+                    emailDomain?: (string | null) | "";
+                    name: string;
+                    notes?: (string | null) | "";
+                    number?: (string | null) | "";
+                    /** @description Defaults to the signed-in user */
+                    ownerId?: number | null;
+                    phone?: (string | null) | "";
+                    /** @description Free text; the filter ignores case and accents */
+                    segment?: (string | null) | "";
+                    /**
+                     * @description By head count (SEBRAE): micro up to 9, small 10-49, medium 50-99, large 100 or more
+                     * @enum {unknown}
+                     */
+                    size?: "micro" | "small" | "medium" | "large" | null;
+                    street?: (string | null) | "";
+                    tags?: string[];
+                    tradeName?: (string | null) | "";
+                    /**
+                     * @description The state (two letters)
+                     * @enum {unknown}
+                     */
+                    uf?: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO" | null;
+                    website?: (string | null) | "";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cep: string | null;
+                        city: string | null;
+                        /** @description Formatted, as 11.222.333/0001-81 */
+                        cnpj: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        createdBy: number | null;
+                        emailDomain: string | null;
+                        id: number;
+                        name: string;
+                        notes: string | null;
+                        number: string | null;
+                        ownerId: number | null;
+                        ownerName: string | null;
+                        phone: string | null;
+                        segment: string | null;
+                        /** @enum {unknown} */
+                        size: "micro" | "small" | "medium" | "large" | null;
+                        street: string | null;
+                        tags: string[];
+                        tradeName: string | null;
+                        /** @enum {unknown} */
+                        uf: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO" | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        updatedAt: string;
+                        website: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Conflict: COMPANY.CNPJ_TAKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "COMPANY.CNPJ_TAKEN";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiCrmCompaniesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cep: string | null;
+                        city: string | null;
+                        /** @description Formatted, as 11.222.333/0001-81 */
+                        cnpj: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        createdBy: number | null;
+                        emailDomain: string | null;
+                        id: number;
+                        name: string;
+                        notes: string | null;
+                        number: string | null;
+                        ownerId: number | null;
+                        ownerName: string | null;
+                        phone: string | null;
+                        segment: string | null;
+                        /** @enum {unknown} */
+                        size: "micro" | "small" | "medium" | "large" | null;
+                        street: string | null;
+                        tags: string[];
+                        tradeName: string | null;
+                        /** @enum {unknown} */
+                        uf: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO" | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        updatedAt: string;
+                        website: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: COMPANY.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "COMPANY.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteApiCrmCompaniesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: COMPANY.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "COMPANY.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patchApiCrmCompaniesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 00000-000, with or without the dash */
+                    cep?: (string | null) | "";
+                    city?: (string | null) | "";
+                    /** @description With or without punctuation; the first 12 characters may be letters (from July 2026). Checked by its check digits, unique; answered as 00.000.000/0000-00 */
+                    cnpj?: (string | null) | "";
+                    /** @description Ignored: the server sets it to the signed-in user */
+                    createdBy?: unknown;
+                    /** @description The domain its people's e-mail addresses end with */
+                    emailDomain?: (string | null) | "";
+                    name?: string;
+                    notes?: (string | null) | "";
+                    number?: (string | null) | "";
+                    /** @description Defaults to the signed-in user */
+                    ownerId?: number | null;
+                    phone?: (string | null) | "";
+                    /** @description Free text; the filter ignores case and accents */
+                    segment?: (string | null) | "";
+                    /**
+                     * @description By head count (SEBRAE): micro up to 9, small 10-49, medium 50-99, large 100 or more
+                     * @enum {unknown}
+                     */
+                    size?: "micro" | "small" | "medium" | "large" | null;
+                    street?: (string | null) | "";
+                    tags?: string[];
+                    tradeName?: (string | null) | "";
+                    /**
+                     * @description The state (two letters)
+                     * @enum {unknown}
+                     */
+                    uf?: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO" | null;
+                    /**
+                     * Format: date-time
+                     * @description updatedAt as last read; 409 when the record changed since
+                     */
+                    updatedAt?: string;
+                    website?: (string | null) | "";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cep: string | null;
+                        city: string | null;
+                        /** @description Formatted, as 11.222.333/0001-81 */
+                        cnpj: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        createdBy: number | null;
+                        emailDomain: string | null;
+                        id: number;
+                        name: string;
+                        notes: string | null;
+                        number: string | null;
+                        ownerId: number | null;
+                        ownerName: string | null;
+                        phone: string | null;
+                        segment: string | null;
+                        /** @enum {unknown} */
+                        size: "micro" | "small" | "medium" | "large" | null;
+                        street: string | null;
+                        tags: string[];
+                        tradeName: string | null;
+                        /** @enum {unknown} */
+                        uf: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO" | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        updatedAt: string;
+                        website: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: COMPANY.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "COMPANY.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Conflict: RESOURCE.CONFLICT, COMPANY.CNPJ_TAKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RESOURCE.CONFLICT" | "COMPANY.CNPJ_TAKEN";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiCrmCompaniesIdTimeline: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description Also count every matching row */
+                includeTotal?: boolean;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @enum {unknown} */
+                            action: "created" | "updated" | "deleted" | "used";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time
+                             */
+                            at: string;
+                            /** @description Written by a bulk change of many contacts (POST /api/crm/contacts/bulk) */
+                            bulk: boolean;
+                            changes: {
+                                field: string;
+                                newValue: string | number | boolean | unknown[] | Record<string, unknown> | null;
+                                oldValue: string | number | boolean | unknown[] | Record<string, unknown> | null;
+                            }[];
+                            /** @description The contact the change belongs to */
+                            contactId: number | null;
+                            /** @description The deal whose timeline shows the entry besides the deal's own (a note about it) */
+                            dealId?: number;
+                            entityId: number;
+                            /** @description The name or title when the change was made */
+                            entityName: string;
+                            /** @enum {unknown} */
+                            entityType: "contact" | "deal" | "activity" | "template" | "note" | "company";
+                            id: string;
+                            /** @description The contact import that made the change; absent when a person made it */
+                            importId?: number;
+                            /** @description On the entries of a note only: the note as it is now (its author in userName); null once deleted */
+                            note?: {
+                                body: string;
+                                /** @description The author; null once that user was deleted */
+                                createdBy: number | null;
+                                /** @description Minutes, 0 to 1440 */
+                                durationMin: number | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When its content last changed; null: never edited
+                                 */
+                                editedAt: string | null;
+                                id: number;
+                                /** @enum {unknown} */
+                                kind: "note" | "call" | "meeting" | "email" | "whatsapp";
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time
+                                 */
+                                occurredAt: string;
+                                /**
+                                 * @description How a call went; calls only (400 for another kind)
+                                 * @enum {unknown}
+                                 */
+                                outcome: "answered" | "no_answer" | "voicemail" | "busy" | "wrong_number" | null;
+                                pinned: boolean;
+                            } | null;
+                            userId: number | null;
+                            /** @description Who made the change; null once that user was deleted */
+                            userName: string | null;
+                        }[];
+                        /** @description Pass as cursor for the next page; null on the last one */
+                        nextCursor: string | null;
+                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000, a contact search 1,000 (see totalCapped) */
+                        total?: number;
+                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000, a contact search up to 1,000) */
+                        totalCapped?: boolean;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: COMPANY.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "COMPANY.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
     getApiCrmContacts: {
         parameters: {
             query?: {
@@ -4318,7 +5282,7 @@ export interface operations {
                             /** @description The name or title when the change was made */
                             entityName: string;
                             /** @enum {unknown} */
-                            entityType: "contact" | "deal" | "activity" | "template" | "note";
+                            entityType: "contact" | "deal" | "activity" | "template" | "note" | "company";
                             id: string;
                             /** @description The contact import that made the change; absent when a person made it */
                             importId?: number;
@@ -6677,7 +7641,7 @@ export interface operations {
                             /** @description The name or title when the change was made */
                             entityName: string;
                             /** @enum {unknown} */
-                            entityType: "contact" | "deal" | "activity" | "template" | "note";
+                            entityType: "contact" | "deal" | "activity" | "template" | "note" | "company";
                             id: string;
                             /** @description The contact import that made the change; absent when a person made it */
                             importId?: number;
@@ -12457,7 +13421,7 @@ export interface operations {
                             /** @description The name or title when the change was made */
                             entityName: string;
                             /** @enum {unknown} */
-                            entityType: "contact" | "deal" | "activity" | "template" | "note";
+                            entityType: "contact" | "deal" | "activity" | "template" | "note" | "company";
                             id: string;
                             /** @description The contact import that made the change; absent when a person made it */
                             importId?: number;
@@ -12575,7 +13539,7 @@ export interface operations {
                             /** @description The name or title when the change was made */
                             entityName: string;
                             /** @enum {unknown} */
-                            entityType: "contact" | "deal" | "activity" | "template" | "note";
+                            entityType: "contact" | "deal" | "activity" | "template" | "note" | "company";
                             id: string;
                             /** @description Who made the change; null once that user was deleted */
                             userName: string | null;

@@ -1,4 +1,5 @@
 import {
+  Building2,
   CalendarCheck,
   FileText,
   FileUp,
@@ -24,6 +25,7 @@ const ENTITY_ICONS: Record<TimelineEntry['entityType'], LucideIcon> = {
   activity: CalendarCheck,
   template: FileText,
   note: StickyNote,
+  company: Building2,
 };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

@@ -1,0 +1,67 @@
+import { inject, injectable } from 'inversify';
+import { RecordNotFoundError } from '../crm/crm.errors';
+import { CrmRecords, type RecordKind } from '../crm/crm-records';
+import type { Page, PageRequest } from '../shared/list-page';
+import { UNIT_OF_WORK } from '../shared/shared.tokens';
+import type { UnitOfWork } from '../shared/unit-of-work.port';
+import type { Viewer } from '../shared/viewer';
+import type { TimelineService } from '../timeline/timeline.service';
+import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
+import {
+  COMPANY_TRACKED_FIELDS,
+  type Company,
+  type CompanyFields,
+  type CompanyFilter,
+  type NewCompany,
+} from './company';
+import type { CompanyRepository } from './companies.ports';
+import { COMPANY_REPOSITORY } from './companies.tokens';
+
+/** How CrmRecords checks, versions and records a company; its entries are on its own timeline, not a contact's. */
+const COMPANY_KIND: RecordKind<Company> = {
+  type: 'company',
+  notFound: () => new RecordNotFoundError('COMPANY.NOT_FOUND', 'Company'),
+  displayName: (company) => company.name,
+  contactOf: () => null,
+  visibleTo: () => null,
+  tracked: COMPANY_TRACKED_FIELDS,
+};
+
+/** Companies as records: the contacts' rules (everyone reads and creates; owners, creators and admins change). */
+@injectable()
+export class CompaniesService {
+  private readonly records: CrmRecords<Company, NewCompany, Partial<CompanyFields>>;
+
+  constructor(
+    @inject(COMPANY_REPOSITORY) private readonly companies: CompanyRepository,
+    @inject(UNIT_OF_WORK) uow: UnitOfWork,
+    @inject(TIMELINE_SERVICE) timeline: TimelineService,
+  ) {
+    this.records = new CrmRecords(companies, COMPANY_KIND, uow, timeline);
+  }
+
+  list(_viewer: Viewer, filter: CompanyFilter, page: PageRequest): Promise<Page<Company>> {
+    return this.companies.list(filter, page);
+  }
+
+  get(viewer: Viewer, id: number): Promise<Company> {
+    return this.records.get(viewer, id);
+  }
+
+  /** The owner defaults to the creator; with its 'created' timeline entry, in one transaction. */
+  create(viewer: Viewer, fields: Partial<CompanyFields> & Pick<CompanyFields, 'name'>): Promise<Company> {
+    return this.records.create(viewer, () => ({
+      ...fields,
+      ownerId: fields.ownerId === undefined ? viewer.id : fields.ownerId,
+      createdBy: viewer.id,
+    }));
+  }
+
+  update(viewer: Viewer, id: number, changes: Partial<CompanyFields>, expectedUpdatedAt?: Date): Promise<Company> {
+    return this.records.update(viewer, id, expectedUpdatedAt, () => changes);
+  }
+
+  remove(viewer: Viewer, id: number): Promise<void> {
+    return this.records.remove(viewer, id);
+  }
+}

@@ -1,0 +1,64 @@
+import { inject, injectable } from 'inversify';
+import type { QueryBuilder } from 'objection';
+import { formatCnpj, normalizeCnpj } from '../../domain/companies/cnpj';
+import type { Company, CompanyFields, CompanyFilter, NewCompany } from '../../domain/companies/company';
+import type { CompanyRepository } from '../../domain/companies/companies.ports';
+import type { Page, PageRequest } from '../../domain/shared/list-page';
+import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
+import { KnexRecordStore, referenced } from '../crm/knex-record-store';
+import { plain, tableModel, type BaseModel } from '../db/base.model';
+import { containsPattern } from '../db/keyset-page';
+import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
+
+export const CompanyModel = tableModel('companies', { hasUpdatedAt: true });
+
+/** Rows hold the CNPJ normalized (what the unique index compares); records show it formatted. */
+@injectable()
+export class KnexCompanyRepository
+  extends KnexRecordStore<Company, NewCompany, Partial<CompanyFields>>
+  implements CompanyRepository
+{
+  constructor(@inject(UNIT_OF_WORK) uow: KnexUnitOfWork) {
+    super(uow, CompanyModel, ['companies.*', referenced('users', 'name', 'companies.ownerId', 'ownerName')]);
+  }
+
+  list(filter: CompanyFilter, page: PageRequest): Promise<Page<Company>> {
+    return this.page(
+      this.select().modify((q) => matching(q, filter)),
+      page,
+    );
+  }
+
+  /** An empty CNPJ is none. */
+  protected override toColumns(values: Partial<NewCompany>): object {
+    return values.cnpj === undefined ? values : { ...values, cnpj: values.cnpj ? normalizeCnpj(values.cnpj) : null };
+  }
+
+  /** Without its search text (a stored column searches read, not part of a company). */
+  protected override toRecord(row: BaseModel): Company {
+    const record = plain<Company & { searchText?: string }>(row);
+    delete record.searchText;
+    return { ...record, cnpj: record.cnpj && formatCnpj(record.cnpj) };
+  }
+}
+
+/** The list's filters, each served by an index ending in the id (the migration names them). */
+function matching(q: QueryBuilder<BaseModel>, filter: CompanyFilter): void {
+  if (filter.search) {
+    const search = filter.search;
+    // A CNPJ is stored without punctuation: "11.222.333/0001" also finds it (companies_search_trgm_index).
+    const bare = normalizeCnpj(search).toLowerCase();
+    q.where((w) => {
+      w.whereRaw('?? like lower(funil_unaccent(?))', ['companies.searchText', containsPattern(search)]);
+      if (bare && bare !== search.toLowerCase() && /\d/.test(bare))
+        w.orWhereRaw('?? like ?', ['companies.searchText', containsPattern(bare)]);
+    });
+  }
+  // Accents and case ignored (companies_segment_folded_index, companies_city_folded_index).
+  if (filter.segment)
+    q.whereRaw('lower(funil_unaccent(??)) = lower(funil_unaccent(?))', ['companies.segment', filter.segment]);
+  if (filter.city) q.whereRaw('lower(funil_unaccent(??)) = lower(funil_unaccent(?))', ['companies.city', filter.city]);
+  if (filter.ownerId !== undefined) q.where('companies.ownerId', filter.ownerId);
+  if (filter.tag) q.whereRaw('?? @> array[?]::text[]', ['companies.tags', filter.tag]);
+  if (filter.uf) q.where('companies.uf', filter.uf);
+}
