@@ -7,6 +7,10 @@ import type { DealsService } from '../../domain/deals/deals.service';
 import { DEALS_SERVICE } from '../../domain/deals/deals.tokens';
 import type { TimelineService } from '../../domain/timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../../domain/timeline/timeline.tokens';
+import type { ErrorCode } from '../../domain/shared/app-error';
+import type { Page, PageRequest } from '../../domain/shared/list-page';
+import type { Viewer } from '../../domain/shared/viewer';
+import type { TimelineEntry } from '../../domain/timeline/timeline';
 import { defineRoute, type HttpRouter, type RouteDefinition } from '../route';
 import { idParams } from './crm.schemas';
 import { accessFor, pageOf, viewerOf } from './crm-routes';
@@ -23,50 +27,26 @@ export class TimelineRouter implements HttpRouter {
 
   routes(): RouteDefinition[] {
     return [
-      defineRoute({
-        method: 'get',
+      this.recordTimeline({
         path: '/api/crm/contacts/:id/timeline',
-        access: accessFor('timeline', 'read'),
-        tag: 'timeline',
         summary: "A contact's history: its own changes and those of its deals and activities, newest first",
-        schemas: { params: idParams, query: timelineQuery },
-        response: timelinePage,
-        errors: ['CONTACT.NOT_FOUND'],
-        handler: async ({ params, query }, req) => {
-          const viewer = viewerOf(req);
-          await this.contacts.get(viewer, params.id);
-          return this.timeline.forContact(viewer, params.id, pageOf(query));
-        },
+        notFound: 'CONTACT.NOT_FOUND',
+        find: (viewer, id) => this.contacts.get(viewer, id),
+        list: (viewer, id, page) => this.timeline.forContact(viewer, id, page),
       }),
-      defineRoute({
-        method: 'get',
+      this.recordTimeline({
         path: '/api/crm/deals/:id/timeline',
-        access: accessFor('timeline', 'read'),
-        tag: 'timeline',
         summary: "A deal's history: created, stage moves (closing and reopening), field changes, newest first",
-        schemas: { params: idParams, query: timelineQuery },
-        response: timelinePage,
-        errors: ['DEAL.NOT_FOUND'],
-        handler: async ({ params, query }, req) => {
-          const viewer = viewerOf(req);
-          await this.deals.get(viewer, params.id);
-          return this.timeline.forDeal(viewer, params.id, pageOf(query));
-        },
+        notFound: 'DEAL.NOT_FOUND',
+        find: (viewer, id) => this.deals.get(viewer, id),
+        list: (viewer, id, page) => this.timeline.forDeal(viewer, id, page),
       }),
-      defineRoute({
-        method: 'get',
+      this.recordTimeline({
         path: '/api/crm/companies/:id/timeline',
-        access: accessFor('timeline', 'read'),
-        tag: 'timeline',
         summary: "A company's history: created, field changes, newest first",
-        schemas: { params: idParams, query: timelineQuery },
-        response: timelinePage,
-        errors: ['COMPANY.NOT_FOUND'],
-        handler: async ({ params, query }, req) => {
-          const viewer = viewerOf(req);
-          await this.companies.get(viewer, params.id);
-          return this.timeline.forCompany(viewer, params.id, pageOf(query));
-        },
+        notFound: 'COMPANY.NOT_FOUND',
+        find: (viewer, id) => this.companies.get(viewer, id),
+        list: (viewer, id, page) => this.timeline.forCompany(viewer, id, page),
       }),
       defineRoute({
         method: 'get',
@@ -79,5 +59,30 @@ export class TimelineRouter implements HttpRouter {
         handler: ({ query }, req) => this.timeline.team(viewerOf(req), pageOf(query)),
       }),
     ];
+  }
+
+  /** One record's history: 404 (`notFound`) when the viewer may not read the record, as reading it would be. */
+  private recordTimeline(o: {
+    path: string;
+    summary: string;
+    notFound: ErrorCode;
+    find: (viewer: Viewer, id: number) => Promise<unknown>;
+    list: (viewer: Viewer, id: number, page: PageRequest) => Promise<Page<TimelineEntry>>;
+  }): RouteDefinition {
+    return defineRoute({
+      method: 'get',
+      path: o.path,
+      access: accessFor('timeline', 'read'),
+      tag: 'timeline',
+      summary: o.summary,
+      schemas: { params: idParams, query: timelineQuery },
+      response: timelinePage,
+      errors: [o.notFound],
+      handler: async ({ params, query }, req) => {
+        const viewer = viewerOf(req);
+        await o.find(viewer, params.id);
+        return o.list(viewer, params.id, pageOf(query));
+      },
+    });
   }
 }
