@@ -79,6 +79,15 @@ describe('companies', () => {
     expect(none.body.cnpj).toBeNull();
     const alsoNone = await crm.users.employee.post('/api/crm/companies', { name: 'Sem CNPJ 2', cnpj: null });
     expect(alsoNone.body.cnpj).toBeNull();
+
+    // An empty CNPJ clears it, and frees it for another company; the alphanumeric one is found however typed.
+    const cleared = await crm.users.employee.patch(`/api/crm/companies/${formatted.body.id}`, { cnpj: '' });
+    expect(cleared.body.cnpj).toBeNull();
+    expect((await crm.users.employee.post('/api/crm/companies', { name: 'Bare', cnpj: '11444777000161' })).status).toBe(
+      201,
+    );
+    const found = await crm.users.employee.get(`/api/crm/companies?search=${encodeURIComponent('12.abc.345/01')}`);
+    expect(found.body.items.map((c: { id: number }) => c.id)).toEqual([alpha.body.id]);
   });
 
   it('refuses an invalid CNPJ with a 400 naming cnpj and writes nothing', async () => {
