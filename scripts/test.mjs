@@ -187,10 +187,9 @@ async function runServerSuitesBeside() {
 }
 
 const besideDone = beside ? runServerSuitesBeside() : null;
-if (!beside) await runChecks();
+await runChecks();
 
 for (const suite of beside ? [browserSuite] : suites) {
-  if (beside) await runChecks();
   const started = Date.now();
   if (suite.build) {
     const status = await new Promise((resolve) =>

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { formatCnpj, isValidCnpj, normalizeCnpj } from '../../domain/companies/cnpj';
+import { formatCnpj, isValidCnpj } from '../../domain/companies/cnpj';
 import {
   COMPANY_SIZES,
   UFS,
@@ -24,12 +24,12 @@ const fields: Joi.StrictSchemaMap<CompanyFields> = {
     .trim()
     .max(30)
     .allow(null, '')
-    .custom((value: string, helpers) => {
-      if (value === '') return null;
-      return isValidCnpj(value)
-        ? normalizeCnpj(value)
-        : helpers.message({ custom: 'cnpj is not a valid CNPJ (14 characters, the last two its check digits)' });
-    })
+    // Checked here; the repository stores it without punctuation ('' as none).
+    .custom((value: string, helpers) =>
+      isValidCnpj(value)
+        ? value
+        : helpers.message({ custom: 'cnpj is not a valid CNPJ (14 characters, the last two its check digits)' }),
+    )
     .description(
       'With or without punctuation; the first 12 characters may be letters (from July 2026). Checked by its check digits, unique; answered as 00.000.000/0000-00',
     ),

@@ -7,7 +7,7 @@ import type { Page, PageRequest } from '../../domain/shared/list-page';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import { KnexRecordStore, referenced } from '../crm/knex-record-store';
 import { plain, tableModel, type BaseModel } from '../db/base.model';
-import { containsPattern } from '../db/keyset-page';
+import { containsPattern, whereFolded } from '../db/keyset-page';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 
 export const CompanyModel = tableModel('companies', { hasUpdatedAt: true });
@@ -29,7 +29,7 @@ export class KnexCompanyRepository
     );
   }
 
-  /** An empty CNPJ is none. */
+  /** Stored without punctuation (what the unique index compares); an empty CNPJ is none. */
   protected override toColumns(values: Partial<NewCompany>): object {
     return values.cnpj === undefined ? values : { ...values, cnpj: values.cnpj ? normalizeCnpj(values.cnpj) : null };
   }
@@ -55,9 +55,8 @@ function matching(q: QueryBuilder<BaseModel>, filter: CompanyFilter): void {
     });
   }
   // Accents and case ignored (companies_segment_folded_index, companies_city_folded_index).
-  if (filter.segment)
-    q.whereRaw('lower(funil_unaccent(??)) = lower(funil_unaccent(?))', ['companies.segment', filter.segment]);
-  if (filter.city) q.whereRaw('lower(funil_unaccent(??)) = lower(funil_unaccent(?))', ['companies.city', filter.city]);
+  if (filter.segment) whereFolded(q, 'companies.segment', filter.segment);
+  if (filter.city) whereFolded(q, 'companies.city', filter.city);
   if (filter.ownerId !== undefined) q.where('companies.ownerId', filter.ownerId);
   if (filter.tag) q.whereRaw('?? @> array[?]::text[]', ['companies.tags', filter.tag]);
   if (filter.uf) q.where('companies.uf', filter.uf);

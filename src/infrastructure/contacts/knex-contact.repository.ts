@@ -16,7 +16,7 @@ import type { Page, PageRequest } from '../../domain/shared/list-page';
 import type { TimelineAuthor } from '../../domain/timeline/timeline';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import { plain, tableModel, type BaseModel } from '../db/base.model';
-import { containsPattern } from '../db/keyset-page';
+import { containsPattern, whereFolded } from '../db/keyset-page';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 import { KnexRecordStore, referenced } from '../crm/knex-record-store';
 import type { Knex } from '../db/database';
@@ -330,8 +330,7 @@ function matching(q: QueryBuilder<BaseModel>, filter: ContactFilter): void {
   if (filter.tag) q.whereRaw('?? @> array[?]::text[]', ['contacts.tags', filter.tag]);
   if (filter.ownerId !== undefined) q.where('contacts.ownerId', filter.ownerId);
   // Accents and case ignored, as the search does (contacts_source_folded_index).
-  if (filter.source)
-    q.whereRaw('lower(funil_unaccent(??)) = lower(funil_unaccent(?))', ['contacts.source', filter.source]);
+  if (filter.source) whereFolded(q, 'contacts.source', filter.source);
   if (filter.scoreMin !== undefined) q.where('contacts.score', '>=', filter.scoreMin);
   if (filter.scoreMax !== undefined) q.where('contacts.score', '<=', filter.scoreMax);
 }

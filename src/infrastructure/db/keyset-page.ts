@@ -84,6 +84,18 @@ export async function countTotal<M extends BaseModel>(query: QueryBuilder<M, M[]
   return counted > TOTAL_CAP ? { total: TOTAL_CAP, totalCapped: true } : { total: counted, totalCapped: false };
 }
 
+/**
+ * `column` equals `value` with case and accents ignored, as searches compare (an index on
+ * lower(funil_unaccent(column)) serves it).
+ */
+export function whereFolded<Q extends { whereRaw(sql: string, bindings: readonly string[]): Q }>(
+  q: Q,
+  column: string,
+  value: string,
+): Q {
+  return q.whereRaw('lower(funil_unaccent(??)) = lower(funil_unaccent(?))', [column, value]);
+}
+
 /** LIKE pattern for a literal substring: % and _ (and the escape character) mean themselves. */
 export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -249,8 +249,8 @@ export async function signIn(
       });
       expect(res.status(), `sign-in of ${credentials.username}`).toBe(200);
       // Straight to the screen the test is about (it waits for that screen itself), without loading the home first.
-      if (to) return void (await page.goto(to));
-      await page.goto('/');
+      await page.goto(to ?? '/');
+      if (to) return;
     } else {
       await page.goto('/auth');
       await page.locator('#login-username').fill(credentials.username);
