@@ -1,6 +1,7 @@
 import {
   BarChart3,
   BookOpen,
+  Building2,
   CalendarCheck,
   FileText,
   House,
@@ -21,6 +22,7 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { path: '/', labelKey: 'nav.home', icon: House },
   { path: '/crm/contacts', labelKey: 'nav.contacts', icon: Users },
+  { path: '/crm/companies', labelKey: 'nav.companies', icon: Building2 },
   { path: '/crm/pipeline', labelKey: 'nav.pipeline', icon: KanbanSquare },
   { path: '/crm/activities', labelKey: 'nav.activities', icon: CalendarCheck },
   { path: '/crm/reports', labelKey: 'nav.reports', icon: BarChart3 },

@@ -32,6 +32,7 @@ const SCREENS: Record<AppPath, Page> = {
     () => import('../features/contact-import/routes/import-contacts-page'),
     'ImportProgressPage',
   ),
+  '/crm/companies': page(() => import('../features/companies/routes/companies-page'), 'CompaniesPage'),
   '/crm/pipeline': page(() => import('./routes/pipeline-board-page'), 'PipelineBoardPage'),
   '/crm/activities': page(() => import('../features/activities/routes/activities-page'), 'ActivitiesPage'),
   '/crm/reports': page(() => import('../features/reports/routes/reports-page'), 'ReportsPage'),

@@ -9,6 +9,7 @@ export const ROUTE_ACCESS = {
   '/crm/contacts/:id': ALL,
   '/crm/contacts/import': ALL,
   '/crm/contacts/import/:id': ALL,
+  '/crm/companies': ALL,
   '/crm/pipeline': ALL,
   '/crm/activities': ALL,
   '/crm/reports': ['admin', 'developer'],
@@ -23,3 +24,12 @@ export const ROUTE_ACCESS = {
 export type AppPath = keyof typeof ROUTE_ACCESS;
 
 export const canOpen = (role: Role, path: AppPath): boolean => (ROUTE_ACCESS[path] as readonly Role[]).includes(role);
+
+/**
+ * The server's rule for changing or deleting a contact or a company (crm-access.ts): an admin, its owner or its
+ * creator. Everyone signed in reads them.
+ */
+export const canChangeRecord = (
+  me: { id: number; role: Role },
+  record: { ownerId: number | null; createdBy: number | null },
+): boolean => me.role === 'admin' || record.ownerId === me.id || record.createdBy === me.id;

@@ -15,3 +15,12 @@ export const formatCurrency = (value: string | number): string => brl.format(Num
 
 const integer = new Intl.NumberFormat('pt-BR');
 export const formatInteger = (value: number): string => integer.format(value);
+
+/** First and last names' initials, uppercase: "Ana Maria Souza" is AS. */
+export function initialsOf(name: string | null | undefined): string {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  const first = words[0][0];
+  const last = words.length > 1 ? words[words.length - 1][0] : '';
+  return `${first}${last}`.toUpperCase();
+}

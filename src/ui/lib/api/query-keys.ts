@@ -10,12 +10,18 @@ export const queryKeys = {
     all: ['timeline'] as const,
     contact: (id: number) => ['timeline', 'contact', id] as const,
     deal: (id: number) => ['timeline', 'deal', id] as const,
+    company: (id: number) => ['timeline', 'company', id] as const,
   },
   contacts: {
     all: ['contacts'] as const,
     lists: ['contacts', 'list'] as const,
     /** The first contacts matching a search: what a record's contact field offers. */
     lookup: (search: string) => ['contacts', 'list', 'lookup', search] as const,
+  },
+  companies: {
+    all: ['companies'] as const,
+    lists: ['companies', 'list'] as const,
+    detail: (id: number) => ['companies', 'detail', id] as const,
   },
   deals: {
     all: ['deals'] as const,

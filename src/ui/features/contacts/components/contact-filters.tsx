@@ -1,16 +1,13 @@
-import { SlidersHorizontal, Search, Tag, User as UserIcon, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Tag } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
+import { FilterBar, FilterChips, MineToggle, SearchBox, TextFilter } from '../../../components/records/list-filters';
 import { Select } from '../../../components/ui/select';
 import type { User } from '../../../lib/session';
 import { useContactSources } from '../api/get-contact-sources';
 import { CONTACT_STATUSES, type ContactFilters, type ContactStatus } from '../api/get-contacts';
 import type { FilterName } from '../use-contact-filters';
-import { SuggestionCombobox, type Suggestion } from './suggestion-combobox';
-
-export const SEARCH_DEBOUNCE_MS = 250;
+import { SuggestionCombobox, type Suggestion } from '../../../components/records/suggestion-combobox';
 
 /** The sources in use (GET /api/crm/contacts/sources), as the origin filter's suggestions. */
 function useSourceSuggestions(search: string, enabled: boolean): Suggestion[] | undefined {
@@ -36,26 +33,6 @@ export function ContactFiltersBar({
   clearFilters,
 }: ContactFiltersBarProps) {
   const { t } = useTranslation();
-  const [search, setSearch] = useState(filters.search ?? '');
-  const [tag, setTag] = useState('');
-  // On phones the filters fold behind a button; from sm up they are always there.
-  const [open, setOpen] = useState(false);
-  const filterCount = active.filter((name) => name !== 'search').length;
-
-  // The URL changed elsewhere (back, a chip, "clear all"): the box follows it.
-  const [shownSearch, setShownSearch] = useState(filters.search);
-  if (filters.search !== shownSearch) {
-    setShownSearch(filters.search);
-    if ((filters.search ?? '') !== search.trim()) setSearch(filters.search ?? '');
-  }
-
-  useEffect(() => {
-    const value = search.trim();
-    if (value === (filters.search ?? '')) return;
-    const timer = setTimeout(() => setFilter('search', value || undefined, { replace: true }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search, filters.search, setFilter]);
-
   const mine = filters.owner === me.id;
   const chipLabel = (name: FilterName): string => {
     if (name === 'search') return t('contacts.filters.searchChip', { value: filters.search });
@@ -70,133 +47,75 @@ export function ContactFiltersBar({
   };
 
   return (
-    <div className="mb-4 grid gap-3" role="search" aria-label={t('contacts.filters.label')}>
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="relative min-w-0 flex-1 basis-40">
-          <label htmlFor="contacts-search" className="sr-only">
-            {t('contacts.filters.search')}
-          </label>
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            id="contacts-search"
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder={t('contacts.filters.searchPlaceholder')}
-            className="pl-9"
-            maxLength={200}
-          />
-        </div>
-        <Button
-          variant="outline"
-          className="sm:hidden"
-          aria-expanded={open}
-          aria-controls="contacts-filter-controls"
-          onClick={() => setOpen((value) => !value)}
-        >
-          <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
-          {filterCount > 0 ? t('contacts.filters.buttonActive', { count: filterCount }) : t('contacts.filters.button')}
-        </Button>
-        <div
-          id="contacts-filter-controls"
-          className={`${open ? 'flex' : 'hidden'} w-full flex-wrap items-end gap-3 sm:flex sm:w-auto`}
-        >
-          <div className="w-full sm:w-44">
-            <label htmlFor="contacts-status" className="sr-only">
-              {t('contacts.fields.status')}
-            </label>
-            <Select<ContactStatus | 'all'>
-              id="contacts-status"
-              value={filters.status ?? 'all'}
-              onValueChange={(value) => setFilter('status', value === 'all' ? undefined : value)}
-              options={[
-                { value: 'all', label: t('contacts.filters.allStatuses') },
-                ...CONTACT_STATUSES.map((status) => ({ value: status, label: t(`contacts.status.${status}`) })),
-              ]}
-            />
-          </div>
-          <form
-            className="relative w-full sm:w-44"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (tag.trim()) setFilter('tag', tag.trim());
-              setTag('');
-            }}
-          >
-            <label htmlFor="contacts-tag" className="sr-only">
-              {t('contacts.filters.tag')}
-            </label>
-            <Tag
-              className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              id="contacts-tag"
-              value={tag}
-              onChange={(event) => setTag(event.target.value)}
-              placeholder={t('contacts.filters.tagPlaceholder')}
-              className="pl-9"
-              maxLength={50}
-            />
-          </form>
-          <div className="relative w-full sm:w-40">
-            <label htmlFor="contacts-source" className="sr-only">
-              {t('contacts.filters.source')}
-            </label>
-            <SuggestionCombobox
-              id="contacts-source"
-              useSuggestions={useSourceSuggestions}
-              listLabel={t('contacts.filters.sourceSuggestions')}
-              maxLength={100}
-              onPick={(value) => setFilter('source', value)}
-              placeholder={t('contacts.filters.sourcePlaceholder')}
-            />
-          </div>
-          <ScoreRange
-            key={`${filters.scoreMin}-${filters.scoreMax}`}
-            min={filters.scoreMin}
-            max={filters.scoreMax}
-            onApply={(scoreMin, scoreMax) => setFilters({ scoreMin, scoreMax })}
-          />
-          <Button
-            variant={mine ? 'primary' : 'outline'}
-            aria-pressed={mine}
-            onClick={() => setFilter('owner', mine ? undefined : me.id)}
-          >
-            <UserIcon className="h-4 w-4" aria-hidden="true" />
-            {t('contacts.filters.mine')}
-          </Button>
-        </div>
+    <FilterBar
+      id="contacts"
+      label={t('contacts.filters.label')}
+      filterCount={active.filter((name) => name !== 'search').length}
+      search={
+        <SearchBox
+          id="contacts-search"
+          value={filters.search}
+          onSearch={(value) => setFilter('search', value, { replace: true })}
+          label={t('contacts.filters.search')}
+          placeholder={t('contacts.filters.searchPlaceholder')}
+        />
+      }
+      chips={
+        <FilterChips
+          active={active}
+          labelOf={chipLabel}
+          onRemove={(name) => setFilter(name, undefined)}
+          onClearAll={clearFilters}
+        />
+      }
+    >
+      <div className="w-full sm:w-44">
+        <label htmlFor="contacts-status" className="sr-only">
+          {t('contacts.fields.status')}
+        </label>
+        <Select<ContactStatus | 'all'>
+          id="contacts-status"
+          value={filters.status ?? 'all'}
+          onValueChange={(value) => setFilter('status', value === 'all' ? undefined : value)}
+          options={[
+            { value: 'all', label: t('contacts.filters.allStatuses') },
+            ...CONTACT_STATUSES.map((status) => ({ value: status, label: t(`contacts.status.${status}`) })),
+          ]}
+        />
       </div>
-      {active.length > 0 && (
-        <div className="flex flex-wrap items-center gap-2" data-testid="active-filters">
-          <span className="text-sm text-muted-foreground">{t('contacts.filters.active')}</span>
-          <ul className="flex flex-wrap gap-2">
-            {active.map((name) => (
-              <li key={name}>
-                <span className="inline-flex items-center gap-1 rounded-full border border-border bg-muted py-0.5 pr-1 pl-3 text-sm text-foreground">
-                  {chipLabel(name)}
-                  <button
-                    type="button"
-                    onClick={() => setFilter(name, undefined)}
-                    aria-label={t('contacts.filters.remove', { filter: chipLabel(name) })}
-                    className="flex h-6 w-6 items-center justify-center rounded-full hover:bg-surface focus-ring"
-                  >
-                    <X className="h-3.5 w-3.5" aria-hidden="true" />
-                  </button>
-                </span>
-              </li>
-            ))}
-          </ul>
-          <Button variant="ghost" size="sm" onClick={clearFilters}>
-            {t('contacts.filters.clearAll')}
-          </Button>
-        </div>
-      )}
-    </div>
+      <TextFilter
+        id="contacts-tag"
+        icon={Tag}
+        label={t('contacts.filters.tag')}
+        placeholder={t('contacts.filters.tagPlaceholder')}
+        maxLength={50}
+        onApply={(value) => setFilter('tag', value)}
+      />
+      <div className="relative w-full sm:w-40">
+        <label htmlFor="contacts-source" className="sr-only">
+          {t('contacts.filters.source')}
+        </label>
+        <SuggestionCombobox
+          id="contacts-source"
+          useSuggestions={useSourceSuggestions}
+          listLabel={t('contacts.filters.sourceSuggestions')}
+          maxLength={100}
+          onPick={(value) => setFilter('source', value)}
+          placeholder={t('contacts.filters.sourcePlaceholder')}
+        />
+      </div>
+      <ScoreRange
+        key={`${filters.scoreMin}-${filters.scoreMax}`}
+        min={filters.scoreMin}
+        max={filters.scoreMax}
+        onApply={(scoreMin, scoreMax) => setFilters({ scoreMin, scoreMax })}
+      />
+      <MineToggle
+        mine={mine}
+        label={t('contacts.filters.mine')}
+        onToggle={() => setFilter('owner', mine ? undefined : me.id)}
+      />
+    </FilterBar>
   );
 }
 

@@ -1,7 +1,5 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/ui/spinner';
+import { VirtualCardGrid } from '../../../components/records/virtual-card-grid';
 import type { Contact } from '../api/get-contacts';
 import { ContactCard } from './contact-card';
 
@@ -16,23 +14,7 @@ interface ContactGridProps {
   onSelect?: (contact: Contact, range: boolean) => void;
 }
 
-const ROW_ESTIMATE = 190;
-const GAP = 16;
-
-// The grid's columns follow Tailwind's sm and xl breakpoints, as the layout around it does.
-const COLUMN_QUERIES = ['(min-width: 1280px)', '(min-width: 640px)'] as const;
-const columnsNow = () =>
-  window.matchMedia(COLUMN_QUERIES[0]).matches ? 3 : window.matchMedia(COLUMN_QUERIES[1]).matches ? 2 : 1;
-function subscribeColumns(onChange: () => void) {
-  const lists = COLUMN_QUERIES.map((query) => window.matchMedia(query));
-  lists.forEach((list) => list.addEventListener('change', onChange));
-  return () => lists.forEach((list) => list.removeEventListener('change', onChange));
-}
-
-/**
- * The cards, a row of them at a time, virtualised: only the rows near the viewport of the scrolling
- * main area are in the DOM. Nearing the last loaded row asks for the next page.
- */
+/** The contact cards, virtualised (only the rows near the viewport are in the DOM), the next page as the end nears. */
 export function ContactGrid({
   contacts,
   hasMore,
@@ -43,89 +25,19 @@ export function ContactGrid({
   onSelect,
 }: ContactGridProps) {
   const { t } = useTranslation();
-  const list = useRef<HTMLDivElement>(null);
-  const [scroller, setScroller] = useState<HTMLElement | null>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-  const columns = useSyncExternalStore(subscribeColumns, columnsNow);
-  const rows = Math.ceil(contacts.length / columns);
-
-  // The list scrolls with <main> (the layout's scroll area), below the header and filters.
-  // What sits above it (filters, chips, the total) changes height: the offset is measured again then.
-  useLayoutEffect(() => {
-    const element = list.current;
-    const main = element?.closest('main') ?? null;
-    setScroller(main);
-    if (!element || !main) return;
-    const measure = () =>
-      setScrollMargin(element.getBoundingClientRect().top - main.getBoundingClientRect().top + main.scrollTop);
-    measure();
-    const observer = new ResizeObserver(measure);
-    Array.from(main.children).forEach((child) => observer.observe(child));
-    return () => observer.disconnect();
-  }, []);
-
-  const virtualizer = useVirtualizer({
-    count: rows,
-    getScrollElement: () => scroller,
-    estimateSize: () => ROW_ESTIMATE,
-    overscan: 3,
-    gap: GAP,
-    scrollMargin,
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastShown = items.length > 0 ? items[items.length - 1].index : -1;
-
-  const loadMore = useRef(onLoadMore);
-  useEffect(() => {
-    loadMore.current = onLoadMore;
-  }, [onLoadMore]);
-  useEffect(() => {
-    if (hasMore && !loadingMore && lastShown >= rows - 3) loadMore.current();
-  }, [hasMore, loadingMore, lastShown, rows]);
-
   return (
-    <>
-      <div
-        ref={list}
-        role="list"
-        aria-label={t('contacts.list')}
-        className="relative w-full"
-        style={{ height: virtualizer.getTotalSize() }}
-      >
-        {items.map((row) => (
-          <div
-            key={row.key}
-            data-index={row.index}
-            ref={virtualizer.measureElement}
-            role="presentation"
-            className="absolute top-0 left-0 grid w-full grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
-            style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
-          >
-            {contacts.slice(row.index * columns, row.index * columns + columns).map((contact) => (
-              // min-w-0: a long name is cut on its card, never widening the column past the screen.
-              <div key={contact.id} role="listitem" className="min-w-0">
-                <ContactCard
-                  contact={contact}
-                  onOpen={onOpen}
-                  selected={isSelected?.(contact.id)}
-                  onSelect={onSelect}
-                />
-              </div>
-            ))}
-          </div>
-        ))}
-      </div>
-      <div
-        data-testid="contacts-sentinel"
-        className="flex min-h-8 items-center justify-center py-4 text-sm text-muted-foreground"
-      >
-        {loadingMore && (
-          <span role="status" className="inline-flex items-center gap-2">
-            <Spinner />
-            {t('contacts.loadingMore')}
-          </span>
-        )}
-      </div>
-    </>
+    <VirtualCardGrid
+      items={contacts}
+      keyOf={(contact) => contact.id}
+      renderCard={(contact) => (
+        <ContactCard contact={contact} onOpen={onOpen} selected={isSelected?.(contact.id)} onSelect={onSelect} />
+      )}
+      hasMore={hasMore}
+      loadingMore={loadingMore}
+      onLoadMore={onLoadMore}
+      label={t('contacts.list')}
+      loadingMoreLabel={t('contacts.loadingMore')}
+      sentinelTestId="contacts-sentinel"
+    />
   );
 }

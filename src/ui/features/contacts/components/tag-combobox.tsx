@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
+import {
+  SuggestionCombobox,
+  type Suggestion,
+  type SuggestionComboboxProps,
+} from '../../../components/records/suggestion-combobox';
+import { TAG_MAX_LENGTH } from '../../../components/records/tags-input';
 import { useContactTags } from '../api/get-contact-tags';
-import { SuggestionCombobox, type Suggestion, type SuggestionComboboxProps } from './suggestion-combobox';
-
-export const TAG_MAX_LENGTH = 50;
 
 /** The tags in use (GET /api/crm/contacts/tags), as suggestions. */
-function useTagSuggestions(search: string, enabled: boolean): Suggestion[] | undefined {
+export function useTagSuggestions(search: string, enabled: boolean): Suggestion[] | undefined {
   return useContactTags(search, enabled).data?.items.map(({ tag, count }) => ({ value: tag, count }));
 }
 

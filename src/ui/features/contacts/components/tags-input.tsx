@@ -1,60 +1,11 @@
-import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { TAG_MAX_LENGTH, TagCombobox } from './tag-combobox';
+import { TagsInput as RecordTagsInput, type TagsInputProps } from '../../../components/records/tags-input';
+import { useTagSuggestions } from './tag-combobox';
 
-interface TagsInputProps {
-  id: string;
-  value: string[];
-  onChange: (tags: string[]) => void;
-  onBlur: () => void;
-  'aria-invalid': boolean;
-  'aria-describedby': string | undefined;
-}
-
-/**
- * Tags as chips: type one and press Enter (or a comma) to add it, or pick one of the tags in use the box
- * suggests; its × button (or Backspace on an empty box) removes it.
- */
-export function TagsInput({ id, value, onChange, onBlur, ...aria }: TagsInputProps) {
+/** A contact's tags, the contacts' tags in use suggested (GET /api/crm/contacts/tags). */
+export function TagsInput(props: TagsInputProps) {
   const { t } = useTranslation();
-  const add = (tag: string) => {
-    if (tag && !value.includes(tag)) onChange([...value, tag]);
-  };
   return (
-    <div className="grid gap-2">
-      {value.length > 0 && (
-        <ul className="flex flex-wrap gap-1.5" aria-label={t('contacts.form.tagsAdded')}>
-          {value.map((tag) => (
-            <li
-              key={tag}
-              className="inline-flex items-center gap-1 rounded-full bg-muted py-0.5 pr-1 pl-2.5 text-xs font-medium text-foreground"
-            >
-              {tag}
-              <button
-                type="button"
-                onClick={() => onChange(value.filter((other) => other !== tag))}
-                aria-label={t('contacts.form.removeTag', { tag })}
-                className="flex h-5 w-5 items-center justify-center rounded-full hover:bg-surface focus-ring"
-              >
-                <X className="h-3 w-3" aria-hidden="true" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <TagCombobox
-        id={id}
-        exclude={value}
-        onPick={add}
-        onBackspaceEmpty={() => value.length > 0 && onChange(value.slice(0, -1))}
-        onBlur={(draft) => {
-          add(draft.trim().slice(0, TAG_MAX_LENGTH));
-          onBlur();
-        }}
-        placeholder={t('contacts.form.tagsPlaceholder')}
-        aria-invalid={aria['aria-invalid']}
-        aria-describedby={aria['aria-describedby']}
-      />
-    </div>
+    <RecordTagsInput {...props} useSuggestions={useTagSuggestions} listLabel={t('contactsBulk.tagSuggestions.label')} />
   );
 }

@@ -1,8 +1,8 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Input } from '../../../components/ui/input';
-import { Popover, PopoverAnchor, PopoverContent } from '../../../components/ui/popover';
-import { useDebouncedValue } from '../../../lib/hooks/use-debounced-value';
+import { Input } from '../ui/input';
+import { Popover, PopoverAnchor, PopoverContent } from '../ui/popover';
+import { useDebouncedValue } from '../../lib/hooks/use-debounced-value';
 
 const SUGGEST_DEBOUNCE_MS = 150;
 

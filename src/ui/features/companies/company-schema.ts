@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { isCnpj } from '../../lib/cnpj';
+import { COMPANY_SIZES, UFS, type CompanySize, type Uf } from './api/get-companies';
+import { withScheme } from './company-format';
+
+const isWebsite = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+};
+
+/** As joi's domain() without TLD checks: labels of letters, digits and inner hyphens, at least two of them. */
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i;
+
+// The server's bounds (companies.schemas.ts), checked here first so messages arrive translated; the server stays the
+// authority (a CNPJ another company has comes back as a 409 on the field).
+export function companySchema(t: (key: string, options?: Record<string, unknown>) => string) {
+  const text = (max: number) =>
+    z
+      .string()
+      .trim()
+      .max(max, t('validation.maxLength', { count: max }))
+      .transform((value) => value || null);
+  return z.object({
+    name: z
+      .string()
+      .trim()
+      .min(1, t('validation.required'))
+      .max(200, t('validation.maxLength', { count: 200 })),
+    cnpj: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || isCnpj(value), t('companies.form.invalidCnpj'))
+      .transform((value) => value || null),
+    tradeName: text(200),
+    segment: text(100),
+    size: z.enum(COMPANY_SIZES as [CompanySize, ...CompanySize[]]).nullable(),
+    website: z
+      .string()
+      .trim()
+      .transform(withScheme)
+      .refine((value) => value === '' || (value.length <= 300 && isWebsite(value)), t('companies.form.invalidWebsite'))
+      .transform((value) => value || null),
+    emailDomain: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .transform((value) => value.replace(/^@/, ''))
+      .refine((value) => value === '' || DOMAIN.test(value), t('companies.form.invalidDomain'))
+      .transform((value) => value || null),
+    // As the server refuses it (domain/contacts/phone.ts): a phone has no letters.
+    phone: text(40).refine((value) => value === null || !/\p{L}/u.test(value), t('validation.phone')),
+    cep: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || /^\d{5}-?\d{3}$/.test(value), t('companies.form.invalidCep'))
+      .transform((value) => value || null),
+    street: text(200),
+    number: text(20),
+    city: text(100),
+    uf: z.enum(UFS as [Uf, ...Uf[]]).nullable(),
+    tags: z.array(z.string()),
+    notes: text(10_000),
+    ownerId: z.number().nullable(),
+    /** The version the dialog read (edit only): a save over someone else's comes back as a conflict. */
+    updatedAt: z.string().optional(),
+  });
+}

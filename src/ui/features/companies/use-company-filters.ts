@@ -1,0 +1,20 @@
+import { idParam, textParam, useUrlFilters } from '../../lib/hooks/use-url-filters';
+import { UFS, type CompanyFilters, type Uf } from './api/get-companies';
+
+export type CompanyFilterName = keyof CompanyFilters;
+
+/** The filters in the URL, what is not valid dropped (a UF in any case is taken upper case). */
+export function parseCompanyFilters(params: URLSearchParams): CompanyFilters {
+  const uf = params.get('uf')?.trim().toUpperCase();
+  return {
+    search: textParam(params.get('search')),
+    segment: textParam(params.get('segment')),
+    owner: idParam(params.get('owner')),
+    tag: textParam(params.get('tag')),
+    city: textParam(params.get('city')),
+    uf: UFS.includes(uf as Uf) ? (uf as Uf) : undefined,
+  };
+}
+
+/** The list's search and filters, kept in the URL (?search=&segment=&owner=&tag=&city=&uf=). */
+export const useCompanyFilters = () => useUrlFilters(parseCompanyFilters);
