@@ -1,22 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/infrastructure/db/database';
-import { migrateLatest } from '../../src/infrastructure/db/migrator';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database';
+import { describe, expect, it } from 'vitest';
 import { down, up } from '../20261127100000_add_deal_probability_manual';
+import { useMigratedDatabase } from './migrated-database';
 
-let testDb: TestDatabase;
-let db: Database;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = await openDatabase({ url: testDb.url, dataDir: testDb.embeddedDataDir });
-  await migrateLatest(db.knex);
-});
-
-afterAll(async () => {
-  await db.close();
-  await testDb.drop();
-});
+const db = useMigratedDatabase();
 
 describe('the probability_manual backfill', () => {
   it("makes the stage's, 0 and another stage's value automatic (at the stage's now), and keeps a value no stage has as set by hand", async () => {

@@ -8,6 +8,27 @@ export const MAX_STAGES_PER_PIPELINE = 50;
 export const DEAL_VALUE_PATTERN = /^\d{1,10}(\.\d{1,2})?$/;
 export const DEAL_VALUE_MAX = '9999999999.99';
 
+/** The part a person plays in a deal. */
+export const DEAL_CONTACT_ROLES = ['decision_maker', 'influencer', 'user', 'technical', 'financial', 'other'] as const;
+export type DealContactRole = (typeof DEAL_CONTACT_ROLES)[number];
+/** The role of a link made by setting a deal's contactId (and of the links migrated from it): nothing says more. */
+export const DEFAULT_DEAL_CONTACT_ROLE: DealContactRole = 'other';
+
+/** A person in a deal, as the deal shows them: the primary one first, then in the order they were added. */
+export interface DealContact {
+  id: number;
+  name: string;
+  role: DealContactRole;
+  primary: boolean;
+}
+
+/** A person put in a deal (PUT /deals/:id/contacts). */
+export interface DealContactLink {
+  contactId: number;
+  role: DealContactRole;
+  primary: boolean;
+}
+
 export interface Deal {
   id: number;
   title: string;
@@ -26,8 +47,13 @@ export interface Deal {
   closedAt: Date | null;
   lostReason: string | null;
   notes: string | null;
+  /** The primary person's id (null when none is primary); setting it makes that contact the primary link. */
   contactId: number | null;
   contactName: string | null;
+  /** Everyone in the deal, the primary one first. */
+  contacts: DealContact[];
+  companyId: number | null;
+  companyName: string | null;
   ownerId: number | null;
   ownerName: string | null;
   /** Whether a pending activity is planned for it (the board marks deals with none). */
@@ -51,19 +77,27 @@ export type DealFields = Pick<
   | 'lostReason'
   | 'notes'
   | 'contactId'
+  | 'companyId'
   | 'ownerId'
 > & { probability: number | null };
 
 /** What the repository writes: the client's fields plus what the server decides ('last': after the stage's last card). */
+/** `links`: the deal's people, replacing them all (contactId then follows the primary one). */
 export type DealColumns = Partial<Omit<DealFields, 'probability'>> &
-  Partial<Pick<Deal, 'probability' | 'probabilityManual'>> & { closedAt?: Date | null; position?: number | 'last' };
+  Partial<Pick<Deal, 'probability' | 'probabilityManual'>> & {
+    closedAt?: Date | null;
+    position?: number | 'last';
+    links?: DealContactLink[];
+  };
 export type NewDeal = DealColumns & Pick<DealFields, 'title' | 'stage' | 'pipeline'> & { createdBy: number };
 
 export interface DealFilter {
   pipeline?: string;
   stage?: string;
   ownerId?: number;
+  /** Deals the contact is in (any role, primary or not). */
   contactId?: number;
+  companyId?: number;
   /** Text in the title (case and accents as typed are matched case-insensitively). */
   search?: string;
   /** Value from / up to, decimal strings. */
@@ -101,6 +135,8 @@ export const DEAL_TRACKED_FIELDS = [
   'lostReason',
   'notes',
   'contactId',
+  'contacts',
+  'companyId',
   'ownerId',
 ] as const satisfies readonly (keyof Deal)[];
 

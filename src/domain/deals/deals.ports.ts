@@ -15,6 +15,8 @@ import type {
 
 export interface DealRepository extends RecordStore<Deal, NewDeal, DealColumns> {
   list(filter: DealFilter, page: PageRequest): Promise<Page<Deal>>;
+  /** Which of these contact ids no contact has. */
+  missingContacts(ids: number[]): Promise<number[]>;
 }
 
 export interface PipelineStageRepository {

@@ -15,6 +15,7 @@ import {
   todayOf,
   type Deal,
   type DealColumns,
+  type DealContactLink,
   type DealFields,
   type DealFilter,
   type DealMove,
@@ -127,6 +128,21 @@ export class DealsService {
       })),
       position: move.position ?? 'last',
     }));
+  }
+
+  /**
+   * Replaces the deal's people (each with a role, at most one primary; contactId follows the primary one), as a
+   * change of the deal: the same permission, version check and one timeline entry.
+   */
+  setContacts(viewer: Viewer, id: number, items: DealContactLink[], expectedUpdatedAt?: Date): Promise<Deal> {
+    if (items.filter((item) => item.primary).length > 1)
+      throw new FieldError('primary', 'At most one person is the primary one');
+    return this.records.update(viewer, id, expectedUpdatedAt, async () => {
+      const missing = new Set(await this.deals.missingContacts(items.map((item) => item.contactId)));
+      const unknown = items.findIndex((item) => missing.has(item.contactId));
+      if (unknown >= 0) throw new FieldError(`items.${unknown}.contactId`, 'contactId refers to no contact');
+      return { links: items };
+    });
   }
 
   remove(viewer: Viewer, id: number): Promise<void> {

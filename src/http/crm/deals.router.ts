@@ -18,7 +18,14 @@ export class DealsRouter implements HttpRouter {
       resource: 'deal',
       service: this.deals,
       schemas: dealSchemas,
-      toFilter: (q) => ({ pipeline: q.pipeline, stage: q.stage, order: q.order, ...toSummaryFilter(q) }),
+      toFilter: (q) => ({
+        pipeline: q.pipeline,
+        stage: q.stage,
+        order: q.order,
+        ...toSummaryFilter(q),
+        contactId: q.contactId ?? q.contact,
+        companyId: q.companyId,
+      }),
       notFound: 'DEAL.NOT_FOUND',
       writeErrors: ['DEAL.INVALID_STAGE', 'DEAL.LOST_REASON_REQUIRED'],
     });
@@ -34,6 +41,18 @@ export class DealsRouter implements HttpRouter {
       errors: ['DEAL.NOT_FOUND', 'RESOURCE.CONFLICT', 'DEAL.INVALID_STAGE', 'DEAL.LOST_REASON_REQUIRED'],
       handler: ({ params, body }, req) => this.deals.move(viewerOf(req), params.id, body),
     });
-    return [...crud, move];
+    const contacts = defineRoute({
+      method: 'put',
+      path: '/api/crm/deals/:id/contacts',
+      access: accessFor('deal', 'update'),
+      tag: 'deals',
+      summary:
+        "Replace the deal's people, each with a role and at most one primary (contactId follows it); one timeline entry",
+      schemas: { params: idParams, body: dealSchemas.contacts },
+      response: dealSchemas.item,
+      errors: ['DEAL.NOT_FOUND', 'RESOURCE.CONFLICT'],
+      handler: ({ params, body }, req) => this.deals.setContacts(viewerOf(req), params.id, body.items, body.updatedAt),
+    });
+    return [...crud, move, contacts];
   }
 }

@@ -1,9 +1,12 @@
 import Joi from 'joi';
 import {
+  DEAL_CONTACT_ROLES,
   DEAL_VALUE_MAX,
   DEAL_VALUE_PATTERN,
   STAGE_KINDS,
   type Deal,
+  type DealContact,
+  type DealContactLink,
   type DealFields,
   type DealFilter,
   type DealMove,
@@ -53,8 +56,8 @@ export const moneySum = Joi.string()
   .pattern(/^\d+\.\d{2}$/)
   .description('Decimal string with two decimals');
 
-/** The list's filters as the client names them. */
-type DealQuery = Pick<DealFilter, 'pipeline' | 'stage' | 'order'> & BoardFilterQuery;
+/** The list's filters as the client names them (`contact` is the board's older name for `contactId`). */
+type DealQuery = Pick<DealFilter, 'pipeline' | 'stage' | 'order' | 'contactId' | 'companyId'> & BoardFilterQuery;
 type BoardFilterQuery = Pick<DealFilter, 'search' | 'valueMin' | 'valueMax' | 'closeBy'> & {
   owner?: number;
   contact?: number;
@@ -67,7 +70,7 @@ const moneyBound = Joi.string()
 /** The board's filters, the same on the deal list and on the column totals. */
 const boardFilters: Joi.StrictSchemaMap<BoardFilterQuery> = {
   owner: recordId,
-  contact: recordId,
+  contact: recordId.description('Deals this contact is in, with any role (the same as contactId)'),
   search: Joi.string().trim().min(1).max(200).description('Text in the title'),
   valueMin: moneyBound.description('Value at least'),
   valueMax: moneyBound.description('Value at most'),
@@ -105,19 +108,41 @@ const fields: Joi.StrictSchemaMap<DealFields> = {
   expectedCloseDate: isoDay.allow(null),
   lostReason: optionalText(500).description('Required when the stage is a lost stage'),
   notes: optionalText(10_000),
-  contactId: recordId.allow(null),
+  contactId: recordId
+    .allow(null)
+    .description('The primary person: that contact becomes the primary link (the one before stays in the deal)'),
+  companyId: recordId.allow(null).description('The company the deal is with'),
   ownerId: recordId.allow(null).description('Defaults to the signed-in user'),
 };
+
+const contactRole = Joi.string()
+  .valid(...DEAL_CONTACT_ROLES)
+  .description('The part the person plays in the deal');
+
+/** The deal's people as PUT /deals/:id/contacts takes them. */
+export interface DealContactsBody {
+  items: DealContactLink[];
+  updatedAt?: Date;
+}
+
+const dealContact = responseObject({
+  id,
+  name: Joi.string(),
+  role: contactRole,
+  primary: Joi.boolean(),
+} satisfies Joi.StrictSchemaMap<DealContact>);
 
 export const dealSchemas = {
   listQuery: listQuery<DealQuery>({
     pipeline: pipelineName,
     stage: stageName,
     ...boardFilters,
+    contactId: recordId.description('Deals this contact is in, with any role, primary or not'),
+    companyId: recordId.description("The company's deals"),
     order: Joi.string()
       .valid('position')
       .description("position: a board column's order (with stage); newest first otherwise"),
-  }),
+  }).oxor('contact', 'contactId'),
   create: createOf(fields, ['title']),
   update: patchOf(fields),
   move: Joi.object<DealMove, true>({
@@ -129,6 +154,22 @@ export const dealSchemas = {
     closedAt: isoDay.description(
       'The day it was won or lost, not after today (UTC): only into a won or lost stage; now when left out',
     ),
+    updatedAt: expectedVersion,
+  }),
+  contacts: Joi.object<DealContactsBody, true>({
+    items: Joi.array()
+      .items(
+        Joi.object<DealContactLink, true>({
+          contactId: recordId.required(),
+          role: contactRole.default('other'),
+          primary: Joi.boolean().default(false).description('At most one item is primary'),
+        }),
+      )
+      .max(100)
+      .unique('contactId')
+      .required()
+      .messages({ 'array.unique': '{#label} names a contact already in the list' })
+      .description("Everyone in the deal: replaces the deal's people"),
     updatedAt: expectedVersion,
   }),
   item: responseObject({
@@ -153,8 +194,11 @@ export const dealSchemas = {
       ),
     lostReason: Joi.string().allow(null),
     notes: Joi.string().allow(null),
-    contactId: id.allow(null),
+    contactId: id.allow(null).description("The primary person's id; null when no one is primary"),
     contactName: Joi.string().allow(null),
+    contacts: Joi.array().items(dealContact).description('Everyone in the deal, the primary one first'),
+    companyId: id.allow(null),
+    companyName: Joi.string().allow(null),
     ownerId: id.allow(null),
     ownerName: Joi.string().allow(null),
     hasPendingActivity: Joi.boolean().description('A pending activity is planned for it'),

@@ -31,6 +31,9 @@ export class InMemoryDealRepository extends InMemoryRecords<Deal> implements Dea
       notes: null,
       contactId: null,
       contactName: null,
+      contacts: [],
+      companyId: null,
+      companyName: null,
       ownerId: null,
       ownerName: null,
       hasPendingActivity: false,
@@ -53,8 +56,12 @@ export class InMemoryDealRepository extends InMemoryRecords<Deal> implements Dea
   async update(id: number, changes: DealColumns): Promise<Deal> {
     const current = this.rows.get(id);
     if (!current) throw new Error(`No deal ${id}`);
-    const { position, ...fields } = changes;
-    const next: Deal = { ...current, ...fields, updatedAt: this.stamp() };
+    const { position, links, ...fields } = changes;
+    const people = links && {
+      contacts: links.map((l) => ({ id: l.contactId, name: `#${l.contactId}`, role: l.role, primary: l.primary })),
+      contactId: links.find((l) => l.primary)?.contactId ?? null,
+    };
+    const next: Deal = { ...current, ...fields, ...people, updatedAt: this.stamp() };
     next.position = this.positionFor(next, position ?? current.position);
     this.rows.set(id, next);
     return { ...next };
@@ -74,6 +81,11 @@ export class InMemoryDealRepository extends InMemoryRecords<Deal> implements Dea
     const start = page.cursor === undefined ? 0 : Number(page.cursor);
     const items = matching.slice(start, start + page.limit).map((d) => ({ ...d }));
     return { items, nextCursor: start + page.limit < matching.length ? String(start + page.limit) : null };
+  }
+
+  /** Every contact exists here. */
+  async missingContacts(): Promise<number[]> {
+    return [];
   }
 
   /** The cards of a column in their order (the stored deals themselves). */

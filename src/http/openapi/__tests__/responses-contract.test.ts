@@ -168,6 +168,10 @@ describe('success responses match the OpenAPI document', () => {
     await call(admin, 'get', '/api/crm/deals/{id}', { params: deal });
     await call(admin, 'get', '/api/crm/deals/{id}/timeline', { params: deal });
     await call(admin, 'post', '/api/crm/deals/{id}/move', { params: deal, body: { stage: 'proposal' } });
+    await call(admin, 'put', '/api/crm/deals/{id}/contacts', {
+      params: deal,
+      body: { items: [{ contactId: contact.id, role: 'decision_maker', primary: true }] },
+    });
     await call(admin, 'patch', '/api/crm/deals/{id}', { params: deal, body: { stage: 'won' } });
     await call(admin, 'get', '/api/crm/deals', { query: 'includeTotal=true' });
 

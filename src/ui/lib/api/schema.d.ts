@@ -621,6 +621,26 @@ export interface paths {
         patch: operations["patchApiCrmDealsId"];
         trace?: never;
     };
+    "/api/crm/deals/{id}/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace the deal's people, each with a role and at most one primary (contactId follows it); one timeline entry
+         * @description Any signed-in user.
+         */
+        put: operations["putApiCrmDealsIdContacts"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/crm/deals/{id}/move": {
         parameters: {
             query?: never;
@@ -4559,6 +4579,8 @@ export interface operations {
     getApiCrmContacts: {
         parameters: {
             query?: {
+                /** @description This company's people */
+                companyId?: number;
                 /** @description nextCursor of the previous page */
                 cursor?: string;
                 /** @description Also count every matching row */
@@ -4591,7 +4613,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: {
+                            /** @description Its company's name (read-only; set companyId) */
                             company: string | null;
+                            companyId: number | null;
                             /**
                              * Format: date-time
                              * @description ISO 8601 date-time
@@ -4681,7 +4705,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    company?: (string | null) | "";
+                    /** @description The company the contact belongs to (GET /api/crm/companies); null for none */
+                    companyId?: number | null;
                     /** @description Ignored: the server sets it to the signed-in user */
                     createdBy?: unknown;
                     customFields?: Record<string, unknown>;
@@ -4709,7 +4734,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Its company's name (read-only; set companyId) */
                         company: string | null;
+                        companyId: number | null;
                         /**
                          * Format: date-time
                          * @description ISO 8601 date-time
@@ -4842,7 +4869,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Its company's name (read-only; set companyId) */
                         company: string | null;
+                        companyId: number | null;
                         /**
                          * Format: date-time
                          * @description ISO 8601 date-time
@@ -5059,7 +5088,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    company?: (string | null) | "";
+                    /** @description The company the contact belongs to (GET /api/crm/companies); null for none */
+                    companyId?: number | null;
                     /** @description Ignored: the server sets it to the signed-in user */
                     createdBy?: unknown;
                     customFields?: Record<string, unknown>;
@@ -5092,7 +5122,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Its company's name (read-only; set companyId) */
                         company: string | null;
+                        companyId: number | null;
                         /**
                          * Format: date-time
                          * @description ISO 8601 date-time
@@ -5399,6 +5431,8 @@ export interface operations {
                     addTags?: string[];
                     /** @description Instead of ids: every contact the list's filters (as GET /api/crm/contacts takes them) match, at most 10000 (more is a 400 on filter) */
                     filter?: {
+                        /** @description This company's people */
+                        companyId?: number;
                         /** @description Owner user id */
                         owner?: number;
                         /** @description Score at most this, and not below scoreMin */
@@ -5613,6 +5647,8 @@ export interface operations {
     getApiCrmContactsExport: {
         parameters: {
             query?: {
+                /** @description This company's people */
+                companyId?: number;
                 /** @description nextCursor of the previous page */
                 cursor?: string;
                 /** @description csv: values as stored, ISO dates (UTC), decimals with a point; excel: labels in `lang`, dates `dd/MM/yyyy HH:mm` (pt) or `yyyy-MM-dd HH:mm` (en) in `tz`, pt with decimal commas and `;` */
@@ -5738,7 +5774,7 @@ export interface operations {
                             id: number;
                             /** @description CSV column -> contact field (or owner) */
                             mapping: {
-                                [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "owner";
+                                [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner";
                             };
                             /** @enum {unknown} */
                             mode: "skip" | "update";
@@ -5845,7 +5881,7 @@ export interface operations {
                         id: number;
                         /** @description CSV column -> contact field (or owner) */
                         mapping: {
-                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "owner";
+                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner";
                         };
                         /** @enum {unknown} */
                         mode: "skip" | "update";
@@ -6009,7 +6045,7 @@ export interface operations {
                         id: number;
                         /** @description CSV column -> contact field (or owner) */
                         mapping: {
-                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "owner";
+                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner";
                         };
                         /** @enum {unknown} */
                         mode: "skip" | "update";
@@ -6216,7 +6252,7 @@ export interface operations {
                         id: number;
                         /** @description CSV column -> contact field (or owner) */
                         mapping: {
-                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "owner";
+                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner";
                         };
                         /** @enum {unknown} */
                         mode: "skip" | "update";
@@ -6384,7 +6420,7 @@ export interface operations {
                         fileName: string | null;
                         /** @description CSV column -> contact field (or owner) */
                         mapping: {
-                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "owner";
+                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner";
                         };
                         /** @enum {unknown} */
                         mode: "skip" | "update";
@@ -6428,7 +6464,7 @@ export interface operations {
                         size: number;
                         /** @description CSV column -> contact field (or owner) */
                         suggestedMapping: {
-                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "owner";
+                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner";
                         };
                         totalRows: number;
                     };
@@ -6670,7 +6706,12 @@ export interface operations {
             query?: {
                 /** @description Expected close on or before this day */
                 closeBy?: string;
+                /** @description The company's deals */
+                companyId?: number;
+                /** @description Deals this contact is in, with any role (the same as contactId) */
                 contact?: number;
+                /** @description Deals this contact is in, with any role, primary or not */
+                contactId?: number;
                 /** @description nextCursor of the previous page */
                 cursor?: string;
                 /** @description Also count every matching row */
@@ -6707,8 +6748,22 @@ export interface operations {
                              * @description Set while the deal is in a won or lost stage: noon UTC of the day given on the move (now if that is still to come), else when it entered the stage
                              */
                             closedAt: string | null;
+                            companyId: number | null;
+                            companyName: string | null;
+                            /** @description The primary person's id; null when no one is primary */
                             contactId: number | null;
                             contactName: string | null;
+                            /** @description Everyone in the deal, the primary one first */
+                            contacts: {
+                                id: number;
+                                name: string;
+                                primary: boolean;
+                                /**
+                                 * @description The part the person plays in the deal
+                                 * @enum {unknown}
+                                 */
+                                role: "decision_maker" | "influencer" | "user" | "technical" | "financial" | "other";
+                            }[];
                             /**
                              * Format: date-time
                              * @description ISO 8601 date-time
@@ -6805,6 +6860,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The company the deal is with */
+                    companyId?: number | null;
+                    /** @description The primary person: that contact becomes the primary link (the one before stays in the deal) */
                     contactId?: number | null;
                     /** @description Ignored: the server sets it to the signed-in user */
                     createdBy?: unknown;
@@ -6840,8 +6898,22 @@ export interface operations {
                          * @description Set while the deal is in a won or lost stage: noon UTC of the day given on the move (now if that is still to come), else when it entered the stage
                          */
                         closedAt: string | null;
+                        companyId: number | null;
+                        companyName: string | null;
+                        /** @description The primary person's id; null when no one is primary */
                         contactId: number | null;
                         contactName: string | null;
+                        /** @description Everyone in the deal, the primary one first */
+                        contacts: {
+                            id: number;
+                            name: string;
+                            primary: boolean;
+                            /**
+                             * @description The part the person plays in the deal
+                             * @enum {unknown}
+                             */
+                            role: "decision_maker" | "influencer" | "user" | "technical" | "financial" | "other";
+                        }[];
                         /**
                          * Format: date-time
                          * @description ISO 8601 date-time
@@ -6986,8 +7058,22 @@ export interface operations {
                          * @description Set while the deal is in a won or lost stage: noon UTC of the day given on the move (now if that is still to come), else when it entered the stage
                          */
                         closedAt: string | null;
+                        companyId: number | null;
+                        companyName: string | null;
+                        /** @description The primary person's id; null when no one is primary */
                         contactId: number | null;
                         contactName: string | null;
+                        /** @description Everyone in the deal, the primary one first */
+                        contacts: {
+                            id: number;
+                            name: string;
+                            primary: boolean;
+                            /**
+                             * @description The part the person plays in the deal
+                             * @enum {unknown}
+                             */
+                            role: "decision_maker" | "influencer" | "user" | "technical" | "financial" | "other";
+                        }[];
                         /**
                          * Format: date-time
                          * @description ISO 8601 date-time
@@ -7211,6 +7297,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The company the deal is with */
+                    companyId?: number | null;
+                    /** @description The primary person: that contact becomes the primary link (the one before stays in the deal) */
                     contactId?: number | null;
                     /** @description Ignored: the server sets it to the signed-in user */
                     createdBy?: unknown;
@@ -7251,8 +7340,22 @@ export interface operations {
                          * @description Set while the deal is in a won or lost stage: noon UTC of the day given on the move (now if that is still to come), else when it entered the stage
                          */
                         closedAt: string | null;
+                        companyId: number | null;
+                        companyName: string | null;
+                        /** @description The primary person's id; null when no one is primary */
                         contactId: number | null;
                         contactName: string | null;
+                        /** @description Everyone in the deal, the primary one first */
+                        contacts: {
+                            id: number;
+                            name: string;
+                            primary: boolean;
+                            /**
+                             * @description The part the person plays in the deal
+                             * @enum {unknown}
+                             */
+                            role: "decision_maker" | "influencer" | "user" | "technical" | "financial" | "other";
+                        }[];
                         /**
                          * Format: date-time
                          * @description ISO 8601 date-time
@@ -7402,6 +7505,219 @@ export interface operations {
             };
         };
     };
+    putApiCrmDealsIdContacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Everyone in the deal: replaces the deal's people */
+                    items: {
+                        contactId: number;
+                        /**
+                         * @description At most one item is primary
+                         * @default false
+                         */
+                        primary?: boolean;
+                        /**
+                         * @description The part the person plays in the deal
+                         * @default other
+                         * @enum {unknown}
+                         */
+                        role?: "decision_maker" | "influencer" | "user" | "technical" | "financial" | "other";
+                    }[];
+                    /**
+                     * Format: date-time
+                     * @description updatedAt as last read; 409 when the record changed since
+                     */
+                    updatedAt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description Set while the deal is in a won or lost stage: noon UTC of the day given on the move (now if that is still to come), else when it entered the stage
+                         */
+                        closedAt: string | null;
+                        companyId: number | null;
+                        companyName: string | null;
+                        /** @description The primary person's id; null when no one is primary */
+                        contactId: number | null;
+                        contactName: string | null;
+                        /** @description Everyone in the deal, the primary one first */
+                        contacts: {
+                            id: number;
+                            name: string;
+                            primary: boolean;
+                            /**
+                             * @description The part the person plays in the deal
+                             * @enum {unknown}
+                             */
+                            role: "decision_maker" | "influencer" | "user" | "technical" | "financial" | "other";
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        createdBy: number | null;
+                        currency: string;
+                        /** @description YYYY-MM-DD */
+                        expectedCloseDate: string | null;
+                        /** @description A pending activity is planned for it */
+                        hasPendingActivity: boolean;
+                        id: number;
+                        lostReason: string | null;
+                        notes: string | null;
+                        ownerId: number | null;
+                        ownerName: string | null;
+                        pipeline: string;
+                        /** @description Its place in its stage's column on the board, ascending */
+                        position: number;
+                        /** @description Percent: the stage's unless probabilityManual */
+                        probability: number;
+                        /** @description Set by hand: kept when the deal changes stage; PATCH probability null hands it back to the stage */
+                        probabilityManual: boolean;
+                        stage: string;
+                        title: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        updatedAt: string;
+                        /** @description Decimal string with two decimals, e.g. "1500.00" */
+                        value: string;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: DEAL.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "DEAL.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Conflict: RESOURCE.CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RESOURCE.CONFLICT";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
     postApiCrmDealsIdMove: {
         parameters: {
             query?: never;
@@ -7443,8 +7759,22 @@ export interface operations {
                          * @description Set while the deal is in a won or lost stage: noon UTC of the day given on the move (now if that is still to come), else when it entered the stage
                          */
                         closedAt: string | null;
+                        companyId: number | null;
+                        companyName: string | null;
+                        /** @description The primary person's id; null when no one is primary */
                         contactId: number | null;
                         contactName: string | null;
+                        /** @description Everyone in the deal, the primary one first */
+                        contacts: {
+                            id: number;
+                            name: string;
+                            primary: boolean;
+                            /**
+                             * @description The part the person plays in the deal
+                             * @enum {unknown}
+                             */
+                            role: "decision_maker" | "influencer" | "user" | "technical" | "financial" | "other";
+                        }[];
                         /**
                          * Format: date-time
                          * @description ISO 8601 date-time
@@ -10033,6 +10363,7 @@ export interface operations {
             query?: {
                 /** @description Expected close on or before this day */
                 closeBy?: string;
+                /** @description Deals this contact is in, with any role (the same as contactId) */
                 contact?: number;
                 owner?: number;
                 /** @description Text in the title */
