@@ -170,7 +170,10 @@ describe('contact page', () => {
     // Quick action: a new deal, linked to this contact, in the list with its value and in the history.
     await page.getByRole('button', { name: 'Novo negócio' }).click();
     await dialog(page).getByRole('heading', { name: 'Novo negócio' }).waitFor();
-    expect(await page.locator('#deal-contact-fixed').inputValue()).toBe(name);
+    // The contact is the new deal's first person, its primary one.
+    const person = dialog(page).getByTestId('deal-person').filter({ hasText: name });
+    await person.waitFor();
+    expect(await person.getByRole('checkbox').getAttribute('aria-checked')).toBe('true');
     expect(await page.locator('#deal-stage').textContent()).toBe('Prospecção');
     await page.getByRole('button', { name: 'Criar negócio' }).click();
     expect(await page.locator('#deal-title-message').textContent()).toBe('Obrigatório');

@@ -5,21 +5,25 @@ import { FormField } from '../ui/form';
 import { Input } from '../ui/input';
 import { LookupSelect, type LookupOption } from '../ui/lookup-select';
 
-interface ContactLookupFieldProps<V extends FieldValues> {
+/** What a field choosing one record among many (a contact, a company) takes. */
+export interface RecordLookupFieldProps<V extends FieldValues> {
   // Whatever the schema turns the values into on submit (as FormField takes it).
   control: Control<V, unknown, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  /** A contact id field; null is no contact. */
+  /** A record id field; null is none. */
   name: FieldPathByValue<V, number | null>;
-  /** The form's id prefix, for the fixed contact's input id. */
-  formId: string;
   label: string;
   searchLabel: string;
   noneLabel: string;
-  /** A new record's contact, fixed (the contact's page): shown read-only, with no search. */
-  fixed?: LookupOption;
-  /** The contact the record already has (edit mode), offered even when a search leaves it out. */
+  /** The record the form's record already has (edit mode), offered even when a search leaves it out. */
   initial: LookupOption | null;
   disabled?: boolean;
+}
+
+interface ContactLookupFieldProps<V extends FieldValues> extends RecordLookupFieldProps<V> {
+  /** The form's id prefix, for the fixed contact's input id. */
+  formId: string;
+  /** A new record's contact, fixed (the contact's page): shown read-only, with no search. */
+  fixed?: LookupOption;
   /** Told of every choice (after the field has taken it), e.g. to clear what depended on the contact. */
   onChosen?: (option: LookupOption | null) => void;
 }

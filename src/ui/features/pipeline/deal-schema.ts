@@ -1,7 +1,18 @@
 import { z } from 'zod';
+import type { DealContactRole } from './api/set-deal-contacts';
 import { parseMoney } from './money';
 
 export { moneyInput, parseMoney } from './money';
+
+/** The parts a person plays in a deal, in the order the form offers them (the compiler checks none is missing). */
+export const DEAL_CONTACT_ROLES = Object.keys({
+  decision_maker: 0,
+  influencer: 0,
+  user: 0,
+  technical: 0,
+  financial: 0,
+  other: 0,
+} satisfies Record<DealContactRole, 0>) as [DealContactRole, ...DealContactRole[]];
 
 // The server's bounds (deals.schemas.ts), checked here first so messages arrive translated.
 export function dealSchema(t: (key: string, options?: Record<string, unknown>) => string) {
@@ -37,7 +48,16 @@ export function dealSchema(t: (key: string, options?: Record<string, unknown>) =
             .max(100, t('dealForm.invalidProbability')),
         ),
       expectedCloseDate: z.string().transform((value) => value || null),
-      contactId: z.number().nullable(),
+      companyId: z.number().nullable(),
+      /** Everyone in the deal, each with a role; the one marked primary is the deal's contact. */
+      contacts: z.array(
+        z.object({
+          id: z.number(),
+          name: z.string(),
+          role: z.enum(DEAL_CONTACT_ROLES),
+          primary: z.boolean(),
+        }),
+      ),
       ownerId: z.number().nullable(),
       notes: text(10_000),
       lostReason: text(500),

@@ -40,6 +40,27 @@ function DealChance({ deal, stage }: { deal: Deal; stage: PipelineStage }) {
   );
 }
 
+/** The primary person (or the first one), and how many others: what the list answered, no request of its own. */
+function DealPeople({ deal }: { deal: Deal }) {
+  const { t } = useTranslation();
+  const lead = deal.contacts.find((person) => person.primary) ?? deal.contacts[0];
+  const others = deal.contacts.filter((person) => person !== lead);
+  return (
+    <span className="flex min-w-0 items-center gap-1 text-muted-foreground" data-testid="deal-people-summary">
+      <span className="truncate">{lead?.name ?? deal.contactName ?? t('pipeline.card.noContact')}</span>
+      {others.length > 0 && (
+        <span
+          className="shrink-0 rounded-sm bg-muted px-1 font-medium text-foreground"
+          title={others.map((person) => person.name).join(', ')}
+        >
+          <span aria-hidden="true">+{others.length}</span>
+          <span className="sr-only">{t('pipeline.card.others', { count: others.length })}</span>
+        </span>
+      )}
+    </span>
+  );
+}
+
 interface DealCardProps {
   deal: Deal;
   stage: PipelineStage;
@@ -130,7 +151,7 @@ export function DealCard({ deal, stage, stages, dragging, onOpen, onMoveTo }: De
         </div>
       )}
       <div className="mt-2 flex items-center justify-between gap-2 text-xs">
-        <span className="truncate text-muted-foreground">{deal.contactName ?? t('pipeline.card.noContact')}</span>
+        <DealPeople deal={deal} />
         {initials && (
           <span
             className="inline-flex h-6 min-w-6 items-center justify-center rounded-full bg-primary/15 px-1 font-semibold text-primary"

@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ContactLookupField } from '../../../components/records/contact-lookup-field';
+import { CompanyLookupField } from '../../../components/records/company-lookup-field';
 import { OwnerField } from '../../../components/records/owner-field';
 import { RecordForm, RecordFormDialog } from '../../../components/records/record-form-dialog';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -15,15 +15,17 @@ import { errorMessage } from '../../../lib/errors';
 import type { User } from '../../../lib/session';
 import { useCreateDeal } from '../api/create-deal';
 import type { Deal } from '../api/get-deals';
+import { useSetDealContacts } from '../api/set-deal-contacts';
 import { useUpdateDeal } from '../api/update-deal';
 import { dealSchema, moneyInput } from '../deal-schema';
+import { DealPeopleField, type DealPerson } from './deal-people-field';
 import { stageLabel } from '../stage-label';
 
 interface DealFormDialogProps {
   /** null: create mode (SPEC: nothing selected); a deal: edit mode. */
   deal: Deal | null;
   me: User;
-  /** A new deal's contact, fixed (the contact's page); without it the form offers a contact search. */
+  /** A new deal's first person, its primary one (the contact's page). */
   contact?: LookupOption;
   onClose: () => void;
   /** Shown under the form in edit mode: the deal's activities and history, composed by the app. */
@@ -42,7 +44,12 @@ const valuesOf = (deal: Deal | null, me: User, contact: LookupOption | undefined
     probability: deal?.probability ?? stages.find((s) => s.stage === stage)?.probability ?? 0,
     probabilityManual: deal?.probabilityManual ?? false,
     expectedCloseDate: deal?.expectedCloseDate ?? '',
-    contactId: deal ? deal.contactId : (contact?.id ?? null),
+    companyId: deal ? deal.companyId : null,
+    contacts: deal
+      ? deal.contacts
+      : contact
+        ? [{ id: contact.id, name: contact.label, role: 'other' as const, primary: true }]
+        : [],
     ownerId: deal ? deal.ownerId : me.id,
     notes: deal?.notes ?? '',
     lostReason: deal?.lostReason ?? '',
@@ -60,6 +67,16 @@ const dealBody = <B extends { lost?: boolean; lostReason?: string | null }>({
   ...body,
   lostReason: lostReason ?? null,
 });
+
+/** Whether the people differ from the deal's (a new deal's: any but one primary with the default role, which contactId says). */
+const peopleChanged = (people: DealPerson[], before: DealPerson[] | null) =>
+  before
+    ? JSON.stringify(people) !== JSON.stringify(before)
+    : people.length > 1 || people.some((person) => !person.primary || person.role !== 'other');
+
+/** PUT's items: who, their role and whether primary. */
+const itemsOf = (people: DealPerson[]) =>
+  people.map((person) => ({ contactId: person.id, role: person.role, primary: person.primary }));
 
 /** Create and edit a deal (SPEC 3 fields); the stages come first, so the form opens on the pipeline's first stage. */
 export function DealFormDialog(props: DealFormDialogProps) {
@@ -101,9 +118,10 @@ function DealForm({ deal, me, contact, onClose, stages }: DealFormDialogProps & 
   const form = useSchemaForm(schema, valuesOf(deal, me, contact, stages));
   const create = useCreateDeal();
   const update = useUpdateDeal();
+  const people = useSetDealContacts();
   const isAdmin = me.role === 'admin';
   const editable = deal === null || canChange(me, deal);
-  const pending = create.isPending || update.isPending;
+  const pending = create.isPending || update.isPending || people.isPending;
   const lost = form.watch('lost');
   const manual = form.watch('probabilityManual');
   const ownerName = deal ? (deal.ownerName ?? t('dealForm.noOwner')) : me.name;
@@ -116,8 +134,26 @@ function DealForm({ deal, me, contact, onClose, stages }: DealFormDialogProps & 
       editable={editable}
       personField="ownerId"
       isAdmin={isAdmin}
-      create={(body) => create.mutateAsync({ ...dealBody(body), pipeline: DEFAULT_PIPELINE, currency: 'BRL' })}
-      update={(id, { updatedAt, ...body }) => update.mutateAsync({ id, body: { ...dealBody(body), updatedAt } })}
+      // The people go with a second request: the deal's PUT /contacts, at the version the first one answered.
+      create={async ({ contacts, ...body }) => {
+        const primary = contacts.find((person) => person.primary);
+        const created = await create.mutateAsync({
+          ...dealBody(body),
+          contactId: primary?.id ?? null,
+          pipeline: DEFAULT_PIPELINE,
+          currency: 'BRL',
+        });
+        if (peopleChanged(contacts, null))
+          await people.mutateAsync({
+            id: created.id,
+            body: { items: itemsOf(contacts), updatedAt: created.updatedAt },
+          });
+      }}
+      update={async (id, { updatedAt, contacts, ...body }) => {
+        const updated = await update.mutateAsync({ id, body: { ...dealBody(body), updatedAt } });
+        if (peopleChanged(contacts, deal?.contacts ?? []))
+          await people.mutateAsync({ id, body: { items: itemsOf(contacts), updatedAt: updated.updatedAt } });
+      }}
       pending={pending}
       texts={{
         create: t('dealForm.create'),
@@ -219,18 +255,21 @@ function DealForm({ deal, me, contact, onClose, stages }: DealFormDialogProps & 
         </div>
       )}
       <div className="sm:col-span-2">
-        <ContactLookupField
+        <CompanyLookupField
           control={form.control}
-          name="contactId"
-          formId="deal"
-          label={t('dealForm.fields.contact')}
-          searchLabel={t('dealForm.searchContact')}
-          noneLabel={t('dealForm.noContact')}
-          fixed={deal === null ? contact : undefined}
-          initial={
-            contact ??
-            (deal?.contactId ? { id: deal.contactId, label: deal.contactName ?? `#${deal.contactId}` } : null)
-          }
+          name="companyId"
+          label={t('dealForm.fields.company')}
+          searchLabel={t('dealForm.searchCompany')}
+          noneLabel={t('dealForm.noCompany')}
+          initial={deal?.companyId ? { id: deal.companyId, label: deal.companyName ?? `#${deal.companyId}` } : null}
+          disabled={!editable}
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <DealPeopleField
+          control={form.control}
+          name="contacts"
+          label={t('dealForm.fields.contacts')}
           disabled={!editable}
         />
       </div>

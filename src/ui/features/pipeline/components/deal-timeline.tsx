@@ -4,9 +4,25 @@ import { TimelineChange, TimelineList } from '../../../components/records/timeli
 import { formatCurrency, formatDateTime } from '../../../lib/format';
 import { useDealTimeline, type DealTimelineEntry } from '../api/get-deal-timeline';
 import { formatDay } from '../board-position';
+import type { DealPerson } from './deal-people-field';
 import { lostReasonLabel, stageLabel } from '../stage-label';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
+
+/** A deal's people as a line: "Ana (Decisor, principal), Bruno (Técnico)". */
+function peopleShown(people: DealPerson[], t: T): string {
+  const shown = people.map((person) => {
+    const role = t(`dealForm.roles.${person.role}`);
+    return `${person.name} (${person.primary ? `${role}, ${t('dealForm.people.primaryShort')}` : role})`;
+  });
+  return shown.join(', ') || '—';
+}
+
+/** The fields an entry shows: the primary contact's id says nothing the people beside it do not. */
+const shownChanges = (changes: DealTimelineEntry['changes']) =>
+  changes.some((change) => change.field === 'contacts')
+    ? changes.filter((change) => change.field !== 'contactId')
+    : changes;
 
 /** A changed field's value as a person reads it. */
 function shown(field: string, value: unknown, t: T): string {
@@ -16,6 +32,7 @@ function shown(field: string, value: unknown, t: T): string {
   if (field === 'expectedCloseDate') return formatDay(String(value)) ?? String(value);
   if (field === 'closedAt') return formatDateTime(String(value)) ?? String(value);
   if (field === 'lostReason') return lostReasonLabel(String(value), t);
+  if (field === 'contacts') return peopleShown(value as DealPerson[], t);
   return String(value);
 }
 
@@ -53,7 +70,7 @@ export function DealTimeline({
             </p>
             {entry.action === 'updated' && (
               <ul className="mt-1 grid gap-0.5 text-xs">
-                {entry.changes.map((change) => (
+                {shownChanges(entry.changes).map((change) => (
                   <TimelineChange
                     key={change.field}
                     testId="deal-timeline-change"
