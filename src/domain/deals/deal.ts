@@ -136,7 +136,8 @@ export const DEAL_TRACKED_FIELDS = [
   'notes',
   'contactId',
   'contacts',
-  'companyId',
+  // By name, as the history shows it (the id says nothing to a reader).
+  'companyName',
   'ownerId',
 ] as const satisfies readonly (keyof Deal)[];
 

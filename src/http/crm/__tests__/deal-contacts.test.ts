@@ -181,6 +181,9 @@ describe('the people in a deal', () => {
       (await crm.users.developer.get(`/api/crm/deals?${q}`)).body.items.map((d: { id: number }) => d.id);
     expect(await ids(`companyId=${company.id}`)).toEqual([deal.id]);
     await crm.users.employee.patch(`/api/crm/deals/${other.id}`, { companyId: company.id });
+    // The history names the company.
+    const [latest] = (await crm.users.employee.get(`/api/crm/deals/${other.id}/timeline`)).body.items;
+    expect(latest.changes).toEqual([{ field: 'companyName', oldValue: null, newValue: 'Acme Deals Ltda' }]);
     expect(await ids(`companyId=${company.id}`)).toEqual([other.id, deal.id]);
     await crm.users.employee.patch(`/api/crm/deals/${deal.id}`, { companyId: null });
     expect(await ids(`companyId=${company.id}`)).toEqual([other.id]);
