@@ -39,10 +39,14 @@ import * as createCrmNotes from './20261127120000_create_crm_notes';
 import * as createCrmGoals from './20261127120100_create_crm_goals';
 import * as createDealNextStepTotals from './20261127140000_create_deal_next_step_totals';
 import * as createCompanies from './20261127150000_create_companies';
+import * as linkContactsToCompanies from './20261128100000_link_contacts_to_companies';
 import * as createDealContacts from './20261128100100_create_deal_contacts';
 
+/** What a migration that moves data counts (rows created, linked...), for the log: see migrateLatest. */
+export type MigrationReport = Record<string, number>;
+
 interface Migration {
-  up(knex: Knex): Promise<void>;
+  up(knex: Knex): Promise<void | MigrationReport>;
   down(knex: Knex): Promise<void>;
 }
 
@@ -91,5 +95,6 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261127120100_create_crm_goals', createCrmGoals],
   ['20261127140000_create_deal_next_step_totals', createDealNextStepTotals],
   ['20261127150000_create_companies', createCompanies],
+  ['20261128100000_link_contacts_to_companies', linkContactsToCompanies],
   ['20261128100100_create_deal_contacts', createDealContacts],
 ];

@@ -46,7 +46,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   try {
     // On the background pool: a migration's statements are not cut at the API's statement timeout.
-    const applied = await migrateLatest(runtime.db.background);
+    const applied = await migrateLatest(runtime.db.background, (migration, counts) =>
+      logger.info({ migration, ...counts }, 'migration moved data'),
+    );
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
     if (config.demo) {
       const created = await seedDemoUsers(

@@ -1,7 +1,11 @@
 import type { ContactFields } from '../contacts/contact';
 import type { Role } from '../users/user';
 
-/** Contact fields a CSV column can fill. */
+/**
+ * Contact fields a CSV column can fill. `company` is the company's name: the row's contact is linked to the company
+ * with the row's CNPJ (a `cnpj` column), else to the one of that name (case, accents and spacing ignored), else to
+ * a new company (one per name however many rows name it).
+ */
 export const IMPORT_FIELDS = [
   'name',
   'email',
@@ -16,8 +20,11 @@ export const IMPORT_FIELDS = [
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
-/** What a CSV column can be mapped to: a contact field, or `owner`, the person the row's contact is given to. */
-export const MAPPING_TARGETS = [...IMPORT_FIELDS, 'owner'] as const;
+/**
+ * What a CSV column can be mapped to: a contact field, `cnpj` (of the row's company), or `owner`, the person the row's
+ * contact is given to.
+ */
+export const MAPPING_TARGETS = [...IMPORT_FIELDS, 'cnpj', 'owner'] as const;
 export type MappingTarget = (typeof MAPPING_TARGETS)[number];
 
 /** skip: a row whose email is already a contact's is left alone; update: that contact takes the row's values. */
@@ -88,8 +95,24 @@ export interface Rejection {
   cells: Record<string, string>;
 }
 
-/** The values a valid row sets. */
-export type ImportedValues = Partial<Pick<ContactFields, ImportField>> & Pick<ContactFields, 'name'>;
+/** What an import writes on a contact: the imported fields, with the company as its id. */
+export type ImportContactField = Exclude<ImportField, 'company'> | 'companyId';
+export const IMPORT_CONTACT_FIELDS: readonly ImportContactField[] = IMPORT_FIELDS.map((field) =>
+  field === 'company' ? 'companyId' : field,
+);
+
+/** The values a valid row sets, as read: the company by its name and CNPJ (normalized), found or made on writing. */
+export type ImportedValues = Partial<Pick<ContactFields, Exclude<ImportField, 'company'>>> &
+  Pick<ContactFields, 'name'> & { company?: string; cnpj?: string };
+
+/** The fields a row writes on a contact, its company found or made. */
+export type ImportedFields = Partial<Pick<ContactFields, ImportContactField>> & Pick<ContactFields, 'name'>;
+
+/** The company a row names: found by CNPJ, else by name; made from both when none is found. */
+export interface CompanyRef {
+  name: string | null;
+  cnpj: string | null;
+}
 
 /** What a row of the dry run would do. */
 export type ImportOutcome = 'create' | 'update' | 'skip';
@@ -121,5 +144,5 @@ export type FileEncoding = 'utf-8' | 'windows-1252';
 /** The field values an import changed on an existing contact, as they were before, to undo it. */
 export interface ImportedUpdate {
   contactId: number;
-  before: Partial<ImportedValues>;
+  before: Partial<ImportedFields>;
 }

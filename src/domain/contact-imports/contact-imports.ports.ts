@@ -1,5 +1,6 @@
 import type { Contact } from '../contacts/contact';
 import type {
+  CompanyRef,
   ContactImport,
   FileEncoding,
   ImportCounts,
@@ -7,8 +8,8 @@ import type {
   ImportMode,
   ImportRow,
   ImportUser,
+  ImportedFields,
   ImportedUpdate,
-  ImportedValues,
   Rejection,
 } from './contact-import';
 import type { Role } from '../users/user';
@@ -24,7 +25,7 @@ export interface NewContactImport {
 }
 
 /** A contact found by email, with what the 'own' rule and the change check need. */
-export type ExistingContact = Pick<Contact, 'id' | 'ownerId' | 'createdBy'> & Partial<ImportedValues>;
+export type ExistingContact = Pick<Contact, 'id' | 'ownerId' | 'createdBy'> & Partial<ImportedFields>;
 
 export interface ContactImportRepository {
   create(values: NewContactImport): Promise<ContactImport>;
@@ -43,6 +44,13 @@ export interface ContactImportRepository {
   writers(): { count: number; release(): void };
   /** By lower-cased email; the oldest contact when several share one. */
   findByEmails(emails: string[]): Promise<Map<string, ExistingContact>>;
+  /**
+   * The company of each reference, in order: the one with its CNPJ (normalized), else the oldest whose name is the
+   * same up to case, accents and spacing, else, when `createdBy` is given, a new one it owns (one per name and per
+   * CNPJ however many references name it), else null. Creating, concurrent callers take turns (they would make
+   * the same company twice); what it made stays made.
+   */
+  companiesFor(refs: CompanyRef[], createdBy?: number): Promise<(number | null)[]>;
   /** The file's rows written so far, as ranges of row numbers [first, last], in order. */
   doneRows(id: number): Promise<[number, number][]>;
   /** Records a committed batch: its rows (numbers `first` to `last`, `rows` of them) as done, its counts and rejections. */
@@ -68,7 +76,8 @@ export interface ContactImportRepository {
   markUndone(id: number, by: number, at: Date): Promise<void>;
 }
 
-export type RestoredContact = Pick<Contact, 'id' | 'name'> & Partial<ImportedValues>;
+/** With its company's name, which the timeline shows for a change of company. */
+export type RestoredContact = Pick<Contact, 'id' | 'name' | 'company'> & Partial<ImportedFields>;
 
 /** A file's bytes, a slice at a time, from the start each time it is called: a file is read in several passes, never held whole. */
 export type ImportSource = () => AsyncIterable<Uint8Array>;

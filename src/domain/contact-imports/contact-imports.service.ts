@@ -12,7 +12,8 @@ import type { TimelineService } from '../timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
 import { contactSubject, diffFields, timelineEntry } from '../timeline/timeline';
 import {
-  IMPORT_FIELDS,
+  IMPORT_CONTACT_FIELDS,
+  type CompanyRef,
   type ContactImport,
   type ImportCounts,
   type ImportMapping,
@@ -21,11 +22,18 @@ import {
   type ImportOwners,
   type ImportPreview,
   type ImportRow,
+  type ImportedFields,
   type ImportedValues,
   type Rejection,
 } from './contact-import';
 import { guessMapping } from './guess-mapping';
-import type { ContactImportRepository, ExistingContact, ImportFile, ImportSource } from './contact-imports.ports';
+import type {
+  ContactImportRepository,
+  ExistingContact,
+  ImportFile,
+  ImportSource,
+  RestoredContact,
+} from './contact-imports.ports';
 import { CONTACT_IMPORT_REPOSITORY, IMPORT_FILE } from './contact-imports.tokens';
 import { changedFields, readRow } from './import-row';
 import { checkOwners, ownerOf, type OwnerOf } from './import-owners';
@@ -50,7 +58,26 @@ interface ReadBatch {
 }
 
 /** A contact to insert, with its owner. */
-type NewImported = ImportedValues & { ownerId: number };
+type NewImported = ImportedFields & { ownerId: number };
+
+/**
+ * The company id the dry run shows for a company the import would make: no company has it, so a contact's current
+ * company is never taken for it (the row is a change).
+ */
+const NEW_COMPANY = -1;
+
+/** The company each valid row of a batch names (null: none), in the batch's order. */
+type BatchCompanies = (number | null)[];
+
+/** The company a row names, if it names one. */
+const companyRef = ({ company, cnpj }: ImportedValues): CompanyRef | null =>
+  company || cnpj ? { name: company ?? null, cnpj: cnpj ?? null } : null;
+
+/** What a row writes on a contact: its values with the company found (or made) for it instead of its name and CNPJ. */
+function fieldsOf(values: ImportedValues, companyId: number | null): ImportedFields {
+  const { company, cnpj, ...fields } = values;
+  return company || cnpj ? { ...fields, companyId } : fields;
+}
 
 function readBatch(rows: ImportRow[], mapping: ImportMapping, owner: OwnerOf): ReadBatch {
   const valid: ReadBatch['valid'] = [];
@@ -197,7 +224,8 @@ export class ContactImportsService {
     let totalRows = 0;
     let batch: ImportRow[] = [];
     const evaluate = async () => {
-      const plan = await this.plan(viewer, input.mode, readBatch(batch, mapping, owner), state);
+      const read = readBatch(batch, mapping, owner);
+      const plan = await this.plan(viewer, input.mode, read, state, await this.batchCompanies(read));
       for (const key of Object.keys(counts) as (keyof ImportCounts)[]) counts[key] += plan.counts[key];
       for (const { ownerId } of plan.toInsert) perOwner.set(ownerId, (perOwner.get(ownerId) ?? 0) + 1);
       for (const { row, outcome, values, ownerId } of plan.outcomes) {
@@ -262,7 +290,7 @@ export class ContactImportsService {
         timelineEntry(contactSubject(deleted), 'deleted', by),
       );
       for (const { before, after } of await this.imports.restoreUpdated(id))
-        entries.push(timelineEntry(contactSubject(after), 'updated', by, diffFields(before, after, IMPORT_FIELDS)));
+        entries.push(timelineEntry(contactSubject(after), 'updated', by, diffFields(before, after, UNDONE_FIELDS)));
       await this.timeline.record(entries);
       await this.imports.markUndone(id, viewer.id, this.clock.now());
       return (await this.imports.find(id))!;
@@ -363,16 +391,41 @@ export class ContactImportsService {
   private writeBatch(job: ContactImport, batch: ReadBatch): Promise<void> {
     const viewer: Viewer = { id: job.createdBy ?? 0, role: job.createdByRole };
     const { rows } = batch;
-    return this.uow.run(async () => {
-      const plan = await this.plan(viewer, job.mode, batch, newPlanState());
-      const updates = [...plan.updates.values()];
-      await this.imports.recordUpdates(
-        job.id,
-        updates.map(({ current, changes }) => ({ contactId: current.id, before: pick(current, Object.keys(changes)) })),
+    // In a transaction of its own, short, as concurrent batches take turns making companies.
+    return this.uow
+      .run(() => this.batchCompanies(batch, viewer.id))
+      .then((companies) =>
+        this.uow.run(async () => {
+          const plan = await this.plan(viewer, job.mode, batch, newPlanState(), companies);
+          const updates = [...plan.updates.values()];
+          await this.imports.recordUpdates(
+            job.id,
+            updates.map(({ current, changes }) => ({
+              contactId: current.id,
+              before: pick(current, Object.keys(changes)),
+            })),
+          );
+          await this.contacts.importBatch(viewer, job.id, plan.toInsert, updates);
+          const range = { first: rows[0].rowNumber, last: rows[rows.length - 1].rowNumber, rows: rows.length };
+          await this.imports.recordBatch(job.id, range, plan.counts, plan.rejections);
+        }),
       );
-      await this.contacts.importBatch(viewer, job.id, plan.toInsert, updates);
-      const range = { first: rows[0].rowNumber, last: rows[rows.length - 1].rowNumber, rows: rows.length };
-      await this.imports.recordBatch(job.id, range, plan.counts, plan.rejections);
+  }
+
+  /**
+   * The company of each valid row of a batch: found by CNPJ or name, else made when `createdBy` is given (the
+   * import), else (the dry run) NEW_COMPANY.
+   */
+  private async batchCompanies(batch: ReadBatch, createdBy?: number): Promise<BatchCompanies> {
+    const refs = batch.valid.map(({ values }) => companyRef(values));
+    const named = refs.filter((ref): ref is CompanyRef => ref !== null);
+    if (!named.length) return refs.map(() => null);
+    const found = await this.imports.companiesFor(named, createdBy);
+    let next = 0;
+    return refs.map((ref) => {
+      if (!ref) return null;
+      const id = found[next++];
+      return id ?? (createdBy === undefined && ref.name ? NEW_COMPANY : null);
     });
   }
 
@@ -380,7 +433,7 @@ export class ContactImportsService {
    * What a batch of rows does, without writing. `state` carries the rows not yet in the database across
    * calls: a batch that is not written (the dry run) must still see the ones before it.
    */
-  private async plan(viewer: Viewer, mode: ImportMode, batch: ReadBatch, state: PlanState) {
+  private async plan(viewer: Viewer, mode: ImportMode, batch: ReadBatch, state: PlanState, companies: BatchCompanies) {
     const counts: ImportCounts = { created: 0, updated: 0, skipped: 0, rejected: 0 };
     const rejections = [...batch.rejections];
     const outcomes: { row: ImportRow; outcome: ImportOutcome; values: ImportedValues; ownerId: number }[] = [];
@@ -390,13 +443,14 @@ export class ContactImportsService {
     // Rows not yet in the database, by email: a later row with the same email is a duplicate of it.
     const { fresh, updates } = state;
     const toInsert: NewImported[] = [];
-    for (const { row, values, ownerId } of valid) {
+    for (const [index, { row, values, ownerId }] of valid.entries()) {
+      const fields = fieldsOf(values, companies[index]);
       const email = values.email?.toLowerCase();
       const pending = email !== undefined && fresh.has(email);
       const current: ExistingContact | undefined = email ? existing.get(email) : undefined;
       if (!pending && !current) {
         // The row's values and owner in one record: a later duplicate's values go into it (see PlanState).
-        const record: NewImported = { ...values, ownerId };
+        const record: NewImported = { ...fields, ownerId };
         toInsert.push(record);
         if (email) fresh.set(detached(email), state.valuesKept++ < state.keepValues ? record : null);
         counts.created += 1;
@@ -407,7 +461,7 @@ export class ContactImportsService {
       } else if (pending) {
         // The row to be inserted takes the later row's values (when they were kept: see PlanState).
         const earlier = fresh.get(email!);
-        if (earlier) Object.assign(earlier, values);
+        if (earlier) Object.assign(earlier, fields);
         counts.updated += 1;
         outcomes.push({ row, outcome: 'update', values, ownerId });
       } else if (!can(viewer, 'contact', 'update', current!)) {
@@ -418,7 +472,7 @@ export class ContactImportsService {
         });
       } else {
         const earlier = updates.get(current!.id)?.changes;
-        const changes = changedFields({ ...current, ...earlier }, values);
+        const changes = changedFields({ ...current, ...earlier }, fields);
         if (Object.keys(changes).length === 0) {
           counts.skipped += 1;
           outcomes.push({ row, outcome: 'skip', values, ownerId });
@@ -444,7 +498,7 @@ interface PlanState {
    */
   keepValues: number;
   valuesKept: number;
-  updates: Map<number, { current: ExistingContact; changes: Partial<ImportedValues> }>;
+  updates: Map<number, { current: ExistingContact; changes: Partial<ImportedFields> }>;
 }
 
 /**
@@ -457,8 +511,14 @@ function newPlanState(keepValues = Infinity): PlanState {
   return { fresh: new Map(), keepValues, valuesKept: 0, updates: new Map() };
 }
 
-function pick(contact: ExistingContact, fields: string[]): Partial<ImportedValues> {
+function pick(contact: ExistingContact, fields: string[]): Partial<ImportedFields> {
   const values: Record<string, unknown> = {};
   for (const field of fields) values[field] = contact[field as keyof ExistingContact] ?? null;
-  return values as Partial<ImportedValues>;
+  return values as Partial<ImportedFields>;
 }
+
+/** What undoing an import's change shows: the fields it puts back, a company by its name. */
+const UNDONE_FIELDS = [
+  ...IMPORT_CONTACT_FIELDS.filter((field) => field !== 'companyId'),
+  'company',
+] as const satisfies readonly (keyof RestoredContact)[];

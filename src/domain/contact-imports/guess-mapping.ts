@@ -6,6 +6,7 @@ const HEADER_WORDS: Record<MappingTarget, string[]> = {
   email: ['email', 'mail', 'emailaddress', 'enderecodeemail', 'correioeletronico'],
   phone: ['telefone', 'phone', 'fone', 'celular', 'mobile', 'tel', 'whatsapp', 'phonenumber', 'telephone'],
   company: ['empresa', 'company', 'organizacao', 'organization', 'companhia', 'firma'],
+  cnpj: ['cnpj', 'cnpjdaempresa', 'companycnpj'],
   position: ['cargo', 'position', 'title', 'jobtitle', 'funcao', 'role'],
   source: ['origem', 'source', 'fonte', 'canal', 'leadsource'],
   status: ['status', 'situacao', 'estado'],

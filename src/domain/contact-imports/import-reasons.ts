@@ -18,6 +18,7 @@ const REASONS = {
   },
   score: { en: 'must be a whole number from 0 to 100', pt: 'deve ser um número inteiro de 0 a 100' },
   tags: { en: 'at most 50 tags of 50 characters', pt: 'no máximo 50 tags de 50 caracteres' },
+  cnpj: { en: 'not a valid CNPJ (check digits)', pt: 'não é um CNPJ válido (dígitos verificadores)' },
   required: { en: 'required', pt: 'obrigatório' },
   notYours: { en: 'contact #{value} belongs to someone else', pt: 'o contato #{value} pertence a outra pessoa' },
   unknownOwner: { en: 'no active user is "{value}"', pt: 'nenhum usuário ativo é "{value}"' },

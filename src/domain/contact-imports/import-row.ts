@@ -1,7 +1,8 @@
 import type { ContactStatus } from '../contacts/contact';
 import { canBePhone } from '../contacts/phone';
 import { valueOfLabel } from '../shared/labels';
-import type { ImportMapping, ImportRow, ImportedValues, MappingTarget } from './contact-import';
+import { isValidCnpj, normalizeCnpj } from '../companies/cnpj';
+import type { ImportMapping, ImportRow, ImportedFields, ImportedValues, MappingTarget } from './contact-import';
 import { refusal } from './import-reasons';
 
 const TEXT_LIMITS: Partial<Record<MappingTarget, number>> = {
@@ -9,6 +10,7 @@ const TEXT_LIMITS: Partial<Record<MappingTarget, number>> = {
   email: 254,
   phone: 40,
   company: 200,
+  cnpj: 20,
   position: 200,
   source: 100,
   notes: 10_000,
@@ -78,6 +80,11 @@ export function readRow(
         values.tags = tags;
         break;
       }
+      case 'cnpj':
+        // Check digits as the companies' API checks them; stored and compared without punctuation.
+        if (!isValidCnpj(cell)) return { reason: refusal(field, 'cnpj') };
+        values.cnpj = normalizeCnpj(cell);
+        break;
       case 'owner':
         owner = cell;
         break;
@@ -91,14 +98,14 @@ export function readRow(
 
 /** The fields of `values` that differ from the existing contact's. */
 export function changedFields(
-  current: Partial<ImportedValues>,
-  values: Partial<ImportedValues>,
-): Partial<ImportedValues> {
+  current: Partial<ImportedFields>,
+  values: Partial<ImportedFields>,
+): Partial<ImportedFields> {
   const changes: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(values)) {
-    const before = current[field as keyof ImportedValues];
+    const before = current[field as keyof ImportedFields];
     const same = Array.isArray(value) ? JSON.stringify(value) === JSON.stringify(before) : value === before;
     if (!same) changes[field] = value;
   }
-  return changes as Partial<ImportedValues>;
+  return changes as Partial<ImportedFields>;
 }

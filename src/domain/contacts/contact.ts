@@ -6,6 +6,9 @@ export interface Contact {
   name: string;
   email: string | null;
   phone: string | null;
+  /** The company the contact belongs to, if any. */
+  companyId: number | null;
+  /** Its company's name (read-only: the database keeps it so, and searches and exports read it). */
   company: string | null;
   position: string | null;
   source: string | null;
@@ -27,7 +30,7 @@ export type ContactFields = Pick<
   | 'name'
   | 'email'
   | 'phone'
-  | 'company'
+  | 'companyId'
   | 'position'
   | 'source'
   | 'status'
@@ -49,6 +52,8 @@ export interface ContactFilter {
   status?: ContactStatus;
   tag?: string;
   ownerId?: number;
+  /** The people of this company. */
+  companyId?: number;
   /** This source, case and accents ignored. */
   source?: string;
   /** Score from scoreMin to scoreMax, both included. */
@@ -60,6 +65,7 @@ export const CONTACT_TRACKED_FIELDS = [
   'name',
   'email',
   'phone',
+  // Its name: a change of company shows as the names before and after.
   'company',
   'position',
   'source',

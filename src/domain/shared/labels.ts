@@ -30,6 +30,7 @@ export const LABELS = {
     email: { pt: 'E-mail', en: 'Email' },
     phone: { pt: 'Telefone', en: 'Phone' },
     company: { pt: 'Empresa', en: 'Company' },
+    cnpj: { pt: 'CNPJ', en: 'CNPJ' },
     position: { pt: 'Cargo', en: 'Position' },
     source: { pt: 'Origem', en: 'Source' },
     status: { pt: 'Status', en: 'Status' },

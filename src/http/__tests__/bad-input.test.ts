@@ -100,11 +100,11 @@ describe('NUL and lone surrogates', () => {
     const { body: contact } = await crm.users.employee.post('/api/crm/contacts', { name: 'Before NUL' });
     const before = await fingerprint();
     expectRefused(
-      await crm.users.employee.patch(`/api/crm/contacts/${contact.id}`, { company: 'A\u0000B' }),
-      'company',
+      await crm.users.employee.patch(`/api/crm/contacts/${contact.id}`, { position: 'A\u0000B' }),
+      'position',
     );
     expect(await fingerprint()).toEqual(before);
-    expect((await crm.users.employee.get(`/api/crm/contacts/${contact.id}`)).body.company).toBeNull();
+    expect((await crm.users.employee.get(`/api/crm/contacts/${contact.id}`)).body.position).toBeNull();
   });
 
   it('refuses a lone surrogate, which PostgreSQL would take for invalid UTF-8', async () => {
@@ -338,10 +338,11 @@ describe('CSV files neutralise formula-looking cells', () => {
   it('in the contacts export, tags element by element', async () => {
     const { employee } = crm.users;
     const source = uniqueName('formula');
+    const company = (await employee.post('/api/crm/companies', { name: '+company' })).body;
     await employee.post('/api/crm/contacts', {
       name: '@name',
       source,
-      company: '+company',
+      companyId: company.id,
       tags: ['=1+1', '@x', '-y', 'plain'],
     });
     const rows = parse((await employee.get(`/api/crm/contacts/export?source=${source}`)).text, {

@@ -127,7 +127,8 @@ export const contactImportPreviewResponse = responseObject({
           name: Joi.string(),
           email: Joi.string().optional(),
           phone: Joi.string().optional(),
-          company: Joi.string().optional(),
+          company: Joi.string().optional().description("The company's name: found by it (or by cnpj), else made"),
+          cnpj: Joi.string().optional().description("The company's CNPJ, without punctuation"),
           position: Joi.string().optional(),
           source: Joi.string().optional(),
           status: Joi.string()

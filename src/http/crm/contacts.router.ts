@@ -19,6 +19,7 @@ export const contactFilter = (q: ContactQuery): ContactFilter => ({
   status: q.status,
   tag: q.tag,
   ownerId: q.owner,
+  companyId: q.companyId,
   source: q.source,
   scoreMin: q.scoreMin,
   scoreMax: q.scoreMax,

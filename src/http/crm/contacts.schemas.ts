@@ -20,7 +20,10 @@ import { count, id, itemsResponse, responseObject } from '../response.schemas';
 import { createOf, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
 
 /** The list's filters as the client names them (`owner`: the owner's id). */
-export type ContactQuery = Pick<ContactFilter, 'search' | 'status' | 'tag' | 'source' | 'scoreMin' | 'scoreMax'> & {
+export type ContactQuery = Pick<
+  ContactFilter,
+  'search' | 'status' | 'tag' | 'source' | 'scoreMin' | 'scoreMax' | 'companyId'
+> & {
   owner?: number;
 };
 
@@ -35,7 +38,9 @@ const fields: Joi.StrictSchemaMap<ContactFields> = {
       canBePhone(value) ? value : helpers.message({ custom: `phone ${NOT_A_PHONE}` }),
     )
     .description('As typed (and shown); no letters. Stored also normalised (E.164) to be found however it is pasted'),
-  company: optionalText(200),
+  companyId: recordId
+    .allow(null)
+    .description('The company the contact belongs to (GET /api/crm/companies); null for none'),
   position: optionalText(200),
   source: optionalText(100),
   status: Joi.string().valid(...CONTACT_STATUSES),
@@ -58,22 +63,34 @@ const filterFields: Joi.StrictSchemaMap<ContactQuery> = {
   tag: Joi.string().trim().max(50),
   owner: recordId.description('Owner user id'),
   source: Joi.string().trim().min(1).max(100).description('This source, case and accents ignored'),
+  companyId: recordId.description("This company's people"),
   scoreMin: fields.score.description('Score at least this'),
   scoreMax: fields.score
     .min(Joi.ref('scoreMin', { adjust: (min: number | undefined) => min ?? 0 }))
     .description('Score at most this, and not below scoreMin'),
 };
 
+/**
+ * `company` is its company's name, read-only: a body that sends it is a 400 naming it (not silently ignored: the
+ * client meant to change something), pointing to companyId. Left out of the OpenAPI document's bodies.
+ */
+const readOnlyCompany: Joi.PartialSchemaMap = {
+  company: Joi.any()
+    .forbidden()
+    .messages({ 'any.unknown': "company is read-only (its company's name): set companyId instead" }),
+};
+
 export const contactSchemas = {
   listQuery: listQuery<ContactQuery>(filterFields),
-  create: createOf(fields, ['name']),
-  update: patchOf(fields),
+  create: createOf(fields, ['name']).keys(readOnlyCompany),
+  update: patchOf(fields).keys(readOnlyCompany),
   item: responseObject({
     id,
     name: Joi.string(),
     email: Joi.string().allow(null),
     phone: Joi.string().allow(null),
-    company: Joi.string().allow(null),
+    companyId: id.allow(null),
+    company: Joi.string().allow(null).description("Its company's name (read-only; set companyId)"),
     position: Joi.string().allow(null),
     source: Joi.string().allow(null),
     status: fields.status,

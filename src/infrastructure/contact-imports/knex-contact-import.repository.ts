@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { raw } from 'objection';
 import type {
+  CompanyRef,
   ContactImport,
   ImportCounts,
   ImportUser,
@@ -14,7 +15,8 @@ import type {
   NewContactImport,
   RestoredContact,
 } from '../../domain/contact-imports/contact-imports.ports';
-import { IMPORT_FIELDS } from '../../domain/contact-imports/contact-import';
+import { IMPORT_CONTACT_FIELDS } from '../../domain/contact-imports/contact-import';
+import { arrayBinding } from '../db/array-binding';
 import { DATABASE, UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import type { Database } from '../db/database';
 import { plain, tableModel, type BaseModel } from '../db/base.model';
@@ -167,13 +169,54 @@ export class KnexContactImportRepository implements ContactImportRepository {
     const rows = await ContactModel.query(this.uow.db)
       .whereRaw('lower(??) = any(?::text[])', ['email', emails])
       .orderBy('id')
-      .select('id', 'ownerId', 'createdBy', ...IMPORT_FIELDS);
+      .select('id', 'ownerId', 'createdBy', ...IMPORT_CONTACT_FIELDS);
     const found = new Map<string, ExistingContact>();
     for (const row of rows) {
       const key = (row.email as string).toLowerCase();
       if (!found.has(key)) found.set(key, plain<ExistingContact>(row));
     }
     return found;
+  }
+
+  /**
+   * One lookup for all the references (companies_cnpj_unique, companies_name_key_index); creating, one insert for
+   * the companies missing, under a transaction-scoped advisory lock so two batches never make the same company.
+   */
+  async companiesFor(refs: CompanyRef[], createdBy?: number): Promise<(number | null)[]> {
+    const { db } = this.uow;
+    if (createdBy !== undefined) await db.raw("SELECT pg_advisory_xact_lock(hashtext('funil.import-companies'))");
+    const { rows } = (await db.raw(
+      `SELECT r.key,
+              coalesce((SELECT c.id FROM companies c WHERE c.cnpj = r.cnpj),
+                       (SELECT c.id FROM companies c WHERE funil_name_key(c.name) = r.key ORDER BY c.id LIMIT 1)) AS id
+       FROM unnest(?::text[], ?::text[]) WITH ORDINALITY AS r0(name, cnpj, ord)
+       CROSS JOIN LATERAL (SELECT r0.cnpj, funil_name_key(r0.name) AS key) AS r
+       ORDER BY r0.ord`,
+      [arrayBinding(refs.map((ref) => ref.name)), arrayBinding(refs.map((ref) => ref.cnpj))],
+    )) as { rows: { key: string | null; id: number | null }[] };
+    const ids = rows.map((row) => row.id);
+    if (createdBy === undefined) return ids;
+    // One new company per name (and per CNPJ): the first reference that names it gives its CNPJ.
+    const byKey = new Map<string, number>();
+    const byCnpj = new Map<string, number>();
+    const missing: { index: number; name: string; cnpj: string | null }[] = [];
+    refs.forEach((ref, index) => {
+      const key = rows[index].key;
+      if (ids[index] !== null || !ref.name || !key) return;
+      const same = (ref.cnpj ? byCnpj.get(ref.cnpj) : undefined) ?? byKey.get(key);
+      if (same !== undefined) return void (ids[index] = -1 - same);
+      const cnpj = ref.cnpj && !byCnpj.has(ref.cnpj) ? ref.cnpj : null;
+      byKey.set(key, missing.length);
+      if (cnpj) byCnpj.set(cnpj, missing.length);
+      missing.push({ index, name: ref.name, cnpj });
+    });
+    if (!missing.length) return ids;
+    const created: { id: number }[] = await db('companies')
+      .insert(missing.map(({ name, cnpj }) => ({ name, cnpj, ownerId: createdBy, createdBy })))
+      .returning('id');
+    missing.forEach(({ index }, n) => (ids[index] = created[n].id));
+    // The references to a company made for an earlier one (held as -1 - its place in `missing`).
+    return ids.map((id) => (id !== null && id < 0 ? created[-1 - id].id : id));
   }
 
   async doneRows(id: number): Promise<[number, number][]> {
@@ -262,13 +305,13 @@ export class KnexContactImportRepository implements ContactImportRepository {
     for (const { contactId, before } of saved) {
       const current = await ContactModel.query(this.uow.db)
         .findById(contactId as number)
-        .select('id', ...IMPORT_FIELDS)
+        .select('id', 'company', ...IMPORT_CONTACT_FIELDS)
         .forUpdate();
       if (!current) continue;
       const after = await ContactModel.query(this.uow.db)
         .patch(before as object)
         .findById(contactId as number)
-        .returning(['id', ...IMPORT_FIELDS]);
+        .returning(['id', 'company', ...IMPORT_CONTACT_FIELDS]);
       if (!after) continue;
       restored.push({
         before: plain<RestoredContact>(current),

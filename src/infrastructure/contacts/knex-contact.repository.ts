@@ -168,11 +168,11 @@ export class KnexContactRepository
     const entries = contactEntriesInsert('created', 'created', by);
     const { rows } = await this.uow.db.raw(
       `WITH created AS (
-         INSERT INTO contacts (name, email, phone, company, position, source, status, score, tags, notes, owner_id, created_by)
-         SELECT v.name, v.email, v.phone, v.company, v.position, v.source, coalesce(v.status, 'lead'), coalesce(v.score, 0),
+         INSERT INTO contacts (name, email, phone, company_id, position, source, status, score, tags, notes, owner_id, created_by)
+         SELECT v.name, v.email, v.phone, v.company_id, v.position, v.source, coalesce(v.status, 'lead'), coalesce(v.score, 0),
                 coalesce(v.tags::text[], '{}'), v.notes, v.owner_id, v.created_by
-         FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::int[], ?::text[], ?::text[], ?::int[], ?::int[])
-              AS v(name, email, phone, company, position, source, status, score, tags, notes, owner_id, created_by)
+         FROM unnest(?::text[], ?::text[], ?::text[], ?::int[], ?::text[], ?::text[], ?::text[], ?::int[], ?::text[], ?::text[], ?::int[], ?::int[])
+              AS v(name, email, phone, company_id, position, source, status, score, tags, notes, owner_id, created_by)
          RETURNING id, name
        ), entries AS (${entries.sql})
        SELECT count(*)::int AS created FROM created`,
@@ -180,7 +180,7 @@ export class KnexContactRepository
         column('name'),
         column('email'),
         column('phone'),
-        column('company'),
+        column('companyId'),
         column('position'),
         column('source'),
         column('status'),
@@ -281,7 +281,7 @@ const NEW_CONTACT_COLUMNS: [keyof NewContact, string][] = [
   ['name', 'name'],
   ['email', 'email'],
   ['phone', 'phone'],
-  ['company', 'company'],
+  ['companyId', 'company_id'],
   ['position', 'position'],
   ['source', 'source'],
   ['status', 'status'],
@@ -300,9 +300,9 @@ const NEW_CONTACT_COLUMNS: [keyof NewContact, string][] = [
 function createRecordedSql(columns: string[], entriesSql: string): string {
   return `WITH created AS (
       INSERT INTO contacts (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
-      RETURNING id, name, email, phone, company, position, source, status, score, tags, notes, custom_fields, owner_id, created_by, created_at, updated_at
+      RETURNING id, name, email, phone, company_id, company, position, source, status, score, tags, notes, custom_fields, owner_id, created_by, created_at, updated_at
     ), entry AS (${entriesSql})
-    SELECT id, name, email, phone, company, position, source, status, score, tags, notes, custom_fields AS "customFields",
+    SELECT id, name, email, phone, company_id AS "companyId", company, position, source, status, score, tags, notes, custom_fields AS "customFields",
            owner_id AS "ownerId", created_by AS "createdBy", created_at AS "createdAt", updated_at AS "updatedAt",
            (SELECT r.name FROM users AS r WHERE r.id = created.owner_id) AS "ownerName"
     FROM created`;
@@ -329,6 +329,8 @@ function matching(q: QueryBuilder<BaseModel>, filter: ContactFilter): void {
   if (filter.status) q.where('contacts.status', filter.status);
   if (filter.tag) q.whereRaw('?? @> array[?]::text[]', ['contacts.tags', filter.tag]);
   if (filter.ownerId !== undefined) q.where('contacts.ownerId', filter.ownerId);
+  // contacts_company_id_index, newest first.
+  if (filter.companyId !== undefined) q.where('contacts.companyId', filter.companyId);
   // Accents and case ignored, as the search does (contacts_source_folded_index).
   if (filter.source) whereFolded(q, 'contacts.source', filter.source);
   if (filter.scoreMin !== undefined) q.where('contacts.score', '>=', filter.scoreMin);

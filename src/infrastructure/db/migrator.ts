@@ -1,17 +1,33 @@
 import type { Knex } from 'knex';
-import { MIGRATIONS } from '../../../migrations';
+import { MIGRATIONS, type MigrationReport } from '../../../migrations';
 
-const source: Knex.MigrationSource<string> = {
-  getMigrations: async () => MIGRATIONS.map(([name]) => name),
-  getMigrationName: (name) => name,
-  getMigration: async (name) => {
-    const entry = MIGRATIONS.find(([n]) => n === name);
-    if (!entry) throw new Error(`Unknown migration ${name}`);
-    return entry[1];
-  },
-};
+/** A migration's counts (MigrationReport), as it reported them. */
+export type MigrationReporter = (migration: string, report: MigrationReport) => void;
 
-const config: Knex.MigratorConfig = { migrationSource: source, tableName: 'knex_migrations' };
+/** The migrations, each `up` passing what it reports (when it reports and someone listens) to `report`. */
+function source(report?: MigrationReporter): Knex.MigrationSource<string> {
+  return {
+    getMigrations: async () => MIGRATIONS.map(([name]) => name),
+    getMigrationName: (name) => name,
+    getMigration: async (name) => {
+      const entry = MIGRATIONS.find(([n]) => n === name);
+      if (!entry) throw new Error(`Unknown migration ${name}`);
+      const [, migration] = entry;
+      return {
+        up: async (knex: Knex) => {
+          const counts = await migration.up(knex);
+          if (counts && report) report(name, counts);
+        },
+        down: migration.down,
+      };
+    },
+  };
+}
+
+const config = (report?: MigrationReporter): Knex.MigratorConfig => ({
+  migrationSource: source(report),
+  tableName: 'knex_migrations',
+});
 
 /** A start's migrations failed: none of them stayed (see migrateLatest). */
 export class MigrationFailedError extends Error {
@@ -28,11 +44,15 @@ export class MigrationFailedError extends Error {
  * Brings the schema up to date; knex's lock table makes concurrent starts wait for each other. Every
  * migration here runs in a transaction (none opts out), so knex runs a start's pending ones in one
  * transaction: a failure rolls all of them back, and the start stops with a MigrationFailedError.
+ * `report` hears what each migration that moved data counted (companies created, contacts linked...).
  */
-export async function migrateLatest(knex: Knex): Promise<string[]> {
+export async function migrateLatest(knex: Knex, report?: MigrationReporter): Promise<string[]> {
   const pending = await pendingMigrations(knex);
+  // Told once every pending migration is committed: counts of a start that rolled back would mislead.
+  const reports: [string, MigrationReport][] = [];
   try {
-    const [, applied] = await knex.migrate.latest(config);
+    const [, applied] = await knex.migrate.latest(config((name, counts) => reports.push([name, counts])));
+    for (const [name, counts] of reports) report?.(name, counts);
     return applied as string[];
   } catch (error) {
     throw new MigrationFailedError(pending, error);
@@ -40,7 +60,7 @@ export async function migrateLatest(knex: Knex): Promise<string[]> {
 }
 
 export async function migrateRollbackAll(knex: Knex): Promise<string[]> {
-  const [, rolledBack] = await knex.migrate.rollback(config, true);
+  const [, rolledBack] = await knex.migrate.rollback(config(), true);
   return rolledBack as string[];
 }
 

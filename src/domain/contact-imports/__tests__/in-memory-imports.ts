@@ -3,14 +3,15 @@ import type { RollsBack } from '../../shared/__tests__/in-memory-unit-of-work';
 import type { EnqueueOptions, JobName, JobPayloads, JobQueue } from '../../shared/job-queue.port';
 import type { InMemoryTimelineRepository } from '../../timeline/__tests__/in-memory-timeline.repository';
 import {
-  IMPORT_FIELDS,
+  IMPORT_CONTACT_FIELDS,
+  type CompanyRef,
   type ContactImport,
   type FileEncoding,
   type ImportCounts,
   type ImportRow,
   type ImportUser,
+  type ImportedFields,
   type ImportedUpdate,
-  type ImportedValues,
   type Rejection,
 } from '../contact-import';
 import type {
@@ -22,13 +23,17 @@ import type {
   RestoredContact,
 } from '../contact-imports.ports';
 
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
 /** Imports, their files, done rows, rejections and saved values in maps, over in-memory contacts and timeline. */
 export class InMemoryContactImportRepository implements ContactImportRepository, RollsBack {
   imports = new Map<number, ContactImport>();
   private files = new Map<number, Uint8Array[]>();
   private done = new Map<number, [number, number][]>();
   private rejected = new Map<number, Rejection[]>();
-  private saved = new Map<number, Map<number, Partial<ImportedValues>>>();
+  private saved = new Map<number, Map<number, Partial<ImportedFields>>>();
+  /** The companies imports found or made (the companies table's id, name and CNPJ). */
+  companies: { id: number; name: string; cnpj: string | null }[] = [];
   private nextId = 1;
 
   constructor(
@@ -108,6 +113,20 @@ export class InMemoryContactImportRepository implements ContactImportRepository,
     return found;
   }
 
+  async companiesFor(refs: CompanyRef[], createdBy?: number): Promise<(number | null)[]> {
+    const key = (name: string) => fold(name).replace(/\s+/g, ' ').trim();
+    return refs.map((ref) => {
+      const found =
+        (ref.cnpj && this.companies.find((c) => c.cnpj === ref.cnpj)) ||
+        (ref.name && this.companies.find((c) => key(c.name) === key(ref.name!)));
+      if (found) return found.id;
+      if (createdBy === undefined || !ref.name) return null;
+      const made = { id: this.companies.length + 1, name: ref.name, cnpj: ref.cnpj };
+      this.companies.push(made);
+      return made.id;
+    });
+  }
+
   async doneRows(id: number): Promise<[number, number][]> {
     return [...(this.done.get(id) ?? [])].sort((a, b) => a[0] - b[0]);
   }
@@ -143,7 +162,7 @@ export class InMemoryContactImportRepository implements ContactImportRepository,
   }
 
   async recordUpdates(id: number, updates: ImportedUpdate[]): Promise<void> {
-    const saved = this.saved.get(id) ?? new Map<number, Partial<ImportedValues>>();
+    const saved = this.saved.get(id) ?? new Map<number, Partial<ImportedFields>>();
     // A contact changed again keeps its first values, and gains those of fields changed only now.
     for (const { contactId, before } of updates) saved.set(contactId, { ...before, ...saved.get(contactId) });
     this.saved.set(id, saved);
@@ -170,7 +189,11 @@ export class InMemoryContactImportRepository implements ContactImportRepository,
   async restoreUpdated(id: number): Promise<{ before: RestoredContact; after: RestoredContact }[]> {
     const restored: { before: RestoredContact; after: RestoredContact }[] = [];
     const fields = (contact: RestoredContact) =>
-      Object.fromEntries([['id', contact.id], ...IMPORT_FIELDS.map((f) => [f, contact[f]])]) as RestoredContact;
+      Object.fromEntries([
+        ['id', contact.id],
+        ['company', contact.company ?? null],
+        ...IMPORT_CONTACT_FIELDS.map((f) => [f, contact[f]]),
+      ]) as RestoredContact;
     for (const [contactId, before] of [...(this.saved.get(id) ?? [])].sort((a, b) => a[0] - b[0])) {
       const current = this.contacts.rows.get(contactId);
       if (!current) continue;

@@ -31,6 +31,7 @@ export class InMemoryContactRepository extends InMemoryRecords<Contact> implemen
     const contact: Contact = {
       email: null,
       phone: null,
+      companyId: null,
       company: null,
       position: null,
       source: null,

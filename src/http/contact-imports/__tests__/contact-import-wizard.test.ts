@@ -194,7 +194,7 @@ describe('undoing an import', () => {
     expect(
       (
         await employee.patch(`/api/crm/contacts/${second.id}`, {
-          company: 'Edited Later',
+          position: 'Edited Later',
           updatedAt: current.updatedAt,
         })
       ).status,

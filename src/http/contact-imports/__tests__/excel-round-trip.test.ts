@@ -15,6 +15,7 @@ const FIELDS = [
   'name',
   'email',
   'phone',
+  'companyId',
   'company',
   'position',
   'source',
@@ -29,12 +30,13 @@ describe('files for people: the Excel format in Portuguese, and back', () => {
   it('exports labels, dates in the time zone asked for, ; and a BOM, and the file imports back to the same contacts', async () => {
     const { admin, ids } = crm.users;
     const source = 'ida-e-volta';
+    const company = (await admin.post('/api/crm/companies', { name: 'Café; Cia' })).body;
     const made = [
       {
         name: 'Conceição Araújo',
         email: 'conceicao@ida.example',
         phone: '+55 61 93729-5260',
-        company: 'Café; Cia',
+        companyId: company.id,
         position: 'Diretora',
         status: 'customer',
         score: 87,
@@ -114,7 +116,12 @@ describe('files for people: the Excel format in Portuguese, and back', () => {
       .where({ source })
       .orderBy('name')
       .select(...FIELDS);
+    // The same company again (found by its name), not a second one.
     expect(after).toEqual(before.map(({ createdAt: _created, ...fields }) => fields));
+    expect(after.find((c) => c.name === 'Conceição Araújo')).toMatchObject({
+      companyId: company.id,
+      company: 'Café; Cia',
+    });
   });
 
   it('refuses an unknown time zone or format, naming it', async () => {

@@ -29,7 +29,7 @@ describe('who gets the imported contacts', () => {
     const imported = await owners('one.example');
     expect(imported.map((c) => c.ownerId)).toEqual([ids.employee, ids.employee, ids.employee]);
     const [first] = await crm.knex('contacts').where({ email: 'p1@one.example' }).select('id');
-    expect((await employee.patch(`/api/crm/contacts/${first.id}`, { company: 'ACME' })).status).toBe(200);
+    expect((await employee.patch(`/api/crm/contacts/${first.id}`, { position: 'CEO' })).status).toBe(200);
     const mine = await employee.get(`/api/crm/contacts?owner=${ids.employee}&limit=100`);
     expect(mine.status, mine.text).toBe(200);
     expect(mine.body.items.filter((c: { email: string }) => c.email.endsWith('@one.example'))).toHaveLength(3);

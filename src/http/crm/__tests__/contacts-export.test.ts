@@ -33,9 +33,10 @@ describe('GET /api/crm/contacts/export', () => {
 
   it('writes a Portuguese header and semicolons for Excel set to pt-BR, keeping accents and quoting tag lists', async () => {
     const { developer } = crm.users;
+    const company = (await developer.post('/api/crm/companies', { name: 'Café & Cia' })).body;
     await developer.post('/api/crm/contacts', {
       name: 'João Exportação',
-      company: 'Café & Cia',
+      companyId: company.id,
       status: 'prospect',
       tags: ['quente', 'são paulo'],
       source: 'export-pt',

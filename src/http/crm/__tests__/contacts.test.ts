@@ -28,11 +28,12 @@ describe('contacts', () => {
   });
 
   it('creates with every field given, no owner, and its created entry on the timeline', async () => {
+    const company = (await crm.users.employee.post('/api/crm/companies', { name: 'Campos Ltda' })).body;
     const body = {
       name: 'Bia Campos',
       email: 'bia@example.com',
       phone: '+55 21 3333-4444',
-      company: 'Campos Ltda',
+      companyId: company.id,
       position: 'CEO',
       source: 'Feira',
       status: 'customer',
@@ -44,7 +45,12 @@ describe('contacts', () => {
     };
     const res = await crm.users.employee.post('/api/crm/contacts', body);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ ...body, ownerName: null, createdBy: crm.users.ids.employee });
+    expect(res.body).toMatchObject({
+      ...body,
+      company: 'Campos Ltda',
+      ownerName: null,
+      createdBy: crm.users.ids.employee,
+    });
     expect((await crm.users.other.get(`/api/crm/contacts/${res.body.id}`)).body).toEqual(res.body);
     const timeline = (await crm.users.other.get(`/api/crm/contacts/${res.body.id}/timeline`)).body.items;
     expect(timeline).toEqual([
@@ -85,7 +91,8 @@ describe('contacts', () => {
 
   it('searches name, email, company and phone ignoring case and accents, % and _ literally', async () => {
     const make = (body: object) => crm.users.admin.post('/api/crm/contacts', body);
-    const a = (await make({ name: 'José Álvares', company: 'Açaí 100% Natural' })).body;
+    const company = (await crm.users.admin.post('/api/crm/companies', { name: 'Açaí 100% Natural' })).body;
+    const a = (await make({ name: 'José Álvares', companyId: company.id })).body;
     const b = (await make({ name: 'Maria', email: 'maria_x@example.com' })).body;
     const c = (await make({ name: 'Mariaz', email: 'mariaXx@example.com', phone: '+55 11 98765-4321' })).body;
     const ids = async (q: string) =>

@@ -147,11 +147,10 @@ describe('templates', () => {
   });
 
   it('renders from a contact and its deal, escaping what it inserts as html, as written as text, counting nothing', async () => {
+    const company = (await crm.users.employee.post('/api/crm/companies', { name: 'ACME <img src=x>\nBcc: x@evil' }))
+      .body;
     const contact = (
-      await crm.users.employee.post('/api/crm/contacts', {
-        name: '<b>Zé</b> & "Co"',
-        company: 'ACME <img src=x>\nBcc: x@evil',
-      })
+      await crm.users.employee.post('/api/crm/contacts', { name: '<b>Zé</b> & "Co"', companyId: company.id })
     ).body;
     const deal = (
       await crm.users.employee.post('/api/crm/deals', {
@@ -200,12 +199,13 @@ describe('templates', () => {
   });
 
   it('counts a use and writes it to the contact’s timeline, in one transaction', async () => {
+    const company = (await crm.users.employee.post('/api/crm/companies', { name: 'Loja <1>' })).body;
     const contact = (
       await crm.users.employee.post('/api/crm/contacts', {
         name: 'Ana & Cia',
         email: 'ana@example.com',
         phone: '(11) 98765-4321',
-        company: 'Loja <1>',
+        companyId: company.id,
       })
     ).body;
     const welcome = (await crm.users.employee.get('/api/crm/templates?category=welcome')).body.items[0] as Template;

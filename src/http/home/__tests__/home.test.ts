@@ -289,7 +289,8 @@ describe('home: recent contacts', () => {
     const r1 = await make('R1');
     const r2 = await make('R2');
     const r3 = await make('R3');
-    expect((await users.developer.patch(`/api/crm/contacts/${r1}`, { company: 'Acme' })).status).toBe(200);
+    const acme = await created(users.developer, '/api/crm/companies', { name: 'Acme' });
+    expect((await users.developer.patch(`/api/crm/contacts/${r1}`, { companyId: acme })).status).toBe(200);
     // A change of the list's selection is nobody's work on a contact.
     const bulk = await users.developer.post('/api/crm/contacts/bulk', {
       ids: [r2],

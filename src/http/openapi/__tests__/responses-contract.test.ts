@@ -137,7 +137,6 @@ describe('success responses match the OpenAPI document', () => {
       body: {
         name: 'Maria Souza',
         email: 'maria@example.com',
-        company: 'ACME',
         source: 'site',
         tags: ['vip'],
         customFields: { segment: 'retail', size: 12 },

@@ -16,8 +16,9 @@ const ids = (items: { id: number }[]) => items.map((item) => item.id);
 describe('GET /api/crm/search', () => {
   it('finds contacts, deals, activities and templates ignoring case and accents, each in its group', async () => {
     const word = token();
+    const company = (await crm.users.employee.post('/api/crm/companies', { name: 'Açaí Ltda' })).body;
     const contact = (
-      await crm.users.employee.post('/api/crm/contacts', { name: `Joãozinho Gonçalves ${word}`, company: 'Açaí Ltda' })
+      await crm.users.employee.post('/api/crm/contacts', { name: `Joãozinho Gonçalves ${word}`, companyId: company.id })
     ).body;
     const deal = (
       await crm.users.employee.post('/api/crm/deals', {

@@ -58,7 +58,7 @@ describe('a write and its side effects are one transaction', () => {
       await expect(contacts.create(viewer, { name: 'Never stored' })).rejects.toThrow(REFUSED);
       await expect(contacts.update(viewer, kept.id, { name: 'Renamed' })).rejects.toThrow(REFUSED);
       await expect(
-        contacts.importBatch(viewer, 1, [{ name: 'Imported' }], [{ current: kept, changes: { company: 'ACME' } }]),
+        contacts.importBatch(viewer, 1, [{ name: 'Imported' }], [{ current: kept, changes: { position: 'CEO' } }]),
       ).rejects.toThrow(REFUSED);
     });
     expect(await rows('contacts', { name: 'Never stored' })).toEqual([]);

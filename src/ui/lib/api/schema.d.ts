@@ -293,6 +293,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/crm/companies/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every company matching the list filters, as UTF-8 CSV with a byte-order mark, streamed page by page; format=excel writes it for a spreadsheet in `lang` and `tz`
+         * @description Any signed-in user.
+         */
+        get: operations["getApiCrmCompaniesExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crm/companies/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge companies into the kept one, choosing each field's value: everything that referred to the others moves to it and they are deleted, in one transaction; its timeline records the merge. Admins, or whoever may change every record involved
+         * @description Any signed-in user.
+         */
+        post: operations["postApiCrmCompaniesMerge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/crm/contacts": {
         parameters: {
             query?: never;
@@ -529,6 +569,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/crm/contacts/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge contacts into the kept one, choosing each field's value: everything that referred to the others moves to it and they are deleted, in one transaction; its timeline records the merge. Admins, or whoever may change every record involved
+         * @description Any signed-in user.
+         */
+        post: operations["postApiCrmContactsMerge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/crm/contacts/sources": {
         parameters: {
             query?: never;
@@ -675,6 +735,86 @@ export interface paths {
         get: operations["getApiCrmDealsIdTimeline"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crm/duplicates/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Likely duplicate companies, in groups, surest first (pairs marked not a duplicate are left out)
+         * @description Any signed-in user.
+         */
+        get: operations["getApiCrmDuplicatesCompanies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crm/duplicates/companies/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Not a duplicate: these companies are not listed together again
+         * @description Any signed-in user.
+         */
+        post: operations["postApiCrmDuplicatesCompaniesDismiss"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crm/duplicates/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Likely duplicate contacts, in groups, surest first (pairs marked not a duplicate are left out)
+         * @description Any signed-in user.
+         */
+        get: operations["getApiCrmDuplicatesContacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crm/duplicates/contacts/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Not a duplicate: these contacts are not listed together again
+         * @description Any signed-in user.
+         */
+        post: operations["postApiCrmDuplicatesContactsDismiss"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4453,7 +4593,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             /** @enum {unknown} */
-                            action: "created" | "updated" | "deleted" | "used";
+                            action: "created" | "updated" | "deleted" | "used" | "merged";
                             /**
                              * Format: date-time
                              * @description ISO 8601 date-time
@@ -4556,6 +4696,275 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "COMPANY.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiCrmCompaniesExport: {
+        parameters: {
+            query?: {
+                /** @description This city, case and accents ignored */
+                city?: string;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description csv: values as stored, ISO dates (UTC), decimals with a point; excel: labels in `lang`, dates `dd/MM/yyyy HH:mm` (pt) or `yyyy-MM-dd HH:mm` (en) in `tz`, pt with decimal commas and `;` */
+                format?: "csv" | "excel";
+                /** @description Also count every matching row */
+                includeTotal?: boolean;
+                /** @description Header row (and, in the excel format, labels) in this language; without it, the field names (csv) or pt (excel) */
+                lang?: "pt" | "en";
+                /** @description Accepted and ignored */
+                limit?: number;
+                /** @description Owner user id */
+                owner?: number;
+                /** @description Part of name, trade name, CNPJ (with or without punctuation), e-mail domain or city; case and accents ignored */
+                search?: string | "";
+                /** @description This segment, case and accents ignored */
+                segment?: string;
+                /** @description Cell separator; by default a comma, and in the excel format `;` for pt (Excel set to Portuguese) and a comma for en */
+                separator?: "comma" | "semicolon";
+                tag?: string;
+                /** @description IANA time zone of the excel format's dates (the browser's, from Intl) */
+                tz?: string;
+                uf?: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiCrmCompaniesMerge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description For each field, the id of the record whose value the kept one takes; a field left out keeps the kept record’s value (or the first merged one’s when it has none); tags are joined
+                     * @default {}
+                     */
+                    fields?: {
+                        cep?: number;
+                        city?: number;
+                        cnpj?: number;
+                        emailDomain?: number;
+                        name?: number;
+                        notes?: number;
+                        number?: number;
+                        ownerId?: number;
+                        phone?: number;
+                        segment?: number;
+                        size?: number;
+                        street?: number;
+                        tags?: number;
+                        tradeName?: number;
+                        uf?: number;
+                        website?: number;
+                    };
+                    /** @description The record that stays */
+                    keepId: number;
+                    /** @description The records merged into it and then deleted (their deals, activities, notes and history move) */
+                    mergeIds: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cep: string | null;
+                        city: string | null;
+                        /** @description Formatted, as 11.222.333/0001-81 */
+                        cnpj: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        createdBy: number | null;
+                        emailDomain: string | null;
+                        id: number;
+                        name: string;
+                        notes: string | null;
+                        number: string | null;
+                        ownerId: number | null;
+                        ownerName: string | null;
+                        phone: string | null;
+                        segment: string | null;
+                        /** @enum {unknown} */
+                        size: "micro" | "small" | "medium" | "large" | null;
+                        street: string | null;
+                        tags: string[];
+                        tradeName: string | null;
+                        /** @enum {unknown} */
+                        uf: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO" | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        updatedAt: string;
+                        website: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: COMPANY.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "COMPANY.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
                         };
                     };
                 };
@@ -5293,7 +5702,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             /** @enum {unknown} */
-                            action: "created" | "updated" | "deleted" | "used";
+                            action: "created" | "updated" | "deleted" | "used" | "merged";
                             /**
                              * Format: date-time
                              * @description ISO 8601 date-time
@@ -6447,6 +6856,9 @@ export interface operations {
                             ownerId: number | null;
                             rowNumber: number;
                             values: {
+                                /** @description The company's CNPJ, without punctuation */
+                                cnpj?: string;
+                                /** @description The company's name: found by it (or by cnpj), else made */
                                 company?: string;
                                 email?: string;
                                 name: string;
@@ -6508,6 +6920,180 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiCrmContactsMerge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description For each field, the id of the record whose value the kept one takes; a field left out keeps the kept record’s value (or the first merged one’s when it has none); tags are joined
+                     * @default {}
+                     */
+                    fields?: {
+                        companyId?: number;
+                        customFields?: number;
+                        email?: number;
+                        name?: number;
+                        notes?: number;
+                        ownerId?: number;
+                        phone?: number;
+                        position?: number;
+                        score?: number;
+                        source?: number;
+                        status?: number;
+                        tags?: number;
+                    };
+                    /** @description The record that stays */
+                    keepId: number;
+                    /** @description The records merged into it and then deleted (their deals, activities, notes and history move) */
+                    mergeIds: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Its company's name (read-only; set companyId) */
+                        company: string | null;
+                        companyId: number | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        createdBy: number | null;
+                        customFields: Record<string, unknown>;
+                        email: string | null;
+                        id: number;
+                        name: string;
+                        notes: string | null;
+                        ownerId: number | null;
+                        ownerName: string | null;
+                        phone: string | null;
+                        position: string | null;
+                        score: number;
+                        source: string | null;
+                        /** @enum {unknown} */
+                        status: "lead" | "prospect" | "customer" | "inactive";
+                        tags: string[];
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: CONTACT.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "CONTACT.NOT_FOUND";
                         };
                     };
                 };
@@ -7950,7 +8536,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             /** @enum {unknown} */
-                            action: "created" | "updated" | "deleted" | "used";
+                            action: "created" | "updated" | "deleted" | "used" | "merged";
                             /**
                              * Format: date-time
                              * @description ISO 8601 date-time
@@ -8053,6 +8639,452 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "DEAL.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiCrmDuplicatesCompanies: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Surest first */
+                            confidence: number;
+                            /** @description What the records share */
+                            key: string;
+                            /** @enum {unknown} */
+                            kind: "contact" | "company";
+                            members: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time
+                                 */
+                                createdAt: string;
+                                createdBy: number | null;
+                                /** @description A contact’s e-mail; a company’s CNPJ */
+                                detail: string | null;
+                                /** @description A contact’s phone; a company’s e-mail domain */
+                                detail2: string | null;
+                                /** @description A contact’s company; a company’s city */
+                                detail3: string | null;
+                                id: number;
+                                name: string;
+                                ownerId: number | null;
+                                ownerName: string | null;
+                            }[];
+                            /**
+                             * @description contacts: email, phone (however written) or name (similar, in the same company); companies: cnpjRoot (the same first 8 characters: branches of one organization), emailDomain or name (equal once case, accents, punctuation and the legal form are set aside)
+                             * @enum {unknown}
+                             */
+                            reason: "email" | "phone" | "name" | "cnpjRoot" | "emailDomain";
+                        }[];
+                        /** @description Pass as cursor for the next page; null on the last one */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiCrmDuplicatesCompaniesDismiss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The records of a group: every pair of them is remembered as not a duplicate */
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: COMPANY.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "COMPANY.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiCrmDuplicatesContacts: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Surest first */
+                            confidence: number;
+                            /** @description What the records share */
+                            key: string;
+                            /** @enum {unknown} */
+                            kind: "contact" | "company";
+                            members: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time
+                                 */
+                                createdAt: string;
+                                createdBy: number | null;
+                                /** @description A contact’s e-mail; a company’s CNPJ */
+                                detail: string | null;
+                                /** @description A contact’s phone; a company’s e-mail domain */
+                                detail2: string | null;
+                                /** @description A contact’s company; a company’s city */
+                                detail3: string | null;
+                                id: number;
+                                name: string;
+                                ownerId: number | null;
+                                ownerName: string | null;
+                            }[];
+                            /**
+                             * @description contacts: email, phone (however written) or name (similar, in the same company); companies: cnpjRoot (the same first 8 characters: branches of one organization), emailDomain or name (equal once case, accents, punctuation and the legal form are set aside)
+                             * @enum {unknown}
+                             */
+                            reason: "email" | "phone" | "name" | "cnpjRoot" | "emailDomain";
+                        }[];
+                        /** @description Pass as cursor for the next page; null on the last one */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiCrmDuplicatesContactsDismiss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The records of a group: every pair of them is remembered as not a duplicate */
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: CONTACT.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "CONTACT.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
                         };
                     };
                 };
@@ -13731,7 +14763,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             /** @enum {unknown} */
-                            action: "created" | "updated" | "deleted" | "used";
+                            action: "created" | "updated" | "deleted" | "used" | "merged";
                             /**
                              * Format: date-time
                              * @description ISO 8601 date-time
@@ -13860,7 +14892,7 @@ export interface operations {
                         /** @description Newest first, what this user may see */
                         recentActivity: {
                             /** @enum {unknown} */
-                            action: "created" | "updated" | "deleted" | "used";
+                            action: "created" | "updated" | "deleted" | "used" | "merged";
                             /**
                              * Format: date-time
                              * @description ISO 8601 date-time

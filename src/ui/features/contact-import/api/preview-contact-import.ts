@@ -12,6 +12,7 @@ export const IMPORT_FIELDS = Object.keys({
   email: 0,
   phone: 0,
   company: 0,
+  cnpj: 0,
   position: 0,
   source: 0,
   status: 0,
