@@ -33,7 +33,8 @@ export function contactSchema(t: (key: string, options?: Record<string, unknown>
       .transform((value) => value || null),
     // As the server refuses it (domain/contacts/phone.ts): a phone has no letters.
     phone: text(40).refine((value) => value === null || !/\p{L}/u.test(value), t('validation.phone')),
-    company: text(200),
+    // Its company's name is the server's (read-only); the contact takes the company's id.
+    companyId: z.number().nullable(),
     position: text(200),
     source: text(100),
     status: z.enum(CONTACT_STATUSES as [Contact['status'], ...Contact['status'][]]),

@@ -6,7 +6,7 @@ const base = {
   name: 'Ana',
   email: '',
   phone: '',
-  company: '',
+  companyId: null,
   position: '',
   source: '',
   status: 'lead' as const,
@@ -26,10 +26,11 @@ describe('contact form schema', () => {
   });
 
   it('sends empty text as null and trims it', () => {
-    expect(schema.parse({ ...base, name: '  Ana  ', company: '  ' })).toMatchObject({
+    expect(schema.parse({ ...base, name: '  Ana  ', position: '  ' })).toMatchObject({
       name: 'Ana',
-      company: null,
+      position: null,
       email: null,
+      companyId: null,
     });
   });
 

@@ -1,6 +1,7 @@
 import { Mail, MessageCircle, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
 import { formatDateTime } from '../../../lib/format';
 import type { ContactDetail } from '../api/get-contact';
@@ -96,7 +97,15 @@ export function ContactFieldList({ contact }: { contact: ContactDetail }) {
           none
         )}
       </Field>
-      <Field label={t('contacts.fields.company')}>{contact.company || none}</Field>
+      <Field label={t('contacts.fields.company')}>
+        {contact.companyId ? (
+          <Link to={`/crm/companies/${contact.companyId}`} className="text-primary hover:underline">
+            {contact.company}
+          </Link>
+        ) : (
+          none
+        )}
+      </Field>
       <Field label={t('contacts.fields.position')}>{contact.position || none}</Field>
       <Field label={t('contacts.fields.source')}>{contact.source || none}</Field>
       <Field label={t('contacts.fields.tags')}>

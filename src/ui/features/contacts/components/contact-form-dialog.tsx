@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CompanyLookupField } from '../../../components/records/company-lookup-field';
 import { OwnerField } from '../../../components/records/owner-field';
 import { RecordForm, RecordFormDialog } from '../../../components/records/record-form-dialog';
 import { Button } from '../../../components/ui/button';
@@ -22,7 +23,7 @@ const valuesOf = (contact: Contact | null, me: User) => ({
   name: contact?.name ?? '',
   email: contact?.email ?? '',
   phone: contact?.phone ?? '',
-  company: contact?.company ?? '',
+  companyId: contact?.companyId ?? null,
   position: contact?.position ?? '',
   source: contact?.source ?? '',
   status: contact?.status ?? ('lead' as const),
@@ -106,12 +107,19 @@ export function ContactFormDialog({ contact, me, onClose }: ContactFormDialogPro
           label={t('contacts.fields.phone')}
           render={(field) => <Input {...field} type="tel" autoComplete="off" />}
         />
-        <FormField
-          control={form.control}
-          name="company"
-          label={t('contacts.fields.company')}
-          render={(field) => <Input {...field} />}
-        />
+        <div className="sm:col-span-2">
+          <CompanyLookupField
+            control={form.control}
+            name="companyId"
+            label={t('contacts.fields.company')}
+            searchLabel={t('contacts.form.searchCompany')}
+            noneLabel={t('contacts.form.noCompany')}
+            initial={
+              contact?.companyId ? { id: contact.companyId, label: contact.company ?? `#${contact.companyId}` } : null
+            }
+            disabled={!editable}
+          />
+        </div>
         {editable && <DuplicateNotice name={name} email={email} phone={phone} excludeId={contact?.id} />}
         <FormField
           control={form.control}
