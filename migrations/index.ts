@@ -41,6 +41,7 @@ import * as createDealNextStepTotals from './20261127140000_create_deal_next_ste
 import * as createCompanies from './20261127150000_create_companies';
 import * as linkContactsToCompanies from './20261128100000_link_contacts_to_companies';
 import * as createDealContacts from './20261128100100_create_deal_contacts';
+import * as createDuplicateDismissals from './20261128100200_create_duplicate_dismissals';
 
 /** What a migration that moves data counts (rows created, linked...), for the log: see migrateLatest. */
 export type MigrationReport = Record<string, number>;
@@ -97,4 +98,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261127150000_create_companies', createCompanies],
   ['20261128100000_link_contacts_to_companies', linkContactsToCompanies],
   ['20261128100100_create_deal_contacts', createDealContacts],
+  ['20261128100200_create_duplicate_dismissals', createDuplicateDismissals],
 ];

@@ -38,6 +38,7 @@ import { notesModule } from './modules/notes.bindings';
 import { contactImportsModule } from './modules/contact-imports.bindings';
 import { contactsModule } from './modules/contacts.bindings';
 import { companiesModule } from './modules/companies.bindings';
+import { mergeModule } from './modules/merge.bindings';
 import { dealsModule } from './modules/deals.bindings';
 import { notificationsModule } from './modules/notifications.bindings';
 import { reportsModule } from './modules/reports.bindings';
@@ -141,6 +142,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     contactImportsModule,
     contactsModule,
     companiesModule,
+    mergeModule,
     dealsModule,
     activitiesModule,
     notesModule,

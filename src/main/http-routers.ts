@@ -8,6 +8,7 @@ import { CompaniesRouter } from '../http/crm/companies.router';
 import { DealsRouter } from '../http/crm/deals.router';
 import { LostReasonsRouter } from '../http/crm/lost-reasons.router';
 import { NotesRouter } from '../http/crm/notes.router';
+import { MergeRouter } from '../http/crm/merge.router';
 import { PipelineStagesRouter } from '../http/crm/pipeline-stages.router';
 import { TemplatesRouter } from '../http/crm/templates.router';
 import { TimelineRouter } from '../http/crm/timeline.router';
@@ -39,6 +40,8 @@ export const HTTP_ROUTERS: Newable<HttpRouter>[] = [
   // Before both contacts routers: its GET /api/crm/contacts/import/... routes sit under /api/crm/contacts.
   ContactImportsRouter,
   // Before ContactsRouter: its GET /api/crm/contacts/:id would take "export" for an id.
+  // Before ContactsRouter and CompaniesRouter: POST /api/crm/contacts/merge and /api/crm/companies/merge.
+  MergeRouter,
   ContactsExportRouter,
   ContactsRouter,
   CompaniesRouter,

@@ -5,7 +5,7 @@ import type { TimelineNote } from '../notes/note';
  * written (`created`, its content read from the note: `TimelineEntry.note`).
  */
 export const TIMELINE_ENTITY_TYPES = ['contact', 'deal', 'activity', 'template', 'note', 'company'] as const;
-export const TIMELINE_ACTIONS = ['created', 'updated', 'deleted', 'used'] as const;
+export const TIMELINE_ACTIONS = ['created', 'updated', 'deleted', 'used', 'merged'] as const;
 export type TimelineEntityType = (typeof TIMELINE_ENTITY_TYPES)[number];
 export type TimelineAction = (typeof TIMELINE_ACTIONS)[number];
 

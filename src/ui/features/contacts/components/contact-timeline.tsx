@@ -62,6 +62,12 @@ export function timelineValue(
   return text;
 }
 
+/** The records a merge took in, as its entry names them ("Ana S., Ana Souza (old)"). */
+export function mergedNames(entry: TimelineEntry): string {
+  const merged = entry.changes.find((c) => c.field === 'merged')?.oldValue;
+  return Array.isArray(merged) ? merged.map((r: { name?: unknown }) => String(r.name ?? '')).join(', ') : '';
+}
+
 /** Who did what to which record; an import's entries say so (a bulk edit's have a badge). */
 function summary(entry: TimelineEntry, t: TFunction): string {
   const who = entry.userName ?? t('contactPage.timeline.someone');
@@ -74,6 +80,8 @@ function summary(entry: TimelineEntry, t: TFunction): string {
       options,
     );
   if (entry.importId !== undefined) return t(`contactPage.timeline.imported.${entry.action}`, options);
+  if (entry.action === 'merged')
+    return t('contactPage.timeline.action.merged', { ...options, merged: mergedNames(entry) });
   return t(`contactPage.timeline.action.${entry.action}`, options);
 }
 
@@ -128,19 +136,21 @@ export function ContactTimeline({
               <p className="text-xs text-muted-foreground">
                 <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
               </p>
-              {entry.action === 'updated' && entry.changes.length > 0 && (
+              {(entry.action === 'updated' || entry.action === 'merged') && entry.changes.length > 0 && (
                 <ul className="mt-2 grid gap-1 text-sm">
-                  {entry.changes.map((change) => (
-                    <TimelineChange
-                      key={change.field}
-                      testId="timeline-change"
-                      className="break-words"
-                      label={t(`contactPage.fields.${change.field}`, { defaultValue: change.field })}
-                      before={timelineValue(entry, change.field, change.oldValue, t)}
-                      after={timelineValue(entry, change.field, change.newValue, t)}
-                      toLabel={t('contactPage.timeline.to')}
-                    />
-                  ))}
+                  {entry.changes
+                    .filter((change) => change.field !== 'merged')
+                    .map((change) => (
+                      <TimelineChange
+                        key={change.field}
+                        testId="timeline-change"
+                        className="break-words"
+                        label={t(`contactPage.fields.${change.field}`, { defaultValue: change.field })}
+                        before={timelineValue(entry, change.field, change.oldValue, t)}
+                        after={timelineValue(entry, change.field, change.newValue, t)}
+                        toLabel={t('contactPage.timeline.to')}
+                      />
+                    ))}
                 </ul>
               )}
             </div>
