@@ -24,8 +24,13 @@ export interface NewContactImport {
   ownerIds: number[] | null;
 }
 
-/** A contact found by email, with what the 'own' rule and the change check need. */
-export type ExistingContact = Pick<Contact, 'id' | 'ownerId' | 'createdBy'> & Partial<ImportedFields>;
+/**
+ * A contact found by email, with what the 'own' rule and the change check need, and its company's name (what its
+ * timeline entry shows for a change of company).
+ */
+export type ExistingContact = Pick<Contact, 'id' | 'ownerId' | 'createdBy'> &
+  Partial<ImportedFields> &
+  Partial<Pick<Contact, 'company'>>;
 
 export interface ContactImportRepository {
   create(values: NewContactImport): Promise<ContactImport>;

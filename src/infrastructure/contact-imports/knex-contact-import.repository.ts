@@ -169,7 +169,7 @@ export class KnexContactImportRepository implements ContactImportRepository {
     const rows = await ContactModel.query(this.uow.db)
       .whereRaw('lower(??) = any(?::text[])', ['email', emails])
       .orderBy('id')
-      .select('id', 'ownerId', 'createdBy', ...IMPORT_CONTACT_FIELDS);
+      .select('id', 'ownerId', 'createdBy', 'company', ...IMPORT_CONTACT_FIELDS);
     const found = new Map<string, ExistingContact>();
     for (const row of rows) {
       const key = (row.email as string).toLowerCase();
