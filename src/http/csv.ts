@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { stringify } from 'csv-stringify/sync';
 import type { Response } from 'express';
 import Joi from 'joi';
 import { labelOf, LANGUAGES, type LabelKind, type Language } from '../domain/shared/labels';
@@ -156,3 +157,70 @@ export function cellWriter(format: CsvFormat) {
   };
 }
 export type CellWriter = ReturnType<typeof cellWriter>;
+
+/** A list's query for its export: its filters without paging (the file is every matching row), and how to write it. */
+export function exportQueryOf<Q extends object>(listQuery: Joi.ObjectSchema): Joi.ObjectSchema<Q & FileQuery> {
+  return listQuery
+    .fork(['limit', 'cursor', 'includeTotal'], (s) => s.strip())
+    .append<Q & FileQuery>({
+      ...fileQuerySchemas,
+      lang: fileQuerySchemas.lang.description(
+        'Header row (and, in the excel format, labels) in this language; without it, the field names (csv) or pt (excel)',
+      ),
+    });
+}
+
+/** How a column's cells are written: a number, a moment, or an enumerated value by its label; text otherwise. */
+export type ColumnKinds<C extends string> = Partial<Record<C, 'number' | 'moment' | LabelKind>>;
+
+/** What a list export writes: its file, its columns (the header row in `lang`, else the field names) and their kinds. */
+export interface CsvExport<T, C extends keyof T & string> {
+  fileName: string;
+  columns: readonly C[];
+  /** The kind of the labels that name the columns in a header row a person reads. */
+  headerLabels: LabelKind;
+  kinds: ColumnKinds<C>;
+  /** A page of the matching rows, the first without a cursor. */
+  page: (cursor?: string) => Promise<{ items: T[]; nextCursor: string | null }>;
+}
+
+function cellOf<T, C extends keyof T & string>(item: T, column: C, kinds: ColumnKinds<C>, cell: CellWriter): string {
+  const kind = kinds[column];
+  const value = item[column];
+  if (kind === 'number') return cell.number(value as number | string | null);
+  if (kind === 'moment') return cell.moment(value as Date | string | null);
+  if (kind) return cell.label(kind, value as string | null);
+  return cell.text(value);
+}
+
+/**
+ * Streams every matching row as UTF-8 CSV with a byte-order mark, a page at a time, so that 100,000 rows never sit
+ * in memory; stops when the client goes away.
+ */
+export async function streamCsvExport<T, C extends keyof T & string>(
+  res: Response,
+  query: FileQuery,
+  o: CsvExport<T, C>,
+): Promise<void> {
+  const format = csvFormat(query);
+  const options = { delimiter: format.delimiter };
+  const cell = cellWriter(format);
+  const lang = query.lang ?? (format.excel ? format.lang : undefined);
+  const header = lang ? o.columns.map((c) => labelOf(o.headerLabels, c, lang)) : [...o.columns];
+  let page = await o.page();
+  res.status(200).type('text/csv; charset=utf-8').attachment(o.fileName);
+  await writeChunk(res, UTF8_BOM + stringify([header], options));
+  for (;;) {
+    if (page.items.length)
+      await writeChunk(
+        res,
+        stringify(
+          page.items.map((item) => o.columns.map((column) => cellOf(item, column, o.kinds, cell))),
+          options,
+        ),
+      );
+    if (!page.nextCursor || res.destroyed) break;
+    page = await o.page(page.nextCursor);
+  }
+  res.end();
+}

@@ -4,11 +4,12 @@ import { ContactImportsRouter } from '../http/contact-imports/contact-imports.ro
 import { ActivitiesRouter } from '../http/crm/activities.router';
 import { ContactsExportRouter } from '../http/crm/contacts-export.router';
 import { ContactsRouter } from '../http/crm/contacts.router';
+import { CompaniesExportRouter } from '../http/crm/companies-export.router';
 import { CompaniesRouter } from '../http/crm/companies.router';
 import { DealsRouter } from '../http/crm/deals.router';
 import { LostReasonsRouter } from '../http/crm/lost-reasons.router';
-import { NotesRouter } from '../http/crm/notes.router';
 import { MergeRouter } from '../http/crm/merge.router';
+import { NotesRouter } from '../http/crm/notes.router';
 import { PipelineStagesRouter } from '../http/crm/pipeline-stages.router';
 import { TemplatesRouter } from '../http/crm/templates.router';
 import { TimelineRouter } from '../http/crm/timeline.router';
@@ -39,11 +40,13 @@ export const HTTP_ROUTERS: Newable<HttpRouter>[] = [
   TimelineRouter,
   // Before both contacts routers: its GET /api/crm/contacts/import/... routes sit under /api/crm/contacts.
   ContactImportsRouter,
-  // Before ContactsRouter: its GET /api/crm/contacts/:id would take "export" for an id.
   // Before ContactsRouter and CompaniesRouter: POST /api/crm/contacts/merge and /api/crm/companies/merge.
   MergeRouter,
+  // Before ContactsRouter: its GET /api/crm/contacts/:id would take "export" for an id.
   ContactsExportRouter,
   ContactsRouter,
+  // Before CompaniesRouter: its GET /api/crm/companies/:id would take "export" for an id.
+  CompaniesExportRouter,
   CompaniesRouter,
   DealsRouter,
   PipelineStagesRouter,

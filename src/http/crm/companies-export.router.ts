@@ -1,0 +1,63 @@
+import { inject, injectable } from 'inversify';
+import type { CompaniesService } from '../../domain/companies/companies.service';
+import { COMPANIES_SERVICE } from '../../domain/companies/companies.tokens';
+import { COMPANY_TRACKED_FIELDS, type Company } from '../../domain/companies/company';
+import { LIST_LIMIT_MAX } from '../../domain/shared/list-page';
+import { exportQueryOf, streamCsvExport, type ColumnKinds } from '../csv';
+import { currentAuth, defineRoute, type HttpRouter, type RouteDefinition } from '../route';
+import { CSV } from '../response.schemas';
+import { companySchemas, type CompanyQuery } from './companies.schemas';
+import { companyFilter } from './companies.router';
+import { accessFor } from './crm-routes';
+
+const EXPORT_COLUMNS = [
+  'id',
+  ...COMPANY_TRACKED_FIELDS,
+  'ownerName',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof Company)[];
+
+/** How a company's cells are written: the CNPJ formatted as the screens show it, the size by its label in the excel format. */
+const COLUMN_KINDS: ColumnKinds<(typeof EXPORT_COLUMNS)[number]> = {
+  id: 'number',
+  size: 'companySize',
+  ownerId: 'number',
+  createdAt: 'moment',
+  updatedAt: 'moment',
+};
+
+const exportQuery = exportQueryOf<CompanyQuery>(companySchemas.listQuery);
+
+/** GET /api/crm/companies/export. Registered before the companies' own routes, whose /:id would take "export" for an id. */
+@injectable()
+export class CompaniesExportRouter implements HttpRouter {
+  constructor(@inject(COMPANIES_SERVICE) private readonly companies: CompaniesService) {}
+
+  routes(): RouteDefinition[] {
+    return [
+      defineRoute({
+        method: 'get',
+        path: '/api/crm/companies/export',
+        access: accessFor('company', 'read'),
+        summary:
+          'Every company matching the list filters, as UTF-8 CSV with a byte-order mark, streamed page by page; format=excel writes it for a spreadsheet in `lang` and `tz`',
+        tag: 'companies',
+        response: CSV,
+        schemas: { query: exportQuery },
+        handler: async ({ query }, req, res) => {
+          const viewer = currentAuth(req).user;
+          const filter = companyFilter(query);
+          await streamCsvExport(res, query, {
+            fileName: 'companies.csv',
+            columns: EXPORT_COLUMNS,
+            headerLabels: 'companyField',
+            kinds: COLUMN_KINDS,
+            page: (cursor?: string) => this.companies.list(viewer, filter, { limit: LIST_LIMIT_MAX, cursor }),
+          });
+          return undefined;
+        },
+      }),
+    ];
+  }
+}
