@@ -11,3 +11,4 @@ export { run as board } from './board';
 export { run as home } from './home';
 export { run as web } from './web';
 export { run as import } from './import';
+export { run as companies } from './companies';

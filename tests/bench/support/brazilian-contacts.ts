@@ -105,14 +105,30 @@ const pick = (list: string[], salt: number) =>
  * itself (generate_series), owned by `ownerIds` in turn. About 7.5% are called João; a rare term is
  * `rareTerm(n)`, one contact's unique email part.
  */
-export async function seedBrazilianContacts(knex: Knex, count: number, ownerIds: number[]): Promise<void> {
+export async function seedBrazilianContacts(
+  knex: Knex,
+  count: number,
+  ownerIds: number[],
+  /** The companies' ids run from `first` to `first + count - 1`: each contact belongs to one of them, picked by a hash. */
+  companies?: { first: number; count: number },
+): Promise<void> {
+  // Without companies given, the few company names of the list are companies of their own (made here when missing).
+  if (!companies)
+    await knex.raw(
+      `INSERT INTO companies (name) SELECT DISTINCT x FROM unnest(?::text[]) x
+        WHERE x <> '' AND NOT EXISTS (SELECT 1 FROM companies c WHERE funil_name_key(c.name) = funil_name_key(x))`,
+      [COMPANIES],
+    );
+  const company = companies
+    ? `${companies.first} + abs(hashint8(g::bigint * 8 + 6) % ${companies.count})`
+    : `(SELECT min(c.id) FROM companies c WHERE funil_name_key(c.name) = funil_name_key(nullif(n.company, '')))`;
   await knex.raw(
     `
-    INSERT INTO contacts (name, email, phone, company, status, score, owner_id, source, created_at, updated_at)
+    INSERT INTO contacts (name, email, phone, company_id, status, score, owner_id, source, created_at, updated_at)
     SELECT n.first || ' ' || n.last || ' ' || n.last2,
            lower(translate(n.first || '.' || n.last, 'áâãàéêíóôõúçÁÂÃÀÉÊÍÓÔÕÚÇ', 'aaaaeeiooouc')) || g || '@exemplo.com.br',
            '+55 ' || (11 + g % 80) || ' 9' || lpad(((g::bigint * 7919) % 100000000)::text, 8, '0'),
-           nullif(n.company, ''),
+           ${company},
            (array['lead','prospect','customer','inactive'])[1 + g % 4], g % 101,
            (?::int[])[1 + g % ?], (array['site','indicação','evento','importação'])[1 + g % 4],
            now() - (g % 700) * interval '1 hour', now() - (g % 700) * interval '1 hour'
