@@ -33,6 +33,9 @@ const SCREENS: Record<AppPath, Page> = {
     'ImportProgressPage',
   ),
   '/crm/companies': page(() => import('../features/companies/routes/companies-page'), 'CompaniesPage'),
+  // Numeric ids only (the page shows 404 otherwise).
+  '/crm/companies/:id': page(() => import('./routes/company-page'), 'CompanyPage'),
+  '/crm/duplicates': page(() => import('../features/duplicates/routes/duplicates-page'), 'DuplicatesPage'),
   '/crm/pipeline': page(() => import('./routes/pipeline-board-page'), 'PipelineBoardPage'),
   '/crm/activities': page(() => import('../features/activities/routes/activities-page'), 'ActivitiesPage'),
   '/crm/reports': page(() => import('../features/reports/routes/reports-page'), 'ReportsPage'),

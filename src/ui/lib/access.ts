@@ -10,6 +10,8 @@ export const ROUTE_ACCESS = {
   '/crm/contacts/import': ALL,
   '/crm/contacts/import/:id': ALL,
   '/crm/companies': ALL,
+  '/crm/duplicates': ALL,
+  '/crm/companies/:id': ALL,
   '/crm/pipeline': ALL,
   '/crm/activities': ALL,
   '/crm/reports': ['admin', 'developer'],

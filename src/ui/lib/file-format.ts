@@ -13,3 +13,23 @@ export function browserTimeZone(): string {
 /** The query of a file for a person in a spreadsheet: labels in the screen's language, dates in the browser's time zone. */
 export const spreadsheetQuery = (language: string) =>
   ({ format: 'excel', lang: language === 'en' ? 'en' : 'pt', tz: browserTimeZone() }) as const;
+
+/** How an export is written (the query's part that is not the list's filters). */
+export interface ExportOptions {
+  format?: 'csv' | 'excel';
+  lang?: 'pt' | 'en';
+  tz?: string;
+  separator?: 'comma' | 'semicolon';
+}
+
+/**
+ * Where the browser downloads a list's export: the path with the list's filters and the file's options as its query.
+ * A plain GET the browser follows with the session cookie: the server streams the file, so 100,000 rows never pass
+ * through JavaScript.
+ */
+export function exportUrl(path: string, query: object): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  return `${path}?${params}`;
+}

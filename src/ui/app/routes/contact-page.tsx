@@ -1,9 +1,9 @@
-import { ArrowLeft, CalendarPlus, FileText, HandCoins, Pencil } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { CalendarPlus, FileText, HandCoins, Pencil } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
+import { BackLink, PageSection, recordIdOf } from '../../components/records/record-page';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageSpinner } from '../../components/ui/spinner';
 import { ActivityFormDialog } from '../../features/activities/components/activity-form-dialog';
 import { ContactActivities } from '../../features/activities/components/contact-activities';
@@ -27,10 +27,6 @@ import { queryClient } from '../../lib/query-client';
 import { useUser } from '../../lib/session';
 import { NotFoundScreen } from '../status-screens';
 
-/** Ids as the API takes them; anything else (e.g. /crm/contacts/import) is no contact. */
-const contactIdOf = (param: string | undefined): number | null =>
-  param && /^[1-9]\d{0,9}$/.test(param) && Number(param) <= 2_147_483_647 ? Number(param) : null;
-
 /** Which dialog is open over the page. */
 type Open =
   | { kind: 'none' }
@@ -41,35 +37,8 @@ type Open =
 
 /** /crm/contacts/:id: a contact with its deals, activities and history, composed from the features that own each. */
 export function ContactPage() {
-  const id = contactIdOf(useParams().id);
+  const id = recordIdOf(useParams().id);
   return id === null ? <NotFoundScreen /> : <ContactScreen key={id} id={id} />;
-}
-
-function Section({
-  title,
-  count,
-  children,
-  testId,
-}: {
-  title: string;
-  count?: number;
-  children: ReactNode;
-  testId: string;
-}) {
-  const headingId = `${testId}-heading`;
-  return (
-    <Card>
-      <section aria-labelledby={headingId} data-testid={testId}>
-        <CardHeader>
-          <CardTitle id={headingId}>
-            {title}
-            {count !== undefined && <span className="ml-2 text-sm font-normal text-muted-foreground">({count})</span>}
-          </CardTitle>
-        </CardHeader>
-        <CardContent>{children}</CardContent>
-      </section>
-    </Card>
-  );
 }
 
 function ContactScreen({ id }: { id: number }) {
@@ -85,7 +54,7 @@ function ContactScreen({ id }: { id: number }) {
     if (contact.error instanceof ApiError && contact.error.status === 404) return <NotFoundScreen />;
     return (
       <div className="grid gap-4">
-        <BackLink />
+        <BackLink to="/crm/contacts" label={t('contactPage.back')} />
         <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
           {errorMessage(contact.error, t)}
         </p>
@@ -108,7 +77,7 @@ function ContactScreen({ id }: { id: number }) {
   return (
     <div className="grid gap-6">
       <div className="grid gap-4">
-        <BackLink />
+        <BackLink to="/crm/contacts" label={t('contactPage.back')} />
         <div className="flex flex-wrap items-start justify-between gap-4">
           <ContactHeading contact={current} />
           <div className="flex flex-wrap gap-2" role="group" aria-label={t('contactPage.quickActions')}>
@@ -136,25 +105,25 @@ function ContactScreen({ id }: { id: number }) {
       <PinnedNotes scope={{ contact: id }} me={me} />
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-        <Section title={t('contactPage.details')} testId="contact-fields">
+        <PageSection title={t('contactPage.details')} testId="contact-fields">
           <ContactFieldList contact={current} />
-        </Section>
+        </PageSection>
         <div className="grid gap-6">
-          <Section title={t('notes.title')} testId="contact-note-section">
+          <PageSection title={t('notes.title')} testId="contact-note-section">
             <NoteComposer id="contact-note" contactId={id} deals={dealChoices} />
-          </Section>
-          <Section title={t('contactPage.deals')} count={dealCount} testId="contact-deals-section">
+          </PageSection>
+          <PageSection title={t('contactPage.deals')} count={dealCount} testId="contact-deals-section">
             <ContactDeals contactId={id} onOpen={(deal) => setOpen({ kind: 'deal', deal })} />
-          </Section>
-          <Section title={t('contactPage.activities')} testId="contact-activities-section">
+          </PageSection>
+          <PageSection title={t('contactPage.activities')} testId="contact-activities-section">
             <ContactActivities contactId={id} onOpen={(activity) => setOpen({ kind: 'activity', activity })} />
-          </Section>
-          <Section title={t('contactPage.timeline.title')} testId="contact-timeline-section">
+          </PageSection>
+          <PageSection title={t('contactPage.timeline.title')} testId="contact-timeline-section">
             <ContactTimeline
               contactId={id}
               renderNote={(entry) => <TimelineNote note={entry.note ?? null} authorName={entry.userName} me={me} />}
             />
-          </Section>
+          </PageSection>
         </div>
       </div>
 
@@ -192,18 +161,5 @@ function ContactScreen({ id }: { id: number }) {
         />
       )}
     </div>
-  );
-}
-
-function BackLink() {
-  const { t } = useTranslation();
-  return (
-    <Link
-      to="/crm/contacts"
-      className="inline-flex items-center gap-1.5 justify-self-start rounded-sm text-sm text-muted-foreground hover:text-foreground focus-ring"
-    >
-      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-      {t('contactPage.back')}
-    </Link>
   );
 }

@@ -44,7 +44,7 @@ export const getCompaniesQueryOptions = (filters: CompanyFilters) =>
 
 export const useCompanies = (filters: CompanyFilters) => useInfiniteQuery(getCompaniesQueryOptions(filters));
 
-/** A company written or deleted: its lists, its page and the histories are read again. */
+/** A company written: its lists, its page and the histories are read again. */
 export const invalidateCompanies = () =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.companies.all }),

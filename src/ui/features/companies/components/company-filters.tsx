@@ -53,7 +53,7 @@ export function CompanyFiltersBar({ filters, active, me, setFilter, clearFilters
         placeholder={t('companies.filters.segmentPlaceholder')}
         maxLength={100}
         onApply={(value) => setFilter('segment', value)}
-        className="sm:w-40"
+        className="sm:w-44"
       />
       <TextFilter
         id="companies-tag"
@@ -73,7 +73,7 @@ export function CompanyFiltersBar({ filters, active, me, setFilter, clearFilters
         onApply={(value) => setFilter('city', value)}
         className="sm:w-40"
       />
-      <div className="w-full sm:w-28">
+      <div className="w-full sm:w-36">
         <label htmlFor="companies-uf" className="sr-only">
           {t('companies.fields.uf')}
         </label>

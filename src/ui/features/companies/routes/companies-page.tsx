@@ -1,6 +1,7 @@
 import { Building2, Plus, SearchX } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportMenu } from '../../../components/records/export-menu';
 import { VirtualCardGrid } from '../../../components/records/virtual-card-grid';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -9,6 +10,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/errors';
 import { formatInteger } from '../../../lib/format';
 import { useUser } from '../../../lib/session';
+import { companiesExportUrl } from '../api/export-companies';
 import { useCompanies, type Company } from '../api/get-companies';
 import { CompanyCard } from '../components/company-card';
 import { CompanyFiltersBar } from '../components/company-filters';
@@ -45,10 +47,22 @@ export function CompaniesPage() {
         title={t('companies.title')}
         description={t('companies.subtitle')}
         actions={
-          <Button onClick={() => setEditing({ mode: 'create' })}>
-            <Plus className="h-4 w-4" aria-hidden="true" />
-            {t('companies.new')}
-          </Button>
+          <>
+            <ExportMenu
+              urlOf={(options) => companiesExportUrl(filters, options)}
+              fileName="companies.csv"
+              empty={total === 0}
+              summary={
+                total === undefined || capped
+                  ? t('companies.export.matching')
+                  : t('companies.export.count', { count: total, formatted: formatInteger(total) })
+              }
+            />
+            <Button onClick={() => setEditing({ mode: 'create' })}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              {t('companies.new')}
+            </Button>
+          </>
         }
       />
       <CompanyFiltersBar filters={filters} active={active} me={me} setFilter={setFilter} clearFilters={clearFilters} />

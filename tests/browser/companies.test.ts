@@ -1,0 +1,448 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cnpjCheckDigits, formatCnpj } from '../../src/domain/companies/cnpj';
+import {
+  axeAt,
+  baseUrl,
+  chooseTheme,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  registerUser,
+  screenshot,
+  settled,
+  signIn,
+  toastLocator,
+  uniqueName,
+  type Language,
+  type Theme,
+} from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A CNPJ no other test (nor an earlier run on the same server) has: 12 random digits and their check digits. */
+function newCnpj(): string {
+  const body = Array.from({ length: 12 }, (_, i) =>
+    i === 0 ? 1 + Math.floor(Math.random() * 9) : Math.floor(Math.random() * 10),
+  ).join('');
+  return body + cnpjCheckDigits(body);
+}
+
+/** Data is made through the API (as the page's signed-in user), not by clicking. */
+async function post<T = any>(page: Page, path: string, data: object): Promise<T> {
+  const res = await page.request.post(path, { data, headers: { origin: baseUrl() } });
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
+  return (await res.json()) as T;
+}
+
+async function currentUserId(page: Page): Promise<number> {
+  const res = await page.request.get('/api/user');
+  return ((await res.json()) as { id: number }).id;
+}
+
+async function newEmployee(prefix: string, options: { width?: number; language?: Language } = {}): Promise<Page> {
+  const page = await newPage(browser, options);
+  await registerUser(page, {
+    username: uniqueName(prefix),
+    name: 'Eduarda Empresas',
+    initials: 'EE',
+    password: 'a-good-password',
+  });
+  return page;
+}
+
+const cards = (page: Page) => page.getByTestId('company-card');
+const card = (page: Page, name: string) => cards(page).filter({ has: page.getByRole('button', { name, exact: true }) });
+const dialog = (page: Page) => page.getByRole('dialog');
+
+describe('companies', () => {
+  it('creates a company in the dialog: the CNPJ masked as typed, wrong check digits and a taken CNPJ on the field, then saved and found by search', async () => {
+    const page = await newEmployee('conew');
+    const name = uniqueName('Metalúrgica ');
+    const cnpj = newCnpj();
+    const taken = newCnpj();
+    await post(page, '/api/crm/companies', { name: uniqueName('Dona do CNPJ '), cnpj: taken });
+    await page.goto('/crm/companies');
+    await page.getByRole('button', { name: 'Nova empresa' }).click();
+    await dialog(page).getByRole('heading', { name: 'Nova empresa' }).waitFor();
+    expect(await page.locator('#company-ownerId-readonly').inputValue()).toBe('Eduarda Empresas');
+
+    await page.getByRole('button', { name: 'Criar empresa' }).click();
+    expect(await page.locator('#company-name-message').textContent()).toBe('Obrigatório');
+    await page.locator('#company-name').fill(name);
+    // Typed bare, shown punctuated; one check digit wrong.
+    const wrong = cnpj.slice(0, 13) + ((Number(cnpj[13]) + 1) % 10);
+    await page.locator('#company-cnpj').pressSequentially(wrong);
+    expect(await page.locator('#company-cnpj').inputValue()).toBe(formatCnpj(wrong));
+    await page.getByRole('button', { name: 'Criar empresa' }).click();
+    expect(await page.locator('#company-cnpj-message').textContent()).toBe(
+      'CNPJ inválido: confira os números (os dois últimos são os dígitos verificadores)',
+    );
+    expect(await page.locator('#company-cnpj').getAttribute('aria-invalid')).toBe('true');
+
+    // Another company's CNPJ: the server's 409 lands on the field.
+    await page.locator('#company-cnpj').fill(formatCnpj(taken));
+    const answer = page.waitForResponse(
+      (res) => res.url().endsWith('/api/crm/companies') && res.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Criar empresa' }).click();
+    expect((await answer).status()).toBe(409);
+    await page.locator('#company-cnpj-message').getByText('Já existe uma empresa com este CNPJ.').waitFor();
+
+    await page.locator('#company-cnpj').fill(cnpj);
+    expect(await page.locator('#company-cnpj').inputValue()).toBe(formatCnpj(cnpj));
+    await page.locator('#company-segment').fill('Indústria');
+    await page.locator('#company-cep').pressSequentially('01310100');
+    expect(await page.locator('#company-cep').inputValue()).toBe('01310-100');
+    await page.locator('#company-city').fill('São Paulo');
+    await page.locator('#company-website').fill('metal.example.com');
+    await page.getByRole('button', { name: 'Criar empresa' }).click();
+    await toastLocator(page).getByText('Empresa criada com sucesso').waitFor();
+    await dialog(page).waitFor({ state: 'detached' });
+    await card(page, name).waitFor();
+
+    // Found by its CNPJ's digits, without punctuation.
+    await page.locator('#companies-search').fill(cnpj.slice(0, 8));
+    await page.waitForURL(/search=/);
+    await expect.poll(() => cards(page).count()).toBe(1);
+    expect(await page.getByTestId('companies-total').textContent()).toBe('1 empresa');
+    const found = card(page, name);
+    expect(await found.innerText()).toContain(formatCnpj(cnpj));
+    expect(await found.getByRole('link', { name: 'metal.example.com' }).getAttribute('href')).toBe(
+      'https://metal.example.com',
+    );
+    await page.context().close();
+  });
+
+  it('filters by segment, UF and "mine"; the URL keeps them across a reload; chips remove them; a card edits', async () => {
+    const page = await newEmployee('cofilter');
+    const me = await currentUserId(page);
+    const segment = uniqueName('seg');
+    await post(page, '/api/crm/companies', { name: `Recife ${segment}`, segment, city: 'Recife', uf: 'PE' });
+    await post(page, '/api/crm/companies', { name: `Olinda ${segment}`, segment, city: 'Olinda', uf: 'PE' });
+    await post(page, '/api/crm/companies', { name: `Natal ${segment}`, segment, city: 'Natal', uf: 'RN' });
+    await page.goto('/crm/companies');
+    // The segment as typed in another case: the filter ignores case and accents.
+    await page.locator('#companies-segment').fill(segment.toUpperCase());
+    await page.locator('#companies-segment').press('Enter');
+    await expect.poll(() => cards(page).count()).toBe(3);
+    await page.locator('#companies-uf').click();
+    await page.getByRole('option', { name: 'PE', exact: true }).click();
+    await expect.poll(() => cards(page).count()).toBe(2);
+    await page.locator('#companies-city').fill('recife');
+    await page.locator('#companies-city').press('Enter');
+    await expect.poll(() => cards(page).count()).toBe(1);
+    await page.getByRole('button', { name: 'Minhas', exact: true }).click();
+    await page.waitForURL(/owner=/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('uf')).toBe('PE');
+    expect(url.searchParams.get('city')).toBe('recife');
+    expect(url.searchParams.get('owner')).toBe(String(me));
+
+    await page.reload();
+    await card(page, `Recife ${segment}`).waitFor();
+    expect(await cards(page).count()).toBe(1);
+    expect(await page.locator('#companies-uf').textContent()).toBe('PE');
+    expect((await page.getByTestId('active-filters').innerText()).replace(/\s+/g, ' ')).toContain(
+      `Segmento: ${segment.toUpperCase()} Minhas Cidade: recife UF: PE`,
+    );
+    await page.getByRole('button', { name: 'Remover filtro Cidade: recife' }).click();
+    await expect.poll(() => cards(page).count()).toBe(2);
+
+    // A card's name opens the edit dialog.
+    await page.getByRole('button', { name: `Olinda ${segment}`, exact: true }).click();
+    await dialog(page).getByRole('heading', { name: 'Editar empresa' }).waitFor();
+    await page.locator('#company-tradeName').fill('Olinda Peças');
+    await page.getByRole('button', { name: 'Salvar alterações' }).click();
+    await toastLocator(page).getByText('Empresa atualizada com sucesso').waitFor();
+    await card(page, `Olinda ${segment}`).getByText('Olinda Peças').waitFor();
+
+    await page.getByRole('button', { name: 'Limpar tudo' }).click();
+    await page.getByTestId('active-filters').waitFor({ state: 'detached' });
+    expect(new URL(page.url()).search).toBe('');
+    await page.context().close();
+  });
+
+  it('shows one empty state when nothing matches, with a way to clear the filters', async () => {
+    const page = await newEmployee('coempty');
+    await page.goto(`/crm/companies?search=${uniqueName('nada')}`);
+    await page.getByText('Nenhuma empresa corresponde a estes filtros').waitFor();
+    expect(await page.getByTestId('companies-total').textContent()).toBe('0 empresas');
+    await page.getByRole('button', { name: 'Limpar filtros' }).click();
+    expect(new URL(page.url()).search).toBe('');
+    // An empty system, as the list answers it.
+    await page.route('**/api/crm/companies?*', (route) =>
+      route.fulfill({ json: { items: [], nextCursor: null, total: 0 } }),
+    );
+    await page.reload();
+    await page.getByText('Nenhuma empresa encontrada').waitFor();
+    expect(await page.getByRole('button', { name: 'Exportar' }).isDisabled()).toBe(true);
+    await page.context().close();
+  });
+
+  it('at 100,000 companies keeps fewer than 200 cards in the DOM while scrolling through 1,000', async () => {
+    const page = await newEmployee('coscale');
+    const TOTAL = 100_000;
+    const PAGE = 30;
+    const company = (n: number) => ({
+      id: n,
+      name: `Empresa ${String(n).padStart(6, '0')}`,
+      cnpj: null,
+      tradeName: null,
+      segment: 'Varejo',
+      size: null,
+      website: null,
+      emailDomain: null,
+      phone: null,
+      cep: null,
+      street: null,
+      number: null,
+      city: 'Recife',
+      uf: 'PE',
+      tags: [],
+      notes: null,
+      ownerId: null,
+      ownerName: null,
+      createdBy: null,
+      createdAt: '2026-11-01T12:00:00.000Z',
+      updatedAt: '2026-11-01T12:00:00.000Z',
+    });
+    // The list as the server pages it (newest first, the cursor the last id), without writing 100,000 rows.
+    await page.route('**/api/crm/companies?*', (route) => {
+      const url = new URL(route.request().url());
+      const after = Number(url.searchParams.get('cursor') ?? TOTAL + 1);
+      const items = Array.from({ length: Math.min(PAGE, after - 1) }, (_, i) => company(after - 1 - i));
+      const last = items.at(-1)!.id;
+      return route.fulfill({
+        json: {
+          items,
+          nextCursor: last > 1 ? String(last) : null,
+          ...(url.searchParams.has('cursor') ? {} : { total: TOTAL }),
+        },
+      });
+    });
+    await page.goto('/crm/companies');
+    await page.getByTestId('companies-total').getByText('100.000 empresas').waitFor();
+    const target = page.getByRole('button', { name: `Empresa ${String(TOTAL - 999).padStart(6, '0')}`, exact: true });
+    let most = 0;
+    for (let scrolls = 0; (await target.count()) === 0; scrolls++) {
+      expect(scrolls).toBeLessThan(200);
+      const height = await page.evaluate(() => {
+        const main = document.querySelector('main')!;
+        main.scrollTop = main.scrollHeight;
+        return document.querySelector('[role="list"]')!.getBoundingClientRect().height;
+      });
+      await page.waitForFunction(
+        (before) => document.querySelector('[role="list"]')!.getBoundingClientRect().height > before,
+        height,
+      );
+      most = Math.max(most, await cards(page).count());
+    }
+    most = Math.max(most, await cards(page).count());
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThan(200);
+    // The first page's cards have left the DOM.
+    expect(await page.getByRole('button', { name: 'Empresa 100000', exact: true }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('exports the filtered companies: Portuguese labels, semicolons and a byte-order mark for Excel', async () => {
+    const page = await newEmployee('coexp');
+    const segment = uniqueName('exp');
+    const cnpj = newCnpj();
+    await post(page, '/api/crm/companies', { name: 'Café & Cia Ltda', cnpj, segment, size: 'small', uf: 'MG' });
+    await post(page, '/api/crm/companies', { name: 'Fora do filtro', segment, uf: 'SP' });
+    await page.goto(`/crm/companies?segment=${segment}&uf=MG`);
+    await page.getByTestId('companies-total').getByText('1 empresa').waitFor();
+    await page.getByRole('button', { name: 'Exportar' }).click();
+    await page.getByRole('menu').getByText('1 empresa que atende à busca e aos filtros').waitFor();
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: /Excel/ }).click(),
+    ]);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+    const bytes = Buffer.concat(chunks);
+    expect(file.suggestedFilename()).toBe('companies.csv');
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, row, ...rest] = bytes.toString('utf8').slice(1).trim().split(/\r?\n/);
+    expect(header.startsWith('ID;Nome;CNPJ;Nome fantasia;Segmento;Porte;Site;')).toBe(true);
+    expect(rest).toEqual([]);
+    expect(row).toContain(`;Café & Cia Ltda;${formatCnpj(cnpj)};;${segment};Pequena;`);
+    expect(row).toMatch(/;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    await page.context().close();
+  });
+
+  it("opens a company's page: details, its people, its deals with open/won/lost totals, its history; deleted from there", async () => {
+    const page = await newEmployee('copage');
+    const name = uniqueName('Laticínios ');
+    const cnpj = newCnpj();
+    const company = await post<{ id: number }>(page, '/api/crm/companies', {
+      name,
+      cnpj,
+      tradeName: 'Leite Bom',
+      segment: 'Alimentos',
+      size: 'medium',
+      website: 'https://leitebom.example.com',
+      emailDomain: 'leitebom.example.com',
+      phone: '(31) 3222-1100',
+      cep: '30130-000',
+      street: 'Av. Afonso Pena',
+      number: '1500',
+      city: 'Belo Horizonte',
+      uf: 'MG',
+      tags: ['laticínios', 'mg'],
+    });
+    await post(page, '/api/crm/contacts', { name: 'Beatriz Compras', position: 'Compradora', companyId: company.id });
+    await post(page, '/api/crm/contacts', {
+      name: 'Caio Financeiro',
+      email: 'caio@leitebom.example.com',
+      companyId: company.id,
+    });
+    await post(page, '/api/crm/deals', {
+      title: 'Queijos 2027',
+      value: '1000.25',
+      stage: 'proposal',
+      companyId: company.id,
+    });
+    await post(page, '/api/crm/deals', { title: 'Iogurtes', value: '2500.50', stage: 'won', companyId: company.id });
+    await post(page, '/api/crm/deals', {
+      title: 'Manteiga',
+      value: '300',
+      stage: 'lost',
+      lostReason: 'price',
+      companyId: company.id,
+    });
+
+    await page.goto(`/crm/companies?search=${encodeURIComponent(name)}`);
+    await card(page, name)
+      .getByRole('link', { name: `Abrir a página de ${name}` })
+      .click();
+    await page.waitForURL(`**/crm/companies/${company.id}`);
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    expect(await page.getByTestId('company-cnpj').textContent()).toBe(`CNPJ ${formatCnpj(cnpj)}`);
+    const fields = page.getByTestId('company-fields');
+    expect(await page.getByTestId('company-address').textContent()).toBe(
+      'Av. Afonso Pena, 1500 · 30130-000 · Belo Horizonte/MG',
+    );
+    expect(await fields.getByRole('link', { name: '(31) 3222-1100' }).getAttribute('href')).toBe('tel:3132221100');
+    const site = fields.getByRole('link', { name: 'leitebom.example.com (abre em nova aba)' });
+    expect(await site.getAttribute('href')).toBe('https://leitebom.example.com');
+    expect(await site.getAttribute('target')).toBe('_blank');
+
+    const people = page.getByTestId('company-people-section');
+    await people.getByRole('link', { name: 'Beatriz Compras' }).waitFor();
+    expect(await people.getByTestId('person-item').count()).toBe(2);
+    expect(await people.getByRole('heading').textContent()).toBe('Pessoas(2)');
+
+    const deals = page.getByTestId('company-deals-section');
+    await deals.getByRole('button', { name: 'Queijos 2027' }).waitFor();
+    expect(await deals.getByTestId('deal-item').count()).toBe(3);
+    const total = (kind: string) => deals.getByTestId(`deal-total-${kind}`).textContent();
+    await expect.poll(() => total('won')).toMatch(/R\$\s2\.500,50/);
+    expect(await total('open')).toMatch(/R\$\s1\.000,25/);
+    expect(await total('lost')).toMatch(/R\$\s300,00/);
+
+    await page.getByTestId('company-timeline').getByText(`Eduarda Empresas criou a empresa “${name}”`).waitFor();
+
+    // Edited from the page: the history shows the change.
+    await page.getByRole('group', { name: 'Ações rápidas' }).getByRole('button', { name: 'Editar' }).click();
+    await page.locator('#company-segment').fill('Laticínios');
+    await page.getByRole('button', { name: 'Salvar alterações' }).click();
+    await toastLocator(page).getByText('Empresa atualizada com sucesso').waitFor();
+    await page.getByTestId('timeline-change').getByText('Laticínios').first().waitFor();
+
+    await page.getByRole('group', { name: 'Ações rápidas' }).getByRole('button', { name: 'Excluir' }).click();
+    const confirm = page.getByRole('dialog', { name: `Excluir ${name}?` });
+    await confirm.getByRole('button', { name: 'Excluir empresa' }).click();
+    await toastLocator(page).getByText('Empresa excluída').waitFor();
+    await page.waitForURL((url) => url.pathname === '/crm/companies');
+    await page.context().close();
+  });
+
+  it('looks right in each language, theme and width: the list and a company page (screenshots, axe)', async () => {
+    const user = { username: uniqueName('colook'), name: 'Lia Layout', initials: 'LL', password: 'a-good-password' };
+    const setup = await newPage(browser);
+    await registerUser(setup, user);
+    const samples = [
+      {
+        name: 'Acme Indústria e Comércio Ltda',
+        cnpj: newCnpj(),
+        tradeName: 'Acme',
+        segment: 'Indústria',
+        size: 'large',
+        website: 'https://www.acme.example.com',
+        phone: '(11) 3000-1000',
+        cep: '01310-100',
+        street: 'Av. Paulista',
+        number: '1000',
+        city: 'São Paulo',
+        uf: 'SP',
+        tags: ['vip', 'sp', 'indústria'],
+      },
+      { name: 'Padaria Pão Quente', segment: 'Alimentos', size: 'micro', city: 'Recife', uf: 'PE', tags: ['varejo'] },
+      { name: 'Lusa Comércio', tradeName: 'Lusa', segment: 'Comércio', size: 'small', city: 'Porto Alegre', uf: 'RS' },
+      { name: 'Sem Detalhes SA' },
+    ];
+    const ids: number[] = [];
+    for (const sample of samples) ids.push((await post<{ id: number }>(setup, '/api/crm/companies', sample)).id);
+    await post(setup, '/api/crm/contacts', {
+      name: 'João da Silva',
+      position: 'Diretor comercial',
+      email: 'joao@acme.example.com',
+      companyId: ids[0],
+    });
+    await post(setup, '/api/crm/deals', {
+      title: 'Linha de montagem',
+      value: '125000',
+      stage: 'negotiation',
+      companyId: ids[0],
+    });
+    await post(setup, '/api/crm/deals', { title: 'Manutenção anual', value: '18000', stage: 'won', companyId: ids[0] });
+    const me = await currentUserId(setup);
+    await setup.context().close();
+
+    const languages: Language[] = ['pt', 'en'];
+    const themes: Theme[] = ['light', 'dark', 'matrix'];
+    for (const language of languages) {
+      for (const width of [1280, 390]) {
+        const page = await newPage(browser, { language, width });
+        await signIn(page, user);
+        await page.evaluate((value) => localStorage.setItem('theme', value), themes[0]!);
+        for (const [screen, path, ready] of [
+          ['grid', `/crm/companies?owner=${me}`, () => card(page, samples[0]!.name).waitFor()],
+          ['page', `/crm/companies/${ids[0]}`, () => page.getByTestId('deal-total-won').waitFor()],
+        ] as const) {
+          await page.goto(path);
+          for (const theme of themes) {
+            if (theme !== themes[0]) await chooseTheme(page, theme);
+            await ready();
+            await settled(page);
+            const name = `companies-${screen}-${language}-${theme}-${width}`;
+            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+            expect(overflow, `${name} overflows horizontally`).toBeLessThanOrEqual(0);
+            await screenshot(page, name);
+            if (axeAt(width, theme, language)) await expectAccessible(page, name);
+            if (screen === 'grid' && theme === 'light') {
+              await page.getByRole('button', { name: samples[0]!.name, exact: true }).click();
+              await page.locator('#company-name').waitFor();
+              await screenshot(page, `${name}-dialog`);
+              if (axeAt(width, theme, language)) await expectAccessible(page, `${name} dialog`);
+              await page.keyboard.press('Escape');
+              await dialog(page).waitFor({ state: 'detached' });
+            }
+          }
+          // Back to the first theme for the next screen.
+          await chooseTheme(page, themes[0]!);
+        }
+        await page.context().close();
+      }
+    }
+  });
+});
