@@ -1,6 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, registerUser, toastLocator, uniqueName } from './support/browser';
+import {
+  baseUrl,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  registerUser,
+  screenshot,
+  toastLocator,
+  uniqueName,
+} from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -67,6 +76,8 @@ describe('the people in a deal', () => {
     await chooseRole(page, `${tag} Bruno`, 'Técnico');
     await primaryOf(`${tag} Bruno`).click();
     expect(await primaryOf(`${tag} Ana`).getAttribute('aria-checked')).toBe('false');
+    await screenshot(page, 'deal-people-dialog-pt-light-1280');
+    await expectAccessible(page, 'the deal dialog with two people');
 
     const saved = page.waitForResponse(
       (res) => res.url().endsWith(`/api/crm/deals/${deal.id}/contacts`) && res.request().method() === 'PUT',
@@ -94,6 +105,7 @@ describe('the people in a deal', () => {
       await summary.getByText(`${tag} Bruno`, { exact: true }).waitFor();
       expect(await summary.textContent()).toBe(`${tag} Bruno+1e mais 1 pessoa`);
     }
+    await screenshot(page, 'deal-people-card-pt-light-1280');
 
     // The dialog opens on them again, roles and the primary mark included, and its history records the change.
     await page.getByRole('button', { name: title, exact: true }).click();
