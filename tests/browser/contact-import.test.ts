@@ -66,8 +66,17 @@ describe('contact import wizard', () => {
   it('imports a CSV with a mapping (a refused row, an update by email), keeps the result across a reload, downloads the refused rows, then undoes it', async () => {
     const { page } = await newEmployee('imp');
     const tag = uniqueName('w').toLowerCase();
+    const antiga = await page.request.post('/api/crm/companies', {
+      data: { name: 'Antiga' },
+      headers: { origin: baseUrl() },
+    });
     const old = await page.request.post('/api/crm/contacts', {
-      data: { name: 'Nome Antigo', email: `${tag}-old@example.com`, status: 'prospect', company: 'Antiga' },
+      data: {
+        name: 'Nome Antigo',
+        email: `${tag}-old@example.com`,
+        status: 'prospect',
+        companyId: ((await antiga.json()) as { id: number }).id,
+      },
       headers: { origin: baseUrl() },
     });
     expect(old.status()).toBe(201);
@@ -297,7 +306,7 @@ describe('contact import wizard', () => {
     expect(
       (
         await page.request.patch(`/api/crm/contacts/${contact.id}`, {
-          data: { company: 'Outra', updatedAt: current.updatedAt },
+          data: { position: 'Outra', updatedAt: current.updatedAt },
           headers: { origin: baseUrl() },
         })
       ).status(),

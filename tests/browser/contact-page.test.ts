@@ -42,11 +42,12 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /** A contact with two deals, three activities (one overdue, one completed), a change of status and score, and a bulk edit of its tags. */
 async function contactWithHistory(page: Page, name: string) {
+  const company = await post(page, '/api/crm/companies', { name: 'Lima & Filhos' });
   const contact = await post(page, '/api/crm/contacts', {
     name,
     email: 'bruna.lima@example.com',
     phone: '(11) 98765-4321',
-    company: 'Lima & Filhos',
+    companyId: company.id,
     position: 'Diretora comercial',
     source: 'Feira 2026',
     status: 'lead',

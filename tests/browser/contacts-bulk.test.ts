@@ -31,6 +31,7 @@ interface ContactInput {
   status?: 'lead' | 'prospect' | 'customer' | 'inactive';
   tags?: string[];
   source?: string;
+  /** Made as a company of its own (by the API) for the contact, which answers its name. */
   company?: string;
 }
 
@@ -41,8 +42,12 @@ interface SavedContact extends ContactInput {
 }
 
 /** Data is made through the API (as the signed-in user of the page), not by clicking. */
-async function createContact(page: Page, input: ContactInput): Promise<SavedContact> {
-  const res = await page.request.post('/api/crm/contacts', { data: input, headers: { origin: baseUrl() } });
+async function createContact(page: Page, { company, ...input }: ContactInput): Promise<SavedContact> {
+  const made = company
+    ? await page.request.post('/api/crm/companies', { data: { name: company }, headers: { origin: baseUrl() } })
+    : null;
+  const data = made ? { ...input, companyId: ((await made.json()) as { id: number }).id } : input;
+  const res = await page.request.post('/api/crm/contacts', { data, headers: { origin: baseUrl() } });
   expect(res.status()).toBe(201);
   return (await res.json()) as SavedContact;
 }

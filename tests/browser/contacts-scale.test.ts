@@ -14,9 +14,14 @@ let server: RunningServer;
 /** 100,000 contacts of the demo admin, numbered so that the newest (first listed) is "Contato 100000". */
 async function seed(knex: Knex): Promise<void> {
   const [{ id: owner }] = await knex('users').where({ username: DEMO.admin.username }).select('id');
+  // 500 companies, their ids in a row: contact g works at the (g % 500)th.
+  const { rows: companies } = await knex.raw(
+    "INSERT INTO companies (name) SELECT 'Empresa ' || g FROM generate_series(0, 499) g RETURNING id",
+  );
+  const first = Math.min(...companies.map((c: { id: number }) => c.id));
   await knex.raw(
-    `INSERT INTO contacts (name, email, company, position, status, score, tags, owner_id, created_by)
-     SELECT 'Contato ' || lpad(g::text, 6, '0'), 'contato' || g || '@example.com', 'Empresa ' || (g % 500),
+    `INSERT INTO contacts (name, email, company_id, position, status, score, tags, owner_id, created_by)
+     SELECT 'Contato ' || lpad(g::text, 6, '0'), 'contato' || g || '@example.com', ${first} + g % 500,
             'Cargo ' || (g % 7), (ARRAY['lead', 'prospect', 'customer', 'inactive'])[1 + g % 4], g % 101,
             ARRAY['t' || (g % 9), 'u' || (g % 5), 'v' || (g % 3)], ?, ?
      FROM generate_series(1, ?) g`,

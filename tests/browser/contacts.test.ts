@@ -30,6 +30,8 @@ interface ContactInput {
   name: string;
   email?: string;
   phone?: string;
+  companyId?: number | null;
+  /** Made as a company of its own (by the API) for the contact. */
   company?: string;
   position?: string;
   status?: 'lead' | 'prospect' | 'customer' | 'inactive';
@@ -45,10 +47,25 @@ interface SavedContact extends ContactInput {
 }
 
 /** Data is made through the API (as the signed-in user of the page), not by clicking. */
-async function createContact(page: Page, input: ContactInput): Promise<SavedContact> {
-  const res = await page.request.post('/api/crm/contacts', { data: input, headers: { origin: baseUrl() } });
+async function createContact(page: Page, { company, ...input }: ContactInput): Promise<SavedContact> {
+  const data = company ? { ...input, companyId: await createCompany(page, company) } : input;
+  const res = await page.request.post('/api/crm/contacts', { data, headers: { origin: baseUrl() } });
   expect(res.status()).toBe(201);
   return (await res.json()) as SavedContact;
+}
+
+/** A company, by the API, named `name`; its id. */
+async function createCompany(page: Page, name: string): Promise<number> {
+  const res = await page.request.post('/api/crm/companies', { data: { name }, headers: { origin: baseUrl() } });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+/** The contact dialog's company: searched for by `search`, then chosen by its name. */
+async function chooseCompany(page: Page, search: string, name: string): Promise<void> {
+  await page.locator('#contact-companyId-search').fill(search);
+  await page.locator('#contact-companyId').click();
+  await page.getByRole('option', { name, exact: true }).click();
 }
 
 async function changeContact(page: Page, id: number, changes: Partial<ContactInput>): Promise<void> {
@@ -99,7 +116,9 @@ describe('contacts', () => {
     await page.locator('#contact-email').fill('renata@example.com');
     await page.locator('#contact-score').fill('70');
     await page.locator('#contact-phone').fill('(11) 98765-4321');
-    await page.locator('#contact-company').fill('Acme Ltda');
+    const acme = uniqueName('Acme Ltda ');
+    await createCompany(page, acme);
+    await chooseCompany(page, acme.toLowerCase(), acme);
     for (const tag of ['vip', 'sp', 'evento']) {
       await page.locator('#contact-tags').fill(tag);
       await page.locator('#contact-tags').press('Enter');
@@ -130,43 +149,47 @@ describe('contacts', () => {
     );
     expect(await created.getByRole('list', { name: 'Tags' }).innerText()).toMatch(/vip\s+evento/);
     expect(await created.getByRole('img', { name: 'Responsável: Carla Contatos' }).textContent()).toBe('CC');
+    await created.getByText(acme).waitFor();
     await page.context().close();
   });
 
   it('edits a contact from its card; more than 2 tags show as +N', async () => {
     const page = await newEmployee('cedit');
     const name = uniqueName('Edson ');
-    await createContact(page, { name, company: 'Antiga SA', tags: ['a', 'b', 'c', 'd'] });
+    const older = uniqueName('Antiga SA ');
+    const newer = uniqueName('Nova SA ');
+    await createContact(page, { name, companyId: await createCompany(page, older), tags: ['a', 'b', 'c', 'd'] });
+    await createCompany(page, newer);
     await page.goto(`/crm/contacts?search=${encodeURIComponent(name)}`);
     await card(page, name).getByText('+2').waitFor();
     // The card opens from the keyboard: its name is a button.
     await page.getByRole('button', { name, exact: true }).focus();
     await page.keyboard.press('Enter');
     await dialog(page).getByRole('heading', { name: 'Editar contato' }).waitFor();
-    expect(await page.locator('#contact-company').inputValue()).toBe('Antiga SA');
-    await page.locator('#contact-company').fill('Nova SA');
+    expect(await page.locator('#contact-companyId').textContent()).toBe(older);
+    await chooseCompany(page, newer, newer);
     await page.getByRole('button', { name: 'Salvar alterações' }).click();
     await toastLocator(page).getByText('Contato atualizado com sucesso').waitFor();
     await dialog(page).waitFor({ state: 'detached' });
-    await card(page, name).getByText('Nova SA').waitFor();
+    await card(page, name).getByText(newer).waitFor();
     await page.context().close();
   });
 
   it('a stale edit gets the conflict dialog; reload takes the current values', async () => {
     const page = await newEmployee('cconf');
     const name = uniqueName('Conrado ');
-    const contact = await createContact(page, { name, company: 'Primeira' });
+    const contact = await createContact(page, { name, position: 'Primeira' });
     await page.goto(`/crm/contacts?search=${encodeURIComponent(name)}`);
     await page.getByRole('button', { name, exact: true }).click();
-    await page.locator('#contact-company').waitFor();
+    await page.locator('#contact-position').waitFor();
     // Someone changes the contact after the dialog read it.
-    await changeContact(page, contact.id, { company: 'Deles' });
-    await page.locator('#contact-company').fill('Minha');
+    await changeContact(page, contact.id, { position: 'Deles' });
+    await page.locator('#contact-position').fill('Minha');
     await page.getByRole('button', { name: 'Salvar alterações' }).click();
     const conflict = page.getByRole('dialog', { name: 'Alterado por outra pessoa' });
     await conflict.waitFor();
     expect((await conflict.getByTestId('conflict-changes').innerText()).split(/\n+/)).toEqual([
-      'Empresa',
+      'Cargo',
       'Salvo agora',
       'Deles',
       'Seu',
@@ -174,7 +197,7 @@ describe('contacts', () => {
     ]);
     await conflict.getByRole('button', { name: 'Carregar a versão atual' }).click();
     await conflict.waitFor({ state: 'detached' });
-    expect(await page.locator('#contact-company').inputValue()).toBe('Deles');
+    expect(await page.locator('#contact-position').inputValue()).toBe('Deles');
     await page.context().close();
   });
 

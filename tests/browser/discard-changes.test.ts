@@ -59,7 +59,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   admin = await newPage(browser);
   await signIn(admin, DEMO.admin);
-  contact = await post(admin, '/api/crm/contacts', { name: `Olga ${tag}`, company: 'Antiga Ltda' });
+  contact = await post(admin, '/api/crm/contacts', { name: `Olga ${tag}`, position: 'Gerente antiga' });
   template = await post(admin, '/api/crm/templates', {
     name: `Modelo ${tag}`,
     subject: 'Olá',
@@ -125,15 +125,15 @@ describe('a form dialog with changes', () => {
     await signIn(page, DEMO.admin, { to: `/crm/contacts?search=${encodeURIComponent(contact.name)}` });
     const open = () => page.getByRole('button', { name: contact.name, exact: true }).click();
     const editor = formDialog(page, 'Edit contact');
-    const company = page.locator('#contact-company');
+    const position = page.locator('#contact-position');
 
     await open();
-    await company.fill('Nova Ltda');
+    await position.fill('Gerente nova');
     await page.keyboard.press('Escape');
     await expectAsked(page, texts);
     await screenshot(page, 'discard-changes-contact-en');
     await keepEditing(page, texts);
-    expect(await company.inputValue()).toBe('Nova Ltda');
+    expect(await position.inputValue()).toBe('Gerente nova');
 
     await page.keyboard.press('Escape');
     await expectAsked(page, texts);
@@ -142,7 +142,7 @@ describe('a form dialog with changes', () => {
 
     // Opened again: as it was, and unchanged it closes at once.
     await open();
-    expect(await company.inputValue()).toBe('Antiga Ltda');
+    expect(await position.inputValue()).toBe('Gerente antiga');
     await expectClosesAtOnce(page, texts, editor);
     await page.context().close();
   });

@@ -15,10 +15,15 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await newPage(browser, { width: 390 });
   await signIn(page, DEMO.admin);
+  const company = await page.request.post('/api/crm/companies', {
+    data: { name: 'Companhia Brasileira de Distribuição e Logística Integrada' },
+    headers: { origin: baseUrl() },
+  });
+  expect(company.status()).toBe(201);
   const made = await page.request.post('/api/crm/contacts', {
     data: {
       name: LONG_NAME,
-      company: 'Companhia Brasileira de Distribuição e Logística Integrada',
+      companyId: ((await company.json()) as { id: number }).id,
       position: 'Diretor Comercial Regional',
       email: 'goncalo.rodrigues.albuquerque@exemplo-muito-longo.com.br',
       phone: '(61) 93729-5260',

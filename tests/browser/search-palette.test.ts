@@ -44,9 +44,10 @@ describe('search palette', () => {
     const page = await newPage(browser);
     await signIn(page, DEMO.employee);
     const tag = word();
+    const company = await create(page, '/api/crm/companies', { name: 'Padaria São João' });
     const contact = await create(page, '/api/crm/contacts', {
       name: `Conceição Araújo ${tag}`,
-      company: 'Padaria São João',
+      companyId: company.id,
     });
     const deal = await create(page, '/api/crm/deals', {
       title: `Renovação ${tag}`,
@@ -178,7 +179,8 @@ describe('search palette', () => {
     const page = await newPage(browser);
     await signIn(page, DEMO.developer);
     const tag = word();
-    const contact = await create(page, '/api/crm/contacts', { name: `Érica Gonçalves ${tag}`, company: 'Açaí & Cia' });
+    const company = await create(page, '/api/crm/companies', { name: 'Açaí & Cia' });
+    const contact = await create(page, '/api/crm/contacts', { name: `Érica Gonçalves ${tag}`, companyId: company.id });
     await create(page, '/api/crm/contacts', { name: `${tag} Ribeiro`, email: `ribeiro.${tag}@example.com` });
     await create(page, '/api/crm/deals', { title: `Expansão ${tag}`, value: '48000.00', contactId: contact.id });
     await create(page, '/api/crm/activities', {

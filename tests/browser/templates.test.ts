@@ -44,11 +44,12 @@ beforeAll(async () => {
   browser = await launchBrowser();
   admin = await newPage(browser);
   await signIn(admin, DEMO.admin);
+  const company = await post(admin, '/api/crm/companies', { name: 'Souza & Cia' });
   contact = await post(admin, '/api/crm/contacts', {
     name: `Carla ${tag}`,
     email: 'carla@example.com',
     phone: '(21) 99876-5432',
-    company: 'Souza & Cia',
+    companyId: company.id,
   });
   deal = await post(admin, '/api/crm/deals', { title: `Plano anual ${tag}`, value: '4200.00', contactId: contact.id });
   proposal = await post(admin, '/api/crm/templates', {
