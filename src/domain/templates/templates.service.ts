@@ -157,7 +157,9 @@ export class TemplatesService {
   ): Promise<{ rendered: Rendered; contact: Contact }> {
     const contact = await this.contacts.get(viewer, request.contactId);
     const deal = request.dealId === undefined ? null : await this.deals.get(viewer, request.dealId);
-    if (deal && deal.contactId !== contact.id) throw new FieldError('dealId', 'The deal is not one of this contact’s');
+    // Any person in the deal, not only its primary one.
+    if (deal && !deal.contacts.some((person) => person.id === contact.id))
+      throw new FieldError('dealId', 'The deal is not one of this contact’s');
     const values: Record<string, string | null | undefined> = {
       ...request.values,
       contact_name: contact.name,

@@ -230,6 +230,30 @@ describe('the people in a deal', () => {
     expect((await crm.users.employee.get(`/api/crm/deals?contactId=${staying}`)).body.items).toEqual([]);
   });
 
+  it("fills a template with a deal the contact is in without being its primary person, not with another's", async () => {
+    const primary = await newContact('Template primary');
+    const second = await newContact('Template second');
+    const outsider = await newContact('Template outsider');
+    const deal = await newDeal({ title: 'Template deal', contactId: primary });
+    await put(crm.users.employee, `/api/crm/deals/${deal.id}/contacts`, {
+      items: [
+        { contactId: primary, role: 'decision_maker', primary: true },
+        { contactId: second, role: 'user' },
+      ],
+    });
+    const template = (
+      await crm.users.admin.post('/api/crm/templates', { name: 'People', subject: '{{deal_title}}', body: 'x' })
+    ).body;
+    const render = (contactId: number) =>
+      crm.users.employee.post(`/api/crm/templates/${template.id}/render`, { contactId, dealId: deal.id });
+    const rendered = await render(second);
+    expect(rendered.status).toBe(200);
+    expect(rendered.body.subject).toBe('Template deal');
+    const refused = await render(outsider);
+    expect(refused.status).toBe(400);
+    expect(paths(refused.body)).toEqual(['dealId']);
+  });
+
   it('reads a page of deals and their people in one statement', async () => {
     const person = await newContact('Counted');
     for (let i = 0; i < 3; i++) await newDeal({ contactId: person });
