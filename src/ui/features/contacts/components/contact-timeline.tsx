@@ -65,7 +65,7 @@ export function timelineValue(
 /** The records a merge took in, as its entry names them ("Ana S., Ana Souza (old)"). */
 export function mergedNames(entry: TimelineEntry): string {
   const merged = entry.changes.find((c) => c.field === 'merged')?.oldValue;
-  return Array.isArray(merged) ? merged.map((r: { name?: unknown }) => String(r.name ?? '')).join(', ') : '';
+  return Array.isArray(merged) ? merged.map((r) => String((r as { name?: unknown }).name ?? '')).join(', ') : '';
 }
 
 /** Who did what to which record; an import's entries say so (a bulk edit's have a badge). */

@@ -1,4 +1,4 @@
-import { Plus, SearchX, Upload, Users } from 'lucide-react';
+import { CopyCheck, Plus, SearchX, Upload, Users } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -58,6 +58,12 @@ export function ContactsPage() {
               <Link to="/crm/contacts/import">
                 <Upload className="h-4 w-4" aria-hidden="true" />
                 {t('contactImport.open')}
+              </Link>
+            </Button>
+            <Button variant="outline" asChild>
+              <Link to="/crm/duplicates">
+                <CopyCheck className="h-4 w-4" aria-hidden="true" />
+                {t('duplicates.open')}
               </Link>
             </Button>
             <ExportMenu filters={filters} total={capped ? undefined : total} />

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Select } from '../../../components/ui/select';
+import { tabTriggerClass } from '../../../components/ui/tabs';
 import { useUserChoices } from '../../../lib/api/get-user-choices';
-import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { useUser, type User } from '../../../lib/session';
 import type { NoNextStepDeal } from '../api/get-home-section';
@@ -24,11 +24,6 @@ export interface HomePageProps {
 }
 
 const TEAM = 'team';
-const tabClass = cn(
-  'shrink-0 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors focus-ring',
-  'data-[state=active]:bg-surface data-[state=active]:text-foreground data-[state=active]:shadow-sm',
-);
-
 /** An admin's choice of whose day to see: the whole team (the default) or one person, kept in the URL (?user=). */
 function PersonFilter({ value, onChange }: { value: number | null; onChange: (userId: number | null) => void }) {
   const { t } = useTranslation();
@@ -135,10 +130,10 @@ export function HomePage(props: HomePageProps) {
       {header}
       <Tabs.Root value={tab} onValueChange={(value) => update({ tab: value === 'system' ? 'system' : null })}>
         <Tabs.List aria-label={t('home.tabsLabel')} className="mb-4 flex gap-1 overflow-x-auto rounded-lg bg-muted p-1">
-          <Tabs.Trigger value="sales" className={tabClass}>
+          <Tabs.Trigger value="sales" className={tabTriggerClass}>
             {t('home.tabs.sales')}
           </Tabs.Trigger>
-          <Tabs.Trigger value="system" className={tabClass}>
+          <Tabs.Trigger value="system" className={tabTriggerClass}>
             {t('home.tabs.system')}
           </Tabs.Trigger>
         </Tabs.List>

@@ -2,7 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header';
-import { cn } from '../../../lib/cn';
+import { tabTriggerClass } from '../../../components/ui/tabs';
 import { GoalsSettings } from '../components/goals-settings';
 import { LostReasonsSettings } from '../components/lost-reasons-settings';
 import { SecurityLog } from '../components/security-log';
@@ -18,11 +18,6 @@ const TABS = {
 } as const;
 type Tab = keyof typeof TABS;
 const isTab = (value: string | null): value is Tab => value !== null && Object.hasOwn(TABS, value);
-
-const tabClass = cn(
-  'shrink-0 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors focus-ring',
-  'data-[state=active]:bg-surface data-[state=active]:text-foreground data-[state=active]:shadow-sm',
-);
 
 /** Admin settings: one tab per area, the open tab kept in the URL (?tab=) so a reload or a shared link opens it. */
 export function SettingsPage() {
@@ -42,7 +37,7 @@ export function SettingsPage() {
           className="mb-4 flex gap-1 overflow-x-auto rounded-lg bg-muted p-1"
         >
           {(Object.keys(TABS) as Tab[]).map((key) => (
-            <Tabs.Trigger key={key} value={key} className={tabClass}>
+            <Tabs.Trigger key={key} value={key} className={tabTriggerClass}>
               {t(`settings.tabs.${key}`)}
             </Tabs.Trigger>
           ))}
