@@ -107,6 +107,11 @@ describe('the people in a deal', () => {
     }
     await screenshot(page, 'deal-people-card-pt-light-1280');
 
+    // Ana's page lists the deal, though she is not its primary person.
+    await page.goto(`/crm/contacts/${ana.id}`);
+    await page.getByTestId('contact-deals').getByRole('button', { name: title, exact: true }).waitFor();
+    await page.goto(`/crm/pipeline?q=${encodeURIComponent(tag)}`);
+
     // The dialog opens on them again, roles and the primary mark included, and its history records the change.
     await page.getByRole('button', { name: title, exact: true }).click();
     await dialog(page).getByRole('heading', { name: 'Editar negócio' }).waitFor();

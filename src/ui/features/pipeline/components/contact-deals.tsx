@@ -119,12 +119,12 @@ function RecordDeals({
   );
 }
 
-/** A contact's deals, newest first. */
+/** A contact's deals, newest first: every deal the contact is in, whatever the role, primary or not. */
 export function ContactDeals({ contactId, onOpen }: { contactId: number; onOpen: (deal: Deal) => void }) {
   const { t } = useTranslation();
   return (
     <RecordDeals
-      filters={{ contact: contactId }}
+      filters={{ contactId }}
       onOpen={onOpen}
       testId="contact-deals"
       empty={
