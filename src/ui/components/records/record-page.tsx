@@ -33,6 +33,16 @@ export function PageSection({
   );
 }
 
+/** One of a record's details: its label over its value. */
+export function DetailField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 text-sm break-words">{children}</dd>
+    </div>
+  );
+}
+
 /** Back to the list the record belongs to. */
 export function BackLink({ to, label }: { to: string; label: string }) {
   return (

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from '../../lib/record-schema';
 import { ACTIVITY_PRIORITIES, ACTIVITY_TYPES, type ActivityPriority, type ActivityType } from './api/get-activities';
 
 /** Reminder lead times the API takes, in minutes; null: no reminder. The server's default is 15. */
@@ -18,12 +19,7 @@ export function toLocalInput(value: string | null | undefined): string {
 
 // The server's bounds (activities.schemas.ts), checked here first so messages arrive translated.
 export function activitySchema(t: (key: string, options?: Record<string, unknown>) => string) {
-  const text = (max: number) =>
-    z
-      .string()
-      .trim()
-      .max(max, t('validation.maxLength', { count: max }))
-      .transform((value) => value || null);
+  const text = (max: number) => optionalText(t, max);
   return z.object({
     type: z.enum(ACTIVITY_TYPES as [ActivityType, ...ActivityType[]]),
     subject: z

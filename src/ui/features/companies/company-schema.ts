@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCnpj } from '../../lib/cnpj';
+import { optionalPhone, optionalText, requiredName } from '../../lib/record-schema';
 import { COMPANY_SIZES, UFS, type CompanySize, type Uf } from './api/get-companies';
 import { withScheme } from './company-format';
 
@@ -18,18 +19,9 @@ const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9]([a
 // The server's bounds (companies.schemas.ts), checked here first so messages arrive translated; the server stays the
 // authority (a CNPJ another company has comes back as a 409 on the field).
 export function companySchema(t: (key: string, options?: Record<string, unknown>) => string) {
-  const text = (max: number) =>
-    z
-      .string()
-      .trim()
-      .max(max, t('validation.maxLength', { count: max }))
-      .transform((value) => value || null);
+  const text = (max: number) => optionalText(t, max);
   return z.object({
-    name: z
-      .string()
-      .trim()
-      .min(1, t('validation.required'))
-      .max(200, t('validation.maxLength', { count: 200 })),
+    name: requiredName(t),
     cnpj: z
       .string()
       .trim()
@@ -51,8 +43,7 @@ export function companySchema(t: (key: string, options?: Record<string, unknown>
       .transform((value) => value.replace(/^@/, ''))
       .refine((value) => value === '' || DOMAIN.test(value), t('companies.form.invalidDomain'))
       .transform((value) => value || null),
-    // As the server refuses it (domain/contacts/phone.ts): a phone has no letters.
-    phone: text(40).refine((value) => value === null || !/\p{L}/u.test(value), t('validation.phone')),
+    phone: optionalPhone(t),
     cep: z
       .string()
       .trim()

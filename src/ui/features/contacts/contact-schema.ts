@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalPhone, optionalText, requiredName } from '../../lib/record-schema';
 import { CONTACT_STATUSES, type Contact } from './api/get-contacts';
 
 const unicodeEmail = z.email({ pattern: z.regexes.unicodeEmail });
@@ -13,26 +14,16 @@ export const isEmail = (value: string): boolean =>
 
 // The server's bounds (contacts.schemas.ts), checked here first so messages arrive translated.
 export function contactSchema(t: (key: string, options?: Record<string, unknown>) => string) {
-  const text = (max: number) =>
-    z
-      .string()
-      .trim()
-      .max(max, t('validation.maxLength', { count: max }))
-      .transform((value) => value || null);
+  const text = (max: number) => optionalText(t, max);
   return z.object({
-    name: z
-      .string()
-      .trim()
-      .min(1, t('validation.required'))
-      .max(200, t('validation.maxLength', { count: 200 })),
+    name: requiredName(t),
     email: z
       .string()
       .trim()
       .max(254, t('validation.maxLength', { count: 254 }))
       .refine((value) => value === '' || isEmail(value), t('validation.email'))
       .transform((value) => value || null),
-    // As the server refuses it (domain/contacts/phone.ts): a phone has no letters.
-    phone: text(40).refine((value) => value === null || !/\p{L}/u.test(value), t('validation.phone')),
+    phone: optionalPhone(t),
     // Its company's name is the server's (read-only); the contact takes the company's id.
     companyId: z.number().nullable(),
     position: text(200),

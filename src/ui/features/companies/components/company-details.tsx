@@ -1,6 +1,6 @@
 import { Building2, Globe, Mail, MapPin, Phone } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DetailField as Field } from '../../../components/records/record-page';
 import { Badge } from '../../../components/ui/badge';
 import { formatDateTime } from '../../../lib/format';
 import { telLink } from '../../../lib/phone-links';
@@ -34,15 +34,6 @@ export function CompanyHeading({ company }: { company: Company }) {
           </span>
         </div>
       </div>
-    </div>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-0.5">
-      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 text-sm break-words">{children}</dd>
     </div>
   );
 }

@@ -38,6 +38,36 @@ const valuesOf = (company: Company | null, me: User) => ({
   updatedAt: company?.updatedAt,
 });
 
+/** The address after the CEP, each with the browser's autofill hint. */
+const ADDRESS_FIELDS = [
+  ['street', 'address-line1'],
+  ['number', 'off'],
+  ['city', 'address-level2'],
+] as const;
+
+/** A choice that may be left empty (shown as `none`, kept as null). */
+function NullableSelect<V extends string>({
+  field,
+  options,
+  none,
+  disabled,
+}: {
+  field: { id: string; value: V | null; onChange: (value: V | null) => void };
+  options: { value: V; label: string }[];
+  none: string;
+  disabled: boolean;
+}) {
+  return (
+    <Select<V | 'none'>
+      id={field.id}
+      value={field.value ?? 'none'}
+      onValueChange={(value) => field.onChange(value === 'none' ? null : value)}
+      disabled={disabled}
+      options={[{ value: 'none', label: none }, ...options]}
+    />
+  );
+}
+
 /** Companies have no list of the tags in use: the box takes what is typed. */
 const noSuggestions = () => undefined;
 
@@ -119,32 +149,25 @@ export function CompanyFormDialog({ company, me, onClose, onDeleted }: CompanyFo
             />
           )}
         />
-        <FormField
-          control={form.control}
-          name="tradeName"
-          label={t('companies.fields.tradeName')}
-          render={(field) => <Input {...field} autoComplete="off" />}
-        />
-        <FormField
-          control={form.control}
-          name="segment"
-          label={t('companies.fields.segment')}
-          render={(field) => <Input {...field} />}
-        />
+        {(['tradeName', 'segment'] as const).map((name) => (
+          <FormField
+            key={name}
+            control={form.control}
+            name={name}
+            label={t(`companies.fields.${name}`)}
+            render={(field) => <Input {...field} autoComplete="off" />}
+          />
+        ))}
         <FormField
           control={form.control}
           name="size"
           label={t('companies.fields.size')}
           render={(field) => (
-            <Select
-              id={field.id}
-              value={field.value ?? 'none'}
-              onValueChange={(value) => field.onChange(value === 'none' ? null : value)}
+            <NullableSelect
+              field={field}
               disabled={!editable}
-              options={[
-                { value: 'none', label: none },
-                ...COMPANY_SIZES.map((size) => ({ value: size, label: t(`companies.sizeHint.${size}`) })),
-              ]}
+              none={none}
+              options={COMPANY_SIZES.map((size) => ({ value: size, label: t(`companies.sizeHint.${size}`) }))}
             />
           )}
         />
@@ -182,35 +205,25 @@ export function CompanyFormDialog({ company, me, onClose, onDeleted }: CompanyFo
             />
           )}
         />
-        <FormField
-          control={form.control}
-          name="street"
-          label={t('companies.fields.street')}
-          render={(field) => <Input {...field} autoComplete="address-line1" />}
-        />
-        <FormField
-          control={form.control}
-          name="number"
-          label={t('companies.fields.number')}
-          render={(field) => <Input {...field} autoComplete="off" />}
-        />
-        <FormField
-          control={form.control}
-          name="city"
-          label={t('companies.fields.city')}
-          render={(field) => <Input {...field} autoComplete="address-level2" />}
-        />
+        {ADDRESS_FIELDS.map(([name, autoComplete]) => (
+          <FormField
+            key={name}
+            control={form.control}
+            name={name}
+            label={t(`companies.fields.${name}`)}
+            render={(field) => <Input {...field} autoComplete={autoComplete} />}
+          />
+        ))}
         <FormField
           control={form.control}
           name="uf"
           label={t('companies.fields.uf')}
           render={(field) => (
-            <Select
-              id={field.id}
-              value={field.value ?? 'none'}
-              onValueChange={(value) => field.onChange(value === 'none' ? null : value)}
+            <NullableSelect
+              field={field}
               disabled={!editable}
-              options={[{ value: 'none', label: none }, ...UFS.map((uf) => ({ value: uf, label: uf }))]}
+              none={none}
+              options={UFS.map((uf) => ({ value: uf, label: uf }))}
             />
           )}
         />

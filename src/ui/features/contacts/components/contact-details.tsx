@@ -1,6 +1,6 @@
 import { Mail, MessageCircle, Phone } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DetailField as Field } from '../../../components/records/record-page';
 import { Link } from 'react-router-dom';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
 import { formatDateTime } from '../../../lib/format';
@@ -40,15 +40,6 @@ export function ContactHeading({ contact }: { contact: ContactDetail }) {
           </span>
         </div>
       </div>
-    </div>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-0.5">
-      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 text-sm break-words">{children}</dd>
     </div>
   );
 }
