@@ -1,6 +1,7 @@
 import { Building2, Plus, SearchX } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DuplicatesLink } from '../../../components/records/duplicates-link';
 import { ExportMenu } from '../../../components/records/export-menu';
 import { VirtualCardGrid } from '../../../components/records/virtual-card-grid';
 import { Button } from '../../../components/ui/button';
@@ -48,6 +49,7 @@ export function CompaniesPage() {
         description={t('companies.subtitle')}
         actions={
           <>
+            <DuplicatesLink kind="companies" />
             <ExportMenu
               urlOf={(options) => companiesExportUrl(filters, options)}
               fileName="companies.csv"

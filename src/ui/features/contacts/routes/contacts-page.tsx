@@ -1,7 +1,8 @@
-import { CopyCheck, Plus, SearchX, Upload, Users } from 'lucide-react';
+import { Plus, SearchX, Upload, Users } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { DuplicatesLink } from '../../../components/records/duplicates-link';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -60,12 +61,7 @@ export function ContactsPage() {
                 {t('contactImport.open')}
               </Link>
             </Button>
-            <Button variant="outline" asChild>
-              <Link to="/crm/duplicates">
-                <CopyCheck className="h-4 w-4" aria-hidden="true" />
-                {t('duplicates.open')}
-              </Link>
-            </Button>
+            <DuplicatesLink kind="contacts" />
             <ExportMenu filters={filters} total={capped ? undefined : total} />
             <Button onClick={() => setEditing({ mode: 'create' })}>
               <Plus className="h-4 w-4" aria-hidden="true" />
