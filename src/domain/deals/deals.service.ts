@@ -134,7 +134,7 @@ export class DealsService {
    * Replaces the deal's people (each with a role, at most one primary; contactId follows the primary one), as a
    * change of the deal: the same permission, version check and one timeline entry.
    */
-  setContacts(viewer: Viewer, id: number, items: DealContactLink[], expectedUpdatedAt?: Date): Promise<Deal> {
+  async setContacts(viewer: Viewer, id: number, items: DealContactLink[], expectedUpdatedAt?: Date): Promise<Deal> {
     if (items.filter((item) => item.primary).length > 1)
       throw new FieldError('primary', 'At most one person is the primary one');
     return this.records.update(viewer, id, expectedUpdatedAt, async () => {

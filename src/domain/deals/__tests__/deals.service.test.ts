@@ -122,3 +122,43 @@ describe('DealsService: where a deal lands', () => {
     expect((await deals.findById(deal.id))!.stage).toBe('Lead');
   });
 });
+
+describe('DealsService: the people in a deal', () => {
+  it('refuses two primaries (naming primary) and an unknown contact (naming its item), writing nothing', async () => {
+    deals.knownContacts = new Set([1, 2]);
+    const deal = await service.create(owner, { title: 'Padaria' });
+    await expect(
+      service.setContacts(owner, deal.id, [
+        { contactId: 1, role: 'user', primary: true },
+        { contactId: 2, role: 'user', primary: true },
+      ]),
+    ).rejects.toMatchObject({ details: [expect.objectContaining({ path: 'primary' })] });
+    await expect(
+      service.setContacts(owner, deal.id, [
+        { contactId: 1, role: 'user', primary: true },
+        { contactId: 3, role: 'user', primary: false },
+      ]),
+    ).rejects.toMatchObject({ details: [expect.objectContaining({ path: 'items.1.contactId' })] });
+    expect(entriesOf(deal.id)).toEqual(['created']);
+    expect((await service.get(owner, deal.id)).contacts).toEqual([]);
+  });
+
+  it('replaces the people as one change of the deal, contactId following the primary one', async () => {
+    const deal = await service.create(owner, { title: 'Padaria' });
+    const changed = await service.setContacts(owner, deal.id, [
+      { contactId: 7, role: 'technical', primary: false },
+      { contactId: 8, role: 'decision_maker', primary: true },
+    ]);
+    expect(changed.contactId).toBe(8);
+    expect(entriesOf(deal.id)).toEqual(['created', 'updated']);
+    expect(
+      timeline.entries
+        .at(-1)!
+        .changes.map((change) => change.field)
+        .sort(),
+    ).toEqual(['contactId', 'contacts']);
+    await expect(service.setContacts({ id: 99, role: 'employee' }, deal.id, [])).rejects.toMatchObject({
+      code: 'AUTH.FORBIDDEN',
+    });
+  });
+});

@@ -83,9 +83,11 @@ export class InMemoryDealRepository extends InMemoryRecords<Deal> implements Dea
     return { items, nextCursor: start + page.limit < matching.length ? String(start + page.limit) : null };
   }
 
-  /** Every contact exists here. */
-  async missingContacts(): Promise<number[]> {
-    return [];
+  /** The contacts that exist: every id unless a test says which. */
+  knownContacts: Set<number> | null = null;
+
+  async missingContacts(ids: number[]): Promise<number[]> {
+    return ids.filter((id) => this.knownContacts !== null && !this.knownContacts.has(id));
   }
 
   /** The cards of a column in their order (the stored deals themselves). */
