@@ -216,8 +216,27 @@ describe('success responses match the OpenAPI document', () => {
     await call(admin, 'get', '/api/crm/companies', { query: 'search=contract&uf=SP&limit=1' });
     const history = await call(admin, 'get', '/api/crm/companies/{id}/timeline', { params: company });
     expect(history.items.map((e: { action: string }) => e.action)).toEqual(['updated', 'created']);
+    await call(admin, 'get', '/api/crm/companies/export', { query: 'uf=SP&format=excel' });
     const doomed = await call(admin, 'post', '/api/crm/companies', { body: { name: 'To delete' } });
     await call(admin, 'delete', '/api/crm/companies/{id}', { params: doomed });
+  });
+
+  it('duplicates and merging', async () => {
+    const ids: number[] = [];
+    for (const name of ['Dup Keep', 'Dup Twin', 'Dup Other'])
+      ids.push((await admin.post('/api/crm/contacts', { name, email: 'dup@contract.test' })).body.id);
+    const groups = await call(admin, 'get', '/api/crm/duplicates/contacts', { query: 'limit=5' });
+    expect(groups.items[0]).toMatchObject({ reason: 'email', key: 'dup@contract.test' });
+    await call(admin, 'post', '/api/crm/contacts/merge', {
+      body: { keepId: ids[0], mergeIds: [ids[1]], fields: { name: ids[1] } },
+    });
+    await call(admin, 'post', '/api/crm/duplicates/contacts/dismiss', { body: { ids: [ids[0], ids[2]] } });
+    const a = await call(admin, 'post', '/api/crm/companies', { body: { name: 'Dup Company Ltda' } });
+    const b = await call(admin, 'post', '/api/crm/companies', { body: { name: 'dup company' } });
+    const c = await call(admin, 'post', '/api/crm/companies', { body: { name: 'DUP COMPANY S.A.' } });
+    await call(admin, 'get', '/api/crm/duplicates/companies', {});
+    await call(admin, 'post', '/api/crm/companies/merge', { body: { keepId: a.id, mergeIds: [b.id] } });
+    await call(admin, 'post', '/api/crm/duplicates/companies/dismiss', { body: { ids: [a.id, c.id] } });
   });
 
   it('notifications', async () => {
