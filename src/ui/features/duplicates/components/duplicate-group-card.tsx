@@ -56,9 +56,9 @@ export function DuplicateGroupCard({
           >
             <Link
               to={`/crm/${kind}/${member.id}`}
-              className="flex min-w-0 items-center gap-1.5 font-medium break-words text-foreground hover:underline focus-ring"
+              className="flex min-w-0 items-start gap-1.5 font-medium break-words text-foreground hover:underline focus-ring"
             >
-              <Icon className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+              <Icon className="mt-0.5 h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
               <span className="min-w-0 break-words">{member.name}</span>
             </Link>
             {[member.detail, member.detail2, member.detail3].map(

@@ -63,7 +63,7 @@ export function MergeDialog({
   const title = t('duplicates.merge.title', { count: group.members.length });
   return (
     <Dialog open onOpenChange={(open) => !open && !merge.isPending && onClose()}>
-      <DialogContent title={title} description={t(`duplicates.merge.description.${kind}`)} className="max-w-4xl">
+      <DialogContent title={title} description={t(`duplicates.merge.description.${kind}`)} className="sm:max-w-4xl">
         {loaded.error ? (
           <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
             {errorMessage(loaded.error, t)}
@@ -124,14 +124,16 @@ function MergeTable({
     setKeepId(id);
     setChoices(defaultChoices(fields, records, id));
   };
-  const cell = 'border-b border-border px-3 py-2 align-top';
+  // Side by side from 640 px; below, each row's cells stack under its label (a value says whose it is).
+  const cell = 'border-b border-border px-3 py-2 align-top max-sm:block max-sm:border-b-0 max-sm:py-1.5';
+  const row = 'max-sm:grid max-sm:border-b max-sm:border-border max-sm:py-1.5';
   return (
     <>
       <div className="overflow-x-auto rounded-md border border-border" data-testid="merge-table">
-        <table className="w-full min-w-[32rem] border-collapse text-sm">
+        <table className="w-full border-collapse text-sm sm:min-w-[32rem]">
           <caption className="sr-only">{t('duplicates.merge.tableCaption')}</caption>
           <thead>
-            <tr className="bg-muted/60">
+            <tr className={cn(row, 'bg-muted/60')}>
               <th scope="col" className={cn(cell, 'w-36 text-left font-medium text-muted-foreground')}>
                 {t('duplicates.merge.keep')}
               </th>
@@ -147,7 +149,9 @@ function MergeTable({
                       className="mt-1 h-4 w-4 shrink-0 accent-primary focus-ring"
                     />
                     <span className="grid min-w-0">
-                      <span className="font-semibold break-words text-foreground">{String(record.name)}</span>
+                      <span className="font-semibold [overflow-wrap:anywhere] text-foreground">
+                        {String(record.name)}
+                      </span>
                       <span className="text-xs text-muted-foreground">
                         {t('duplicates.merge.createdAt', { date: formatDateTime(record.createdAt) })}
                       </span>
@@ -166,11 +170,11 @@ function MergeTable({
               if (!differing.has(field)) {
                 const text = valueText(records[0]!, field);
                 return (
-                  <tr key={field} className="text-muted-foreground" data-testid={`merge-row-${field}`}>
+                  <tr key={field} className={cn(row, 'text-muted-foreground')} data-testid={`merge-row-${field}`}>
                     <th scope="row" className={cn(cell, 'text-left font-normal')}>
                       {label}
                     </th>
-                    <td colSpan={records.length} className={cn(cell, 'break-words')}>
+                    <td colSpan={records.length} className={cn(cell, '[overflow-wrap:anywhere]')}>
                       {text ?? <span className="italic">{t('duplicates.merge.empty')}</span>}
                       <span className="sr-only"> ({t('duplicates.merge.same')})</span>
                     </td>
@@ -178,7 +182,7 @@ function MergeTable({
                 );
               }
               return (
-                <tr key={field} data-testid={`merge-row-${field}`}>
+                <tr key={field} className={row} data-testid={`merge-row-${field}`}>
                   <th scope="row" className={cn(cell, 'text-left font-medium')}>
                     {label}
                   </th>
@@ -195,14 +199,14 @@ function MergeTable({
                             onChange={() => setChoices((before) => ({ ...before, [field]: record.id }))}
                             className="mt-1 h-4 w-4 shrink-0 accent-primary focus-ring"
                           />
-                          <span className="min-w-0 break-words whitespace-pre-line">
+                          <span className="min-w-0 [overflow-wrap:anywhere] whitespace-pre-line">
                             <span className="sr-only">{label}: </span>
                             {text ?? (
                               <span className="text-muted-foreground italic">{t('duplicates.merge.empty')}</span>
                             )}
-                            <span className="sr-only">
+                            <span className="block text-xs text-muted-foreground sm:sr-only">
                               {' '}
-                              ({t('duplicates.merge.from', { name: String(record.name) })})
+                              {t('duplicates.merge.from', { name: String(record.name) })}
                             </span>
                           </span>
                         </label>
@@ -212,11 +216,11 @@ function MergeTable({
                 </tr>
               );
             })}
-            <tr data-testid="merge-row-tags">
+            <tr className={cn(row, 'max-sm:border-b-0')} data-testid="merge-row-tags">
               <th scope="row" className={cn(cell, 'border-b-0 text-left font-medium')}>
                 {fieldLabel(kind, 'tags', t)}
               </th>
-              <td colSpan={records.length} className={cn(cell, 'border-b-0 break-words')}>
+              <td colSpan={records.length} className={cn(cell, 'border-b-0 [overflow-wrap:anywhere]')}>
                 {tags.length > 0 ? tags.join(', ') : <span className="italic">{t('duplicates.merge.empty')}</span>}
                 <span className="ml-2 text-xs text-muted-foreground">{t('duplicates.merge.tagsJoined')}</span>
               </td>
