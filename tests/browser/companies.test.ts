@@ -5,6 +5,7 @@ import {
   axeAt,
   baseUrl,
   chooseTheme,
+  DEMO,
   expectAccessible,
   launchBrowser,
   newPage,
@@ -166,6 +167,32 @@ describe('companies', () => {
     await page.getByRole('button', { name: 'Limpar tudo' }).click();
     await page.getByTestId('active-filters').waitFor({ state: 'detached' });
     expect(new URL(page.url()).search).toBe('');
+    await page.context().close();
+  });
+
+  it("someone else's company opens read-only for an employee, on the list and on its page", async () => {
+    const admin = await newPage(browser);
+    await signIn(admin, DEMO.admin);
+    const name = uniqueName('Alheia ');
+    const company = await post<{ id: number }>(admin, '/api/crm/companies', { name, ownerId: null });
+    await admin.context().close();
+    const page = await newEmployee('coro');
+    await page.goto(`/crm/companies?search=${encodeURIComponent(name)}`);
+    await page.getByRole('button', { name, exact: true }).click();
+    await dialog(page)
+      .getByText('Só o responsável, quem a criou ou um administrador pode alterar esta empresa.')
+      .waitFor();
+    expect(await page.locator('#company-name').isDisabled()).toBe(true);
+    expect(
+      await dialog(page)
+        .getByRole('button', { name: /Salvar|Excluir/ })
+        .count(),
+    ).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.goto(`/crm/companies/${company.id}`);
+    const actions = page.getByRole('group', { name: 'Ações rápidas' });
+    await actions.getByRole('button', { name: 'Ver ficha' }).waitFor();
+    expect(await actions.getByRole('button', { name: 'Excluir' }).count()).toBe(0);
     await page.context().close();
   });
 

@@ -1,13 +1,16 @@
-import { Globe, MapPin, Phone, SquareArrowOutUpRight } from 'lucide-react';
+import { Globe, MapPin, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import {
+  CardTags,
+  OwnerInitials,
+  RECORD_CARD_CLASS,
+  RecordCardName,
+  RecordPageLink,
+} from '../../../components/records/record-card';
 import { Badge } from '../../../components/ui/badge';
-import { initialsOf } from '../../../lib/format';
 import { telLink } from '../../../lib/phone-links';
 import type { Company } from '../api/get-companies';
 import { websiteLabel } from '../company-format';
-
-export const MAX_CARD_TAGS = 2;
 
 /**
  * One company. The name is the button that opens it for editing (stretched over the card), its page and the links
@@ -15,30 +18,15 @@ export const MAX_CARD_TAGS = 2;
  */
 export function CompanyCard({ company, onOpen }: { company: Company; onOpen: (company: Company) => void }) {
   const { t } = useTranslation();
-  const extraTags = company.tags.length - MAX_CARD_TAGS;
   const place = [company.city, company.uf].filter(Boolean).join('/');
   const subtitle = [company.tradeName, company.segment].filter(Boolean).join(' · ');
   const link =
     'relative z-10 inline-flex min-w-0 items-center gap-1.5 rounded-sm text-sm text-muted-foreground hover:text-foreground focus-ring';
   return (
-    <article
-      data-testid="company-card"
-      className="relative flex h-full min-w-0 flex-col gap-3 rounded-lg border border-border bg-surface p-4 text-foreground shadow-sm transition-colors focus-within:border-primary hover:border-primary/60"
-    >
+    <article data-testid="company-card" className={RECORD_CARD_CLASS}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0 flex-1">
-          {/* The button itself truncates: cut inside an h2 that does, an inline-block is clipped with no ellipsis. */}
-          <h2 className="text-base font-semibold">
-            <button
-              type="button"
-              onClick={() => onOpen(company)}
-              title={company.name}
-              data-testid="company-card-name"
-              className="block w-full truncate text-left after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none"
-            >
-              {company.name}
-            </button>
-          </h2>
+          <RecordCardName name={company.name} onOpen={() => onOpen(company)} testId="company-card-name" />
           {subtitle && (
             <p className="truncate text-sm text-muted-foreground" title={subtitle}>
               {subtitle}
@@ -47,14 +35,7 @@ export function CompanyCard({ company, onOpen }: { company: Company; onOpen: (co
         </div>
         <div className="flex shrink-0 items-center gap-1">
           {company.size && <Badge tone="primary">{t(`companies.size.${company.size}`)}</Badge>}
-          <Link
-            to={`/crm/companies/${company.id}`}
-            aria-label={t('companyPage.open', { name: company.name })}
-            title={t('companyPage.open', { name: company.name })}
-            className="relative z-10 flex h-8 w-8 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground focus-ring"
-          >
-            <SquareArrowOutUpRight className="h-4 w-4" aria-hidden="true" />
-          </Link>
+          <RecordPageLink to={`/crm/companies/${company.id}`} label={t('companyPage.open', { name: company.name })} />
         </div>
       </div>
       <div className="grid gap-1">
@@ -84,31 +65,8 @@ export function CompanyCard({ company, onOpen }: { company: Company; onOpen: (co
         )}
       </div>
       <div className="mt-auto flex items-center justify-between gap-3">
-        <ul className="flex min-w-0 flex-wrap gap-1.5" aria-label={t('companies.fields.tags')}>
-          {company.tags.slice(0, MAX_CARD_TAGS).map((tag) => (
-            <li key={tag}>
-              <Badge className="max-w-32 truncate">{tag}</Badge>
-            </li>
-          ))}
-          {extraTags > 0 && (
-            <li>
-              <Badge>
-                <span aria-hidden="true">+{extraTags}</span>
-                <span className="sr-only">{t('contacts.card.moreTags', { count: extraTags })}</span>
-              </Badge>
-            </li>
-          )}
-        </ul>
-        {company.ownerName && (
-          <span
-            className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-primary/15 text-xs font-semibold text-primary"
-            title={company.ownerName}
-            aria-label={t('contacts.card.owner', { name: company.ownerName })}
-            role="img"
-          >
-            {initialsOf(company.ownerName)}
-          </span>
-        )}
+        <CardTags tags={company.tags} label={t('companies.fields.tags')} />
+        {company.ownerName && <OwnerInitials name={company.ownerName} />}
       </div>
     </article>
   );
