@@ -169,6 +169,8 @@ function MergeTable({
               const label = fieldLabel(kind, field, t);
               if (!differing.has(field)) {
                 const text = valueText(records[0]!, field);
+                // Empty in every record: nothing to keep or lose.
+                if (text === null) return null;
                 return (
                   <tr key={field} className={cn(row, 'text-muted-foreground')} data-testid={`merge-row-${field}`}>
                     <th scope="row" className={cn(cell, 'text-left font-normal')}>
