@@ -11,6 +11,7 @@ const LONGEST_FIRST = [
   'screens',
   'pipeline',
   'contacts',
+  'companies',
   'notifications',
   'settings-users',
   'contacts-bulk',
@@ -36,6 +37,8 @@ export const SECOND_LANE = [
   'search-palette',
   'discard-changes',
   'preferences',
+  'duplicates',
+  'deal-people',
 ].map((name) => `tests/browser/${name}.test.ts`);
 
 const rank = (file: TestSpecification): number => {
