@@ -183,6 +183,20 @@ export class KnexContactImportRepository implements ContactImportRepository {
    * the companies missing, under a transaction-scoped advisory lock so two batches never make the same company.
    */
   async companiesFor(refs: CompanyRef[], createdBy?: number): Promise<(number | null)[]> {
+    // A file names a few companies on many rows: each distinct reference is looked up (and made) once.
+    const distinct = new Map<string, number>();
+    const unique: CompanyRef[] = [];
+    const places = refs.map((ref) => {
+      const key = `${ref.name ?? ''}\u0000${ref.cnpj ?? ''}`;
+      let place = distinct.get(key);
+      if (place === undefined) distinct.set(key, (place = unique.push(ref) - 1));
+      return place;
+    });
+    const ids = await this.distinctCompaniesFor(unique, createdBy);
+    return places.map((place) => ids[place]);
+  }
+
+  private async distinctCompaniesFor(refs: CompanyRef[], createdBy?: number): Promise<(number | null)[]> {
     const { db } = this.uow;
     if (createdBy !== undefined) await db.raw("SELECT pg_advisory_xact_lock(hashtext('funil.import-companies'))");
     const { rows } = (await db.raw(
