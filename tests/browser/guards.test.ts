@@ -8,6 +8,7 @@ type Role = 'admin' | 'developer' | 'employee';
 const ROUTES: { path: string; label: string; heading: string; roles: Role[] }[] = [
   { path: '/', label: 'Meu dia', heading: 'Meu dia', roles: ['admin', 'developer', 'employee'] },
   { path: '/crm/contacts', label: 'Contatos', heading: 'Contatos', roles: ['admin', 'developer', 'employee'] },
+  { path: '/crm/companies', label: 'Empresas', heading: 'Empresas', roles: ['admin', 'developer', 'employee'] },
   {
     path: '/crm/pipeline',
     label: 'Funil de Negócios',

@@ -38,7 +38,7 @@ describe('language', () => {
     await page.getByRole('heading', { name: 'My day' }).waitFor();
     await page.getByText(/Welcome back/).waitFor();
     expect(await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').allTextContents()).toEqual(
-      ['My day', 'Contacts', 'Pipeline', 'Activities'],
+      ['My day', 'Contacts', 'Companies', 'Pipeline', 'Activities'],
     );
     await page.goto('/missing');
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
