@@ -10,7 +10,7 @@ import {
   type DuplicateReason,
 } from '../../domain/merge/duplicates';
 import type { MergeKind } from '../../domain/merge/merge';
-import type { MergeRepository, MovedRows } from '../../domain/merge/merge.ports';
+import type { MergeRepository } from '../../domain/merge/merge.ports';
 import type { Page, PageRequest } from '../../domain/shared/list-page';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
@@ -68,16 +68,14 @@ interface Found {
 export class KnexMergeRepository implements MergeRepository {
   constructor(@inject(UNIT_OF_WORK) private readonly uow: KnexUnitOfWork) {}
 
-  async moveAndDelete(kind: MergeKind, keepId: number, mergeIds: number[]): Promise<MovedRows> {
+  async moveAndDelete(kind: MergeKind, keepId: number, mergeIds: number[]): Promise<void> {
     const { db } = this.uow;
-    const moved: MovedRows = {};
     const ids = db.raw('?::int[]', [mergeIds]);
     if (kind === 'contact') {
       // A person is in a deal once: the merged people's links become one link of the kept person per deal, primary
       // if any of them was, with the kept person's role where they were already in it (else the primary's role).
-      moved.deal_contacts = rowCount(
-        await db.raw(
-          `WITH gone AS (
+      await db.raw(
+        `WITH gone AS (
              DELETE FROM deal_contacts WHERE contact_id = ANY(?)
              RETURNING deal_id, role, is_primary, created_at
            )
@@ -85,34 +83,27 @@ export class KnexMergeRepository implements MergeRepository {
            SELECT DISTINCT ON (deal_id) deal_id, ?::int, role, bool_or(is_primary) OVER (PARTITION BY deal_id), created_at
              FROM gone ORDER BY deal_id, is_primary DESC, created_at
            ON CONFLICT (deal_id, contact_id) DO UPDATE SET is_primary = k.is_primary OR excluded.is_primary`,
-          [ids, keepId],
-        ),
+        [ids, keepId],
       );
     }
     for (const { table, column, on } of MERGE_REFERENCES[kind]) {
       if (on !== 'move') continue;
-      const result = await db.raw(`UPDATE ?? SET ?? = ? WHERE ?? = ANY(?)`, [table, column, keepId, column, ids]);
-      moved[table] = rowCount(result);
+      await db.raw(`UPDATE ?? SET ?? = ? WHERE ?? = ANY(?)`, [table, column, keepId, column, ids]);
     }
     // Their history becomes the kept record's.
-    moved.crm_timeline = rowCount(
-      await db.raw(`UPDATE crm_timeline SET entity_id = ? WHERE entity_type = ? AND entity_id = ANY(?)`, [
-        keepId,
-        kind,
-        ids,
-      ]),
-    );
+    await db.raw(`UPDATE crm_timeline SET entity_id = ? WHERE entity_type = ? AND entity_id = ANY(?)`, [
+      keepId,
+      kind,
+      ids,
+    ]);
     if (kind === 'contact')
-      moved.crm_timeline += rowCount(
-        await db.raw('UPDATE crm_timeline SET contact_id = ? WHERE contact_id = ANY(?)', [keepId, ids]),
-      );
+      await db.raw('UPDATE crm_timeline SET contact_id = ? WHERE contact_id = ANY(?)', [keepId, ids]);
     await db.raw('DELETE FROM duplicate_dismissals WHERE kind = ? AND (low_id = ANY(?) OR high_id = ANY(?))', [
       kind,
       ids,
       ids,
     ]);
     await db.raw('DELETE FROM ?? WHERE id = ANY(?)', [TABLES[kind], ids]);
-    return moved;
   }
 
   async dismiss(kind: MergeKind, ids: number[], by: number): Promise<void> {
@@ -272,9 +263,6 @@ function keyOf(kind: MergeKind, reason: DuplicateReason): string {
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
-
-const rowCount = (result: { rowCount?: number | null; affectedRows?: number }): number =>
-  result.rowCount ?? result.affectedRows ?? 0;
 
 function encode(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');

@@ -88,7 +88,7 @@ describe('merging contacts', () => {
     ]);
     expect((await deal(thirdsDeal.id)).contactId).toBe(keep.id);
     expect((await crm.users.employee.get(`/api/crm/activities/${activity.id}`)).body.contactId).toBe(keep.id);
-    expect((await crm.users.employee.get(`/api/crm/notes/${note.note?.id ?? note.id}`)).body.contactId).toBe(keep.id);
+    expect((await crm.users.employee.get(`/api/crm/notes/${note.id}`)).body.contactId).toBe(keep.id);
     const ofContact = await crm.users.employee.get(`/api/crm/deals?contactId=${keep.id}`);
     expect(ofContact.body.items.map((d: { id: number }) => d.id).sort()).toEqual(
       [both.id, twinsDeal.id, thirdsDeal.id].sort(),

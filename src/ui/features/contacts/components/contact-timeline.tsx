@@ -63,7 +63,7 @@ export function timelineValue(
 }
 
 /** The records a merge took in, as its entry names them ("Ana S., Ana Souza (old)"). */
-export function mergedNames(entry: TimelineEntry): string {
+function mergedNames(entry: TimelineEntry): string {
   const merged = entry.changes.find((c) => c.field === 'merged')?.oldValue;
   return Array.isArray(merged) ? merged.map((r) => String((r as { name?: unknown }).name ?? '')).join(', ') : '';
 }
