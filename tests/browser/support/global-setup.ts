@@ -1,8 +1,7 @@
-import { rmSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_OPTIONS } from './chromium';
-import { copyDataDir, makeMigratedDataDir, startBuiltServer } from './server';
+import { copyDataDir, makeMigratedDataDir, removeDataDir, startBuiltServer } from './server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,14 +15,15 @@ declare module 'vitest' {
 }
 
 /**
- * Migrates an embedded database once (demo users seeded), then starts the built server on a copy of it for each
- * worker. Files that run at the same time never share a server: each worker's files run one after another on its
- * own, as every file did on the one shared server when the run had one worker.
+ * Migrates a database once (demo users seeded), then starts the built server on a copy of it for each worker.
+ * Files that run at the same time never share a server: each worker's files run one after another on its own, as
+ * every file did on the one shared server when the run had one worker.
  */
 export default async function setup(project: TestProject) {
   const migrated = await makeMigratedDataDir();
   const workers = Math.max(1, project.config.maxWorkers ?? 1);
-  const dataDirs = Array.from({ length: workers }, () => copyDataDir(migrated, 'browser'));
+  const dataDirs: string[] = [];
+  for (let i = 0; i < workers; i++) dataDirs.push(await copyDataDir(migrated, 'browser'));
   const [servers, browsers] = await Promise.all([
     Promise.all(
       dataDirs.map((dataDir, i) => startBuiltServer(dataDir, i === 0 ? 'browser-server' : `browser-server-${i + 1}`)),
@@ -43,6 +43,6 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await Promise.all([...servers.map((server) => server.stop()), ...browsers.map((browser) => browser.close())]);
-    for (const dir of [...dataDirs, migrated]) rmSync(dir, { recursive: true, force: true });
+    for (const dir of [...dataDirs, migrated]) await removeDataDir(dir);
   };
 }
