@@ -42,6 +42,7 @@ import * as createCompanies from './20261127150000_create_companies';
 import * as linkContactsToCompanies from './20261128100000_link_contacts_to_companies';
 import * as createDealContacts from './20261128100100_create_deal_contacts';
 import * as createDuplicateDismissals from './20261128100200_create_duplicate_dismissals';
+import * as addCompanyToNotesAndActivities from './20261128110000_add_company_to_notes_and_activities';
 
 /** What a migration that moves data counts (rows created, linked...), for the log: see migrateLatest. */
 export type MigrationReport = Record<string, number>;
@@ -99,4 +100,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261128100000_link_contacts_to_companies', linkContactsToCompanies],
   ['20261128100100_create_deal_contacts', createDealContacts],
   ['20261128100200_create_duplicate_dismissals', createDuplicateDismissals],
+  ['20261128110000_add_company_to_notes_and_activities', addCompanyToNotesAndActivities],
 ];

@@ -22,6 +22,9 @@ export interface Activity {
   contactName: string | null;
   dealId: number | null;
   dealTitle: string | null;
+  /** An activity with the company itself (a call to the organization rather than one of its people). */
+  companyId: number | null;
+  companyName: string | null;
   assignedTo: number | null;
   assignedToName: string | null;
   /** Minutes before dueDate the assignee is reminded; null: no reminder. */
@@ -42,6 +45,7 @@ export type ActivityFields = Pick<
   | 'duration'
   | 'contactId'
   | 'dealId'
+  | 'companyId'
   | 'assignedTo'
 >;
 
@@ -54,6 +58,8 @@ export interface ActivityFilter {
   status?: ActivityStatus;
   contactId?: number;
   dealId?: number;
+  /** The company's activities and those of its people and its deals. */
+  companyId?: number;
   /** Only activities assigned to or created by this user. */
   involving?: number;
   /** Due at or after this instant. */

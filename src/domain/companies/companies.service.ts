@@ -10,6 +10,7 @@ import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
 import {
   COMPANY_TRACKED_FIELDS,
   type Company,
+  type CompanyDealTotals,
   type CompanyFields,
   type CompanyFilter,
   type NewCompany,
@@ -46,6 +47,12 @@ export class CompaniesService {
 
   get(viewer: Viewer, id: number): Promise<Company> {
     return this.records.get(viewer, id);
+  }
+
+  /** Its deals' totals, open, won and lost, to whoever reads the company (404 as `get`). */
+  async dealTotals(viewer: Viewer, id: number): Promise<CompanyDealTotals> {
+    await this.get(viewer, id);
+    return this.companies.dealTotals(id);
   }
 
   /** The owner defaults to the creator; with its 'created' timeline entry, in one transaction. */

@@ -94,3 +94,16 @@ export const COMPANY_TRACKED_FIELDS = [
   'notes',
   'ownerId',
 ] as const satisfies readonly (keyof Company)[];
+
+/** A count of deals and their value (a decimal string, as "4200.00"). */
+export interface DealTally {
+  count: number;
+  value: string;
+}
+
+/** A company's deals by how they stand (their stage's kind): open, won and lost. */
+export interface CompanyDealTotals {
+  open: DealTally;
+  won: DealTally;
+  lost: DealTally;
+}

@@ -23,6 +23,8 @@ export interface Note {
   occurredAt: Date;
   contactId: number | null;
   dealId: number | null;
+  /** A note on the company itself (not on one of its people or deals). */
+  companyId: number | null;
   /** The activity the note reports on (completed with it); null once that activity is deleted. */
   activityId: number | null;
   pinned: boolean;
@@ -46,6 +48,7 @@ export type NoteInput = Pick<NoteFields, 'kind' | 'body'> &
   Partial<Pick<NoteFields, 'outcome' | 'durationMin' | 'occurredAt'>> & {
     contactId?: number | null;
     dealId?: number | null;
+    companyId?: number | null;
     activityId?: number;
     next?: NextActivity;
   };
@@ -57,6 +60,7 @@ export type CreatedNote = Note & { nextActivityId: number | null };
 export type NoteColumns = Partial<NoteFields> & {
   contactId?: number | null;
   dealId?: number | null;
+  companyId?: number | null;
   activityId?: number | null;
   pinnedAt?: Date | null;
   editedAt?: Date | null;
@@ -75,6 +79,8 @@ export interface NoteRevision {
 export interface NoteFilter {
   contactId?: number;
   dealId?: number;
+  /** The company's notes and those of its people and its deals. */
+  companyId?: number;
   /** Only the pinned ones. */
   pinned?: boolean;
 }

@@ -39,7 +39,7 @@ const CONTENT_FIELDS = [
 ] as const satisfies readonly (keyof NoteFields)[];
 
 /**
- * Notes and calls logged on a contact or a deal. A note, the activity it completes, the follow-up it plans and their
+ * Notes and calls logged on a contact, a deal or a company. A note, the activity it completes, the follow-up it plans and their
  * timeline entries are written in one transaction: all of them or none.
  */
 @injectable()
@@ -73,11 +73,12 @@ export class NotesService {
   create(viewer: Viewer, input: NoteInput): Promise<CreatedNote> {
     const { activityId, next, ...fields } = input;
     return this.uow.run(async () => {
-      let { contactId = null, dealId = null } = fields;
+      let { contactId = null, dealId = null, companyId = null } = fields;
       if (activityId !== undefined) {
         const activity = await this.activities.get(viewer, activityId);
         if (fields.contactId === undefined) contactId = activity.contactId;
         if (fields.dealId === undefined) dealId = activity.dealId;
+        if (fields.companyId === undefined) companyId = activity.companyId;
         await this.activities.update(viewer, activityId, { status: 'completed' });
       }
       if (dealId !== null && contactId === null) {
@@ -85,8 +86,11 @@ export class NotesService {
         if (!deal) throw new FieldError('dealId', 'dealId refers to a record that does not exist');
         contactId = deal.contactId;
       }
-      if (contactId === null && dealId === null)
-        throw new FieldError('contactId', 'A note belongs to a contact or a deal: give contactId or dealId');
+      if (contactId === null && dealId === null && companyId === null)
+        throw new FieldError(
+          'contactId',
+          'A note belongs to a contact, a deal or a company: give contactId, dealId or companyId',
+        );
       const note = await this.notes.create({
         kind: fields.kind,
         body: fields.body,
@@ -95,6 +99,7 @@ export class NotesService {
         occurredAt: fields.occurredAt ?? this.clock.now(),
         contactId,
         dealId,
+        companyId,
         activityId: activityId ?? null,
         createdBy: viewer.id,
       });
@@ -112,7 +117,7 @@ export class NotesService {
           { userId: viewer.id },
         ),
       );
-      const planned = next && (await this.activities.create(viewer, { ...next, contactId, dealId }));
+      const planned = next && (await this.activities.create(viewer, { ...next, contactId, dealId, companyId }));
       return { ...note, nextActivityId: planned ? planned.id : null };
     });
   }

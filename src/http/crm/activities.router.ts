@@ -11,6 +11,7 @@ const toFilter = (q: {
   type?: ActivityType | 'all';
   contact?: number;
   deal?: number;
+  company?: number;
   dueFrom?: Date;
   dueBefore?: Date;
 }) => ({
@@ -18,6 +19,7 @@ const toFilter = (q: {
   type: q.type === 'all' ? undefined : q.type,
   contactId: q.contact,
   dealId: q.deal,
+  companyId: q.company,
   dueFrom: q.dueFrom,
   dueBefore: q.dueBefore,
 });

@@ -18,6 +18,7 @@ type ActivityQuery = Pick<ActivityFilter, 'assignedTo' | 'status' | 'dueFrom' | 
   type: ActivityFilter['type'] | 'all';
   contact?: number;
   deal?: number;
+  company?: number;
 };
 type CountsQuery = Omit<ActivityQuery, 'status' | 'order'>;
 
@@ -28,6 +29,7 @@ const filters: Joi.StrictSchemaMap<CountsQuery> = {
     .default('all'),
   contact: recordId,
   deal: recordId,
+  company: recordId.description("The company's activities and those of its people and its deals"),
   dueFrom: Joi.date().iso().description('Due at or after this ISO 8601 date-time'),
   dueBefore: Joi.date().iso().description('Due before this ISO 8601 date-time'),
 };
@@ -49,6 +51,7 @@ const fields: Joi.StrictSchemaMap<Required<ActivityInput>> = {
   duration: Joi.number().integer().min(1).max(525_600).allow(null).description('Minutes'),
   contactId: recordId.allow(null),
   dealId: recordId.allow(null),
+  companyId: recordId.allow(null).description('An activity with the company itself'),
   assignedTo: recordId.allow(null).description('Defaults to the signed-in user'),
   reminderMinutes: Joi.number()
     .valid(...REMINDER_CHOICES)
@@ -86,6 +89,8 @@ export const activitySchemas = {
     contactName: Joi.string().allow(null),
     dealId: id.allow(null),
     dealTitle: Joi.string().allow(null),
+    companyId: id.allow(null),
+    companyName: Joi.string().allow(null),
     assignedTo: id.allow(null),
     assignedToName: Joi.string().allow(null),
     reminderMinutes: fields.reminderMinutes,

@@ -4,11 +4,14 @@ import {
   COMPANY_SIZES,
   UFS,
   type Company,
+  type CompanyDealTotals,
   type CompanyFields,
   type CompanyFilter,
+  type DealTally,
 } from '../../domain/companies/company';
 import { canBePhone, NOT_A_PHONE } from '../../domain/contacts/phone';
-import { id, responseObject } from '../response.schemas';
+import { count, id, responseObject } from '../response.schemas';
+import { moneySum } from './deals.schemas';
 import { createOf, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
 
 /** The list's filters as the client names them (`owner`: the owner's id). */
@@ -86,7 +89,17 @@ const filterFields: Joi.StrictSchemaMap<CompanyQuery> = {
 
 const text = Joi.string().allow(null);
 
+const tally = responseObject({
+  count,
+  value: moneySum.description('The sum of their values, e.g. "4200.00"'),
+} satisfies Joi.StrictSchemaMap<DealTally>);
+
 export const companySchemas = {
+  summary: responseObject({
+    open: tally.description('Deals in an open stage'),
+    won: tally.description('Deals in a stage of kind won'),
+    lost: tally.description('Deals in a stage of kind lost'),
+  } satisfies Joi.StrictSchemaMap<CompanyDealTotals>),
   listQuery: listQuery<CompanyQuery>(filterFields),
   create: createOf(fields, ['name']),
   update: patchOf(fields),

@@ -20,13 +20,14 @@ export class NotesRouter implements HttpRouter {
         path: PATH,
         access: accessFor('note', 'read'),
         tag: 'notes',
-        summary: "Notes and calls, newest first: a contact's, a deal's, the pinned ones",
+        summary:
+          "Notes and calls, newest first: a contact's, a deal's, a company's (with its people's and deals'), the pinned ones",
         schemas: { query: noteSchemas.listQuery },
         response: pageResponse(noteSchemas.item),
         handler: ({ query }, req) =>
           this.notes.list(
             viewerOf(req),
-            { contactId: query.contact, dealId: query.deal, pinned: query.pinned },
+            { contactId: query.contact, dealId: query.deal, companyId: query.company, pinned: query.pinned },
             pageOf(query),
           ),
       }),
@@ -36,7 +37,7 @@ export class NotesRouter implements HttpRouter {
         access: accessFor('note', 'create'),
         tag: 'notes',
         summary:
-          'Log a note or a call on a contact or a deal; with activityId it completes that activity, with next it plans ' +
+          'Log a note or a call on a contact, a deal or a company; with activityId it completes that activity, with next it plans ' +
           'the follow-up activity: all in one transaction, with their timeline entries',
         schemas: { body: noteSchemas.create },
         status: 201,

@@ -19,6 +19,7 @@ import { ignoredCreatedBy, listQuery, recordId } from './crm.schemas';
 interface NoteQuery {
   contact?: number;
   deal?: number;
+  company?: number;
   pinned?: boolean;
 }
 
@@ -71,6 +72,7 @@ const item = {
   ...timelineNoteKeys,
   contactId: id.allow(null),
   dealId: id.allow(null),
+  companyId: id.allow(null).description('A note on the company itself'),
   activityId: id.allow(null).description('The activity the note reports on (completed with it)'),
   authorName: Joi.string().allow(null),
   createdAt: timestamp,
@@ -80,6 +82,7 @@ export const noteSchemas = {
   listQuery: listQuery<NoteQuery>({
     contact: recordId.description("The contact's notes"),
     deal: recordId.description("The deal's notes"),
+    company: recordId.description("The company's notes and those of its people and its deals"),
     pinned: Joi.boolean().description('true: only the pinned notes; false: only the others'),
   }),
   create: Joi.object<NoteInput & { createdBy?: unknown }>({
@@ -88,6 +91,9 @@ export const noteSchemas = {
     dealId: recordId
       .allow(null)
       .description("With activityId, defaults to the activity's; given alone, the deal's contact is the note's too"),
+    companyId: recordId
+      .allow(null)
+      .description("A note on the company itself; with activityId, defaults to the activity's"),
     activityId: recordId.description('The activity the note reports on: it is completed in the same transaction'),
     next,
     createdBy: ignoredCreatedBy,

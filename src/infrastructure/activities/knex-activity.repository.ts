@@ -14,7 +14,7 @@ import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import { tableModel, type BaseModel } from '../db/base.model';
 import { countTotal, decodeCursor, encodeCursor } from '../db/keyset-page';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
-import { KnexRecordStore, referenced } from '../crm/knex-record-store';
+import { KnexRecordStore, referenced, whereAboutCompany } from '../crm/knex-record-store';
 
 const ActivityModel = tableModel('activities', { hasUpdatedAt: true });
 
@@ -28,6 +28,7 @@ export class KnexActivityRepository
       'activities.*',
       referenced('contacts', 'name', 'activities.contactId', 'contactName'),
       referenced('deals', 'title', 'activities.dealId', 'dealTitle'),
+      referenced('companies', 'name', 'activities.companyId', 'companyName'),
       referenced('users', 'name', 'activities.assignedTo', 'assignedToName'),
       // No choice row: the default lead time; a row with null minutes: no reminder.
       raw(
@@ -64,6 +65,7 @@ export class KnexActivityRepository
     if (filter.status !== undefined) q.where('activities.status', filter.status);
     if (filter.contactId !== undefined) q.where('activities.contactId', filter.contactId);
     if (filter.dealId !== undefined) q.where('activities.dealId', filter.dealId);
+    if (filter.companyId !== undefined) whereAboutCompany(q, 'activities', filter.companyId);
     if (filter.dueFrom !== undefined) q.where('activities.dueDate', '>=', filter.dueFrom);
     if (filter.dueBefore !== undefined) q.where('activities.dueDate', '<', filter.dueBefore);
   }

@@ -1,7 +1,13 @@
 import { inject, injectable } from 'inversify';
 import type { QueryBuilder } from 'objection';
 import { formatCnpj, normalizeCnpj } from '../../domain/companies/cnpj';
-import type { Company, CompanyFields, CompanyFilter, NewCompany } from '../../domain/companies/company';
+import type {
+  Company,
+  CompanyDealTotals,
+  CompanyFields,
+  CompanyFilter,
+  NewCompany,
+} from '../../domain/companies/company';
 import type { CompanyRepository } from '../../domain/companies/companies.ports';
 import type { Page, PageRequest } from '../../domain/shared/list-page';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
@@ -27,6 +33,22 @@ export class KnexCompanyRepository
       this.select().modify((q) => matching(q, filter)),
       page,
     );
+  }
+
+  /** One pass over deals_company_id_index, each deal's stage found by its key (won and lost by kind, never by name). */
+  async dealTotals(companyId: number): Promise<CompanyDealTotals> {
+    const { rows } = (await this.uow.db.raw(
+      `SELECT coalesce(s.kind, 'open') AS kind, count(*)::int AS count, sum(d.value)::numeric(16, 2)::text AS value
+         FROM deals d LEFT JOIN pipeline_stages s ON s.pipeline = d.pipeline AND s.stage = d.stage
+        WHERE d.company_id = ?
+        GROUP BY 1`,
+      [companyId],
+    )) as { rows: { kind: keyof CompanyDealTotals; count: number; value: string }[] };
+    const tally = (kind: keyof CompanyDealTotals) => {
+      const row = rows.find((r) => r.kind === kind);
+      return { count: row?.count ?? 0, value: row?.value ?? '0.00' };
+    };
+    return { open: tally('open'), won: tally('won'), lost: tally('lost') };
   }
 
   /** Stored without punctuation (what the unique index compares); an empty CNPJ is none. */

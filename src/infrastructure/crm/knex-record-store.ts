@@ -77,3 +77,17 @@ export abstract class KnexRecordStore<
     await this.model.query(this.uow.db).deleteById(id);
   }
 }
+
+/**
+ * Rows of `table` about a company: on the company itself, on one of its people or on one of its deals (a company's
+ * notes and activities). Each branch is an index ending in the id: `<table>`'s company_id, contact_id and deal_id
+ * indexes, contacts_company_id_index and deals_company_id_index.
+ */
+export function whereAboutCompany(q: QueryBuilder<BaseModel>, table: string, companyId: number): void {
+  q.where((w) =>
+    w
+      .where(`${table}.companyId`, companyId)
+      .orWhereIn(`${table}.contactId`, (people) => people.select('id').from('contacts').where('companyId', companyId))
+      .orWhereIn(`${table}.dealId`, (deals) => deals.select('id').from('deals').where('companyId', companyId)),
+  );
+}

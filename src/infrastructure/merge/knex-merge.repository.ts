@@ -34,6 +34,8 @@ export const MERGE_REFERENCES: Record<MergeKind, { table: string; column: string
     company: [
       { table: 'contacts', column: 'company_id', on: 'move' },
       { table: 'deals', column: 'company_id', on: 'move' },
+      { table: 'activities', column: 'company_id', on: 'move' },
+      { table: 'crm_notes', column: 'company_id', on: 'move' },
     ],
   };
 

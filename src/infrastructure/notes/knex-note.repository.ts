@@ -6,7 +6,7 @@ import type { Page, PageRequest } from '../../domain/shared/list-page';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import { tableModel } from '../db/base.model';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
-import { KnexRecordStore, referenced } from '../crm/knex-record-store';
+import { KnexRecordStore, referenced, whereAboutCompany } from '../crm/knex-record-store';
 
 const NoteModel = tableModel('crmNotes', { hasUpdatedAt: true });
 const NoteRevisionModel = tableModel('crmNoteRevisions');
@@ -22,6 +22,7 @@ const COLUMNS = [
     'occurredAt',
     'contactId',
     'dealId',
+    'companyId',
     'activityId',
     'editedAt',
     'createdBy',
@@ -37,11 +38,15 @@ export class KnexNoteRepository extends KnexRecordStore<Note, NewNote, NoteColum
     super(uow, NoteModel, COLUMNS);
   }
 
-  /** Served by crm_notes_contact_id_index or crm_notes_deal_id_index (each ends with the id, the list's order). */
+  /**
+   * Served by crm_notes_contact_id_index, crm_notes_deal_id_index or, for a company, the three together with
+   * crm_notes_company_id_index (each ends with the id, the list's order).
+   */
   list(filter: NoteFilter, page: PageRequest): Promise<Page<Note>> {
     const query = this.select().modify((q) => {
       if (filter.contactId !== undefined) q.where('crmNotes.contactId', filter.contactId);
       if (filter.dealId !== undefined) q.where('crmNotes.dealId', filter.dealId);
+      if (filter.companyId !== undefined) whereAboutCompany(q, 'crmNotes', filter.companyId);
       if (filter.pinned !== undefined)
         q.modify((w) => (filter.pinned ? w.whereNotNull('crmNotes.pinnedAt') : w.whereNull('crmNotes.pinnedAt')));
     });

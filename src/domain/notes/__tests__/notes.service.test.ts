@@ -39,6 +39,7 @@ class InMemoryNoteRepository extends InMemoryRecords<Note> implements NoteReposi
       occurredAt: NOW,
       contactId: null,
       dealId: null,
+      companyId: null,
       activityId: null,
       editedAt: null,
       ...rest,

@@ -34,6 +34,7 @@ describe('POST /api/crm/notes', () => {
       occurredAt: '2026-11-20T14:00:00.000Z',
       contactId: contact.id,
       dealId: null,
+      companyId: null,
       activityId: null,
       pinned: false,
       editedAt: null,

@@ -273,6 +273,26 @@ export interface paths {
         patch: operations["patchApiCrmCompaniesId"];
         trace?: never;
     };
+    "/api/crm/companies/{id}/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's deals by how they stand (the stage's kind): open, won and lost, each a count and a total value
+         * @description Any signed-in user.
+         */
+        get: operations["getApiCrmCompaniesIdSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/crm/companies/{id}/timeline": {
         parameters: {
             query?: never;
@@ -937,13 +957,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Notes and calls, newest first: a contact's, a deal's, the pinned ones
+         * Notes and calls, newest first: a contact's, a deal's, a company's (with its people's and deals'), the pinned ones
          * @description Any signed-in user.
          */
         get: operations["getApiCrmNotes"];
         put?: never;
         /**
-         * Log a note or a call on a contact or a deal; with activityId it completes that activity, with next it plans the follow-up activity: all in one transaction, with their timeline entries
+         * Log a note or a call on a contact, a deal or a company; with activityId it completes that activity, with next it plans the follow-up activity: all in one transaction, with their timeline entries
          * @description Any signed-in user.
          */
         post: operations["postApiCrmNotes"];
@@ -2752,6 +2772,8 @@ export interface operations {
         parameters: {
             query?: {
                 assignedTo?: number;
+                /** @description The company's activities and those of its people and its deals */
+                company?: number;
                 contact?: number;
                 /** @description nextCursor of the previous page */
                 cursor?: string;
@@ -2784,6 +2806,8 @@ export interface operations {
                         items: {
                             assignedTo: number | null;
                             assignedToName: string | null;
+                            companyId: number | null;
+                            companyName: string | null;
                             /**
                              * Format: date-time
                              * @description ISO 8601 date-time
@@ -2894,6 +2918,8 @@ export interface operations {
                 "application/json": {
                     /** @description Defaults to the signed-in user */
                     assignedTo?: number | null;
+                    /** @description An activity with the company itself */
+                    companyId?: number | null;
                     contactId?: number | null;
                     /** @description Ignored: the server sets it to the signed-in user */
                     createdBy?: unknown;
@@ -2934,6 +2960,8 @@ export interface operations {
                     "application/json": {
                         assignedTo: number | null;
                         assignedToName: string | null;
+                        companyId: number | null;
+                        companyName: string | null;
                         /**
                          * Format: date-time
                          * @description ISO 8601 date-time
@@ -3087,6 +3115,8 @@ export interface operations {
                     "application/json": {
                         assignedTo: number | null;
                         assignedToName: string | null;
+                        companyId: number | null;
+                        companyName: string | null;
                         /**
                          * Format: date-time
                          * @description ISO 8601 date-time
@@ -3324,6 +3354,8 @@ export interface operations {
                 "application/json": {
                     /** @description Defaults to the signed-in user */
                     assignedTo?: number | null;
+                    /** @description An activity with the company itself */
+                    companyId?: number | null;
                     contactId?: number | null;
                     /** @description Ignored: the server sets it to the signed-in user */
                     createdBy?: unknown;
@@ -3369,6 +3401,8 @@ export interface operations {
                     "application/json": {
                         assignedTo: number | null;
                         assignedToName: string | null;
+                        companyId: number | null;
+                        companyName: string | null;
                         /**
                          * Format: date-time
                          * @description ISO 8601 date-time
@@ -3754,6 +3788,8 @@ export interface operations {
         parameters: {
             query?: {
                 assignedTo?: number;
+                /** @description The company's activities and those of its people and its deals */
+                company?: number;
                 contact?: number;
                 deal?: number;
                 /** @description Due before this ISO 8601 date-time */
@@ -4547,6 +4583,103 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiCrmCompaniesIdSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Deals in a stage of kind lost */
+                        lost: {
+                            count: number;
+                            /** @description The sum of their values, e.g. "4200.00" */
+                            value: string;
+                        };
+                        /** @description Deals in an open stage */
+                        open: {
+                            count: number;
+                            /** @description The sum of their values, e.g. "4200.00" */
+                            value: string;
+                        };
+                        /** @description Deals in a stage of kind won */
+                        won: {
+                            count: number;
+                            /** @description The sum of their values, e.g. "4200.00" */
+                            value: string;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: COMPANY.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "COMPANY.NOT_FOUND";
                         };
                     };
                 };
@@ -9978,6 +10111,8 @@ export interface operations {
     getApiCrmNotes: {
         parameters: {
             query?: {
+                /** @description The company's notes and those of its people and its deals */
+                company?: number;
                 /** @description The contact's notes */
                 contact?: number;
                 /** @description nextCursor of the previous page */
@@ -10008,6 +10143,8 @@ export interface operations {
                             activityId: number | null;
                             authorName: string | null;
                             body: string;
+                            /** @description A note on the company itself */
+                            companyId: number | null;
                             contactId: number | null;
                             /**
                              * Format: date-time
@@ -10106,6 +10243,8 @@ export interface operations {
                     activityId?: number;
                     /** @description The text, 1 to 20,000 characters (a Markdown subset: bold, italics, lists, links); kept as typed */
                     body: string;
+                    /** @description A note on the company itself; with activityId, defaults to the activity's */
+                    companyId?: number | null;
                     /** @description With activityId, defaults to the activity's */
                     contactId?: number | null;
                     /** @description Ignored: the server sets it to the signed-in user */
@@ -10159,6 +10298,8 @@ export interface operations {
                         activityId: number | null;
                         authorName: string | null;
                         body: string;
+                        /** @description A note on the company itself */
+                        companyId: number | null;
                         contactId: number | null;
                         /**
                          * Format: date-time
@@ -10316,6 +10457,8 @@ export interface operations {
                         activityId: number | null;
                         authorName: string | null;
                         body: string;
+                        /** @description A note on the company itself */
+                        companyId: number | null;
                         contactId: number | null;
                         /**
                          * Format: date-time
@@ -10572,6 +10715,8 @@ export interface operations {
                         activityId: number | null;
                         authorName: string | null;
                         body: string;
+                        /** @description A note on the company itself */
+                        companyId: number | null;
                         contactId: number | null;
                         /**
                          * Format: date-time
@@ -15002,6 +15147,8 @@ export interface operations {
                             items: {
                                 assignedTo: number | null;
                                 assignedToName: string | null;
+                                companyId: number | null;
+                                companyName: string | null;
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 date-time
@@ -15054,6 +15201,8 @@ export interface operations {
                             items: {
                                 assignedTo: number | null;
                                 assignedToName: string | null;
+                                companyId: number | null;
+                                companyName: string | null;
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 date-time
