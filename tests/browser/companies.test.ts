@@ -393,6 +393,93 @@ describe('companies', () => {
     await page.context().close();
   });
 
+  it("shows a company's people, its deal with their roles and the server's totals, and takes a note from its page", async () => {
+    const page = await newEmployee('coroles');
+    const name = uniqueName('Cerâmica ');
+    const company = await post<{ id: number }>(page, '/api/crm/companies', { name });
+    const ana = await post<{ id: number }>(page, '/api/crm/contacts', { name: 'Ana Decisora', companyId: company.id });
+    const bruno = await post<{ id: number }>(page, '/api/crm/contacts', {
+      name: 'Bruno Técnico',
+      companyId: company.id,
+    });
+    const deal = await post<{ id: number; updatedAt: string }>(page, '/api/crm/deals', {
+      title: 'Pisos 2027',
+      value: '4200.00',
+      stage: 'proposal',
+      companyId: company.id,
+    });
+    const people = await page.request.put(`/api/crm/deals/${deal.id}/contacts`, {
+      data: {
+        items: [
+          { contactId: ana.id, role: 'decision_maker', primary: true },
+          { contactId: bruno.id, role: 'technical', primary: false },
+        ],
+      },
+      headers: { origin: baseUrl() },
+    });
+    expect(people.status()).toBe(200);
+    // A note on one of its people is the company's too.
+    await post(page, '/api/crm/notes', { kind: 'call', body: 'Ana pediu amostras', contactId: ana.id });
+
+    await page.goto(`/crm/companies/${company.id}`);
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    const section = page.getByTestId('company-people-section');
+    await section.getByRole('link', { name: 'Bruno Técnico' }).waitFor();
+    expect(await section.getByTestId('person-item').count()).toBe(2);
+    const deals = page.getByTestId('company-deals-section');
+    const item = deals.getByTestId('deal-item').filter({ hasText: 'Pisos 2027' });
+    expect(await item.getByTestId('deal-people').textContent()).toBe(
+      'Ana Decisora (Decisor, principal), Bruno Técnico (Técnico)',
+    );
+    await expect.poll(() => deals.getByTestId('deal-total-open').textContent()).toMatch(/R\$\s4\.200,00/);
+    expect(await deals.getByTestId('deal-count-open').textContent()).toBe('1 negócio');
+    expect(await deals.getByTestId('deal-total-won').textContent()).toMatch(/R\$\s0,00/);
+
+    const notes = page.getByTestId('company-note-section');
+    await notes.getByTestId('company-notes').getByText('Ana pediu amostras').waitFor();
+    // "Nova anotação" takes the keyboard to the composer.
+    await page.getByRole('group', { name: 'Ações rápidas' }).getByRole('button', { name: 'Nova anotação' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('company-note-body');
+    await page.keyboard.type('Visita à fábrica marcada');
+    await notes.getByRole('button', { name: 'Registrar' }).click();
+    await toastLocator(page).getByText('Nota registrada').waitFor();
+    await notes.getByTestId('company-notes').getByText('Visita à fábrica marcada').waitFor();
+    const listed = await page.request.get(`/api/crm/notes?company=${company.id}`);
+    const items = ((await listed.json()) as { items: { body: string; companyId: number | null }[] }).items;
+    expect(items.map((note) => [note.body, note.companyId])).toEqual([
+      ['Visita à fábrica marcada', company.id],
+      ['Ana pediu amostras', null],
+    ]);
+    await page.context().close();
+  });
+
+  it('creates the company typed in the contact dialog when none has that name, and links the contact to it', async () => {
+    const page = await newEmployee('coinline');
+    const company = uniqueName('Vidraçaria ');
+    const person = uniqueName('Carla ');
+    await page.goto('/crm/contacts');
+    await page.getByRole('button', { name: 'Novo contato' }).click();
+    await dialog(page).getByRole('heading', { name: 'Novo contato' }).waitFor();
+    await page.locator('#contact-name').fill(person);
+    await page.locator('#contact-companyId-search').fill(company);
+    const create = dialog(page).getByRole('button', { name: `Criar empresa “${company}”` });
+    await create.click();
+    await toastLocator(page).getByText(`Empresa “${company}” criada`).waitFor();
+    await expect.poll(() => page.locator('#contact-companyId').textContent()).toContain(company);
+    expect(await create.count()).toBe(0);
+    await page.getByRole('button', { name: 'Criar contato' }).click();
+    await toastLocator(page).getByText('Contato criado com sucesso').waitFor();
+
+    const found = await page.request.get(`/api/crm/contacts?search=${encodeURIComponent(person)}`);
+    const [contact] = ((await found.json()) as { items: { company: string | null; companyId: number | null }[] }).items;
+    expect(contact.company).toBe(company);
+    const companies = await page.request.get(`/api/crm/companies?search=${encodeURIComponent(company)}`);
+    const made = ((await companies.json()) as { items: { id: number; name: string }[] }).items;
+    expect(made.map((c) => c.name)).toEqual([company]);
+    expect(contact.companyId).toBe(made[0].id);
+    await page.context().close();
+  });
+
   it('looks right in each language, theme and width: the list and a company page (screenshots, axe)', async () => {
     const user = { username: uniqueName('colook'), name: 'Lia Layout', initials: 'LL', password: 'a-good-password' };
     const setup = await newPage(browser);

@@ -1,16 +1,22 @@
-import { Globe, Pencil, Phone, Trash2 } from 'lucide-react';
+import { CalendarPlus, Globe, HandCoins, NotebookPen, Pencil, Phone, Trash2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { BackLink, PageSection, recordIdOf } from '../../components/records/record-page';
 import { Button } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
+import { ActivityFormDialog } from '../../features/activities/components/activity-form-dialog';
+import { CompanyActivities } from '../../features/activities/components/contact-activities';
+import type { Activity } from '../../features/activities/api/get-activities';
 import { useCompany } from '../../features/companies/api/get-company';
 import { CompanyFieldList, CompanyHeading } from '../../features/companies/components/company-details';
 import { CompanyFormDialog } from '../../features/companies/components/company-form-dialog';
 import { CompanyTimeline } from '../../features/companies/components/company-timeline';
 import { DeleteCompanyDialog } from '../../features/companies/components/delete-company-dialog';
 import { CompanyPeople } from '../../features/contacts/components/company-people';
+import { ContactFormDialog } from '../../features/contacts/components/contact-form-dialog';
+import { CompanyNotes } from '../../features/notes/components/company-notes';
+import { NoteComposer } from '../../features/notes/components/note-composer';
 import type { Deal } from '../../features/pipeline/api/get-deals';
 import { CompanyDeals } from '../../features/pipeline/components/contact-deals';
 import { DealFormDialog } from '../../features/pipeline/components/deal-form-dialog';
@@ -23,9 +29,21 @@ import { useUser } from '../../lib/session';
 import { NotFoundScreen } from '../status-screens';
 
 /** Which dialog is open over the page. */
-type Open = { kind: 'none' } | { kind: 'company' } | { kind: 'delete' } | { kind: 'deal'; deal: Deal };
+type Open =
+  | { kind: 'none' }
+  | { kind: 'company' }
+  | { kind: 'delete' }
+  | { kind: 'deal'; deal: Deal | null }
+  | { kind: 'person' }
+  | { kind: 'activity'; activity: Activity | null };
 
-/** /crm/companies/:id: a company with its people, its deals and their totals, and its history, composed from the features that own each. */
+/** The note composer's text field (NoteComposer id "company-note"): where "New note" takes the keyboard. */
+const NOTE_BODY_ID = 'company-note-body';
+
+/**
+ * /crm/companies/:id: a company with its people, its deals and their totals (the server's), its notes and activities
+ * (with its people's and deals'), and its history, composed from the features that own each.
+ */
 export function CompanyPage() {
   const id = recordIdOf(useParams().id);
   return id === null ? <NotFoundScreen /> : <CompanyScreen key={id} id={id} />;
@@ -60,6 +78,12 @@ function CompanyScreen({ id }: { id: number }) {
   const close = () => setOpen({ kind: 'none' });
   const editable = canChangeRecord(me, current);
   const gone = () => navigate('/crm/companies', { replace: true });
+  const subject = { id: current.id, label: current.name };
+  const newNote = () => {
+    const body = document.getElementById(NOTE_BODY_ID);
+    body?.scrollIntoView({ block: 'center' });
+    body?.focus();
+  };
 
   return (
     <div className="grid gap-6">
@@ -71,6 +95,22 @@ function CompanyScreen({ id }: { id: number }) {
             <Button variant="outline" onClick={() => setOpen({ kind: 'company' })}>
               <Pencil className="h-4 w-4" aria-hidden="true" />
               {editable ? t('companyPage.edit') : t('companyPage.view')}
+            </Button>
+            <Button onClick={() => setOpen({ kind: 'deal', deal: null })}>
+              <HandCoins className="h-4 w-4" aria-hidden="true" />
+              {t('companyPage.newDeal')}
+            </Button>
+            <Button onClick={() => setOpen({ kind: 'person' })}>
+              <UserPlus className="h-4 w-4" aria-hidden="true" />
+              {t('companyPage.newPerson')}
+            </Button>
+            <Button onClick={() => setOpen({ kind: 'activity', activity: null })}>
+              <CalendarPlus className="h-4 w-4" aria-hidden="true" />
+              {t('companyPage.newActivity')}
+            </Button>
+            <Button variant="outline" onClick={newNote}>
+              <NotebookPen className="h-4 w-4" aria-hidden="true" />
+              {t('companyPage.newNote')}
             </Button>
             {current.phone && (
               <Button variant="outline" asChild>
@@ -113,6 +153,15 @@ function CompanyScreen({ id }: { id: number }) {
           <PageSection title={t('companyPage.deals')} testId="company-deals-section">
             <CompanyDeals companyId={id} onOpen={(deal) => setOpen({ kind: 'deal', deal })} />
           </PageSection>
+          <PageSection title={t('companyPage.notes')} testId="company-note-section">
+            <div className="grid gap-4">
+              <NoteComposer id="company-note" companyId={id} />
+              <CompanyNotes companyId={id} me={me} />
+            </div>
+          </PageSection>
+          <PageSection title={t('companyPage.activities')} testId="company-activities-section">
+            <CompanyActivities companyId={id} onOpen={(activity) => setOpen({ kind: 'activity', activity })} />
+          </PageSection>
           <PageSection title={t('companyPage.timeline.title')} testId="company-timeline-section">
             <CompanyTimeline companyId={id} />
           </PageSection>
@@ -129,7 +178,18 @@ function CompanyScreen({ id }: { id: number }) {
         />
       )}
       {open.kind === 'delete' && <DeleteCompanyDialog company={current} onClose={close} onDeleted={gone} />}
-      {open.kind === 'deal' && <DealFormDialog deal={open.deal} me={me} onClose={close} />}
+      {open.kind === 'deal' && (
+        <DealFormDialog deal={open.deal} me={me} company={open.deal ? undefined : subject} onClose={close} />
+      )}
+      {open.kind === 'person' && <ContactFormDialog contact={null} me={me} company={subject} onClose={close} />}
+      {open.kind === 'activity' && (
+        <ActivityFormDialog
+          activity={open.activity}
+          me={me}
+          company={open.activity ? undefined : subject}
+          onClose={close}
+        />
+      )}
     </div>
   );
 }

@@ -43,6 +43,7 @@ export function activitySchema(t: (key: string, options?: Record<string, unknown
     priority: z.enum(ACTIVITY_PRIORITIES as [ActivityPriority, ...ActivityPriority[]]),
     contactId: z.number().nullable(),
     dealId: z.number().nullable(),
+    companyId: z.number().nullable(),
     assignedTo: z.number().nullable(),
     reminderMinutes: z.custom<ReminderChoice>((value) => (REMINDER_CHOICES as readonly unknown[]).includes(value)),
     updatedAt: z.string().optional(),

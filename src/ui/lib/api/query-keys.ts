@@ -28,14 +28,21 @@ export const queryKeys = {
     lists: ['deals', 'list'] as const,
     /** A pipeline's column totals (count, value, forecast) under the board's filters. */
     summary: (pipeline: string, filters: object) => ['deals', 'summary', pipeline, filters] as const,
+    /** A company's deals counted and summed per stage kind (its page); `companyTotalsAll` for every company's. */
+    companyTotals: (companyId: number) => ['deals', 'company-totals', companyId] as const,
+    companyTotalsAll: ['deals', 'company-totals'] as const,
   },
   activities: {
     all: ['activities'] as const,
     lists: ['activities', 'list'] as const,
   },
-  /** Notes and logged calls: a contact's or deal's pinned ones (their timelines hold them all, under `timeline`). */
+  /**
+   * Notes and logged calls: a contact's or deal's pinned ones (their timelines hold them all, under `timeline`), and a
+   * company's list (with its people's and deals').
+   */
   notes: {
     all: ['notes'] as const,
+    company: (companyId: number) => ['notes', 'company', companyId] as const,
     pinned: (scope: { contact?: number; deal?: number }) => ['notes', 'pinned', scope] as const,
   },
   /** A pipeline's configuration: its stages and the reasons a deal is lost. */

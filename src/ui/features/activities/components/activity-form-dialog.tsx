@@ -31,6 +31,8 @@ interface ActivityFormDialogProps {
   contact?: LookupOption;
   /** A new activity's deal, chosen already (the home's "plan next step"). */
   deal?: { id: number; title: string };
+  /** A new activity with a company itself (the company's page): shown read-only. */
+  company?: LookupOption;
   onClose: () => void;
   /** Offers "Complete" for a pending activity (the agenda opens activities here): the caller asks for its outcome. */
   onComplete?: (activity: Activity) => void;
@@ -45,6 +47,7 @@ const valuesOf = (
   me: User,
   contact: LookupOption | undefined,
   deal: { id: number } | undefined,
+  company: LookupOption | undefined,
 ) => ({
   type: activity?.type ?? ('task' as const),
   subject: activity?.subject ?? '',
@@ -54,6 +57,7 @@ const valuesOf = (
   priority: activity?.priority ?? ('normal' as const),
   contactId: activity ? activity.contactId : (contact?.id ?? null),
   dealId: activity ? activity.dealId : (deal?.id ?? null),
+  companyId: activity ? activity.companyId : (company?.id ?? null),
   assignedTo: activity ? activity.assignedTo : me.id,
   reminderMinutes: activity ? activity.reminderMinutes : DEFAULT_REMINDER,
   updatedAt: activity?.updatedAt,
@@ -62,10 +66,18 @@ const valuesOf = (
 const reminderKey = (choice: ReminderChoice) => (choice === null ? 'none' : String(choice));
 
 /** Create and edit an activity (SPEC 3 fields and the reminder lead time); the dialog closes on success. */
-export function ActivityFormDialog({ activity, me, contact, deal, onClose, onComplete }: ActivityFormDialogProps) {
+export function ActivityFormDialog({
+  activity,
+  me,
+  contact,
+  deal,
+  company,
+  onClose,
+  onComplete,
+}: ActivityFormDialogProps) {
   const { t } = useTranslation();
   const schema = useMemo(() => activitySchema(t), [t]);
-  const form = useSchemaForm(schema, valuesOf(activity, me, contact, deal));
+  const form = useSchemaForm(schema, valuesOf(activity, me, contact, deal, company));
   const create = useCreateActivity();
   const update = useUpdateActivity();
   const isAdmin = me.role === 'admin';
@@ -77,6 +89,9 @@ export function ActivityFormDialog({ activity, me, contact, deal, onClose, onCom
   // The deals offered are the chosen contact's.
   const [dealsContactId, setDealsContactId] = useState(initialContact?.id ?? null);
   const deals = useDealChoices(dealsContactId);
+  const companyName = activity
+    ? activity.companyId && (activity.companyName ?? `#${activity.companyId}`)
+    : company?.label;
   const assigneeName = activity ? (activity.assignedToName ?? t('activityForm.nobody')) : me.name;
   const dealId = form.watch('dealId');
   const dealOptions = [
@@ -211,6 +226,14 @@ export function ActivityFormDialog({ activity, me, contact, deal, onClose, onCom
             readOnlyHint={t('activityForm.assigneeHint')}
           />
         </div>
+        {companyName && (
+          <div className="grid gap-1.5 sm:col-span-2">
+            <label htmlFor="activity-company-fixed" className="text-sm font-medium text-foreground">
+              {t('activityForm.fields.company')}
+            </label>
+            <Input id="activity-company-fixed" value={companyName} readOnly disabled />
+          </div>
+        )}
         <div className="sm:col-span-2">
           <ContactLookupField
             control={form.control}

@@ -23,8 +23,43 @@ const solidDanger =
 /** A contact's activities the viewer may see: pending first (overdue ones marked), then completed. */
 export function ContactActivities({ contactId, onOpen }: { contactId: number; onOpen: (activity: Activity) => void }) {
   const { t } = useTranslation();
-  const pending = useActivities({ contact: contactId, status: 'pending' });
-  const completed = useActivities({ contact: contactId, status: 'completed' });
+  return (
+    <RecordActivities
+      scope={{ contact: contactId }}
+      onOpen={onOpen}
+      testId="contact-activities"
+      emptyHint={t('activityForm.list.emptyHint')}
+    />
+  );
+}
+
+/** A company's activities, its people's and its deals' that the viewer may see, in the same order. */
+export function CompanyActivities({ companyId, onOpen }: { companyId: number; onOpen: (activity: Activity) => void }) {
+  const { t } = useTranslation();
+  return (
+    <RecordActivities
+      scope={{ company: companyId }}
+      onOpen={onOpen}
+      testId="company-activities"
+      emptyHint={t('companyPage.activitiesEmptyHint')}
+    />
+  );
+}
+
+function RecordActivities({
+  scope,
+  onOpen,
+  testId,
+  emptyHint,
+}: {
+  scope: { contact: number } | { company: number };
+  onOpen: (activity: Activity) => void;
+  testId: string;
+  emptyHint: string;
+}) {
+  const { t } = useTranslation();
+  const pending = useActivities({ ...scope, status: 'pending' });
+  const completed = useActivities({ ...scope, status: 'completed' });
   if (pending.isPending || completed.isPending) {
     return (
       <p role="status" className="flex items-center gap-2 py-6 text-sm text-muted-foreground">
@@ -45,20 +80,20 @@ export function ContactActivities({ contactId, onOpen }: { contactId: number; on
     completed.data.pages.flatMap((page) => page.items),
   );
   if (items.length === 0)
-    return (
-      <EmptyState
-        icon={CalendarCheck}
-        title={t('activityForm.list.empty')}
-        description={t('activityForm.list.emptyHint')}
-      />
-    );
+    return <EmptyState icon={CalendarCheck} title={t('activityForm.list.empty')} description={emptyHint} />;
   const now = Date.now();
   const more = [pending, completed].filter((query) => query.hasNextPage);
   return (
     <div className="grid gap-3">
-      <ul className="grid gap-2" data-testid="contact-activities">
+      <ul className="grid gap-2" data-testid={testId}>
         {items.map((activity) => (
-          <ActivityRow key={activity.id} activity={activity} overdue={isOverdue(activity, now)} onOpen={onOpen} />
+          <ActivityRow
+            key={activity.id}
+            activity={activity}
+            overdue={isOverdue(activity, now)}
+            onOpen={onOpen}
+            showContact={'company' in scope}
+          />
         ))}
       </ul>
       {more.length > 0 && (
@@ -80,10 +115,13 @@ function ActivityRow({
   activity,
   overdue,
   onOpen,
+  showContact,
 }: {
   activity: Activity;
   overdue: boolean;
   onOpen: (activity: Activity) => void;
+  /** Its person's name (a company's list holds its people's activities). */
+  showContact: boolean;
 }) {
   const { t } = useTranslation();
   const Icon = ACTIVITY_TYPE_ICONS[activity.type];
@@ -144,6 +182,9 @@ function ActivityRow({
               )}
           {activity.duration !== null && <span>{t('activityForm.list.duration', { count: activity.duration })}</span>}
           {activity.dealTitle && <span>{t('activityForm.list.deal', { title: activity.dealTitle })}</span>}
+          {showContact && activity.contactName && (
+            <span>{t('activityForm.list.contact', { name: activity.contactName })}</span>
+          )}
         </p>
       </div>
     </li>

@@ -11,7 +11,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { canChangeRecord } from '../../../lib/access';
 import { maskCnpj } from '../../../lib/cnpj';
 import type { User } from '../../../lib/session';
-import { useCreateCompany } from '../api/create-company';
+import { useCreateCompany } from '../../../lib/api/create-company';
 import { COMPANY_SIZES, UFS, type Company } from '../api/get-companies';
 import { useUpdateCompany } from '../api/update-company';
 import { maskCep } from '../company-format';

@@ -7,6 +7,7 @@ import { RecordForm, RecordFormDialog } from '../../../components/records/record
 import { Button } from '../../../components/ui/button';
 import { FormField, useSchemaForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
+import type { LookupOption } from '../../../components/ui/lookup-select';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import type { User } from '../../../lib/session';
@@ -19,11 +20,11 @@ import { DeleteContactDialog } from './delete-contact-dialog';
 import { DuplicateNotice } from './duplicate-notice';
 import { TagsInput } from './tags-input';
 
-const valuesOf = (contact: Contact | null, me: User) => ({
+const valuesOf = (contact: Contact | null, me: User, company: LookupOption | undefined) => ({
   name: contact?.name ?? '',
   email: contact?.email ?? '',
   phone: contact?.phone ?? '',
-  companyId: contact?.companyId ?? null,
+  companyId: contact ? contact.companyId : (company?.id ?? null),
   position: contact?.position ?? '',
   source: contact?.source ?? '',
   status: contact?.status ?? ('lead' as const),
@@ -38,14 +39,16 @@ interface ContactFormDialogProps {
   /** null: create mode (SPEC: nothing selected); a contact: edit mode. */
   contact: Contact | null;
   me: User;
+  /** A new contact's company, chosen already (the company's page). */
+  company?: LookupOption;
   onClose: () => void;
 }
 
 /** Create and edit share this form; the dialog closes on success. */
-export function ContactFormDialog({ contact, me, onClose }: ContactFormDialogProps) {
+export function ContactFormDialog({ contact, me, company, onClose }: ContactFormDialogProps) {
   const { t } = useTranslation();
   const schema = useMemo(() => contactSchema(t), [t]);
-  const form = useSchemaForm(schema, valuesOf(contact, me));
+  const form = useSchemaForm(schema, valuesOf(contact, me, company));
   const create = useCreateContact();
   const update = useUpdateContact();
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -115,7 +118,11 @@ export function ContactFormDialog({ contact, me, onClose }: ContactFormDialogPro
             searchLabel={t('contacts.form.searchCompany')}
             noneLabel={t('contacts.form.noCompany')}
             initial={
-              contact?.companyId ? { id: contact.companyId, label: contact.company ?? `#${contact.companyId}` } : null
+              contact
+                ? contact.companyId
+                  ? { id: contact.companyId, label: contact.company ?? `#${contact.companyId}` }
+                  : null
+                : (company ?? null)
             }
             disabled={!editable}
           />

@@ -16,9 +16,10 @@ import { NoteFields } from './note-fields';
 interface NoteComposerProps {
   /** Prefix of the field ids. */
   id: string;
-  /** The record the note is about: a contact (its deals offered to file it under one too) or a deal. */
+  /** The record the note is about: a contact (its deals offered to file it under one too), a deal or a company. */
   contactId?: number;
   dealId?: number;
+  companyId?: number;
   /** The contact's deals, to file the note under one of them as well. */
   deals?: { id: number; label: string }[];
   /** A border around it, where nothing else frames it (the deal dialog). */
@@ -26,10 +27,10 @@ interface NoteComposerProps {
 }
 
 /**
- * Logs a note, call, meeting, e-mail or WhatsApp conversation on a contact or deal, and plans the next step (a
+ * Logs a note, call, meeting, e-mail or WhatsApp conversation on a contact, deal or company, and plans the next step (a
  * follow-up activity) in the same save.
  */
-export function NoteComposer({ id, contactId, dealId, deals, framed = false }: NoteComposerProps) {
+export function NoteComposer({ id, contactId, dealId, companyId, deals, framed = false }: NoteComposerProps) {
   const { t } = useTranslation();
   const schema = useMemo(() => noteSchema(t), [t]);
   const form = useSchemaForm(schema, emptyNote());
@@ -47,6 +48,7 @@ export function NoteComposer({ id, contactId, dealId, deals, framed = false }: N
       ...(fields.durationMin !== null && { durationMin: fields.durationMin }),
       ...(fields.occurredAt && { occurredAt: fields.occurredAt }),
       ...(contactId !== undefined && { contactId }),
+      ...(companyId !== undefined && { companyId }),
       ...(dealId !== undefined ? { dealId } : dealChoice !== 'none' && { dealId: Number(dealChoice) }),
       ...(values.planNext && {
         next: {

@@ -156,6 +156,10 @@ export const useMoveDeal = () =>
         ...keys.map((queryKey) => queryClient.invalidateQueries({ queryKey, exact: true })),
         queryClient.invalidateQueries({ queryKey: queryKeys.timeline.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.home.all }),
+        // A company's totals and a record's deal list (the company's, the contact's pages) show the new stage when
+        // next shown; marked stale only, so no board column is read again before its own refetch above.
+        queryClient.invalidateQueries({ queryKey: queryKeys.deals.companyTotalsAll }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.deals.lists, refetchType: 'none' }),
       ]);
     },
   });

@@ -1,14 +1,16 @@
 import { Handshake } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/errors';
 import { formatCurrency } from '../../../lib/format';
+import { useCompanyDealTotals } from '../api/get-company-deal-totals';
 import { useDeals, type Deal, type DealFilters } from '../api/get-deals';
 import { useStages, type PipelineStage } from '../../../lib/api/get-stages';
 import { stageLabel } from '../stage-label';
+import { peopleShown } from './deal-timeline';
 
 /** 2026-03-01 as 01/03/2026 (a calendar day: no time zone applies). */
 const formatDay = (day: string) => day.split('-').reverse().join('/');
@@ -25,26 +27,15 @@ function RecordDeals({
   onOpen,
   testId,
   empty,
-  before,
-  loadAll = 0,
 }: {
   filters: DealFilters;
   onOpen: (deal: Deal) => void;
   testId: string;
   empty: ReactNode;
-  /** Shown above the list once the deals are in (the totals), given every loaded deal and its stage's kind. */
-  before?: (items: { deal: Deal; kind: StageKind }[], complete: boolean) => ReactNode;
-  /** Pages are read on their own up to this many deals (for totals over all of them); the rest on "more". */
-  loadAll?: number;
 }) {
   const { t } = useTranslation();
   const deals = useDeals(filters);
   const stages = useStages();
-  const loaded = deals.data?.pages.reduce((count, page) => count + page.items.length, 0) ?? 0;
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = deals;
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && loaded < loadAll) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, loaded, loadAll]);
   if (deals.isPending) {
     return (
       <p role="status" className="flex items-center gap-2 py-6 text-sm text-muted-foreground">
@@ -69,10 +60,6 @@ function RecordDeals({
   const isOpen = (deal: Deal) => kindOf(deal, stages.data?.items) === 'open';
   return (
     <div className="grid gap-3">
-      {before?.(
-        items.map((deal) => ({ deal, kind: kindOf(deal, stages.data?.items) })),
-        !deals.hasNextPage && stages.isSuccess,
-      )}
       <ul className="grid gap-2" data-testid={testId}>
         {items.map((deal) => (
           <li
@@ -101,6 +88,7 @@ function RecordDeals({
                 {deal.expectedCloseDate && isOpen(deal) && (
                   <span>{t('dealForm.list.expectedClose', { date: formatDay(deal.expectedCloseDate) })}</span>
                 )}
+                {deal.contacts.length > 0 && <span data-testid="deal-people">{peopleShown(deal.contacts, t)}</span>}
               </p>
             </div>
             <p className="text-sm font-semibold tabular-nums sm:text-right" data-testid="deal-value">
@@ -134,71 +122,53 @@ export function ContactDeals({ contactId, onOpen }: { contactId: number; onOpen:
   );
 }
 
-/** Up to this many of a company's deals are read for its totals (a few pages); beyond, the totals say they are partial. */
-const COMPANY_TOTALS_MAX = 500;
-
-/** A company's deals, newest first, under their totals: open, won and lost, each a count and a sum in BRL. */
+/** A company's deals, newest first, under their totals: open, won and lost, each a count and a sum in BRL (the server's). */
 export function CompanyDeals({ companyId, onOpen }: { companyId: number; onOpen: (deal: Deal) => void }) {
   const { t } = useTranslation();
   return (
-    <RecordDeals
-      filters={{ companyId }}
-      onOpen={onOpen}
-      testId="company-deals"
-      loadAll={COMPANY_TOTALS_MAX}
-      empty={
-        <EmptyState
-          icon={Handshake}
-          title={t('companyPage.dealsEmpty')}
-          description={t('companyPage.dealsEmptyHint')}
-        />
-      }
-      before={(items, complete) => <DealTotals items={items} complete={complete} />}
-    />
+    <div className="grid gap-3">
+      <DealTotals companyId={companyId} />
+      <RecordDeals
+        filters={{ companyId }}
+        onOpen={onOpen}
+        testId="company-deals"
+        empty={
+          <EmptyState
+            icon={Handshake}
+            title={t('companyPage.dealsEmpty')}
+            description={t('companyPage.dealsEmptyHint')}
+          />
+        }
+      />
+    </div>
   );
 }
 
 const KINDS: StageKind[] = ['open', 'won', 'lost'];
 
-/** Counts and sums (in cents, so that 0.1 + 0.2 stays 0.30) per kind. */
-export function dealTotals(items: { deal: Pick<Deal, 'value'>; kind: StageKind }[]) {
-  const totals = Object.fromEntries(KINDS.map((kind) => [kind, { count: 0, cents: 0 }])) as Record<
-    StageKind,
-    { count: number; cents: number }
-  >;
-  for (const { deal, kind } of items) {
-    totals[kind].count += 1;
-    totals[kind].cents += Math.round(Number(deal.value) * 100);
-  }
-  return totals;
-}
-
-function DealTotals({ items, complete }: { items: { deal: Deal; kind: StageKind }[]; complete: boolean }) {
+/** The company's deals counted and summed by the server, whatever their number; nothing until they are in. */
+function DealTotals({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
-  const totals = dealTotals(items);
+  const totals = useCompanyDealTotals(companyId);
+  if (!totals.data) return null;
   const tones: Record<StageKind, string> = {
     open: 'border-primary/40',
     won: 'border-success/50',
     lost: 'border-danger/40',
   };
   return (
-    <div className="grid gap-1">
-      <dl className="grid gap-2 sm:grid-cols-3" aria-label={t('companyPage.totals.label')} data-testid="deal-totals">
-        {KINDS.map((kind) => (
-          <div key={kind} className={`grid gap-0.5 rounded-md border-l-4 bg-muted/50 px-3 py-2 ${tones[kind]}`}>
-            <dt className="text-xs font-medium text-muted-foreground">{t(`companyPage.totals.${kind}`)}</dt>
-            <dd className="text-sm font-semibold tabular-nums" data-testid={`deal-total-${kind}`}>
-              {formatCurrency(totals[kind].cents / 100)}
-            </dd>
-            <dd className="text-xs text-muted-foreground">
-              {t('companyPage.totals.count', { count: totals[kind].count })}
-            </dd>
-          </div>
-        ))}
-      </dl>
-      {!complete && (
-        <p className="text-xs text-muted-foreground">{t('companyPage.totals.partial', { count: items.length })}</p>
-      )}
-    </div>
+    <dl className="grid gap-2 sm:grid-cols-3" aria-label={t('companyPage.totals.label')} data-testid="deal-totals">
+      {KINDS.map((kind) => (
+        <div key={kind} className={`grid gap-0.5 rounded-md border-l-4 bg-muted/50 px-3 py-2 ${tones[kind]}`}>
+          <dt className="text-xs font-medium text-muted-foreground">{t(`companyPage.totals.${kind}`)}</dt>
+          <dd className="text-sm font-semibold tabular-nums" data-testid={`deal-total-${kind}`}>
+            {formatCurrency(totals.data[kind].value)}
+          </dd>
+          <dd className="text-xs text-muted-foreground" data-testid={`deal-count-${kind}`}>
+            {t('companyPage.totals.count', { count: totals.data[kind].count })}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -27,6 +27,8 @@ interface DealFormDialogProps {
   me: User;
   /** A new deal's first person, its primary one (the contact's page). */
   contact?: LookupOption;
+  /** A new deal's company, chosen already (the company's page). */
+  company?: LookupOption;
   onClose: () => void;
   /** Shown under the form in edit mode: the deal's activities and history, composed by the app. */
   extras?: ReactNode;
@@ -35,7 +37,13 @@ interface DealFormDialogProps {
 /** The server's rule for changing a deal (crm-access.ts): an admin, its owner or its creator. */
 const canChange = (me: User, deal: Deal) => me.role === 'admin' || deal.ownerId === me.id || deal.createdBy === me.id;
 
-const valuesOf = (deal: Deal | null, me: User, contact: LookupOption | undefined, stages: PipelineStage[]) => {
+const valuesOf = (
+  deal: Deal | null,
+  me: User,
+  contact: LookupOption | undefined,
+  company: LookupOption | undefined,
+  stages: PipelineStage[],
+) => {
   const stage = deal?.stage ?? stages[0]?.stage ?? '';
   return {
     title: deal?.title ?? '',
@@ -44,7 +52,7 @@ const valuesOf = (deal: Deal | null, me: User, contact: LookupOption | undefined
     probability: deal?.probability ?? stages.find((s) => s.stage === stage)?.probability ?? 0,
     probabilityManual: deal?.probabilityManual ?? false,
     expectedCloseDate: deal?.expectedCloseDate ?? '',
-    companyId: deal ? deal.companyId : null,
+    companyId: deal ? deal.companyId : (company?.id ?? null),
     contacts: deal
       ? deal.contacts
       : contact
@@ -112,10 +120,10 @@ export function DealFormDialog(props: DealFormDialogProps) {
   );
 }
 
-function DealForm({ deal, me, contact, onClose, stages }: DealFormDialogProps & { stages: PipelineStage[] }) {
+function DealForm({ deal, me, contact, company, onClose, stages }: DealFormDialogProps & { stages: PipelineStage[] }) {
   const { t } = useTranslation();
   const schema = useMemo(() => dealSchema(t), [t]);
-  const form = useSchemaForm(schema, valuesOf(deal, me, contact, stages));
+  const form = useSchemaForm(schema, valuesOf(deal, me, contact, company, stages));
   const create = useCreateDeal();
   const update = useUpdateDeal();
   const people = useSetDealContacts();
@@ -261,7 +269,13 @@ function DealForm({ deal, me, contact, onClose, stages }: DealFormDialogProps & 
           label={t('dealForm.fields.company')}
           searchLabel={t('dealForm.searchCompany')}
           noneLabel={t('dealForm.noCompany')}
-          initial={deal?.companyId ? { id: deal.companyId, label: deal.companyName ?? `#${deal.companyId}` } : null}
+          initial={
+            deal
+              ? deal.companyId
+                ? { id: deal.companyId, label: deal.companyName ?? `#${deal.companyId}` }
+                : null
+              : (company ?? null)
+          }
           disabled={!editable}
         />
       </div>

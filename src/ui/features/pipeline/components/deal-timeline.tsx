@@ -10,7 +10,7 @@ import { lostReasonLabel, stageLabel } from '../stage-label';
 type T = (key: string, options?: Record<string, unknown>) => string;
 
 /** A deal's people as a line: "Ana (Decisor, principal), Bruno (Técnico)". */
-function peopleShown(people: DealPerson[], t: T): string {
+export function peopleShown(people: DealPerson[], t: T): string {
   const shown = people.map((person) => {
     const role = t(`dealForm.roles.${person.role}`);
     return `${person.name} (${person.primary ? `${role}, ${t('dealForm.people.primaryShort')}` : role})`;
