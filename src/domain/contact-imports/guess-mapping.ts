@@ -26,10 +26,6 @@ const HEADER_WORDS: Record<MappingTarget, string[]> = {
   ],
 };
 
-const BY_WORD = new Map(
-  Object.entries(HEADER_WORDS).flatMap(([field, words]) => words.map((w) => [w, field as MappingTarget])),
-);
-
 /** "Pontuação" -> "pontuacao", "E-mail" -> "email". */
 export function headerKey(header: string): string {
   return header
@@ -39,16 +35,28 @@ export function headerKey(header: string): string {
     .replace(/[^a-z0-9]/g, '');
 }
 
-/** Each column whose header names a field, the first one winning when two name the same field. */
-export function guessMapping(columns: string[]): ImportMapping {
-  const mapping: ImportMapping = {};
-  const taken = new Set<MappingTarget>();
-  for (const column of columns) {
-    const field = BY_WORD.get(headerKey(column));
-    if (field && !taken.has(field) && !(column in mapping)) {
-      mapping[column] = field;
-      taken.add(field);
+/**
+ * A guesser of a file's mapping from its header words (written as `headerKey` writes them): each column whose header
+ * names a field, the first one winning when two name the same field. The contacts and the companies imports each
+ * have their words.
+ */
+export function mappingGuesser<T extends string>(words: Record<T, string[]>): (columns: string[]) => Record<string, T> {
+  const byWord = new Map(
+    (Object.entries(words) as [T, string[]][]).flatMap(([field, list]) => list.map((w) => [w, field] as const)),
+  );
+  return (columns) => {
+    const mapping: Record<string, T> = {};
+    const taken = new Set<T>();
+    for (const column of columns) {
+      const field = byWord.get(headerKey(column));
+      if (field && !taken.has(field) && !(column in mapping)) {
+        mapping[column] = field;
+        taken.add(field);
+      }
     }
-  }
-  return mapping;
+    return mapping;
+  };
 }
+
+/** Each column whose header names a contact field (or the owner). */
+export const guessMapping: (columns: string[]) => ImportMapping = mappingGuesser(HEADER_WORDS);

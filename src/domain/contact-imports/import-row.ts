@@ -22,6 +22,17 @@ const NEUTRALISED = /^'[=+\-@\t\r]/;
 /** A whole score as a spreadsheet may write it: "75", "+75", "75.0", "75,0". */
 const WHOLE = /^\+?\d+(?:[.,]0*)?$/;
 
+/** A cell as an import reads it: trimmed, without the quote our exports put before text that starts like a formula. */
+export function importedCell(raw: string | undefined): string {
+  const cell = (raw ?? '').trim();
+  return NEUTRALISED.test(cell) ? cell.slice(1) : cell;
+}
+
+/** Tags separated by ; or , (each once), each without the quote our exports put before one that starts like a formula. */
+export function splitTags(cell: string): string[] {
+  return [...new Set(cell.split(/[;,]/).map(importedCell).filter(Boolean))];
+}
+
 /** Each mapping's [column, target] pairs, listed once rather than for every row. */
 const mappingEntries = new WeakMap<ImportMapping, [string, MappingTarget][]>();
 
@@ -38,9 +49,8 @@ export function readRow(
   let entries = mappingEntries.get(mapping);
   if (!entries) mappingEntries.set(mapping, (entries = Object.entries(mapping)));
   for (const [column, field] of entries) {
-    let cell = (row.cells[column] ?? '').trim();
+    const cell = importedCell(row.cells[column]);
     if (!cell) continue;
-    if (NEUTRALISED.test(cell)) cell = cell.slice(1);
     // PostgreSQL stores no NUL in text: the row is refused alone, the rest of the file imports.
     if (cell.includes('\u0000')) return { reason: refusal(field, 'nul') };
     const limit = TEXT_LIMITS[field];
@@ -68,14 +78,7 @@ export function readRow(
         break;
       }
       case 'tags': {
-        const tags = [
-          ...new Set(
-            cell
-              .split(/[;,]/)
-              .map((t) => t.trim())
-              .filter(Boolean),
-          ),
-        ];
+        const tags = splitTags(cell);
         if (tags.some((t) => t.length > 50) || tags.length > 50) return { reason: refusal(field, 'tags') };
         values.tags = tags;
         break;

@@ -102,11 +102,12 @@ export class CrmRecords<T extends CrmRecord, New, Changes> {
 
   /**
    * A batch of imported rows, allowed by the importer's checks: the new records in one insert, each
-   * change in one statement, and every timeline entry in one insert naming the import.
+   * change in one statement, and every timeline entry in one insert naming the import (a contacts import's; a
+   * companies import, done in its request, has no record of its own to name).
    */
   importMany(
     viewer: Viewer,
-    importId: number,
+    importId: number | undefined,
     created: New[],
     updated: { current: Partial<T> & Pick<T, 'id'>; changes: Changes }[],
   ): Promise<void> {

@@ -1,13 +1,10 @@
 import { stringify } from 'csv-stringify/sync';
 import { inject, injectable } from 'inversify';
-import type Joi from 'joi';
 import type { ContactImport } from '../../domain/contact-imports/contact-import';
 import type { ContactImportsService } from '../../domain/contact-imports/contact-imports.service';
 import { CONTACT_IMPORTS_SERVICE } from '../../domain/contact-imports/contact-imports.tokens';
-import { ValidationError } from '../../domain/shared/app-error';
 import { reasonIn } from '../../domain/contact-imports/import-reasons';
 import { csvCell, csvFormat, UTF8_BOM } from '../csv';
-import { checkRequestInput, textProblem } from '../input-guard';
 import { currentAuth, defineRoute, type HttpRouter, type RouteDefinition } from '../route';
 import { CSV } from '../response.schemas';
 import {
@@ -17,7 +14,7 @@ import {
   contactImportSchemas as schemas,
   IMPORT_MAX_BYTES,
 } from './contact-imports.schemas';
-import { readUpload } from './multipart';
+import { readUpload, uploadFields } from './multipart';
 
 /** The refused rows' first two columns: as programs read them, or in the user's language. */
 const REJECTED_HEADER = { machine: ['row', 'reason'], pt: ['Linha', 'Motivo'], en: ['Row', 'Reason'] } as const;
@@ -27,27 +24,11 @@ function view(found: ContactImport) {
   return { ...rest, rejectedCsv: found.counts.rejected ? `/api/crm/contacts/import/${found.id}/rejected` : null };
 }
 
-/** A multipart text field holding JSON (`mapping`, `ownerIds`); undefined when absent. */
-function jsonField(fields: Record<string, string>, name: 'mapping' | 'ownerIds'): unknown {
-  try {
-    return fields[name] === undefined ? undefined : JSON.parse(fields[name]);
-  } catch {
-    const message = name === 'mapping' ? 'mapping must be a JSON object' : 'ownerIds must be a JSON array of user ids';
-    throw new ValidationError([{ path: name, message, type: name === 'mapping' ? 'object.base' : 'array.base' }]);
-  }
-}
-
-/** The upload's text fields, `mapping` and `ownerIds` read as JSON, checked against `schema` (and, like any request's, for NUL and depth). */
-function uploadFields<T>(fields: Record<string, string>, schema: Joi.ObjectSchema<T>, fileName: string | null): T {
-  const problem = fileName === null ? null : textProblem(fileName);
-  if (problem) throw new ValidationError([{ path: 'file', message: `The file name ${problem}`, type: 'string.text' }]);
-  const parsed = { ...fields, mapping: jsonField(fields, 'mapping'), ownerIds: jsonField(fields, 'ownerIds') };
-  checkRequestInput({ body: parsed });
-  const { value, error } = schema.validate(parsed, { abortEarly: false, errors: { wrap: { label: false } } });
-  if (error)
-    throw new ValidationError(error.details.map((d) => ({ path: d.path.join('.'), message: d.message, type: d.type })));
-  return value;
-}
+/** The JSON text fields of a contacts upload. */
+const JSON_FIELDS = {
+  mapping: { message: 'mapping must be a JSON object', type: 'object.base' },
+  ownerIds: { message: 'ownerIds must be a JSON array of user ids', type: 'array.base' },
+};
 
 @injectable()
 export class ContactImportsRouter implements HttpRouter {
@@ -68,7 +49,7 @@ export class ContactImportsRouter implements HttpRouter {
         handler: async (_input, req) => {
           const upload = await readUpload(req, IMPORT_MAX_BYTES);
           try {
-            const value = uploadFields(upload.fields, schemas.uploadFields, upload.fileName);
+            const value = uploadFields(upload.fields, schemas.uploadFields, upload.fileName, JSON_FIELDS);
             const { user } = currentAuth(req);
             const { mapping, mode, ownerId, ownerIds } = value;
             return view(
@@ -97,7 +78,7 @@ export class ContactImportsRouter implements HttpRouter {
         handler: async (_input, req) => {
           const upload = await readUpload(req, IMPORT_MAX_BYTES);
           try {
-            const value = uploadFields(upload.fields, schemas.previewFields, upload.fileName);
+            const value = uploadFields(upload.fields, schemas.previewFields, upload.fileName, JSON_FIELDS);
             const { user } = currentAuth(req);
             const { mapping, mode, ownerId, ownerIds } = value;
             return await this.imports.preview(user, {

@@ -17,15 +17,19 @@ import { count, id, itemsResponse, responseObject, timestamp } from '../response
 /** Enough for a million contacts of ten columns; the file is spooled and read in slices, never held whole. */
 export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
 
-/** CSV column -> contact field (or owner); a column left out is ignored. */
-const mappingSchema = Joi.object()
-  .pattern(Joi.string().min(1).max(200), Joi.string().valid(...MAPPING_TARGETS))
-  .custom((value: Record<string, string>, helpers) => {
-    const fields = Object.values(value);
-    return new Set(fields).size === fields.length
-      ? value
-      : helpers.message({ custom: 'Each field can be filled by one column only' });
-  });
+/** A wizard's mapping: CSV column -> one of `targets`, each filled by one column at most; a column left out is ignored. */
+export const columnMapping = (targets: readonly string[]) =>
+  Joi.object()
+    .pattern(Joi.string().min(1).max(200), Joi.string().valid(...targets))
+    .custom((value: Record<string, string>, helpers) => {
+      const fields = Object.values(value);
+      return new Set(fields).size === fields.length
+        ? value
+        : helpers.message({ custom: 'Each field can be filled by one column only' });
+    });
+
+/** CSV column -> contact field (or owner). */
+const mappingSchema = columnMapping(MAPPING_TARGETS);
 
 /** Who gets the contacts the import creates (multipart text fields; `ownerIds` is a JSON array). */
 const ownerFields = {

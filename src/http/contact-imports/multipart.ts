@@ -6,8 +6,10 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import type { Request } from 'express';
+import type Joi from 'joi';
 import type { ImportSource } from '../../domain/contact-imports/contact-imports.ports';
 import { AppError, ValidationError } from '../../domain/shared/app-error';
+import { checkRequestInput, textProblem } from '../input-guard';
 
 export interface Upload {
   fileName: string | null;
@@ -103,4 +105,35 @@ export function readUpload(req: Request, maxBytes: number): Promise<Upload> {
     });
     req.pipe(parser);
   });
+}
+
+/** How a text field holding JSON is refused when it is not JSON. */
+export type JsonFields = Record<string, { message: string; type: string }>;
+
+/**
+ * The upload's text fields, those named in `json` read as JSON (a 400 naming the field when they are not), checked
+ * against `schema` (and, like any request's, for NUL and depth); the file name too.
+ */
+export function uploadFields<T>(
+  fields: Record<string, string>,
+  schema: Joi.ObjectSchema<T>,
+  fileName: string | null,
+  json: JsonFields,
+): T {
+  const problem = fileName === null ? null : textProblem(fileName);
+  if (problem) throw new ValidationError([{ path: 'file', message: `The file name ${problem}`, type: 'string.text' }]);
+  const parsed: Record<string, unknown> = { ...fields };
+  for (const [name, refusal] of Object.entries(json)) {
+    if (fields[name] === undefined) continue;
+    try {
+      parsed[name] = JSON.parse(fields[name]);
+    } catch {
+      throw new ValidationError([{ path: name, ...refusal }]);
+    }
+  }
+  checkRequestInput({ body: parsed });
+  const { value, error } = schema.validate(parsed, { abortEarly: false, errors: { wrap: { label: false } } });
+  if (error)
+    throw new ValidationError(error.details.map((d) => ({ path: d.path.join('.'), message: d.message, type: d.type })));
+  return value;
 }
