@@ -8,7 +8,12 @@ import type { Config } from '../infrastructure/config';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The only calls that take a file upload; they still need the same-origin check below. */
-const MULTIPART_PATHS = new Set(['/api/crm/contacts/import', '/api/crm/contacts/import/preview']);
+const MULTIPART_PATHS = new Set([
+  '/api/crm/contacts/import',
+  '/api/crm/contacts/import/preview',
+  '/api/crm/companies/import',
+  '/api/crm/companies/import/preview',
+]);
 
 /**
  * Cross-site request refusal for every state-changing call: a body must be JSON (a cross-site form

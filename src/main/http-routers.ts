@@ -5,6 +5,7 @@ import { ActivitiesRouter } from '../http/crm/activities.router';
 import { ContactsExportRouter } from '../http/crm/contacts-export.router';
 import { ContactsRouter } from '../http/crm/contacts.router';
 import { CompaniesExportRouter } from '../http/crm/companies-export.router';
+import { CompaniesImportRouter } from '../http/crm/companies-import.router';
 import { CompaniesRouter } from '../http/crm/companies.router';
 import { DealsRouter } from '../http/crm/deals.router';
 import { LostReasonsRouter } from '../http/crm/lost-reasons.router';
@@ -47,6 +48,8 @@ export const HTTP_ROUTERS: Newable<HttpRouter>[] = [
   ContactsRouter,
   // Before CompaniesRouter: its GET /api/crm/companies/:id would take "export" for an id.
   CompaniesExportRouter,
+  // Before CompaniesRouter too: POST /api/crm/companies/import is not a company's route.
+  CompaniesImportRouter,
   CompaniesRouter,
   DealsRouter,
   PipelineStagesRouter,

@@ -68,6 +68,18 @@ export class CompaniesService {
     return this.records.update(viewer, id, expectedUpdatedAt, () => changes);
   }
 
+  /**
+   * An import's companies, allowed by its plan (permissions checked row by row): the new ones in one insert, each
+   * change in one statement, their timeline entries in one insert, as the API's writes make them.
+   */
+  importMany(
+    viewer: Viewer,
+    created: NewCompany[],
+    updated: { current: Company; changes: Partial<CompanyFields> }[],
+  ): Promise<void> {
+    return this.records.importMany(viewer, undefined, created, updated);
+  }
+
   remove(viewer: Viewer, id: number): Promise<void> {
     return this.records.remove(viewer, id);
   }

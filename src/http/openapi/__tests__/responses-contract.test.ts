@@ -48,6 +48,20 @@ function check(method: string, template: string, res: TestResponse) {
   return res.body;
 }
 
+/** Posts a CSV file to a documented operation as the wizards do (multipart: the text fields, then the file). */
+async function upload(template: string, csv: string, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', new Blob([csv], { type: 'text/csv' }), 'upload.csv');
+  const headers = {
+    origin: admin.baseUrl,
+    cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    'x-forwarded-for': admin.ip,
+  };
+  const res = await fetch(`${admin.baseUrl}${template}`, { method: 'POST', headers, body: form });
+  return check('post', template, { status: res.status, headers: res.headers, text: '', body: await res.json() });
+}
+
 /** Calls a documented operation (its path as the document writes it) and checks the answer. */
 async function call(
   client: TestClient,
@@ -217,6 +231,11 @@ describe('success responses match the OpenAPI document', () => {
     const history = await call(admin, 'get', '/api/crm/companies/{id}/timeline', { params: company });
     expect(history.items.map((e: { action: string }) => e.action)).toEqual(['updated', 'created']);
     await call(admin, 'get', '/api/crm/companies/export', { query: 'uf=SP&format=excel' });
+    const file = 'Nome;CNPJ;Porte;UF\nContract Ltda;11.222.333/0001-81;Média;SP\nNova Contract;;Micro;XX\nOutra;;;RJ\n';
+    const preview = await upload('/api/crm/companies/import/preview', file);
+    expect(preview.counts).toEqual({ create: 1, update: 1, skip: 0, rejected: 1 });
+    const imported = await upload('/api/crm/companies/import', file, { mode: 'update' });
+    expect(imported.counts).toEqual({ created: 1, updated: 1, skipped: 0, rejected: 1 });
     const doomed = await call(admin, 'post', '/api/crm/companies', { body: { name: 'To delete' } });
     await call(admin, 'delete', '/api/crm/companies/{id}', { params: doomed });
   });
@@ -269,25 +288,13 @@ describe('success responses match the OpenAPI document', () => {
   });
 
   it('contact import and export', async () => {
-    const form = new FormData();
-    form.append('mapping', JSON.stringify({ Name: 'name', 'E-mail': 'email' }));
-    form.append(
-      'file',
-      new Blob(['Name,E-mail\nAna,ana@example.com\n,no-name@example.com\n'], { type: 'text/csv' }),
-      'contacts.csv',
+    const started = await upload(
+      '/api/crm/contacts/import',
+      'Name,E-mail\nAna,ana@example.com\n,no-name@example.com\n',
+      {
+        mapping: JSON.stringify({ Name: 'name', 'E-mail': 'email' }),
+      },
     );
-    const headers = {
-      origin: admin.baseUrl,
-      cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      'x-forwarded-for': admin.ip,
-    };
-    const res = await fetch(`${admin.baseUrl}/api/crm/contacts/import`, { method: 'POST', headers, body: form });
-    const started = check('post', '/api/crm/contacts/import', {
-      status: res.status,
-      headers: res.headers,
-      text: '',
-      body: await res.json(),
-    });
     let done = started;
     for (let i = 0; i < 200 && done.status !== 'completed'; i++) {
       await new Promise((r) => setTimeout(r, 50));
@@ -296,23 +303,7 @@ describe('success responses match the OpenAPI document', () => {
     expect(done.counts).toEqual({ created: 1, updated: 0, skipped: 0, rejected: 1 });
     await call(admin, 'get', '/api/crm/contacts/import/{id}/rejected', { params: done });
     await call(admin, 'get', '/api/crm/contacts/import');
-    const dry = new FormData();
-    dry.append(
-      'file',
-      new Blob(['Nome;E-mail\nAna;ana@example.com\n;x@example.com\n'], { type: 'text/csv' }),
-      'contacts.csv',
-    );
-    const preview = await fetch(`${admin.baseUrl}/api/crm/contacts/import/preview`, {
-      method: 'POST',
-      headers,
-      body: dry,
-    });
-    check('post', '/api/crm/contacts/import/preview', {
-      status: preview.status,
-      headers: preview.headers,
-      text: '',
-      body: await preview.json(),
-    });
+    await upload('/api/crm/contacts/import/preview', 'Nome;E-mail\nAna;ana@example.com\n;x@example.com\n');
     await call(admin, 'post', '/api/crm/contacts/import/{id}/undo', { params: done });
     await call(admin, 'get', '/api/crm/contacts/export', { query: 'search=ana' });
   });

@@ -333,6 +333,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/crm/companies/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports companies from a CSV (at most 20,000 rows) in one transaction: rows land on a company by CNPJ, else by e-mail domain (the emailDomain column or the website's; one company with it), else by name (case, accents and spacing aside; the oldest); multipart: file, mapping (JSON, column -> field or owner; guessed from the headers when absent), mode update (a matched company takes the non-empty cells) or skip. Refused rows (invalid, a second row for one company, a company the user may not change) are listed with their reason; the others go in
+         * @description Any signed-in user.
+         */
+        post: operations["postApiCrmCompaniesImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crm/companies/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dry run of a companies import (at most 20,000 rows): the columns, the mapping, the counts and the first 20 rows with what each would do; rows land on a company by CNPJ, else by e-mail domain (the emailDomain column or the website's; one company with it), else by name (case, accents and spacing aside; the oldest); multipart: file, mapping (JSON, column -> field or owner; guessed from the headers when absent), mode update (a matched company takes the non-empty cells) or skip; writes nothing
+         * @description Any signed-in user.
+         */
+        post: operations["postApiCrmCompaniesImportPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/crm/companies/merge": {
         parameters: {
             query?: never;
@@ -4916,6 +4956,281 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiCrmCompaniesImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        counts: {
+                            created: number;
+                            rejected: number;
+                            skipped: number;
+                            updated: number;
+                        };
+                        rejections: {
+                            reason: string;
+                            rowNumber: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiCrmCompaniesImportPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        columns: string[];
+                        counts: {
+                            create: number;
+                            rejected: number;
+                            skip: number;
+                            update: number;
+                        };
+                        /** @enum {unknown} */
+                        delimiter: "," | ";" | "\t";
+                        /** @enum {unknown} */
+                        encoding: "utf-8" | "windows-1252";
+                        /** @description The mapping used: the one sent, else the one guessed from the headers */
+                        mapping: {
+                            [key: string]: "name" | "cnpj" | "tradeName" | "segment" | "size" | "website" | "emailDomain" | "phone" | "cep" | "street" | "number" | "city" | "uf" | "tags" | "notes" | "owner";
+                        };
+                        /** @enum {unknown} */
+                        mode: "update" | "skip";
+                        /** @description The first 20 rows */
+                        rows: {
+                            /** @enum {unknown} */
+                            action: "create" | "update" | "skip" | "rejected";
+                            /** @description The existing company it lands on */
+                            companyId: number | null;
+                            companyName: string | null;
+                            /**
+                             * @description How the row found its company: its CNPJ, e-mail domain or name; null when it makes one
+                             * @enum {unknown}
+                             */
+                            matchedBy: "cnpj" | "emailDomain" | "name" | null;
+                            /** @description Why the row is refused */
+                            reason: string | null;
+                            rowNumber: number;
+                            /** @description The row as it would be stored; null when refused */
+                            values: {
+                                cep?: string | null;
+                                city?: string | null;
+                                /** @description Formatted, as 11.222.333/0001-81 */
+                                cnpj?: string | null;
+                                emailDomain?: string | null;
+                                name?: string;
+                                notes?: string | null;
+                                number?: string | null;
+                                phone?: string | null;
+                                segment?: string | null;
+                                /** @enum {unknown} */
+                                size?: "micro" | "small" | "medium" | "large" | null;
+                                street?: string | null;
+                                tags?: string[];
+                                tradeName?: string | null;
+                                /** @enum {unknown} */
+                                uf?: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO" | null;
+                                website?: string | null;
+                            } | null;
+                        }[];
+                        totalRows: number;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
                         };
                     };
                 };
@@ -13762,6 +14077,8 @@ export interface operations {
                         }[];
                         /** @description Notes and calls whose text holds q, newest first, each with the contact and deal it opens */
                         notes: {
+                            companyId: number | null;
+                            companyName: string | null;
                             contactId: number | null;
                             contactName: string | null;
                             dealId: number | null;
