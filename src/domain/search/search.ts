@@ -38,7 +38,7 @@ export interface TemplateHit {
   category: string | null;
 }
 
-/** A note or call whose text holds what was searched, with the contact and deal it opens. */
+/** A note or call whose text holds what was searched, with the contact and deal (or the company) it opens. */
 export interface NoteHit {
   id: number;
   kind: NoteKind;
@@ -49,6 +49,9 @@ export interface NoteHit {
   contactName: string | null;
   dealId: number | null;
   dealTitle: string | null;
+  /** A note on a company itself (neither contact nor deal). */
+  companyId: number | null;
+  companyName: string | null;
 }
 
 export interface SearchResults {

@@ -67,6 +67,8 @@ export const searchSchemas = {
           contactName: Joi.string().allow(null),
           dealId: id.allow(null),
           dealTitle: Joi.string().allow(null),
+          companyId: id.allow(null),
+          companyName: Joi.string().allow(null),
         } satisfies Joi.StrictSchemaMap<NoteHit>),
       )
       .description('Notes and calls whose text holds q, newest first, each with the contact and deal it opens'),

@@ -108,8 +108,10 @@ export class KnexSearchRepository implements SearchRepository {
   async notes(query: SearchQuery): Promise<NoteHit[]> {
     const { rows } = (await this.uow.db.raw(
       `SELECT n.id, n.kind, n.occurred_at AS "occurredAt", n.contact_id AS "contactId", n.deal_id AS "dealId",
+         n.company_id AS "companyId",
          (SELECT c.name FROM contacts c WHERE c.id = n.contact_id) AS "contactName",
          (SELECT d.title FROM deals d WHERE d.id = n.deal_id) AS "dealTitle",
+         (SELECT co.name FROM companies co WHERE co.id = n.company_id) AS "companyName",
          x.start, substr(n.body, x.start, ?) AS part, char_length(n.body) AS length
        FROM crm_notes n
        CROSS JOIN LATERAL (SELECT greatest(strpos(n.search_text, lower(funil_unaccent(?))) - ?, 1) AS start) x

@@ -122,6 +122,20 @@ describe("a company's notes and activities", () => {
     expect(second.body.nextCursor).toBeNull();
   });
 
+  it('finds a note on a company in the search, with the company it opens', async () => {
+    const company = await newCompany();
+    const word = `q${Date.now().toString(36)}zz`;
+    const note = (
+      await crm.users.employee.post('/api/crm/notes', { kind: 'note', body: `Orçamento ${word}`, companyId: company })
+    ).body;
+    const found = await crm.users.other.get(`/api/crm/search?q=${word}`);
+    expect(found.status).toBe(200);
+    expect(found.body.notes).toEqual([
+      expect.objectContaining({ id: note.id, contactId: null, dealId: null, companyId: company }),
+    ]);
+    expect(found.body.notes[0].companyName).toMatch(/^Empresa/);
+  });
+
   it('refuses a note on a company that does not exist with a 400 naming companyId', async () => {
     const res = await crm.users.employee.post('/api/crm/notes', { kind: 'note', body: 'x', companyId: 2_000_000 });
     expect(res.status).toBe(400);

@@ -10,8 +10,8 @@ export interface PaletteRecord {
   label: string;
   /** A second line: company, contact, subject... */
   hint?: string;
-  /** A note opens where it was logged: its contact's page, else its deal. */
-  opens?: { kind: 'contact' | 'deal'; id: number };
+  /** A note opens where it was logged: its contact's page, else its deal, else its company's page. */
+  opens?: { kind: 'contact' | 'deal' | 'company'; id: number };
   /** A note's kind (note, call, meeting...), shown by its icon. */
   noteKind?: NoteKind;
 }
@@ -20,7 +20,8 @@ export interface PaletteRecord {
 export function hrefOf({ kind, id, opens }: Pick<PaletteRecord, 'kind' | 'id' | 'opens'>): string {
   switch (kind) {
     case 'note':
-      return opens ? hrefOf(opens) : '/crm/contacts';
+      if (!opens) return '/crm/contacts';
+      return opens.kind === 'company' ? `/crm/companies/${opens.id}` : hrefOf({ kind: opens.kind, id: opens.id });
     case 'contact':
       return `/crm/contacts/${id}`;
     case 'deal':
@@ -45,7 +46,8 @@ function isRecord(value: unknown): value is PaletteRecord {
     typeof r.label === 'string' &&
     (r.hint === undefined || typeof r.hint === 'string') &&
     (r.kind !== 'note' ||
-      ((r.opens?.kind === 'contact' || r.opens?.kind === 'deal') && Number.isSafeInteger(r.opens.id))) &&
+      ((r.opens?.kind === 'contact' || r.opens?.kind === 'deal' || r.opens?.kind === 'company') &&
+        Number.isSafeInteger(r.opens.id))) &&
     (r.noteKind === undefined || Object.hasOwn(NOTE_KIND_ICONS, r.noteKind))
   );
 }

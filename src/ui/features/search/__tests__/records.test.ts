@@ -51,6 +51,7 @@ describe('where a record opens', () => {
     // A note opens where it was logged.
     expect(hrefOf({ kind: 'note', id: 7, opens: { kind: 'contact', id: 3 } })).toBe('/crm/contacts/3');
     expect(hrefOf({ kind: 'note', id: 8, opens: { kind: 'deal', id: 4 } })).toBe('/crm/pipeline?deal=4');
+    expect(hrefOf({ kind: 'note', id: 10, opens: { kind: 'company', id: 5 } })).toBe('/crm/companies/5');
   });
 
   it('remembers a note with where it opens, and drops one without', () => {

@@ -82,14 +82,22 @@ function recordsOf(
           ? ({ kind: 'contact', id: n.contactId } as const)
           : n.dealId !== null
             ? ({ kind: 'deal', id: n.dealId } as const)
-            : null;
+            : n.companyId !== null
+              ? ({ kind: 'company', id: n.companyId } as const)
+              : null;
       if (!opens) return [];
       return [
         {
           kind: 'note' as const,
           id: n.id,
           label: n.excerpt,
-          hint: joined(t(`notes.kinds.${n.kind}`), formatDateTime(n.occurredAt), n.contactName, n.dealTitle),
+          hint: joined(
+            t(`notes.kinds.${n.kind}`),
+            formatDateTime(n.occurredAt),
+            n.contactName,
+            n.dealTitle,
+            n.companyName,
+          ),
           opens,
           noteKind: n.kind,
         },
