@@ -39,8 +39,10 @@ const ACTIVITY_JSON = `json_build_object(
   'priority', a.priority, 'dueDate', ${isoTime('a.due_date')}, 'completedAt', ${isoTime('a.completed_at')},
   'duration', a.duration, 'contactId', a.contact_id, 'dealId', a.deal_id, 'assignedTo', a.assigned_to,
   'createdBy', a.created_by, 'createdAt', ${isoTime('a.created_at')}, 'updatedAt', ${isoTime('a.updated_at')},
+  'companyId', a.company_id,
   'contactName', (SELECT r.name FROM contacts r WHERE r.id = a.contact_id),
   'dealTitle', (SELECT r.title FROM deals r WHERE r.id = a.deal_id),
+  'companyName', (SELECT r.name FROM companies r WHERE r.id = a.company_id),
   'assignedToName', (SELECT r.name FROM users r WHERE r.id = a.assigned_to),
   'reminderMinutes', (SELECT CASE WHEN count(*) = 0 THEN ${DEFAULT_REMINDER_MINUTES} ELSE max(c.minutes) END
                       FROM activity_reminder_choices c WHERE c.activity_id = a.id))`;

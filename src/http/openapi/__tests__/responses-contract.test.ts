@@ -230,6 +230,12 @@ describe('success responses match the OpenAPI document', () => {
     await call(admin, 'get', '/api/crm/companies', { query: 'search=contract&uf=SP&limit=1' });
     const history = await call(admin, 'get', '/api/crm/companies/{id}/timeline', { params: company });
     expect(history.items.map((e: { action: string }) => e.action)).toEqual(['updated', 'created']);
+    const totals = await call(admin, 'get', '/api/crm/companies/{id}/summary', { params: company });
+    expect(totals.won).toEqual({ count: 0, value: '0.00' });
+    await call(admin, 'post', '/api/crm/notes', { body: { kind: 'note', body: 'Na empresa', companyId: company.id } });
+    const companyNotes = await call(admin, 'get', '/api/crm/notes', { query: `company=${company.id}` });
+    expect(companyNotes.items).toHaveLength(1);
+    await call(admin, 'get', '/api/crm/activities', { query: `company=${company.id}` });
     await call(admin, 'get', '/api/crm/companies/export', { query: 'uf=SP&format=excel' });
     const file = 'Nome;CNPJ;Porte;UF\nContract Ltda;11.222.333/0001-81;Média;SP\nNova Contract;;Micro;XX\nOutra;;;RJ\n';
     const preview = await upload('/api/crm/companies/import/preview', file);
