@@ -43,6 +43,7 @@ import * as linkContactsToCompanies from './20261128100000_link_contacts_to_comp
 import * as createDealContacts from './20261128100100_create_deal_contacts';
 import * as createDuplicateDismissals from './20261128100200_create_duplicate_dismissals';
 import * as addCompanyToNotesAndActivities from './20261128110000_add_company_to_notes_and_activities';
+import * as ownMigratedCompanies from './20261128120000_own_migrated_companies';
 
 /** What a migration that moves data counts (rows created, linked...), for the log: see migrateLatest. */
 export type MigrationReport = Record<string, number>;
@@ -101,4 +102,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261128100100_create_deal_contacts', createDealContacts],
   ['20261128100200_create_duplicate_dismissals', createDuplicateDismissals],
   ['20261128110000_add_company_to_notes_and_activities', addCompanyToNotesAndActivities],
+  ['20261128120000_own_migrated_companies', ownMigratedCompanies],
 ];
