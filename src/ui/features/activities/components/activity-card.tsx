@@ -129,6 +129,14 @@ export function ActivityCard({ activity, overdue, onOpen, onToggle }: ActivityCa
               {t('activityForm.list.deal', { title: activity.dealTitle })}
             </Link>
           )}
+          {activity.companyId !== null && (
+            <Link
+              to={`/crm/companies/${activity.companyId}`}
+              className="relative z-10 text-primary underline-offset-2 hover:underline focus-ring"
+            >
+              {activity.companyName}
+            </Link>
+          )}
         </p>
       </div>
       {activity.assignedToName && (

@@ -131,7 +131,9 @@ function AgendaRow({
         toast({ variant: 'destructive', title: t('home.agenda.completeFailed'), description: errorMessage(error, t) }),
     );
   // The team's agenda says whose each item is.
-  const about = [item.contactName, item.dealTitle, team && item.assignedToName].filter(Boolean).join(' · ');
+  const about = [item.contactName, item.dealTitle, item.companyName, team && item.assignedToName]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <li className="flex flex-wrap items-center gap-3 py-3" data-testid="agenda-item" data-id={item.id}>
       <Button
