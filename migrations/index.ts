@@ -44,6 +44,7 @@ import * as createDealContacts from './20261128100100_create_deal_contacts';
 import * as createDuplicateDismissals from './20261128100200_create_duplicate_dismissals';
 import * as addCompanyToNotesAndActivities from './20261128110000_add_company_to_notes_and_activities';
 import * as ownMigratedCompanies from './20261128120000_own_migrated_companies';
+import * as addCompanyImport from './20261128120100_add_company_import';
 
 /** What a migration that moves data counts (rows created, linked...), for the log: see migrateLatest. */
 export type MigrationReport = Record<string, number>;
@@ -103,4 +104,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261128100200_create_duplicate_dismissals', createDuplicateDismissals],
   ['20261128110000_add_company_to_notes_and_activities', addCompanyToNotesAndActivities],
   ['20261128120000_own_migrated_companies', ownMigratedCompanies],
+  ['20261128120100_add_company_import', addCompanyImport],
 ];

@@ -50,12 +50,20 @@ export interface ContactImportRepository {
   /** By lower-cased email; the oldest contact when several share one. */
   findByEmails(emails: string[]): Promise<Map<string, ExistingContact>>;
   /**
-   * The company of each reference, in order: the one with its CNPJ (normalized), else the oldest whose name is the
-   * same up to case, accents and spacing, else, when `createdBy` is given, a new one it owns (one per name and per
-   * CNPJ however many references name it), else null. Creating, concurrent callers take turns (they would make
-   * the same company twice); what it made stays made.
+   * The company of each reference, in order (`ids`): the one with its CNPJ (normalized), else the oldest whose name
+   * is the same up to case, accents and spacing, else, when `made` is given, a new one owned by its `createdBy` and
+   * marked as the import's (one per name and per CNPJ however many references name it; listed in `created`), else
+   * null. Creating, concurrent callers take turns (they would make the same company twice); what it made stays made.
    */
-  companiesFor(refs: CompanyRef[], createdBy?: number): Promise<(number | null)[]>;
+  companiesFor(
+    refs: CompanyRef[],
+    made?: { createdBy: number; importId: number },
+  ): Promise<{ ids: (number | null)[]; created: { id: number; name: string }[] }>;
+  /**
+   * Deletes the companies the import made that nothing uses (no contact, deal, note or activity) and nobody changed
+   * since (their `updatedAt` still their `createdAt`); answers those deleted, with their names.
+   */
+  deleteCompaniesCreated(id: number): Promise<{ id: number; name: string }[]>;
   /** The file's rows written so far, as ranges of row numbers [first, last], in order. */
   doneRows(id: number): Promise<[number, number][]>;
   /** Records a committed batch: its rows (numbers `first` to `last`, `rows` of them) as done, its counts and rejections. */

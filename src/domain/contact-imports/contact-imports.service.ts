@@ -10,7 +10,7 @@ import type { JobQueue } from '../shared/job-queue.port';
 import { CLOCK, JOB_QUEUE, UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { TimelineService } from '../timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
-import { contactSubject, diffFields, timelineEntry } from '../timeline/timeline';
+import { companySubject, contactSubject, diffFields, timelineEntry } from '../timeline/timeline';
 import {
   IMPORT_CONTACT_FIELDS,
   type CompanyRef,
@@ -291,6 +291,9 @@ export class ContactImportsService {
       );
       for (const { before, after } of await this.imports.restoreUpdated(id))
         entries.push(timelineEntry(contactSubject(after), 'updated', by, diffFields(before, after, UNDONE_FIELDS)));
+      // Last: the companies it made are unused once its contacts are gone or put back.
+      for (const company of await this.imports.deleteCompaniesCreated(id))
+        entries.push(timelineEntry(companySubject(company), 'deleted', by));
       await this.timeline.record(entries);
       await this.imports.markUndone(id, viewer.id, this.clock.now());
       return (await this.imports.find(id))!;
@@ -393,7 +396,7 @@ export class ContactImportsService {
     const { rows } = batch;
     // In a transaction of its own, short, as concurrent batches take turns making companies.
     return this.uow
-      .run(() => this.batchCompanies(batch, viewer.id))
+      .run(() => this.batchCompanies(batch, { createdBy: viewer.id, importId: job.id }))
       .then((companies) =>
         this.uow.run(async () => {
           const plan = await this.plan(viewer, job.mode, batch, newPlanState(), companies);
@@ -413,19 +416,26 @@ export class ContactImportsService {
   }
 
   /**
-   * The company of each valid row of a batch: found by CNPJ or name, else made when `createdBy` is given (the
-   * import), else (the dry run) NEW_COMPANY.
+   * The company of each valid row of a batch: found by CNPJ or name, else made when `made` is given (the import:
+   * each new company with its 'created' entry, marked as the import's), else (the dry run) NEW_COMPANY.
    */
-  private async batchCompanies(batch: ReadBatch, createdBy?: number): Promise<BatchCompanies> {
+  private async batchCompanies(
+    batch: ReadBatch,
+    made?: { createdBy: number; importId: number },
+  ): Promise<BatchCompanies> {
     const refs = batch.valid.map(({ values }) => companyRef(values));
     const named = refs.filter((ref): ref is CompanyRef => ref !== null);
     if (!named.length) return refs.map(() => null);
-    const found = await this.imports.companiesFor(named, createdBy);
+    const { ids, created } = await this.imports.companiesFor(named, made);
+    if (made && created.length) {
+      const by = { userId: made.createdBy, importId: made.importId };
+      await this.timeline.record(created.map((company) => timelineEntry(companySubject(company), 'created', by)));
+    }
     let next = 0;
     return refs.map((ref) => {
       if (!ref) return null;
-      const id = found[next++];
-      return id ?? (createdBy === undefined && ref.name ? NEW_COMPANY : null);
+      const id = ids[next++];
+      return id ?? (!made && ref.name ? NEW_COMPANY : null);
     });
   }
 

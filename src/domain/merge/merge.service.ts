@@ -13,7 +13,7 @@ import type { Page, PageRequest } from '../shared/list-page';
 import { UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
 import type { Viewer } from '../shared/viewer';
-import { contactSubject, diffFields, timelineEntry, type TimelineSubject } from '../timeline/timeline';
+import { companySubject, contactSubject, diffFields, timelineEntry, type TimelineSubject } from '../timeline/timeline';
 import type { TimelineService } from '../timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
 import type { DuplicateGroup } from './duplicates';
@@ -101,14 +101,7 @@ export class MergeService {
       const plan = planMerge(keep, merged, request, { fields: COMPANY_MERGE_FIELDS, unions: ['tags'] });
       await this.merges.moveAndDelete('company', keep.id, request.mergeIds);
       const after = await this.saved(this.companies, keep, plan.values);
-      const subject: TimelineSubject = {
-        entityType: 'company',
-        entityId: after.id,
-        entityName: after.name,
-        contactId: null,
-        visibleTo: null,
-      };
-      await this.record(viewer, subject, merged, diffFields(keep, after, COMPANY_TRACKED_FIELDS));
+      await this.record(viewer, companySubject(after), merged, diffFields(keep, after, COMPANY_TRACKED_FIELDS));
       return after;
     });
   }

@@ -89,6 +89,11 @@ export function contactSubject(contact: { id: number; name: string }): TimelineS
   };
 }
 
+/** A company's own entries: on its own timeline, seen by everyone. */
+export function companySubject(company: { id: number; name: string }): TimelineSubject {
+  return { entityType: 'company', entityId: company.id, entityName: company.name, contactId: null, visibleTo: null };
+}
+
 /** The shape the dashboard's recent-activity list reads. */
 export type RecentActivityItem = Pick<
   TimelineEntry,

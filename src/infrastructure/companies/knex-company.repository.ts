@@ -56,10 +56,11 @@ export class KnexCompanyRepository
     return values.cnpj === undefined ? values : { ...values, cnpj: values.cnpj ? normalizeCnpj(values.cnpj) : null };
   }
 
-  /** Without its search text (a stored column searches read, not part of a company). */
+  /** Without its search text (a stored column searches read) and the import that made it: not part of a company. */
   protected override toRecord(row: BaseModel): Company {
-    const record = plain<Company & { searchText?: string }>(row);
+    const record = plain<Company & { searchText?: string; importId?: number | null }>(row);
     delete record.searchText;
+    delete record.importId;
     return { ...record, cnpj: record.cnpj && formatCnpj(record.cnpj) };
   }
 }

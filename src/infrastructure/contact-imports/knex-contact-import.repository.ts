@@ -182,7 +182,10 @@ export class KnexContactImportRepository implements ContactImportRepository {
    * One lookup for all the references (companies_cnpj_unique, companies_name_key_index); creating, one insert for
    * the companies missing, under a transaction-scoped advisory lock so two batches never make the same company.
    */
-  async companiesFor(refs: CompanyRef[], createdBy?: number): Promise<(number | null)[]> {
+  async companiesFor(
+    refs: CompanyRef[],
+    made?: { createdBy: number; importId: number },
+  ): Promise<{ ids: (number | null)[]; created: { id: number; name: string }[] }> {
     // A file names a few companies on many rows: each distinct reference is looked up (and made) once.
     const distinct = new Map<string, number>();
     const unique: CompanyRef[] = [];
@@ -192,13 +195,16 @@ export class KnexContactImportRepository implements ContactImportRepository {
       if (place === undefined) distinct.set(key, (place = unique.push(ref) - 1));
       return place;
     });
-    const ids = await this.distinctCompaniesFor(unique, createdBy);
-    return places.map((place) => ids[place]);
+    const { ids, created } = await this.distinctCompaniesFor(unique, made);
+    return { ids: places.map((place) => ids[place]), created };
   }
 
-  private async distinctCompaniesFor(refs: CompanyRef[], createdBy?: number): Promise<(number | null)[]> {
+  private async distinctCompaniesFor(
+    refs: CompanyRef[],
+    made?: { createdBy: number; importId: number },
+  ): Promise<{ ids: (number | null)[]; created: { id: number; name: string }[] }> {
     const { db } = this.uow;
-    if (createdBy !== undefined) await db.raw("SELECT pg_advisory_xact_lock(hashtext('funil.import-companies'))");
+    if (made) await db.raw("SELECT pg_advisory_xact_lock(hashtext('funil.import-companies'))");
     const { rows } = (await db.raw(
       `SELECT r.key,
               coalesce((SELECT c.id FROM companies c WHERE c.cnpj = r.cnpj),
@@ -209,7 +215,7 @@ export class KnexContactImportRepository implements ContactImportRepository {
       [arrayBinding(refs.map((ref) => ref.name)), arrayBinding(refs.map((ref) => ref.cnpj))],
     )) as { rows: { key: string | null; id: number | null }[] };
     const ids = rows.map((row) => row.id);
-    if (createdBy === undefined) return ids;
+    if (!made) return { ids, created: [] };
     // One new company per name (and per CNPJ): the first reference that names it gives its CNPJ.
     const byKey = new Map<string, number>();
     const byCnpj = new Map<string, number>();
@@ -224,13 +230,14 @@ export class KnexContactImportRepository implements ContactImportRepository {
       if (cnpj) byCnpj.set(cnpj, missing.length);
       missing.push({ index, name: ref.name, cnpj });
     });
-    if (!missing.length) return ids;
-    const created: { id: number }[] = await db('companies')
-      .insert(missing.map(({ name, cnpj }) => ({ name, cnpj, ownerId: createdBy, createdBy })))
-      .returning('id');
+    if (!missing.length) return { ids, created: [] };
+    const { createdBy, importId } = made;
+    const created: { id: number; name: string }[] = await db('companies')
+      .insert(missing.map(({ name, cnpj }) => ({ name, cnpj, ownerId: createdBy, createdBy, importId })))
+      .returning(['id', 'name']);
     missing.forEach(({ index }, n) => (ids[index] = created[n].id));
     // The references to a company made for an earlier one (held as -1 - its place in `missing`).
-    return ids.map((id) => (id !== null && id < 0 ? created[-1 - id].id : id));
+    return { ids: ids.map((id) => (id !== null && id < 0 ? created[-1 - id].id : id)), created };
   }
 
   async doneRows(id: number): Promise<[number, number][]> {
@@ -311,6 +318,20 @@ export class KnexContactImportRepository implements ContactImportRepository {
     const created = contactsCreatedByImport(this.uow.db, id);
     const rows = await ContactModel.query(this.uow.db).delete().whereIn('id', created).returning(['id', 'name']);
     return rows.map((r) => ({ id: r.id as number, name: r.name as string }));
+  }
+
+  async deleteCompaniesCreated(id: number): Promise<{ id: number; name: string }[]> {
+    const { rows } = (await this.uow.db.raw(
+      `DELETE FROM companies c
+        WHERE c.import_id = ? AND c.updated_at = c.created_at
+          AND NOT EXISTS (SELECT 1 FROM contacts p WHERE p.company_id = c.id)
+          AND NOT EXISTS (SELECT 1 FROM deals d WHERE d.company_id = c.id)
+          AND NOT EXISTS (SELECT 1 FROM crm_notes n WHERE n.company_id = c.id)
+          AND NOT EXISTS (SELECT 1 FROM activities a WHERE a.company_id = c.id)
+        RETURNING c.id, c.name`,
+      [id],
+    )) as { rows: { id: number; name: string }[] };
+    return rows;
   }
 
   async restoreUpdated(id: number): Promise<{ before: RestoredContact; after: RestoredContact }[]> {

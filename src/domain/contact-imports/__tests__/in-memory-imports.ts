@@ -33,7 +33,7 @@ export class InMemoryContactImportRepository implements ContactImportRepository,
   private rejected = new Map<number, Rejection[]>();
   private saved = new Map<number, Map<number, Partial<ImportedFields>>>();
   /** The companies imports found or made (the companies table's id, name and CNPJ). */
-  companies: { id: number; name: string; cnpj: string | null }[] = [];
+  companies: { id: number; name: string; cnpj: string | null; importId?: number }[] = [];
   private nextId = 1;
 
   constructor(
@@ -113,18 +113,32 @@ export class InMemoryContactImportRepository implements ContactImportRepository,
     return found;
   }
 
-  async companiesFor(refs: CompanyRef[], createdBy?: number): Promise<(number | null)[]> {
+  async companiesFor(
+    refs: CompanyRef[],
+    made?: { createdBy: number; importId: number },
+  ): Promise<{ ids: (number | null)[]; created: { id: number; name: string }[] }> {
     const key = (name: string) => fold(name).replace(/\s+/g, ' ').trim();
-    return refs.map((ref) => {
+    const created: { id: number; name: string }[] = [];
+    const ids = refs.map((ref) => {
       const found =
         (ref.cnpj && this.companies.find((c) => c.cnpj === ref.cnpj)) ||
         (ref.name && this.companies.find((c) => key(c.name) === key(ref.name!)));
       if (found) return found.id;
-      if (createdBy === undefined || !ref.name) return null;
-      const made = { id: this.companies.length + 1, name: ref.name, cnpj: ref.cnpj };
-      this.companies.push(made);
-      return made.id;
+      if (!made || !ref.name) return null;
+      const company = { id: this.companies.length + 1, name: ref.name, cnpj: ref.cnpj, importId: made.importId };
+      this.companies.push(company);
+      created.push({ id: company.id, name: company.name });
+      return company.id;
     });
+    return { ids, created };
+  }
+
+  /** The import's companies no contact is at any more (the fake has no deals, notes or activities at companies). */
+  async deleteCompaniesCreated(id: number): Promise<{ id: number; name: string }[]> {
+    const used = new Set([...this.contacts.rows.values()].map((c) => c.companyId));
+    const unused = this.companies.filter((c) => c.importId === id && !used.has(c.id));
+    this.companies = this.companies.filter((c) => !unused.includes(c));
+    return unused.map(({ id: companyId, name }) => ({ id: companyId, name }));
   }
 
   async doneRows(id: number): Promise<[number, number][]> {

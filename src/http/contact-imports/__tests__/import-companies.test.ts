@@ -119,5 +119,44 @@ describe('importing contacts with their company', () => {
 
     expect((await admin.post(`/api/crm/contacts/import/${started.body.id}/undo`)).status).toBe(200);
     expect((await admin.get(`/api/crm/contacts/${contact.id}`)).body).toMatchObject({ companyId: null, company: null });
+    expect((await admin.get(`/api/crm/companies/${after.companyId}`)).status, 'the company it made, unused').toBe(404);
+  });
+
+  it('records the companies it makes as made by the import; undoing it removes those nothing used or changed since', async () => {
+    const { admin } = crm.users;
+    const old = (await admin.post('/api/crm/companies', { name: 'Velha Existente' })).body;
+    const csv = [
+      'Nome,Email,Empresa',
+      'A,u1@undo-co.example,Velha Existente',
+      'B,u2@undo-co.example,Nova Usada',
+      'C,u3@undo-co.example,Nova Sozinha',
+      'D,u4@undo-co.example,Nova Editada',
+    ].join('\n');
+    const started = await sendImport(admin, '/api/crm/contacts/import', csv, {
+      mapping: JSON.stringify({ Nome: 'name', Email: 'email', Empresa: 'company' }),
+    });
+    expect(await importEnded(admin, started.body.id)).toMatchObject({ counts: { created: 4 } });
+    const idOf = async (name: string) => (await crm.knex('companies').where({ name }).first('id')).id as number;
+    const [used, alone, edited] = [await idOf('Nova Usada'), await idOf('Nova Sozinha'), await idOf('Nova Editada')];
+    const history = (await admin.get(`/api/crm/companies/${alone}/timeline`)).body.items;
+    expect(history).toEqual([expect.objectContaining({ action: 'created', entityName: 'Nova Sozinha' })]);
+
+    // Used since (a note on it) and changed since (a field edited): both stay.
+    expect((await admin.post('/api/crm/notes', { kind: 'note', body: 'Visita', companyId: used })).status).toBe(201);
+    expect((await admin.patch(`/api/crm/companies/${edited}`, { city: 'Recife' })).status).toBe(200);
+
+    expect((await admin.post(`/api/crm/contacts/import/${started.body.id}/undo`)).status).toBe(200);
+    const status = async (id: number) => (await admin.get(`/api/crm/companies/${id}`)).status;
+    expect({
+      old: await status(old.id),
+      used: await status(used),
+      alone: await status(alone),
+      edited: await status(edited),
+    }).toEqual({ old: 200, used: 200, alone: 404, edited: 200 });
+    const deleted = await crm
+      .knex('crmTimeline')
+      .where({ entityType: 'company', entityId: alone, action: 'deleted' })
+      .select('entityName');
+    expect(deleted).toEqual([{ entityName: 'Nova Sozinha' }]);
   });
 });
