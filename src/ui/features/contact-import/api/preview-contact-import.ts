@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, type ApiResponse } from '../../../lib/api-client';
+import type { ApiResponse } from '../../../lib/api-client';
+import { fileKey, postForm } from '../../../lib/api/upload-form';
 
 export type ImportPreview = ApiResponse<'/api/crm/contacts/import/preview', 'post'>;
 export type ImportMapping = ImportPreview['mapping'];
@@ -39,17 +40,6 @@ export const ownerFields = ({ ownerId, ownerIds }: ImportOwners): Record<string,
 
 export const CONTACT_IMPORTS_QUERY_KEY = ['contact-imports'] as const;
 
-/** A multipart POST (the file and text fields); failures throw ApiError like every other call. */
-export async function postForm<T>(path: string, file: File, fields: Record<string, string>): Promise<T> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('file', file, file.name);
-  const response = await fetch(path, { method: 'POST', body: form, credentials: 'include' });
-  const text = await response.text();
-  if (!response.ok) throw new ApiError(response.status, response.statusText, text);
-  return JSON.parse(text) as T;
-}
-
 /** The dry run: without a mapping the server guesses one from the headers. Nothing is written. */
 export const previewContactImport = ({
   file,
@@ -67,9 +57,6 @@ export const previewContactImport = ({
     mode,
     ...ownerFields(owners),
   });
-
-/** One file is one wizard: its name, size and date tell it from another chosen later. */
-const fileKey = (file: File) => `${file.name}:${file.size}:${file.lastModified}`;
 
 export const getImportPreviewQueryOptions = (
   file: File,

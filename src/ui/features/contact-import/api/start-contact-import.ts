@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import { postForm } from '../../../lib/api/upload-form';
 import { queryClient } from '../../../lib/query-client';
 import type { ContactImport } from './get-contact-import';
 import {
   CONTACT_IMPORTS_QUERY_KEY,
   ownerFields,
-  postForm,
   type ImportMapping,
   type ImportMode,
   type ImportOwners,

@@ -5,7 +5,7 @@ import { Select } from '../../../components/ui/select';
 import { formatInteger } from '../../../lib/format';
 import { useUserChoices } from '../../../lib/api/get-user-choices';
 import type { ImportMapping, ImportOwners, ImportPreview } from '../api/preview-contact-import';
-import { ChoiceCards } from './choice-cards';
+import { ChoiceCards } from '../../../components/import/choice-cards';
 
 export type OwnerKind = 'me' | 'one' | 'column' | 'spread';
 

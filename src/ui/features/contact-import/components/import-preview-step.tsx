@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { ImportCount } from '../../../components/import/import-wizard-parts';
 import { Badge } from '../../../components/ui/badge';
 import { formatInteger } from '../../../lib/format';
 import { refusalText } from '../import-refusal';
-import { ChoiceCards } from './choice-cards';
+import { ChoiceCards } from '../../../components/import/choice-cards';
 import { IMPORT_FIELDS, type ImportMapping, type ImportMode, type ImportPreview } from '../api/preview-contact-import';
 
 const MODES: ImportMode[] = ['skip', 'update'];
@@ -27,17 +28,6 @@ export function ImportModeChoice({ mode, onChange }: { mode: ImportMode; onChang
   );
 }
 
-function Count({ label, value, testId }: { label: string; value: number; testId: string }) {
-  return (
-    <div className="rounded-lg border border-border bg-surface p-3">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="text-xl font-semibold text-foreground" data-testid={testId}>
-        {formatInteger(value)}
-      </dd>
-    </div>
-  );
-}
-
 function cellText(value: unknown): string {
   if (value === undefined || value === null) return '';
   return Array.isArray(value) ? value.join(', ') : String(value);
@@ -50,10 +40,22 @@ export function ImportPreviewStep({ preview, mapping }: { preview: ImportPreview
   return (
     <div className="space-y-6">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <Count label={t('contactImport.counts.toCreate')} value={preview.counts.created} testId="preview-created" />
-        <Count label={t('contactImport.counts.toUpdate')} value={preview.counts.updated} testId="preview-updated" />
-        <Count label={t('contactImport.counts.toSkip')} value={preview.counts.skipped} testId="preview-skipped" />
-        <Count label={t('contactImport.counts.toRefuse')} value={preview.counts.rejected} testId="preview-rejected" />
+        <ImportCount
+          label={t('contactImport.counts.toCreate')}
+          value={preview.counts.created}
+          testId="preview-created"
+        />
+        <ImportCount
+          label={t('contactImport.counts.toUpdate')}
+          value={preview.counts.updated}
+          testId="preview-updated"
+        />
+        <ImportCount label={t('contactImport.counts.toSkip')} value={preview.counts.skipped} testId="preview-skipped" />
+        <ImportCount
+          label={t('contactImport.counts.toRefuse')}
+          value={preview.counts.rejected}
+          testId="preview-rejected"
+        />
       </dl>
 
       <section aria-labelledby="import-sample-title">

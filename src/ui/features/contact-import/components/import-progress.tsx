@@ -1,6 +1,7 @@
 import { CheckCircle2, Download, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ImportCount } from '../../../components/import/import-wizard-parts';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '../../../components/ui/dialog';
@@ -75,17 +76,6 @@ function ProgressBar({ found }: { found: ContactImport }) {
         </span>
       </div>
       <p className="text-sm text-muted-foreground">{t('contactImport.progress.leaveHint')}</p>
-    </div>
-  );
-}
-
-function Result({ label, value, testId }: { label: string; value: number; testId: string }) {
-  return (
-    <div className="rounded-lg border border-border bg-surface p-3">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="text-xl font-semibold text-foreground" data-testid={testId}>
-        {formatInteger(value)}
-      </dd>
     </div>
   );
 }
@@ -171,10 +161,10 @@ export function ImportProgress({ found }: { found: ContactImport }) {
         </p>
       )}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <Result label={t('contactImport.counts.created')} value={found.counts.created} testId="result-created" />
-        <Result label={t('contactImport.counts.updated')} value={found.counts.updated} testId="result-updated" />
-        <Result label={t('contactImport.counts.skipped')} value={found.counts.skipped} testId="result-skipped" />
-        <Result label={t('contactImport.counts.refused')} value={found.counts.rejected} testId="result-rejected" />
+        <ImportCount label={t('contactImport.counts.created')} value={found.counts.created} testId="result-created" />
+        <ImportCount label={t('contactImport.counts.updated')} value={found.counts.updated} testId="result-updated" />
+        <ImportCount label={t('contactImport.counts.skipped')} value={found.counts.skipped} testId="result-skipped" />
+        <ImportCount label={t('contactImport.counts.refused')} value={found.counts.rejected} testId="result-rejected" />
       </dl>
       <div className="flex flex-wrap gap-2">
         {found.rejectedCsv && (

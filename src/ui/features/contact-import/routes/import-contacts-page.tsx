@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight, Loader2 } from 'lucide-react';
+import { ArrowLeft, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -9,10 +9,11 @@ import { formatDateTime, formatInteger } from '../../../lib/format';
 import { useUser } from '../../../lib/session';
 import { isImportActive, useContactImport } from '../api/get-contact-import';
 import { useRecentContactImports } from '../api/get-recent-contact-imports';
-import { useImportPreview, type ImportMapping, type ImportMode } from '../api/preview-contact-import';
+import { MAPPING_TARGETS, useImportPreview, type ImportMapping, type ImportMode } from '../api/preview-contact-import';
 import { useStartContactImport } from '../api/start-contact-import';
-import { ImportFileStep } from '../components/import-file-step';
-import { ImportMappingStep } from '../components/import-mapping-step';
+import { ImportMappingStep } from '../../../components/import/import-mapping-step';
+import { ImportSteps } from '../../../components/import/import-steps';
+import { ImportErrorNote, ImportFileSection, ImportStepButtons } from '../../../components/import/import-wizard-parts';
 import {
   ImportOwnerChoice,
   OwnerShares,
@@ -22,16 +23,11 @@ import {
 } from '../components/import-owner-choice';
 import { ImportModeChoice, ImportPreviewStep } from '../components/import-preview-step';
 import { ImportProgress } from '../components/import-progress';
-import { ImportSteps } from '../components/import-steps';
 import { importErrorMessage } from '../import-errors';
 
 function ErrorNote({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  return (
-    <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
-      {importErrorMessage(error, t)}
-    </p>
-  );
+  return <ImportErrorNote text={importErrorMessage(error, t)} />;
 }
 
 function BackToContacts() {
@@ -113,32 +109,28 @@ export function ImportContactsPage() {
       <ImportSteps current={step} />
 
       {step === 'file' && (
-        <section aria-label={t('contactImport.steps.file')} className="space-y-4">
-          <ImportFileStep file={file} preview={read.data} unread={read.isError} onFile={chooseFile} />
-          {read.isError && <ErrorNote error={read.error} />}
-          {read.data && read.data.totalRows === 0 && <ErrorNote error={new Error(t('contactImport.file.noRows'))} />}
-          <div className="flex justify-end">
-            <Button onClick={() => setStep('mapping')} disabled={!read.data || read.data.totalRows === 0}>
-              {t('contactImport.next')}
-              <ArrowRight className="h-4 w-4" aria-hidden="true" />
-            </Button>
-          </div>
-        </section>
+        <ImportFileSection
+          file={file}
+          reading={read.data}
+          error={read.isError ? read.error : null}
+          errorText={(error) => importErrorMessage(error, t)}
+          onFile={chooseFile}
+          onNext={() => setStep('mapping')}
+        />
       )}
 
       {step === 'mapping' && read.data && (
         <section aria-label={t('contactImport.steps.mapping')} className="space-y-4">
-          <ImportMappingStep columns={read.data.columns} mapping={columnsMapping} onChange={setMapping} />
-          <div className="flex justify-between gap-2">
-            <Button variant="outline" onClick={() => setStep('file')}>
-              <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-              {t('contactImport.back')}
-            </Button>
-            <Button onClick={() => setStep('preview')} disabled={!hasName}>
-              {t('contactImport.next')}
-              <ArrowRight className="h-4 w-4" aria-hidden="true" />
-            </Button>
-          </div>
+          <ImportMappingStep
+            columns={read.data.columns}
+            mapping={columnsMapping}
+            targets={MAPPING_TARGETS}
+            labelOf={(field) => t(`contactImport.fields.${field}`)}
+            hint={t('contactImport.mapping.hint')}
+            problem={hasName ? null : t('contactImport.mapping.nameRequired')}
+            onChange={setMapping}
+          />
+          <ImportStepButtons onBack={() => setStep('file')} onNext={() => setStep('preview')} nextDisabled={!hasName} />
         </section>
       )}
 

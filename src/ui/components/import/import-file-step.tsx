@@ -1,9 +1,15 @@
 import { FileSpreadsheet, Upload } from 'lucide-react';
 import { useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../lib/cn';
-import { formatInteger } from '../../../lib/format';
-import type { ImportPreview } from '../api/preview-contact-import';
+import { cn } from '../../lib/cn';
+import { formatInteger } from '../../lib/format';
+
+/** How the server read the file: its data rows, encoding and separator. */
+export interface FileReading {
+  totalRows: number;
+  encoding: 'utf-8' | 'windows-1252';
+  delimiter: string;
+}
 
 /** "1,5 MB", "820 KB", "312 B" in the UI language. */
 export function formatBytes(bytes: number, language: string): string {
@@ -29,7 +35,7 @@ export function ImportFileStep({
   onFile,
 }: {
   file: File | null;
-  preview: ImportPreview | undefined;
+  preview: FileReading | undefined;
   unread?: boolean;
   onFile: (file: File) => void;
 }) {

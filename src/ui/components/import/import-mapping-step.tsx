@@ -1,34 +1,45 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Select } from '../../../components/ui/select';
-import { MAPPING_TARGETS, type ImportMapping, type MappingTarget } from '../api/preview-contact-import';
+import { Select } from '../ui/select';
 
 const IGNORE = 'ignore';
 
-/** One row per column of the file: the field it fills, or "ignore this column". A field goes to one column only. */
-export function ImportMappingStep({
+/**
+ * One row per column of the file: the field it fills, or "ignore this column". A field goes to one column only.
+ * `problem`: what the mapping still lacks (a field every record needs), shown as an alert.
+ */
+export function ImportMappingStep<T extends string>({
   columns,
   mapping,
+  targets,
+  labelOf,
+  hint,
+  problem,
   onChange,
 }: {
   columns: string[];
-  mapping: ImportMapping;
-  onChange: (mapping: ImportMapping) => void;
+  mapping: Partial<Record<string, T>>;
+  targets: readonly T[];
+  labelOf: (target: T) => string;
+  hint: ReactNode;
+  problem?: string | null;
+  onChange: (mapping: Record<string, T>) => void;
 }) {
   const { t } = useTranslation();
   const options = [
     { value: IGNORE, label: t('contactImport.mapping.ignore') },
-    ...MAPPING_TARGETS.map((field) => ({ value: field, label: t(`contactImport.fields.${field}`) })),
+    ...targets.map((field) => ({ value: field, label: labelOf(field) })),
   ];
   const choose = (column: string, value: string) => {
-    const next: ImportMapping = {};
-    for (const [other, field] of Object.entries(mapping)) if (other !== column && field !== value) next[other] = field;
-    if (value !== IGNORE) next[column] = value as MappingTarget;
+    const next: Record<string, T> = {};
+    for (const [other, field] of Object.entries(mapping))
+      if (field && other !== column && field !== value) next[other] = field;
+    if (value !== IGNORE) next[column] = value as T;
     onChange(next);
   };
-  const hasName = Object.values(mapping).includes('name');
   return (
     <div className="space-y-4">
-      <p className="text-sm text-muted-foreground">{t('contactImport.mapping.hint')}</p>
+      <p className="text-sm text-muted-foreground">{hint}</p>
       <ul className="divide-y divide-border rounded-lg border border-border bg-surface">
         {columns.map((column, index) => {
           const id = `import-column-${index}`;
@@ -47,9 +58,9 @@ export function ImportMappingStep({
           );
         })}
       </ul>
-      {!hasName && (
+      {problem && (
         <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
-          {t('contactImport.mapping.nameRequired')}
+          {problem}
         </p>
       )}
     </div>

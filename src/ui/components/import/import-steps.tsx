@@ -1,11 +1,11 @@
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
 
 export const IMPORT_STEPS = ['file', 'mapping', 'preview', 'run'] as const;
 export type ImportStep = (typeof IMPORT_STEPS)[number];
 
-/** Where the wizard is: steps done, the current one (aria-current) and those ahead. */
+/** Where an import wizard (contacts, companies) is: steps done, the current one (aria-current) and those ahead. */
 export function ImportSteps({ current }: { current: ImportStep }) {
   const { t } = useTranslation();
   const at = IMPORT_STEPS.indexOf(current);
