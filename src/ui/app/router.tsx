@@ -33,6 +33,10 @@ const SCREENS: Record<AppPath, Page> = {
     'ImportProgressPage',
   ),
   '/crm/companies': page(() => import('../features/companies/routes/companies-page'), 'CompaniesPage'),
+  '/crm/companies/import': page(
+    () => import('../features/companies/routes/import-companies-page'),
+    'ImportCompaniesPage',
+  ),
   // Numeric ids only (the page shows 404 otherwise).
   '/crm/companies/:id': page(() => import('./routes/company-page'), 'CompanyPage'),
   '/crm/duplicates': page(() => import('../features/duplicates/routes/duplicates-page'), 'DuplicatesPage'),

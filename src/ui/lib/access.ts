@@ -10,6 +10,7 @@ export const ROUTE_ACCESS = {
   '/crm/contacts/import': ALL,
   '/crm/contacts/import/:id': ALL,
   '/crm/companies': ALL,
+  '/crm/companies/import': ALL,
   '/crm/duplicates': ALL,
   '/crm/companies/:id': ALL,
   '/crm/pipeline': ALL,

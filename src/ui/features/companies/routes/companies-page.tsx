@@ -1,6 +1,7 @@
-import { Building2, Plus, SearchX } from 'lucide-react';
+import { Building2, Plus, SearchX, Upload } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { DuplicatesLink } from '../../../components/records/duplicates-link';
 import { ExportMenu } from '../../../components/records/export-menu';
 import { VirtualCardGrid } from '../../../components/records/virtual-card-grid';
@@ -50,6 +51,12 @@ export function CompaniesPage() {
         actions={
           <>
             <DuplicatesLink kind="companies" />
+            <Button variant="outline" asChild>
+              <Link to="/crm/companies/import">
+                <Upload className="h-4 w-4" aria-hidden="true" />
+                {t('companyImport.open')}
+              </Link>
+            </Button>
             <ExportMenu
               urlOf={(options) => companiesExportUrl(filters, options)}
               fileName="companies.csv"
