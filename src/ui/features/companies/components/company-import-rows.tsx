@@ -2,7 +2,12 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ImportCount } from '../../../components/import/import-wizard-parts';
 import { Badge } from '../../../components/ui/badge';
-import type { CompanyImportPreview, CompanyImportRow } from '../api/preview-company-import';
+import {
+  COMPANY_MAPPING_TARGETS,
+  type CompanyImportPreview,
+  type CompanyImportRow,
+  type CompanyMappingTarget,
+} from '../api/preview-company-import';
 
 const ACTION_TONES = { create: 'success', update: 'primary', skip: 'neutral', rejected: 'danger' } as const;
 
@@ -14,6 +19,16 @@ export function companyRefusal(reason: string, t: TFunction): string {
   if (theirs) return t('companyImport.reasons.notYours', { id: theirs[1] });
   if (reason === 'name is required to create a company') return t('companyImport.reasons.nameRequired');
   if (reason === 'the row has no value in a mapped column') return t('companyImport.reasons.empty');
+  const owner = /^owner: (no active user is|several users are named) "(.*)"$/s.exec(reason);
+  if (owner)
+    return t(`companyImport.reasons.${owner[1] === 'no active user is' ? 'unknownOwner' : 'ambiguousOwner'}`, {
+      name: owner[2],
+    });
+  if (reason.startsWith('cnpj is not a valid CNPJ')) return t('companyImport.reasons.cnpj');
+  // The API's checks of a field ("uf must be one of [...]"): the field by its label, the check in the API's words.
+  const field = /^(\w+) /.exec(reason)?.[1] as CompanyMappingTarget | undefined;
+  if (field && COMPANY_MAPPING_TARGETS.includes(field))
+    return t('companyImport.reasons.field', { field: t(`companies.fields.${field}`), detail: reason });
   return reason;
 }
 
