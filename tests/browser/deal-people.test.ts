@@ -79,11 +79,13 @@ describe('the people in a deal', () => {
     await screenshot(page, 'deal-people-dialog-pt-light-1280');
     await expectAccessible(page, 'the deal dialog with two people');
 
+    // One request: the deal's change and its people together, saved or refused as one.
     const saved = page.waitForResponse(
-      (res) => res.url().endsWith(`/api/crm/deals/${deal.id}/contacts`) && res.request().method() === 'PUT',
+      (res) => res.url().endsWith(`/api/crm/deals/${deal.id}`) && res.request().method() === 'PATCH',
     );
     await dialog(page).getByRole('button', { name: 'Salvar' }).click();
     expect((await saved).status()).toBe(200);
+    expect((await saved).request().postDataJSON().contacts).toHaveLength(2);
     await toastLocator(page).getByText('Negócio atualizado com sucesso').waitFor();
     await dialog(page).waitFor({ state: 'detached' });
 

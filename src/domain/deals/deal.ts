@@ -81,6 +81,11 @@ export type DealFields = Pick<
   | 'ownerId'
 > & { probability: number | null };
 
+/** The deal's people given with its other fields on create or update: saved in the same transaction. */
+export interface DealPeople {
+  contacts?: DealContactLink[];
+}
+
 /** What the repository writes: the client's fields plus what the server decides ('last': after the stage's last card). */
 /** `links`: the deal's people, replacing them all (contactId then follows the primary one). */
 export type DealColumns = Partial<Omit<DealFields, 'probability'>> &

@@ -19,6 +19,7 @@ import {
   type DealFields,
   type DealFilter,
   type DealMove,
+  type DealPeople,
   type NewDeal,
   type PipelineStage,
 } from './deal';
@@ -68,11 +69,14 @@ export class DealsService {
 
   /**
    * The stage defaults to the pipeline's first; the owner to the creator; the probability to the stage's
-   * (a number given is kept as set by hand). The card goes last in its column.
+   * (a number given is kept as set by hand). The card goes last in its column. `contacts`: its people, in the same
+   * transaction (as setContacts checks them).
    */
-  create(viewer: Viewer, fields: Partial<DealFields> & Pick<DealFields, 'title'>): Promise<Deal> {
+  create(viewer: Viewer, fields: Partial<DealFields> & Pick<DealFields, 'title'> & DealPeople): Promise<Deal> {
+    const { contacts, ...dealFields } = fields;
+    checkOnePrimary(contacts);
     return this.records.create(viewer, async () => {
-      const { probability, ...rest } = fields;
+      const { probability, ...rest } = dealFields;
       const placement = await this.place(null, {
         pipeline: fields.pipeline ?? DEFAULT_PIPELINE,
         stageName: fields.stage,
@@ -82,16 +86,28 @@ export class DealsService {
       return {
         ...rest,
         ...placement,
+        ...(await this.links(contacts, 'contacts')),
         ownerId: fields.ownerId === undefined ? viewer.id : fields.ownerId,
         createdBy: viewer.id,
       };
     });
   }
 
-  /** `probability`: a number sets it by hand; null gives the deal back its stage's, following the stage again. */
-  update(viewer: Viewer, id: number, changes: Partial<DealFields>, expectedUpdatedAt?: Date): Promise<Deal> {
+  /**
+   * `probability`: a number sets it by hand; null gives the deal back its stage's, following the stage again.
+   * `contacts` replaces its people with the other changes, in one transaction and one timeline entry.
+   */
+  update(
+    viewer: Viewer,
+    id: number,
+    changes: Partial<DealFields> & DealPeople,
+    expectedUpdatedAt?: Date,
+  ): Promise<Deal> {
+    const { contacts, ...dealChanges } = changes;
+    checkOnePrimary(contacts);
     return this.records.update(viewer, id, expectedUpdatedAt, async (current) => {
-      const { probability, ...rest } = changes;
+      const people = await this.links(contacts, 'contacts');
+      const { probability, ...rest } = dealChanges;
       const pipeline = changes.pipeline ?? current.pipeline;
       // Another pipeline without a stage named: its first stage.
       const stage = changes.stage ?? (pipeline === current.pipeline ? current.stage : undefined);
@@ -103,9 +119,10 @@ export class DealsService {
       return touchesPlacement
         ? {
             ...rest,
+            ...people,
             ...(await this.place(current, { pipeline, stageName: stage, lostReason: changes.lostReason, probability })),
           }
-        : rest;
+        : { ...rest, ...people };
     });
   }
 
@@ -135,14 +152,17 @@ export class DealsService {
    * change of the deal: the same permission, version check and one timeline entry.
    */
   async setContacts(viewer: Viewer, id: number, items: DealContactLink[], expectedUpdatedAt?: Date): Promise<Deal> {
-    if (items.filter((item) => item.primary).length > 1)
-      throw new FieldError('primary', 'At most one person is the primary one');
-    return this.records.update(viewer, id, expectedUpdatedAt, async () => {
-      const missing = new Set(await this.deals.missingContacts(items.map((item) => item.contactId)));
-      const unknown = items.findIndex((item) => missing.has(item.contactId));
-      if (unknown >= 0) throw new FieldError(`items.${unknown}.contactId`, 'contactId refers to no contact');
-      return { links: items };
-    });
+    checkOnePrimary(items);
+    return this.records.update(viewer, id, expectedUpdatedAt, async () => this.links(items, 'items'));
+  }
+
+  /** The people to write as `links` (none when not given): each an existing contact, else a 400 naming it under `field`. */
+  private async links(items: DealContactLink[] | undefined, field: string): Promise<Pick<DealColumns, 'links'>> {
+    if (!items) return {};
+    const missing = new Set(await this.deals.missingContacts(items.map((item) => item.contactId)));
+    const unknown = items.findIndex((item) => missing.has(item.contactId));
+    if (unknown >= 0) throw new FieldError(`${field}.${unknown}.contactId`, 'contactId refers to no contact');
+    return { links: items };
   }
 
   remove(viewer: Viewer, id: number): Promise<void> {
@@ -193,4 +213,10 @@ export class DealsService {
     if (!first) throw new InvalidStageError('pipeline', pipeline);
     return first;
   }
+}
+
+/** At most one person is a deal's primary one: else a 400 naming `primary`. */
+function checkOnePrimary(items: DealContactLink[] | undefined): void {
+  if (items && items.filter((item) => item.primary).length > 1)
+    throw new FieldError('primary', 'At most one person is the primary one');
 }

@@ -9,6 +9,7 @@ import {
   type DealContactLink,
   type DealFields,
   type DealFilter,
+  type DealPeople,
   type DealMove,
   type PipelineStage,
   type StageFields,
@@ -119,6 +120,19 @@ const contactRole = Joi.string()
   .valid(...DEAL_CONTACT_ROLES)
   .description('The part the person plays in the deal');
 
+/** The deal's people as PUT /deals/:id/contacts takes them, and the deal's create and update beside its fields. */
+const contactLinks = Joi.array()
+  .items(
+    Joi.object<DealContactLink, true>({
+      contactId: recordId.required(),
+      role: contactRole.default('other'),
+      primary: Joi.boolean().default(false).description('At most one item is primary'),
+    }),
+  )
+  .max(100)
+  .unique('contactId')
+  .messages({ 'array.unique': '{#label} names a contact already in the list' });
+
 /** The deal's people as PUT /deals/:id/contacts takes them. */
 export interface DealContactsBody {
   items: DealContactLink[];
@@ -143,8 +157,20 @@ export const dealSchemas = {
       .valid('position')
       .description("position: a board column's order (with stage); newest first otherwise"),
   }).oxor('contact', 'contactId'),
-  create: createOf(fields, ['title']),
-  update: patchOf(fields),
+  create: createOf(fields, ['title'])
+    .append<Partial<DealFields> & Pick<DealFields, 'title'> & DealPeople>({
+      contacts: contactLinks.description(
+        'Everyone in the deal, saved with it in one transaction (contactId then follows the primary one)',
+      ),
+    })
+    .oxor('contactId', 'contacts'),
+  update: patchOf(fields)
+    .append<Partial<DealFields> & Versioned & DealPeople>({
+      contacts: contactLinks.description(
+        "Replaces the deal's people, with the other changes in one transaction (contactId follows the primary one)",
+      ),
+    })
+    .oxor('contactId', 'contacts'),
   move: Joi.object<DealMove, true>({
     stage: fields.stage.required().description("A stage of the deal's own pipeline"),
     lostReason: fields.lostReason,
@@ -157,19 +183,7 @@ export const dealSchemas = {
     updatedAt: expectedVersion,
   }),
   contacts: Joi.object<DealContactsBody, true>({
-    items: Joi.array()
-      .items(
-        Joi.object<DealContactLink, true>({
-          contactId: recordId.required(),
-          role: contactRole.default('other'),
-          primary: Joi.boolean().default(false).description('At most one item is primary'),
-        }),
-      )
-      .max(100)
-      .unique('contactId')
-      .required()
-      .messages({ 'array.unique': '{#label} names a contact already in the list' })
-      .description("Everyone in the deal: replaces the deal's people"),
+    items: contactLinks.required().description("Everyone in the deal: replaces the deal's people"),
     updatedAt: expectedVersion,
   }),
   item: responseObject({

@@ -63,24 +63,40 @@ export class KnexDealRepository extends KnexRecordStore<Deal, NewDeal, DealColum
     ]);
   }
 
-  /** A contactId given is the primary link too (added with the default role, or made primary). */
+  /**
+   * A contactId given is the primary link too (added with the default role); `links` are the deal's people, with
+   * their roles (contactId then the primary one's).
+   */
   override async createMany(values: NewDeal[]): Promise<Deal[]> {
-    const created = await super.createMany(values);
-    const primaries = created.filter((deal) => deal.contactId !== null);
-    if (!primaries.length) return created;
+    const created = await super.createMany(
+      values.map(({ links, ...deal }) =>
+        links ? { ...deal, contactId: links.find((link) => link.primary)?.contactId ?? null } : deal,
+      ),
+    );
+    const people = created.map(
+      (deal, i): DealContactLink[] =>
+        values[i].links ??
+        (deal.contactId === null
+          ? []
+          : [{ contactId: deal.contactId, role: DEFAULT_DEAL_CONTACT_ROLE, primary: true }]),
+    );
+    const withPeople = created.filter((_, i) => people[i].length > 0);
+    if (!withPeople.length) return created;
     await DealContactModel.query(this.uow.db).insert(
-      primaries.map((deal) => ({
-        dealId: deal.id,
-        contactId: deal.contactId,
-        role: DEFAULT_DEAL_CONTACT_ROLE,
-        isPrimary: true,
-      })),
+      created.flatMap((deal, i) =>
+        people[i].map((link) => ({
+          dealId: deal.id,
+          contactId: link.contactId,
+          role: link.role,
+          isPrimary: link.primary,
+        })),
+      ),
     );
     const reread = new Map(
       (
         await this.select().whereIn(
           'deals.id',
-          primaries.map((deal) => deal.id),
+          withPeople.map((deal) => deal.id),
         )
       ).map((row) => [row.id, row]),
     );

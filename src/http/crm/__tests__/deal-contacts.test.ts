@@ -80,6 +80,85 @@ describe('the people in a deal', () => {
     );
   });
 
+  it('saves the people with the deal in one request on create and on change: all of it or, on a bad person, nothing', async () => {
+    const ana = await newContact('Ana Junto');
+    const bruno = await newContact('Bruno Junto');
+    const created = await crm.users.employee.post('/api/crm/deals', {
+      title: 'Com pessoas',
+      value: '1500.00',
+      contacts: [
+        { contactId: bruno, role: 'technical' },
+        { contactId: ana, role: 'decision_maker', primary: true },
+      ],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      contactId: ana,
+      contacts: [
+        { id: ana, name: 'Ana Junto', role: 'decision_maker', primary: true },
+        { id: bruno, name: 'Bruno Junto', role: 'technical', primary: false },
+      ],
+    });
+
+    // A change and new people in one request: one timeline entry with both.
+    const changed = await crm.users.employee.patch(`/api/crm/deals/${created.body.id}`, {
+      title: 'Com pessoas (revisto)',
+      contacts: [{ contactId: bruno, role: 'influencer', primary: true }],
+      updatedAt: created.body.updatedAt,
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({
+      title: 'Com pessoas (revisto)',
+      contactId: bruno,
+      contacts: [{ id: bruno, role: 'influencer', primary: true }],
+    });
+    const updates = (await crm.users.employee.get(`/api/crm/deals/${created.body.id}/timeline`)).body.items.filter(
+      (e: { action: string }) => e.action === 'updated',
+    );
+    expect(updates).toHaveLength(1);
+    expect(updates[0].changes.map((c: { field: string }) => c.field)).toEqual(
+      expect.arrayContaining(['title', 'contacts', 'contactId']),
+    );
+
+    // A person who is no contact: a 400 naming it, and neither the deal nor the change is saved.
+    const deals = async () => Number((await crm.knex('deals').count({ n: '*' }))[0].n);
+    const before = await deals();
+    const refused = await crm.users.employee.post('/api/crm/deals', {
+      title: 'Não salva',
+      contacts: [
+        { contactId: ana, role: 'user' },
+        { contactId: 999_999, role: 'user' },
+      ],
+    });
+    expect(refused.status).toBe(400);
+    expect(paths(refused.body)).toEqual(['contacts.1.contactId']);
+    expect(await deals()).toBe(before);
+    const refusedChange = await crm.users.employee.patch(`/api/crm/deals/${created.body.id}`, {
+      title: 'Também não',
+      contacts: [{ contactId: 999_999, role: 'user' }],
+    });
+    expect(paths(refusedChange.body)).toEqual(['contacts.0.contactId']);
+    expect((await crm.users.employee.get(`/api/crm/deals/${created.body.id}`)).body.title).toBe(
+      'Com pessoas (revisto)',
+    );
+
+    const twoPrimaries = await crm.users.employee.post('/api/crm/deals', {
+      title: 'Dois principais',
+      contacts: [
+        { contactId: ana, primary: true },
+        { contactId: bruno, primary: true },
+      ],
+    });
+    expect([twoPrimaries.status, paths(twoPrimaries.body)]).toEqual([400, ['primary']]);
+    const both = await crm.users.employee.post('/api/crm/deals', {
+      title: 'Os dois campos',
+      contactId: ana,
+      contacts: [{ contactId: ana, primary: true }],
+    });
+    expect(both.status).toBe(400);
+    expect(await deals()).toBe(before);
+  });
+
   it('refuses two primaries naming primary, an unknown contact naming its item, a contact twice and an unknown role', async () => {
     const a = await newContact('Twice A');
     const b = await newContact('Twice B');

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import type { DealContactRole } from './api/set-deal-contacts';
+import type { ApiBody } from '../../lib/api-client';
 import { parseMoney } from './money';
 
 export { moneyInput, parseMoney } from './money';
+
+export type DealContactRole = NonNullable<NonNullable<ApiBody<'/api/crm/deals', 'post'>['contacts']>[number]['role']>;
 
 /** The parts a person plays in a deal, in the order the form offers them (the compiler checks none is missing). */
 export const DEAL_CONTACT_ROLES = Object.keys({

@@ -7898,6 +7898,21 @@ export interface operations {
                     companyId?: number | null;
                     /** @description The primary person: that contact becomes the primary link (the one before stays in the deal) */
                     contactId?: number | null;
+                    /** @description Everyone in the deal, saved with it in one transaction (contactId then follows the primary one) */
+                    contacts?: {
+                        contactId: number;
+                        /**
+                         * @description At most one item is primary
+                         * @default false
+                         */
+                        primary?: boolean;
+                        /**
+                         * @description The part the person plays in the deal
+                         * @default other
+                         * @enum {unknown}
+                         */
+                        role?: "decision_maker" | "influencer" | "user" | "technical" | "financial" | "other";
+                    }[];
                     /** @description Ignored: the server sets it to the signed-in user */
                     createdBy?: unknown;
                     currency?: string;
@@ -8335,6 +8350,21 @@ export interface operations {
                     companyId?: number | null;
                     /** @description The primary person: that contact becomes the primary link (the one before stays in the deal) */
                     contactId?: number | null;
+                    /** @description Replaces the deal's people, with the other changes in one transaction (contactId follows the primary one) */
+                    contacts?: {
+                        contactId: number;
+                        /**
+                         * @description At most one item is primary
+                         * @default false
+                         */
+                        primary?: boolean;
+                        /**
+                         * @description The part the person plays in the deal
+                         * @default other
+                         * @enum {unknown}
+                         */
+                        role?: "decision_maker" | "influencer" | "user" | "technical" | "financial" | "other";
+                    }[];
                     /** @description Ignored: the server sets it to the signed-in user */
                     createdBy?: unknown;
                     currency?: string;

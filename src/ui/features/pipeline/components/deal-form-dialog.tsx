@@ -15,7 +15,6 @@ import { errorMessage } from '../../../lib/errors';
 import type { User } from '../../../lib/session';
 import { useCreateDeal } from '../api/create-deal';
 import type { Deal } from '../api/get-deals';
-import { useSetDealContacts } from '../api/set-deal-contacts';
 import { useUpdateDeal } from '../api/update-deal';
 import { dealSchema, moneyInput } from '../deal-schema';
 import { DealPeopleField, type DealPerson } from './deal-people-field';
@@ -76,13 +75,10 @@ const dealBody = <B extends { lost?: boolean; lostReason?: string | null }>({
   lostReason: lostReason ?? null,
 });
 
-/** Whether the people differ from the deal's (a new deal's: any but one primary with the default role, which contactId says). */
-const peopleChanged = (people: DealPerson[], before: DealPerson[] | null) =>
-  before
-    ? JSON.stringify(people) !== JSON.stringify(before)
-    : people.length > 1 || people.some((person) => !person.primary || person.role !== 'other');
+/** Whether the people differ from the deal's. */
+const peopleChanged = (people: DealPerson[], before: DealPerson[]) => JSON.stringify(people) !== JSON.stringify(before);
 
-/** PUT's items: who, their role and whether primary. */
+/** The request's `contacts`: who, their role and whether primary. */
 const itemsOf = (people: DealPerson[]) =>
   people.map((person) => ({ contactId: person.id, role: person.role, primary: person.primary }));
 
@@ -126,10 +122,9 @@ function DealForm({ deal, me, contact, company, onClose, stages }: DealFormDialo
   const form = useSchemaForm(schema, valuesOf(deal, me, contact, company, stages));
   const create = useCreateDeal();
   const update = useUpdateDeal();
-  const people = useSetDealContacts();
   const isAdmin = me.role === 'admin';
   const editable = deal === null || canChange(me, deal);
-  const pending = create.isPending || update.isPending || people.isPending;
+  const pending = create.isPending || update.isPending;
   const lost = form.watch('lost');
   const manual = form.watch('probabilityManual');
   const ownerName = deal ? (deal.ownerName ?? t('dealForm.noOwner')) : me.name;
@@ -142,25 +137,18 @@ function DealForm({ deal, me, contact, company, onClose, stages }: DealFormDialo
       editable={editable}
       personField="ownerId"
       isAdmin={isAdmin}
-      // The people go with a second request: the deal's PUT /contacts, at the version the first one answered.
+      // The people go with the deal, in the same request: both saved, or neither.
       create={async ({ contacts, ...body }) => {
-        const primary = contacts.find((person) => person.primary);
-        const created = await create.mutateAsync({
+        await create.mutateAsync({
           ...dealBody(body),
-          contactId: primary?.id ?? null,
+          contacts: itemsOf(contacts),
           pipeline: DEFAULT_PIPELINE,
           currency: 'BRL',
         });
-        if (peopleChanged(contacts, null))
-          await people.mutateAsync({
-            id: created.id,
-            body: { items: itemsOf(contacts), updatedAt: created.updatedAt },
-          });
       }}
       update={async (id, { updatedAt, contacts, ...body }) => {
-        const updated = await update.mutateAsync({ id, body: { ...dealBody(body), updatedAt } });
-        if (peopleChanged(contacts, deal?.contacts ?? []))
-          await people.mutateAsync({ id, body: { items: itemsOf(contacts), updatedAt: updated.updatedAt } });
+        const people = peopleChanged(contacts, deal?.contacts ?? []) ? { contacts: itemsOf(contacts) } : {};
+        await update.mutateAsync({ id, body: { ...dealBody(body), ...people, updatedAt } });
       }}
       pending={pending}
       texts={{
