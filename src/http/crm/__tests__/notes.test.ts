@@ -396,6 +396,8 @@ describe('finding notes', () => {
         contactName: 'Nota Paleta',
         dealId: deal.id,
         dealTitle: 'Paleta deal',
+        companyId: null,
+        companyName: null,
       },
       {
         id: older.id,
@@ -406,6 +408,8 @@ describe('finding notes', () => {
         contactName: 'Nota Paleta',
         dealId: null,
         dealTitle: null,
+        companyId: null,
+        companyName: null,
       },
     ]);
     expect(res.body.notes[0].excerpt.length).toBeLessThanOrEqual(162);
