@@ -45,6 +45,7 @@ import * as createDuplicateDismissals from './20261128100200_create_duplicate_di
 import * as addCompanyToNotesAndActivities from './20261128110000_add_company_to_notes_and_activities';
 import * as ownMigratedCompanies from './20261128120000_own_migrated_companies';
 import * as addCompanyImport from './20261128120100_add_company_import';
+import * as addTimelineCompany from './20261128120200_add_timeline_company';
 
 /** What a migration that moves data counts (rows created, linked...), for the log: see migrateLatest. */
 export type MigrationReport = Record<string, number>;
@@ -105,4 +106,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261128110000_add_company_to_notes_and_activities', addCompanyToNotesAndActivities],
   ['20261128120000_own_migrated_companies', ownMigratedCompanies],
   ['20261128120100_add_company_import', addCompanyImport],
+  ['20261128120200_add_timeline_company', addTimelineCompany],
 ];

@@ -111,6 +111,7 @@ export class NotesService {
             entityName: noteTitle(note.body),
             contactId: note.contactId,
             dealId: note.dealId,
+            companyId: note.companyId,
             visibleTo: null,
           },
           'created',

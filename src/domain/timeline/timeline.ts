@@ -24,6 +24,8 @@ export interface NewTimelineEntry {
   contactId: number | null;
   /** The deal whose timeline shows the entry besides the deal's own (a note about it); absent: none. */
   dealId?: number | null;
+  /** The company whose history shows the entry besides the company's own (a note on it); absent: none. */
+  companyId?: number | null;
   /** null: visible to everyone signed in; else only to these users and admins. */
   visibleTo: number[] | null;
   userId: number;
@@ -46,7 +48,7 @@ export interface TimelineEntry extends Omit<NewTimelineEntry, 'visibleTo' | 'use
 /** What an entry is about, and where it shows. */
 export type TimelineSubject = Pick<
   NewTimelineEntry,
-  'entityType' | 'entityId' | 'entityName' | 'contactId' | 'dealId' | 'visibleTo'
+  'entityType' | 'entityId' | 'entityName' | 'contactId' | 'dealId' | 'companyId' | 'visibleTo'
 >;
 
 /** Who made the change: a person by hand, or through an import or a bulk change of the list. */
@@ -71,6 +73,7 @@ export function timelineEntry(
     changes,
     contactId: subject.contactId,
     ...(subject.dealId != null && { dealId: subject.dealId }),
+    ...(subject.companyId != null && { companyId: subject.companyId }),
     visibleTo: subject.visibleTo,
     userId: by.userId,
     ...(by.importId !== undefined && { importId: by.importId }),

@@ -100,6 +100,7 @@ export class KnexMergeRepository implements MergeRepository {
     ]);
     if (kind === 'contact')
       await db.raw('UPDATE crm_timeline SET contact_id = ? WHERE contact_id = ANY(?)', [keepId, ids]);
+    else await db.raw('UPDATE crm_timeline SET company_id = ? WHERE company_id = ANY(?)', [keepId, ids]);
     await db.raw('DELETE FROM duplicate_dismissals WHERE kind = ? AND (low_id = ANY(?) OR high_id = ANY(?))', [
       kind,
       ids,

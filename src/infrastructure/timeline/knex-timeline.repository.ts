@@ -93,9 +93,15 @@ export class KnexTimelineRepository implements TimelineRepository {
               .orWhere('crmTimeline.dealId', dealId),
           );
         }
-        if (filter.companyId !== undefined)
-          // crm_timeline_entity_index.
-          q.where('crmTimeline.entityType', 'company').where('crmTimeline.entityId', filter.companyId);
+        if (filter.companyId !== undefined) {
+          const companyId = filter.companyId;
+          // crm_timeline_entity_index and crm_timeline_company_id_index (the notes on it).
+          q.where((w) =>
+            w
+              .where((c) => c.where('crmTimeline.entityType', 'company').where('crmTimeline.entityId', companyId))
+              .orWhere('crmTimeline.companyId', companyId),
+          );
+        }
         if (filter.entityTypes) q.whereIn('crmTimeline.entityType', filter.entityTypes);
         const { viewer } = filter;
         if (!viewer) q.whereNull('crmTimeline.visibleTo');

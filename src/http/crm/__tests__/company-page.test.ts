@@ -199,5 +199,26 @@ describe("a company's notes and activities", () => {
     expect((await crm.users.employee.get(`/api/crm/notes/${note}`)).body.companyId).toBe(keep);
     expect((await crm.users.employee.get(`/api/crm/activities/${activity}`)).body.companyId).toBe(keep);
     expect(ids((await crm.users.employee.get(`/api/crm/notes?company=${keep}`)).body)).toEqual([note]);
+    const history = (await crm.users.employee.get(`/api/crm/companies/${keep}/timeline`)).body.items;
+    expect(history.filter((e: { entityType: string }) => e.entityType === 'note')).toEqual([
+      expect.objectContaining({ entityId: note, note: expect.objectContaining({ body: 'Da outra' }) }),
+    ]);
+  });
+
+  it("shows a note written on the company in the company's history, with the note as it is now; not its people's", async () => {
+    const company = await newCompany();
+    const person = await newContact({ companyId: company });
+    const own = (
+      await crm.users.employee.post('/api/crm/notes', { kind: 'call', body: 'Ligação à empresa', companyId: company })
+    ).body;
+    await crm.users.employee.post('/api/crm/notes', { kind: 'note', body: 'Da pessoa', contactId: person });
+    await crm.users.employee.patch(`/api/crm/notes/${own.id}`, { body: 'Ligação à empresa, revista' });
+
+    const history = (await crm.users.employee.get(`/api/crm/companies/${company}/timeline`)).body.items;
+    expect(history.map((e: { entityType: string; action: string }) => [e.entityType, e.action])).toEqual([
+      ['note', 'created'],
+      ['company', 'created'],
+    ]);
+    expect(history[0]).toMatchObject({ entityId: own.id, note: { body: 'Ligação à empresa, revista', kind: 'call' } });
   });
 });

@@ -1,4 +1,4 @@
-import { Building2, History } from 'lucide-react';
+import { Building2, History, StickyNote } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { TimelineChange, TimelineList } from '../../../components/records/timeline-list';
@@ -18,7 +18,7 @@ export function companyValue(field: string, value: unknown, t: TFunction): strin
   return text;
 }
 
-/** The company's history: who created it and changed which field (old -> new), and when. */
+/** The company's history: who created it and changed which field (old -> new), the notes written on it, and when. */
 export function CompanyTimeline({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
   const timeline = useCompanyTimeline(companyId);
@@ -37,7 +37,11 @@ export function CompanyTimeline({ companyId }: { companyId: number }) {
             <span className="absolute top-8 bottom-0 left-4 w-px bg-border" aria-hidden="true" />
           )}
           <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
-            <Building2 className="h-4 w-4" aria-hidden="true" />
+            {entry.entityType === 'note' ? (
+              <StickyNote className="h-4 w-4" aria-hidden="true" />
+            ) : (
+              <Building2 className="h-4 w-4" aria-hidden="true" />
+            )}
           </span>
           <div className="min-w-0 flex-1 pt-1">
             <p className="text-sm break-words">
