@@ -26,6 +26,8 @@ export interface RecordStore<T, New, Changes> {
   /** One insert, however many. */
   createMany(values: New[]): Promise<T[]>;
   update(id: number, changes: Changes): Promise<T>;
+  /** Many records' changes in a few statements, the records answered in the same order; without it, one update each. */
+  updateBatch?(updates: { id: number; changes: Changes }[]): Promise<T[]>;
   delete(id: number): Promise<void>;
 }
 
@@ -101,9 +103,9 @@ export class CrmRecords<T extends CrmRecord, New, Changes> {
   }
 
   /**
-   * A batch of imported rows, allowed by the importer's checks: the new records in one insert, each
-   * change in one statement, and every timeline entry in one insert naming the import (a contacts import's; a
-   * companies import, done in its request, has no record of its own to name).
+   * A batch of imported rows, allowed by the importer's checks: the new records in one insert, the changes in
+   * the store's `updateBatch` (else one statement each), and every timeline entry in one insert naming the
+   * import (a contacts import's; a companies import, done in its request, has no record of its own to name).
    */
   importMany(
     viewer: Viewer,
@@ -115,8 +117,11 @@ export class CrmRecords<T extends CrmRecord, New, Changes> {
       const entries = await Promise.all(
         (await this.store.createMany(created)).map((record) => this.entry(viewer, record, 'created', [], importId)),
       );
-      for (const { current, changes } of updated) {
-        const record = await this.store.update(current.id, changes);
+      const records = this.store.updateBatch
+        ? await this.store.updateBatch(updated.map(({ current, changes }) => ({ id: current.id, changes })))
+        : [];
+      for (const [index, { current, changes }] of updated.entries()) {
+        const record = records[index] ?? (await this.store.update(current.id, changes));
         // Only what the import knew of the record before can have changed.
         entries.push(
           await this.entry(
