@@ -35,7 +35,8 @@ export interface NewTimelineEntry {
   bulk?: boolean;
 }
 
-export interface TimelineEntry extends Omit<NewTimelineEntry, 'visibleTo' | 'userId'> {
+/** As read: the company it is shown to (companyId) only chooses the history it is in. */
+export interface TimelineEntry extends Omit<NewTimelineEntry, 'visibleTo' | 'userId' | 'companyId'> {
   id: string;
   /** null once the user was deleted. */
   userId: number | null;
