@@ -234,7 +234,9 @@ export class KnexContactRepository
 
   /**
    * Each reason is an indexed lookup: lower(email), the phone's digit key, and for the name the trigram
-   * index (word similarity against the search text), kept when the names are at least 0.5 similar.
+   * index (word similarity against the search text), kept when the names are at least 0.5 similar. The lookups
+   * are a union of ids: as one OR, PostgreSQL walked the primary key newest first and tested every contact
+   * (1.7 s for a name like no other at 100,000 contacts; 10 ms so, and 53 ms for a name like all of them).
    */
   async possibleDuplicates(probe: DuplicateProbe, limit: number): Promise<PossibleDuplicate[]> {
     const { db } = this.uow;
@@ -246,6 +248,14 @@ export class KnexContactRepository
           probe.name,
         ]),
     ].filter((r) => !!r);
+    const ids = () => db('contacts').select('id');
+    const lookups = [
+      probe.email && ids().whereRaw('lower(email) = lower(?)', [probe.email]),
+      probe.phone && ids().whereRaw('funil_phone_key(phone) = funil_phone_key(?)', [probe.phone]),
+      // A common name is like thousands of contacts: any 200 of them are enough to warn with.
+      probe.name && ids().whereRaw('lower(funil_unaccent(?)) <% search_text', [probe.name]).limit(200),
+    ].filter((lookup) => !!lookup);
+    if (!lookups.length) return [];
     const rows: (PossibleDuplicate & { reasons: (string | null)[] })[] = await db('contacts')
       .select(
         'id',
@@ -255,13 +265,7 @@ export class KnexContactRepository
         'company',
         db.raw(`array_remove(array[${reasons.map(() => '?').join(', ')}]::text[], null) AS reasons`, reasons),
       )
-      .where((q) => {
-        if (probe.email) q.orWhereRaw('lower(email) = lower(?)', [probe.email]);
-        if (probe.phone) q.orWhereRaw('funil_phone_key(phone) = funil_phone_key(?)', [probe.phone]);
-        if (probe.name) {
-          q.orWhereRaw('lower(funil_unaccent(?)) <% search_text', [probe.name]);
-        }
-      })
+      .whereRaw(`id IN (${lookups.map(() => '?').join(' UNION ')})`, lookups)
       .modify((q) => probe.excludeId !== undefined && q.whereNot('id', probe.excludeId))
       .orderBy('id', 'desc')
       .limit(50);
