@@ -1,7 +1,20 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cnpjCheckDigits, formatCnpj } from '../../src/domain/companies/cnpj';
-import { baseUrl, launchBrowser, newPage, registerUser, settled, uniqueName } from './support/browser';
+import {
+  axeAt,
+  baseUrl,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  registerUser,
+  screenshot,
+  settled,
+  signIn,
+  uniqueName,
+  type Language,
+  type Theme,
+} from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -98,4 +111,53 @@ describe('companies import wizard', () => {
     expect(beta.name).toBe(`Beta pelo site ${tag}`);
     await page.close();
   });
+
+  it('each step looks right in each language, theme and width: file, mapping and preview (screenshots, axe)', async () => {
+    const user = { username: uniqueName('cilook'), name: 'Caio Layout', initials: 'CL', password: 'a-good-password' };
+    const setup = await newPage(browser);
+    await registerUser(setup, user);
+    const tag = uniqueName('cl').toLowerCase();
+    await createCompany(setup, { name: `Ômega Engenharia ${tag}`, emailDomain: `${tag}.example` });
+    await setup.context().close();
+    const file = Buffer.from(
+      [
+        'Nome;CNPJ;Site;Porte;Cidade;UF',
+        `Ômega pelo site ${tag};;https://${tag}.example;Grande;Belo Horizonte;MG`,
+        `Construções Paraná ${tag};;;Micro;Curitiba;PR`,
+        `Sem UF ${tag};;;;Natal;ZZ`,
+      ].join('\r\n'),
+      'latin1',
+    );
+    const next = { pt: 'Avançar', en: 'Next' };
+    for (const language of ['pt', 'en'] as Language[]) {
+      for (const width of [1280, 390]) {
+        const page = await newPage(browser, { language, width });
+        await signIn(page, user);
+        for (const theme of ['light', 'dark', 'matrix'] as Theme[]) {
+          await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+          const shot = async (step: string) => {
+            const name = `companies-import-${step}-${language}-${theme}-${width}`;
+            await settled(page);
+            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+            expect(overflow, `${name} overflows horizontally`).toBeLessThanOrEqual(0);
+            await screenshot(page, name);
+            if (axeAt(width, theme, language)) await expectAccessible(page, name);
+          };
+          await page.goto('/crm/companies/import');
+          await fileInput(page).setInputFiles({ name: 'empresas.csv', mimeType: 'text/csv', buffer: file });
+          await page.getByTestId('import-rows-found').filter({ hasText: '3' }).waitFor();
+          await shot('file');
+          await page.getByRole('button', { name: next[language] }).click();
+          await page.getByTestId('company-match-order').waitFor();
+          await shot('mapping');
+          await page.getByRole('button', { name: next[language] }).click();
+          await page.getByTestId('company-import-rows').waitFor();
+          expect(await page.getByTestId('preview-update').textContent()).toBe('1');
+          expect(await page.getByTestId('preview-rejected').textContent()).toBe('1');
+          await shot('preview');
+        }
+        await page.context().close();
+      }
+    }
+  }, 240_000);
 });
