@@ -435,6 +435,17 @@ describe('companies', () => {
     expect(await deals.getByTestId('deal-count-open').textContent()).toBe('1 negócio');
     expect(await deals.getByTestId('deal-total-won').textContent()).toMatch(/R\$\s0,00/);
 
+    // Won from its dialog on this page: the server's totals follow at once, without a reload.
+    await item.getByRole('button', { name: 'Pisos 2027', exact: true }).click();
+    await dialog(page).getByRole('heading', { name: 'Editar negócio' }).waitFor();
+    await page.locator('#deal-stage').click();
+    await page.getByRole('option', { name: 'Ganho', exact: true }).click();
+    await page.getByRole('button', { name: 'Salvar alterações' }).click();
+    await toastLocator(page).filter({ hasText: 'Negócio atualizado com sucesso' }).waitFor();
+    await expect.poll(() => deals.getByTestId('deal-total-won').textContent()).toMatch(/R\$\s4\.200,00/);
+    expect(await deals.getByTestId('deal-count-won').textContent()).toBe('1 negócio');
+    expect(await deals.getByTestId('deal-total-open').textContent()).toMatch(/R\$\s0,00/);
+
     const notes = page.getByTestId('company-note-section');
     await notes.getByTestId('company-notes').getByText('Ana pediu amostras').waitFor();
     // "Nova anotação" takes the keyboard to the composer.
