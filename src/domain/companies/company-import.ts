@@ -106,9 +106,12 @@ export interface CompanyMatchIndex {
   byNameKey: Map<string, Company[]>;
 }
 
-/** A row read and checked: its fields and the owner of a company it would create, or why it is refused. */
+/**
+ * A row read and checked: its fields and the owner of a company it would create, or why it is refused (with the
+ * name it gives, as read, so that the preview can say which company the refused row is).
+ */
 export type CheckedCompanyRow = { rowNumber: number } & (
-  { fields: ImportedCompany; ownerId: number } | { reason: string }
+  { fields: ImportedCompany; ownerId: number } | { reason: string; name?: string }
 );
 
 /** What importing a row does. */
@@ -118,7 +121,7 @@ export interface PlannedCompanyRow {
   matchedBy: MatchedBy | null;
   /** The existing company it matched. */
   company: Pick<Company, 'id' | 'name'> | null;
-  /** The row's fields as they would be stored; null for a refused row. */
+  /** The row's fields as they would be stored; for a refused row, what is known of it (its name), or null. */
   fields: ImportedCompany | null;
   /** An update's changes (the fields that differ from the company's); a creation's owner. */
   changes: ImportedCompany | null;
@@ -195,7 +198,7 @@ export function planCompanyImport(
     current: null,
   });
   return rows.map((row) => {
-    if ('reason' in row) return refuse(row.rowNumber, row.reason);
+    if ('reason' in row) return refuse(row.rowNumber, row.reason, row.name ? { name: row.name } : null);
     const { fields } = row;
     const cnpj = fields.cnpj ? `cnpj:${normalizeCnpj(fields.cnpj)}` : null;
     const match = matchCompany(fields, index);

@@ -204,10 +204,11 @@ function checkRow(
   const read = readCompanyCells(cells, mapping);
   if ('reason' in read) return { rowNumber, reason: read.reason };
   if (!Object.keys(read.values).length) return { rowNumber, reason: 'the row has no value in a mapped column' };
+  const name = typeof read.values.name === 'string' ? read.values.name : undefined;
   const checked = check(read.values);
-  if ('reason' in checked) return { rowNumber, reason: checked.reason };
+  if ('reason' in checked) return { rowNumber, reason: checked.reason, name };
   const owned = owner && read.owner !== undefined ? owner(rowNumber, read.owner) : { ownerId: viewer.id };
-  if ('reason' in owned) return { rowNumber, reason: owned.reason };
+  if ('reason' in owned) return { rowNumber, reason: owned.reason, name };
   return { rowNumber, fields: checked.fields, ownerId: owned.ownerId };
 }
 

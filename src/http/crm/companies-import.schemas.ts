@@ -64,7 +64,9 @@ export const companyImportPreviewResponse = responseObject({
           .description('How the row found its company: its CNPJ, e-mail domain or name; null when it makes one'),
         companyId: id.allow(null).description('The existing company it lands on'),
         companyName: Joi.string().allow(null),
-        values: importedValues.allow(null).description('The row as it would be stored; null when refused'),
+        values: importedValues
+          .allow(null)
+          .description('The row as it would be stored; a refused row: its name as read, or null without one'),
         reason: Joi.string().allow(null).description('Why the row is refused'),
       }),
     )

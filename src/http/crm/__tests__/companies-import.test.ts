@@ -247,6 +247,17 @@ describe('POST /api/crm/companies/import', () => {
       'Good Co,,RJ,Grande,good.test,,\n' +
       'Keeps Notes,,,,,,new-seg\n' +
       ',,,,,,\n';
+    // The preview names a refused row's company as read, whatever its other cells.
+    const preview = await send(admin, '/preview', file);
+    expect(
+      preview.body.rows.slice(0, 4).map((row: { action: string; values: unknown }) => [row.action, row.values]),
+    ).toEqual([
+      ['rejected', { name: 'Bad CNPJ Co' }],
+      ['rejected', { name: 'Bad UF Co' }],
+      ['rejected', { name: 'Bad Size Co' }],
+      ['rejected', { name: 'Bad Domain Co' }],
+    ]);
+    expect(preview.body.rows[6]).toMatchObject({ action: 'rejected', values: null });
     const done = await send(admin, '', file);
     expect(done.status).toBe(200);
     expect(done.body.counts).toEqual({ created: 1, updated: 1, skipped: 0, rejected: 5 });

@@ -5139,7 +5139,7 @@ export interface operations {
                             /** @description Why the row is refused */
                             reason: string | null;
                             rowNumber: number;
-                            /** @description The row as it would be stored; null when refused */
+                            /** @description The row as it would be stored; a refused row: its name as read, or null without one */
                             values: {
                                 cep?: string | null;
                                 city?: string | null;
