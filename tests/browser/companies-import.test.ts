@@ -87,7 +87,7 @@ describe('companies import wizard', () => {
     expect(await rows.nth(0).textContent()).toContain(`Alfa ${tag}, pelo CNPJ`);
     expect(await rows.nth(1).textContent()).toContain(`Beta ${tag}, pelo domínio de e-mail`);
     expect(await rows.nth(2).textContent()).toContain('Nenhuma: empresa nova');
-    expect(await rows.nth(3).textContent()).toContain('uf must be one of');
+    expect(await rows.nth(3).textContent()).toContain('UF: valor não aceito; os aceitos são AC, AL, AP');
     // A dry run: nothing changed yet.
     const before = await page.request.get(`/api/crm/companies/${byCnpj.id}`);
     expect(((await before.json()) as { city: string }).city).toBe('Antes');

@@ -21,7 +21,10 @@ describe('companyRefusal', () => {
     expect(companyRefusal('cnpj is not a valid CNPJ (14 characters, the last two its check digits)', t)).toBe(
       'CNPJ: não é um CNPJ válido (dígitos verificadores)',
     );
-    expect(companyRefusal('uf must be one of [AC, AL]', t)).toBe('UF: valor não aceito (uf must be one of [AC, AL])');
+    expect(companyRefusal('uf must be one of [AC, AL, null]', t)).toBe('UF: valor não aceito; os aceitos são AC, AL');
+    expect(companyRefusal('size must be one of [micro, small, medium, large, null]', i18n.getFixedT('en'))).toBe(
+      'Size: not accepted; the accepted ones are Micro, Small, Medium, Large',
+    );
     expect(companyRefusal('owner: no active user is "Zé"', t)).toBe('Responsável: nenhum usuário ativo é "Zé"');
     expect(companyRefusal('something else entirely', t)).toBe('something else entirely');
     expect(companyRefusal('emailDomain must contain a valid domain name', i18n.getFixedT('en'))).toBe(

@@ -25,11 +25,20 @@ export function companyRefusal(reason: string, t: TFunction): string {
       name: owner[2],
     });
   if (reason.startsWith('cnpj is not a valid CNPJ')) return t('companyImport.reasons.cnpj');
-  // The API's checks of a field ("uf must be one of [...]"): the field by its label, the check in the API's words.
+  // The API's checks of a field: the field by its label; a value not in a list, with the list as a person reads it
+  // (a size by its name); any other check in the API's words.
   const field = /^(\w+) /.exec(reason)?.[1] as CompanyMappingTarget | undefined;
-  if (field && COMPANY_MAPPING_TARGETS.includes(field))
-    return t('companyImport.reasons.field', { field: t(`companies.fields.${field}`), detail: reason });
-  return reason;
+  if (!field || !COMPANY_MAPPING_TARGETS.includes(field)) return reason;
+  const label = t(`companies.fields.${field}`);
+  const oneOf = /^\w+ must be one of \[(.*)\]$/.exec(reason);
+  if (oneOf) {
+    const accepted = oneOf[1].split(', ').filter((value) => value !== 'null');
+    const values = accepted.map((value) =>
+      field === 'size' ? t(`companies.size.${value}`, { defaultValue: value }) : value,
+    );
+    return t('companyImport.reasons.oneOf', { field: label, values: values.join(', ') });
+  }
+  return t('companyImport.reasons.field', { field: label, detail: reason });
 }
 
 /** Counts of what the import does (or did), one box each: `prefix` names their test ids. */
