@@ -73,13 +73,15 @@ function migrationsHash(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-function databaseUrl(base: string, name: string): string {
+/** `base` (a postgres:// URL) with the database `name` instead of its own. */
+export function databaseUrl(base: string, name: string): string {
   const url = new URL(base);
   url.pathname = `/${name}`;
   return url.toString();
 }
 
-async function withAdmin<T>(base: string, work: (admin: Knex) => Promise<T>): Promise<T> {
+/** A one-connection knex on `base` for CREATE/DROP DATABASE, destroyed when `work` ends. */
+export async function withAdmin<T>(base: string, work: (admin: Knex) => Promise<T>): Promise<T> {
   const admin = knexFactory({ client: 'pg', connection: base, pool: { min: 0, max: 1 } });
   try {
     return await work(admin);

@@ -12,10 +12,10 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import knexFactory from 'knex';
 import { inject } from 'vitest';
 import { openDatabase, type Knex } from '../../../src/infrastructure/db/database';
 import { freePort } from '../../support/free-port';
+import { databaseUrl, withAdmin } from '../../support/test-database';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -38,24 +38,13 @@ const databaseUrlOf = (dataDir: string): string | undefined => {
   return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
 };
 
-async function withAdmin<T>(work: (admin: Knex) => Promise<T>): Promise<T> {
-  const admin = knexFactory({ client: 'pg', connection: postgresBase, pool: { min: 0, max: 1 } });
-  try {
-    return await work(admin);
-  } finally {
-    await admin.destroy();
-  }
-}
-
 /** A new database for `dataDir` (a copy of `template` when given), named in its `database-url` file. */
 async function createDatabase(dataDir: string, template?: string): Promise<void> {
   const name = `${DATABASE_PREFIX}${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`;
-  await withAdmin((admin) =>
+  await withAdmin(postgresBase!, (admin) =>
     template ? admin.raw('CREATE DATABASE ?? TEMPLATE ??', [name, template]) : admin.raw('CREATE DATABASE ??', [name]),
   );
-  const url = new URL(postgresBase!);
-  url.pathname = `/${name}`;
-  writeFileSync(path.join(dataDir, DATABASE_FILE), url.toString());
+  writeFileSync(path.join(dataDir, DATABASE_FILE), databaseUrl(postgresBase!, name));
 }
 
 const databaseName = (url: string) => new URL(url).pathname.slice(1);
@@ -63,13 +52,16 @@ const databaseName = (url: string) => new URL(url).pathname.slice(1);
 /** Removes a data directory made here, and its PostgreSQL database when it has one. */
 export async function removeDataDir(dataDir: string): Promise<void> {
   const url = databaseUrlOf(dataDir);
-  if (url) await withAdmin((admin) => admin.raw('DROP DATABASE IF EXISTS ?? WITH (FORCE)', [databaseName(url)]));
+  if (url)
+    await withAdmin(postgresBase!, (admin) =>
+      admin.raw('DROP DATABASE IF EXISTS ?? WITH (FORCE)', [databaseName(url)]),
+    );
   rmSync(dataDir, { recursive: true, force: true });
 }
 
 /** Drops the databases of runs that ended without removing theirs (a killed run), once they are a day old. */
 async function dropAbandonedDatabases(): Promise<void> {
-  await withAdmin(async (admin) => {
+  await withAdmin(postgresBase!, async (admin) => {
     const names: string[] = await admin('pg_database').where('datname', 'like', `${DATABASE_PREFIX}%`).pluck('datname');
     const now = Date.now() / 1000;
     for (const name of names) {
@@ -123,8 +115,8 @@ export async function startBuiltServer(dataDir: string, logName: string): Promis
     // The demo users, as on the embedded default (on PostgreSQL the app seeds them only when asked).
     DEMO: '1',
   };
-  const databaseUrl = databaseUrlOf(dataDir);
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  const ownDatabase = databaseUrlOf(dataDir);
+  if (ownDatabase) env.DATABASE_URL = ownDatabase;
   else delete env.DATABASE_URL;
   delete env.REDIS_URL;
   mkdirSync(path.join(root, 'artifacts'), { recursive: true });

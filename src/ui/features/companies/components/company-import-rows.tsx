@@ -88,21 +88,17 @@ export function CompanyImportRows({ preview }: { preview: CompanyImportPreview }
         <table className="w-full min-w-max text-left text-sm" data-testid="company-import-rows">
           <thead className="bg-muted/60 text-xs text-muted-foreground">
             <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t('companyImport.rows.row')}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t('companyImport.rows.action')}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t('companies.fields.name')}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t('companies.fields.cnpj')}
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                {t('companyImport.rows.match')}
-              </th>
+              {[
+                t('companyImport.rows.row'),
+                t('companyImport.rows.action'),
+                t('companies.fields.name'),
+                t('companies.fields.cnpj'),
+                t('companyImport.rows.match'),
+              ].map((heading) => (
+                <th key={heading} scope="col" className="px-3 py-2 font-medium">
+                  {heading}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-border bg-surface">
