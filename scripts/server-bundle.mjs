@@ -1,9 +1,13 @@
 // How server code is bundled, everywhere it is: the release build, the API types script and the tests.
-// Packages stay external (installed by npm ci); esbuild handles the decorators.
+// package.json's dependencies stay external: what the image installs (its npm prune --omit=dev keeps them) and the
+// server loads from node_modules, such as native addons and packages that read their own files. Everything else
+// the server imports is inlined, so it can be a devDependency. esbuild handles the decorators.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { dependencies } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 
 /** @type {import('esbuild').BuildOptions} */
 export const SERVER_BUNDLE = {
@@ -11,7 +15,8 @@ export const SERVER_BUNDLE = {
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  // A package also marks its subpaths (@electric-sql/pglite/contrib/pg_trgm) external.
+  external: Object.keys(dependencies),
   tsconfig: path.join(root, 'tsconfig.json'),
   logLevel: 'error',
 };
