@@ -131,7 +131,7 @@ async function migratedTemplate(admin: Knex, base: string): Promise<string> {
  * file that finds none builds it and moves it into place whole, so a reader never sees half a file. Building one
  * removes the snapshots (and half-written files) that no run has used for a day.
  */
-async function migratedSnapshot(): Promise<string> {
+export async function migratedSnapshot(): Promise<string> {
   const pglitePackage = path.resolve(__dirname, '../../node_modules/@electric-sql/pglite/package.json');
   const pgliteVersion = (JSON.parse(readFileSync(pglitePackage, 'utf8')) as { version: string }).version;
   const file = path.join(os.tmpdir(), `funil-test-pglite-${pgliteVersion}-${migrationsHash()}.tar`);
