@@ -4,7 +4,6 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
   chromium,
-  errors,
   type Browser,
   type BrowserContext,
   type Download,
@@ -70,7 +69,6 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     extraHTTPHeaders: { 'x-forwarded-for': client },
   });
   trackRequests(context);
-  context.on('page', lookOftener);
   contextOrigins.set(context, new URL(options.baseURL ?? baseUrl()).origin);
   if (options.language || options.theme) {
     await context.addInitScript(
@@ -82,80 +80,6 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     );
   }
   return context;
-}
-
-/** Playwright's own wait for an element: 30 s unless a call gives another. */
-const LOCATOR_TIMEOUT_MS = 30_000;
-/** A wait for an element runs as waits of this length, one after the other, each looking every 50 ms at most. */
-const LOOK_SLICE_MS = 250;
-/** The locator actions used here that first wait for their element to be in the page, their options last. */
-const WAITING_ACTIONS = [
-  'click',
-  'dblclick',
-  'fill',
-  'press',
-  'pressSequentially',
-  'check',
-  'uncheck',
-  'hover',
-  'focus',
-  'setInputFiles',
-  'selectOption',
-  'textContent',
-  'innerText',
-  'getAttribute',
-  'inputValue',
-  'isChecked',
-  'isDisabled',
-  'isEnabled',
-  'boundingBox',
-  'scrollIntoViewIfNeeded',
-] as const;
-let lookingOftener = false;
-
-/**
- * Playwright looks again for an element it waits for (waitFor, or an action such as click or textContent) after 0,
- * 20, 50, 100 and 100 ms, then every 500 ms: a screen that shows its data 300 ms after its load (React holds a lazy
- * screen's first render about that long) was seen 770 ms after it, and the suite waits so thousands of times.
- * Its backoff stops at a fifth of the wait's timeout, so every locator here waits in slices of LOOK_SLICE_MS (one
- * look every 50 ms at most) up to the same timeout as before, and each action first waits so for its element to be
- * in the page. Done once on Playwright's Locator class (through a locator of the first page of a newContext context);
- * nothing else changes: each action still checks its element is visible, enabled and stable as before.
- */
-function lookOftener(page: Page): void {
-  if (lookingOftener) return;
-  lookingOftener = true;
-  const locatorClass = Object.getPrototypeOf(page.locator('html')) as Locator;
-  const waitFor = locatorClass.waitFor;
-  locatorClass.waitFor = async function (this: Locator, options?: Parameters<Locator['waitFor']>[0]) {
-    const timeout = options?.timeout === 0 ? Infinity : (options?.timeout ?? LOCATOR_TIMEOUT_MS);
-    const deadline = Date.now() + timeout;
-    for (;;) {
-      const left = deadline - Date.now();
-      try {
-        return await waitFor.call(this, { ...options, timeout: Math.max(1, Math.min(left, LOOK_SLICE_MS)) });
-      } catch (error) {
-        if (!(error instanceof errors.TimeoutError) || left <= LOOK_SLICE_MS) throw error;
-      }
-    }
-  };
-  for (const name of WAITING_ACTIONS) {
-    const action = locatorClass[name] as (this: Locator, ...args: unknown[]) => Promise<unknown>;
-    Object.assign(locatorClass, {
-      async [name](this: Locator, ...args: unknown[]) {
-        const last = args.at(-1);
-        const timeout = typeof last === 'object' && last !== null && 'timeout' in last ? last.timeout : undefined;
-        try {
-          await this.waitFor({ state: 'attached', timeout: typeof timeout === 'number' ? timeout : undefined });
-        } catch (error) {
-          // A wait that ran out fails the action as it would have; anything else (several elements where one was
-          // meant) is the action's own to report.
-          if (error instanceof errors.TimeoutError) throw error;
-        }
-        return action.apply(this, args);
-      },
-    });
-  }
 }
 
 export async function newPage(browser: Browser, options: ContextOptions = {}): Promise<Page> {
