@@ -28,7 +28,8 @@ export interface BenchServer {
 
 /** Bundles the two servers once per bench run, as the release build bundles the app. */
 export async function bundleServers(): Promise<{ dir: string; funil: string; bare: string; cleanup(): void }> {
-  // Inside the repository, so the bundles find node_modules (packages stay external).
+  // Inside the repository, so the bundles find node_modules (package.json's dependencies stay external:
+  // scripts/server-bundle.mjs).
   mkdirSync(path.join(process.cwd(), 'dist/bench'), { recursive: true });
   const dir = mkdtempSync(path.join(process.cwd(), 'dist/bench/servers-'));
   // tests/bench/http/*.ts, found from the repository root (this file is bundled into dist/bench).
