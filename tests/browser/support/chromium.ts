@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+
 /**
  * Features Playwright turns off in every Chromium it launches (playwright-core 1.65's chromiumSwitches). Chromium
- * reads only the last --disable-features it is given, so the one below, which comes after Playwright's, repeats them.
+ * reads only the last --disable-features it is given, so the one below, which comes after Playwright's, repeats them
+ * (expectPlaywrightFeaturesKept fails the run when a Playwright upgrade changes its list).
  */
 const PLAYWRIGHT_DISABLED_FEATURES = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',
@@ -17,6 +20,9 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
   'NetworkTimeServiceQuerying',
   'AimEnabled',
   'PreconnectToSearch',
+  // Edge's, kept so that the list stays Playwright's whole.
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
 ];
 
 /**
@@ -41,3 +47,20 @@ export const CHROMIUM_OPTIONS = {
     `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OUR_DISABLED_FEATURES].join(',')}`,
   ],
 };
+
+/**
+ * Throws unless the last --disable-features of a launched Chromium (its command line, `pid`) keeps every feature of
+ * the first, Playwright's: a list copied by hand that would otherwise go stale without a sound.
+ */
+export function expectPlaywrightFeaturesKept(pid: number): void {
+  const lists = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+    .split('\0')
+    .filter((arg) => arg.startsWith('--disable-features='))
+    .map((arg) => arg.slice('--disable-features='.length).split(','));
+  const kept = new Set(lists.at(-1));
+  const lost = (lists[0] ?? []).filter((feature) => !kept.has(feature));
+  if (lost.length > 0)
+    throw new Error(
+      `Playwright also disables ${lost.join(', ')}: add them to PLAYWRIGHT_DISABLED_FEATURES (chromium.ts)`,
+    );
+}

@@ -1,6 +1,6 @@
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { CHROMIUM_OPTIONS } from './chromium';
+import { CHROMIUM_OPTIONS, expectPlaywrightFeaturesKept } from './chromium';
 import { copyDataDir, makeMigratedDataDir, removeDataDir, startBuiltServer } from './server';
 
 declare module 'vitest' {
@@ -31,6 +31,7 @@ export default async function setup(project: TestProject) {
     // Starting Chromium for each file cost a second or two of both cores, some thirty times a run.
     Promise.all(dataDirs.map(() => chromium.launchServer(CHROMIUM_OPTIONS))),
   ]);
+  for (const browser of browsers) expectPlaywrightFeaturesKept(browser.process().pid!);
   project.provide(
     'baseUrls',
     servers.map((server) => server.baseUrl),
