@@ -5,6 +5,8 @@ import {
   axeAt,
   baseUrl,
   expectAccessible,
+  inEveryLook,
+  type Look,
   SCREENSHOT_DIR,
   launchBrowser,
   newPage,
@@ -471,10 +473,6 @@ describe('pipeline board', () => {
 });
 
 describe('pipeline screenshots', () => {
-  const combos = (['pt', 'en'] as const).flatMap((language) =>
-    (['light', 'dark', 'matrix'] as const).flatMap((theme) => [1280, 390].map((width) => ({ language, theme, width }))),
-  );
-
   it('board, a card being dragged, the dialog and the lost-reason prompt, in pt/en, three themes, 1280/390, axe clean', async () => {
     const setup = await newEmployee('pbshot');
     const tag = uniqueName('pbs');
@@ -512,23 +510,17 @@ describe('pipeline screenshots', () => {
     const storage = await setup.context().storageState();
     await setup.context().close();
 
-    for (const { language, theme, width } of combos) {
-      const context = await browser.newContext({
-        baseURL: baseUrl(),
-        viewport: { width, height: width < 600 ? 844 : 800 },
-        locale: 'pt-BR',
-        storageState: storage,
-      });
-      await context.addInitScript(
-        ({ language, theme }) => {
-          localStorage.setItem('language', language);
-          localStorage.setItem('theme', theme);
-        },
-        { language, theme },
-      );
-      const page = await context.newPage();
+    await inEveryLook(browser, { baseURL: baseUrl(), storageState: storage }, (page) => openBoard(page, tag), lookAt);
+
+    async function lookAt(page: Page, { language, theme, width }: Look) {
       const name = `${language}-${theme}-${width}`;
-      await openBoard(page, tag);
+      // Each look starts as a fresh load of the board does: scrolled back to its first column.
+      await page.evaluate(() =>
+        document.querySelectorAll('*').forEach((element) => {
+          element.scrollLeft = 0;
+          element.scrollTop = 0;
+        }),
+      );
       await card(page, deals[0]!.title).waitFor();
       await page.getByTestId('column-value').first().waitFor();
       // The board scrolls inside itself: the page never scrolls sideways.
@@ -590,7 +582,7 @@ describe('pipeline screenshots', () => {
       await screenshot(page, `pipeline-lost-reason-${name}`);
       if (axeAt(width, theme, language)) await expectAccessible(page, `lost reason ${name}`);
       await page.keyboard.press('Escape');
-      await context.close();
+      await page.getByRole('radio').first().waitFor({ state: 'detached' });
     }
   });
 });

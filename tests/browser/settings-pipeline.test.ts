@@ -1,7 +1,17 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from '../../src/infrastructure/db/database';
-import { DEMO, expectAccessible, launchBrowser, newContext, screenshot, signIn, toastLocator } from './support/browser';
+import {
+  DEMO,
+  expectAccessible,
+  launchBrowser,
+  inEveryLook,
+  newContext,
+  screenshot,
+  signIn,
+  toastLocator,
+  type Look,
+} from './support/browser';
 import { startSeededServer, type RunningServer } from './support/server';
 
 // Its own server: this file renames, reorders and deletes the default pipeline's stages, which every other
@@ -297,63 +307,54 @@ describe('who may change them', () => {
 describe('screens', () => {
   it('both tabs and the delete dialog, in pt/en, three themes, 1280/390, axe clean', async () => {
     const storage = await admin.context().storageState();
-    const combos = (['pt', 'en'] as const).flatMap((language) =>
-      (['light', 'dark', 'matrix'] as const).flatMap((theme) =>
-        [1280, 390].map((width) => ({ language, theme, width })),
-      ),
+    await inEveryLook(
+      browser,
+      { baseURL: server.baseUrl, storageState: storage },
+      (page) => openTab(page, 'stages'),
+      lookAt,
     );
-    for (const { language, theme, width } of combos) {
-      const context = await browser.newContext({
-        baseURL: server.baseUrl,
-        viewport: { width, height: width < 600 ? 844 : 800 },
-        locale: 'pt-BR',
-        storageState: storage,
-      });
-      await context.addInitScript(
-        ({ language, theme }) => {
-          localStorage.setItem('language', language);
-          localStorage.setItem('theme', theme);
-        },
-        { language, theme },
-      );
-      const page = await context.newPage();
-      const name = `${language}-${theme}-${width}`;
-      const checkAxe =
-        (language === 'pt' && theme === 'light' && width === 1280) ||
-        (language === 'en' && theme === 'matrix' && width === 390);
+  });
 
-      await openTab(page, 'stages');
-      await rows(page, 'stages').getByTestId('stage-deals').filter({ hasText: /\d/ }).first().waitFor();
-      // The tab's content never scrolls sideways (the top bar is the layout's).
-      expect(
-        await page.evaluate(
-          () => document.querySelector('main')!.scrollWidth - document.querySelector('main')!.clientWidth,
-        ),
-      ).toBe(0);
-      await screenshot(page, `settings-stages-${name}`);
-      if (checkAxe) await expectAccessible(page, `stages ${name}`);
+  async function lookAt(page: Page, { language, theme, width }: Look) {
+    const name = `${language}-${theme}-${width}`;
+    const checkAxe =
+      (language === 'pt' && theme === 'light' && width === 1280) ||
+      (language === 'en' && theme === 'matrix' && width === 390);
 
-      await page
-        .getByRole('button', { name: language === 'pt' ? 'Excluir Proposta enviada' : 'Delete Proposta enviada' })
-        .click();
-      await dialog(page).getByRole('combobox').waitFor();
-      await screenshot(page, `settings-stage-delete-${name}`);
-      if (checkAxe) await expectAccessible(page, `stage delete ${name}`);
+    // Back on the stages tab: the look before ended on the lost reasons.
+    await page.getByRole('tab', { name: language === 'pt' ? 'Etapas do funil' : 'Pipeline stages' }).click();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await rows(page, 'stages').getByTestId('stage-deals').filter({ hasText: /\d/ }).first().waitFor();
+    // The tab's content never scrolls sideways (the top bar is the layout's).
+    expect(
+      await page.evaluate(
+        () => document.querySelector('main')!.scrollWidth - document.querySelector('main')!.clientWidth,
+      ),
+    ).toBe(0);
+    await screenshot(page, `settings-stages-${name}`);
+    if (checkAxe) await expectAccessible(page, `stages ${name}`);
+
+    await page
+      .getByRole('button', { name: language === 'pt' ? 'Excluir Proposta enviada' : 'Delete Proposta enviada' })
+      .click();
+    await dialog(page).getByRole('combobox').waitFor();
+    await screenshot(page, `settings-stage-delete-${name}`);
+    if (checkAxe) await expectAccessible(page, `stage delete ${name}`);
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+    if (checkAxe) {
+      await page.getByRole('button', { name: language === 'pt' ? 'Editar Ganho' : 'Edit Won' }).click();
+      await page.locator('#stage-color').waitFor();
+      await screenshot(page, `settings-stage-edit-${name}`);
+      await expectAccessible(page, `stage edit ${name}`);
       await page.keyboard.press('Escape');
       await dialog(page).waitFor({ state: 'detached' });
-      if (checkAxe) {
-        await page.getByRole('button', { name: language === 'pt' ? 'Editar Ganho' : 'Edit Won' }).click();
-        await page.locator('#stage-color').waitFor();
-        await screenshot(page, `settings-stage-edit-${name}`);
-        await expectAccessible(page, `stage edit ${name}`);
-        await page.keyboard.press('Escape');
-      }
-
-      await openTab(page, 'lostReasons');
-      await page.getByTestId('retired-reasons').waitFor();
-      await screenshot(page, `settings-lost-reasons-${name}`);
-      if (checkAxe) await expectAccessible(page, `lost reasons ${name}`);
-      await context.close();
     }
-  });
+
+    await page.getByRole('tab', { name: language === 'pt' ? 'Motivos de perda' : 'Lost reasons' }).click();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.getByTestId('retired-reasons').waitFor();
+    await screenshot(page, `settings-lost-reasons-${name}`);
+    if (checkAxe) await expectAccessible(page, `lost reasons ${name}`);
+  }
 });

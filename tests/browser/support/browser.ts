@@ -41,11 +41,30 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
  * rather than starting one of its own. Closing what this answers closes the file's contexts and disconnects; the
  * browser goes on for the next file. Outside a run's setup (no browser provided), a browser of its own.
  */
-export function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(): Promise<Browser> {
   const endpoints = inject('browserEndpoints') ?? [];
-  if (endpoints.length === 0) return chromium.launch(CHROMIUM_OPTIONS);
   const worker = Number(process.env.VITEST_POOL_ID ?? '1');
-  return chromium.connect(endpoints[(worker - 1) % endpoints.length]!);
+  const browser = await (endpoints.length === 0
+    ? chromium.launch(CHROMIUM_OPTIONS)
+    : chromium.connect(endpoints[(worker - 1) % endpoints.length]!));
+  if (process.env.BROWSER_PROFILE) countContextsAndLoads(browser);
+  return browser;
+}
+
+/** With BROWSER_PROFILE, a "context 0" line for each browser context a file makes and a "load 0" line for each page load. */
+function countContextsAndLoads(browser: Browser): void {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    note('context', 0);
+    context.on('page', (page) => page.on('load', () => note('load', 0)));
+    return context;
+  };
+}
+
+function note(what: string, ms: number): void {
+  const testFile = path.basename(expect.getState().testPath ?? '-');
+  appendFileSync(process.env.BROWSER_PROFILE!, `${what} ${Math.round(ms)} ${testFile}\n`);
 }
 
 interface ContextOptions {
@@ -99,8 +118,7 @@ async function timed<T>(what: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } finally {
-    const testFile = path.basename(expect.getState().testPath ?? '-');
-    appendFileSync(file, `${what} ${Math.round(performance.now() - started)} ${testFile}\n`);
+    note(what, performance.now() - started);
   }
 }
 
@@ -237,6 +255,55 @@ export async function chooseTheme(page: Page, theme: Theme): Promise<void> {
   await page.getByRole('menu').waitFor({ state: 'detached' });
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
   // The menu hands the focus back to its button: off it, so the screenshots show no focus ring there.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}
+
+/** Each language in each theme: what a screenshot matrix shows at each width. */
+export const LOOKS: { language: Language; theme: Theme }[] = (['pt', 'en'] as const).flatMap((language) =>
+  (['light', 'dark', 'matrix'] as const).map((theme) => ({ language, theme })),
+);
+
+export interface Look {
+  language: Language;
+  theme: Theme;
+  width: number;
+}
+
+/**
+ * A screenshot matrix with one page per width: `open` loads the screen once, then each language and theme (LOOKS) is
+ * chosen in it with the top bar's controls, as a person would, and `look` takes its pictures. A browser context and a
+ * load of the app cost about twenty times the CPU of a theme switch.
+ */
+export async function inEveryLook(
+  browser: Browser,
+  context: { baseURL: string; storageState: Awaited<ReturnType<BrowserContext['storageState']>> },
+  open: (page: Page) => Promise<void>,
+  look: (page: Page, look: Look) => Promise<void>,
+): Promise<void> {
+  for (const width of [1280, 390]) {
+    const page = await (
+      await browser.newContext({ ...context, viewport: { width, height: width < 600 ? 844 : 800 }, locale: 'pt-BR' })
+    ).newPage();
+    await open(page);
+    for (const { language, theme } of LOOKS) {
+      await chooseLanguage(page, language);
+      await chooseTheme(page, theme);
+      await look(page, { language, theme, width });
+    }
+    await page.context().close();
+  }
+}
+
+/**
+ * Switches the language with the top bar's own button, as a person does (the app stores it): no page load, so a
+ * matrix can show the same screen in each language without loading it again.
+ */
+export async function chooseLanguage(page: Page, language: Language): Promise<void> {
+  const lang = language === 'pt' ? 'pt-BR' : 'en';
+  const current = () => page.evaluate(() => document.documentElement.lang);
+  if ((await current()) === lang) return;
+  await page.getByRole('button', { name: /Mudar idioma para|Switch language to/ }).click();
+  await expect.poll(current).toBe(lang);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 
