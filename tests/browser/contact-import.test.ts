@@ -5,6 +5,7 @@ import {
   baseUrl,
   DEMO,
   expectAccessible,
+  inEveryLook,
   launchBrowser,
   newPage,
   registerUser,
@@ -13,9 +14,9 @@ import {
   toastLocator,
   uniqueName,
   type Language,
-  type Theme,
   settled,
   downloadedText,
+  visit,
 } from './support/browser';
 
 let browser: Browser;
@@ -348,82 +349,85 @@ describe('contact import wizard', () => {
     });
     expect(started.status()).toBe(202);
     const { id: doneId } = (await started.json()) as { id: number };
+    const storageState = await setup.context().storageState();
     await setup.context().close();
 
     const text = {
       pt: { next: 'Avançar', read: 'Windows-1252, separado por ponto e vírgula', score: 'Pontuação' },
       en: { next: 'Next', read: 'Windows-1252, separated by semicolons', score: 'Score' },
     };
-    const themes: Theme[] = ['light', 'dark', 'matrix'];
-    for (const language of ['pt', 'en'] as Language[]) {
-      for (const width of [1280, 390]) {
-        const page = await newPage(browser, { language, width });
-        await signIn(page, user);
-        for (const theme of themes) {
-          await page.evaluate((value) => localStorage.setItem('theme', value), theme);
-          const shot = async (step: string) => {
-            const name = `contacts-import-${step}-${language}-${theme}-${width}`;
-            await settled(page);
-            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-            expect(overflow, `${name} overflows horizontally`).toBeLessThanOrEqual(0);
-            await screenshot(page, name);
-            if (axeAt(width, theme, language)) await expectAccessible(page, name);
-          };
-          await page.goto('/crm/contacts/import');
-          await page.getByTestId('import-drop-zone').waitFor();
-          await chooseFile(page, 'contatos-excel.csv', file);
-          expect(await page.getByTestId('import-rows-found').textContent()).toBe('5');
-          expect(await page.getByTestId('import-file-summary').textContent()).toContain(text[language].read);
-          await shot('file');
+    let looks = 0;
+    // The wizard opens once per width; each language and theme is chosen in it, and each step is reached in the app.
+    await inEveryLook(
+      browser,
+      { baseURL: baseUrl(), storageState },
+      async (page) => {
+        await page.goto('/crm/contacts/import');
+      },
+      async (page, { language, theme, width }) => {
+        const shot = async (step: string) => {
+          const name = `contacts-import-${step}-${language}-${theme}-${width}`;
+          await settled(page);
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow, `${name} overflows horizontally`).toBeLessThanOrEqual(0);
+          await screenshot(page, name);
+          if (axeAt(width, theme, language)) await expectAccessible(page, name);
+        };
+        await visit(page, '/crm/contacts/import');
+        await page.getByTestId('import-drop-zone').waitFor();
+        await chooseFile(page, 'contatos-excel.csv', file);
+        expect(await page.getByTestId('import-rows-found').textContent()).toBe('5');
+        expect(await page.getByTestId('import-file-summary').textContent()).toContain(text[language].read);
+        await shot('file');
 
-          await page.getByRole('button', { name: text[language].next }).click();
-          expect(await page.getByLabel('Pontuação').textContent()).toBe(text[language].score);
-          await shot('mapping');
+        await page.getByRole('button', { name: text[language].next }).click();
+        expect(await page.getByLabel('Pontuação').textContent()).toBe(text[language].score);
+        await shot('mapping');
 
-          await page.getByRole('button', { name: text[language].next }).click();
-          await page.getByTestId('import-sample').waitFor();
-          // The accents survive the Windows-1252 file; the duplicates of the finished import are skipped.
-          expect(await page.getByTestId('import-sample').textContent()).toContain('Açúcar & Cia');
-          expect(await page.getByTestId('preview-rejected').textContent()).toBe('2');
-          expect(await page.getByTestId('preview-skipped').textContent()).toBe('3');
-          await shot('preview');
+        await page.getByRole('button', { name: text[language].next }).click();
+        await page.getByTestId('import-sample').waitFor();
+        // The accents survive the Windows-1252 file; the duplicates of the finished import are skipped.
+        expect(await page.getByTestId('import-sample').textContent()).toContain('Açúcar & Cia');
+        expect(await page.getByTestId('preview-rejected').textContent()).toBe('2');
+        expect(await page.getByTestId('preview-skipped').textContent()).toBe('3');
+        await shot('preview');
 
-          // The running state, held still for the picture: the import's reads answer a job part-way through.
-          let polls = 0;
-          await page.route('**/api/crm/contacts/import/999999', (route) =>
-            route.fulfill({
-              json: {
-                id: 999999,
-                createdBy: null,
-                fileName: 'contatos-excel.csv',
-                mapping: { Nome: 'name' },
-                mode: 'skip',
-                status: 'running',
-                totalRows: 100_000,
-                rowsDone: Math.min(90_000, 20_000 + 7_000 * polls++),
-                counts: { created: 0, updated: 0, skipped: 0, rejected: 0 },
-                error: null,
-                createdAt: new Date().toISOString(),
-                finishedAt: null,
-                undoneAt: null,
-                undoneBy: null,
-                rejectedCsv: null,
-              },
-            }),
-          );
-          await page.goto('/crm/contacts/import/999999');
-          await page.getByText(language === 'pt' ? /linhas\/s · faltam/ : /rows\/s · .* left/).waitFor();
-          await shot('progress');
-          await page.unroute('**/api/crm/contacts/import/999999');
+        // The running state, held still for the picture: the import's reads answer a job part-way through.
+        // An import of its own for each look: the app keeps the last one's figures, and a pace needs them growing.
+        const running = 900_000 + looks++;
+        let polls = 0;
+        await page.route(`**/api/crm/contacts/import/${running}`, (route) =>
+          route.fulfill({
+            json: {
+              id: running,
+              createdBy: null,
+              fileName: 'contatos-excel.csv',
+              mapping: { Nome: 'name' },
+              mode: 'skip',
+              status: 'running',
+              totalRows: 100_000,
+              rowsDone: Math.min(90_000, 20_000 + 7_000 * polls++),
+              counts: { created: 0, updated: 0, skipped: 0, rejected: 0 },
+              error: null,
+              createdAt: new Date().toISOString(),
+              finishedAt: null,
+              undoneAt: null,
+              undoneBy: null,
+              rejectedCsv: null,
+            },
+          }),
+        );
+        await visit(page, `/crm/contacts/import/${running}`);
+        await page.getByText(language === 'pt' ? /linhas\/s · faltam/ : /rows\/s · .* left/).waitFor();
+        await shot('progress');
+        await page.unroute(`**/api/crm/contacts/import/${running}`);
 
-          await page.goto(`/crm/contacts/import/${doneId}`);
-          await page.getByTestId('result-created').waitFor();
-          expect(await page.getByTestId('result-created').textContent()).toBe('3');
-          await shot('result');
-        }
-        await page.context().close();
-      }
-    }
+        await visit(page, `/crm/contacts/import/${doneId}`);
+        await page.getByTestId('result-created').waitFor();
+        expect(await page.getByTestId('result-created').textContent()).toBe('3');
+        await shot('result');
+      },
+    );
   });
 
   it(

@@ -11,6 +11,7 @@ import {
   type Language,
   type Theme,
   settled,
+  visit,
 } from './support/browser';
 
 // Every screen in pt and en, in each theme, at 1280 and 390 px wide: a screenshot, no horizontal overflow, and
@@ -130,10 +131,7 @@ async function open(page: Page, path: string): Promise<void> {
     loaded.add(page);
     return;
   }
-  await page.evaluate((path) => {
-    history.pushState(null, '', path);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
+  await visit(page, path);
 }
 
 describe.each(LANGUAGES)('screens in %s', (language) => {
