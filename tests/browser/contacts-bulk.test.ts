@@ -5,6 +5,7 @@ import {
   baseUrl,
   DEMO,
   expectAccessible,
+  inEveryLook,
   launchBrowser,
   newPage,
   registerUser,
@@ -13,7 +14,6 @@ import {
   toastLocator,
   uniqueName,
   type Language,
-  type Theme,
   settled,
 } from './support/browser';
 
@@ -275,54 +275,56 @@ describe('contacts: bulk changes, possible duplicates, tag suggestions', () => {
       { name: 'Rita Albuquerque', status: 'lead', tags: [tag, 'evento', 'sp'] },
     ];
     for (const sample of samples) await createContact(setup, sample);
+    const storageState = await setup.context().storageState();
     await setup.context().close();
 
-    const languages: Language[] = ['pt', 'en'];
-    const themes: Theme[] = ['light', 'dark', 'matrix'];
-    for (const language of languages) {
-      for (const width of [1280, 390]) {
-        const page = await newPage(browser, { language, width });
-        await signIn(page, user);
+    // The list opens once per width; each language and theme is chosen in it, the selection cleared after each look.
+    await inEveryLook(
+      browser,
+      { baseURL: baseUrl(), storageState },
+      async (page) => {
+        await page.goto(`/crm/contacts?tag=${tag}`);
+        await card(page, 'Joana Prado').waitFor();
+      },
+      async (page, { language, theme, width }) => {
         const select = language === 'pt' ? 'Selecionar' : 'Select';
-        for (const theme of themes) {
-          await page.evaluate((value) => localStorage.setItem('theme', value), theme);
-          await page.goto(`/crm/contacts?tag=${tag}`);
-          await card(page, 'Joana Prado').waitFor();
-          // Two of three, so the bar also offers all three.
-          await page.getByRole('checkbox', { name: `${select} Rita Albuquerque` }).click();
-          await page.getByRole('checkbox', { name: `${select} Marcos Teixeira` }).click({ modifiers: ['Shift'] });
-          await bar(page)
-            .getByTestId('selection-count')
-            .getByText(language === 'pt' ? '2 selecionados' : '2 selected')
-            .waitFor();
-          await bar(page)
-            .getByRole('button', {
-              name: language === 'pt' ? 'Selecionar todos os 3 encontrados' : 'Select all 3 matching',
-            })
-            .waitFor();
-          await settled(page);
-          const name = `contacts-bulk-${language}-${theme}-${width}`;
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          expect(overflow, `${name} overflows horizontally`).toBeLessThanOrEqual(0);
-          const barBox = await bar(page).boundingBox();
-          expect(barBox && barBox.x + barBox.width, `${name}: the bar fits`).toBeLessThanOrEqual(width);
-          await screenshot(page, name);
-          if (axeAt(width, theme, language)) await expectAccessible(page, name);
+        // Two of three, so the bar also offers all three.
+        await page.getByRole('checkbox', { name: `${select} Rita Albuquerque` }).click();
+        await page.getByRole('checkbox', { name: `${select} Marcos Teixeira` }).click({ modifiers: ['Shift'] });
+        await bar(page)
+          .getByTestId('selection-count')
+          .getByText(language === 'pt' ? '2 selecionados' : '2 selected')
+          .waitFor();
+        await bar(page)
+          .getByRole('button', {
+            name: language === 'pt' ? 'Selecionar todos os 3 encontrados' : 'Select all 3 matching',
+          })
+          .waitFor();
+        await settled(page);
+        const name = `contacts-bulk-${language}-${theme}-${width}`;
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${name} overflows horizontally`).toBeLessThanOrEqual(0);
+        const barBox = await bar(page).boundingBox();
+        expect(barBox && barBox.x + barBox.width, `${name}: the bar fits`).toBeLessThanOrEqual(width);
+        await screenshot(page, name);
+        if (axeAt(width, theme, language)) await expectAccessible(page, name);
 
-          await page.getByRole('button', { name: language === 'pt' ? 'Novo contato' : 'New contact' }).click();
-          await page.locator('#contact-name').fill('Joana Prado Silva');
-          await page.locator('#contact-email').fill(`joana.${tag}@example.com`);
-          await page.getByTestId('duplicate-notice').getByRole('link', { name: 'Joana Prado' }).waitFor();
-          const duplicate = `contacts-duplicate-${language}-${theme}-${width}`;
-          await screenshot(page, duplicate);
-          if (axeAt(width, theme, language)) await expectAccessible(page, duplicate);
-          // Typed into: closing asks first.
-          await page.keyboard.press('Escape');
-          await page.getByRole('button', { name: language === 'pt' ? 'Descartar' : 'Discard', exact: true }).click();
-          await page.getByRole('dialog').waitFor({ state: 'detached' });
-        }
-        await page.context().close();
-      }
-    }
+        await page.getByRole('button', { name: language === 'pt' ? 'Novo contato' : 'New contact' }).click();
+        await page.locator('#contact-name').fill('Joana Prado Silva');
+        await page.locator('#contact-email').fill(`joana.${tag}@example.com`);
+        await page.getByTestId('duplicate-notice').getByRole('link', { name: 'Joana Prado' }).waitFor();
+        const duplicate = `contacts-duplicate-${language}-${theme}-${width}`;
+        await screenshot(page, duplicate);
+        if (axeAt(width, theme, language)) await expectAccessible(page, duplicate);
+        // Typed into: closing asks first.
+        await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: language === 'pt' ? 'Descartar' : 'Discard', exact: true }).click();
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+        await bar(page)
+          .getByRole('button', { name: language === 'pt' ? 'Limpar seleção' : 'Clear selection' })
+          .click();
+        await bar(page).waitFor({ state: 'detached' });
+      },
+    );
   }, 240_000);
 });
