@@ -51,7 +51,7 @@ export async function launchBrowser(): Promise<Browser> {
   return browser;
 }
 
-/** With BROWSER_PROFILE, a "context 0" line for each browser context a file makes and a "load 0" line for each page load. */
+/** With BROWSER_PROFILE, a "context 0" line for each browser context a file makes and a "load 0" line per page load. */
 function countContextsAndLoads(browser: Browser): void {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (...args) => {
@@ -74,6 +74,8 @@ interface ContextOptions {
   /** Stored before every page load (so it also survives reloads as a fixed preference). */
   language?: Language;
   theme?: Theme;
+  /** Cookies and storage to start with (a signed-in person's, from another context's storageState()). */
+  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>;
 }
 
 export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
@@ -86,6 +88,7 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     viewport: { width, height: width < 600 ? 844 : 800 },
     locale: 'pt-BR',
     extraHTTPHeaders: { 'x-forwarded-for': client },
+    storageState: options.storageState,
   });
   trackRequests(context);
   contextOrigins.set(context, new URL(options.baseURL ?? baseUrl()).origin);
@@ -259,7 +262,7 @@ export async function chooseTheme(page: Page, theme: Theme): Promise<void> {
 }
 
 /** Each language in each theme: what a screenshot matrix shows at each width. */
-export const LOOKS: { language: Language; theme: Theme }[] = (['pt', 'en'] as const).flatMap((language) =>
+const LOOKS: Omit<Look, 'width'>[] = (['pt', 'en'] as const).flatMap((language) =>
   (['light', 'dark', 'matrix'] as const).map((theme) => ({ language, theme })),
 );
 
@@ -288,14 +291,12 @@ export interface Look {
  */
 export async function inEveryLook(
   browser: Browser,
-  context: { baseURL: string; storageState: Awaited<ReturnType<BrowserContext['storageState']>> },
+  context: Required<Pick<ContextOptions, 'baseURL' | 'storageState'>>,
   open: (page: Page) => Promise<void>,
   look: (page: Page, look: Look) => Promise<void>,
 ): Promise<void> {
   for (const width of [1280, 390]) {
-    const page = await (
-      await browser.newContext({ ...context, viewport: { width, height: width < 600 ? 844 : 800 }, locale: 'pt-BR' })
-    ).newPage();
+    const page = await newPage(browser, { ...context, width });
     await open(page);
     for (const { language, theme } of LOOKS) {
       await chooseLanguage(page, language);
