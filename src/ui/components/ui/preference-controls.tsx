@@ -23,5 +23,5 @@ export function LanguageToggle({ className }: { className?: string }) {
 /** Light, dark or matrix, from a menu; the menu's code is not part of the first paint. */
 export const ThemeSwitcher = lazyPopup(
   () => import('./theme-menu').then((module) => module.ThemeMenu),
-  ({ onClick }) => <ThemeButton aria-haspopup="menu" onClick={onClick} />,
+  (handlers) => <ThemeButton aria-haspopup="menu" {...handlers} />,
 );
