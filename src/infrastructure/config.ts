@@ -19,6 +19,8 @@ export interface Config {
   queuePrefix?: string;
   /** Every queue's job lock (QueueSettings.lockMs) instead of its own: how soon a killed worker's jobs run again. */
   queueLockMs?: number;
+  /** One password check every this many ms for an address past its failures (SIGN_IN_PACE_MS); unset, 3 s. */
+  signInPaceMs?: number;
   /** How often due reminders are looked for (REMINDER_SCAN_SECONDS): the most a reminder can be late. */
   reminderScanMs?: number;
   sessionSecret: string;
@@ -48,6 +50,7 @@ const schema = Joi.object({
   REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }),
   QUEUE_PREFIX: Joi.string().pattern(/^[A-Za-z0-9_-]{1,40}$/),
   QUEUE_LOCK_MS: Joi.number().integer().min(1_000).max(3_600_000),
+  SIGN_IN_PACE_MS: Joi.number().integer().min(100).max(60_000),
   REMINDER_SCAN_SECONDS: Joi.number().integer().min(1).max(300),
   SESSION_SECRET: Joi.string().min(32).when('NODE_ENV', { is: 'production', then: Joi.required() }).messages({
     'string.min': 'SESSION_SECRET must be at least 32 characters',
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: value.REDIS_URL,
     queuePrefix: value.QUEUE_PREFIX,
     queueLockMs: value.QUEUE_LOCK_MS,
+    signInPaceMs: value.SIGN_IN_PACE_MS,
     reminderScanMs: value.REMINDER_SCAN_SECONDS === undefined ? undefined : value.REMINDER_SCAN_SECONDS * 1_000,
     sessionSecret: value.SESSION_SECRET ?? persistedSecret(dataDir),
     sessionSecretConfigured: value.SESSION_SECRET !== undefined,

@@ -137,7 +137,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
       bind(ResponseTimes).toConstantValue(new ResponseTimes());
     }),
     dashboardModule,
-    usersModule(redis, config.queuePrefix ?? DEFAULT_BULLMQ_PREFIX),
+    usersModule(redis, config.queuePrefix ?? DEFAULT_BULLMQ_PREFIX, config.signInPaceMs),
     timelineModule,
     contactImportsModule,
     contactsModule,

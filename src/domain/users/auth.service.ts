@@ -8,7 +8,14 @@ import type { SecurityLog } from './security-log.service';
 import { deriveInitials, type NewUser, type Role, type Session, type User } from './user';
 import type { PasswordHasher, RateLimitRule, RateLimiter, SessionRepository, UserRepository } from './users.ports';
 import { canonicalUsername, type CanonicalUsername } from './username';
-import { PASSWORD_HASHER, RATE_LIMITER, SECURITY_LOG, SESSION_REPOSITORY, USER_REPOSITORY } from './users.tokens';
+import {
+  PASSWORD_HASHER,
+  RATE_LIMITER,
+  SECURITY_LOG,
+  SESSION_REPOSITORY,
+  SIGN_IN_PACE,
+  USER_REPOSITORY,
+} from './users.tokens';
 import {
   AccountDisabledError,
   InvalidCredentialsError,
@@ -27,16 +34,27 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 /**
  * Failures per account, and per client address, within the window. An account at its limit is locked (even the
  * right password gets 429). An address at its limit is not refused, so a right password still signs in from an
- * office behind one router; its password checks are paced instead, one every `pacedEveryMs` across every
- * instance, and an attempt that would wait more than `pacedMaxWaitMs` for its turn gets 429.
+ * office behind one router; its password checks are paced instead (SignInPace).
  */
 export const LOGIN_LIMITS = {
   perAccount: 5,
   perIp: 100,
   windowMs: FIFTEEN_MINUTES,
-  pacedEveryMs: 3000,
-  pacedMaxWaitMs: 12_000,
 };
+
+/**
+ * The pace of an address past its failures: one password check every `everyMs` across every instance; an attempt
+ * that would wait more than `maxWaitMs` for its turn gets 429. SIGN_IN_PACE_MS sets `everyMs` (signInPace).
+ */
+export interface SignInPace {
+  everyMs: number;
+  maxWaitMs: number;
+}
+
+/** The pace for one check every `everyMs` (3 s by default): a turn is waited for up to four checks ahead. */
+export function signInPace(everyMs = 3000): SignInPace {
+  return { everyMs, maxWaitMs: 4 * everyMs };
+}
 export const REGISTER_LIMITS = { perIp: 20, windowMs: 60 * 60 * 1000 };
 
 export type { ClientInfo };
@@ -72,6 +90,7 @@ export class AuthService {
     @inject(RATE_LIMITER) private readonly limiter: RateLimiter,
     @inject(CLOCK) private readonly clock: Clock,
     @inject(SECURITY_LOG) private readonly securityLog: SecurityLog,
+    @inject(SIGN_IN_PACE) private readonly pace: SignInPace,
   ) {}
 
   /**
@@ -131,15 +150,11 @@ export class AuthService {
   }
 
   /**
-   * An address past its failures waits its turn: its password checks come one at a time, `pacedEveryMs` apart.
+   * An address past its failures waits its turn: its password checks come one at a time, `pace.everyMs` apart.
    * A guesser behind it is slowed to that pace, while a right password still gets in after a few seconds.
    */
   private async waitAddressTurn(ip: string, counted: RateLimitRule[]): Promise<void> {
-    const turn = await this.limiter.takeTurn(
-      `login:ip-pace:${ip}`,
-      LOGIN_LIMITS.pacedEveryMs,
-      LOGIN_LIMITS.pacedMaxWaitMs,
-    );
+    const turn = await this.limiter.takeTurn(`login:ip-pace:${ip}`, this.pace.everyMs, this.pace.maxWaitMs);
     if (!turn.allowed) {
       // Not checked: the account's attempt is given back.
       await this.limiter.refund(counted);

@@ -7,3 +7,4 @@ export const USERS_SERVICE = Symbol.for('users.UsersService');
 export const DEMO_USERS_SEEDER = Symbol.for('users.DemoUsersSeeder');
 export const SECURITY_EVENT_REPOSITORY = Symbol.for('users.SecurityEventRepository');
 export const SECURITY_LOG = Symbol.for('users.SecurityLog');
+export const SIGN_IN_PACE = Symbol.for('users.SignInPace');

@@ -73,6 +73,7 @@ describe('configuration', () => {
       QUEUE_LOCK_MS: '5000',
       READ_CACHE_SECONDS: '0',
       REMINDER_SCAN_SECONDS: '2',
+      SIGN_IN_PACE_MS: '1500',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -82,14 +83,17 @@ describe('configuration', () => {
       sessionSecretConfigured: true,
       queueLockMs: 5000,
       reminderScanMs: 2000,
+      signInPaceMs: 1500,
       limits: { readCacheSeconds: 0 },
     });
   });
 
-  it('names the variable when a job lock, the reminder scan or the read cache is out of range', () => {
+  it('names the variable when a job lock, the reminder scan, the read cache or the sign-in pace is out of range', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), REMINDER_SCAN_SECONDS: '0' })).toThrow(/REMINDER_SCAN_SECONDS/);
     expect(loadConfig({ DATA_DIR: tempDir() }).reminderScanMs).toBeUndefined();
     expect(() => loadConfig({ DATA_DIR: tempDir(), QUEUE_LOCK_MS: '10' })).toThrow(/QUEUE_LOCK_MS/);
     expect(() => loadConfig({ DATA_DIR: tempDir(), READ_CACHE_SECONDS: '-1' })).toThrow(/READ_CACHE_SECONDS/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SIGN_IN_PACE_MS: '10' })).toThrow(/SIGN_IN_PACE_MS/);
+    expect(loadConfig({ DATA_DIR: tempDir() }).signInPaceMs).toBeUndefined();
   });
 });

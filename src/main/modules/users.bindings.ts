@@ -1,7 +1,7 @@
 import { ContainerModule } from 'inversify';
 import type { Redis } from 'ioredis';
 import { JOB_PROCESSOR } from '../../domain/shared/shared.tokens';
-import { AuthService } from '../../domain/users/auth.service';
+import { AuthService, signInPace } from '../../domain/users/auth.service';
 import { SecurityLog } from '../../domain/users/security-log.service';
 import { UsersService } from '../../domain/users/users.service';
 import {
@@ -11,6 +11,7 @@ import {
   SECURITY_EVENT_REPOSITORY,
   SECURITY_LOG,
   SESSION_REPOSITORY,
+  SIGN_IN_PACE,
   USERS_SERVICE,
   USER_REPOSITORY,
 } from '../../domain/users/users.tokens';
@@ -22,8 +23,11 @@ import { KnexSessionRepository } from '../../infrastructure/users/knex-session.r
 import { KnexUserRepository } from '../../infrastructure/users/knex-user.repository';
 import { MemoryRateLimiter, RedisRateLimiter } from '../../infrastructure/users/rate-limiters';
 
-/** `keyPrefix` is the deployment's Redis prefix (QUEUE_PREFIX): its sign-in counters live under `<prefix>:ratelimit:`. */
-export function usersModule(redis: Redis | undefined, keyPrefix: string) {
+/**
+ * `keyPrefix` is the deployment's Redis prefix (QUEUE_PREFIX): its sign-in counters live under `<prefix>:ratelimit:`.
+ * `signInPaceMs` (SIGN_IN_PACE_MS) paces an address past its failures; unset, 3 s.
+ */
+export function usersModule(redis: Redis | undefined, keyPrefix: string, signInPaceMs?: number) {
   return new ContainerModule(({ bind }) => {
     bind(USER_REPOSITORY).to(KnexUserRepository).inSingletonScope();
     bind(SESSION_REPOSITORY).to(KnexSessionRepository).inSingletonScope();
@@ -33,6 +37,7 @@ export function usersModule(redis: Redis | undefined, keyPrefix: string) {
     );
     bind(SECURITY_EVENT_REPOSITORY).to(KnexSecurityEventRepository).inSingletonScope();
     bind(SECURITY_LOG).to(SecurityLog).inSingletonScope();
+    bind(SIGN_IN_PACE).toConstantValue(signInPace(signInPaceMs));
     bind(AUTH_SERVICE).to(AuthService).inSingletonScope();
     bind(USERS_SERVICE).to(UsersService).inSingletonScope();
     bind(PurgeExpiredSessionsProcessor).toSelf().inSingletonScope();
