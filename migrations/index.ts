@@ -46,6 +46,7 @@ import * as addCompanyToNotesAndActivities from './20261128110000_add_company_to
 import * as ownMigratedCompanies from './20261128120000_own_migrated_companies';
 import * as addCompanyImport from './20261128120100_add_company_import';
 import * as addTimelineCompany from './20261128120200_add_timeline_company';
+import * as createPipelines from './20261202100000_create_pipelines';
 
 /** What a migration that moves data counts (rows created, linked...), for the log: see migrateLatest. */
 export type MigrationReport = Record<string, number>;
@@ -107,4 +108,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261128120000_own_migrated_companies', ownMigratedCompanies],
   ['20261128120100_add_company_import', addCompanyImport],
   ['20261128120200_add_timeline_company', addTimelineCompany],
+  ['20261202100000_create_pipelines', createPipelines],
 ];

@@ -12,6 +12,7 @@ import { LostReasonsRouter } from '../http/crm/lost-reasons.router';
 import { MergeRouter } from '../http/crm/merge.router';
 import { NotesRouter } from '../http/crm/notes.router';
 import { PipelineStagesRouter } from '../http/crm/pipeline-stages.router';
+import { PipelinesRouter } from '../http/crm/pipelines.router';
 import { TemplatesRouter } from '../http/crm/templates.router';
 import { TimelineRouter } from '../http/crm/timeline.router';
 import { DashboardRouter } from '../http/dashboard/dashboard.router';
@@ -52,6 +53,7 @@ export const HTTP_ROUTERS: Newable<HttpRouter>[] = [
   CompaniesImportRouter,
   CompaniesRouter,
   DealsRouter,
+  PipelinesRouter,
   PipelineStagesRouter,
   LostReasonsRouter,
   ActivitiesRouter,

@@ -116,7 +116,9 @@ export interface DealFilter {
 
 /** A card dropped on the board. */
 export interface DealMove {
-  /** A stage of the deal's own pipeline. */
+  /** Another pipeline to move the deal to (not an archived one); its own when omitted. */
+  pipeline?: string;
+  /** A stage of the pipeline it moves to (its own unless `pipeline` says). */
   stage: string;
   /** Required to enter a lost stage, unless the deal already has one. */
   lostReason?: string | null;

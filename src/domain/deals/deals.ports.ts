@@ -1,3 +1,4 @@
+import type { Pipeline, PipelineChanges } from './pipeline';
 import type { RecordStore } from '../crm/crm-records';
 import type { Page, PageRequest } from '../shared/list-page';
 import type {
@@ -59,4 +60,22 @@ export interface LostReasonRepository {
   update(id: number, changes: LostReasonChanges): Promise<LostReason>;
   /** Gives the reasons orders 1..n in the order of `ids`. */
   reorder(ids: number[]): Promise<void>;
+}
+
+export interface PipelineRepository {
+  /** In position order; the archived ones too when asked. */
+  list(includeArchived: boolean): Promise<Pipeline[]>;
+  /** `forUpdate` locks the row until the unit of work ends. */
+  find(key: string, options?: { forUpdate?: boolean }): Promise<Pipeline | null>;
+  count(): Promise<number>;
+  /** Whether another pipeline has this name, whatever the case. */
+  nameTaken(name: string, exceptKey?: string): Promise<boolean>;
+  /** Appends the pipeline after the last one. */
+  create(fields: Pick<Pipeline, 'key' | 'name'>): Promise<Pipeline>;
+  update(key: string, changes: Pick<PipelineChanges, 'name' | 'archived'>): Promise<Pipeline>;
+  /** Gives the pipelines positions 1..n in the order of `keys`. */
+  reorder(keys: string[]): Promise<void>;
+  countDeals(key: string): Promise<number>;
+  /** Deletes the pipeline with its stages (and their totals); it holds no deals. */
+  delete(key: string): Promise<void>;
 }

@@ -23,9 +23,9 @@ import {
   type NewDeal,
   type PipelineStage,
 } from './deal';
-import { InvalidStageError, LostReasonRequiredError } from './deals.errors';
-import type { DealRepository, PipelineStageRepository } from './deals.ports';
-import { DEAL_REPOSITORY, PIPELINE_STAGE_REPOSITORY } from './deals.tokens';
+import { InvalidStageError, LostReasonRequiredError, PipelineArchivedError } from './deals.errors';
+import type { DealRepository, PipelineRepository, PipelineStageRepository } from './deals.ports';
+import { DEAL_REPOSITORY, PIPELINE_REPOSITORY, PIPELINE_STAGE_REPOSITORY } from './deals.tokens';
 
 type StagePlacement = Pick<Deal, 'pipeline' | 'stage' | 'closedAt' | 'lostReason'> &
   Pick<DealColumns, 'position' | 'probability' | 'probabilityManual'>;
@@ -43,6 +43,7 @@ export class DealsService {
     @inject(UNIT_OF_WORK) uow: UnitOfWork,
     @inject(TIMELINE_SERVICE) timeline: TimelineService,
     @inject(CLOCK) private readonly clock: Clock,
+    @inject(PIPELINE_REPOSITORY) private readonly pipelines: PipelineRepository,
   ) {
     this.records = new CrmRecords(
       deals,
@@ -127,8 +128,8 @@ export class DealsService {
   }
 
   /**
-   * A card moved on the board: into a stage of the deal's pipeline, at `position` in its column. One
-   * transaction, one timeline entry when the stage changes; closes or reopens the deal like `update`, on
+   * A card moved on the board: into a stage of the deal's pipeline, or of the other pipeline `pipeline` names, at
+   * `position` in its column. One transaction, one timeline entry when the stage (or pipeline) changes; closes or reopens the deal like `update`, on
    * `closedAt`'s day when given (a won or lost stage only, not after today).
    */
   async move(viewer: Viewer, id: number, move: DealMove): Promise<Deal> {
@@ -138,7 +139,7 @@ export class DealsService {
       throw new FieldError('closedAt', 'closedAt may not be after today');
     return this.records.update(viewer, id, move.updatedAt, async (current) => ({
       ...(await this.place(current, {
-        pipeline: current.pipeline,
+        pipeline: move.pipeline ?? current.pipeline,
         stageName: move.stage,
         lostReason: move.lostReason,
         closedOn: move.closedAt,
@@ -170,7 +171,8 @@ export class DealsService {
   }
 
   /**
-   * Where a deal lands: a stage of its pipeline, last in the column when it comes from elsewhere.
+   * Where a deal lands: a stage of its pipeline, last in the column when it comes from elsewhere; no deal enters an
+   * archived pipeline (those it holds stay, and move within it).
    * Entering a won or lost stage closes it (lost needs a reason) now or on `closedOn`; entering an open
    * stage reopens it, clearing closedAt and the lost reason. The probability is the stage's unless set by
    * hand: a number given sets it by hand, null or a deal not set by hand takes the stage's.
@@ -186,6 +188,11 @@ export class DealsService {
     },
   ): Promise<StagePlacement> {
     const { pipeline, stageName, lostReason, probability, closedOn } = target;
+    if (current?.pipeline !== pipeline) {
+      const entered = await this.pipelines.find(pipeline);
+      if (!entered) throw new InvalidStageError('pipeline', pipeline);
+      if (entered.archived) throw new PipelineArchivedError(pipeline);
+    }
     const stage =
       stageName === undefined ? await this.firstStage(pipeline) : await this.stages.findByName(pipeline, stageName);
     if (!stage) throw new InvalidStageError('stage', pipeline);

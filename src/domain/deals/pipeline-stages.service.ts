@@ -8,28 +8,16 @@ import type { TimelineService } from '../timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
 import { timelineEntry } from '../timeline/timeline';
 import {
-  DEFAULT_PIPELINE,
   MAX_STAGES_PER_PIPELINE,
-  STAGE_KINDS,
   type PipelineStage,
   type StageFields,
   type StageSummary,
   type SummaryFilter,
 } from './deal';
-import { LastStageOfKindError, StageInUseError, StageLimitError, StageNameTakenError } from './deals.errors';
-import type { PipelineStageRepository } from './deals.ports';
-import { PIPELINE_STAGE_REPOSITORY } from './deals.tokens';
-
-/**
- * The board's pipeline keeps a stage of each kind (deals can be worked, won and lost) and opens with an
- * open stage (new deals land in the first one). Other pipelines, reached through the API only, are free.
- */
-function checkShape(pipeline: string, stages: Pick<PipelineStage, 'kind'>[], field: 'kind' | 'stageIds'): void {
-  if (pipeline !== DEFAULT_PIPELINE) return;
-  for (const kind of STAGE_KINDS) if (!stages.some((s) => s.kind === kind)) throw new LastStageOfKindError(kind);
-  if (stages[0]?.kind !== 'open')
-    throw new FieldError(field, 'The first stage must be an open stage: new deals start there');
-}
+import { PipelineNotFoundError, StageInUseError, StageLimitError, StageNameTakenError } from './deals.errors';
+import type { PipelineRepository, PipelineStageRepository } from './deals.ports';
+import { PIPELINE_REPOSITORY, PIPELINE_STAGE_REPOSITORY } from './deals.tokens';
+import { checkStageShape } from './pipeline';
 
 /** The stages of a pipeline; every write is an admin's (the router enforces the permission table). */
 @injectable()
@@ -38,6 +26,7 @@ export class PipelineStagesService {
     @inject(PIPELINE_STAGE_REPOSITORY) private readonly stages: PipelineStageRepository,
     @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @inject(TIMELINE_SERVICE) private readonly timeline: TimelineService,
+    @inject(PIPELINE_REPOSITORY) private readonly pipelines: PipelineRepository,
   ) {}
 
   list(pipeline: string): Promise<PipelineStage[]> {
@@ -49,8 +38,10 @@ export class PipelineStagesService {
     return this.stages.summary(pipeline, filter);
   }
 
+  /** A stage at the end of an existing pipeline (404 PIPELINE.NOT_FOUND for another key). */
   create(pipeline: string, fields: StageFields): Promise<PipelineStage> {
     return this.uow.run(async () => {
+      if (!(await this.pipelines.find(pipeline))) throw new PipelineNotFoundError();
       if ((await this.stages.list(pipeline)).length >= MAX_STAGES_PER_PIPELINE)
         throw new StageLimitError(MAX_STAGES_PER_PIPELINE);
       if (await this.stages.nameTaken(pipeline, fields.stage)) throw new StageNameTakenError();
@@ -79,7 +70,7 @@ export class PipelineStagesService {
         const deals = await this.stages.countDeals(current);
         if (deals > 0) throw new StageInUseError(deals);
         const after = (await this.stages.list(pipeline)).map((s) => (s.id === id ? { ...s, kind: changes.kind! } : s));
-        checkShape(pipeline, after, 'kind');
+        checkStageShape(after, 'kind');
       }
       const updated = await this.stages.update(id, changes);
       // A deal's probability is its stage's unless set by hand: those follow the stage's new one.
@@ -95,8 +86,7 @@ export class PipelineStagesService {
   remove(viewer: Viewer, pipeline: string, id: number, moveTo?: string): Promise<void> {
     return this.uow.run(async () => {
       const stage = await this.find(pipeline, id);
-      checkShape(
-        pipeline,
+      checkStageShape(
         (await this.stages.list(pipeline)).filter((s) => s.id !== id),
         'stageIds',
       );
@@ -138,8 +128,7 @@ export class PipelineStagesService {
       if (ids.length !== current.length || new Set(ids).size !== ids.length || !ids.every((id) => byId.has(id))) {
         throw new FieldError('stageIds', 'stageIds must list every stage of the pipeline exactly once');
       }
-      checkShape(
-        pipeline,
+      checkStageShape(
         ids.map((id) => byId.get(id)!),
         'stageIds',
       );

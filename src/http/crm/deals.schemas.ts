@@ -172,7 +172,10 @@ export const dealSchemas = {
     })
     .oxor('contactId', 'contacts'),
   move: Joi.object<DealMove, true>({
-    stage: fields.stage.required().description("A stage of the deal's own pipeline"),
+    pipeline: pipelineName.description(
+      'Another pipeline to move the deal to (not an archived one): `stage` is then one of its stages',
+    ),
+    stage: fields.stage.required().description("A stage of the deal's own pipeline, or of the one `pipeline` names"),
     lostReason: fields.lostReason,
     position: Joi.number().description(
       "The midpoint of its new neighbours' positions; after the column's last card when omitted",
@@ -236,6 +239,16 @@ const stageFields: Joi.StrictSchemaMap<StageFields> = {
 };
 const staleDays = Joi.number().integer().min(1).max(365);
 
+/** A stage to add: its name, and the rest by default. */
+export const newStage = Joi.object<StageFields, true>({
+  ...stageFields,
+  stage: stageFields.stage.required(),
+  color: stageFields.color.default('#3B82F6'),
+  probability: stageFields.probability.default(0),
+  kind: stageFields.kind.default('open'),
+  staleDays: staleDays.default(STALE_DAYS_DEFAULT),
+});
+
 export const pipelineParams = Joi.object<Pick<PipelineStage, 'pipeline'>, true>({ pipeline: pipelineName.required() });
 const stageParams = Joi.object<Pick<PipelineStage, 'pipeline' | 'id'>, true>({
   pipeline: pipelineName.required(),
@@ -245,17 +258,7 @@ const stageParams = Joi.object<Pick<PipelineStage, 'pipeline' | 'id'>, true>({
 export const stageSchemas = {
   list: { params: pipelineParams },
   summary: { params: pipelineParams, query: Joi.object<BoardFilterQuery, true>(boardFilters) },
-  create: {
-    params: pipelineParams,
-    body: Joi.object<StageFields, true>({
-      ...stageFields,
-      stage: stageFields.stage.required(),
-      color: stageFields.color.default('#3B82F6'),
-      probability: stageFields.probability.default(0),
-      kind: stageFields.kind.default('open'),
-      staleDays: staleDays.default(STALE_DAYS_DEFAULT),
-    }),
-  },
+  create: { params: pipelineParams, body: newStage },
   update: {
     params: stageParams,
     body: Joi.object<Partial<StageFields> & Versioned>({ ...stageFields, updatedAt: expectedVersion }).min(1),

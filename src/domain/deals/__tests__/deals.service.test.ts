@@ -4,7 +4,7 @@ import { InMemoryTimelineRepository } from '../../timeline/__tests__/in-memory-t
 import { TimelineService } from '../../timeline/timeline.service';
 import { DEFAULT_PIPELINE } from '../deal';
 import { DealsService } from '../deals.service';
-import { InMemoryDealRepository, InMemoryPipelineStageRepository } from './in-memory-deals';
+import { InMemoryDealRepository, InMemoryPipelineRepository, InMemoryPipelineStageRepository } from './in-memory-deals';
 
 // DealsService over in-memory repositories: where a deal lands when created, edited or dropped on the board.
 
@@ -14,6 +14,7 @@ const owner = { id: 5, role: 'employee' as const };
 let deals: InMemoryDealRepository;
 let timeline: InMemoryTimelineRepository;
 let service: DealsService;
+let pipelines: InMemoryPipelineRepository;
 
 beforeEach(async () => {
   deals = new InMemoryDealRepository();
@@ -26,8 +27,17 @@ beforeEach(async () => {
     ['Lost', 0, 'lost'],
   ] as const)
     await stages.create(DEFAULT_PIPELINE, { stage, probability, kind, color: '#336699' });
-  const uow = new InMemoryUnitOfWork([deals, stages, timeline]);
-  service = new DealsService(deals, stages, uow, new TimelineService(timeline), new FixedClock(NOW));
+  pipelines = new InMemoryPipelineRepository(deals);
+  await pipelines.create({ key: DEFAULT_PIPELINE, name: null });
+  await pipelines.create({ key: 'renewals', name: 'Renovações' });
+  for (const [stage, probability, kind] of [
+    ['Due', 40, 'open'],
+    ['Renewed', 100, 'won'],
+    ['Churned', 0, 'lost'],
+  ] as const)
+    await stages.create('renewals', { stage, probability, kind, color: '#336699' });
+  const uow = new InMemoryUnitOfWork([deals, stages, timeline, pipelines]);
+  service = new DealsService(deals, stages, uow, new TimelineService(timeline), new FixedClock(NOW), pipelines);
 });
 
 const entriesOf = (dealId: number) =>
@@ -160,5 +170,44 @@ describe('DealsService: the people in a deal', () => {
     await expect(service.setContacts({ id: 99, role: 'employee' }, deal.id, [])).rejects.toMatchObject({
       code: 'AUTH.FORBIDDEN',
     });
+  });
+});
+
+describe('DealsService: another pipeline', () => {
+  it('moves a deal to a stage of another pipeline with one timeline entry, last in its new column', async () => {
+    const there = await service.create(owner, { title: 'Already renewing', pipeline: 'renewals', stage: 'Due' });
+    const deal = await service.create(owner, { title: 'Contrato anual' });
+    const moved = await service.move(owner, deal.id, { pipeline: 'renewals', stage: 'Due' });
+    expect(moved).toMatchObject({ pipeline: 'renewals', stage: 'Due', probability: 40 });
+    expect(moved.position).toBeGreaterThan(there.position);
+    expect(entriesOf(deal.id)).toEqual(['created', 'updated']);
+    expect(timeline.entries.at(-1)!.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'pipeline', oldValue: DEFAULT_PIPELINE, newValue: 'renewals' },
+        { field: 'stage', oldValue: 'Lead', newValue: 'Due' },
+      ]),
+    );
+  });
+
+  it('wins it in the other pipeline by the stage’s kind, whatever its name', async () => {
+    const deal = await service.create(owner, { title: 'Contrato anual' });
+    const won = await service.move(owner, deal.id, { pipeline: 'renewals', stage: 'Renewed' });
+    expect(won.closedAt).toEqual(NOW);
+  });
+
+  it('refuses a stage the other pipeline does not have, and any move into an archived pipeline; nothing changes', async () => {
+    const deal = await service.create(owner, { title: 'Contrato anual' });
+    await expect(service.move(owner, deal.id, { pipeline: 'renewals', stage: 'Proposal' })).rejects.toMatchObject({
+      code: 'DEAL.INVALID_STAGE',
+    });
+    await pipelines.update('renewals', { archived: true });
+    await expect(service.move(owner, deal.id, { pipeline: 'renewals', stage: 'Due' })).rejects.toMatchObject({
+      code: 'PIPELINE.ARCHIVED',
+      details: [{ path: 'pipeline' }],
+    });
+    await expect(service.create(owner, { title: 'Novo', pipeline: 'renewals' })).rejects.toMatchObject({
+      code: 'PIPELINE.ARCHIVED',
+    });
+    expect(await deals.findById(deal.id)).toMatchObject({ pipeline: DEFAULT_PIPELINE, stage: 'Lead' });
   });
 });

@@ -12,7 +12,8 @@ import type {
   SummaryFilter,
 } from '../deal';
 import { STALE_DAYS_DEFAULT } from '../deal';
-import type { DealRepository, MovedDeal, PipelineStageRepository } from '../deals.ports';
+import type { DealRepository, MovedDeal, PipelineRepository, PipelineStageRepository } from '../deals.ports';
+import type { Pipeline, PipelineChanges } from '../pipeline';
 
 /** Deals in a map; `position: 'last'` goes after the last card of the deal's column, as the database does. */
 export class InMemoryDealRepository extends InMemoryRecords<Deal> implements DealRepository {
@@ -219,5 +220,62 @@ export class InMemoryPipelineStageRepository implements PipelineStageRepository,
       });
     }
     return summaries;
+  }
+}
+
+/** Pipelines by key, in position order. */
+export class InMemoryPipelineRepository implements PipelineRepository, RollsBack {
+  rows: Pipeline[] = [];
+
+  constructor(private readonly deals: InMemoryDealRepository) {}
+
+  snapshot(): () => void {
+    const saved = this.rows.map((pipeline) => ({ ...pipeline }));
+    return () => {
+      this.rows = saved;
+    };
+  }
+
+  async list(includeArchived: boolean): Promise<Pipeline[]> {
+    return this.rows.filter((p) => includeArchived || !p.archived).sort((a, b) => a.position - b.position);
+  }
+
+  async find(key: string): Promise<Pipeline | null> {
+    return this.rows.find((p) => p.key === key) ?? null;
+  }
+
+  async count(): Promise<number> {
+    return this.rows.length;
+  }
+
+  async nameTaken(name: string, exceptKey?: string): Promise<boolean> {
+    return this.rows.some((p) => p.key !== exceptKey && p.name?.toLowerCase() === name.toLowerCase());
+  }
+
+  async create({ key, name }: Pick<Pipeline, 'key' | 'name'>): Promise<Pipeline> {
+    const now = new Date();
+    const pipeline = { key, name, position: this.rows.length + 1, archived: false, createdAt: now, updatedAt: now };
+    this.rows.push(pipeline);
+    return { ...pipeline };
+  }
+
+  async update(key: string, changes: Pick<PipelineChanges, 'name' | 'archived'>): Promise<Pipeline> {
+    const pipeline = this.rows.find((p) => p.key === key)!;
+    if (changes.name !== undefined) pipeline.name = changes.name;
+    if (changes.archived !== undefined) pipeline.archived = changes.archived;
+    pipeline.updatedAt = new Date(pipeline.updatedAt.getTime() + 1);
+    return { ...pipeline };
+  }
+
+  async reorder(keys: string[]): Promise<void> {
+    for (const [index, key] of keys.entries()) this.rows.find((p) => p.key === key)!.position = index + 1;
+  }
+
+  async countDeals(key: string): Promise<number> {
+    return [...this.deals.rows.values()].filter((deal) => deal.pipeline === key).length;
+  }
+
+  async delete(key: string): Promise<void> {
+    this.rows = this.rows.filter((p) => p.key !== key);
   }
 }

@@ -65,7 +65,12 @@ describe('POST /api/crm/deals/:id/move', () => {
   });
 
   it("refuses a stage of another pipeline, someone else's deal, a stale version and unknown fields", async () => {
-    expect((await crm.users.admin.post('/api/crm/pipeline-stages/elsewhere', { stage: 'far away' })).status).toBe(201);
+    const elsewhere = await crm.users.admin.post('/api/crm/pipelines', {
+      key: 'elsewhere',
+      name: 'Elsewhere',
+      stages: [{ stage: 'far away' }, { stage: 'far won', kind: 'won' }, { stage: 'far lost', kind: 'lost' }],
+    });
+    expect(elsewhere.status).toBe(201);
     const card = await createDeal('Move refused');
     const move = (body: object, client = crm.users.employee) => client.post(`/api/crm/deals/${card.id}/move`, body);
 
@@ -83,9 +88,9 @@ describe('POST /api/crm/deals/:id/move', () => {
     const missing = await move({});
     expect(missing.status).toBe(400);
     expect(missing.body.error.details).toEqual([expect.objectContaining({ path: 'stage' })]);
-    const extra = await move({ stage: 'proposal', pipeline: 'elsewhere' });
-    expect(extra.status).toBe(400);
-    expect(extra.body.error.details).toEqual([expect.objectContaining({ path: 'pipeline' })]);
+    const nowhere = await move({ stage: 'proposal', pipeline: 'nowhere' });
+    expect(nowhere.status).toBe(400);
+    expect(nowhere.body.error.details).toEqual([expect.objectContaining({ path: 'pipeline' })]);
 
     expect((await move({ stage: 'proposal', updatedAt: card.updatedAt })).status).toBe(200);
     const stale = await move({ stage: 'negotiation', updatedAt: card.updatedAt });

@@ -121,14 +121,27 @@ describe('pipeline stages', () => {
 
   it('is changed by admins only, renames carry deals, deletes refuse stages in use', async () => {
     for (const client of [crm.users.employee, crm.users.developer]) {
-      expect((await client.post('/api/crm/pipeline-stages/sales', { stage: 'new' })).status).toBe(403);
+      expect((await client.post('/api/crm/pipeline-stages/default', { stage: 'new' })).status).toBe(403);
     }
-    const a = (await crm.users.admin.post('/api/crm/pipeline-stages/sales', { stage: 'new', color: '#112233' })).body;
-    const b = (
-      await crm.users.admin.post('/api/crm/pipeline-stages/sales', { stage: 'done', kind: 'won', probability: 100 })
-    ).body;
-    expect([a.order, b.order]).toEqual([1, 2]);
-    expect((await crm.users.admin.post('/api/crm/pipeline-stages/sales', { stage: 'new' })).body.error.code).toBe(
+    // A stage goes into a pipeline that exists.
+    const nowhere = await crm.users.admin.post('/api/crm/pipeline-stages/sales', { stage: 'new' });
+    expect(nowhere.status).toBe(404);
+    expect(nowhere.body.error.code).toBe('PIPELINE.NOT_FOUND');
+    const created = await crm.users.admin.post('/api/crm/pipelines', {
+      key: 'sales',
+      name: 'Sales',
+      stages: [
+        { stage: 'new', color: '#112233' },
+        { stage: 'done', kind: 'won', probability: 100 },
+        { stage: 'gone', kind: 'lost' },
+      ],
+    });
+    expect(created.status).toBe(201);
+    const [a, b, c] = (await crm.users.employee.get('/api/crm/pipeline-stages/sales')).body.items;
+    expect([a.order, b.order, c.order]).toEqual([1, 2, 3]);
+    const later = (await crm.users.admin.post('/api/crm/pipeline-stages/sales', { stage: 'later' })).body;
+    expect(later.order).toBe(4);
+    expect((await crm.users.admin.post('/api/crm/pipeline-stages/sales', { stage: 'NEW' })).body.error.code).toBe(
       'STAGE.NAME_TAKEN',
     );
     const deal = (
@@ -150,22 +163,32 @@ describe('pipeline stages', () => {
       (await crm.users.employee.patch(`/api/crm/pipeline-stages/sales/${a.id}`, { color: '#000000' })).status,
     ).toBe(403);
     const reordered = await crm.users.admin.request('PUT', '/api/crm/pipeline-stages/sales/order', {
-      stageIds: [b.id, a.id],
+      stageIds: [later.id, a.id, b.id, c.id],
     });
-    expect(reordered.body.items.map((s: { id: number }) => s.id)).toEqual([b.id, a.id]);
+    expect(reordered.body.items.map((s: { id: number }) => s.id)).toEqual([later.id, a.id, b.id, c.id]);
     expect(
       (await crm.users.admin.request('PUT', '/api/crm/pipeline-stages/sales/order', { stageIds: [b.id] })).status,
     ).toBe(400);
+    // Every pipeline opens with an open stage and keeps one of each kind, not the default one only.
+    const wonFirst = await crm.users.admin.request('PUT', '/api/crm/pipeline-stages/sales/order', {
+      stageIds: [b.id, later.id, a.id, c.id],
+    });
+    expect(wonFirst.status).toBe(400);
+    const lastWon = await crm.users.admin.delete(`/api/crm/pipeline-stages/sales/${b.id}`);
+    expect(lastWon.status).toBe(409);
+    expect(lastWon.body.error.code).toBe('STAGE.LAST_OF_KIND');
     const inUse = await crm.users.admin.delete(`/api/crm/pipeline-stages/sales/${a.id}`);
     expect(inUse.status).toBe(409);
     expect(inUse.body.error.code).toBe('STAGE.IN_USE');
-    expect((await crm.users.admin.delete(`/api/crm/pipeline-stages/default/${b.id}`)).status).toBe(404);
-    expect((await crm.users.admin.delete(`/api/crm/pipeline-stages/sales/${b.id}`)).status).toBe(204);
+    expect((await crm.users.admin.delete(`/api/crm/pipeline-stages/default/${later.id}`)).status).toBe(404);
+    expect((await crm.users.admin.delete(`/api/crm/pipeline-stages/sales/${later.id}`)).status).toBe(204);
     const summary = (await crm.users.employee.get('/api/crm/pipeline-stages/sales/summary')).body.items;
     expect(summary).toEqual([
       expect.objectContaining({ stage: 'fresh', dealCount: 1, valueSum: '100.00', weightedValueSum: '50.00' }),
+      expect.objectContaining({ stage: 'done', dealCount: 0 }),
+      expect.objectContaining({ stage: 'gone', dealCount: 0 }),
     ]);
     const rows = await crm.knex('pipeline_stages').where({ pipeline: 'sales' });
-    expect(rows).toHaveLength(1);
+    expect(rows).toHaveLength(3);
   });
 });

@@ -1129,6 +1129,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/crm/pipelines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pipelines, in the switcher’s order (at most 20); the archived ones only when asked
+         * @description Any signed-in user.
+         */
+        get: operations["getApiCrmPipelines"];
+        put?: never;
+        /**
+         * Add a pipeline after the last one, with its stages, in one transaction
+         * @description Roles: admin.
+         */
+        post: operations["postApiCrmPipelines"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crm/pipelines/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One pipeline (its stages: GET /api/crm/pipeline-stages/{key})
+         * @description Any signed-in user.
+         */
+        get: operations["getApiCrmPipelinesKey"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a pipeline and its stages; refused while it holds deals (409 with their count)
+         * @description Roles: admin.
+         */
+        delete: operations["deleteApiCrmPipelinesKey"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename, move in the switcher, archive or restore a pipeline
+         * @description Roles: admin.
+         */
+        patch: operations["patchApiCrmPipelinesKey"];
+        trace?: never;
+    };
     "/api/crm/reports": {
         parameters: {
             query?: never;
@@ -1928,7 +1980,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {unknown} */
-                code: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON" | "REQUEST.TOO_LARGE" | "REQUEST.CROSS_SITE" | "REQUEST.UNSUPPORTED_MEDIA_TYPE" | "REQUEST.HOST_NOT_ALLOWED" | "ROUTE.NOT_FOUND" | "AUTH.UNAUTHENTICATED" | "AUTH.INVALID_CREDENTIALS" | "AUTH.FORBIDDEN" | "AUTH.ROLE_NOT_ALLOWED" | "AUTH.ACCOUNT_DISABLED" | "AUTH.TOO_MANY_ATTEMPTS" | "AUTH.WRONG_PASSWORD" | "AUTH.PASSWORD_CHANGE_REQUIRED" | "AUTH.PASSWORD_UNCHANGED" | "USER.USERNAME_TAKEN" | "USER.NOT_FOUND" | "USER.LAST_ADMIN" | "SESSION.NOT_FOUND" | "SERVICE.UNAVAILABLE" | "SERVICE.BUSY" | "SERVICE.TIMEOUT" | "REQUEST.TOO_MANY_AT_ONCE" | "RESOURCE.CONFLICT" | "CONTACT.NOT_FOUND" | "COMPANY.NOT_FOUND" | "COMPANY.CNPJ_TAKEN" | "DEAL.NOT_FOUND" | "DEAL.INVALID_STAGE" | "DEAL.LOST_REASON_REQUIRED" | "STAGE.NOT_FOUND" | "STAGE.IN_USE" | "STAGE.NAME_TAKEN" | "STAGE.LIMIT_REACHED" | "STAGE.LAST_OF_KIND" | "LOST_REASON.NOT_FOUND" | "LOST_REASON.NAME_TAKEN" | "LOST_REASON.LAST_ACTIVE" | "LOST_REASON.LIMIT_REACHED" | "ACTIVITY.NOT_FOUND" | "NOTE.NOT_FOUND" | "TEMPLATE.NOT_FOUND" | "TEMPLATE.UNKNOWN_VARIABLE" | "TEMPLATE.INACTIVE" | "TEMPLATE.NO_RECIPIENT" | "TEMPLATE.MISSING_VALUES" | "IMPORT.NOT_FOUND" | "IMPORT.NOT_FINISHED" | "IMPORT.ALREADY_UNDONE" | "IMPORT.CHANGED_SINCE" | "NOTIFICATION.NOT_FOUND" | "REPORT.UNSUPPORTED_COMBINATION" | "SAVED_REPORT.NOT_FOUND" | "SAVED_REPORT.READ_ONLY" | "INTERNAL";
+                code: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON" | "REQUEST.TOO_LARGE" | "REQUEST.CROSS_SITE" | "REQUEST.UNSUPPORTED_MEDIA_TYPE" | "REQUEST.HOST_NOT_ALLOWED" | "ROUTE.NOT_FOUND" | "AUTH.UNAUTHENTICATED" | "AUTH.INVALID_CREDENTIALS" | "AUTH.FORBIDDEN" | "AUTH.ROLE_NOT_ALLOWED" | "AUTH.ACCOUNT_DISABLED" | "AUTH.TOO_MANY_ATTEMPTS" | "AUTH.WRONG_PASSWORD" | "AUTH.PASSWORD_CHANGE_REQUIRED" | "AUTH.PASSWORD_UNCHANGED" | "USER.USERNAME_TAKEN" | "USER.NOT_FOUND" | "USER.LAST_ADMIN" | "SESSION.NOT_FOUND" | "SERVICE.UNAVAILABLE" | "SERVICE.BUSY" | "SERVICE.TIMEOUT" | "REQUEST.TOO_MANY_AT_ONCE" | "RESOURCE.CONFLICT" | "CONTACT.NOT_FOUND" | "COMPANY.NOT_FOUND" | "COMPANY.CNPJ_TAKEN" | "DEAL.NOT_FOUND" | "DEAL.INVALID_STAGE" | "DEAL.LOST_REASON_REQUIRED" | "STAGE.NOT_FOUND" | "STAGE.IN_USE" | "STAGE.NAME_TAKEN" | "STAGE.LIMIT_REACHED" | "STAGE.LAST_OF_KIND" | "PIPELINE.NOT_FOUND" | "PIPELINE.KEY_TAKEN" | "PIPELINE.NAME_TAKEN" | "PIPELINE.LIMIT_REACHED" | "PIPELINE.HAS_DEALS" | "PIPELINE.DEFAULT" | "PIPELINE.ARCHIVED" | "LOST_REASON.NOT_FOUND" | "LOST_REASON.NAME_TAKEN" | "LOST_REASON.LAST_ACTIVE" | "LOST_REASON.LIMIT_REACHED" | "ACTIVITY.NOT_FOUND" | "NOTE.NOT_FOUND" | "TEMPLATE.NOT_FOUND" | "TEMPLATE.UNKNOWN_VARIABLE" | "TEMPLATE.INACTIVE" | "TEMPLATE.NO_RECIPIENT" | "TEMPLATE.MISSING_VALUES" | "IMPORT.NOT_FOUND" | "IMPORT.NOT_FINISHED" | "IMPORT.ALREADY_UNDONE" | "IMPORT.CHANGED_SINCE" | "NOTIFICATION.NOT_FOUND" | "REPORT.UNSUPPORTED_COMBINATION" | "SAVED_REPORT.NOT_FOUND" | "SAVED_REPORT.READ_ONLY" | "INTERNAL";
                 /** @description Failing fields (path, message), or for a conflict { current: the record as it is now } */
                 details?: {
                     message: string;
@@ -8798,9 +8850,11 @@ export interface operations {
                     closedAt?: string;
                     /** @description Required when the stage is a lost stage */
                     lostReason?: (string | null) | "";
+                    /** @description Another pipeline to move the deal to (not an archived one): `stage` is then one of its stages */
+                    pipeline?: string;
                     /** @description The midpoint of its new neighbours' positions; after the column's last card when omitted */
                     position?: number;
-                    /** @description A stage of the deal's own pipeline */
+                    /** @description A stage of the deal's own pipeline, or of the one `pipeline` names */
                     stage: string;
                     /**
                      * Format: date-time
@@ -11954,6 +12008,648 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiCrmPipelines: {
+        parameters: {
+            query?: {
+                /** @description Also the archived pipelines */
+                includeArchived?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Hidden from the switcher; no deal enters it, those it holds stay */
+                            archived: boolean;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time
+                             */
+                            createdAt: string;
+                            key: string;
+                            /** @description As an admin wrote it; null: the UI's translation of a seeded key (the default pipeline's) */
+                            name: string | null;
+                            /** @description 1-based, in the switcher */
+                            position: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time
+                             */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiCrmPipelines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What the pipeline-stages routes and deals name it by; fixed once created */
+                    key: string;
+                    /** @description The name the switcher shows */
+                    name: string;
+                    /** @description Its stages in order: an open one first, and one of each kind (open, won, lost). The default pipeline’s seeded stages when omitted */
+                    stages?: {
+                        /** @default #3B82F6 */
+                        color?: string;
+                        /**
+                         * @description open, or won/lost: entering it closes the deal
+                         * @default open
+                         * @enum {unknown}
+                         */
+                        kind?: "open" | "won" | "lost";
+                        /** @default 0 */
+                        probability?: number;
+                        stage: string;
+                        /** @default 14 */
+                        staleDays?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Hidden from the switcher; no deal enters it, those it holds stay */
+                        archived: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        key: string;
+                        /** @description As an admin wrote it; null: the UI's translation of a seeded key (the default pipeline's) */
+                        name: string | null;
+                        /** @description 1-based, in the switcher */
+                        position: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Conflict: PIPELINE.KEY_TAKEN, PIPELINE.NAME_TAKEN, PIPELINE.LIMIT_REACHED, STAGE.NAME_TAKEN, STAGE.LIMIT_REACHED, STAGE.LAST_OF_KIND */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PIPELINE.KEY_TAKEN" | "PIPELINE.NAME_TAKEN" | "PIPELINE.LIMIT_REACHED" | "STAGE.NAME_TAKEN" | "STAGE.LIMIT_REACHED" | "STAGE.LAST_OF_KIND";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiCrmPipelinesKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Hidden from the switcher; no deal enters it, those it holds stay */
+                        archived: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        key: string;
+                        /** @description As an admin wrote it; null: the UI's translation of a seeded key (the default pipeline's) */
+                        name: string | null;
+                        /** @description 1-based, in the switcher */
+                        position: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: PIPELINE.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PIPELINE.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteApiCrmPipelinesKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: PIPELINE.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PIPELINE.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Conflict: PIPELINE.HAS_DEALS, PIPELINE.DEFAULT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PIPELINE.HAS_DEALS" | "PIPELINE.DEFAULT";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patchApiCrmPipelinesKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description true hides it from the switcher (not the default pipeline), false restores it */
+                    archived?: boolean;
+                    /** @description The name the switcher shows */
+                    name?: string;
+                    /** @description Its new place in the switcher, 1-based; the others shift */
+                    position?: number;
+                    /**
+                     * Format: date-time
+                     * @description updatedAt as last read; 409 when the record changed since
+                     */
+                    updatedAt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Hidden from the switcher; no deal enters it, those it holds stay */
+                        archived: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        key: string;
+                        /** @description As an admin wrote it; null: the UI's translation of a seeded key (the default pipeline's) */
+                        name: string | null;
+                        /** @description 1-based, in the switcher */
+                        position: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: PIPELINE.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PIPELINE.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Conflict: PIPELINE.NAME_TAKEN, PIPELINE.DEFAULT, RESOURCE.CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PIPELINE.NAME_TAKEN" | "PIPELINE.DEFAULT" | "RESOURCE.CONFLICT";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
                         };
                     };
                 };
