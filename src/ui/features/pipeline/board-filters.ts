@@ -1,3 +1,4 @@
+import { DEFAULT_PIPELINE } from '../../lib/api/get-stages';
 import type { User } from '../../lib/session';
 import type { BoardFilters } from './api/get-board';
 import { localDay } from './board-position';
@@ -7,7 +8,10 @@ export const CLOSE_WINDOWS = ['7', '30', '90'] as const;
 /** The URL's filters behind the filter row's toggle. */
 export const FOLDED_FILTERS = ['close', 'min', 'max', 'contact'];
 
-/** The URL's filters (owner=mine|id, contact, min, max, close=days, q) as the API's. */
+/** The URL's pipeline (the default one unless named): the board's, kept by the filters' clearing. */
+export const pipelineOf = (params: URLSearchParams): string => params.get('pipeline') || DEFAULT_PIPELINE;
+
+/** The URL's filters (owner=mine|id, contact, min, max, close=days, q) as the API's, with its pipeline. */
 export function boardFiltersOf(params: URLSearchParams, me: User): BoardFilters {
   const owner = params.get('owner');
   const contact = Number(params.get('contact'));
@@ -16,6 +20,7 @@ export function boardFiltersOf(params: URLSearchParams, me: User): BoardFilters 
   const close = params.get('close');
   const q = params.get('q')?.trim();
   return {
+    pipeline: pipelineOf(params),
     ...(owner === 'mine' ? { owner: me.id } : owner && /^\d+$/.test(owner) ? { owner: Number(owner) } : {}),
     ...(Number.isInteger(contact) && contact > 0 && { contact }),
     ...(min !== null && { valueMin: min }),

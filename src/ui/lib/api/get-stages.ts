@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { api, data, type ApiResponse } from '../api-client';
 import { queryKeys } from './query-keys';
 
 export type PipelineStage = ApiResponse<'/api/crm/pipeline-stages/{pipeline}', 'get'>['items'][number];
 
-/** The one pipeline the board, the settings and the reports show. */
+export type Pipeline = ApiResponse<'/api/crm/pipelines', 'get'>['items'][number];
+
+/** Where a deal goes when none is named; the board opens on it. */
 export const DEFAULT_PIPELINE = 'default';
 
 export const getStages = (pipeline: string) =>
@@ -16,3 +19,14 @@ export const getStagesQueryOptions = (pipeline: string = DEFAULT_PIPELINE) =>
 /** A pipeline's stages, by order (SPEC: a deal's stage is chosen from them, the first by default). */
 export const useStages = (pipeline: string = DEFAULT_PIPELINE, enabled = true) =>
   useQuery({ ...getStagesQueryOptions(pipeline), enabled });
+
+/** The pipelines in the switcher's order: the archived ones only when asked. */
+export const usePipelines = (includeArchived = false) =>
+  useQuery({
+    queryKey: queryKeys.pipeline.list(includeArchived),
+    queryFn: () => data(api.GET('/api/crm/pipelines', { params: { query: { includeArchived } } })),
+  });
+
+/** A pipeline's name as shown: an admin's, or the translation of the default pipeline's seeded one. */
+export const pipelineLabel = (pipeline: Pick<Pipeline, 'key' | 'name'>, t: TFunction): string =>
+  pipeline.name ?? (pipeline.key === DEFAULT_PIPELINE ? t('pipeline.defaultName') : pipeline.key);

@@ -49,6 +49,8 @@ export const queryKeys = {
   pipeline: {
     all: ['pipeline'] as const,
     stages: (pipeline: string) => ['pipeline', 'stages', pipeline] as const,
+    /** The pipelines the board switches between (the archived ones too when asked). */
+    list: (includeArchived: boolean) => ['pipeline', 'pipelines', { includeArchived }] as const,
     lostReasons: ['pipeline', 'lost-reasons'] as const,
   },
   /** The reports page's figures and the saved reports it lists (written by the report builder). */

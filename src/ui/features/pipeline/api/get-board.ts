@@ -3,18 +3,20 @@ import { useCallback, useState, useSyncExternalStore } from 'react';
 import { api, data, type ApiQuery, type ApiResponse } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/api/query-keys';
 import { DEAL_LISTS_QUERY_KEY, type DealsPage } from './get-deals';
-import { DEFAULT_PIPELINE } from '../../../lib/api/get-stages';
 
-/** The board's filters as the API names them (the same on the cards and on the column totals). */
-export type BoardFilters = NonNullable<ApiQuery<'/api/crm/pipeline-stages/{pipeline}/summary', 'get'>>;
+/** The board's pipeline and its filters as the API names them (the same on the cards and on the column totals). */
+export type BoardFilters = NonNullable<ApiQuery<'/api/crm/pipeline-stages/{pipeline}/summary', 'get'>> & {
+  pipeline: string;
+};
 export type StageSummary = ApiResponse<'/api/crm/pipeline-stages/{pipeline}/summary', 'get'>['items'][number];
 
 /** A column opens with this many cards and loads as many more when scrolled to its end. */
 export const COLUMN_PAGE_SIZE = 30;
 
 export const boardColumnQueryKey = (stage: string, filters: BoardFilters) =>
-  [...DEAL_LISTS_QUERY_KEY, { pipeline: DEFAULT_PIPELINE, stage, order: 'position', ...filters }] as const;
-export const boardSummaryQueryKey = (filters: BoardFilters) => queryKeys.deals.summary(DEFAULT_PIPELINE, filters);
+  [...DEAL_LISTS_QUERY_KEY, { stage, order: 'position', ...filters }] as const;
+export const boardSummaryQueryKey = ({ pipeline, ...filters }: BoardFilters) =>
+  queryKeys.deals.summary(pipeline, filters);
 
 /** One column's cards in their board order, a page at a time (its own keyset cursor). */
 export const getBoardColumnQueryOptions = (stage: string, filters: BoardFilters) =>
@@ -26,7 +28,6 @@ export const getBoardColumnQueryOptions = (stage: string, filters: BoardFilters)
           params: {
             query: {
               ...filters,
-              pipeline: DEFAULT_PIPELINE,
               stage,
               order: 'position',
               limit: COLUMN_PAGE_SIZE,
@@ -43,15 +44,11 @@ export const useBoardColumn = (stage: string, filters: BoardFilters) =>
   useInfiniteQuery(getBoardColumnQueryOptions(stage, filters));
 
 /** Each column's count, value and forecast over every matching deal, computed by the server. */
-export const getBoardSummaryQueryOptions = (filters: BoardFilters) =>
+export const getBoardSummaryQueryOptions = ({ pipeline, ...query }: BoardFilters) =>
   queryOptions({
-    queryKey: boardSummaryQueryKey(filters),
+    queryKey: boardSummaryQueryKey({ pipeline, ...query }),
     queryFn: () =>
-      data(
-        api.GET('/api/crm/pipeline-stages/{pipeline}/summary', {
-          params: { path: { pipeline: DEFAULT_PIPELINE }, query: filters },
-        }),
-      ),
+      data(api.GET('/api/crm/pipeline-stages/{pipeline}/summary', { params: { path: { pipeline }, query } })),
   });
 
 export const useBoardSummary = (filters: BoardFilters) => useQuery(getBoardSummaryQueryOptions(filters));

@@ -124,7 +124,7 @@ export function BoardFiltersBar({
           {t('pipeline.filters.toggle', { count: folded })}
           <ChevronDown className={cn('h-4 w-4 transition-transform', shown && 'rotate-180')} aria-hidden="true" />
         </Button>
-        {params.size > 0 && (
+        {[...params.keys()].some((key) => key !== 'pipeline') && (
           <Button
             type="button"
             variant="ghost"
@@ -132,7 +132,9 @@ export function BoardFiltersBar({
               setQ('');
               setMin('');
               setMax('');
-              setParams(new URLSearchParams(), { replace: true });
+              // The pipeline shown stays: it is not a filter.
+              const pipeline = params.get('pipeline');
+              setParams(new URLSearchParams(pipeline ? { pipeline } : {}), { replace: true });
             }}
           >
             <X className="h-4 w-4" aria-hidden="true" />

@@ -28,6 +28,8 @@ interface DealFormDialogProps {
   contact?: LookupOption;
   /** A new deal's company, chosen already (the company's page). */
   company?: LookupOption;
+  /** The pipeline a new deal goes to (the board's); the default one unless given. */
+  pipeline?: string;
   onClose: () => void;
   /** Shown under the form in edit mode: the deal's activities and history, composed by the app. */
   extras?: ReactNode;
@@ -85,7 +87,7 @@ const itemsOf = (people: DealPerson[]) =>
 /** Create and edit a deal (SPEC 3 fields); the stages come first, so the form opens on the pipeline's first stage. */
 export function DealFormDialog(props: DealFormDialogProps) {
   const { t } = useTranslation();
-  const stages = useStages(props.deal?.pipeline ?? DEFAULT_PIPELINE);
+  const stages = useStages(props.deal?.pipeline ?? props.pipeline ?? DEFAULT_PIPELINE);
   // A deal the viewer may not change is shown, not edited.
   const title = !props.deal
     ? t('dealForm.createTitle')
@@ -116,7 +118,15 @@ export function DealFormDialog(props: DealFormDialogProps) {
   );
 }
 
-function DealForm({ deal, me, contact, company, onClose, stages }: DealFormDialogProps & { stages: PipelineStage[] }) {
+function DealForm({
+  deal,
+  me,
+  contact,
+  company,
+  pipeline = DEFAULT_PIPELINE,
+  onClose,
+  stages,
+}: DealFormDialogProps & { stages: PipelineStage[] }) {
   const { t } = useTranslation();
   const schema = useMemo(() => dealSchema(t), [t]);
   const form = useSchemaForm(schema, valuesOf(deal, me, contact, company, stages));
@@ -142,7 +152,7 @@ function DealForm({ deal, me, contact, company, onClose, stages }: DealFormDialo
         await create.mutateAsync({
           ...dealBody(body),
           contacts: itemsOf(contacts),
-          pipeline: DEFAULT_PIPELINE,
+          pipeline,
           currency: 'BRL',
         });
       }}

@@ -6,16 +6,17 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { useStages } from '../../../lib/api/get-stages';
+import { DEFAULT_PIPELINE, useStages } from '../../../lib/api/get-stages';
 import { errorMessage } from '../../../lib/errors';
 import { formatCurrency, formatInteger } from '../../../lib/format';
 import { useUser } from '../../../lib/session';
 import { useBoardLoaded, useBoardSummary } from '../api/get-board';
 import { useDeal } from '../api/get-deal';
 import type { Deal } from '../api/get-deals';
-import { boardFiltersOf } from '../board-filters';
+import { boardFiltersOf, pipelineOf } from '../board-filters';
 import { BoardFiltersBar } from '../components/board-filters-bar';
 import { PipelineBoard } from '../components/pipeline-board';
+import { PipelineSwitcher } from '../components/pipeline-switcher';
 
 // The deal form (with its validation library) is a chunk of its own, fetched once the columns are in.
 const loadDealForm = () => import('../components/deal-form-dialog');
@@ -29,8 +30,18 @@ export function PipelinePage({ dealExtras }: { dealExtras?: DealExtras } = {}) {
   const { t } = useTranslation();
   const { data: me } = useUser();
   const [params, setParams] = useSearchParams();
-  const stages = useStages();
-  const filters = useMemo(() => (me ? boardFiltersOf(params, me) : {}), [params, me]);
+  const pipeline = pipelineOf(params);
+  const stages = useStages(pipeline);
+  const filters = useMemo(() => (me ? boardFiltersOf(params, me) : { pipeline }), [params, me, pipeline]);
+  // The board's own filters, not the pipeline it shows.
+  const filtered = [...params.keys()].some((key) => key !== 'pipeline' && key !== 'deal');
+  const switchTo = (next: string) =>
+    setParams((current) => {
+      const url = new URLSearchParams(current);
+      if (next === DEFAULT_PIPELINE) url.delete('pipeline');
+      else url.set('pipeline', next);
+      return url;
+    });
   const summary = useBoardSummary(filters);
   const loaded = useBoardLoaded(
     stages.data?.items.map((s) => s.stage),
@@ -67,10 +78,13 @@ export function PipelinePage({ dealExtras }: { dealExtras?: DealExtras } = {}) {
         title={t('pipeline.title')}
         description={t('pipeline.subtitle')}
         actions={
-          <Button onClick={() => setOpen({ deal: null })}>
-            <Plus className="h-4 w-4" aria-hidden="true" />
-            {t('pipeline.newDeal')}
-          </Button>
+          <>
+            <PipelineSwitcher value={pipeline} onChange={switchTo} />
+            <Button onClick={() => setOpen({ deal: null })}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              {t('pipeline.newDeal')}
+            </Button>
+          </>
         }
       />
       <dl className="mb-4 flex flex-wrap gap-x-6 gap-y-2 text-sm" data-testid="board-totals">
@@ -115,7 +129,7 @@ export function PipelinePage({ dealExtras }: { dealExtras?: DealExtras } = {}) {
         <EmptyState
           icon={KanbanSquare}
           title={t('pipeline.empty')}
-          description={params.size ? t('pipeline.emptyFiltered') : t('pipeline.emptyHint')}
+          description={filtered ? t('pipeline.emptyFiltered') : t('pipeline.emptyHint')}
         />
       ) : (
         <PipelineBoard
@@ -130,6 +144,7 @@ export function PipelinePage({ dealExtras }: { dealExtras?: DealExtras } = {}) {
         {open && (
           <DealFormDialog
             deal={open.deal}
+            pipeline={pipeline}
             me={me}
             onClose={() => setOpen(null)}
             extras={open.deal && dealExtras ? dealExtras(open.deal) : undefined}

@@ -1,0 +1,114 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  chooseLanguage,
+  chooseTheme,
+  DEMO,
+  expectAccessible,
+  launchBrowser,
+  newPage,
+  screenshot,
+  settled,
+  signIn,
+} from './support/browser';
+import { startSeededServer, type RunningServer } from './support/server';
+
+// Several pipelines on the board (issue 27): the switcher, kept in the URL, and a new deal in the pipeline shown.
+// A server of its own: a second pipeline puts the switcher on every board, and this file's deals in its columns.
+let server: RunningServer;
+let browser: Browser;
+let admin: Page;
+
+async function post<T>(page: Page, url: string, data: object): Promise<T> {
+  const res = await page.request.post(url, { data, headers: { origin: server.baseUrl } });
+  expect(res.status(), `${url}: ${await res.text()}`).toBeLessThan(300);
+  return (await res.json()) as T;
+}
+
+const column = (page: Page, stage: string) => page.getByTestId(`column-${stage}`);
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startSeededServer('pipelines'), launchBrowser()]);
+  admin = await newPage(browser, { baseURL: server.baseUrl });
+  await signIn(admin, DEMO.admin, { to: '/profile' });
+  await post(admin, '/api/crm/pipelines', {
+    key: 'renewals',
+    name: 'Renovações',
+    stages: [
+      { stage: 'Renovar', probability: 40, color: '#0EA5E9' },
+      { stage: 'Renovado', kind: 'won', probability: 100, color: '#22C55E' },
+      { stage: 'Cancelado', kind: 'lost', color: '#EF4444' },
+    ],
+  });
+  await post(admin, '/api/crm/deals', { title: 'Contrato da Padaria', value: '1000.00', stage: 'proposal' });
+  await post(admin, '/api/crm/deals', { title: 'Renovação do Mercado', value: '2400.00', pipeline: 'renewals' });
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the board with several pipelines', () => {
+  it('switches pipelines from the board, keeps the choice in the URL and through clearing filters, and adds a deal to the pipeline shown', async () => {
+    await admin.goto('/crm/pipeline');
+    await column(admin, 'proposal').getByText('Contrato da Padaria').waitFor();
+    const switcher = admin.locator('#board-pipeline');
+    await expect.poll(() => switcher.textContent()).toBe('Funil principal');
+
+    await switcher.click();
+    await admin.getByRole('option', { name: 'Renovações' }).click();
+    await expect.poll(() => new URL(admin.url()).searchParams.get('pipeline')).toBe('renewals');
+    await column(admin, 'Renovar').getByText('Renovação do Mercado').waitFor();
+    expect(await admin.getByTestId('column-proposal').count()).toBe(0);
+    expect(await admin.getByText('Contrato da Padaria').count()).toBe(0);
+    await expect.poll(() => admin.getByTestId('total-open').textContent()).toContain('2.400,00');
+
+    // A filter, then clearing it: the board stays on the pipeline.
+    await admin.getByPlaceholder('Texto no título').fill('Mercado');
+    await expect.poll(() => new URL(admin.url()).searchParams.get('q')).toBe('Mercado');
+    await admin.getByRole('button', { name: 'Limpar filtros' }).click();
+    await expect.poll(() => new URL(admin.url()).searchParams.get('q')).toBeNull();
+    expect(new URL(admin.url()).searchParams.get('pipeline')).toBe('renewals');
+
+    // A reload opens the same pipeline; a new deal goes into it, in its first stage.
+    await admin.reload();
+    await column(admin, 'Renovar').getByText('Renovação do Mercado').waitFor();
+    await admin.getByRole('button', { name: 'Novo negócio' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel('Título').fill('Renovação da Farmácia');
+    await dialog.getByRole('button', { name: 'Criar negócio' }).click();
+    await column(admin, 'Renovar').getByText('Renovação da Farmácia').waitFor();
+    const deals = (await (await admin.request.get('/api/crm/deals?pipeline=renewals')).json()) as {
+      items: { title: string; stage: string }[];
+    };
+    expect(deals.items.find((d) => d.title === 'Renovação da Farmácia')).toMatchObject({ stage: 'Renovar' });
+
+    // Back to the main pipeline: the URL drops the parameter.
+    await switcher.click();
+    await admin.getByRole('option', { name: 'Funil principal' }).click();
+    await column(admin, 'proposal').getByText('Contrato da Padaria').waitFor();
+    expect(new URL(admin.url()).searchParams.has('pipeline')).toBe(false);
+  });
+
+  it('looks right with the switcher in each language at 1280 and 390 px (screenshots, axe)', async () => {
+    for (const width of [1280, 390]) {
+      const page = await newPage(browser, { baseURL: server.baseUrl, width });
+      await signIn(page, DEMO.admin, { to: '/crm/pipeline?pipeline=renewals' });
+      await column(page, 'Renovar').getByText('Renovação do Mercado').waitFor();
+      for (const [language, theme] of [
+        ['pt', 'light'],
+        ['en', 'dark'],
+      ] as const) {
+        await chooseLanguage(page, language);
+        await chooseTheme(page, theme);
+        await settled(page);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `pipelines ${language} ${width} overflows`).toBeLessThanOrEqual(0);
+        await screenshot(page, `pipelines-switcher-${language}-${theme}-${width}`);
+        await expectAccessible(page, `pipelines switcher ${language} ${theme} ${width}`);
+      }
+      await page.context().close();
+    }
+  });
+});
