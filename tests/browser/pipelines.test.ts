@@ -91,6 +91,28 @@ describe('the board with several pipelines', () => {
     expect(new URL(admin.url()).searchParams.has('pipeline')).toBe(false);
   });
 
+  it('moves a deal to the other pipeline from its dialog: into that pipeline’s first stage, gone from this board', async () => {
+    await admin.goto('/crm/pipeline');
+    await column(admin, 'proposal').getByRole('button', { name: 'Contrato da Padaria', exact: true }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.locator('#deal-pipeline').click();
+    await admin.getByRole('option', { name: 'Renovações' }).click();
+    // The stage field offers the other pipeline's stages, its first one chosen.
+    await expect.poll(() => dialog.locator('#deal-stage').textContent()).toBe('Renovar');
+    await dialog.getByRole('button', { name: 'Salvar alterações' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => column(admin, 'proposal').getByText('Contrato da Padaria').count()).toBe(0);
+    const moved = (await (await admin.request.get('/api/crm/deals?pipeline=renewals')).json()) as {
+      items: { title: string; stage: string; probability: number }[];
+    };
+    expect(moved.items.find((d) => d.title === 'Contrato da Padaria')).toMatchObject({
+      stage: 'Renovar',
+      probability: 40,
+    });
+    await admin.goto('/crm/pipeline?pipeline=renewals');
+    await column(admin, 'Renovar').getByText('Contrato da Padaria').waitFor();
+  });
+
   it('looks right with the switcher in each language at 1280 and 390 px (screenshots, axe)', async () => {
     for (const width of [1280, 390]) {
       const page = await newPage(browser, { baseURL: server.baseUrl, width });

@@ -35,6 +35,8 @@ export function dealSchema(t: (key: string, options?: Record<string, unknown>) =
         .string()
         .refine((value) => value.trim() === '' || parseMoney(value) !== null, t('dealForm.invalidValue'))
         .transform((value) => parseMoney(value) ?? '0'),
+      /** The deal's pipeline: another one moves it there, into `stage`, one of that pipeline's stages. */
+      pipeline: z.string().min(1, t('validation.required')),
       stage: z.string().min(1, t('validation.required')),
       /** Set by hand: sent as is and kept when the stage changes; otherwise null, the stage's (the server's rule). */
       probabilityManual: z.boolean(),

@@ -5,6 +5,7 @@ const t = (key: string) => key;
 const valid = {
   title: 'Licenças',
   value: '',
+  pipeline: 'default',
   stage: 'prospecting',
   probability: 10,
   probabilityManual: true,

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompanyLookupField } from '../../../components/records/company-lookup-field';
 import { OwnerField } from '../../../components/records/owner-field';
@@ -10,7 +10,13 @@ import type { LookupOption } from '../../../components/ui/lookup-select';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { Spinner } from '../../../components/ui/spinner';
-import { DEFAULT_PIPELINE, useStages, type PipelineStage } from '../../../lib/api/get-stages';
+import {
+  DEFAULT_PIPELINE,
+  pipelineLabel,
+  usePipelines,
+  useStages,
+  type PipelineStage,
+} from '../../../lib/api/get-stages';
 import { errorMessage } from '../../../lib/errors';
 import type { User } from '../../../lib/session';
 import { useCreateDeal } from '../api/create-deal';
@@ -44,10 +50,12 @@ const valuesOf = (
   contact: LookupOption | undefined,
   company: LookupOption | undefined,
   stages: PipelineStage[],
+  pipeline: string,
 ) => {
   const stage = deal?.stage ?? stages[0]?.stage ?? '';
   return {
     title: deal?.title ?? '',
+    pipeline: deal?.pipeline ?? pipeline,
     value: moneyInput(deal?.value),
     stage,
     probability: deal?.probability ?? stages.find((s) => s.stage === stage)?.probability ?? 0,
@@ -125,11 +133,31 @@ function DealForm({
   company,
   pipeline = DEFAULT_PIPELINE,
   onClose,
-  stages,
+  stages: initialStages,
 }: DealFormDialogProps & { stages: PipelineStage[] }) {
   const { t } = useTranslation();
   const schema = useMemo(() => dealSchema(t), [t]);
-  const form = useSchemaForm(schema, valuesOf(deal, me, contact, company, stages));
+  const form = useSchemaForm(schema, valuesOf(deal, me, contact, company, initialStages, pipeline));
+  // Another pipeline chosen: its stages, once they arrive; the deal goes into its first one unless one is picked.
+  const chosen = form.watch('pipeline');
+  const initialPipeline = deal?.pipeline ?? pipeline;
+  const chosenStages = useStages(chosen, chosen !== initialPipeline);
+  const chosenItems = chosenStages.data?.items;
+  const stages = useMemo(
+    () => (chosen === initialPipeline ? initialStages : (chosenItems ?? [])),
+    [chosen, initialPipeline, initialStages, chosenItems],
+  );
+  const pipelines = usePipelines();
+  const pipelineOptions = (pipelines.data?.items ?? []).map((p) => ({ value: p.key, label: pipelineLabel(p, t) }));
+  if (pipelineOptions.length > 0 && !pipelineOptions.some((o) => o.value === initialPipeline))
+    pipelineOptions.push({ value: initialPipeline, label: initialPipeline });
+  useEffect(() => {
+    const first = stages[0];
+    if (!first || stages.some((s) => s.stage === form.getValues('stage'))) return;
+    form.setValue('stage', first.stage, { shouldDirty: true });
+    form.setValue('lost', first.kind === 'lost');
+    if (!form.getValues('probabilityManual')) form.setValue('probability', first.probability);
+  }, [stages, form]);
   const create = useCreateDeal();
   const update = useUpdateDeal();
   const isAdmin = me.role === 'admin';
@@ -152,7 +180,6 @@ function DealForm({
         await create.mutateAsync({
           ...dealBody(body),
           contacts: itemsOf(contacts),
-          pipeline,
           currency: 'BRL',
         });
       }}
@@ -185,6 +212,22 @@ function DealForm({
         description={t('dealForm.valueHint')}
         render={(field) => <Input {...field} inputMode="decimal" autoComplete="off" placeholder="0,00" />}
       />
+      {pipelineOptions.length > 1 && (
+        <FormField
+          control={form.control}
+          name="pipeline"
+          label={t('dealForm.fields.pipeline')}
+          render={(field) => (
+            <Select
+              id={field.id}
+              value={field.value}
+              disabled={!editable}
+              onValueChange={(value) => field.onChange(value)}
+              options={pipelineOptions}
+            />
+          )}
+        />
+      )}
       <FormField
         control={form.control}
         name="stage"
