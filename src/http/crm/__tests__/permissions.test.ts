@@ -92,7 +92,18 @@ describe('the permission table, record by record', () => {
         status('template', role, 'update', 200),
       );
 
+      // Pipelines follow their stages' rule: everyone reads them, an admin writes them.
       const pipeline = `p-${role}`;
+      expect((await client.get('/api/crm/pipelines')).status, role).toBe(status('pipelineStage', role, 'read', 200));
+      const made = await client.post('/api/crm/pipelines', { key: pipeline, name: `P ${role}` });
+      expect(made.status, role).toBe(status('pipelineStage', role, 'create', 201));
+      if (made.status !== 201)
+        expect((await crm.users.admin.post('/api/crm/pipelines', { key: pipeline, name: `P ${role}` })).status).toBe(
+          201,
+        );
+      expect((await client.patch(`/api/crm/pipelines/${pipeline}`, { name: `P ${role}!` })).status, role).toBe(
+        status('pipelineStage', role, 'update', 200),
+      );
       expect((await client.get(`/api/crm/pipeline-stages/${pipeline}`)).status, role).toBe(
         status('pipelineStage', role, 'read', 200),
       );
@@ -107,6 +118,9 @@ describe('the permission table, record by record', () => {
         role,
       ).toBe(status('pipelineStage', role, 'update', 200));
       expect((await client.delete(`/api/crm/pipeline-stages/${pipeline}/${existing.id}`)).status, role).toBe(
+        status('pipelineStage', role, 'delete', 204),
+      );
+      expect((await client.delete(`/api/crm/pipelines/${pipeline}`)).status, role).toBe(
         status('pipelineStage', role, 'delete', 204),
       );
 

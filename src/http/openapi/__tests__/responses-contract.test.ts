@@ -377,6 +377,23 @@ describe('success responses match the OpenAPI document', () => {
     });
   });
 
+  it('pipelines', async () => {
+    const created = await call(admin, 'post', '/api/crm/pipelines', { body: { key: 'contract', name: 'Contract' } });
+    await call(admin, 'get', '/api/crm/pipelines');
+    await call(admin, 'get', '/api/crm/pipelines', { query: 'includeArchived=true' });
+    await call(admin, 'get', '/api/crm/pipelines/{key}', { params: created });
+    await call(admin, 'patch', '/api/crm/pipelines/{key}', {
+      params: created,
+      body: { name: 'Contracts', position: 1, updatedAt: created.updatedAt },
+    });
+    const deal = await call(admin, 'post', '/api/crm/deals', { body: { title: 'Across', pipeline: 'contract' } });
+    await call(admin, 'post', '/api/crm/deals/{id}/move', {
+      params: deal,
+      body: { pipeline: 'default', stage: 'won' },
+    });
+    await call(admin, 'delete', '/api/crm/pipelines/{key}', { params: created });
+  });
+
   it('lost reasons', async () => {
     const reason = await call(admin, 'post', '/api/crm/lost-reasons', { body: { label: 'Chose to wait' } });
     await call(admin, 'patch', '/api/crm/lost-reasons/{id}', {

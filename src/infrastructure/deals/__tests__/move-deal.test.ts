@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Viewer } from '../../../domain/shared/viewer';
 import type { Deal } from '../../../domain/deals/deal';
 import type { DealsService } from '../../../domain/deals/deals.service';
-import type { PipelineStagesService } from '../../../domain/deals/pipeline-stages.service';
-import { DEALS_SERVICE, PIPELINE_STAGES_SERVICE } from '../../../domain/deals/deals.tokens';
+import type { PipelinesService } from '../../../domain/deals/pipelines.service';
+import { DEALS_SERVICE, PIPELINES_SERVICE } from '../../../domain/deals/deals.tokens';
 import { useTestRuntime } from '../../../main/__tests__/test-runtime';
 
 const app = useTestRuntime();
@@ -83,9 +83,15 @@ describe('moving a deal on the board', () => {
 
   it("refuses a stage that is not in the deal's pipeline, a stale version and someone else's deal, writing nothing", async () => {
     const [viewer, stranger, admin] = [await app.viewer(), await app.viewer(), await app.viewer('admin')];
-    await app
-      .get<PipelineStagesService>(PIPELINE_STAGES_SERVICE)
-      .create('other', { stage: 'elsewhere', color: '#000000', probability: 0, kind: 'open' });
+    await app.get<PipelinesService>(PIPELINES_SERVICE).create({
+      key: 'other',
+      name: 'Other',
+      stages: [
+        { stage: 'elsewhere', color: '#000000', probability: 0, kind: 'open' },
+        { stage: 'elsewhere won', color: '#000000', probability: 100, kind: 'won' },
+        { stage: 'elsewhere lost', color: '#000000', probability: 0, kind: 'lost' },
+      ],
+    });
     const deal = await deals().create(viewer, { title: 'Stays put' });
 
     await expect(deals().move(viewer, deal.id, { stage: 'elsewhere' })).rejects.toMatchObject({
