@@ -42,11 +42,11 @@ export class PipelineStagesRouter implements HttpRouter {
         path: BASE,
         access: accessFor('pipelineStage', 'create'),
         tag: 'pipeline',
-        summary: 'Add a stage at the end of a pipeline',
+        summary: 'Add a stage at the end of an existing pipeline',
         schemas: stageSchemas.create,
         status: 201,
         response: stageResponses.stage,
-        errors: ['STAGE.NAME_TAKEN', 'STAGE.LIMIT_REACHED'],
+        errors: ['PIPELINE.NOT_FOUND', 'STAGE.NAME_TAKEN', 'STAGE.LIMIT_REACHED'],
         handler: ({ params, body }) => this.stages.create(params.pipeline, body),
       }),
       defineRoute({

@@ -1055,7 +1055,7 @@ export interface paths {
         get: operations["getApiCrmPipelineStagesPipeline"];
         put?: never;
         /**
-         * Add a stage at the end of a pipeline
+         * Add a stage at the end of an existing pipeline
          * @description Roles: admin.
          */
         post: operations["postApiCrmPipelineStagesPipeline"];
@@ -11429,6 +11429,20 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: PIPELINE.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PIPELINE.NOT_FOUND";
                         };
                     };
                 };
