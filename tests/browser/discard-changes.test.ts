@@ -188,7 +188,7 @@ describe('an unchanged form dialog', () => {
             .getByTestId('lost-reasons-row')
             .first()
             .getByRole('button', { name: /^Renomear / }),
-        ready: '#lost-reason-label',
+        ready: '#lost-reason-name',
       },
     ];
     for (const { where, button, ready } of opens) {

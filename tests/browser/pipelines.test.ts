@@ -113,6 +113,50 @@ describe('the board with several pipelines', () => {
     await column(admin, 'Renovar').getByText('Contrato da Padaria').waitFor();
   });
 
+  it('lets an admin add, rename, archive, restore and delete pipelines in Settings; one that holds deals is kept, and says why', async () => {
+    await admin.goto('/settings?tab=stages');
+    const rows = admin.getByTestId('pipeline-row');
+    await rows.filter({ hasText: 'Renovações' }).waitFor();
+    await admin.getByLabel('Novo funil').fill('Pós-venda');
+    await admin.getByRole('button', { name: 'Adicionar', exact: true }).click();
+    const added = rows.filter({ hasText: 'pos-venda' });
+    await added.getByText('Pós-venda', { exact: true }).waitFor();
+
+    await admin.getByRole('button', { name: 'Renomear Pós-venda' }).click();
+    const rename = admin.getByRole('dialog');
+    await rename.getByLabel('Nome').fill('Sucesso do cliente');
+    await rename.getByRole('button', { name: 'Salvar' }).click();
+    await added.getByText('Sucesso do cliente', { exact: true }).waitFor();
+
+    // Archived: no longer offered on the board.
+    await admin.getByRole('button', { name: 'Arquivar Sucesso do cliente' }).click();
+    await added.getByText('Arquivado').waitFor();
+    const offered = async () => {
+      const res = await admin.request.get('/api/crm/pipelines');
+      return ((await res.json()) as { items: { key: string }[] }).items.map((p) => p.key);
+    };
+    expect(await offered()).not.toContain('pos-venda');
+    await admin.getByRole('button', { name: 'Restaurar Sucesso do cliente' }).click();
+    await expect.poll(() => added.getByText('Arquivado').count()).toBe(0);
+    expect(await offered()).toContain('pos-venda');
+
+    // One with deals stays, and the dialog says why; an empty one goes.
+    await admin.getByRole('button', { name: 'Excluir Renovações' }).click();
+    const refuse = admin.getByRole('dialog');
+    await refuse.getByRole('button', { name: 'Excluir funil' }).click();
+    await refuse.getByText('Este funil ainda tem negócios', { exact: false }).waitFor();
+    await refuse.getByRole('button', { name: 'Cancelar' }).click();
+    await rows.filter({ hasText: 'Renovações' }).waitFor();
+    await admin.getByRole('button', { name: 'Excluir Sucesso do cliente' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Excluir funil' }).click();
+    await expect.poll(() => added.count()).toBe(0);
+    expect(await offered()).not.toContain('pos-venda');
+    // The main pipeline is neither archived nor deleted.
+    expect(await admin.getByRole('button', { name: 'Excluir Funil principal' }).count()).toBe(0);
+    await screenshot(admin, 'pipelines-settings-pt-light-1280');
+    await expectAccessible(admin, 'pipelines settings pt light 1280');
+  });
+
   it('looks right with the switcher in each language at 1280 and 390 px (screenshots, axe)', async () => {
     for (const width of [1280, 390]) {
       const page = await newPage(browser, { baseURL: server.baseUrl, width });

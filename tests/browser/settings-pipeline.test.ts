@@ -229,7 +229,7 @@ describe('lost reason settings', () => {
       .toBe('Sem verba este ano');
 
     await admin.getByRole('button', { name: 'Renomear Preço alto' }).click();
-    await admin.locator('#lost-reason-label').fill('Preço acima do orçamento');
+    await admin.locator('#lost-reason-name').fill('Preço acima do orçamento');
     await dialog(admin).getByRole('button', { name: 'Salvar' }).click();
     await toastLocator(admin).getByText('Motivo renomeado para “Preço acima do orçamento”').waitFor();
     expect(await admin.getByRole('button', { name: 'Renomear Outro' }).isDisabled()).toBe(true);

@@ -6,7 +6,6 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { Form, FormField, useSchemaForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
@@ -16,6 +15,7 @@ import { useCreateLostReason } from '../api/lost-reason-create';
 import { useAllLostReasons, type SettingsLostReason } from '../api/lost-reason-list';
 import { useReorderLostReasons } from '../api/lost-reason-reorder';
 import { useUpdateLostReason } from '../api/lost-reason-update';
+import { RenameDialog } from './rename-dialog';
 import { SortableList } from './stage-sortable-list';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
@@ -204,50 +204,24 @@ function AddReasonForm() {
 
 function RenameReasonDialog({ reason, onClose }: { reason: SettingsLostReason; onClose: () => void }) {
   const { t } = useTranslation();
-  const schema = useMemo(() => labelSchema(t).extend({ updatedAt: z.string().optional() }), [t]);
-  const form = useSchemaForm(schema, { label: reasonName(reason, t), updatedAt: reason.updatedAt });
   const update = useUpdateLostReason();
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        title={t('lostReasonSettings.renameTitle')}
-        description={t('lostReasonSettings.renameDescription')}
-      >
-        <Form
-          form={form}
-          id="lost-reason"
-          onSubmit={async ({ label, updatedAt }) => {
-            await update.mutateAsync({ id: reason.id, body: { label, updatedAt } });
-            toast({ title: t('lostReasonSettings.renamed', { name: label }) });
-            onClose();
-          }}
-          onError={(error, { onField }) =>
-            !onField &&
-            toast({
-              variant: 'destructive',
-              title: t('lostReasonSettings.saveFailed'),
-              description: errorMessage(error, t),
-            })
-          }
-        >
-          <FormField
-            control={form.control}
-            name="label"
-            label={t('lostReasonSettings.fields.label')}
-            render={(field) => <Input {...field} autoComplete="off" maxLength={80} />}
-          />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">{t('common.cancel')}</Button>
-            </DialogClose>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending && <Spinner />}
-              {t('lostReasonSettings.save')}
-            </Button>
-          </DialogFooter>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <RenameDialog
+      id="lost-reason"
+      title={t('lostReasonSettings.renameTitle')}
+      description={t('lostReasonSettings.renameDescription')}
+      label={t('lostReasonSettings.fields.label')}
+      name={reasonName(reason, t)}
+      maxLength={80}
+      saveLabel={t('lostReasonSettings.save')}
+      failedTitle={t('lostReasonSettings.saveFailed')}
+      pending={update.isPending}
+      onSave={async (label) => {
+        await update.mutateAsync({ id: reason.id, body: { label, updatedAt: reason.updatedAt } });
+        toast({ title: t('lostReasonSettings.renamed', { name: label }) });
+      }}
+      onClose={onClose}
+    />
   );
 }
 

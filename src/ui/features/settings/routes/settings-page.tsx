@@ -6,12 +6,23 @@ import { tabTriggerClass } from '../../../components/ui/tabs';
 import { GoalsSettings } from '../components/goals-settings';
 import { LostReasonsSettings } from '../components/lost-reasons-settings';
 import { SecurityLog } from '../components/security-log';
+import { PipelinesSettings } from '../components/pipelines-settings';
 import { StagesSettings } from '../components/stages-settings';
 import { UsersSettings } from '../components/users-settings';
 
+/** The pipelines, then the main pipeline's stages. */
+function PipelineTab() {
+  return (
+    <div className="grid gap-6">
+      <PipelinesSettings />
+      <StagesSettings />
+    </div>
+  );
+}
+
 const TABS = {
   users: UsersSettings,
-  stages: StagesSettings,
+  stages: PipelineTab,
   lostReasons: LostReasonsSettings,
   goals: GoalsSettings,
   securityLog: SecurityLog,
