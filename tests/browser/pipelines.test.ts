@@ -153,6 +153,26 @@ describe('the board with several pipelines', () => {
     expect(await offered()).not.toContain('pos-venda');
     // The main pipeline is neither archived nor deleted.
     expect(await admin.getByRole('button', { name: 'Excluir Funil principal' }).count()).toBe(0);
+
+    // The stages card edits the pipeline chosen on it: a stage added to Renovações shows on its board.
+    await admin.locator('#stages-pipeline').click();
+    await admin.getByRole('option', { name: 'Renovações' }).click();
+    const stageNames = admin.getByTestId('stage-name');
+    await expect.poll(() => stageNames.allTextContents()).toEqual(['Renovar', 'Renovado', 'Cancelado']);
+    await admin.getByRole('button', { name: 'Nova etapa' }).click();
+    await admin.locator('#stage-stage').fill('Proposta de renovação');
+    await admin.getByRole('dialog').locator('form button[type="submit"]').click();
+    await expect
+      .poll(() => stageNames.allTextContents())
+      .toEqual(['Renovar', 'Renovado', 'Cancelado', 'Proposta de renovação']);
+    const renewalStages = (await (await admin.request.get('/api/crm/pipeline-stages/renewals')).json()) as {
+      items: { stage: string }[];
+    };
+    expect(renewalStages.items.map((s) => s.stage)).toContain('Proposta de renovação');
+    const mainStages = (await (await admin.request.get('/api/crm/pipeline-stages/default')).json()) as {
+      items: { stage: string }[];
+    };
+    expect(mainStages.items.map((s) => s.stage)).not.toContain('Proposta de renovação');
     await screenshot(admin, 'pipelines-settings-pt-light-1280');
     await expectAccessible(admin, 'pipelines settings pt light 1280');
   });

@@ -1,5 +1,5 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -7,13 +7,45 @@ import { Card, CardHeader, CardTitle } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/errors';
-import { useSettingsStages, useStageCounts, type SettingsStage } from '../api/stage-list';
+import { Select } from '../../../components/ui/select';
+import { DEFAULT_PIPELINE, pipelineLabel, usePipelines } from '../../../lib/api/get-stages';
+import { SettingsPipelineContext, useSettingsStages, useStageCounts, type SettingsStage } from '../api/stage-list';
 import { useReorderStages } from '../api/stage-reorder';
 import { DeleteStageDialog, StageFormDialog, stageName } from './stage-dialogs';
 import { SortableList } from './stage-sortable-list';
 
-/** The stages tab: the board's columns in order, each editable, movable and deletable (its deals moved first). */
+/**
+ * The stages card: a pipeline's columns in order, each editable, movable and deletable (its deals moved first); with
+ * more than one pipeline, which pipeline's is chosen on the card (the main one first).
+ */
 export function StagesSettings() {
+  const { t } = useTranslation();
+  const pipelines = usePipelines(true);
+  const [pipeline, setPipeline] = useState(DEFAULT_PIPELINE);
+  const items = pipelines.data?.items ?? [];
+  const picker = items.length > 1 && (
+    <div className="flex items-center gap-2">
+      <label htmlFor="stages-pipeline" className="text-sm text-muted-foreground">
+        {t('pipeline.switcher')}
+      </label>
+      <div className="w-48">
+        <Select
+          id="stages-pipeline"
+          value={pipeline}
+          onValueChange={setPipeline}
+          options={items.map((p) => ({ value: p.key, label: pipelineLabel(p, t) }))}
+        />
+      </div>
+    </div>
+  );
+  return (
+    <SettingsPipelineContext.Provider value={pipeline}>
+      <StagesCard key={pipeline} picker={picker} />
+    </SettingsPipelineContext.Provider>
+  );
+}
+
+function StagesCard({ picker }: { picker: ReactNode }) {
   const { t } = useTranslation();
   const stages = useSettingsStages();
   const counts = useStageCounts();
@@ -29,10 +61,13 @@ export function StagesSettings() {
           <CardTitle>{t('stageSettings.title')}</CardTitle>
           <p className="text-sm text-muted-foreground">{t('stageSettings.description')}</p>
         </div>
-        <Button onClick={() => setEditing('new')} disabled={!stages.data}>
-          <Plus className="h-4 w-4" aria-hidden="true" />
-          {t('stageSettings.add')}
-        </Button>
+        <div className="flex flex-wrap items-center gap-2">
+          {picker}
+          <Button onClick={() => setEditing('new')} disabled={!stages.data}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            {t('stageSettings.add')}
+          </Button>
+        </div>
       </CardHeader>
       {stages.isPending ? (
         <PageSpinner />
