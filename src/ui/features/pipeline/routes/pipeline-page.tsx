@@ -2,6 +2,7 @@ import { KanbanSquare, Plus } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { PipelinePicker } from '../../../components/records/pipeline-picker';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -16,7 +17,6 @@ import type { Deal } from '../api/get-deals';
 import { boardFiltersOf, pipelineOf } from '../board-filters';
 import { BoardFiltersBar } from '../components/board-filters-bar';
 import { PipelineBoard } from '../components/pipeline-board';
-import { PipelineSwitcher } from '../components/pipeline-switcher';
 
 // The deal form (with its validation library) is a chunk of its own, fetched once the columns are in.
 const loadDealForm = () => import('../components/deal-form-dialog');
@@ -79,7 +79,7 @@ export function PipelinePage({ dealExtras }: { dealExtras?: DealExtras } = {}) {
         description={t('pipeline.subtitle')}
         actions={
           <>
-            <PipelineSwitcher value={pipeline} onChange={switchTo} />
+            <PipelinePicker id="board-pipeline" value={pipeline} onChange={switchTo} />
             <Button onClick={() => setOpen({ deal: null })}>
               <Plus className="h-4 w-4" aria-hidden="true" />
               {t('pipeline.newDeal')}

@@ -7,8 +7,8 @@ import { Card, CardHeader, CardTitle } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/errors';
-import { Select } from '../../../components/ui/select';
-import { DEFAULT_PIPELINE, pipelineLabel, usePipelines } from '../../../lib/api/get-stages';
+import { PipelinePicker } from '../../../components/records/pipeline-picker';
+import { DEFAULT_PIPELINE } from '../../../lib/api/get-stages';
 import { SettingsPipelineContext, useSettingsStages, useStageCounts, type SettingsStage } from '../api/stage-list';
 import { useReorderStages } from '../api/stage-reorder';
 import { DeleteStageDialog, StageFormDialog, stageName } from './stage-dialogs';
@@ -19,25 +19,8 @@ import { SortableList } from './stage-sortable-list';
  * more than one pipeline, which pipeline's is chosen on the card (the main one first).
  */
 export function StagesSettings() {
-  const { t } = useTranslation();
-  const pipelines = usePipelines(true);
   const [pipeline, setPipeline] = useState(DEFAULT_PIPELINE);
-  const items = pipelines.data?.items ?? [];
-  const picker = items.length > 1 && (
-    <div className="flex items-center gap-2">
-      <label htmlFor="stages-pipeline" className="text-sm text-muted-foreground">
-        {t('pipeline.switcher')}
-      </label>
-      <div className="w-48">
-        <Select
-          id="stages-pipeline"
-          value={pipeline}
-          onValueChange={setPipeline}
-          options={items.map((p) => ({ value: p.key, label: pipelineLabel(p, t) }))}
-        />
-      </div>
-    </div>
-  );
+  const picker = <PipelinePicker id="stages-pipeline" value={pipeline} onChange={setPipeline} includeArchived />;
   return (
     <SettingsPipelineContext.Provider value={pipeline}>
       <StagesCard key={pipeline} picker={picker} />

@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { pipelineLabel, usePipelines } from '../../lib/api/get-stages';
+import { Select } from '../ui/select';
+
+/**
+ * Which pipeline a screen shows (the board's, the stages card's), labelled "Pipeline": shown once the team has more
+ * than one. Archived pipelines are offered only with `includeArchived`; one chosen already (a link) stays offered.
+ */
+export function PipelinePicker({
+  id,
+  value,
+  onChange,
+  includeArchived = false,
+}: {
+  id: string;
+  value: string;
+  onChange: (pipeline: string) => void;
+  includeArchived?: boolean;
+}) {
+  const { t } = useTranslation();
+  const pipelines = usePipelines(includeArchived);
+  const items = pipelines.data?.items ?? [];
+  if (items.length < 2) return null;
+  const options = items.map((p) => ({ value: p.key, label: pipelineLabel(p, t) }));
+  if (!options.some((o) => o.value === value)) options.push({ value, label: value });
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm text-muted-foreground">
+        {t('pipeline.switcher')}
+      </label>
+      <div className="w-48">
+        <Select id={id} value={value} onValueChange={onChange} options={options} />
+      </div>
+    </div>
+  );
+}
