@@ -322,7 +322,7 @@ describe('screens', () => {
       (language === 'en' && theme === 'matrix' && width === 390);
 
     // Back on the stages tab: the look before ended on the lost reasons.
-    await page.getByRole('tab', { name: language === 'pt' ? 'Etapas do funil' : 'Pipeline stages' }).click();
+    await page.getByRole('tab', { name: language === 'pt' ? 'Funis e etapas' : 'Pipelines & stages' }).click();
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await rows(page, 'stages').getByTestId('stage-deals').filter({ hasText: /\d/ }).first().waitFor();
     // The tab's content never scrolls sideways (the top bar is the layout's).
