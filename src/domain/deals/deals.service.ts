@@ -129,8 +129,8 @@ export class DealsService {
 
   /**
    * A card moved on the board: into a stage of the deal's pipeline, or of the other pipeline `pipeline` names, at
-   * `position` in its column. One transaction, one timeline entry when the stage (or pipeline) changes; closes or reopens the deal like `update`, on
-   * `closedAt`'s day when given (a won or lost stage only, not after today).
+   * `position` in its column. One transaction, one timeline entry when the stage (or pipeline) changes; closes or
+   * reopens the deal like `update`, on `closedAt`'s day when given (a won or lost stage only, not after today).
    */
   async move(viewer: Viewer, id: number, move: DealMove): Promise<Deal> {
     if (move.position !== undefined && !Number.isFinite(move.position))

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { pipelineLabel, usePipelines } from '../../lib/api/get-stages';
+import { pipelineOptions, usePipelines } from '../../lib/api/get-stages';
 import { Select } from '../ui/select';
 
 /**
@@ -21,8 +21,7 @@ export function PipelinePicker({
   const pipelines = usePipelines(includeArchived);
   const items = pipelines.data?.items ?? [];
   if (items.length < 2) return null;
-  const options = items.map((p) => ({ value: p.key, label: pipelineLabel(p, t) }));
-  if (!options.some((o) => o.value === value)) options.push({ value, label: value });
+  const options = pipelineOptions(items, value, t);
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="text-sm text-muted-foreground">

@@ -11,6 +11,10 @@ export const FOLDED_FILTERS = ['close', 'min', 'max', 'contact'];
 /** The URL's pipeline (the default one unless named): the board's, kept by the filters' clearing. */
 export const pipelineOf = (params: URLSearchParams): string => params.get('pipeline') || DEFAULT_PIPELINE;
 
+/** Whether the URL filters the board: any parameter but the pipeline it shows and the deal open in it. */
+export const hasBoardFilters = (params: URLSearchParams): boolean =>
+  [...params.keys()].some((key) => key !== 'pipeline' && key !== 'deal');
+
 /** The URL's filters (owner=mine|id, contact, min, max, close=days, q) as the API's, with its pipeline. */
 export function boardFiltersOf(params: URLSearchParams, me: User): BoardFilters {
   const owner = params.get('owner');

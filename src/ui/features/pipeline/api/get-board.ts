@@ -44,12 +44,14 @@ export const useBoardColumn = (stage: string, filters: BoardFilters) =>
   useInfiniteQuery(getBoardColumnQueryOptions(stage, filters));
 
 /** Each column's count, value and forecast over every matching deal, computed by the server. */
-export const getBoardSummaryQueryOptions = ({ pipeline, ...query }: BoardFilters) =>
-  queryOptions({
-    queryKey: boardSummaryQueryKey({ pipeline, ...query }),
+export const getBoardSummaryQueryOptions = (filters: BoardFilters) => {
+  const { pipeline, ...query } = filters;
+  return queryOptions({
+    queryKey: boardSummaryQueryKey(filters),
     queryFn: () =>
       data(api.GET('/api/crm/pipeline-stages/{pipeline}/summary', { params: { path: { pipeline }, query } })),
   });
+};
 
 export const useBoardSummary = (filters: BoardFilters) => useQuery(getBoardSummaryQueryOptions(filters));
 

@@ -10,7 +10,7 @@ import { useUserChoices } from '../../../lib/api/get-user-choices';
 import { useContactSearch } from '../../../lib/api/search-contacts';
 import { cn } from '../../../lib/cn';
 import type { User } from '../../../lib/session';
-import { CLOSE_WINDOWS, FOLDED_FILTERS } from '../board-filters';
+import { CLOSE_WINDOWS, FOLDED_FILTERS, hasBoardFilters } from '../board-filters';
 import { parseMoney } from '../money';
 
 /** The board's filters, kept in the URL: a search and the owner in one row, the others folded behind a toggle. */
@@ -124,7 +124,7 @@ export function BoardFiltersBar({
           {t('pipeline.filters.toggle', { count: folded })}
           <ChevronDown className={cn('h-4 w-4 transition-transform', shown && 'rotate-180')} aria-hidden="true" />
         </Button>
-        {[...params.keys()].some((key) => key !== 'pipeline') && (
+        {hasBoardFilters(params) && (
           <Button
             type="button"
             variant="ghost"

@@ -12,7 +12,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { Spinner } from '../../../components/ui/spinner';
 import {
   DEFAULT_PIPELINE,
-  pipelineLabel,
+  pipelineOptions as optionsOf,
   usePipelines,
   useStages,
   type PipelineStage,
@@ -148,9 +148,7 @@ function DealForm({
     [chosen, initialPipeline, initialStages, chosenItems],
   );
   const pipelines = usePipelines();
-  const pipelineOptions = (pipelines.data?.items ?? []).map((p) => ({ value: p.key, label: pipelineLabel(p, t) }));
-  if (pipelineOptions.length > 0 && !pipelineOptions.some((o) => o.value === initialPipeline))
-    pipelineOptions.push({ value: initialPipeline, label: initialPipeline });
+  const pipelineOptions = optionsOf(pipelines.data?.items ?? [], initialPipeline, t);
   useEffect(() => {
     const first = stages[0];
     if (!first || stages.some((s) => s.stage === form.getValues('stage'))) return;
@@ -222,7 +220,7 @@ function DealForm({
               id={field.id}
               value={field.value}
               disabled={!editable}
-              onValueChange={(value) => field.onChange(value)}
+              onValueChange={field.onChange}
               options={pipelineOptions}
             />
           )}

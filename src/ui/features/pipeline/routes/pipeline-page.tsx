@@ -14,7 +14,7 @@ import { useUser } from '../../../lib/session';
 import { useBoardLoaded, useBoardSummary } from '../api/get-board';
 import { useDeal } from '../api/get-deal';
 import type { Deal } from '../api/get-deals';
-import { boardFiltersOf, pipelineOf } from '../board-filters';
+import { boardFiltersOf, hasBoardFilters, pipelineOf } from '../board-filters';
 import { BoardFiltersBar } from '../components/board-filters-bar';
 import { PipelineBoard } from '../components/pipeline-board';
 
@@ -33,8 +33,6 @@ export function PipelinePage({ dealExtras }: { dealExtras?: DealExtras } = {}) {
   const pipeline = pipelineOf(params);
   const stages = useStages(pipeline);
   const filters = useMemo(() => (me ? boardFiltersOf(params, me) : { pipeline }), [params, me, pipeline]);
-  // The board's own filters, not the pipeline it shows.
-  const filtered = [...params.keys()].some((key) => key !== 'pipeline' && key !== 'deal');
   const switchTo = (next: string) =>
     setParams((current) => {
       const url = new URLSearchParams(current);
@@ -129,7 +127,7 @@ export function PipelinePage({ dealExtras }: { dealExtras?: DealExtras } = {}) {
         <EmptyState
           icon={KanbanSquare}
           title={t('pipeline.empty')}
-          description={filtered ? t('pipeline.emptyFiltered') : t('pipeline.emptyHint')}
+          description={hasBoardFilters(params) ? t('pipeline.emptyFiltered') : t('pipeline.emptyHint')}
         />
       ) : (
         <PipelineBoard

@@ -10,13 +10,10 @@ export type SettingsStage = PipelineStage;
 export const SettingsPipelineContext = createContext(DEFAULT_PIPELINE);
 export const useSettingsPipeline = () => useContext(SettingsPipelineContext);
 
-// The board's own keys: an edit here refreshes the board, and the board's cache serves this tab.
-export const stagesQueryKey = (pipeline: string) => queryKeys.pipeline.stages(pipeline);
-
 /** The stages in board order. */
 export const useSettingsStages = () => useStages(useSettingsPipeline());
 
-/** How many deals sit in each stage (the server's column totals, with no filter). */
+/** How many deals sit in each stage (the server's column totals, with no filter: the board's own cache key). */
 export const getStageCountsQueryOptions = (pipeline: string) =>
   queryOptions({
     queryKey: queryKeys.deals.summary(pipeline, {}),

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, data } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
-import { stagesQueryKey, useSettingsPipeline, type SettingsStage } from './stage-list';
+import { queryKeys } from '../../../lib/api/query-keys';
+import { useSettingsPipeline, type SettingsStage } from './stage-list';
 import { invalidateStages } from './stage-invalidate';
 
 export const reorderStages = (pipeline: string, stageIds: number[]) =>
@@ -10,7 +11,8 @@ export const reorderStages = (pipeline: string, stageIds: number[]) =>
 /** Every stage id in the new order: shown at once, put back when the server refuses. */
 export const useReorderStages = () => {
   const pipeline = useSettingsPipeline();
-  const key = stagesQueryKey(pipeline);
+  // The board's own key: the board shows the new order too.
+  const key = queryKeys.pipeline.stages(pipeline);
   return useMutation({
     mutationFn: (stageIds: number[]) => reorderStages(pipeline, stageIds),
     onMutate: async (stageIds) => {

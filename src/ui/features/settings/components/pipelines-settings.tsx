@@ -28,7 +28,7 @@ const nameSchema = (t: T) =>
   });
 
 /** A key from a name: "Renovações 2027" -> "renovacoes-2027" (lower-case letters, digits and '-', at most 40). */
-export const keyOf = (name: string): string =>
+const keyOf = (name: string): string =>
   name
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
