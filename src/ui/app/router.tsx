@@ -3,6 +3,7 @@ import { createBrowserRouter, matchRoutes, useOutletContext } from 'react-router
 import { PageSpinner } from '../components/ui/spinner';
 import type { AppPath } from '../lib/access';
 import { preloadable, type Preloadable } from '../lib/preloadable';
+import { queryClient } from '../lib/query-client';
 import type { User } from '../lib/session';
 import { AnonymousOnly, NotFoundRoute, RequireSession, RoleGate } from './guards';
 import { screenLoaded } from './stale-build';
@@ -17,7 +18,19 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   return preloadable(() => load().then((module) => module[name]));
 }
 
-const AuthPage = page(() => import('../features/auth/routes/auth-page'), 'AuthPage');
+// With its one piece of data, the demo quick access: it sits inside the centred card, so arriving after the first
+// paint it made the card grow and everything on it jump by half its height, under a pointer about to press the
+// forgot-password link or the sign-in button (a browser test pressed beside the link so).
+const AuthPage = page(
+  () =>
+    Promise.all([
+      import('../features/auth/routes/auth-page'),
+      import('../features/auth/api/get-demo-credentials').then(({ getDemoCredentialsQueryOptions }) =>
+        queryClient.prefetchQuery(getDemoCredentialsQueryOptions()),
+      ),
+    ]).then(([module]) => module),
+  'AuthPage',
+);
 
 const SCREENS: Record<AppPath, Page> = {
   '/': page(() => import('./routes/home-page'), 'HomePage'),
