@@ -29,12 +29,14 @@ export type ReportChart = (typeof REPORT_CHARTS)[number];
 export const BUILDER_PERIODS = [7, 30, 90, 365] as const;
 export type BuilderPeriod = (typeof BUILDER_PERIODS)[number] | null;
 
-export const REPORT_FILTERS = ['ownerId', 'stage', 'status', 'source', 'type'] as const;
+export const REPORT_FILTERS = ['ownerId', 'pipeline', 'stage', 'status', 'source', 'type'] as const;
 export type ReportFilterName = (typeof REPORT_FILTERS)[number];
 
 export interface ReportFilters {
   /** Deals' owner, contacts' owner, activities' assignee. */
   ownerId?: number;
+  /** Deals only: one pipeline's deals; none: every pipeline's, summed. */
+  pipeline?: string;
   stage?: string;
   status?: string;
   source?: string;
@@ -67,7 +69,7 @@ export const ENTITY_RULES: Record<
     measures: REPORT_MEASURES,
     groupings: ['stage', 'owner', 'status', 'week', 'month'],
     dateFields: ['createdAt', 'closedAt'],
-    filters: ['ownerId', 'stage', 'status'],
+    filters: ['ownerId', 'pipeline', 'stage', 'status'],
     statuses: STAGE_KINDS,
     types: [],
   },

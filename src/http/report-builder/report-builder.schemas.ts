@@ -11,6 +11,7 @@ import {
   type ReportFilters,
 } from '../../domain/report-builder/report-definition';
 import type { ReportGroup, ReportResult } from '../../domain/report-builder/report-result';
+import { PIPELINE_KEY_PATTERN } from '../../domain/deals/pipeline';
 import {
   SAVED_REPORT_NAME_MAX,
   type SavedReportFields,
@@ -24,7 +25,14 @@ const TYPES = [...new Set(Object.values(ENTITY_RULES).flatMap((r) => r.types))];
 
 const filterFields = {
   ownerId: recordId.description("Deals' and contacts' owner, activities' assignee"),
-  stage: Joi.string().trim().min(1).max(60).description('Deals only: a stage name'),
+  pipeline: Joi.string()
+    .pattern(PIPELINE_KEY_PATTERN)
+    .description("Deals only: one pipeline's key; without it every pipeline's deals, summed"),
+  stage: Joi.string()
+    .trim()
+    .min(1)
+    .max(60)
+    .description('Deals only: a stage name (in every pipeline that has it, unless a pipeline is named)'),
   status: Joi.string()
     .valid(...STATUSES)
     .description(

@@ -34,23 +34,24 @@ const DATE_GROUPS = (unit: 'week' | 'month', format: string) => (column: string)
 const WEEK = DATE_GROUPS('week', 'YYYY-MM-DD');
 const MONTH = DATE_GROUPS('month', 'YYYY-MM');
 
-const STAGE_NAME = `CASE WHEN d.pipeline = 'default' THEN d.stage ELSE d.pipeline || ' · ' || d.stage END`;
+// Across pipelines a stage is told by its pipeline (by key; shown by name), except the default pipeline's.
+const STAGE_KEY = `CASE WHEN d.pipeline = 'default' THEN d.stage ELSE d.pipeline || ' · ' || d.stage END`;
+const STAGE_LABEL = `CASE WHEN d.pipeline = 'default' THEN d.stage ELSE coalesce(p.name, d.pipeline) || ' · ' || d.stage END`;
+/** Within the one pipeline a filter names, a stage is its name alone, in the pipeline's order. */
+const STAGE_OF_ONE_PIPELINE = { key: 'd.stage', label: 'd.stage', order: 's."order"' };
 
 export const ENTITY_SQL: Record<ReportEntity, EntitySql> = {
   deals: {
-    from: 'deals d JOIN pipeline_stages s ON s.pipeline = d.pipeline AND s.stage = d.stage LEFT JOIN users u ON u.id = d.owner_id',
+    from: `deals d JOIN pipeline_stages s ON s.pipeline = d.pipeline AND s.stage = d.stage
+           JOIN pipelines p ON p.key = d.pipeline LEFT JOIN users u ON u.id = d.owner_id`,
     owner: 'd.owner_id',
     dates: { createdAt: 'd.created_at', closedAt: 'd.closed_at' },
     groups: {
-      stage: {
-        key: STAGE_NAME,
-        label: STAGE_NAME,
-        order: `(CASE WHEN d.pipeline = 'default' THEN 0 ELSE 1 END) * 1000 + s."order"`,
-      },
+      stage: { key: STAGE_KEY, label: STAGE_LABEL, order: `p.position * 1000 + s."order"` },
       owner: OWNER_GROUP('d.owner_id'),
       status: { key: 's.kind', label: 's.kind', order: `CASE s.kind WHEN 'open' THEN 0 WHEN 'won' THEN 1 ELSE 2 END` },
     },
-    filters: { ownerId: 'd.owner_id', stage: 'd.stage', status: 's.kind' },
+    filters: { ownerId: 'd.owner_id', pipeline: 'd.pipeline', stage: 'd.stage', status: 's.kind' },
     value: 'd.value',
     // The forecast is the open pipeline's: a won deal is revenue already, a lost one nothing (as on the board).
     weighted: `CASE WHEN s.kind = 'open' THEN d.value * d.probability / 100.0 ELSE 0 END`,
@@ -118,7 +119,9 @@ export function reportStatement(definition: ReportDefinition, since: Date | null
   const date = pick(entity.dates, definition.dateField, 'date field');
   const grouped = isTimeGrouping(definition.groupBy)
     ? (definition.groupBy === 'week' ? WEEK : MONTH)(date)
-    : pick(entity.groups, definition.groupBy, 'grouping');
+    : definition.groupBy === 'stage' && definition.filters.pipeline !== undefined
+      ? STAGE_OF_ONE_PIPELINE
+      : pick(entity.groups, definition.groupBy, 'grouping');
   const where: string[] = [];
   const bindings: (string | number | Date)[] = [];
   if (since) {

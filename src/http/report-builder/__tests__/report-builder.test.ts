@@ -333,6 +333,7 @@ describe('the report builder', () => {
         filters: fc.record(
           {
             ownerId: fc.oneof(fc.integer(), fc.constant(ids.admin), fc.string({ maxLength: 10 })),
+            pipeline: fc.oneof(fc.constantFrom('default', 'none-such'), fc.string({ maxLength: 50 })),
             stage: fc.oneof(fc.constantFrom('won', 'proposal'), fc.string({ maxLength: 70 })),
             status: fc.oneof(fc.constantFrom('open', 'won', 'lead', 'completed'), fc.string({ maxLength: 10 })),
             source: fc.string({ maxLength: 110 }),
@@ -352,5 +353,67 @@ describe('the report builder', () => {
       { numRuns: 150 },
     );
     expect(await crm.knex('deals').count({ n: '*' }).first()).toEqual(before);
+  });
+
+  it("filters deals by pipeline, each pipeline's won stage found by its kind; without the filter, every pipeline's sum", async () => {
+    const created = await crm.users.admin.post('/api/crm/pipelines', {
+      key: 'renewals',
+      name: 'Renovações',
+      stages: [
+        { stage: 'Aberta', color: '#3B82F6', probability: 40, kind: 'open' },
+        { stage: 'Fechado', color: '#22C55E', probability: 100, kind: 'won' },
+        { stage: 'Perdido', color: '#EF4444', probability: 0, kind: 'lost' },
+      ],
+    });
+    expect(created.status, created.text).toBe(201);
+    const everyPipeline = { entity: 'deals', measure: 'valueSum', groupBy: 'status', periodDays: null };
+    const before = byKey(await groupsOf(everyPipeline));
+    const [r1, r2] = await crm
+      .knex('deals')
+      .insert(
+        [
+          ['r1', 'Aberta', '500.00', 40, null],
+          ['r2', 'Fechado', '1500.00', 100, ago(1)],
+        ].map(([title, stage, value, probability, closedAt]) => ({
+          title,
+          stage,
+          pipeline: 'renewals',
+          value,
+          probability,
+          owner_id: ids.admin,
+          created_at: ago(2),
+          closed_at: closedAt,
+        })),
+      )
+      .returning('id');
+    try {
+      const renewals = { ...everyPipeline, groupBy: 'stage', filters: { pipeline: 'renewals' } };
+      expect((await groupsOf(renewals)).map((g) => [g.key, g.label, g.value])).toEqual([
+        ['Aberta', 'Aberta', '500.00'],
+        ['Fechado', 'Fechado', '1500.00'],
+      ]);
+      // Won is the kind, whatever the stage is called: 'Fechado' here, 'won' in the default pipeline.
+      expect(
+        byKey(await groupsOf({ ...renewals, groupBy: 'owner', filters: { pipeline: 'renewals', status: 'won' } })),
+      ).toEqual({ [ids.admin]: [1, '1500.00'] });
+      expect(byKey(await groupsOf({ ...everyPipeline, filters: { pipeline: 'default' } }))).toEqual(before);
+      // All pipelines: each status sums both; across pipelines a stage carries its pipeline's name.
+      expect(byKey(await groupsOf(everyPipeline))).toEqual({
+        ...before,
+        open: [Number(before.open[0]) + 1, (Number(before.open[1]) + 500).toFixed(2)],
+        won: [Number(before.won[0]) + 1, (Number(before.won[1]) + 1500).toFixed(2)],
+      });
+      const stages = await groupsOf({ ...everyPipeline, groupBy: 'stage' });
+      expect(stages.slice(-2).map((g) => [g.key, g.label])).toEqual([
+        ['renewals · Aberta', 'Renovações · Aberta'],
+        ['renewals · Fechado', 'Renovações · Fechado'],
+      ]);
+      const refused = await run({ ...everyPipeline, filters: { pipeline: 'Renovações!' } });
+      expect([refused.status, refused.body.error.details[0].path]).toEqual([400, 'filters.pipeline']);
+      const contacts = await run({ entity: 'contacts', groupBy: 'owner', filters: { pipeline: 'renewals' } });
+      expect([contacts.status, contacts.body.error.code]).toEqual([400, 'REPORT.UNSUPPORTED_COMBINATION']);
+    } finally {
+      await crm.knex('deals').whereIn('id', [r1.id, r2.id]).delete();
+    }
   });
 });

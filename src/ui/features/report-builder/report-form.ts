@@ -22,6 +22,7 @@ export const RULES: Record<
     dateFields: DateField[];
     statuses: string[];
     types: string[];
+    /** Deals only: a pipeline and one of its stages. */
     stage: boolean;
     source: boolean;
   }
@@ -65,6 +66,7 @@ export const reportFormSchema = z.object({
   period: z.enum(PERIODS),
   chart: z.enum(['bar', 'line', 'table']),
   ownerId: z.string(),
+  pipeline: z.string(),
   stage: z.string(),
   status: z.string(),
   type: z.string(),
@@ -83,6 +85,7 @@ export const DEFAULT_FORM: ReportFormValues = {
   period: '30',
   chart: 'bar',
   ownerId: ANY,
+  pipeline: ANY,
   stage: ANY,
   status: ANY,
   type: ANY,
@@ -99,6 +102,7 @@ export function fitToEntity(values: ReportFormValues): ReportFormValues {
     dateField: rules.dateFields.includes(values.dateField) ? values.dateField : 'createdAt',
     status: rules.statuses.includes(values.status) ? values.status : ANY,
     type: rules.types.includes(values.type) ? values.type : ANY,
+    pipeline: rules.stage ? values.pipeline : ANY,
     stage: rules.stage ? values.stage : ANY,
     source: rules.source ? values.source : '',
   };
@@ -111,6 +115,7 @@ export function toDefinition(input: ReportFormValues): ReportDefinition {
   const filters: NonNullable<ReportDefinition['filters']> = {};
   const ownerId = set(values.ownerId);
   if (ownerId) filters.ownerId = Number(ownerId);
+  if (set(values.pipeline)) filters.pipeline = set(values.pipeline);
   if (set(values.stage)) filters.stage = set(values.stage);
   if (set(values.status)) filters.status = set(values.status) as NonNullable<typeof filters.status>;
   if (set(values.type)) filters.type = set(values.type) as NonNullable<typeof filters.type>;
@@ -142,6 +147,7 @@ export function fromDefinition(definition: ReportDefinition, name: string, share
         : (String(definition.periodDays) as ReportFormValues['period']),
     chart: definition.chart ?? 'bar',
     ownerId: f.ownerId ? String(f.ownerId) : ANY,
+    pipeline: f.pipeline ?? ANY,
     stage: f.stage ?? ANY,
     status: f.status ?? ANY,
     type: f.type ?? ANY,

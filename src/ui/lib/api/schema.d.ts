@@ -13397,9 +13397,11 @@ export interface operations {
                     filters?: {
                         /** @description Deals' and contacts' owner, activities' assignee */
                         ownerId?: number;
+                        /** @description Deals only: one pipeline's key; without it every pipeline's deals, summed */
+                        pipeline?: string;
                         /** @description Contacts only */
                         source?: string;
-                        /** @description Deals only: a stage name */
+                        /** @description Deals only: a stage name (in every pipeline that has it, unless a pipeline is named) */
                         stage?: string;
                         /**
                          * @description Deals: open, won, lost (the stage kind); contacts: lead, prospect, customer, inactive; activities: pending, completed
@@ -13453,9 +13455,11 @@ export interface operations {
                             filters: {
                                 /** @description Deals' and contacts' owner, activities' assignee */
                                 ownerId?: number;
+                                /** @description Deals only: one pipeline's key; without it every pipeline's deals, summed */
+                                pipeline?: string;
                                 /** @description Contacts only */
                                 source?: string;
-                                /** @description Deals only: a stage name */
+                                /** @description Deals only: a stage name (in every pipeline that has it, unless a pipeline is named) */
                                 stage?: string;
                                 /**
                                  * @description Deals: open, won, lost (the stage kind); contacts: lead, prospect, customer, inactive; activities: pending, completed
@@ -13750,9 +13754,11 @@ export interface operations {
                                 filters: {
                                     /** @description Deals' and contacts' owner, activities' assignee */
                                     ownerId?: number;
+                                    /** @description Deals only: one pipeline's key; without it every pipeline's deals, summed */
+                                    pipeline?: string;
                                     /** @description Contacts only */
                                     source?: string;
-                                    /** @description Deals only: a stage name */
+                                    /** @description Deals only: a stage name (in every pipeline that has it, unless a pipeline is named) */
                                     stage?: string;
                                     /**
                                      * @description Deals: open, won, lost (the stage kind); contacts: lead, prospect, customer, inactive; activities: pending, completed
@@ -13885,9 +13891,11 @@ export interface operations {
                         filters?: {
                             /** @description Deals' and contacts' owner, activities' assignee */
                             ownerId?: number;
+                            /** @description Deals only: one pipeline's key; without it every pipeline's deals, summed */
+                            pipeline?: string;
                             /** @description Contacts only */
                             source?: string;
-                            /** @description Deals only: a stage name */
+                            /** @description Deals only: a stage name (in every pipeline that has it, unless a pipeline is named) */
                             stage?: string;
                             /**
                              * @description Deals: open, won, lost (the stage kind); contacts: lead, prospect, customer, inactive; activities: pending, completed
@@ -13956,9 +13964,11 @@ export interface operations {
                             filters: {
                                 /** @description Deals' and contacts' owner, activities' assignee */
                                 ownerId?: number;
+                                /** @description Deals only: one pipeline's key; without it every pipeline's deals, summed */
+                                pipeline?: string;
                                 /** @description Contacts only */
                                 source?: string;
-                                /** @description Deals only: a stage name */
+                                /** @description Deals only: a stage name (in every pipeline that has it, unless a pipeline is named) */
                                 stage?: string;
                                 /**
                                  * @description Deals: open, won, lost (the stage kind); contacts: lead, prospect, customer, inactive; activities: pending, completed
@@ -14126,9 +14136,11 @@ export interface operations {
                             filters: {
                                 /** @description Deals' and contacts' owner, activities' assignee */
                                 ownerId?: number;
+                                /** @description Deals only: one pipeline's key; without it every pipeline's deals, summed */
+                                pipeline?: string;
                                 /** @description Contacts only */
                                 source?: string;
-                                /** @description Deals only: a stage name */
+                                /** @description Deals only: a stage name (in every pipeline that has it, unless a pipeline is named) */
                                 stage?: string;
                                 /**
                                  * @description Deals: open, won, lost (the stage kind); contacts: lead, prospect, customer, inactive; activities: pending, completed
@@ -14388,9 +14400,11 @@ export interface operations {
                         filters?: {
                             /** @description Deals' and contacts' owner, activities' assignee */
                             ownerId?: number;
+                            /** @description Deals only: one pipeline's key; without it every pipeline's deals, summed */
+                            pipeline?: string;
                             /** @description Contacts only */
                             source?: string;
-                            /** @description Deals only: a stage name */
+                            /** @description Deals only: a stage name (in every pipeline that has it, unless a pipeline is named) */
                             stage?: string;
                             /**
                              * @description Deals: open, won, lost (the stage kind); contacts: lead, prospect, customer, inactive; activities: pending, completed
@@ -14458,9 +14472,11 @@ export interface operations {
                             filters: {
                                 /** @description Deals' and contacts' owner, activities' assignee */
                                 ownerId?: number;
+                                /** @description Deals only: one pipeline's key; without it every pipeline's deals, summed */
+                                pipeline?: string;
                                 /** @description Contacts only */
                                 source?: string;
-                                /** @description Deals only: a stage name */
+                                /** @description Deals only: a stage name (in every pipeline that has it, unless a pipeline is named) */
                                 stage?: string;
                                 /**
                                  * @description Deals: open, won, lost (the stage kind); contacts: lead, prospect, customer, inactive; activities: pending, completed
@@ -14631,9 +14647,11 @@ export interface operations {
                             filters: {
                                 /** @description Deals' and contacts' owner, activities' assignee */
                                 ownerId?: number;
+                                /** @description Deals only: one pipeline's key; without it every pipeline's deals, summed */
+                                pipeline?: string;
                                 /** @description Contacts only */
                                 source?: string;
-                                /** @description Deals only: a stage name */
+                                /** @description Deals only: a stage name (in every pipeline that has it, unless a pipeline is named) */
                                 stage?: string;
                                 /**
                                  * @description Deals: open, won, lost (the stage kind); contacts: lead, prospect, customer, inactive; activities: pending, completed

@@ -9,6 +9,7 @@ describe('the builder form', () => {
       groupBy: 'stage' as const,
       dateField: 'closedAt' as const,
       status: 'won',
+      pipeline: 'renewals',
       stage: 'proposal',
     };
     expect(fitToEntity({ ...deals, entity: 'contacts' })).toMatchObject({
@@ -16,6 +17,7 @@ describe('the builder form', () => {
       groupBy: 'owner',
       dateField: 'createdAt',
       status: ANY,
+      pipeline: ANY,
       stage: ANY,
     });
     expect(fitToEntity({ ...deals, entity: 'activities', groupBy: 'owner' })).toMatchObject({
@@ -49,6 +51,9 @@ describe('the builder form', () => {
     });
     expect(toDefinition(fromDefinition(definition, 'n', true))).toEqual(definition);
     expect(toDefinition({ ...DEFAULT_FORM, period: '90' })).toMatchObject({ periodDays: 90, filters: {} });
+    const renewals = toDefinition({ ...DEFAULT_FORM, pipeline: 'renewals', stage: 'Fechado' });
+    expect(renewals.filters).toEqual({ pipeline: 'renewals', stage: 'Fechado' });
+    expect(fromDefinition(renewals, 'n', false)).toMatchObject({ pipeline: 'renewals', stage: 'Fechado' });
   });
 
   it('writes the view as CSV a spreadsheet opens safely', () => {

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { DEFAULT_PIPELINE, useStages } from '../../../lib/api/get-stages';
+import { DEFAULT_PIPELINE, pipelineOptions, usePipelines, useStages } from '../../../lib/api/get-stages';
 import { useUserChoices } from '../../../lib/api/get-user-choices';
 import {
   ANY,
@@ -17,7 +17,8 @@ import {
   type ReportFormValues,
 } from '../report-form';
 
-type ChoiceName = 'entity' | 'measure' | 'groupBy' | 'period' | 'dateField' | 'chart' | 'status' | 'stage' | 'type';
+type ChoiceName =
+  'entity' | 'measure' | 'groupBy' | 'period' | 'dateField' | 'chart' | 'status' | 'pipeline' | 'stage' | 'type';
 
 interface ReportDefinitionFieldsProps {
   form: UseFormReturn<ReportFormValues, unknown, z.output<typeof reportFormSchema>>;
@@ -32,7 +33,11 @@ export function ReportDefinitionFields({ form, fitted, readOnly, isAdmin }: Repo
   const { t } = useTranslation();
   const rules = RULES[fitted.entity];
   const owners = useUserChoices(isAdmin && !readOnly);
-  const stages = useStages(DEFAULT_PIPELINE, fitted.entity === 'deals' && !readOnly);
+  const deals = fitted.entity === 'deals' && !readOnly;
+  const pipelines = usePipelines(false);
+  // The stages offered are the chosen pipeline's; with every pipeline, the default one's (a stage filter then
+  // matches that name in each pipeline that has it).
+  const stages = useStages(fitted.pipeline === ANY ? DEFAULT_PIPELINE : fitted.pipeline, deals);
 
   /** Another entity: the choices that no longer apply go back to ones that do. */
   const changeEntity = (entity: ReportFormValues['entity']) => {
@@ -85,6 +90,27 @@ export function ReportDefinitionFields({ form, fitted, readOnly, isAdmin }: Repo
       {choice('chart', CHARTS.map(option('charts')))}
       <p className="text-sm font-medium text-foreground">{t('reportBuilder.filters')}</p>
       {choice('status', [any, ...rules.statuses.map(option('values'))], { shown: fitted.status })}
+      {rules.stage &&
+        (fitted.pipeline !== ANY || (pipelines.data?.items.length ?? 0) > 1) &&
+        choice(
+          'pipeline',
+          [
+            { value: ANY, label: t('reportBuilder.allPipelines') },
+            ...pipelineOptions(
+              pipelines.data?.items ?? [],
+              fitted.pipeline === ANY ? DEFAULT_PIPELINE : fitted.pipeline,
+              t,
+            ),
+          ],
+          {
+            shown: fitted.pipeline,
+            // Another pipeline has other stages: the stage filter starts over.
+            onChange: (pipeline) => {
+              form.setValue('pipeline', pipeline, { shouldDirty: true });
+              form.setValue('stage', ANY, { shouldDirty: true });
+            },
+          },
+        )}
       {rules.stage &&
         choice(
           'stage',
