@@ -47,6 +47,7 @@ import * as ownMigratedCompanies from './20261128120000_own_migrated_companies';
 import * as addCompanyImport from './20261128120100_add_company_import';
 import * as addTimelineCompany from './20261128120200_add_timeline_company';
 import * as createPipelines from './20261202100000_create_pipelines';
+import * as addReportSnapshotPipeline from './20261202110000_add_report_snapshot_pipeline';
 
 /** What a migration that moves data counts (rows created, linked...), for the log: see migrateLatest. */
 export type MigrationReport = Record<string, number>;
@@ -109,4 +110,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261128120100_add_company_import', addCompanyImport],
   ['20261128120200_add_timeline_company', addTimelineCompany],
   ['20261202100000_create_pipelines', createPipelines],
+  ['20261202110000_add_report_snapshot_pipeline', addReportSnapshotPipeline],
 ];

@@ -198,3 +198,39 @@ describe('the board with several pipelines', () => {
     }
   });
 });
+
+describe('the reports with several pipelines', () => {
+  it("count the pipeline chosen (kept in the URL), or every pipeline's deals summed", async () => {
+    const won = async (title: string, value: string, pipeline: string, stage: string) => {
+      const deal = await post<{ id: number }>(admin, '/api/crm/deals', { title, value, pipeline });
+      await post(admin, `/api/crm/deals/${deal.id}/move`, { stage });
+    };
+    await won('Renovação da Farmácia', '1500.00', 'renewals', 'Renovado');
+    await won('Contrato do Açougue', '500.00', 'default', 'won');
+    const figures = async (query = '') =>
+      (await (await admin.request.get(`/api/crm/reports?period=7${query}`)).json()) as {
+        computedAt: string | null;
+        figures: { salesWon: { count: number; value: string } } | null;
+      };
+    const before = (await figures()).computedAt;
+    await post(admin, '/api/crm/reports/refresh', {});
+    await expect.poll(async () => (await figures()).computedAt !== before, { timeout: 20_000 }).toBe(true);
+    const every = (await figures()).figures!.salesWon;
+    expect(Number(every.value)).toBeGreaterThanOrEqual(2000);
+
+    await admin.goto('/crm/reports?period=7');
+    const salesWon = admin.getByTestId('metric-salesWon-value');
+    const money = (value: string) => Number(value).toLocaleString('pt-BR', { minimumFractionDigits: 2 });
+    await expect.poll(() => salesWon.textContent()).toContain(money(every.value));
+    await admin.locator('#reports-pipeline').click();
+    await admin.getByRole('option', { name: 'Renovações' }).click();
+    await expect.poll(() => new URL(admin.url()).searchParams.get('pipeline')).toBe('renewals');
+    await expect.poll(() => salesWon.textContent()).toContain('1.500,00');
+    await admin.reload();
+    await expect.poll(() => salesWon.textContent()).toContain('1.500,00');
+    await admin.locator('#reports-pipeline').click();
+    await admin.getByRole('option', { name: 'Todos os funis' }).click();
+    await expect.poll(() => new URL(admin.url()).searchParams.get('pipeline')).toBeNull();
+    await expect.poll(() => salesWon.textContent()).toContain(money(every.value));
+  });
+});

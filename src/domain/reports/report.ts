@@ -66,6 +66,8 @@ export const PERFORMANCE_LIMIT = 50;
 
 export interface ReportSnapshot {
   periodDays: ReportPeriod;
+  /** The pipeline whose deals the figures count; null: every pipeline's. */
+  pipeline: string | null;
   figures: ReportFigures;
   computedAt: Date;
   durationMs: number;
@@ -166,4 +168,12 @@ export const QUICK_REPORT_USES_PERIOD: Record<QuickReportName, boolean> = {
   forecast: false,
   'overdue-activities': false,
   'lead-sources': true,
+};
+
+/** Which quick reports count deals, and so take a pipeline (the others count activities and contacts). */
+export const QUICK_REPORT_USES_PIPELINE: Record<QuickReportName, boolean> = {
+  'sales-by-salesperson': true,
+  forecast: true,
+  'overdue-activities': false,
+  'lead-sources': false,
 };

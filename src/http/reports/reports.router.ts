@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import { inject, injectable } from 'inversify';
-import { QUICK_REPORTS, type QuickReportName } from '../../domain/reports/report';
+import { QUICK_REPORTS, QUICK_REPORT_USES_PIPELINE, type QuickReportName } from '../../domain/reports/report';
 import type { ReportsService } from '../../domain/reports/reports.service';
 import { REPORTS_SERVICE } from '../../domain/reports/reports.tokens';
 import { cellWriter, csvCell, csvFormat, UTF8_BOM } from '../csv';
@@ -35,7 +35,8 @@ export class ReportsRouter implements HttpRouter {
         tag: 'reports',
         schemas: { query: reportSchemas.query },
         response: reportResponses.report,
-        handler: ({ query }) => this.reports.latest(query.period, query.category),
+        errors: ['PIPELINE.NOT_FOUND'],
+        handler: ({ query }) => this.reports.latest(query.period, query.category, query.pipeline ?? null),
       }),
       defineRoute({
         method: 'post',
@@ -60,7 +61,8 @@ export class ReportsRouter implements HttpRouter {
           tag: 'reports',
           schemas: { query: reportSchemas.quickQuery },
           response: reportResponses.quick(name),
-          handler: ({ query }) => this.reports.quick(name, query.period),
+          errors: ['PIPELINE.NOT_FOUND'],
+          handler: ({ query }) => this.reports.quick(name, query.period, query.pipeline ?? null),
         }),
       ),
       defineRoute({
@@ -72,22 +74,28 @@ export class ReportsRouter implements HttpRouter {
         tag: 'reports',
         schemas: { query: reportSchemas.exportQuery },
         response: CSV,
+        errors: ['PIPELINE.NOT_FOUND'],
         handler: async ({ query }, _req, res) => {
+          const pipeline = query.pipeline ?? null;
           const format = csvFormat(query);
           const cell = cellWriter(format);
           const table =
             query.view === 'overview'
-              ? overviewTable((await this.reports.latest(query.period, query.category)).figures, query.lang, cell)
+              ? overviewTable(
+                  (await this.reports.latest(query.period, query.category, pipeline)).figures,
+                  query.lang,
+                  cell,
+                )
               : quickReportTable(
                   query.view,
-                  (await this.reports.quick(query.view, query.period)).rows,
+                  (await this.reports.quick(query.view, query.period, pipeline)).rows,
                   query.lang,
                   cell,
                 );
-          const name =
-            query.view === 'overview'
-              ? `report-${query.category}-${query.period}d.csv`
-              : `report-${query.view}-${query.period}d.csv`;
+          // The pipeline in the name only where it narrowed the figures.
+          const narrowed = pipeline && (query.view === 'overview' || QUICK_REPORT_USES_PIPELINE[query.view]);
+          const view = query.view === 'overview' ? query.category : query.view;
+          const name = `report-${view}${narrowed ? `-${pipeline}` : ''}-${query.period}d.csv`;
           const body = stringify([table.header.map(csvCell), ...table.rows], { delimiter: format.delimiter });
           res
             .status(200)

@@ -18,6 +18,7 @@ import {
 import type { QuickReportView, ReportView } from '../../domain/reports/reports.service';
 import { fileQuerySchemas, type ExportLanguage, type FileQuery } from '../csv';
 import { moneySum } from '../crm/deals.schemas';
+import { PIPELINE_KEY_PATTERN } from '../../domain/deals/pipeline';
 import { count, id, responseObject, timestamp } from '../response.schemas';
 
 const period = Joi.number()
@@ -30,21 +31,34 @@ const period = Joi.number()
 export const REPORT_VIEWS = ['overview', ...QUICK_REPORTS] as const;
 export type ReportViewName = (typeof REPORT_VIEWS)[number];
 
+const pipeline = Joi.string()
+  .pattern(PIPELINE_KEY_PATTERN)
+  .description(
+    "One pipeline's deals (its key; 404 PIPELINE.NOT_FOUND for none such); without it every pipeline's, summed. Contacts and activities figures are the team's either way",
+  );
+
 export interface ReportExportQuery extends FileQuery {
   view: ReportViewName;
   period: ReportPeriod;
+  pipeline?: string;
   category: ReportCategory;
   lang: ExportLanguage;
 }
 
 export const reportSchemas = {
-  query: Joi.object<{ period: ReportPeriod; category: ReportCategory }, true>({
+  query: Joi.object<{ period: ReportPeriod; category: ReportCategory; pipeline?: string }, true>({
     period,
+    pipeline,
     category: Joi.string()
       .valid(...REPORT_CATEGORIES)
       .default('all'),
   }),
-  quickQuery: Joi.object<{ period: ReportPeriod }, true>({ period }),
+  quickQuery: Joi.object<{ period: ReportPeriod; pipeline?: string }, true>({
+    period,
+    pipeline: pipeline.description(
+      "Sales by salesperson and forecast: one pipeline's deals (404 PIPELINE.NOT_FOUND for none such); without it every pipeline's. The other quick reports ignore it",
+    ),
+  }),
   exportQuery: Joi.object<ReportExportQuery, true>({
     view: Joi.string()
       .valid(...REPORT_VIEWS)
@@ -54,6 +68,7 @@ export const reportSchemas = {
       .valid(...REPORT_CATEGORIES)
       .default('all')
       .description("The overview's category; quick reports ignore it"),
+    pipeline,
     ...fileQuerySchemas,
     lang: fileQuerySchemas.lang.default('pt'),
   }),
@@ -137,6 +152,9 @@ const quickRows: Record<QuickReportName, Joi.Schema> = {
 const quickReport = (name: QuickReportName) =>
   responseObject({
     report: Joi.string().valid(name),
+    pipeline: Joi.string()
+      .allow(null)
+      .description('The pipeline counted; null: every pipeline (always null for the reports that count no deals)'),
     period: Joi.number()
       .valid(...REPORT_PERIODS)
       .allow(null)
@@ -151,6 +169,7 @@ export const reportResponses = {
       .valid(...REPORT_PERIODS)
       .description('Days'),
     category: Joi.string().valid(...REPORT_CATEGORIES),
+    pipeline: Joi.string().allow(null).description("The pipeline whose deals are counted; null: every pipeline's"),
     computedAt: timestamp.allow(null).description('Null until the figures are first computed'),
     figures: figures
       .allow(null)

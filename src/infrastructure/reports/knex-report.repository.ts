@@ -20,6 +20,11 @@ import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
  * (days, since, bucket unit), all in one repeatable-read snapshot so the figures agree with each other.
  * Windows are (now - days, now]. Aliases are quoted camelCase: rows come back the same either way.
  */
+/** The pipeline the deal figures read (null: every pipeline), the first binding of every statement. */
+const CHOSEN = `chosen AS (SELECT ?::text AS pipeline)`;
+/** Whether deal `d` counts: in the chosen pipeline, or any when none is chosen. */
+const IN_CHOSEN = `((SELECT pipeline FROM chosen) IS NULL OR d.pipeline = (SELECT pipeline FROM chosen))`;
+
 const PERIODS = `
   periods AS (
     SELECT d AS days, ?::timestamptz - make_interval(days => d) AS since, ?::timestamptz AS until,
@@ -40,11 +45,11 @@ const MONEY = 'numeric(16,2)';
 /** Exported for the benchmark, which times these statements on their own against a whole refresh. */
 export const REPORT_SQL = {
   sales: `
-    WITH ${WINDOWS},
+    WITH ${CHOSEN}, ${WINDOWS},
     closed AS (
       SELECT w.days, w.prev, s.kind, d.value
       FROM windows w
-      JOIN deals d ON d.closed_at > w.since AND d.closed_at <= w.until
+      JOIN deals d ON d.closed_at > w.since AND d.closed_at <= w.until AND ${IN_CHOSEN}
       JOIN pipeline_stages s ON s.pipeline = d.pipeline AND s.stage = d.stage
     )
     SELECT w.days, w.prev,
@@ -56,25 +61,26 @@ export const REPORT_SQL = {
     FROM windows w LEFT JOIN closed c ON c.days = w.days AND c.prev = w.prev
     GROUP BY w.days, w.prev`,
   counts: `
-    WITH ${WINDOWS}
+    WITH ${CHOSEN}, ${WINDOWS}
     SELECT w.days, w.prev,
            (SELECT count(*) FROM contacts c
              WHERE c.updated_at > w.since AND c.updated_at <= w.until AND c.status <> 'inactive')::int AS "activeContacts",
            (SELECT count(*) FROM activities a
              WHERE a.completed_at > w.since AND a.completed_at <= w.until)::int AS "completedActivities",
            (SELECT count(*) FROM deals d
-             WHERE d.created_at > w.since AND d.created_at <= w.until)::int AS "newDeals"
+             WHERE d.created_at > w.since AND d.created_at <= w.until AND ${IN_CHOSEN})::int AS "newDeals"
     FROM windows w`,
   funnel: `
-    WITH ${PERIODS}
+    WITH ${CHOSEN}, ${PERIODS}
     SELECT p.days, s.pipeline, s.stage, s.kind, count(d.id)::int AS count, coalesce(sum(d.value), 0)::${MONEY}::text AS value
     FROM periods p
     CROSS JOIN pipeline_stages s
     LEFT JOIN deals d ON d.pipeline = s.pipeline AND d.stage = s.stage AND d.created_at > p.since AND d.created_at <= p.until
+    WHERE (SELECT pipeline FROM chosen) IS NULL OR s.pipeline = (SELECT pipeline FROM chosen)
     GROUP BY p.days, s.pipeline, s.stage, s.kind, s."order"
     ORDER BY p.days, s.pipeline, s."order"`,
   wonOverTime: `
-    WITH ${PERIODS},
+    WITH ${CHOSEN}, ${PERIODS},
     buckets AS (
       SELECT p.days, p.since, p.until, b AS start, b + ('1 ' || p.unit)::interval AS finish
       FROM periods p, generate_series(date_trunc(p.unit, p.since), date_trunc(p.unit, p.until), ('1 ' || p.unit)::interval) AS b
@@ -82,7 +88,7 @@ export const REPORT_SQL = {
     won AS (
       SELECT d.closed_at, d.value FROM deals d
       JOIN pipeline_stages s ON s.pipeline = d.pipeline AND s.stage = d.stage AND s.kind = 'won'
-      WHERE d.closed_at IS NOT NULL
+      WHERE d.closed_at IS NOT NULL AND ${IN_CHOSEN}
     )
     SELECT b.days, to_char(b.start, 'YYYY-MM-DD') AS bucket, count(w.closed_at)::int AS count,
            coalesce(sum(w.value), 0)::${MONEY}::text AS value
@@ -91,7 +97,7 @@ export const REPORT_SQL = {
     GROUP BY b.days, b.start
     ORDER BY b.days, b.start`,
   activitiesByType: `
-    WITH ${PERIODS}
+    WITH ${CHOSEN}, ${PERIODS}
     SELECT p.days, t.type, count(a.id)::int AS total, count(a.id) FILTER (WHERE a.status = 'completed')::int AS completed
     FROM periods p
     CROSS JOIN unnest(?::text[]) AS t(type)
@@ -99,7 +105,7 @@ export const REPORT_SQL = {
     GROUP BY p.days, t.type
     ORDER BY p.days, t.type`,
   activitiesByPerson: `
-    WITH ${PERIODS}
+    WITH ${CHOSEN}, ${PERIODS}
     SELECT p.days, a.assigned_to AS "userId", u.name, count(*)::int AS total,
            count(*) FILTER (WHERE a.status = 'completed')::int AS completed
     FROM periods p
@@ -108,14 +114,14 @@ export const REPORT_SQL = {
     GROUP BY p.days, a.assigned_to, u.name
     ORDER BY p.days, total DESC, a.assigned_to NULLS LAST`,
   performance: `
-    WITH ${PERIODS},
+    WITH ${CHOSEN}, ${PERIODS},
     sales AS (
       SELECT p.days, d.owner_id AS user_id,
              count(*) FILTER (WHERE s.kind = 'won') AS won_count,
              coalesce(sum(d.value) FILTER (WHERE s.kind = 'won'), 0) AS won_value,
              count(*) FILTER (WHERE s.kind IN ('won', 'lost')) AS closed_count
       FROM periods p
-      JOIN deals d ON d.closed_at > p.since AND d.closed_at <= p.until AND d.owner_id IS NOT NULL
+      JOIN deals d ON d.closed_at > p.since AND d.closed_at <= p.until AND d.owner_id IS NOT NULL AND ${IN_CHOSEN}
       JOIN pipeline_stages s ON s.pipeline = d.pipeline AND s.stage = d.stage
       GROUP BY p.days, d.owner_id
     ),
@@ -145,8 +151,9 @@ export const REPORT_SQL = {
  * their indexes) and lists at most QUICK_REPORT_LIMIT rows.
  */
 export const QUICK_REPORT_SQL: Record<QuickReportName, string> = {
-  // Bindings: since, until, limit.
+  // Bindings: pipeline, since, until, limit.
   'sales-by-salesperson': `
+    WITH ${CHOSEN}
     SELECT d.owner_id AS "userId", u.name,
            count(*) FILTER (WHERE s.kind = 'won')::int AS "wonCount",
            coalesce(sum(d.value) FILTER (WHERE s.kind = 'won'), 0)::${MONEY}::text AS "wonValue",
@@ -156,13 +163,13 @@ export const QUICK_REPORT_SQL: Record<QuickReportName, string> = {
     FROM deals d
     JOIN pipeline_stages s ON s.pipeline = d.pipeline AND s.stage = d.stage
     LEFT JOIN users u ON u.id = d.owner_id
-    WHERE d.closed_at > ? AND d.closed_at <= ?
+    WHERE d.closed_at > ? AND d.closed_at <= ? AND ${IN_CHOSEN}
     GROUP BY d.owner_id, u.name
     ORDER BY coalesce(sum(d.value) FILTER (WHERE s.kind = 'won'), 0) DESC, d.owner_id NULLS LAST
     LIMIT ?`,
-  // Bindings: now (this month), limit. Open deals only; the months are the deals' expected close dates.
+  // Bindings: pipeline, now (this month), limit. Open deals only; the months are the deals' expected close dates.
   forecast: `
-    WITH month AS (SELECT date_trunc('month', ?::timestamptz AT TIME ZONE 'UTC')::date AS first),
+    WITH ${CHOSEN}, month AS (SELECT date_trunc('month', ?::timestamptz AT TIME ZONE 'UTC')::date AS first),
     open AS (
       SELECT d.value, d.probability,
              CASE WHEN d.expected_close_date IS NULL THEN 'undated'
@@ -174,6 +181,7 @@ export const QUICK_REPORT_SQL: Record<QuickReportName, string> = {
       FROM deals d
       JOIN pipeline_stages s ON s.pipeline = d.pipeline AND s.stage = d.stage AND s.kind = 'open'
       CROSS JOIN month m
+      WHERE ${IN_CHOSEN}
     )
     SELECT bucket, month, count(*)::int AS count, sum(value)::${MONEY}::text AS value,
            sum(value * probability / 100.0)::${MONEY}::text AS "weightedValue"
@@ -207,14 +215,23 @@ type Row = { days: ReportPeriod; prev?: number } & Record<string, unknown>;
 
 const DAY_MS = 24 * 3600 * 1000;
 
-const ReportSnapshotModel = tableModel('reportSnapshots', { idColumn: 'periodDays', jsonAttributes: ['figures'] });
+const ReportSnapshotModel = tableModel('reportSnapshots', {
+  idColumn: ['periodDays', 'pipeline'],
+  jsonAttributes: ['figures'],
+});
+/** How the snapshot of every pipeline summed is keyed ('pipeline' is part of the key, so never null). */
+const EVERY_PIPELINE = '';
 
 @injectable()
 export class KnexReportRepository implements ReportRepository {
   constructor(@inject(UNIT_OF_WORK) private readonly uow: KnexUnitOfWork) {}
 
-  aggregate(now: Date, periods: readonly ReportPeriod[]): Promise<Map<ReportPeriod, AggregatedFigures>> {
-    const base = [now, now, [...periods]];
+  aggregate(
+    now: Date,
+    periods: readonly ReportPeriod[],
+    pipeline: string | null,
+  ): Promise<Map<ReportPeriod, AggregatedFigures>> {
+    const base = [pipeline, now, now, [...periods]];
     const run = async (sql: string, extra: unknown[] = []): Promise<Row[]> =>
       (await this.uow.db.raw(sql, [...base, ...extra] as Knex.RawBinding[])).rows;
     return this.uow.run(
@@ -258,11 +275,16 @@ export class KnexReportRepository implements ReportRepository {
     );
   }
 
-  async quick<N extends QuickReportName>(name: N, now: Date, period: ReportPeriod): Promise<QuickReportRows[N]> {
+  async quick<N extends QuickReportName>(
+    name: N,
+    now: Date,
+    period: ReportPeriod,
+    pipeline: string | null,
+  ): Promise<QuickReportRows[N]> {
     const since = new Date(now.getTime() - period * DAY_MS);
     const bindings: Record<QuickReportName, unknown[]> = {
-      'sales-by-salesperson': [since, now, QUICK_REPORT_LIMIT],
-      forecast: [now, QUICK_REPORT_LIMIT],
+      'sales-by-salesperson': [pipeline, since, now, QUICK_REPORT_LIMIT],
+      forecast: [pipeline, now, QUICK_REPORT_LIMIT],
       'overdue-activities': [now, QUICK_REPORT_LIMIT],
       'lead-sources': [since, now, QUICK_REPORT_LIMIT],
     };
@@ -270,16 +292,29 @@ export class KnexReportRepository implements ReportRepository {
     return result.rows as QuickReportRows[N];
   }
 
-  async save(snapshots: ReportSnapshot[]): Promise<void> {
-    if (!snapshots.length) return;
-    await ReportSnapshotModel.query(this.uow.db)
-      .insert(snapshots as object[])
-      .onConflict('periodDays')
-      .merge();
+  async pipelineKeys(): Promise<string[]> {
+    return this.uow.db('pipelines').orderBy('position').pluck('key');
   }
 
-  async latest(period: ReportPeriod): Promise<ReportSnapshot | null> {
-    const row = await ReportSnapshotModel.query(this.uow.db).findById(period);
-    return row ? plain<ReportSnapshot>(row) : null;
+  async save(snapshots: ReportSnapshot[]): Promise<void> {
+    if (!snapshots.length) return;
+    const rows = snapshots.map(({ pipeline, ...rest }) => ({ ...rest, pipeline: pipeline ?? EVERY_PIPELINE }));
+    await this.uow.run(async () => {
+      await ReportSnapshotModel.query(this.uow.db)
+        .insert(rows as object[])
+        .onConflict(['periodDays', 'pipeline'])
+        .merge();
+      // The rows of pipelines deleted since the last refresh.
+      await ReportSnapshotModel.query(this.uow.db)
+        .whereNotIn('pipeline', [...new Set(rows.map((r) => r.pipeline))])
+        .delete();
+    });
+  }
+
+  async latest(period: ReportPeriod, pipeline: string | null): Promise<ReportSnapshot | null> {
+    const row = await ReportSnapshotModel.query(this.uow.db).findById([period, pipeline ?? EVERY_PIPELINE]);
+    if (!row) return null;
+    const snapshot = plain<ReportSnapshot & { pipeline: string }>(row);
+    return { ...snapshot, pipeline };
   }
 }

@@ -110,12 +110,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function refreshed(client: TestClient) {
-  clock.at = NOW;
+async function refreshed(client: TestClient, at = NOW) {
+  clock.at = at;
   expect((await client.post('/api/crm/reports/refresh')).status).toBe(202);
   for (let i = 0; i < 200; i++) {
     const res = await client.get('/api/crm/reports?period=7');
-    if (res.body.computedAt === NOW.toISOString()) return;
+    if (res.body.computedAt === at.toISOString()) return;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('the refresh never ran');
@@ -468,5 +468,111 @@ describe('report export', () => {
     const bad = await users.admin.get('/api/crm/reports/export?format=excel&tz=Mars/Olympus');
     expect(bad.status).toBe(400);
     expect(bad.body.error.details[0].path).toBe('query.tz');
+  });
+});
+
+describe('with several pipelines', () => {
+  it("counts one pipeline's deals when asked, every pipeline's summed otherwise; contacts and activities stay the team's", async () => {
+    const { admin, developer } = users.ids;
+    const created = await users.admin.post('/api/crm/pipelines', {
+      key: 'renewals',
+      name: 'Renovações',
+      stages: [
+        { stage: 'Aberta', color: '#3B82F6', probability: 40, kind: 'open' },
+        { stage: 'Fechado', color: '#22C55E', probability: 100, kind: 'won' },
+        { stage: 'Perdido', color: '#EF4444', probability: 0, kind: 'lost' },
+      ],
+    });
+    expect(created.status, created.text).toBe(201);
+    await server.runtime.db.knex('deals').insert([
+      {
+        title: 'R1',
+        value: '700.00',
+        pipeline: 'renewals',
+        stage: 'Fechado',
+        createdAt: ago(3),
+        closedAt: ago(1),
+        ownerId: developer,
+      },
+      {
+        title: 'R2',
+        value: '200.00',
+        pipeline: 'renewals',
+        stage: 'Aberta',
+        createdAt: ago(2),
+        ownerId: admin,
+        expectedCloseDate: '2026-07-05',
+        probability: 40,
+      },
+    ]);
+    await refreshed(users.admin, new Date(NOW.getTime() + 60_000));
+    const figures = async (query: string) => {
+      const res = await users.admin.get(`/api/crm/reports?period=7${query}`);
+      expect(res.status, res.text).toBe(200);
+      return res.body;
+    };
+
+    const renewals = await figures('&pipeline=renewals');
+    expect(renewals.pipeline).toBe('renewals');
+    // Its won stage is found by its kind ('Fechado'), never by the name 'won'.
+    expect(renewals.figures).toMatchObject({
+      salesWon: { count: 1, value: '700.00' },
+      conversionRate: 100,
+      averageTicket: '700.00',
+      newDeals: 2,
+      activeContacts: 1,
+      completedActivities: 1,
+    });
+    expect(renewals.figures.funnel).toEqual([
+      { pipeline: 'renewals', stage: 'Aberta', kind: 'open', count: 1, value: '200.00' },
+      { pipeline: 'renewals', stage: 'Fechado', kind: 'won', count: 1, value: '700.00' },
+      { pipeline: 'renewals', stage: 'Perdido', kind: 'lost', count: 0, value: '0.00' },
+    ]);
+    const own = await figures('&pipeline=default');
+    expect(own.figures).toMatchObject({ salesWon: { count: 1, value: '1000.00' }, conversionRate: 50, newDeals: 2 });
+    expect(new Set(own.figures.funnel.map((f: { pipeline: string }) => f.pipeline))).toEqual(new Set(['default']));
+    const every = await figures('');
+    expect(every.pipeline).toBeNull();
+    expect(every.figures).toMatchObject({
+      salesWon: { count: 2, value: '1700.00' },
+      conversionRate: 66.7,
+      newDeals: 4,
+      activeContacts: 1,
+    });
+    expect(every.figures.funnel).toHaveLength(9);
+
+    const sales = await users.admin.get('/api/crm/reports/sales-by-salesperson?period=7&pipeline=renewals');
+    expect(sales.body.rows).toEqual([expect.objectContaining({ userId: developer, wonCount: 1, wonValue: '700.00' })]);
+    const forecast = await users.admin.get('/api/crm/reports/forecast?pipeline=renewals');
+    expect([forecast.body.pipeline, forecast.body.rows]).toEqual([
+      'renewals',
+      [{ bucket: 'month', month: '2026-07', count: 1, value: '200.00', weightedValue: '80.00' }],
+    ]);
+    // Activities belong to no pipeline: the overdue report is the same, and says it counted no pipeline.
+    const overdue = await users.admin.get('/api/crm/reports/overdue-activities?pipeline=renewals');
+    expect(overdue.body.pipeline).toBeNull();
+    expect(overdue.body.rows).toEqual((await users.admin.get('/api/crm/reports/overdue-activities')).body.rows);
+    const file = await users.admin.get('/api/crm/reports/export?category=sales&period=7&pipeline=renewals');
+    expect(file.headers.get('content-disposition')).toContain('report-sales-renewals-7d.csv');
+    expect(file.text).toContain('700');
+  });
+
+  it('answers 404 for a pipeline that does not exist, 400 for a malformed key, and forgets a deleted one', async () => {
+    const missing = await users.admin.get('/api/crm/reports?pipeline=none-such');
+    expect([missing.status, missing.body.error.code]).toEqual([404, 'PIPELINE.NOT_FOUND']);
+    const quick = await users.admin.get('/api/crm/reports/forecast?pipeline=none-such');
+    expect(quick.status).toBe(404);
+    const malformed = await users.admin.get('/api/crm/reports?pipeline=Not%20a%20key!');
+    expect([malformed.status, malformed.body.error.details[0].path]).toEqual([400, 'query.pipeline']);
+
+    expect((await users.admin.post('/api/crm/pipelines', { key: 'trial', name: 'Teste' })).status).toBe(201);
+    await refreshed(users.admin, new Date(NOW.getTime() + 120_000));
+    expect((await users.admin.get('/api/crm/reports?period=30&pipeline=trial')).body.figures).toMatchObject({
+      salesWon: { count: 0, value: '0.00' },
+    });
+    expect((await users.admin.delete('/api/crm/pipelines/trial')).status).toBe(204);
+    await refreshed(users.admin, new Date(NOW.getTime() + 180_000));
+    expect(await server.runtime.db.knex('report_snapshots').where({ pipeline: 'trial' })).toEqual([]);
+    expect((await server.runtime.db.knex('report_snapshots').where({ pipeline: 'renewals' })).length).toBe(4);
   });
 });

@@ -11,6 +11,8 @@ export interface ReportFilters {
   category: ReportCategory;
   /** A quick report in place of the overview, or null. */
   view: QuickReportName | null;
+  /** One pipeline's deals, or null: every pipeline's, summed. */
+  pipeline: string | null;
 }
 
 /** Reads the filters from the URL; anything unknown falls back to the default, so a hand-edited link still opens. */
@@ -18,14 +20,17 @@ export function parseReportFilters(params: URLSearchParams): ReportFilters {
   const period = Number(params.get('period'));
   const category = params.get('category') as ReportCategory;
   const view = params.get('view');
+  const pipeline = params.get('pipeline');
   return {
     period: PERIODS.includes(period as ReportPeriod) ? (period as ReportPeriod) : DEFAULT_PERIOD,
     category: CATEGORIES.includes(category) ? category : 'all',
     view: isQuickReport(view) ? view : null,
+    // Anything not a key goes (the server would refuse it); a key of no pipeline is the server's 404 to tell.
+    pipeline: pipeline && /^[a-z0-9][a-z0-9_-]{0,39}$/.test(pipeline) ? pipeline : null,
   };
 }
 
-/** Period, category and open quick report live in the URL, so reload, back and a shared link keep them. */
+/** Period, category, pipeline and open quick report live in the URL, so reload, back and a shared link keep them. */
 export function useReportFilters() {
   const [params, setParams] = useSearchParams();
   const filters = parseReportFilters(params);

@@ -12690,6 +12690,8 @@ export interface operations {
                 category?: "all" | "sales" | "contacts" | "activities" | "performance";
                 /** @description Days */
                 period?: 7 | 30 | 90 | 365;
+                /** @description One pipeline's deals (its key; 404 PIPELINE.NOT_FOUND for none such); without it every pipeline's, summed. Contacts and activities figures are the team's either way */
+                pipeline?: string;
             };
             header?: never;
             path?: never;
@@ -12795,6 +12797,8 @@ export interface operations {
                          * @enum {unknown}
                          */
                         period: 7 | 30 | 90 | 365;
+                        /** @description The pipeline whose deals are counted; null: every pipeline's */
+                        pipeline: string | null;
                     };
                 };
             };
@@ -12840,6 +12844,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not found: PIPELINE.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PIPELINE.NOT_FOUND";
+                        };
+                    };
+                };
+            };
             /** @description Server error: INTERNAL */
             500: {
                 headers: {
@@ -12867,6 +12885,8 @@ export interface operations {
                 lang?: "pt" | "en";
                 /** @description Days */
                 period?: 7 | 30 | 90 | 365;
+                /** @description One pipeline's deals (its key; 404 PIPELINE.NOT_FOUND for none such); without it every pipeline's, summed. Contacts and activities figures are the team's either way */
+                pipeline?: string;
                 /** @description Cell separator; by default a comma, and in the excel format `;` for pt (Excel set to Portuguese) and a comma for en */
                 separator?: "comma" | "semicolon";
                 /** @description IANA time zone of the excel format's dates (the browser's, from Intl) */
@@ -12930,6 +12950,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not found: PIPELINE.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PIPELINE.NOT_FOUND";
+                        };
+                    };
+                };
+            };
             /** @description Server error: INTERNAL */
             500: {
                 headers: {
@@ -12951,6 +12985,8 @@ export interface operations {
             query?: {
                 /** @description Days */
                 period?: 7 | 30 | 90 | 365;
+                /** @description Sales by salesperson and forecast: one pipeline's deals (404 PIPELINE.NOT_FOUND for none such); without it every pipeline's. The other quick reports ignore it */
+                pipeline?: string;
             };
             header?: never;
             path?: never;
@@ -12975,6 +13011,8 @@ export interface operations {
                          * @enum {unknown}
                          */
                         period: 7 | 30 | 90 | 365 | null;
+                        /** @description The pipeline counted; null: every pipeline (always null for the reports that count no deals) */
+                        pipeline: string | null;
                         /** @enum {unknown} */
                         report: "forecast";
                         rows: {
@@ -13033,6 +13071,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not found: PIPELINE.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PIPELINE.NOT_FOUND";
+                        };
+                    };
+                };
+            };
             /** @description Server error: INTERNAL */
             500: {
                 headers: {
@@ -13054,6 +13106,8 @@ export interface operations {
             query?: {
                 /** @description Days */
                 period?: 7 | 30 | 90 | 365;
+                /** @description Sales by salesperson and forecast: one pipeline's deals (404 PIPELINE.NOT_FOUND for none such); without it every pipeline's. The other quick reports ignore it */
+                pipeline?: string;
             };
             header?: never;
             path?: never;
@@ -13078,6 +13132,8 @@ export interface operations {
                          * @enum {unknown}
                          */
                         period: 7 | 30 | 90 | 365 | null;
+                        /** @description The pipeline counted; null: every pipeline (always null for the reports that count no deals) */
+                        pipeline: string | null;
                         /** @enum {unknown} */
                         report: "lead-sources";
                         rows: {
@@ -13131,6 +13187,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not found: PIPELINE.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PIPELINE.NOT_FOUND";
+                        };
+                    };
+                };
+            };
             /** @description Server error: INTERNAL */
             500: {
                 headers: {
@@ -13152,6 +13222,8 @@ export interface operations {
             query?: {
                 /** @description Days */
                 period?: 7 | 30 | 90 | 365;
+                /** @description Sales by salesperson and forecast: one pipeline's deals (404 PIPELINE.NOT_FOUND for none such); without it every pipeline's. The other quick reports ignore it */
+                pipeline?: string;
             };
             header?: never;
             path?: never;
@@ -13176,6 +13248,8 @@ export interface operations {
                          * @enum {unknown}
                          */
                         period: 7 | 30 | 90 | 365 | null;
+                        /** @description The pipeline counted; null: every pipeline (always null for the reports that count no deals) */
+                        pipeline: string | null;
                         /** @enum {unknown} */
                         report: "overdue-activities";
                         rows: {
@@ -13229,6 +13303,20 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "AUTH.FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: PIPELINE.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PIPELINE.NOT_FOUND";
                         };
                     };
                 };
@@ -13609,6 +13697,8 @@ export interface operations {
             query?: {
                 /** @description Days */
                 period?: 7 | 30 | 90 | 365;
+                /** @description Sales by salesperson and forecast: one pipeline's deals (404 PIPELINE.NOT_FOUND for none such); without it every pipeline's. The other quick reports ignore it */
+                pipeline?: string;
             };
             header?: never;
             path?: never;
@@ -13633,6 +13723,8 @@ export interface operations {
                          * @enum {unknown}
                          */
                         period: 7 | 30 | 90 | 365 | null;
+                        /** @description The pipeline counted; null: every pipeline (always null for the reports that count no deals) */
+                        pipeline: string | null;
                         /** @enum {unknown} */
                         report: "sales-by-salesperson";
                         rows: {
@@ -13687,6 +13779,20 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "AUTH.FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: PIPELINE.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PIPELINE.NOT_FOUND";
                         };
                     };
                 };

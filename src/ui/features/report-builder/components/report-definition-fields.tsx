@@ -95,7 +95,7 @@ export function ReportDefinitionFields({ form, fitted, readOnly, isAdmin }: Repo
         choice(
           'pipeline',
           [
-            { value: ANY, label: t('reportBuilder.allPipelines') },
+            { value: ANY, label: t('pipeline.every') },
             ...pipelineOptions(
               pipelines.data?.items ?? [],
               fitted.pipeline === ANY ? DEFAULT_PIPELINE : fitted.pipeline,

@@ -19,15 +19,19 @@ describe('report figures as the screen writes them', () => {
   });
 
   it('reads the filters from the URL, falling back on anything unknown', () => {
-    expect(parseReportFilters(new URLSearchParams('period=90&category=sales&view=forecast'))).toEqual({
-      period: 90,
-      category: 'sales',
-      view: 'forecast',
-    });
-    expect(parseReportFilters(new URLSearchParams('period=14&category=weather&view=nope'))).toEqual({
+    expect(parseReportFilters(new URLSearchParams('period=90&category=sales&view=forecast&pipeline=renewals'))).toEqual(
+      {
+        period: 90,
+        category: 'sales',
+        view: 'forecast',
+        pipeline: 'renewals',
+      },
+    );
+    expect(parseReportFilters(new URLSearchParams('period=14&category=weather&view=nope&pipeline=Not+a+key'))).toEqual({
       period: 30,
       category: 'all',
       view: null,
+      pipeline: null,
     });
   });
 });

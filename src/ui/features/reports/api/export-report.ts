@@ -9,7 +9,15 @@ export type ReportExportView = ExportQuery['view'];
  * the file for Excel as the user reads it (labels in the screen's language, dates in the browser's time zone, and in
  * Portuguese semicolons and decimal commas).
  */
-export function reportExportUrl(query: Pick<ExportQuery, 'view' | 'period' | 'category'>, language: string): string {
-  const params = new URLSearchParams({ ...query, period: String(query.period), ...spreadsheetQuery(language) });
+export function reportExportUrl(
+  { pipeline, ...query }: Pick<ExportQuery, 'view' | 'period' | 'category'> & { pipeline: string | null },
+  language: string,
+): string {
+  const params = new URLSearchParams({
+    ...query,
+    period: String(query.period),
+    ...(pipeline && { pipeline }),
+    ...spreadsheetQuery(language),
+  });
   return `/api/crm/reports/export?${params}`;
 }

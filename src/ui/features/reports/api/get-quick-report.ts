@@ -7,28 +7,48 @@ export type QuickReportName = (typeof QUICK_REPORTS)[number];
 
 export type QuickReport<N extends QuickReportName> = ApiResponse<`/api/crm/reports/${N}`, 'get'>;
 export type QuickReportRow<N extends QuickReportName> = QuickReport<N>['rows'][number];
+type QuickQuery = { period: ReportPeriod; pipeline?: string };
 
 const fetchers = {
-  'sales-by-salesperson': (period: ReportPeriod) =>
-    data(api.GET('/api/crm/reports/sales-by-salesperson', { params: { query: { period } } })),
-  forecast: (period: ReportPeriod) => data(api.GET('/api/crm/reports/forecast', { params: { query: { period } } })),
-  'overdue-activities': (period: ReportPeriod) =>
-    data(api.GET('/api/crm/reports/overdue-activities', { params: { query: { period } } })),
-  'lead-sources': (period: ReportPeriod) =>
-    data(api.GET('/api/crm/reports/lead-sources', { params: { query: { period } } })),
-} satisfies { [N in QuickReportName]: (period: ReportPeriod) => Promise<QuickReport<N>> };
+  'sales-by-salesperson': (query: QuickQuery) =>
+    data(api.GET('/api/crm/reports/sales-by-salesperson', { params: { query } })),
+  forecast: (query: QuickQuery) => data(api.GET('/api/crm/reports/forecast', { params: { query } })),
+  'overdue-activities': (query: QuickQuery) =>
+    data(api.GET('/api/crm/reports/overdue-activities', { params: { query } })),
+  'lead-sources': (query: QuickQuery) => data(api.GET('/api/crm/reports/lead-sources', { params: { query } })),
+} satisfies { [N in QuickReportName]: (query: QuickQuery) => Promise<QuickReport<N>> };
 
-export const getQuickReport = <N extends QuickReportName>(name: N, period: ReportPeriod) =>
-  fetchers[name](period) as Promise<QuickReport<N>>;
+/** Which quick reports count deals, and so follow the pipeline chosen (the server ignores it for the others). */
+export const COUNTS_DEALS: Record<QuickReportName, boolean> = {
+  'sales-by-salesperson': true,
+  forecast: true,
+  'overdue-activities': false,
+  'lead-sources': false,
+};
 
-export const getQuickReportQueryOptions = <N extends QuickReportName>(name: N, period: ReportPeriod) =>
+/** The query a quick report is asked with: the pipeline only for those that count deals. */
+const queryOf = (name: QuickReportName, period: ReportPeriod, pipeline: string | null): QuickQuery =>
+  pipeline && COUNTS_DEALS[name] ? { period, pipeline } : { period };
+
+export const getQuickReport = <N extends QuickReportName>(name: N, period: ReportPeriod, pipeline: string | null) =>
+  fetchers[name](queryOf(name, period, pipeline)) as Promise<QuickReport<N>>;
+
+export const getQuickReportQueryOptions = <N extends QuickReportName>(
+  name: N,
+  period: ReportPeriod,
+  pipeline: string | null = null,
+) =>
   queryOptions({
-    queryKey: [...REPORTS_QUERY_KEY, 'quick', name, period],
-    queryFn: () => getQuickReport(name, period),
+    queryKey: [...REPORTS_QUERY_KEY, 'quick', name, queryOf(name, period, pipeline)],
+    queryFn: () => getQuickReport(name, period, pipeline),
   });
 
-export const useQuickReport = <N extends QuickReportName>(name: N, period: ReportPeriod, enabled = true) =>
-  useQuery({ ...getQuickReportQueryOptions(name, period), enabled });
+export const useQuickReport = <N extends QuickReportName>(
+  name: N,
+  period: ReportPeriod,
+  pipeline: string | null,
+  enabled = true,
+) => useQuery({ ...getQuickReportQueryOptions(name, period, pipeline), enabled });
 
 export const isQuickReport = (value: string | null): value is QuickReportName =>
   QUICK_REPORTS.includes(value as QuickReportName);

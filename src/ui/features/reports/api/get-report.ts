@@ -2,7 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, data, type ApiQuery, type ApiResponse } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/api/query-keys';
 
-export type ReportQuery = Required<ApiQuery<'/api/crm/reports', 'get'>>;
+type ReportApiQuery = ApiQuery<'/api/crm/reports', 'get'>;
+/** Period and category always; a pipeline only when one is chosen (none: every pipeline summed). */
+export type ReportQuery = Required<Omit<ReportApiQuery, 'pipeline'>> & Pick<ReportApiQuery, 'pipeline'>;
 export type ReportPeriod = ReportQuery['period'];
 export type ReportCategory = ReportQuery['category'];
 export type Report = ApiResponse<'/api/crm/reports', 'get'>;

@@ -191,9 +191,18 @@ function Body<N extends QuickReportName>({ name, report }: { name: N; report: Qu
 }
 
 /** A quick report: live from the server, its chart (for the eye) above its table (for everyone). */
-export function QuickReportView({ name, period }: { name: QuickReportName; period: ReportPeriod }) {
+export function QuickReportView({
+  name,
+  period,
+  pipeline = null,
+}: {
+  name: QuickReportName;
+  period: ReportPeriod;
+  /** The pipeline the deal reports count (null: every pipeline); the others ignore it. */
+  pipeline?: string | null;
+}) {
   const { t } = useTranslation();
-  const report = useQuickReport(name, period);
+  const report = useQuickReport(name, period, pipeline);
   return (
     <Card
       data-testid={`quick-report-${name}`}

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { ArrowLeft, BarChart3, CalendarClock, Download, Megaphone, RefreshCw, TrendingUp, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { EVERY_PIPELINE, PipelinePicker } from '../../../components/records/pipeline-picker';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -32,8 +33,8 @@ const WAITING_MS = 2_000;
 export function ReportsPage() {
   const { t, i18n } = useTranslation();
   const { filters, set } = useReportFilters();
-  const { period, category, view } = filters;
-  const report = useReport({ period, category });
+  const { period, category, view, pipeline } = filters;
+  const report = useReport({ period, category, ...(pipeline && { pipeline }) });
   const refresh = useRefreshReport();
   const computedAt = report.data?.computedAt ?? null;
   const waiting = report.data && !report.data.figures;
@@ -49,7 +50,7 @@ export function ReportsPage() {
           : toast({ variant: 'destructive', title: t('reports.refreshFailed'), description: errorMessage(error, t) }),
     });
 
-  const exportUrl = reportExportUrl({ view: view ?? 'overview', period, category }, i18n.language);
+  const exportUrl = reportExportUrl({ view: view ?? 'overview', period, category, pipeline }, i18n.language);
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -93,6 +94,12 @@ export function ReportsPage() {
             </Button>
           ))}
         </div>
+        <PipelinePicker
+          id="reports-pipeline"
+          value={pipeline ?? EVERY_PIPELINE}
+          onChange={(key) => set({ pipeline: key === EVERY_PIPELINE ? null : key })}
+          everyLabel={t('pipeline.every')}
+        />
         {!view && (
           <div role="group" aria-label={t('reports.category')} className="flex flex-wrap items-center gap-1">
             <span className="mr-1 text-sm text-muted-foreground" aria-hidden="true">
@@ -147,7 +154,7 @@ export function ReportsPage() {
               {t('reports.backToOverview')}
             </Button>
           </div>
-          <QuickReportView name={view} period={period} />
+          <QuickReportView name={view} period={period} pipeline={pipeline} />
         </div>
       ) : report.isPending ? (
         <PageSpinner />
