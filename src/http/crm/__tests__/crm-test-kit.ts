@@ -69,3 +69,17 @@ export function expectErrorShape(body: unknown): void {
   if (typeof error?.code !== 'string' || typeof error?.message !== 'string')
     throw new Error(`not the error shape: ${JSON.stringify(body)}`);
 }
+
+/**
+ * A second pipeline whose won and lost stages are named otherwise than the default one's ('Fechado', 'Perdido'): what
+ * counts them must go by their kind. Created by an admin: `client.post('/api/crm/pipelines', RENEWALS_PIPELINE)`.
+ */
+export const RENEWALS_PIPELINE = {
+  key: 'renewals',
+  name: 'Renovações',
+  stages: [
+    { stage: 'Aberta', color: '#3B82F6', probability: 40, kind: 'open' },
+    { stage: 'Fechado', color: '#22C55E', probability: 100, kind: 'won' },
+    { stage: 'Perdido', color: '#EF4444', probability: 0, kind: 'lost' },
+  ],
+};

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useCrmServer } from '../../crm/__tests__/crm-test-kit';
+import { RENEWALS_PIPELINE, useCrmServer } from '../../crm/__tests__/crm-test-kit';
 
 const crm = useCrmServer();
 const DAY = 86_400_000;
@@ -356,15 +356,7 @@ describe('the report builder', () => {
   });
 
   it("filters deals by pipeline, each pipeline's won stage found by its kind; without the filter, every pipeline's sum", async () => {
-    const created = await crm.users.admin.post('/api/crm/pipelines', {
-      key: 'renewals',
-      name: 'Renovações',
-      stages: [
-        { stage: 'Aberta', color: '#3B82F6', probability: 40, kind: 'open' },
-        { stage: 'Fechado', color: '#22C55E', probability: 100, kind: 'won' },
-        { stage: 'Perdido', color: '#EF4444', probability: 0, kind: 'lost' },
-      ],
-    });
+    const created = await crm.users.admin.post('/api/crm/pipelines', RENEWALS_PIPELINE);
     expect(created.status, created.text).toBe(201);
     const everyPipeline = { entity: 'deals', measure: 'valueSum', groupBy: 'status', periodDays: null };
     const before = byKey(await groupsOf(everyPipeline));

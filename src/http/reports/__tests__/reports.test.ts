@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../../../domain/shared/clock';
 import { startTestServer, type TestClient, type TestServer } from '../../../../tests/support/test-server';
-import { createCrmUsers, type CrmUsers } from '../../crm/__tests__/crm-test-kit';
+import { createCrmUsers, RENEWALS_PIPELINE, type CrmUsers } from '../../crm/__tests__/crm-test-kit';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 const DAY = 24 * 3600 * 1000;
@@ -474,15 +474,7 @@ describe('report export', () => {
 describe('with several pipelines', () => {
   it("counts one pipeline's deals when asked, every pipeline's summed otherwise; contacts and activities stay the team's", async () => {
     const { admin, developer } = users.ids;
-    const created = await users.admin.post('/api/crm/pipelines', {
-      key: 'renewals',
-      name: 'Renovações',
-      stages: [
-        { stage: 'Aberta', color: '#3B82F6', probability: 40, kind: 'open' },
-        { stage: 'Fechado', color: '#22C55E', probability: 100, kind: 'won' },
-        { stage: 'Perdido', color: '#EF4444', probability: 0, kind: 'lost' },
-      ],
-    });
+    const created = await users.admin.post('/api/crm/pipelines', RENEWALS_PIPELINE);
     expect(created.status, created.text).toBe(201);
     await server.runtime.db.knex('deals').insert([
       {
