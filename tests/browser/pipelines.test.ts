@@ -234,3 +234,19 @@ describe('the reports with several pipelines', () => {
     await expect.poll(() => salesWon.textContent()).toContain(money(every.value));
   });
 });
+
+describe('the home with several pipelines', () => {
+  it("shows the chosen pipeline's open stages on the pipeline card, kept in the URL, and opens its board", async () => {
+    await admin.goto('/');
+    const card = admin.getByTestId('home-pipeline');
+    await card.locator('[data-testid="home-pipeline-stage"][data-stage="proposal"]').waitFor();
+    await admin.locator('#home-pipeline-choice').click();
+    await admin.getByRole('option', { name: 'Renovações' }).click();
+    await expect.poll(() => new URL(admin.url()).searchParams.get('pipeline')).toBe('renewals');
+    await card.locator('[data-testid="home-pipeline-stage"][data-stage="Renovar"]').waitFor();
+    expect(await card.locator('[data-testid="home-pipeline-stage"][data-stage="proposal"]').count()).toBe(0);
+    await card.getByRole('link', { name: 'Abrir o funil' }).click();
+    await expect.poll(() => new URL(admin.url()).searchParams.get('pipeline')).toBe('renewals');
+    await column(admin, 'Renovar').getByText('Renovação do Mercado').waitFor();
+  });
+});

@@ -10,8 +10,13 @@ export interface HomeRepository {
   agenda(query: AgendaQuery, limit: number): Promise<Agenda>;
   /** Open deals (an open stage) with no pending activity, the longest unchanged first, and how many there are. */
   noNextStep(ownerId: number | null, limit: number): Promise<DealList>;
-  /** Open deals expected to close on a day of [first, next) (YYYY-MM-DD), soonest first. */
-  closing(ownerId: number | null, days: { first: string; next: string }, limit: number): Promise<ClosingDeals>;
+  /** A pipeline's open deals expected to close on a day of [first, next) (YYYY-MM-DD), soonest first. */
+  closing(
+    ownerId: number | null,
+    pipeline: string,
+    days: { first: string; next: string },
+    limit: number,
+  ): Promise<ClosingDeals>;
   /** The contacts whose latest entries a person made (not an import's or a bulk change's), newest first. */
   recentContacts(userId: number | null, limit: number): Promise<RecentContact[]>;
   /**

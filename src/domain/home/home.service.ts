@@ -1,8 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { ruleFor } from '../crm/crm-access';
 import { DEFAULT_PIPELINE } from '../deals/deal';
-import { PIPELINE_STAGES_SERVICE } from '../deals/deals.tokens';
+import { PIPELINES_SERVICE, PIPELINE_STAGES_SERVICE } from '../deals/deals.tokens';
 import type { PipelineStagesService } from '../deals/pipeline-stages.service';
+import type { PipelinesService } from '../deals/pipelines.service';
 import { monthDays, monthOf, weekWindow } from '../goals/calendar';
 import type { GoalsService, ViewerTime } from '../goals/goals.service';
 import { GOALS_SERVICE } from '../goals/goals.tokens';
@@ -38,6 +39,7 @@ export class HomeService {
     @inject(HOME_REPOSITORY) private readonly home: HomeRepository,
     @inject(GOALS_SERVICE) private readonly goals: GoalsService,
     @inject(PIPELINE_STAGES_SERVICE) private readonly stages: Pick<PipelineStagesService, 'summary'>,
+    @inject(PIPELINES_SERVICE) private readonly pipelines: Pick<PipelinesService, 'get'>,
     @inject(READ_CACHE) private readonly cache: ReadCache,
     @inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -90,15 +92,20 @@ export class HomeService {
     return this.cached(['no-next-step', who], () => this.home.noNextStep(who, NO_NEXT_STEP_LIMIT));
   }
 
-  /** Open stages of the board's pipeline, with the board's own figures for the owner; and this month's closings. */
-  async pipeline(viewer: Viewer, userId?: number) {
+  /**
+   * A pipeline's open stages (the board's, unless another is asked for; 404 for none such), with the board's own
+   * figures for the owner; and the pipeline's deals closing this month.
+   */
+  async pipeline(viewer: Viewer, userId?: number, pipeline: string = DEFAULT_PIPELINE) {
     const who = await this.whose(viewer, userId);
     const { now, timeZone } = await this.timeOf(viewer);
     const month = monthOf(now, timeZone);
-    return this.cached(['pipeline', who, month], async () => {
+    if (pipeline !== DEFAULT_PIPELINE)
+      await this.cached(['pipeline-exists', pipeline], () => this.pipelines.get(pipeline));
+    return this.cached(['pipeline', pipeline, who, month], async () => {
       const [summary, closingThisMonth] = await Promise.all([
-        this.stages.summary(DEFAULT_PIPELINE, who === null ? {} : { ownerId: who }),
-        this.home.closing(who, monthDays(month), CLOSING_LIMIT),
+        this.stages.summary(pipeline, who === null ? {} : { ownerId: who }),
+        this.home.closing(who, pipeline, monthDays(month), CLOSING_LIMIT),
       ]);
       const stages: PipelineStageFigures[] = summary
         .filter((s) => s.kind === 'open')
@@ -110,7 +117,7 @@ export class HomeService {
           value: Number(s.valueSum),
           weighted: Number(s.weightedValueSum),
         }));
-      return { stages, closingThisMonth };
+      return { pipeline, stages, closingThisMonth };
     });
   }
 

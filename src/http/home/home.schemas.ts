@@ -8,16 +8,25 @@ import type {
   RecentContact,
   SourceCount,
 } from '../../domain/home/home';
+import { PIPELINE_KEY_PATTERN } from '../../domain/deals/pipeline';
 import { activitySchemas } from '../crm/activities.schemas';
 import { recordId } from '../crm/crm.schemas';
 import { goalFigures, goalItem, goalPace, goalTargets, money } from '../crm/goals.schemas';
 import { count, id, responseObject, timestamp } from '../response.schemas';
 
+const userId = recordId.description(
+  'Whose figures. Admins: a person, or absent for the whole team; others: only themselves (403 for someone else)',
+);
+
 export const homeSchemas = {
-  query: Joi.object<{ userId?: number }, true>({
-    userId: recordId.description(
-      'Whose figures. Admins: a person, or absent for the whole team; others: only themselves (403 for someone else)',
-    ),
+  query: Joi.object<{ userId?: number }, true>({ userId }),
+  pipelineQuery: Joi.object<{ userId?: number; pipeline?: string }, true>({
+    userId,
+    pipeline: Joi.string()
+      .pattern(PIPELINE_KEY_PATTERN)
+      .description(
+        "Which pipeline's stages and closings (its key; 404 PIPELINE.NOT_FOUND for none such); default: the default pipeline, as the board opens",
+      ),
   }),
 };
 
@@ -50,6 +59,7 @@ export const homeResponses = {
     total: count,
   }),
   pipeline: responseObject({
+    pipeline: Joi.string().description('The pipeline counted (its key): the one asked for, else the default one'),
     stages: Joi.array()
       .items(
         responseObject({
@@ -61,12 +71,12 @@ export const homeResponses = {
           weighted: money.description("Σ value × the deal's probability / 100, as the board's stage summary"),
         } satisfies Joi.StrictSchemaMap<PipelineStageFigures>),
       )
-      .description("The board's open stages, in order, with the owner's open deals"),
+      .description("The pipeline's open stages, in the board's order, with the owner's open deals"),
     closingThisMonth: responseObject({
       count,
       value: money,
       items: Joi.array().items(deal).description('At most 10, the soonest expected close first'),
-    }).description("Open deals expected to close within the viewer's month"),
+    }).description("The pipeline's open deals expected to close within the viewer's month"),
   }),
   goal: responseObject({
     goal: goalTargets.allow(null).description('null: no goal set'),

@@ -105,7 +105,7 @@ const noNextStepSql = (owner: string, totalOwner: string) => `
 const closingSql = (owner: string) => `
   WITH found AS (
     SELECT d.id, d.value, d.expected_close_date FROM ${OPEN_DEALS}
-    WHERE d.expected_close_date >= ?::date AND d.expected_close_date < ?::date ${owner}
+    WHERE d.pipeline = ? AND d.expected_close_date >= ?::date AND d.expected_close_date < ?::date ${owner}
   ),
   totals AS (SELECT count(*)::int AS count, coalesce(sum(value), 0)::numeric(16, 2)::text AS value FROM found),
   page AS (SELECT id FROM found ORDER BY expected_close_date, value DESC, id LIMIT ?)
@@ -243,9 +243,15 @@ export class KnexHomeRepository implements HomeRepository {
     return { items: rows.filter((row) => row.id !== null).map(toDeal), total: rows[0]?.total ?? 0 };
   }
 
-  async closing(ownerId: number | null, days: { first: string; next: string }, limit: number): Promise<ClosingDeals> {
+  async closing(
+    ownerId: number | null,
+    pipeline: string,
+    days: { first: string; next: string },
+    limit: number,
+  ): Promise<ClosingDeals> {
     const [owner, ownerBindings] = ownedBy(ownerId);
     const rows = await this.rows<DealRow & { totalCount: number; totalValue: string }>(closingSql(owner), [
+      pipeline,
       days.first,
       days.next,
       ...ownerBindings,

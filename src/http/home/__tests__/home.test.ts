@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../../../domain/shared/clock';
 import { startTestServer, type TestClient, type TestServer } from '../../../../tests/support/test-server';
-import { createCrmUsers, expectErrorShape, type CrmUsers } from '../../crm/__tests__/crm-test-kit';
+import { createCrmUsers, expectErrorShape, RENEWALS_PIPELINE, type CrmUsers } from '../../crm/__tests__/crm-test-kit';
 
 // Wednesday 2026-11-18 02:30 UTC is still Tuesday the 17th, 23:30, in São Paulo (UTC-3): day 17 of November's 30,
 // in the week from Monday 16 November 03:00 UTC to Monday 23 November 03:00 UTC.
@@ -251,6 +251,36 @@ describe('home: pipeline', () => {
     expect(byStage(after.stages).negotiation).toEqual([0, 0, 0]);
     expect(byStage(after.stages)).toEqual(await board(`?owner=${users.ids.employee}`));
     expect(await get(users.employee, '/api/home/no-next-step')).toMatchObject({ items: [{ id: ids.d3 }], total: 1 });
+  });
+
+  it('shows another pipeline’s open stages and closings when asked, the default one’s otherwise', async () => {
+    expect((await users.admin.post('/api/crm/pipelines', RENEWALS_PIPELINE)).status).toBe(201);
+    const r1 = await created(users.admin, '/api/crm/deals', {
+      title: 'R1',
+      value: '700.00',
+      pipeline: 'renewals',
+      ownerId: users.ids.employee,
+      expectedCloseDate: '2026-11-28',
+    });
+    try {
+      const renewals = await get(users.employee, '/api/home/pipeline?pipeline=renewals');
+      expect(renewals.pipeline).toBe('renewals');
+      expect(byStage(renewals.stages)).toEqual({ Aberta: [1, 700, 280] });
+      expect(renewals.closingThisMonth).toMatchObject({ count: 1, value: 700 });
+      expect(idsOf(renewals.closingThisMonth.items)).toEqual([r1]);
+      const main = await get(users.employee, '/api/home/pipeline');
+      expect(main.pipeline).toBe('default');
+      expect(Object.keys(byStage(main.stages))).toEqual(['prospecting', 'qualification', 'proposal', 'negotiation']);
+      expect(idsOf(main.closingThisMonth.items)).not.toContain(r1);
+      expect(await get(users.employee, '/api/home/pipeline?pipeline=default')).toEqual(main);
+
+      const missing = await users.employee.get('/api/home/pipeline?pipeline=none-such');
+      expect([missing.status, missing.body.error.code]).toEqual([404, 'PIPELINE.NOT_FOUND']);
+      const malformed = await users.employee.get('/api/home/pipeline?pipeline=N%C3%A3o');
+      expect([malformed.status, malformed.body.error.details[0].path]).toEqual([400, 'query.pipeline']);
+    } finally {
+      expect((await users.admin.delete(`/api/crm/deals/${r1}`)).status).toBe(204);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { DEFAULT_PIPELINE } from '../../lib/api/get-stages';
+import { DEFAULT_PIPELINE, pipelineParam } from '../../lib/api/get-stages';
 import type { User } from '../../lib/session';
 import type { BoardFilters } from './api/get-board';
 import { localDay } from './board-position';
@@ -9,7 +9,7 @@ export const CLOSE_WINDOWS = ['7', '30', '90'] as const;
 export const FOLDED_FILTERS = ['close', 'min', 'max', 'contact'];
 
 /** The URL's pipeline (the default one unless named): the board's, kept by the filters' clearing. */
-export const pipelineOf = (params: URLSearchParams): string => params.get('pipeline') || DEFAULT_PIPELINE;
+export const pipelineOf = (params: URLSearchParams): string => pipelineParam(params) ?? DEFAULT_PIPELINE;
 
 /** Whether the URL filters the board: any parameter but the pipeline it shows and the deal open in it. */
 export const hasBoardFilters = (params: URLSearchParams): boolean =>

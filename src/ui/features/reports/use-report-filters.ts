@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
+import { pipelineParam } from '../../lib/api/get-stages';
 import { isQuickReport, type QuickReportName } from './api/get-quick-report';
 import type { ReportCategory, ReportPeriod } from './api/get-report';
 
@@ -20,13 +21,11 @@ export function parseReportFilters(params: URLSearchParams): ReportFilters {
   const period = Number(params.get('period'));
   const category = params.get('category') as ReportCategory;
   const view = params.get('view');
-  const pipeline = params.get('pipeline');
   return {
     period: PERIODS.includes(period as ReportPeriod) ? (period as ReportPeriod) : DEFAULT_PERIOD,
     category: CATEGORIES.includes(category) ? category : 'all',
     view: isQuickReport(view) ? view : null,
-    // Anything not a key goes (the server would refuse it); a key of no pipeline is the server's 404 to tell.
-    pipeline: pipeline && /^[a-z0-9][a-z0-9_-]{0,39}$/.test(pipeline) ? pipeline : null,
+    pipeline: pipelineParam(params),
   };
 }
 

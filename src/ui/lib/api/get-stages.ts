@@ -10,6 +10,15 @@ export type Pipeline = ApiResponse<'/api/crm/pipelines', 'get'>['items'][number]
 /** Where a deal goes when none is named; the board opens on it. */
 export const DEFAULT_PIPELINE = 'default';
 
+/**
+ * The pipeline a screen's URL names (?pipeline=), or null: none, or not a key (the server would refuse it with a 400;
+ * a key of no pipeline is the server's 404 to tell).
+ */
+export const pipelineParam = (params: URLSearchParams): string | null => {
+  const key = params.get('pipeline');
+  return key && /^[a-z0-9][a-z0-9_-]{0,39}$/.test(key) ? key : null;
+};
+
 export const getStages = (pipeline: string) =>
   data(api.GET('/api/crm/pipeline-stages/{pipeline}', { params: { path: { pipeline } } }));
 

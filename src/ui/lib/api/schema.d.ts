@@ -1653,7 +1653,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The person's open deals by stage, and those closing this month (userId: admins a person or the whole team when absent, others themselves)
+         * The person's open deals of a pipeline by stage, and those closing this month (userId: admins a person or the whole team when absent, others themselves)
          * @description Any signed-in user.
          */
         get: operations["getApiHomePipeline"];
@@ -16738,6 +16738,8 @@ export interface operations {
     getApiHomePipeline: {
         parameters: {
             query?: {
+                /** @description Which pipeline's stages and closings (its key; 404 PIPELINE.NOT_FOUND for none such); default: the default pipeline, as the board opens */
+                pipeline?: string;
                 /** @description Whose figures. Admins: a person, or absent for the whole team; others: only themselves (403 for someone else) */
                 userId?: number;
             };
@@ -16754,7 +16756,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Open deals expected to close within the viewer's month */
+                        /** @description The pipeline's open deals expected to close within the viewer's month */
                         closingThisMonth: {
                             count: number;
                             /** @description At most 10, the soonest expected close first */
@@ -16782,7 +16784,9 @@ export interface operations {
                             /** @description BRL, a number with two decimals at most */
                             value: number;
                         };
-                        /** @description The board's open stages, in order, with the owner's open deals */
+                        /** @description The pipeline counted (its key): the one asked for, else the default one */
+                        pipeline: string;
+                        /** @description The pipeline's open stages, in the board's order, with the owner's open deals */
                         stages: {
                             color: string;
                             count: number;
@@ -16840,7 +16844,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found: USER.NOT_FOUND */
+            /** @description Not found: USER.NOT_FOUND, PIPELINE.NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16849,7 +16853,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "USER.NOT_FOUND";
+                            code?: "USER.NOT_FOUND" | "PIPELINE.NOT_FOUND";
                         };
                     };
                 };

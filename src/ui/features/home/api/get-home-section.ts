@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, data, type ApiResponse } from '../../../lib/api-client';
+import { DEFAULT_PIPELINE } from '../../../lib/api/get-stages';
 import { queryKeys } from '../../../lib/api/query-keys';
 
 /** Each section of the home and its answer, one request each (`GET /api/home/<section>`). */
@@ -33,3 +34,15 @@ export const getHomeSectionQueryOptions = <S extends HomeSection>(section: S, us
 
 export const useHomeSection = <S extends HomeSection>(section: S, userId: number | null) =>
   useQuery(getHomeSectionQueryOptions(section, userId));
+
+/** The pipeline section for one pipeline (the default one unless another is chosen). */
+export const useHomePipeline = (userId: number | null, pipeline: string) =>
+  useQuery({
+    queryKey: [...queryKeys.home.section('pipeline', userId), pipeline],
+    queryFn: () =>
+      data(
+        api.GET('/api/home/pipeline', {
+          params: { query: { ...(userId !== null && { userId }), ...(pipeline !== DEFAULT_PIPELINE && { pipeline }) } },
+        }),
+      ),
+  });

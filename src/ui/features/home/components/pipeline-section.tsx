@@ -1,28 +1,48 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { PipelinePicker } from '../../../components/records/pipeline-picker';
 import { FiguresHead } from '../../../components/ui/figures-head';
+import { DEFAULT_PIPELINE, pipelineParam } from '../../../lib/api/get-stages';
 import { formatCurrency, formatInteger } from '../../../lib/format';
-import { useHomeSection } from '../api/get-home-section';
+import { useHomePipeline } from '../api/get-home-section';
 import { HomeCard, HomeEmpty, stageLabel } from './home-card';
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
-/** Open deals by stage (count, value, weighted as the board weighs them) and the deals due to close this month. */
+/**
+ * A pipeline's open deals by stage (count, value, weighted as the board weighs them) and its deals due to close this
+ * month: the default pipeline's, or (a team with several) the one chosen on the card, kept in the URL (?pipeline=).
+ */
 export function PipelineSection({ userId, team }: { userId: number | null; team: boolean }) {
   const { t } = useTranslation();
-  const pipeline = useHomeSection('pipeline', userId);
+  const [params, setParams] = useSearchParams();
+  const chosen = pipelineParam(params) ?? DEFAULT_PIPELINE;
+  const pipeline = useHomePipeline(userId, chosen);
+  const choose = (key: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (key === DEFAULT_PIPELINE) next.delete('pipeline');
+        else next.set('pipeline', key);
+        return next;
+      },
+      { replace: true },
+    );
   return (
     <HomeCard
       id="home-pipeline"
       title={team ? t('home.pipeline.titleTeam') : t('home.pipeline.title')}
       query={pipeline}
       action={
-        <Link
-          to="/crm/pipeline"
-          className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
-        >
-          {t('home.pipeline.open')}
-        </Link>
+        <div className="flex flex-wrap items-center justify-end gap-3">
+          <PipelinePicker id="home-pipeline-choice" value={chosen} onChange={choose} />
+          <Link
+            to={chosen === DEFAULT_PIPELINE ? '/crm/pipeline' : `/crm/pipeline?pipeline=${encodeURIComponent(chosen)}`}
+            className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {t('home.pipeline.open')}
+          </Link>
+        </div>
       }
     >
       {(data) => {
