@@ -30,6 +30,8 @@ export interface GoalItem {
 
 export interface MonthGoals {
   month: string;
+  /** Whose goals and won deals: one pipeline's (its key), or every pipeline's (null). */
+  pipeline: string | null;
   daysInMonth: number;
   /** Today's day for the current month; every day for a past month, 0 for a future one. */
   dayOfMonth: number;
@@ -48,6 +50,8 @@ export interface GoalHistoryMonth {
 export interface GoalHistory {
   userId: number;
   userName: string;
+  /** Whose goals and won deals: one pipeline's (its key), or every pipeline's (null). */
+  pipeline: string | null;
   items: GoalHistoryMonth[];
 }
 

@@ -19,17 +19,21 @@ export class GoalsRouter implements HttpRouter {
         summary: "A month's goals, what each person did and their pace (admins: everyone; others: themselves)",
         schemas: { query: goalSchemas.monthQuery },
         response: goalResponses.month,
-        handler: ({ query }, req) => this.goals.month(viewerOf(req), query.month),
+        errors: ['PIPELINE.NOT_FOUND'],
+        handler: ({ query }, req) => this.goals.month(viewerOf(req), query.month, query.pipeline ?? null),
       }),
       defineRoute({
         method: 'put',
         path: '/api/crm/goals',
         access: accessFor('goal', 'update'),
         tag: 'goals',
-        summary: "Replaces a month's goals (people left out lose theirs); answers the month as GET does",
+        summary:
+          "Replaces a month's goals, for every pipeline or one (people left out lose theirs); answers the month as GET does",
         schemas: { query: goalSchemas.putQuery, body: goalSchemas.putBody },
         response: goalResponses.month,
-        handler: ({ query, body }, req) => this.goals.replace(viewerOf(req), query.month, body.items),
+        errors: ['PIPELINE.NOT_FOUND'],
+        handler: ({ query, body }, req) =>
+          this.goals.replace(viewerOf(req), query.month, body.items, query.pipeline ?? null),
       }),
       defineRoute({
         method: 'get',
@@ -39,8 +43,9 @@ export class GoalsRouter implements HttpRouter {
         summary: "One person's last months, goal against what they did (admins: anyone; others: themselves)",
         schemas: { query: goalSchemas.historyQuery },
         response: goalResponses.history,
-        errors: ['USER.NOT_FOUND', 'AUTH.FORBIDDEN'],
-        handler: ({ query }, req) => this.goals.history(viewerOf(req), query.userId, query.months),
+        errors: ['USER.NOT_FOUND', 'AUTH.FORBIDDEN', 'PIPELINE.NOT_FOUND'],
+        handler: ({ query }, req) =>
+          this.goals.history(viewerOf(req), query.userId, query.months, query.pipeline ?? null),
       }),
     ];
   }

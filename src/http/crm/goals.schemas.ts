@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { PIPELINE_KEY_PATTERN } from '../../domain/deals/pipeline';
 import { MONTH_PATTERN } from '../../domain/goals/calendar';
 import {
   GOAL_HISTORY_MONTHS_MAX,
@@ -35,11 +36,18 @@ const goalLine = Joi.object<GoalInput, true>({
     .description('Activities completed; null: no goal'),
 });
 
+const pipeline = Joi.string()
+  .pattern(PIPELINE_KEY_PATTERN)
+  .description(
+    "One pipeline's goals, counting its won deals (its key; 404 PIPELINE.NOT_FOUND for none such); without it the goals for every pipeline, counting all won deals. Activities done are the person's either way",
+  );
+
 export const goalSchemas = {
-  monthQuery: Joi.object<{ month?: string }, true>({
+  monthQuery: Joi.object<{ month?: string; pipeline?: string }, true>({
     month: month.description('YYYY-MM; the current month when absent'),
+    pipeline,
   }),
-  putQuery: Joi.object<{ month: string }, true>({ month: month.required() }),
+  putQuery: Joi.object<{ month: string; pipeline?: string }, true>({ month: month.required(), pipeline }),
   putBody: Joi.object<{ items: GoalInput[] }, true>({
     items: Joi.array()
       .items(goalLine)
@@ -48,8 +56,9 @@ export const goalSchemas = {
       .required()
       .description("The month's goals, one per person; whoever is left out has none"),
   }),
-  historyQuery: Joi.object<{ userId?: number; months: number }, true>({
+  historyQuery: Joi.object<{ userId?: number; months: number; pipeline?: string }, true>({
     userId: recordId.description('Admins: anyone; others: only themselves. Yourself when absent'),
+    pipeline,
     months: Joi.number().integer().min(1).max(GOAL_HISTORY_MONTHS_MAX).default(6),
   }),
 };
@@ -81,10 +90,14 @@ export const goalItem = responseObject({
 } satisfies Joi.StrictSchemaMap<GoalItem>);
 
 const daysInMonth = Joi.number().integer().min(28).max(31);
+const pipelineAnswer = Joi.string()
+  .allow(null)
+  .description("The pipeline's goals and won deals; null: every pipeline's");
 
 export const goalResponses = {
   month: responseObject({
     month: Joi.string(),
+    pipeline: pipelineAnswer,
     daysInMonth,
     dayOfMonth: Joi.number()
       .integer()
@@ -98,6 +111,7 @@ export const goalResponses = {
   history: responseObject({
     userId: id,
     userName: Joi.string(),
+    pipeline: pipelineAnswer,
     items: Joi.array()
       .items(
         responseObject({

@@ -10,11 +10,13 @@ import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
  * Each person's goal and what they did in each window, counted as the reports count it (knex-report.repository.ts):
  * deals they own in a won stage closed within the window (deals_closed_at_index), activities assigned to them
  * completed within it (status named, so that activities_assignee_status_completed_index answers per person from
- * the index: ten times faster than the completed_at index's heap rows at 100,000 completed activities). Bindings:
- * months, since, until (arrays), then the user ids three times.
+ * the index: ten times faster than the completed_at index's heap rows at 100,000 completed activities); won deals and
+ * goals of one pipeline, or of every pipeline (null). Bindings: the pipeline, months, since, until (arrays), then the
+ * user ids three times.
  */
 const MONTHS = `
-  WITH w AS (SELECT * FROM unnest(?::text[], ?::timestamptz[], ?::timestamptz[]) AS w(month, since, until)),
+  WITH chosen AS (SELECT ?::text AS pipeline),
+  w AS (SELECT * FROM unnest(?::text[], ?::timestamptz[], ?::timestamptz[]) AS w(month, since, until)),
   p AS (SELECT unnest(?::int[]) AS user_id),
   won AS (
     SELECT w.month, d.owner_id AS user_id, count(*)::int AS won_count, sum(d.value) AS won_value
@@ -22,6 +24,7 @@ const MONTHS = `
     JOIN deals d ON d.closed_at >= w.since AND d.closed_at < w.until
     JOIN pipeline_stages s ON s.pipeline = d.pipeline AND s.stage = d.stage AND s.kind = 'won'
     WHERE d.owner_id = ANY(?::int[])
+      AND ((SELECT pipeline FROM chosen) IS NULL OR d.pipeline = (SELECT pipeline FROM chosen))
     GROUP BY w.month, d.owner_id
   ),
   done AS (
@@ -37,6 +40,7 @@ const MONTHS = `
          coalesce(done.activities_done, 0) AS "activitiesDone"
   FROM w CROSS JOIN p
   LEFT JOIN crm_goals g ON g.month = w.month AND g.user_id = p.user_id
+    AND g.pipeline IS NOT DISTINCT FROM (SELECT pipeline FROM chosen)
   LEFT JOIN won ON won.month = w.month AND won.user_id = p.user_id
   LEFT JOIN done ON done.month = w.month AND done.user_id = p.user_id`;
 
@@ -55,12 +59,14 @@ type MonthRow = {
 export class KnexGoalRepository implements GoalRepository {
   constructor(@inject(UNIT_OF_WORK) private readonly uow: KnexUnitOfWork) {}
 
-  async people(month: string): Promise<Person[]> {
+  async people(month: string, pipeline: string | null): Promise<Person[]> {
     const { rows } = await this.uow.db.raw<{ rows: Person[] }>(
       `SELECT u.id AS "userId", u.name AS "userName" FROM users u
-        WHERE u.disabled_at IS NULL OR EXISTS (SELECT 1 FROM crm_goals g WHERE g.month = ? AND g.user_id = u.id)
+        WHERE u.disabled_at IS NULL OR EXISTS (
+          SELECT 1 FROM crm_goals g WHERE g.month = ? AND g.user_id = u.id AND g.pipeline IS NOT DISTINCT FROM ?::text
+        )
         ORDER BY u.name, u.id`,
-      [month],
+      [month, pipeline],
     );
     return rows;
   }
@@ -76,10 +82,11 @@ export class KnexGoalRepository implements GoalRepository {
     return new Set(rows.map((r) => r.id));
   }
 
-  async months(windows: MonthWindow[], userIds: number[]): Promise<Map<string, PersonMonth>> {
+  async months(windows: MonthWindow[], userIds: number[], pipeline: string | null): Promise<Map<string, PersonMonth>> {
     if (!windows.length || !userIds.length) return new Map();
     const ids = arrayBinding(userIds);
     const { rows } = await this.uow.db.raw<{ rows: MonthRow[] }>(MONTHS, [
+      pipeline,
       arrayBinding(windows.map((w) => w.month)),
       arrayBinding(windows.map((w) => w.since.toISOString())),
       arrayBinding(windows.map((w) => w.until.toISOString())),
@@ -101,12 +108,17 @@ export class KnexGoalRepository implements GoalRepository {
     );
   }
 
-  async replace(month: string, items: GoalInput[], updatedBy: number): Promise<void> {
-    await this.uow.db('crmGoals').where({ month }).delete();
+  async replace(month: string, pipeline: string | null, items: GoalInput[], updatedBy: number): Promise<void> {
+    await this.uow
+      .db('crmGoals')
+      .where({ month })
+      .whereRaw('pipeline IS NOT DISTINCT FROM ?::text', [pipeline])
+      .delete();
     if (!items.length) return;
     await this.uow.db('crmGoals').insert(
       items.map((item) => ({
         month,
+        pipeline,
         userId: item.userId,
         wonValue: item.wonValue,
         wonCount: item.wonCount ?? null,

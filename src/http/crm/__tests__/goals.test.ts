@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../../../domain/shared/clock';
 import { startTestServer, type TestClient, type TestServer } from '../../../../tests/support/test-server';
-import { createCrmUsers, expectErrorShape, type CrmUsers } from './crm-test-kit';
+import { createCrmUsers, expectErrorShape, RENEWALS_PIPELINE, type CrmUsers } from './crm-test-kit';
 
 // Wednesday 2026-11-18 02:30 UTC is still Tuesday the 17th, 23:30, in São Paulo (UTC-3): day 17 of 30.
 const NOW = new Date('2026-11-18T02:30:00Z');
@@ -232,5 +232,76 @@ describe('goals: GET /api/crm/goals/history', () => {
     expect(admin.body.items[0]).toMatchObject({ month: '2026-11', actual: { wonValue: 250.5, wonCount: 1 } });
     expect((await users.admin.get('/api/crm/goals/history?userId=2000000000')).status).toBe(404);
     expect((await users.admin.get('/api/crm/goals/history?months=25')).status).toBe(400);
+  });
+});
+
+describe('goals per pipeline', () => {
+  it("counts one pipeline's won deals against that pipeline's goals; the goals for every pipeline stay apart", async () => {
+    const { employee } = users.ids;
+    const month = async (query: string, client = users.admin) => {
+      const res = await client.get(`/api/crm/goals?month=2026-11${query}`);
+      expect(res.status, res.text).toBe(200);
+      return res.body;
+    };
+    type Line = { userId: number; goal: unknown; actual: { wonValue: number; activitiesDone: number } };
+    const employeeOf = (body: { items: Line[] }) => body.items.find((item) => item.userId === employee)!;
+    const everyBefore = employeeOf(await month(''));
+
+    expect((await users.admin.post('/api/crm/pipelines', RENEWALS_PIPELINE)).status).toBe(201);
+    const renewal = await users.admin.post('/api/crm/deals', {
+      title: 'renewal',
+      value: '800.00',
+      pipeline: 'renewals',
+      ownerId: employee,
+    });
+    // Its won stage is 'Fechado': found by its kind.
+    const won = await users.admin.post(`/api/crm/deals/${renewal.body.id}/move`, {
+      stage: 'Fechado',
+      closedAt: '2026-11-15',
+    });
+    expect(won.status, won.text).toBe(200);
+
+    const put = await users.admin.request('PUT', '/api/crm/goals?month=2026-11&pipeline=renewals', {
+      items: [{ userId: employee, wonValue: 2000 }],
+    });
+    expect(put.status, put.text).toBe(200);
+    expect(put.body.pipeline).toBe('renewals');
+    expect(employeeOf(put.body)).toMatchObject({
+      goal: { wonValue: 2000, wonCount: null, activitiesDone: null },
+      actual: { wonValue: 800, wonCount: 1, activitiesDone: everyBefore.actual.activitiesDone },
+      pace: { wonValue: 1133.33 },
+    });
+    // Every pipeline: the same goal as before, the renewal added to what was won.
+    const every = await month('');
+    expect(every.pipeline).toBeNull();
+    expect(employeeOf(every).goal).toEqual(everyBefore.goal);
+    expect(employeeOf(every).actual.wonValue).toBe(everyBefore.actual.wonValue + 800);
+    // The employee reads their own, per pipeline too.
+    expect(employeeOf(await month('&pipeline=renewals', users.employee))).toMatchObject({ goal: { wonValue: 2000 } });
+    const history = await users.admin.get(`/api/crm/goals/history?userId=${employee}&months=2&pipeline=renewals`);
+    expect(history.body.pipeline).toBe('renewals');
+    expect(history.body.items.at(-1)).toMatchObject({
+      month: '2026-11',
+      goal: { wonValue: 2000 },
+      actual: { wonValue: 800 },
+    });
+
+    // Replacing one pipeline's goals leaves the others.
+    const cleared = await users.admin.request('PUT', '/api/crm/goals?month=2026-11&pipeline=renewals', { items: [] });
+    expect(employeeOf(cleared.body).goal).toBeNull();
+    expect(employeeOf(await month('')).goal).toEqual(everyBefore.goal);
+  });
+
+  it('answers 404 for a pipeline that does not exist, and changes nothing', async () => {
+    const rows = await server.runtime.db.knex('crm_goals').count({ n: '*' }).first();
+    const read = await users.admin.get('/api/crm/goals?pipeline=none-such');
+    expect([read.status, read.body.error.code]).toEqual([404, 'PIPELINE.NOT_FOUND']);
+    const put = await users.admin.request('PUT', '/api/crm/goals?month=2026-11&pipeline=none-such', {
+      items: [{ userId: users.ids.employee, wonValue: 10 }],
+    });
+    expect(put.status).toBe(404);
+    const malformed = await users.admin.get('/api/crm/goals/history?pipeline=Renova%C3%A7%C3%B5es');
+    expect([malformed.status, malformed.body.error.details[0].path]).toEqual([400, 'query.pipeline']);
+    expect(await server.runtime.db.knex('crm_goals').count({ n: '*' }).first()).toEqual(rows);
   });
 });

@@ -894,7 +894,7 @@ export interface paths {
          */
         get: operations["getApiCrmGoals"];
         /**
-         * Replaces a month's goals (people left out lose theirs); answers the month as GET does
+         * Replaces a month's goals, for every pipeline or one (people left out lose theirs); answers the month as GET does
          * @description Roles: admin.
          */
         put: operations["putApiCrmGoals"];
@@ -9642,6 +9642,8 @@ export interface operations {
             query?: {
                 /** @description YYYY-MM; the current month when absent */
                 month?: string;
+                /** @description One pipeline's goals, counting its won deals (its key; 404 PIPELINE.NOT_FOUND for none such); without it the goals for every pipeline, counting all won deals. Activities done are the person's either way */
+                pipeline?: string;
             };
             header?: never;
             path?: never;
@@ -9683,6 +9685,8 @@ export interface operations {
                             userName: string;
                         }[];
                         month: string;
+                        /** @description The pipeline's goals and won deals; null: every pipeline's */
+                        pipeline: string | null;
                     };
                 };
             };
@@ -9714,6 +9718,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not found: PIPELINE.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PIPELINE.NOT_FOUND";
+                        };
+                    };
+                };
+            };
             /** @description Server error: INTERNAL */
             500: {
                 headers: {
@@ -9735,6 +9753,8 @@ export interface operations {
             query: {
                 /** @description YYYY-MM */
                 month: string;
+                /** @description One pipeline's goals, counting its won deals (its key; 404 PIPELINE.NOT_FOUND for none such); without it the goals for every pipeline, counting all won deals. Activities done are the person's either way */
+                pipeline?: string;
             };
             header?: never;
             path?: never;
@@ -9791,6 +9811,8 @@ export interface operations {
                             userName: string;
                         }[];
                         month: string;
+                        /** @description The pipeline's goals and won deals; null: every pipeline's */
+                        pipeline: string | null;
                     };
                 };
             };
@@ -9832,6 +9854,20 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: PIPELINE.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PIPELINE.NOT_FOUND";
                         };
                     };
                 };
@@ -9884,6 +9920,8 @@ export interface operations {
         parameters: {
             query?: {
                 months?: number;
+                /** @description One pipeline's goals, counting its won deals (its key; 404 PIPELINE.NOT_FOUND for none such); without it the goals for every pipeline, counting all won deals. Activities done are the person's either way */
+                pipeline?: string;
                 /** @description Admins: anyone; others: only themselves. Yourself when absent */
                 userId?: number;
             };
@@ -9922,6 +9960,8 @@ export interface operations {
                                 wonValue: number | null;
                             };
                         }[];
+                        /** @description The pipeline's goals and won deals; null: every pipeline's */
+                        pipeline: string | null;
                         userId: number;
                         userName: string;
                     };
@@ -9969,7 +10009,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not found: USER.NOT_FOUND */
+            /** @description Not found: USER.NOT_FOUND, PIPELINE.NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9978,7 +10018,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "USER.NOT_FOUND";
+                            code?: "USER.NOT_FOUND" | "PIPELINE.NOT_FOUND";
                         };
                     };
                 };
