@@ -237,6 +237,8 @@ describe('the reports with several pipelines', () => {
 
 describe('the home with several pipelines', () => {
   it("shows the chosen pipeline's open stages on the pipeline card, kept in the URL, and opens its board", async () => {
+    // A deal of the main pipeline's own (the tests above moved or won theirs).
+    await post(admin, '/api/crm/deals', { title: 'Proposta da Floricultura', value: '300.00', stage: 'proposal' });
     await admin.goto('/');
     const card = admin.getByTestId('home-pipeline');
     await card.locator('[data-testid="home-pipeline-stage"][data-stage="proposal"]').waitFor();
@@ -248,5 +250,46 @@ describe('the home with several pipelines', () => {
     await card.getByRole('link', { name: 'Abrir o funil' }).click();
     await expect.poll(() => new URL(admin.url()).searchParams.get('pipeline')).toBe('renewals');
     await column(admin, 'Renovar').getByText('Renovação do Mercado').waitFor();
+  });
+});
+
+describe('goals per pipeline', () => {
+  it("sets a pipeline's goals in Settings apart from those for every pipeline, and the reports show them with it", async () => {
+    await admin.goto('/settings?tab=goals');
+    const first = admin.getByTestId('goal-row').first();
+    await first.waitFor();
+    const userId = Number(await first.getAttribute('data-user'));
+    await admin.locator('#goals-pipeline').click();
+    await admin.getByRole('option', { name: 'Renovações' }).click();
+    await admin.getByTestId('goals-pipeline-hint').waitFor();
+    await first.locator('input[name="items.0.wonValue"]').fill('5000');
+    await admin.getByRole('button', { name: 'Salvar metas' }).click();
+    await admin
+      .locator('.toast')
+      .getByText(/^Metas de .* salvas$/)
+      .waitFor();
+
+    const goalOf = async (query: string) => {
+      const body = (await (await admin.request.get(`/api/crm/goals${query}`)).json()) as {
+        items: { userId: number; goal: { wonValue: number } | null }[];
+      };
+      return body.items.find((item) => item.userId === userId)?.goal ?? null;
+    };
+    expect(await goalOf('?pipeline=renewals')).toMatchObject({ wonValue: 5000 });
+    expect(await goalOf('')).toBeNull();
+
+    await admin.goto('/crm/reports?pipeline=renewals');
+    await expect
+      .poll(async () =>
+        ((await admin.getByTestId(`report-goal-${userId}-value`).textContent()) ?? '').replace(/\u00a0/g, ' '),
+      )
+      .toContain('de R$ 5.000,00');
+    await admin.locator('#reports-pipeline').click();
+    await admin.getByRole('option', { name: 'Todos os funis' }).click();
+    await expect
+      .poll(async () =>
+        ((await admin.getByTestId(`report-goal-${userId}-value`).textContent()) ?? '').replace(/\u00a0/g, ' '),
+      )
+      .toContain('sem meta');
   });
 });

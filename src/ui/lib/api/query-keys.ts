@@ -74,7 +74,9 @@ export const queryKeys = {
   /** Monthly goals per person (settings writes them; reports and the home read them). */
   goals: {
     all: ['goals'] as const,
-    month: (month: string) => ['goals', 'month', month] as const,
-    history: (userId: number, months: number) => ['goals', 'history', userId, months] as const,
+    /** `pipeline` null: the goals for every pipeline. */
+    month: (month: string, pipeline: string | null) => ['goals', 'month', month, pipeline] as const,
+    history: (userId: number, months: number, pipeline: string | null) =>
+      ['goals', 'history', userId, months, pipeline] as const,
   },
 };

@@ -25,9 +25,9 @@ function Loading() {
 }
 
 /** One person's last months: goal, won and the share reached, newest first. */
-function GoalHistoryTable({ userId }: { userId: number }) {
+function GoalHistoryTable({ userId, pipeline }: { userId: number; pipeline: string | null }) {
   const { t, i18n } = useTranslation();
-  const history = useGoalHistory(userId, HISTORY_MONTHS);
+  const history = useGoalHistory(userId, HISTORY_MONTHS, pipeline);
   if (history.isPending) return <Loading />;
   if (history.isError)
     return (
@@ -68,13 +68,16 @@ function GoalHistoryTable({ userId }: { userId: number }) {
   );
 }
 
-/** The reports' goals: each person's won value against the month's goal with the pace, and one person's last months. */
-export function GoalsReport() {
+/**
+ * The reports' goals: each person's won value against the month's goal with the pace, and one person's last months;
+ * the goals of the pipeline the reports show, or (null) those for every pipeline.
+ */
+export function GoalsReport({ pipeline }: { pipeline: string | null }) {
   const { t, i18n } = useTranslation();
   const now = currentMonth();
   const [month, setMonth] = useState(now);
   const [person, setPerson] = useState<number | null>(null);
-  const goals = useGoals(month);
+  const goals = useGoals(month, pipeline);
   const people = goals.data?.items ?? [];
   const historyOf = person ?? people[0]?.userId ?? null;
   return (
@@ -116,7 +119,7 @@ export function GoalsReport() {
               />
             </div>
           )}
-          {historyOf !== null && <GoalHistoryTable userId={historyOf} />}
+          {historyOf !== null && <GoalHistoryTable userId={historyOf} pipeline={pipeline} />}
         </div>
       </CardContent>
     </Card>

@@ -180,7 +180,7 @@ export function ReportsPage() {
       ) : (
         <div className="grid grid-cols-1 gap-6">
           <MetricCards figures={report.data.figures} period={period} />
-          <GoalsReport />
+          <GoalsReport pipeline={pipeline} />
           <OverviewCharts figures={report.data.figures} period={period} />
           {category === 'contacts' && <QuickReportView name="lead-sources" period={period} />}
         </div>

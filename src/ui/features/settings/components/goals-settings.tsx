@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
+import { EVERY_PIPELINE, PipelinePicker } from '../../../components/records/pipeline-picker';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Form, FormField, useSchemaForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
@@ -66,7 +67,7 @@ function renumberDetails(error: unknown, rowOfSent: number[]): unknown {
   return error;
 }
 
-function GoalsMonthForm({ month, goals }: { month: string; goals: MonthGoals }) {
+function GoalsMonthForm({ month, pipeline, goals }: { month: string; pipeline: string | null; goals: MonthGoals }) {
   const { t, i18n } = useTranslation();
   const schema = useMemo(() => goalsSchema(t), [t]);
   const form = useSchemaForm(schema, { items: rowsOf(goals) });
@@ -90,7 +91,7 @@ function GoalsMonthForm({ month, goals }: { month: string; goals: MonthGoals }) 
       ];
     });
     try {
-      await save.mutateAsync({ month, body: { items } });
+      await save.mutateAsync({ month, pipeline, body: { items } });
     } catch (error) {
       throw renumberDetails(error, rowOfSent);
     }
@@ -186,15 +187,30 @@ function GoalsMonthForm({ month, goals }: { month: string; goals: MonthGoals }) 
 export function GoalsSettings() {
   const { t } = useTranslation();
   const [month, setMonth] = useState(currentMonth);
-  const goals = useGoals(month);
+  // The goals for every pipeline (null), or one pipeline's, which count only its won deals.
+  const [pipeline, setPipeline] = useState<string | null>(null);
+  const goals = useGoals(month, pipeline);
   return (
     <Card>
       <CardHeader className="flex-wrap items-end">
         <div className="grid gap-1">
           <CardTitle>{t('goals.settings.title')}</CardTitle>
           <p className="max-w-2xl text-sm text-muted-foreground">{t('goals.settings.description')}</p>
+          {pipeline && (
+            <p className="max-w-2xl text-sm text-muted-foreground" data-testid="goals-pipeline-hint">
+              {t('goals.settings.pipelineHint')}
+            </p>
+          )}
         </div>
-        <MonthPicker id="goals-month" value={month} onChange={setMonth} />
+        <div className="flex flex-wrap items-end gap-3">
+          <PipelinePicker
+            id="goals-pipeline"
+            value={pipeline ?? EVERY_PIPELINE}
+            onChange={(key) => setPipeline(key === EVERY_PIPELINE ? null : key)}
+            everyLabel={t('pipeline.every')}
+          />
+          <MonthPicker id="goals-month" value={month} onChange={setMonth} />
+        </div>
       </CardHeader>
       {goals.isPending ? (
         <PageSpinner />
@@ -206,7 +222,12 @@ export function GoalsSettings() {
         </CardContent>
       ) : (
         // A new form per month and per answer: what is typed for one month never carries into another.
-        <GoalsMonthForm key={`${month}-${goals.dataUpdatedAt}`} month={month} goals={goals.data} />
+        <GoalsMonthForm
+          key={`${month}-${pipeline}-${goals.dataUpdatedAt}`}
+          month={month}
+          pipeline={pipeline}
+          goals={goals.data}
+        />
       )}
     </Card>
   );
