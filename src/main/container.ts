@@ -48,6 +48,7 @@ import { timelineModule } from './modules/timeline.bindings';
 import { searchModule } from './modules/search.bindings';
 import { goalsModule } from './modules/goals.bindings';
 import { homeModule } from './modules/home.bindings';
+import { customFieldsModule } from './modules/custom-fields.bindings';
 import { httpRoutersModule } from './http-routers';
 
 export interface Runtime {
@@ -153,6 +154,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     searchModule,
     goalsModule,
     homeModule,
+    customFieldsModule,
     httpRoutersModule,
   );
 

@@ -13,6 +13,7 @@ import { MergeRouter } from '../http/crm/merge.router';
 import { NotesRouter } from '../http/crm/notes.router';
 import { PipelineStagesRouter } from '../http/crm/pipeline-stages.router';
 import { PipelinesRouter } from '../http/crm/pipelines.router';
+import { FieldsRouter } from '../http/crm/fields.router';
 import { TemplatesRouter } from '../http/crm/templates.router';
 import { TimelineRouter } from '../http/crm/timeline.router';
 import { DashboardRouter } from '../http/dashboard/dashboard.router';
@@ -55,6 +56,7 @@ export const HTTP_ROUTERS: Newable<HttpRouter>[] = [
   DealsRouter,
   PipelinesRouter,
   PipelineStagesRouter,
+  FieldsRouter,
   LostReasonsRouter,
   ActivitiesRouter,
   NotesRouter,

@@ -8,6 +8,7 @@ export type CrmResource =
   | 'activity'
   | 'note'
   | 'pipelineStage'
+  | 'customField'
   | 'template'
   | 'timeline'
   | 'apiDocument'
@@ -29,7 +30,7 @@ const staff = { employee: 'none', developer: 'any', admin: 'any' } as const;
  * - Activities are private to their assignee and creator (and admins), for reading as well.
  * - Developers are "everyone else" for records: they get the employee rules. SPEC 6 gives them (and
  *   admins) the templates screen and the API document; everyone reads and uses templates (from a
- *   contact's page); templates and pipeline stages are written by admins.
+ *   contact's page); templates, pipeline stages and custom fields are written by admins.
  * - Timeline entries are read by everyone, except an activity's entries, which follow the activity.
  * - Monthly goals: everyone reads (their own; the service narrows a non-admin to themselves), admins set them.
  */
@@ -40,6 +41,7 @@ export const CRM_PERMISSIONS: Record<CrmResource, Record<CrmAction, Record<Role,
   activity: { read: ownersAndAdmin, create: everyone, update: ownersAndAdmin, delete: ownersAndAdmin },
   note: { read: everyone, create: everyone, update: ownersAndAdmin, delete: ownersAndAdmin },
   pipelineStage: { read: everyone, create: adminOnly, update: adminOnly, delete: adminOnly },
+  customField: { read: everyone, create: adminOnly, update: adminOnly, delete: adminOnly },
   template: { read: everyone, create: adminOnly, update: adminOnly, delete: adminOnly },
   timeline: { read: everyone, create: adminOnly, update: adminOnly, delete: adminOnly },
   apiDocument: { read: staff, create: adminOnly, update: adminOnly, delete: adminOnly },

@@ -45,6 +45,12 @@ export const EXPECTED_PERMISSIONS: Record<CrmResource, Record<CrmAction, Record<
     update: { employee: 'no', developer: 'no', admin: 'yes' },
     delete: { employee: 'no', developer: 'no', admin: 'yes' },
   },
+  customField: {
+    read: { employee: 'yes', developer: 'yes', admin: 'yes' },
+    create: { employee: 'no', developer: 'no', admin: 'yes' },
+    update: { employee: 'no', developer: 'no', admin: 'yes' },
+    delete: { employee: 'no', developer: 'no', admin: 'yes' },
+  },
   template: {
     read: { employee: 'yes', developer: 'yes', admin: 'yes' },
     create: { employee: 'no', developer: 'no', admin: 'yes' },

@@ -394,6 +394,25 @@ describe('success responses match the OpenAPI document', () => {
     await call(admin, 'delete', '/api/crm/pipelines/{key}', { params: created });
   });
 
+  it('custom fields', async () => {
+    const field = await call(admin, 'post', '/api/crm/fields', {
+      body: {
+        entity: 'contact',
+        key: 'segment',
+        label: { pt: 'Segmento', en: 'Segment' },
+        type: 'select',
+        options: ['a'],
+      },
+    });
+    await call(admin, 'get', '/api/crm/fields', { query: 'entity=contact' });
+    await call(admin, 'get', '/api/crm/fields/{id}', { params: field });
+    await call(admin, 'patch', '/api/crm/fields/{id}', {
+      params: field,
+      body: { options: ['a', 'b'], required: true, updatedAt: field.updatedAt },
+    });
+    await call(admin, 'delete', '/api/crm/fields/{id}', { params: field });
+  });
+
   it('lost reasons', async () => {
     const reason = await call(admin, 'post', '/api/crm/lost-reasons', { body: { label: 'Chose to wait' } });
     await call(admin, 'patch', '/api/crm/lost-reasons/{id}', {

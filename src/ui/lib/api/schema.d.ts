@@ -881,6 +881,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/crm/fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The custom fields of contacts, companies and deals, by entity and position; retired ones when asked
+         * @description Any signed-in user.
+         */
+        get: operations["getApiCrmFields"];
+        put?: never;
+        /**
+         * Add a field to contacts, companies or deals (last of its entity unless a position is given)
+         * @description Roles: admin.
+         */
+        post: operations["postApiCrmFields"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crm/fields/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One custom field
+         * @description Any signed-in user.
+         */
+        get: operations["getApiCrmFieldsId"];
+        put?: never;
+        post?: never;
+        /**
+         * Retire a field: hidden everywhere, every record keeps its value (PATCH retired: false restores it)
+         * @description Roles: admin.
+         */
+        delete: operations["deleteApiCrmFieldsId"];
+        options?: never;
+        head?: never;
+        /**
+         * Relabel, require, rename or retire options, move, retire or restore a field (key, entity and type stay)
+         * @description Roles: admin.
+         */
+        patch: operations["patchApiCrmFieldsId"];
+        trace?: never;
+    };
     "/api/crm/goals": {
         parameters: {
             query?: never;
@@ -1980,7 +2032,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {unknown} */
-                code: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON" | "REQUEST.TOO_LARGE" | "REQUEST.CROSS_SITE" | "REQUEST.UNSUPPORTED_MEDIA_TYPE" | "REQUEST.HOST_NOT_ALLOWED" | "ROUTE.NOT_FOUND" | "AUTH.UNAUTHENTICATED" | "AUTH.INVALID_CREDENTIALS" | "AUTH.FORBIDDEN" | "AUTH.ROLE_NOT_ALLOWED" | "AUTH.ACCOUNT_DISABLED" | "AUTH.TOO_MANY_ATTEMPTS" | "AUTH.WRONG_PASSWORD" | "AUTH.PASSWORD_CHANGE_REQUIRED" | "AUTH.PASSWORD_UNCHANGED" | "USER.USERNAME_TAKEN" | "USER.NOT_FOUND" | "USER.LAST_ADMIN" | "SESSION.NOT_FOUND" | "SERVICE.UNAVAILABLE" | "SERVICE.BUSY" | "SERVICE.TIMEOUT" | "REQUEST.TOO_MANY_AT_ONCE" | "RESOURCE.CONFLICT" | "CONTACT.NOT_FOUND" | "COMPANY.NOT_FOUND" | "COMPANY.CNPJ_TAKEN" | "DEAL.NOT_FOUND" | "DEAL.INVALID_STAGE" | "DEAL.LOST_REASON_REQUIRED" | "STAGE.NOT_FOUND" | "STAGE.IN_USE" | "STAGE.NAME_TAKEN" | "STAGE.LIMIT_REACHED" | "STAGE.LAST_OF_KIND" | "PIPELINE.NOT_FOUND" | "PIPELINE.KEY_TAKEN" | "PIPELINE.NAME_TAKEN" | "PIPELINE.LIMIT_REACHED" | "PIPELINE.HAS_DEALS" | "PIPELINE.DEFAULT" | "PIPELINE.ARCHIVED" | "LOST_REASON.NOT_FOUND" | "LOST_REASON.NAME_TAKEN" | "LOST_REASON.LAST_ACTIVE" | "LOST_REASON.LIMIT_REACHED" | "ACTIVITY.NOT_FOUND" | "NOTE.NOT_FOUND" | "TEMPLATE.NOT_FOUND" | "TEMPLATE.UNKNOWN_VARIABLE" | "TEMPLATE.INACTIVE" | "TEMPLATE.NO_RECIPIENT" | "TEMPLATE.MISSING_VALUES" | "IMPORT.NOT_FOUND" | "IMPORT.NOT_FINISHED" | "IMPORT.ALREADY_UNDONE" | "IMPORT.CHANGED_SINCE" | "NOTIFICATION.NOT_FOUND" | "REPORT.UNSUPPORTED_COMBINATION" | "SAVED_REPORT.NOT_FOUND" | "SAVED_REPORT.READ_ONLY" | "INTERNAL";
+                code: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON" | "REQUEST.TOO_LARGE" | "REQUEST.CROSS_SITE" | "REQUEST.UNSUPPORTED_MEDIA_TYPE" | "REQUEST.HOST_NOT_ALLOWED" | "ROUTE.NOT_FOUND" | "AUTH.UNAUTHENTICATED" | "AUTH.INVALID_CREDENTIALS" | "AUTH.FORBIDDEN" | "AUTH.ROLE_NOT_ALLOWED" | "AUTH.ACCOUNT_DISABLED" | "AUTH.TOO_MANY_ATTEMPTS" | "AUTH.WRONG_PASSWORD" | "AUTH.PASSWORD_CHANGE_REQUIRED" | "AUTH.PASSWORD_UNCHANGED" | "USER.USERNAME_TAKEN" | "USER.NOT_FOUND" | "USER.LAST_ADMIN" | "SESSION.NOT_FOUND" | "SERVICE.UNAVAILABLE" | "SERVICE.BUSY" | "SERVICE.TIMEOUT" | "REQUEST.TOO_MANY_AT_ONCE" | "RESOURCE.CONFLICT" | "CONTACT.NOT_FOUND" | "COMPANY.NOT_FOUND" | "COMPANY.CNPJ_TAKEN" | "DEAL.NOT_FOUND" | "DEAL.INVALID_STAGE" | "DEAL.LOST_REASON_REQUIRED" | "STAGE.NOT_FOUND" | "STAGE.IN_USE" | "STAGE.NAME_TAKEN" | "STAGE.LIMIT_REACHED" | "STAGE.LAST_OF_KIND" | "PIPELINE.NOT_FOUND" | "PIPELINE.KEY_TAKEN" | "FIELD.NOT_FOUND" | "FIELD.KEY_TAKEN" | "FIELD.LIMIT_REACHED" | "PIPELINE.NAME_TAKEN" | "PIPELINE.LIMIT_REACHED" | "PIPELINE.HAS_DEALS" | "PIPELINE.DEFAULT" | "PIPELINE.ARCHIVED" | "LOST_REASON.NOT_FOUND" | "LOST_REASON.NAME_TAKEN" | "LOST_REASON.LAST_ACTIVE" | "LOST_REASON.LIMIT_REACHED" | "ACTIVITY.NOT_FOUND" | "NOTE.NOT_FOUND" | "TEMPLATE.NOT_FOUND" | "TEMPLATE.UNKNOWN_VARIABLE" | "TEMPLATE.INACTIVE" | "TEMPLATE.NO_RECIPIENT" | "TEMPLATE.MISSING_VALUES" | "IMPORT.NOT_FOUND" | "IMPORT.NOT_FINISHED" | "IMPORT.ALREADY_UNDONE" | "IMPORT.CHANGED_SINCE" | "NOTIFICATION.NOT_FOUND" | "REPORT.UNSUPPORTED_COMBINATION" | "SAVED_REPORT.NOT_FOUND" | "SAVED_REPORT.READ_ONLY" | "INTERNAL";
                 /** @description Failing fields (path, message), or for a conflict { current: the record as it is now } */
                 details?: {
                     message: string;
@@ -9589,6 +9641,743 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "CONTACT.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiCrmFields: {
+        parameters: {
+            query?: {
+                /** @description Only this kind of record’s fields */
+                entity?: "contact" | "company" | "deal";
+                /** @description Also the retired fields */
+                includeRetired?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time
+                             */
+                            createdAt: string;
+                            /** @enum {unknown} */
+                            entity: "contact" | "company" | "deal";
+                            id: number;
+                            /** @description Values are stored and filtered as customFields.<key> */
+                            key: string;
+                            label: {
+                                en: string;
+                                pt: string;
+                            };
+                            /** @description In the order offered; empty but for selects */
+                            options: {
+                                key: string;
+                                label: {
+                                    en: string;
+                                    pt: string;
+                                };
+                                retired: boolean;
+                            }[];
+                            position: number;
+                            /** @description A new record needs a value; a change cannot empty it */
+                            required: boolean;
+                            /** @description Hidden from forms, lists and filters; records keep their values */
+                            retired: boolean;
+                            /** @enum {unknown} */
+                            type: "text" | "longText" | "number" | "currency" | "date" | "select" | "multiSelect" | "checkbox" | "url" | "email" | "phone";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time
+                             */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiCrmFields: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The kind of record the field belongs to
+                     * @enum {unknown}
+                     */
+                    entity: "contact" | "company" | "deal";
+                    /** @description Where records keep the value (customFields.<key>); fixed once made, one per entity */
+                    key: string;
+                    /** @description What forms, lists and files show, in each language */
+                    label: {
+                        en: string;
+                        pt: string;
+                    };
+                    /** @description select and multiSelect only. On a change, every option the field had stays: rename its label or retire it (a record's value keeps its key) */
+                    options?: (string | {
+                        /** @description What a record stores; fixed once made */
+                        key: string;
+                        /** @description What forms, lists and files show, in each language */
+                        label: {
+                            en: string;
+                            pt: string;
+                        };
+                        /**
+                         * @description Offered no more; records holding it keep it
+                         * @default false
+                         */
+                        retired?: boolean;
+                    })[];
+                    /** @description Its place among its entity’s fields, 1-based; the others shift */
+                    position?: number;
+                    /** @default false */
+                    required?: boolean;
+                    /**
+                     * @description currency: BRL as a decimal string like a deal value; date: YYYY-MM-DD; select: an option key; multiSelect: a list of them; fixed once made
+                     * @enum {unknown}
+                     */
+                    type: "text" | "longText" | "number" | "currency" | "date" | "select" | "multiSelect" | "checkbox" | "url" | "email" | "phone";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        /** @enum {unknown} */
+                        entity: "contact" | "company" | "deal";
+                        id: number;
+                        /** @description Values are stored and filtered as customFields.<key> */
+                        key: string;
+                        label: {
+                            en: string;
+                            pt: string;
+                        };
+                        /** @description In the order offered; empty but for selects */
+                        options: {
+                            key: string;
+                            label: {
+                                en: string;
+                                pt: string;
+                            };
+                            retired: boolean;
+                        }[];
+                        position: number;
+                        /** @description A new record needs a value; a change cannot empty it */
+                        required: boolean;
+                        /** @description Hidden from forms, lists and filters; records keep their values */
+                        retired: boolean;
+                        /** @enum {unknown} */
+                        type: "text" | "longText" | "number" | "currency" | "date" | "select" | "multiSelect" | "checkbox" | "url" | "email" | "phone";
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Conflict: FIELD.KEY_TAKEN, FIELD.LIMIT_REACHED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FIELD.KEY_TAKEN" | "FIELD.LIMIT_REACHED";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiCrmFieldsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        /** @enum {unknown} */
+                        entity: "contact" | "company" | "deal";
+                        id: number;
+                        /** @description Values are stored and filtered as customFields.<key> */
+                        key: string;
+                        label: {
+                            en: string;
+                            pt: string;
+                        };
+                        /** @description In the order offered; empty but for selects */
+                        options: {
+                            key: string;
+                            label: {
+                                en: string;
+                                pt: string;
+                            };
+                            retired: boolean;
+                        }[];
+                        position: number;
+                        /** @description A new record needs a value; a change cannot empty it */
+                        required: boolean;
+                        /** @description Hidden from forms, lists and filters; records keep their values */
+                        retired: boolean;
+                        /** @enum {unknown} */
+                        type: "text" | "longText" | "number" | "currency" | "date" | "select" | "multiSelect" | "checkbox" | "url" | "email" | "phone";
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: FIELD.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FIELD.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteApiCrmFieldsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: FIELD.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FIELD.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patchApiCrmFieldsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What forms, lists and files show, in each language */
+                    label?: {
+                        en: string;
+                        pt: string;
+                    };
+                    /** @description select and multiSelect only. On a change, every option the field had stays: rename its label or retire it (a record's value keeps its key) */
+                    options?: (string | {
+                        /** @description What a record stores; fixed once made */
+                        key: string;
+                        /** @description What forms, lists and files show, in each language */
+                        label: {
+                            en: string;
+                            pt: string;
+                        };
+                        /**
+                         * @description Offered no more; records holding it keep it
+                         * @default false
+                         */
+                        retired?: boolean;
+                    })[];
+                    /** @description Its place among its entity’s fields, 1-based; the others shift */
+                    position?: number;
+                    required?: boolean;
+                    /** @description true retires the field (its values stay), false restores it */
+                    retired?: boolean;
+                    /**
+                     * Format: date-time
+                     * @description updatedAt as last read; 409 when the record changed since
+                     */
+                    updatedAt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        /** @enum {unknown} */
+                        entity: "contact" | "company" | "deal";
+                        id: number;
+                        /** @description Values are stored and filtered as customFields.<key> */
+                        key: string;
+                        label: {
+                            en: string;
+                            pt: string;
+                        };
+                        /** @description In the order offered; empty but for selects */
+                        options: {
+                            key: string;
+                            label: {
+                                en: string;
+                                pt: string;
+                            };
+                            retired: boolean;
+                        }[];
+                        position: number;
+                        /** @description A new record needs a value; a change cannot empty it */
+                        required: boolean;
+                        /** @description Hidden from forms, lists and filters; records keep their values */
+                        retired: boolean;
+                        /** @enum {unknown} */
+                        type: "text" | "longText" | "number" | "currency" | "date" | "select" | "multiSelect" | "checkbox" | "url" | "email" | "phone";
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: FIELD.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FIELD.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Conflict: RESOURCE.CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RESOURCE.CONFLICT";
                         };
                     };
                 };

@@ -1,0 +1,85 @@
+import { inject, injectable } from 'inversify';
+import { ConflictError } from '../shared/conflict.error';
+import { UNIT_OF_WORK } from '../shared/shared.tokens';
+import type { UnitOfWork } from '../shared/unit-of-work.port';
+import {
+  checkOptions,
+  MAX_FIELDS_PER_ENTITY,
+  normalizeOptions,
+  type CustomField,
+  type CustomFieldChanges,
+  type CustomFieldEntity,
+  type NewCustomField,
+} from './custom-field';
+import { CustomFieldKeyTakenError, CustomFieldLimitError, CustomFieldNotFoundError } from './custom-fields.errors';
+import type { CustomFieldRepository } from './custom-fields.ports';
+import { CUSTOM_FIELD_REPOSITORY } from './custom-fields.tokens';
+
+/**
+ * The fields an admin adds to contacts, companies and deals: everyone reads them (forms, lists, the API document's
+ * readers), admins write them (the router enforces the permission table). A field's key, entity and type are fixed
+ * once made (records hold values of that type under that key); it is retired, never deleted.
+ */
+@injectable()
+export class CustomFieldsService {
+  constructor(
+    @inject(CUSTOM_FIELD_REPOSITORY) private readonly fields: CustomFieldRepository,
+    @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
+  ) {}
+
+  list(entity?: CustomFieldEntity, includeRetired = false): Promise<CustomField[]> {
+    return this.fields.list(entity, includeRetired);
+  }
+
+  async get(id: number): Promise<CustomField> {
+    const field = await this.fields.find(id);
+    if (!field) throw new CustomFieldNotFoundError();
+    return field;
+  }
+
+  create({ entity, key, label, type, required = false, options = [], position }: NewCustomField): Promise<CustomField> {
+    const checked = checkOptions(type, normalizeOptions(options));
+    return this.uow.run(async () => {
+      if ((await this.fields.count(entity)) >= MAX_FIELDS_PER_ENTITY)
+        throw new CustomFieldLimitError(MAX_FIELDS_PER_ENTITY);
+      if (await this.fields.keyTaken(entity, key)) throw new CustomFieldKeyTakenError();
+      const field = await this.fields.create({ entity, key, label, type, required, options: checked });
+      if (position !== undefined) await this.move(field, position);
+      return position === undefined ? field : this.get(field.id);
+    });
+  }
+
+  /** Relabel, require or not, rename or retire options (never drop one), move, retire or restore. */
+  update(id: number, changes: CustomFieldChanges, expectedUpdatedAt?: Date): Promise<CustomField> {
+    return this.uow.run(async () => {
+      const current = await this.fields.find(id, { forUpdate: true });
+      if (!current) throw new CustomFieldNotFoundError();
+      if (expectedUpdatedAt && current.updatedAt.getTime() !== expectedUpdatedAt.getTime())
+        throw new ConflictError(current);
+      const options =
+        changes.options === undefined
+          ? undefined
+          : checkOptions(current.type, normalizeOptions(changes.options), current.options);
+      if (changes.position !== undefined && changes.position !== current.position)
+        await this.move(current, changes.position);
+      return this.fields.update(id, {
+        label: changes.label,
+        required: changes.required,
+        options,
+        retired: changes.retired,
+      });
+    });
+  }
+
+  /** Retires the field: hidden from forms, lists and filters; every record keeps its value. */
+  async retire(id: number): Promise<void> {
+    await this.update(id, { retired: true });
+  }
+
+  /** Puts `field` at `position` (1-based) among its entity's fields; the others shift. */
+  private async move(field: CustomField, position: number): Promise<void> {
+    const ids = (await this.fields.list(field.entity, true)).map((f) => f.id).filter((other) => other !== field.id);
+    ids.splice(Math.min(position, ids.length + 1) - 1, 0, field.id);
+    await this.fields.reorder(ids);
+  }
+}

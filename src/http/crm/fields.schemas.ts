@@ -1,0 +1,112 @@
+import Joi from 'joi';
+import {
+  CUSTOM_FIELD_ENTITIES,
+  CUSTOM_FIELD_TYPES,
+  FIELD_KEY_PATTERN,
+  MAX_FIELDS_PER_ENTITY,
+  MAX_OPTIONS,
+  OPTION_KEY_PATTERN,
+  type CustomField,
+  type CustomFieldChanges,
+  type CustomFieldEntity,
+  type NewCustomField,
+} from '../../domain/custom-fields/custom-field';
+import { itemsResponse, responseObject, timestamp } from '../response.schemas';
+import { expectedVersion, idParams, type Versioned } from './crm.schemas';
+
+const entity = Joi.string()
+  .valid(...CUSTOM_FIELD_ENTITIES)
+  .description('The kind of record the field belongs to');
+const labelText = Joi.string().trim().min(1).max(80);
+const label = Joi.object({ pt: labelText.required(), en: labelText.required() }).description(
+  'What forms, lists and files show, in each language',
+);
+const optionKey = Joi.string()
+  .pattern(OPTION_KEY_PATTERN)
+  .messages({ 'string.pattern.base': '{#label} must be letters, digits, - or _ (at most 60)' });
+const option = Joi.alternatives()
+  .try(
+    optionKey.description('Shorthand: the same key and label in both languages'),
+    Joi.object({
+      key: optionKey.required().description('What a record stores; fixed once made'),
+      label: label.required(),
+      retired: Joi.boolean().default(false).description('Offered no more; records holding it keep it'),
+    }),
+  )
+  .description('An option: { key, label: { pt, en }, retired? }, or a plain string');
+const options = Joi.array()
+  .items(option)
+  .max(MAX_OPTIONS)
+  .description(
+    "select and multiSelect only. On a change, every option the field had stays: rename its label or retire it (a record's value keeps its key)",
+  );
+const position = Joi.number()
+  .integer()
+  .min(1)
+  .max(MAX_FIELDS_PER_ENTITY)
+  .description('Its place among its entity’s fields, 1-based; the others shift');
+
+const labelOut = responseObject({ pt: Joi.string(), en: Joi.string() });
+const field = responseObject({
+  id: Joi.number().integer(),
+  entity: Joi.string().valid(...CUSTOM_FIELD_ENTITIES),
+  key: Joi.string().description('Values are stored and filtered as customFields.<key>'),
+  label: labelOut,
+  type: Joi.string().valid(...CUSTOM_FIELD_TYPES),
+  required: Joi.boolean().description('A new record needs a value; a change cannot empty it'),
+  options: Joi.array()
+    .items(responseObject({ key: Joi.string(), label: labelOut, retired: Joi.boolean() }))
+    .description('In the order offered; empty but for selects'),
+  position: Joi.number().integer(),
+  retired: Joi.boolean().description('Hidden from forms, lists and filters; records keep their values'),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+} satisfies Joi.StrictSchemaMap<CustomField>);
+
+export const fieldSchemas = {
+  list: {
+    query: Joi.object<{ entity?: CustomFieldEntity; includeRetired: boolean }, true>({
+      entity: entity.description('Only this kind of record’s fields'),
+      includeRetired: Joi.boolean().default(false).description('Also the retired fields'),
+    }),
+  },
+  get: { params: idParams },
+  create: {
+    body: Joi.object<NewCustomField, true>({
+      entity: entity.required(),
+      key: Joi.string()
+        .pattern(FIELD_KEY_PATTERN)
+        .required()
+        .messages({
+          'string.pattern.base': '{#label} must start with a lower-case letter, then letters, digits or _ (at most 40)',
+        })
+        .description('Where records keep the value (customFields.<key>); fixed once made, one per entity'),
+      label: label.required(),
+      type: Joi.string()
+        .valid(...CUSTOM_FIELD_TYPES)
+        .required()
+        .description(
+          'currency: BRL as a decimal string like a deal value; date: YYYY-MM-DD; select: an option key; multiSelect: a list of them; fixed once made',
+        ),
+      required: Joi.boolean().default(false),
+      options,
+      position,
+    }),
+  },
+  update: {
+    params: idParams,
+    body: Joi.object<CustomFieldChanges & Versioned, true>({
+      label,
+      required: Joi.boolean(),
+      options,
+      position,
+      retired: Joi.boolean().description('true retires the field (its values stay), false restores it'),
+      updatedAt: expectedVersion,
+    })
+      .or('label', 'required', 'options', 'position', 'retired')
+      .messages({ 'object.missing': 'Send label, required, options, position or retired' }),
+  },
+  remove: { params: idParams },
+};
+
+export const fieldResponses = { field, fields: itemsResponse(field) };

@@ -1,0 +1,103 @@
+import { inject, injectable } from 'inversify';
+import { raw } from 'objection';
+import type { CustomField, CustomFieldEntity } from '../../domain/custom-fields/custom-field';
+import type { CustomFieldRepository, CustomFieldRow } from '../../domain/custom-fields/custom-fields.ports';
+import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
+import { tableModel, type BaseModel } from '../db/base.model';
+import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
+
+const CustomFieldModel = tableModel('customFields', { jsonAttributes: ['options'], hasUpdatedAt: true });
+const COLUMNS = [
+  'id',
+  'entity',
+  'key',
+  'labelPt',
+  'labelEn',
+  'type',
+  'required',
+  'options',
+  'position',
+  'retired',
+  'createdAt',
+  'updatedAt',
+];
+
+type Row = Omit<CustomField, 'label'> & { labelPt: string; labelEn: string };
+const toField = (model: BaseModel): CustomField => {
+  const { labelPt, labelEn, ...rest } = { ...model } as unknown as Row;
+  return { ...rest, label: { pt: labelPt, en: labelEn } };
+};
+
+@injectable()
+export class KnexCustomFieldRepository implements CustomFieldRepository {
+  constructor(@inject(UNIT_OF_WORK) private readonly uow: KnexUnitOfWork) {}
+
+  private query() {
+    return CustomFieldModel.query(this.uow.db);
+  }
+
+  async list(entity: CustomFieldEntity | undefined, includeRetired: boolean): Promise<CustomField[]> {
+    const rows = await this.query()
+      .select(COLUMNS)
+      .modify((q) => entity !== undefined && q.where('entity', entity))
+      .modify((q) => !includeRetired && q.where('retired', false))
+      .orderBy(['entity', 'position', 'id']);
+    return rows.map(toField);
+  }
+
+  async find(id: number, options: { forUpdate?: boolean } = {}): Promise<CustomField | null> {
+    const row = await this.query()
+      .select(COLUMNS)
+      .findById(id)
+      .modify((q) => options.forUpdate && q.forUpdate());
+    return row ? toField(row) : null;
+  }
+
+  count(entity: CustomFieldEntity): Promise<number> {
+    return this.query().where('entity', entity).resultSize();
+  }
+
+  async keyTaken(entity: CustomFieldEntity, key: string): Promise<boolean> {
+    return (await this.query().select('id').where({ entity, key }).first()) !== undefined;
+  }
+
+  async create({ label, options, ...field }: CustomFieldRow): Promise<CustomField> {
+    const row = await this.query()
+      .insert({
+        ...field,
+        labelPt: label.pt,
+        labelEn: label.en,
+        options: JSON.stringify(options),
+        position: raw('(SELECT coalesce(max(position), 0) + 1 FROM custom_fields WHERE entity = ?)', [field.entity]),
+      })
+      .returning(COLUMNS);
+    return toField(row);
+  }
+
+  async update(
+    id: number,
+    { label, required, options, retired }: Partial<Pick<CustomField, 'label' | 'required' | 'options' | 'retired'>>,
+  ): Promise<CustomField> {
+    const row = await this.query()
+      .patch({
+        id,
+        ...(label !== undefined && { labelPt: label.pt, labelEn: label.en }),
+        ...(required !== undefined && { required }),
+        ...(options !== undefined && { options: JSON.stringify(options) }),
+        ...(retired !== undefined && { retired }),
+      })
+      .findById(id)
+      .returning(COLUMNS);
+    return toField(row!);
+  }
+
+  /** Positions only: not an edit of the other fields, so their updated_at (a client's version) stays. */
+  async reorder(ids: number[]): Promise<void> {
+    for (const [index, id] of ids.entries())
+      await this.uow
+        .db('customFields')
+        .where({ id })
+        .whereNot({ position: index + 1 })
+        .update({ position: index + 1 });
+  }
+}
