@@ -28,6 +28,8 @@ import {
 } from './contact';
 import type { ContactRepository } from './contacts.ports';
 import { CONTACT_REPOSITORY } from './contacts.tokens';
+import type { CustomFieldsService } from '../custom-fields/custom-fields.service';
+import { CUSTOM_FIELDS_SERVICE } from '../custom-fields/custom-fields.tokens';
 
 @injectable()
 export class ContactsService {
@@ -37,6 +39,7 @@ export class ContactsService {
     @inject(CONTACT_REPOSITORY) private readonly contacts: ContactRepository,
     @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @inject(TIMELINE_SERVICE) private readonly timeline: TimelineService,
+    @inject(CUSTOM_FIELDS_SERVICE) private readonly customFields: Pick<CustomFieldsService, 'values'>,
   ) {
     this.records = new CrmRecords(
       contacts,
@@ -69,18 +72,26 @@ export class ContactsService {
     return this.records.get(viewer, id);
   }
 
-  /** The owner defaults to the creator. With its timeline entry, as records.create writes it, in one statement. */
-  create(viewer: Viewer, fields: Partial<ContactFields> & Pick<ContactFields, 'name'>): Promise<Contact> {
+  /**
+   * The owner defaults to the creator; custom field values are checked against the contacts' fields. With its
+   * timeline entry, as records.create writes it, in one statement.
+   */
+  async create(viewer: Viewer, fields: Partial<ContactFields> & Pick<ContactFields, 'name'>): Promise<Contact> {
     const values = {
       ...fields,
+      customFields: await this.customFields.values('contact', fields.customFields),
       ownerId: fields.ownerId === undefined ? viewer.id : fields.ownerId,
       createdBy: viewer.id,
     };
     return this.contacts.createRecorded(values, { userId: viewer.id });
   }
 
+  /** Custom field values sent are checked and merged into the contact's (null removes one). */
   update(viewer: Viewer, id: number, changes: Partial<ContactFields>, expectedUpdatedAt?: Date): Promise<Contact> {
-    return this.records.update(viewer, id, expectedUpdatedAt, () => changes);
+    return this.records.update(viewer, id, expectedUpdatedAt, async (current) => {
+      const customFields = await this.customFields.values('contact', changes.customFields, current.customFields);
+      return customFields === undefined ? changes : { ...changes, customFields };
+    });
   }
 
   /**

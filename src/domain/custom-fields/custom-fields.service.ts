@@ -3,6 +3,7 @@ import { ConflictError } from '../shared/conflict.error';
 import { UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
 import {
+  checkCustomValues,
   checkOptions,
   MAX_FIELDS_PER_ENTITY,
   normalizeOptions,
@@ -69,6 +70,25 @@ export class CustomFieldsService {
         retired: changes.retired,
       });
     });
+  }
+
+  /**
+   * The `customFields` a record's write stores, from what it sends, checked against the entity's fields (every
+   * refusal a 400 naming customFields.<key>). A create starts from nothing (required fields need a value); a change
+   * merges into the record's current values (null removes one; a field not sent, a retired one's included, keeps its
+   * value), and leaves them alone when nothing is sent.
+   */
+  async values(
+    entity: CustomFieldEntity,
+    sent: Record<string, unknown> | undefined,
+    current?: Record<string, unknown>,
+  ): Promise<Record<string, unknown> | undefined> {
+    if (current && sent === undefined) return undefined;
+    const fields = await this.fields.list(entity, true);
+    const checked = checkCustomValues(fields, sent ?? {}, current ? 'update' : 'create');
+    const merged: Record<string, unknown> = { ...current, ...checked };
+    for (const [key, value] of Object.entries(merged)) if (value === null) delete merged[key];
+    return merged;
   }
 
   /** Retires the field: hidden from forms, lists and filters; every record keeps its value. */

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { customFieldsOf } from '../../custom-fields/__tests__/custom-fields-of';
 import { InMemoryContactRepository } from '../../contacts/__tests__/in-memory-contact.repository';
 import { ContactsService } from '../../contacts/contacts.service';
 import { FixedClock, InMemoryUnitOfWork } from '../../shared/__tests__/in-memory-unit-of-work';
@@ -32,7 +33,7 @@ beforeEach(async () => {
   ]);
   const uow = new InMemoryUnitOfWork([contacts, timeline, imports]);
   const timelineService = new TimelineService(timeline);
-  const contactsService = new ContactsService(contacts, uow, timelineService);
+  const contactsService = new ContactsService(contacts, uow, timelineService, customFieldsOf());
   service = new ContactImportsService(
     imports,
     new SemicolonLinesFile(),
@@ -154,6 +155,7 @@ describe('ContactImportsService: what each row does', () => {
       contacts,
       new InMemoryUnitOfWork([contacts, timeline]),
       new TimelineService(timeline),
+      customFieldsOf(),
     ).update(ana, padaria, { notes: 'called' });
 
     await expect(service.undo(ana, id)).rejects.toMatchObject({

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { customFieldsOf } from '../../custom-fields/__tests__/custom-fields-of';
 import { InMemoryUnitOfWork } from '../../shared/__tests__/in-memory-unit-of-work';
 import { InMemoryTimelineRepository } from '../../timeline/__tests__/in-memory-timeline.repository';
 import { TimelineService } from '../../timeline/timeline.service';
@@ -19,7 +20,12 @@ let service: ContactsService;
 beforeEach(() => {
   timeline = new InMemoryTimelineRepository();
   contacts = new InMemoryContactRepository(timeline);
-  service = new ContactsService(contacts, new InMemoryUnitOfWork([contacts, timeline]), new TimelineService(timeline));
+  service = new ContactsService(
+    contacts,
+    new InMemoryUnitOfWork([contacts, timeline]),
+    new TimelineService(timeline),
+    customFieldsOf(),
+  );
 });
 
 async function contact(by: { id: number }, fields: Partial<ContactFields> & { name: string }) {

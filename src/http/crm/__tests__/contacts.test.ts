@@ -29,6 +29,11 @@ describe('contacts', () => {
 
   it('creates with every field given, no owner, and its created entry on the timeline', async () => {
     const company = (await crm.users.employee.post('/api/crm/companies', { name: 'Campos Ltda' })).body;
+    for (const field of [
+      { key: 'cnpj', label: { pt: 'CNPJ', en: 'CNPJ' }, type: 'text' },
+      { key: 'segment', label: { pt: 'Segmento', en: 'Segment' }, type: 'select', options: ['varejo'] },
+    ])
+      expect((await crm.users.admin.post('/api/crm/fields', { entity: 'contact', ...field })).status).toBe(201);
     const body = {
       name: 'Bia Campos',
       email: 'bia@example.com',
@@ -40,7 +45,7 @@ describe('contacts', () => {
       score: 77,
       tags: ['ouro', 'rj "sul"'],
       notes: 'Prefers e-mail',
-      customFields: { cnpj: '12.345', nested: { a: [1, 'b'] } },
+      customFields: { cnpj: '12.345', segment: 'varejo' },
       ownerId: null,
     };
     const res = await crm.users.employee.post('/api/crm/contacts', body);

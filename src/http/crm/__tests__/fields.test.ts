@@ -156,3 +156,94 @@ describe('custom fields', () => {
     throw new Error('no limit');
   });
 });
+
+describe('custom field values on contacts', () => {
+  const define = async (body: object) => {
+    const res = await crm.users.admin.post(BASE, { entity: 'contact', ...body });
+    expect(res.status, res.text).toBe(201);
+    return res.body as { id: number };
+  };
+  const keyed = (key: string, type: string, more: object = {}) => ({ key, label: { pt: key, en: key }, type, ...more });
+
+  it('stores each type in its shape, refuses a wrong one naming customFields.<key>, and merges changes', async () => {
+    await define(keyed('since', 'date'));
+    await define(keyed('budget', 'currency'));
+    await define(keyed('channels', 'multiSelect', { options: ['email', 'whatsapp'] }));
+    await define(keyed('vip', 'checkbox'));
+    const created = await crm.users.employee.post('/api/crm/contacts', {
+      name: 'Cida Valores',
+      customFields: { since: '2025-03-01', budget: '2500.5', channels: ['whatsapp'], vip: true, segment: 'varejo' },
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.customFields).toEqual({
+      since: '2025-03-01',
+      budget: '2500.50',
+      channels: ['whatsapp'],
+      vip: true,
+      segment: 'varejo',
+    });
+
+    const refusedWith = async (customFields: object, path: string) => {
+      const res = await crm.users.employee.post('/api/crm/contacts', { name: 'Refused', customFields });
+      expect(res.status, JSON.stringify(customFields)).toBe(400);
+      expect(res.body.error.details[0].path).toBe(path);
+    };
+    await refusedWith({ since: '31/12/2025' }, 'customFields.since');
+    await refusedWith({ budget: 'muito' }, 'customFields.budget');
+    await refusedWith({ channels: ['fax'] }, 'customFields.channels');
+    await refusedWith({ segment: 'industria' }, 'customFields.segment'); // retired
+    await refusedWith({ nickname: 'x' }, 'customFields.nickname'); // no such field
+    expect(await crm.knex('contacts').where({ name: 'Refused' })).toEqual([]);
+
+    // A change sends only what changes: the rest stays; null removes a value.
+    const id = created.body.id;
+    const changed = await crm.users.employee.patch(`/api/crm/contacts/${id}`, {
+      customFields: { vip: null, budget: '3000' },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body.customFields).toEqual({
+      since: '2025-03-01',
+      budget: '3000.00',
+      channels: ['whatsapp'],
+      segment: 'varejo',
+    });
+    const badChange = await crm.users.employee.patch(`/api/crm/contacts/${id}`, { customFields: { vip: 'sim' } });
+    expect([badChange.status, badChange.body.error.details[0].path]).toEqual([400, 'customFields.vip']);
+    expect((await crm.users.employee.get(`/api/crm/contacts/${id}`)).body.customFields).toEqual(
+      changed.body.customFields,
+    );
+  });
+
+  it('keeps a retired field’s value through other changes, and asks for a required field on a create only', async () => {
+    const since = (await crm.users.admin.get(`${BASE}?entity=contact`)).body.items.find(
+      (f: { key: string }) => f.key === 'since',
+    );
+    const contact = await crm.users.employee.post('/api/crm/contacts', {
+      name: 'Davi Aposentado',
+      customFields: { since: '2024-01-02' },
+    });
+    expect((await crm.users.admin.delete(`${BASE}/${since.id}`)).status).toBe(204);
+    const changed = await crm.users.employee.patch(`/api/crm/contacts/${contact.body.id}`, {
+      customFields: { vip: true },
+    });
+    expect(changed.body.customFields).toEqual({ since: '2024-01-02', vip: true });
+    const retired = await crm.users.employee.patch(`/api/crm/contacts/${contact.body.id}`, {
+      customFields: { since: '2024-05-05' },
+    });
+    expect([retired.status, retired.body.error.details[0].path]).toEqual([400, 'customFields.since']);
+
+    await define(keyed('document', 'text', { required: true }));
+    const missing = await crm.users.employee.post('/api/crm/contacts', { name: 'Sem documento' });
+    expect([missing.status, missing.body.error.details[0].path]).toEqual([400, 'customFields.document']);
+    // An older contact without it changes freely, but cannot empty it once set.
+    expect((await crm.users.employee.patch(`/api/crm/contacts/${contact.body.id}`, { notes: 'ok' })).status).toBe(200);
+    const set = await crm.users.employee.patch(`/api/crm/contacts/${contact.body.id}`, {
+      customFields: { document: '123.456.789-00' },
+    });
+    expect(set.status).toBe(200);
+    const emptied = await crm.users.employee.patch(`/api/crm/contacts/${contact.body.id}`, {
+      customFields: { document: null },
+    });
+    expect([emptied.status, emptied.body.error.details[0].path]).toEqual([400, 'customFields.document']);
+  });
+});

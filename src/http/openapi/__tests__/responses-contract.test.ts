@@ -153,7 +153,6 @@ describe('success responses match the OpenAPI document', () => {
         email: 'maria@example.com',
         source: 'site',
         tags: ['vip'],
-        customFields: { segment: 'retail', size: 12 },
       },
     });
     await call(admin, 'post', '/api/crm/contacts', { body: { name: 'Bare contact' } });
