@@ -50,6 +50,7 @@ import * as createPipelines from './20261202100000_create_pipelines';
 import * as addReportSnapshotPipeline from './20261202110000_add_report_snapshot_pipeline';
 import * as addGoalPipeline from './20261202120000_add_goal_pipeline';
 import * as createCustomFields from './20261202130000_create_custom_fields';
+import * as addDealAndCompanyCustomFields from './20261202140000_add_deal_and_company_custom_fields';
 
 /** What a migration that moves data counts (rows created, linked...), for the log: see migrateLatest. */
 export type MigrationReport = Record<string, number>;
@@ -115,4 +116,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261202110000_add_report_snapshot_pipeline', addReportSnapshotPipeline],
   ['20261202120000_add_goal_pipeline', addGoalPipeline],
   ['20261202130000_create_custom_fields', createCustomFields],
+  ['20261202140000_add_deal_and_company_custom_fields', addDealAndCompanyCustomFields],
 ];

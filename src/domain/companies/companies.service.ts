@@ -1,4 +1,6 @@
 import { inject, injectable } from 'inversify';
+import type { CustomFieldsService } from '../custom-fields/custom-fields.service';
+import { CUSTOM_FIELDS_SERVICE } from '../custom-fields/custom-fields.tokens';
 import { RecordNotFoundError } from '../crm/crm.errors';
 import { CrmRecords, type RecordKind } from '../crm/crm-records';
 import type { Page, PageRequest } from '../shared/list-page';
@@ -37,6 +39,7 @@ export class CompaniesService {
     @inject(COMPANY_REPOSITORY) private readonly companies: CompanyRepository,
     @inject(UNIT_OF_WORK) uow: UnitOfWork,
     @inject(TIMELINE_SERVICE) timeline: TimelineService,
+    @inject(CUSTOM_FIELDS_SERVICE) private readonly customFields: Pick<CustomFieldsService, 'values'>,
   ) {
     this.records = new CrmRecords(companies, COMPANY_KIND, uow, timeline);
   }
@@ -56,16 +59,22 @@ export class CompaniesService {
   }
 
   /** The owner defaults to the creator; with its 'created' timeline entry, in one transaction. */
+  /** Custom field values are checked against the companies' fields. */
   create(viewer: Viewer, fields: Partial<CompanyFields> & Pick<CompanyFields, 'name'>): Promise<Company> {
-    return this.records.create(viewer, () => ({
+    return this.records.create(viewer, async () => ({
       ...fields,
+      customFields: await this.customFields.values('company', fields.customFields),
       ownerId: fields.ownerId === undefined ? viewer.id : fields.ownerId,
       createdBy: viewer.id,
     }));
   }
 
+  /** Custom field values sent are checked and merged into the company's (null removes one). */
   update(viewer: Viewer, id: number, changes: Partial<CompanyFields>, expectedUpdatedAt?: Date): Promise<Company> {
-    return this.records.update(viewer, id, expectedUpdatedAt, () => changes);
+    return this.records.update(viewer, id, expectedUpdatedAt, async (current) => {
+      const customFields = await this.customFields.values('company', changes.customFields, current.customFields);
+      return customFields === undefined ? changes : { ...changes, customFields };
+    });
   }
 
   /**

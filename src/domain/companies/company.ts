@@ -34,6 +34,8 @@ export interface Company {
   uf: Uf | null;
   tags: string[];
   notes: string | null;
+  /** Values of the companies' custom fields, by key (see custom-fields/custom-field.ts). */
+  customFields: Record<string, unknown>;
   ownerId: number | null;
   ownerName: string | null;
   createdBy: number | null;
@@ -59,6 +61,7 @@ export type CompanyFields = Pick<
   | 'uf'
   | 'tags'
   | 'notes'
+  | 'customFields'
   | 'ownerId'
 >;
 

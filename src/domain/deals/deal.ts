@@ -47,6 +47,8 @@ export interface Deal {
   closedAt: Date | null;
   lostReason: string | null;
   notes: string | null;
+  /** Values of the deals' custom fields, by key (see custom-fields/custom-field.ts). */
+  customFields: Record<string, unknown>;
   /** The primary person's id (null when none is primary); setting it makes that contact the primary link. */
   contactId: number | null;
   contactName: string | null;
@@ -76,6 +78,7 @@ export type DealFields = Pick<
   | 'expectedCloseDate'
   | 'lostReason'
   | 'notes'
+  | 'customFields'
   | 'contactId'
   | 'companyId'
   | 'ownerId'

@@ -1,4 +1,6 @@
 import { inject, injectable } from 'inversify';
+import type { CustomFieldsService } from '../custom-fields/custom-fields.service';
+import { CUSTOM_FIELDS_SERVICE } from '../custom-fields/custom-fields.tokens';
 import type { Viewer } from '../shared/viewer';
 import { FieldError, RecordNotFoundError } from '../crm/crm.errors';
 import { CrmRecords } from '../crm/crm-records';
@@ -44,6 +46,7 @@ export class DealsService {
     @inject(TIMELINE_SERVICE) timeline: TimelineService,
     @inject(CLOCK) private readonly clock: Clock,
     @inject(PIPELINE_REPOSITORY) private readonly pipelines: PipelineRepository,
+    @inject(CUSTOM_FIELDS_SERVICE) private readonly customFields: Pick<CustomFieldsService, 'values'>,
   ) {
     this.records = new CrmRecords(
       deals,
@@ -86,6 +89,7 @@ export class DealsService {
       });
       return {
         ...rest,
+        customFields: await this.customFields.values('deal', fields.customFields),
         ...placement,
         ...(await this.links(contacts, 'contacts')),
         ownerId: fields.ownerId === undefined ? viewer.id : fields.ownerId,
@@ -108,7 +112,9 @@ export class DealsService {
     checkOnePrimary(contacts);
     return this.records.update(viewer, id, expectedUpdatedAt, async (current) => {
       const people = await this.links(contacts, 'contacts');
-      const { probability, ...rest } = dealChanges;
+      const { probability, ...fieldChanges } = dealChanges;
+      const customFields = await this.customFields.values('deal', changes.customFields, current.customFields);
+      const rest = customFields === undefined ? fieldChanges : { ...fieldChanges, customFields };
       const pipeline = changes.pipeline ?? current.pipeline;
       // Another pipeline without a stage named: its first stage.
       const stage = changes.stage ?? (pipeline === current.pipeline ? current.stage : undefined);

@@ -37,7 +37,8 @@ export const CONTACT_MERGE_FIELDS = [
   'ownerId',
 ] as const satisfies readonly (keyof Contact)[];
 
-export const COMPANY_MERGE_FIELDS = COMPANY_TRACKED_FIELDS;
+/** The company fields a merge chooses between (tags are joined, custom fields combined as a contact's). */
+export const COMPANY_MERGE_FIELDS = [...COMPANY_TRACKED_FIELDS, 'customFields'] as const;
 
 export const MERGE_FIELDS: Record<MergeKind, readonly string[]> = {
   contact: CONTACT_MERGE_FIELDS,
@@ -98,7 +99,11 @@ export class MergeService {
     checkMergeRequest(request, COMPANY_MERGE_FIELDS);
     return this.uow.run(async () => {
       const [keep, merged] = this.allowed(viewer, 'company', request, await this.lockCompanies(idsOf(request)));
-      const plan = planMerge(keep, merged, request, { fields: COMPANY_MERGE_FIELDS, unions: ['tags'] });
+      const plan = planMerge(keep, merged, request, {
+        fields: COMPANY_MERGE_FIELDS,
+        unions: ['tags'],
+        objects: ['customFields'],
+      });
       await this.merges.moveAndDelete('company', keep.id, request.mergeIds);
       const after = await this.saved(this.companies, keep, plan.values);
       await this.record(viewer, companySubject(after), merged, diffFields(keep, after, COMPANY_TRACKED_FIELDS));

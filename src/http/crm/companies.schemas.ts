@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { customFieldValues, customFieldValuesOut } from './fields.schemas';
 import { formatCnpj, isValidCnpj } from '../../domain/companies/cnpj';
 import {
   COMPANY_SIZES,
@@ -69,6 +70,7 @@ const fields: Joi.StrictSchemaMap<CompanyFields> = {
   uf: uf.allow(null).description('The state (two letters)'),
   tags: Joi.array().items(Joi.string().trim().min(1).max(50)).max(50).unique(),
   notes: optionalText(10_000),
+  customFields: customFieldValues,
   ownerId: recordId.allow(null).description('Defaults to the signed-in user'),
 };
 
@@ -124,6 +126,7 @@ export const companySchemas = {
       .allow(null),
     tags: Joi.array().items(Joi.string()),
     notes: text,
+    customFields: customFieldValuesOut,
     ownerId: id.allow(null),
     ownerName: text,
     ...recordStamps,

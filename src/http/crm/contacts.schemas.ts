@@ -15,7 +15,7 @@ import {
   type TagUsage,
 } from '../../domain/contacts/contact';
 import { canBePhone, NOT_A_PHONE } from '../../domain/contacts/phone';
-import { boundedJson } from '../input-guard';
+import { customFieldValues, customFieldValuesOut } from './fields.schemas';
 import { count, id, itemsResponse, responseObject } from '../response.schemas';
 import { createOf, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
 
@@ -26,9 +26,6 @@ export type ContactQuery = Pick<
 > & {
   owner?: number;
 };
-
-/** customFields is free-form JSON: bounded so one contact cannot hold a document or nest past what code walks safely. */
-const CUSTOM_FIELDS_LIMITS = { depth: 10, bytes: 16 * 1024 };
 
 const fields: Joi.StrictSchemaMap<ContactFields> = {
   name: Joi.string().trim().min(1).max(200),
@@ -47,7 +44,7 @@ const fields: Joi.StrictSchemaMap<ContactFields> = {
   score: Joi.number().integer().min(0).max(100),
   tags: Joi.array().items(Joi.string().trim().min(1).max(50)).max(50).unique(),
   notes: optionalText(10_000),
-  customFields: boundedJson(Joi.object().unknown(true).max(100), CUSTOM_FIELDS_LIMITS),
+  customFields: customFieldValues,
   ownerId: recordId.allow(null).description('Defaults to the signed-in user'),
 };
 
@@ -97,7 +94,7 @@ export const contactSchemas = {
     score: fields.score,
     tags: Joi.array().items(Joi.string()),
     notes: Joi.string().allow(null),
-    customFields: Joi.object().unknown(true),
+    customFields: customFieldValuesOut,
     ownerId: id.allow(null),
     ownerName: Joi.string().allow(null),
     ...recordStamps,

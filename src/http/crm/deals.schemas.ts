@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { customFieldValues, customFieldValuesOut } from './fields.schemas';
 import {
   DEAL_CONTACT_ROLES,
   DEAL_VALUE_MAX,
@@ -109,6 +110,7 @@ const fields: Joi.StrictSchemaMap<DealFields> = {
   expectedCloseDate: isoDay.allow(null),
   lostReason: optionalText(500).description('Required when the stage is a lost stage'),
   notes: optionalText(10_000),
+  customFields: customFieldValues,
   contactId: recordId
     .allow(null)
     .description('The primary person: that contact becomes the primary link (the one before stays in the deal)'),
@@ -211,6 +213,7 @@ export const dealSchemas = {
       ),
     lostReason: Joi.string().allow(null),
     notes: Joi.string().allow(null),
+    customFields: customFieldValuesOut,
     contactId: id.allow(null).description("The primary person's id; null when no one is primary"),
     contactName: Joi.string().allow(null),
     contacts: Joi.array().items(dealContact).description('Everyone in the deal, the primary one first'),

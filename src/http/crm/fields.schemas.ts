@@ -11,6 +11,7 @@ import {
   type CustomFieldEntity,
   type NewCustomField,
 } from '../../domain/custom-fields/custom-field';
+import { boundedJson } from '../input-guard';
 import { itemsResponse, responseObject, timestamp } from '../response.schemas';
 import { expectedVersion, idParams, type Versioned } from './crm.schemas';
 
@@ -110,3 +111,20 @@ export const fieldSchemas = {
 };
 
 export const fieldResponses = { field, fields: itemsResponse(field) };
+
+/**
+ * A record's custom field values as a write sends them: by field key (GET /api/crm/fields lists each entity's), each
+ * checked against its field's type (400 naming customFields.<key>); bounded first, so no body nests or weighs more
+ * than a record's values can. A change merges: null removes a value, a key left out keeps its own.
+ */
+export const customFieldValues = boundedJson(Joi.object().unknown(true).max(100), {
+  depth: 10,
+  bytes: 16 * 1024,
+}).description(
+  'Values of the custom fields by key (GET /api/crm/fields): text, number, currency (decimal string), date (YYYY-MM-DD), select (an option key), multiSelect (a list of them), checkbox (boolean), url, email, phone. A change merges; null removes a value',
+);
+
+/** The values as a record answers them, by key (a retired field's included). */
+export const customFieldValuesOut = Joi.object()
+  .unknown(true)
+  .description('Custom field values by key (GET /api/crm/fields describes each)');

@@ -16,7 +16,7 @@ import { plain, tableModel, type BaseModel } from '../db/base.model';
 import { containsPattern, whereFolded } from '../db/keyset-page';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 
-export const CompanyModel = tableModel('companies', { hasUpdatedAt: true });
+export const CompanyModel = tableModel('companies', { jsonAttributes: ['customFields'], hasUpdatedAt: true });
 
 /** Rows hold the CNPJ normalized (what the unique index compares); records show it formatted. */
 @injectable()

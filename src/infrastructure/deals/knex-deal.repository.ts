@@ -17,7 +17,7 @@ import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 import { KnexRecordStore, referenced } from '../crm/knex-record-store';
 import { arrayBinding } from '../db/array-binding';
 
-export const DealModel = tableModel('deals', { hasUpdatedAt: true });
+export const DealModel = tableModel('deals', { jsonAttributes: ['customFields'], hasUpdatedAt: true });
 const DealContactModel = tableModel('deal_contacts', { idColumn: ['dealId', 'contactId'] });
 
 /**

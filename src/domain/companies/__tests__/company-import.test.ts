@@ -32,6 +32,7 @@ function company(id: number, values: Partial<Company>): Company {
     uf: null,
     tags: [],
     notes: null,
+    customFields: {},
     ownerId: 1,
     ownerName: null,
     createdBy: 1,

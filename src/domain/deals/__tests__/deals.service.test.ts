@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { customFieldsOf } from '../../custom-fields/__tests__/custom-fields-of';
 import { FixedClock, InMemoryUnitOfWork } from '../../shared/__tests__/in-memory-unit-of-work';
 import { InMemoryTimelineRepository } from '../../timeline/__tests__/in-memory-timeline.repository';
 import { TimelineService } from '../../timeline/timeline.service';
@@ -37,7 +38,15 @@ beforeEach(async () => {
   ] as const)
     await stages.create('renewals', { stage, probability, kind, color: '#336699' });
   const uow = new InMemoryUnitOfWork([deals, stages, timeline, pipelines]);
-  service = new DealsService(deals, stages, uow, new TimelineService(timeline), new FixedClock(NOW), pipelines);
+  service = new DealsService(
+    deals,
+    stages,
+    uow,
+    new TimelineService(timeline),
+    new FixedClock(NOW),
+    pipelines,
+    customFieldsOf(),
+  );
 });
 
 const entriesOf = (dealId: number) =>

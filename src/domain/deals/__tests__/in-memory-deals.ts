@@ -30,6 +30,7 @@ export class InMemoryDealRepository extends InMemoryRecords<Deal> implements Dea
       closedAt: null,
       lostReason: null,
       notes: null,
+      customFields: {},
       contactId: null,
       contactName: null,
       contacts: [],

@@ -247,3 +247,44 @@ describe('custom field values on contacts', () => {
     expect([emptied.status, emptied.body.error.details[0].path]).toEqual([400, 'customFields.document']);
   });
 });
+
+describe('custom field values on deals and companies', () => {
+  it("checks a deal's values against the deals' fields: the required budget asked for, stored as a decimal string", async () => {
+    const missing = await crm.users.employee.post('/api/crm/deals', { title: 'Sem orçamento' });
+    expect([missing.status, missing.body.error.details[0].path]).toEqual([400, 'customFields.budget']);
+    const deal = await crm.users.employee.post('/api/crm/deals', {
+      title: 'Com orçamento',
+      customFields: { budget: '12000' },
+    });
+    expect(deal.status, deal.text).toBe(201);
+    expect(deal.body.customFields).toEqual({ budget: '12000.00' });
+    const wrong = await crm.users.employee.patch(`/api/crm/deals/${deal.body.id}`, {
+      customFields: { budget: 'caro' },
+    });
+    expect([wrong.status, wrong.body.error.details[0].path]).toEqual([400, 'customFields.budget']);
+    const changed = await crm.users.employee.patch(`/api/crm/deals/${deal.body.id}`, { value: '500.00' });
+    expect(changed.body).toMatchObject({ value: '500.00', customFields: { budget: '12000.00' } });
+    expect((await crm.users.other.get(`/api/crm/deals/${deal.body.id}`)).body.customFields).toEqual({
+      budget: '12000.00',
+    });
+  });
+
+  it("checks a company's values against the companies' fields, and merges a change", async () => {
+    const company = await crm.users.employee.post('/api/crm/companies', {
+      name: 'Padaria Campos',
+      customFields: { segment: 'varejo', extra3: 7 },
+    });
+    expect(company.status, company.text).toBe(201);
+    expect(company.body.customFields).toEqual({ segment: 'varejo', extra3: 7 });
+    const wrong = await crm.users.employee.post('/api/crm/companies', {
+      name: 'Errada',
+      customFields: { extra3: '7' },
+    });
+    expect([wrong.status, wrong.body.error.details[0].path]).toEqual([400, 'customFields.extra3']);
+    expect(await crm.knex('companies').where({ name: 'Errada' })).toEqual([]);
+    const changed = await crm.users.employee.patch(`/api/crm/companies/${company.body.id}`, {
+      customFields: { extra3: null, extra4: 1.5 },
+    });
+    expect(changed.body.customFields).toEqual({ segment: 'varejo', extra4: 1.5 });
+  });
+});

@@ -4047,6 +4047,8 @@ export interface operations {
                              */
                             createdAt: string;
                             createdBy: number | null;
+                            /** @description Custom field values by key (GET /api/crm/fields describes each) */
+                            customFields: Record<string, unknown>;
                             emailDomain: string | null;
                             id: number;
                             name: string;
@@ -4140,6 +4142,8 @@ export interface operations {
                     cnpj?: (string | null) | "";
                     /** @description Ignored: the server sets it to the signed-in user */
                     createdBy?: unknown;
+                    /** @description Values of the custom fields by key (GET /api/crm/fields): text, number, currency (decimal string), date (YYYY-MM-DD), select (an option key), multiSelect (a list of them), checkbox (boolean), url, email, phone. A change merges; null removes a value */
+                    customFields?: Record<string, unknown>;
                     /** @description The domain its people's e-mail addresses end with */
                     emailDomain?: (string | null) | "";
                     name: string;
@@ -4185,6 +4189,8 @@ export interface operations {
                          */
                         createdAt: string;
                         createdBy: number | null;
+                        /** @description Custom field values by key (GET /api/crm/fields describes each) */
+                        customFields: Record<string, unknown>;
                         emailDomain: string | null;
                         id: number;
                         name: string;
@@ -4338,6 +4344,8 @@ export interface operations {
                          */
                         createdAt: string;
                         createdBy: number | null;
+                        /** @description Custom field values by key (GET /api/crm/fields describes each) */
+                        customFields: Record<string, unknown>;
                         emailDomain: string | null;
                         id: number;
                         name: string;
@@ -4558,6 +4566,8 @@ export interface operations {
                     cnpj?: (string | null) | "";
                     /** @description Ignored: the server sets it to the signed-in user */
                     createdBy?: unknown;
+                    /** @description Values of the custom fields by key (GET /api/crm/fields): text, number, currency (decimal string), date (YYYY-MM-DD), select (an option key), multiSelect (a list of them), checkbox (boolean), url, email, phone. A change merges; null removes a value */
+                    customFields?: Record<string, unknown>;
                     /** @description The domain its people's e-mail addresses end with */
                     emailDomain?: (string | null) | "";
                     name?: string;
@@ -4608,6 +4618,8 @@ export interface operations {
                          */
                         createdAt: string;
                         createdBy: number | null;
+                        /** @description Custom field values by key (GET /api/crm/fields describes each) */
+                        customFields: Record<string, unknown>;
                         emailDomain: string | null;
                         id: number;
                         name: string;
@@ -5373,6 +5385,7 @@ export interface operations {
                         cep?: number;
                         city?: number;
                         cnpj?: number;
+                        customFields?: number;
                         emailDomain?: number;
                         name?: number;
                         notes?: number;
@@ -5412,6 +5425,8 @@ export interface operations {
                          */
                         createdAt: string;
                         createdBy: number | null;
+                        /** @description Custom field values by key (GET /api/crm/fields describes each) */
+                        customFields: Record<string, unknown>;
                         emailDomain: string | null;
                         id: number;
                         name: string;
@@ -5583,6 +5598,7 @@ export interface operations {
                              */
                             createdAt: string;
                             createdBy: number | null;
+                            /** @description Custom field values by key (GET /api/crm/fields describes each) */
                             customFields: Record<string, unknown>;
                             email: string | null;
                             id: number;
@@ -5670,6 +5686,7 @@ export interface operations {
                     companyId?: number | null;
                     /** @description Ignored: the server sets it to the signed-in user */
                     createdBy?: unknown;
+                    /** @description Values of the custom fields by key (GET /api/crm/fields): text, number, currency (decimal string), date (YYYY-MM-DD), select (an option key), multiSelect (a list of them), checkbox (boolean), url, email, phone. A change merges; null removes a value */
                     customFields?: Record<string, unknown>;
                     email?: (string | null) | "";
                     name: string;
@@ -5704,6 +5721,7 @@ export interface operations {
                          */
                         createdAt: string;
                         createdBy: number | null;
+                        /** @description Custom field values by key (GET /api/crm/fields describes each) */
                         customFields: Record<string, unknown>;
                         email: string | null;
                         id: number;
@@ -5839,6 +5857,7 @@ export interface operations {
                          */
                         createdAt: string;
                         createdBy: number | null;
+                        /** @description Custom field values by key (GET /api/crm/fields describes each) */
                         customFields: Record<string, unknown>;
                         email: string | null;
                         id: number;
@@ -6053,6 +6072,7 @@ export interface operations {
                     companyId?: number | null;
                     /** @description Ignored: the server sets it to the signed-in user */
                     createdBy?: unknown;
+                    /** @description Values of the custom fields by key (GET /api/crm/fields): text, number, currency (decimal string), date (YYYY-MM-DD), select (an option key), multiSelect (a list of them), checkbox (boolean), url, email, phone. A change merges; null removes a value */
                     customFields?: Record<string, unknown>;
                     email?: (string | null) | "";
                     name?: string;
@@ -6092,6 +6112,7 @@ export interface operations {
                          */
                         createdAt: string;
                         createdBy: number | null;
+                        /** @description Custom field values by key (GET /api/crm/fields describes each) */
                         customFields: Record<string, unknown>;
                         email: string | null;
                         id: number;
@@ -7572,6 +7593,7 @@ export interface operations {
                          */
                         createdAt: string;
                         createdBy: number | null;
+                        /** @description Custom field values by key (GET /api/crm/fields describes each) */
                         customFields: Record<string, unknown>;
                         email: string | null;
                         id: number;
@@ -7909,6 +7931,8 @@ export interface operations {
                             createdAt: string;
                             createdBy: number | null;
                             currency: string;
+                            /** @description Custom field values by key (GET /api/crm/fields describes each) */
+                            customFields: Record<string, unknown>;
                             /** @description YYYY-MM-DD */
                             expectedCloseDate: string | null;
                             /** @description A pending activity is planned for it */
@@ -8020,6 +8044,8 @@ export interface operations {
                     /** @description Ignored: the server sets it to the signed-in user */
                     createdBy?: unknown;
                     currency?: string;
+                    /** @description Values of the custom fields by key (GET /api/crm/fields): text, number, currency (decimal string), date (YYYY-MM-DD), select (an option key), multiSelect (a list of them), checkbox (boolean), url, email, phone. A change merges; null removes a value */
+                    customFields?: Record<string, unknown>;
                     /** @description YYYY-MM-DD */
                     expectedCloseDate?: string | null;
                     /** @description Required when the stage is a lost stage */
@@ -8074,6 +8100,8 @@ export interface operations {
                         createdAt: string;
                         createdBy: number | null;
                         currency: string;
+                        /** @description Custom field values by key (GET /api/crm/fields describes each) */
+                        customFields: Record<string, unknown>;
                         /** @description YYYY-MM-DD */
                         expectedCloseDate: string | null;
                         /** @description A pending activity is planned for it */
@@ -8234,6 +8262,8 @@ export interface operations {
                         createdAt: string;
                         createdBy: number | null;
                         currency: string;
+                        /** @description Custom field values by key (GET /api/crm/fields describes each) */
+                        customFields: Record<string, unknown>;
                         /** @description YYYY-MM-DD */
                         expectedCloseDate: string | null;
                         /** @description A pending activity is planned for it */
@@ -8472,6 +8502,8 @@ export interface operations {
                     /** @description Ignored: the server sets it to the signed-in user */
                     createdBy?: unknown;
                     currency?: string;
+                    /** @description Values of the custom fields by key (GET /api/crm/fields): text, number, currency (decimal string), date (YYYY-MM-DD), select (an option key), multiSelect (a list of them), checkbox (boolean), url, email, phone. A change merges; null removes a value */
+                    customFields?: Record<string, unknown>;
                     /** @description YYYY-MM-DD */
                     expectedCloseDate?: string | null;
                     /** @description Required when the stage is a lost stage */
@@ -8531,6 +8563,8 @@ export interface operations {
                         createdAt: string;
                         createdBy: number | null;
                         currency: string;
+                        /** @description Custom field values by key (GET /api/crm/fields describes each) */
+                        customFields: Record<string, unknown>;
                         /** @description YYYY-MM-DD */
                         expectedCloseDate: string | null;
                         /** @description A pending activity is planned for it */
@@ -8744,6 +8778,8 @@ export interface operations {
                         createdAt: string;
                         createdBy: number | null;
                         currency: string;
+                        /** @description Custom field values by key (GET /api/crm/fields describes each) */
+                        customFields: Record<string, unknown>;
                         /** @description YYYY-MM-DD */
                         expectedCloseDate: string | null;
                         /** @description A pending activity is planned for it */
@@ -8952,6 +8988,8 @@ export interface operations {
                         createdAt: string;
                         createdBy: number | null;
                         currency: string;
+                        /** @description Custom field values by key (GET /api/crm/fields describes each) */
+                        customFields: Record<string, unknown>;
                         /** @description YYYY-MM-DD */
                         expectedCloseDate: string | null;
                         /** @description A pending activity is planned for it */
