@@ -522,9 +522,7 @@ beforeAll(async () => {
 
   // Records for path ids to point at, and a user whose account the admin routes may change.
   const { admin, employee } = users;
-  const contact = (
-    await employee.post('/api/crm/contacts', { name: 'Fuzz target', tags: ['vip'] })
-  ).body;
+  const contact = (await employee.post('/api/crm/contacts', { name: 'Fuzz target', tags: ['vip'] })).body;
   const deal = (await employee.post('/api/crm/deals', { title: 'Fuzz deal', contactId: contact.id })).body;
   const activity = (await employee.post('/api/crm/activities', { subject: 'Fuzz task', contactId: contact.id })).body;
   const template = (
