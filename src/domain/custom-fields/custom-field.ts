@@ -101,7 +101,8 @@ export function checkOptions(type: CustomFieldType, options: FieldOption[], befo
     if (options.length) throw new FieldError('options', `a ${type} field has no options`);
     return options;
   }
-  if (!options.some((o) => !o.retired)) throw new FieldError('options', 'a select needs at least one option offered');
+  if (!options.some((o) => !o.retired))
+    throw new FieldError('options', 'needs at least one option offered (not retired)');
   const seen = new Set<string>();
   options.forEach((option, i) => {
     if (!OPTION_KEY_PATTERN.test(option.key))

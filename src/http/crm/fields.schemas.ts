@@ -71,7 +71,6 @@ export const fieldSchemas = {
       includeRetired: Joi.boolean().default(false).description('Also the retired fields'),
     }),
   },
-  get: { params: idParams },
   create: {
     body: Joi.object<NewCustomField, true>({
       entity: entity.required(),
