@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { can } from '../crm/crm-access';
+import { can, verbOf } from '../crm/crm-access';
 import type { Viewer } from '../shared/viewer';
 import { FieldError, RecordNotFoundError } from '../crm/crm.errors';
 import { UNIT_OF_WORK } from '../shared/shared.tokens';
@@ -151,7 +151,7 @@ export class ContactsService {
         if (!current || !can(viewer, 'contact', 'read', current))
           refuse(id, new RecordNotFoundError('CONTACT.NOT_FOUND', 'Contact'));
         else if (!can(viewer, 'contact', action, current))
-          refuse(id, new ForbiddenError(`You may only ${action} records you own or created`));
+          refuse(id, new ForbiddenError(`You may only ${verbOf(action)} records you own or created`));
         else allowed.push(current);
       }
 

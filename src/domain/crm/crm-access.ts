@@ -76,3 +76,6 @@ export function rolesAllowed(resource: CrmResource, action: CrmAction): Role[] {
     .filter(([, rule]) => rule !== 'none')
     .map(([role]) => role);
 }
+
+/** An action as a refusal's message says it: "change" for update (the word a person uses). */
+export const verbOf = (action: CrmAction): string => (action === 'update' ? 'change' : action);

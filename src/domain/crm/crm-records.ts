@@ -8,7 +8,7 @@ import {
   type TimelineAction,
   type TimelineEntityType,
 } from '../timeline/timeline';
-import { can, type OwnedRecord } from './crm-access';
+import { can, verbOf, type OwnedRecord } from './crm-access';
 import type { Viewer } from '../shared/viewer';
 import { ConflictError } from '../shared/conflict.error';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
@@ -148,7 +148,7 @@ export class CrmRecords<T extends CrmRecord, New, Changes> {
   private async writable(viewer: Viewer, id: number, action: 'update' | 'delete'): Promise<T> {
     const current = await this.get(viewer, id, { forUpdate: true });
     if (!can(viewer, this.kind.type, action, current))
-      throw new ForbiddenError(`You may only ${action} records you own or created`);
+      throw new ForbiddenError(`You may only ${verbOf(action)} records you own or created`);
     return current;
   }
 

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { ActivitiesService } from '../activities/activities.service';
 import { ACTIVITIES_SERVICE } from '../activities/activities.tokens';
-import { can } from '../crm/crm-access';
+import { can, verbOf } from '../crm/crm-access';
 import { FieldError, RecordNotFoundError } from '../crm/crm.errors';
 import type { DealRepository } from '../deals/deals.ports';
 import { DEAL_REPOSITORY } from '../deals/deals.tokens';
@@ -162,7 +162,8 @@ export class NotesService {
 
   private async writable(viewer: Viewer, id: number, action: 'update' | 'delete'): Promise<Note> {
     const current = await this.get(viewer, id, { forUpdate: true });
-    if (!can(viewer, 'note', action, current)) throw new ForbiddenError(`You may only ${action} notes you wrote`);
+    if (!can(viewer, 'note', action, current))
+      throw new ForbiddenError(`You may only ${verbOf(action)} notes you wrote`);
     return current;
   }
 }

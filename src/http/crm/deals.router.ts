@@ -50,7 +50,7 @@ export class DealsRouter implements HttpRouter {
         "Replace the deal's people, each with a role and at most one primary (contactId follows it); one timeline entry",
       schemas: { params: idParams, body: dealSchemas.contacts },
       response: dealSchemas.item,
-      errors: ['DEAL.NOT_FOUND', 'RESOURCE.CONFLICT'],
+      errors: ['DEAL.NOT_FOUND', 'RESOURCE.CONFLICT', 'AUTH.FORBIDDEN'],
       handler: ({ params, body }, req) => this.deals.setContacts(viewerOf(req), params.id, body.items, body.updatedAt),
     });
     return [...crud, move, contacts];

@@ -8832,7 +8832,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not allowed: REQUEST.CROSS_SITE */
+            /** @description Not allowed: AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8841,7 +8841,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "REQUEST.CROSS_SITE";
+                            code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
                         };
                     };
                 };
