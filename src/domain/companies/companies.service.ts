@@ -39,7 +39,7 @@ export class CompaniesService {
     @inject(COMPANY_REPOSITORY) private readonly companies: CompanyRepository,
     @inject(UNIT_OF_WORK) uow: UnitOfWork,
     @inject(TIMELINE_SERVICE) timeline: TimelineService,
-    @inject(CUSTOM_FIELDS_SERVICE) private readonly customFields: Pick<CustomFieldsService, 'values'>,
+    @inject(CUSTOM_FIELDS_SERVICE) private readonly customFields: Pick<CustomFieldsService, 'values' | 'changes'>,
   ) {
     this.records = new CrmRecords(companies, COMPANY_KIND, uow, timeline);
   }
@@ -58,8 +58,10 @@ export class CompaniesService {
     return this.companies.dealTotals(id);
   }
 
-  /** The owner defaults to the creator; with its 'created' timeline entry, in one transaction. */
-  /** Custom field values are checked against the companies' fields. */
+  /**
+   * The owner defaults to the creator; custom field values are checked against the companies' fields. With its
+   * 'created' timeline entry, in one transaction.
+   */
   create(viewer: Viewer, fields: Partial<CompanyFields> & Pick<CompanyFields, 'name'>): Promise<Company> {
     return this.records.create(viewer, async () => ({
       ...fields,
@@ -71,10 +73,9 @@ export class CompaniesService {
 
   /** Custom field values sent are checked and merged into the company's (null removes one). */
   update(viewer: Viewer, id: number, changes: Partial<CompanyFields>, expectedUpdatedAt?: Date): Promise<Company> {
-    return this.records.update(viewer, id, expectedUpdatedAt, async (current) => {
-      const customFields = await this.customFields.values('company', changes.customFields, current.customFields);
-      return customFields === undefined ? changes : { ...changes, customFields };
-    });
+    return this.records.update(viewer, id, expectedUpdatedAt, (current) =>
+      this.customFields.changes('company', changes, current.customFields),
+    );
   }
 
   /**

@@ -39,7 +39,7 @@ export class ContactsService {
     @inject(CONTACT_REPOSITORY) private readonly contacts: ContactRepository,
     @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @inject(TIMELINE_SERVICE) private readonly timeline: TimelineService,
-    @inject(CUSTOM_FIELDS_SERVICE) private readonly customFields: Pick<CustomFieldsService, 'values'>,
+    @inject(CUSTOM_FIELDS_SERVICE) private readonly customFields: Pick<CustomFieldsService, 'values' | 'changes'>,
   ) {
     this.records = new CrmRecords(
       contacts,
@@ -88,10 +88,9 @@ export class ContactsService {
 
   /** Custom field values sent are checked and merged into the contact's (null removes one). */
   update(viewer: Viewer, id: number, changes: Partial<ContactFields>, expectedUpdatedAt?: Date): Promise<Contact> {
-    return this.records.update(viewer, id, expectedUpdatedAt, async (current) => {
-      const customFields = await this.customFields.values('contact', changes.customFields, current.customFields);
-      return customFields === undefined ? changes : { ...changes, customFields };
-    });
+    return this.records.update(viewer, id, expectedUpdatedAt, (current) =>
+      this.customFields.changes('contact', changes, current.customFields),
+    );
   }
 
   /**

@@ -16,7 +16,7 @@ export interface CustomFieldRepository {
   find(id: number, options?: { forUpdate?: boolean }): Promise<CustomField | null>;
   count(entity: CustomFieldEntity): Promise<number>;
   keyTaken(entity: CustomFieldEntity, key: string): Promise<boolean>;
-  /** Last of its entity unless a position is given (the others then shift). */
+  /** Last of its entity (the service then moves it when a position is asked for). */
   create(field: CustomFieldRow): Promise<CustomField>;
   update(
     id: number,

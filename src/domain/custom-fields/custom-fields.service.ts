@@ -91,6 +91,16 @@ export class CustomFieldsService {
     return merged;
   }
 
+  /** A record's changes with their customFields checked and merged into the record's `current` values (see values). */
+  async changes<C extends { customFields?: Record<string, unknown> }>(
+    entity: CustomFieldEntity,
+    changes: C,
+    current: Record<string, unknown>,
+  ): Promise<C> {
+    const customFields = await this.values(entity, changes.customFields, current);
+    return customFields === undefined ? changes : { ...changes, customFields };
+  }
+
   /** Retires the field: hidden from forms, lists and filters; every record keeps its value. */
   async retire(id: number): Promise<void> {
     await this.update(id, { retired: true });

@@ -46,7 +46,7 @@ export class DealsService {
     @inject(TIMELINE_SERVICE) timeline: TimelineService,
     @inject(CLOCK) private readonly clock: Clock,
     @inject(PIPELINE_REPOSITORY) private readonly pipelines: PipelineRepository,
-    @inject(CUSTOM_FIELDS_SERVICE) private readonly customFields: Pick<CustomFieldsService, 'values'>,
+    @inject(CUSTOM_FIELDS_SERVICE) private readonly customFields: Pick<CustomFieldsService, 'values' | 'changes'>,
   ) {
     this.records = new CrmRecords(
       deals,
@@ -113,8 +113,7 @@ export class DealsService {
     return this.records.update(viewer, id, expectedUpdatedAt, async (current) => {
       const people = await this.links(contacts, 'contacts');
       const { probability, ...fieldChanges } = dealChanges;
-      const customFields = await this.customFields.values('deal', changes.customFields, current.customFields);
-      const rest = customFields === undefined ? fieldChanges : { ...fieldChanges, customFields };
+      const rest = await this.customFields.changes('deal', fieldChanges, current.customFields);
       const pipeline = changes.pipeline ?? current.pipeline;
       // Another pipeline without a stage named: its first stage.
       const stage = changes.stage ?? (pipeline === current.pipeline ? current.stage : undefined);

@@ -29,7 +29,7 @@ export function PipelinePicker({
   if (items.length < 2) return null;
   const options = [
     ...(everyLabel ? [{ value: EVERY_PIPELINE, label: everyLabel }] : []),
-    ...pipelineOptions(items, value === EVERY_PIPELINE ? items[0]!.key : value, t),
+    ...pipelineOptions(items, value === EVERY_PIPELINE ? null : value, t),
   ];
   return (
     <div className="flex items-center gap-2">

@@ -40,9 +40,13 @@ export const usePipelines = (includeArchived = false) =>
 export const pipelineLabel = (pipeline: Pick<Pipeline, 'key' | 'name'>, t: TFunction): string =>
   pipeline.name ?? (pipeline.key === DEFAULT_PIPELINE ? t('pipeline.defaultName') : pipeline.key);
 
-/** The pipelines to choose from, by name; `current` stays offered when the list leaves it out (an archived one). */
-export const pipelineOptions = (pipelines: Pipeline[], current: string, t: TFunction) => {
+/**
+ * The pipelines to choose from, by name; `current` stays offered when the list leaves it out (an archived one, a link);
+ * null when the choice is not a pipeline (every pipeline).
+ */
+export const pipelineOptions = (pipelines: Pipeline[], current: string | null, t: TFunction) => {
   const options = pipelines.map((p) => ({ value: p.key, label: pipelineLabel(p, t) }));
-  if (options.length > 0 && !options.some((o) => o.value === current)) options.push({ value: current, label: current });
+  if (current !== null && options.length > 0 && !options.some((o) => o.value === current))
+    options.push({ value: current, label: current });
   return options;
 };

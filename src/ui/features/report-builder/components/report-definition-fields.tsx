@@ -96,11 +96,7 @@ export function ReportDefinitionFields({ form, fitted, readOnly, isAdmin }: Repo
           'pipeline',
           [
             { value: ANY, label: t('pipeline.every') },
-            ...pipelineOptions(
-              pipelines.data?.items ?? [],
-              fitted.pipeline === ANY ? DEFAULT_PIPELINE : fitted.pipeline,
-              t,
-            ),
+            ...pipelineOptions(pipelines.data?.items ?? [], fitted.pipeline === ANY ? null : fitted.pipeline, t),
           ],
           {
             shown: fitted.pipeline,

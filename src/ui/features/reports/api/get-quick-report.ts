@@ -18,20 +18,12 @@ const fetchers = {
   'lead-sources': (query: QuickQuery) => data(api.GET('/api/crm/reports/lead-sources', { params: { query } })),
 } satisfies { [N in QuickReportName]: (query: QuickQuery) => Promise<QuickReport<N>> };
 
-/** Which quick reports count deals, and so follow the pipeline chosen (the server ignores it for the others). */
-export const COUNTS_DEALS: Record<QuickReportName, boolean> = {
-  'sales-by-salesperson': true,
-  forecast: true,
-  'overdue-activities': false,
-  'lead-sources': false,
-};
-
-/** The query a quick report is asked with: the pipeline only for those that count deals. */
-const queryOf = (name: QuickReportName, period: ReportPeriod, pipeline: string | null): QuickQuery =>
-  pipeline && COUNTS_DEALS[name] ? { period, pipeline } : { period };
+/** The query a quick report is asked with (the server applies the pipeline to the reports that count deals). */
+const queryOf = (period: ReportPeriod, pipeline: string | null): QuickQuery =>
+  pipeline ? { period, pipeline } : { period };
 
 export const getQuickReport = <N extends QuickReportName>(name: N, period: ReportPeriod, pipeline: string | null) =>
-  fetchers[name](queryOf(name, period, pipeline)) as Promise<QuickReport<N>>;
+  fetchers[name](queryOf(period, pipeline)) as Promise<QuickReport<N>>;
 
 export const getQuickReportQueryOptions = <N extends QuickReportName>(
   name: N,
@@ -39,7 +31,7 @@ export const getQuickReportQueryOptions = <N extends QuickReportName>(
   pipeline: string | null = null,
 ) =>
   queryOptions({
-    queryKey: [...REPORTS_QUERY_KEY, 'quick', name, queryOf(name, period, pipeline)],
+    queryKey: [...REPORTS_QUERY_KEY, 'quick', name, queryOf(period, pipeline)],
     queryFn: () => getQuickReport(name, period, pipeline),
   });
 
