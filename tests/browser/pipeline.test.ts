@@ -8,6 +8,7 @@ import {
   inEveryLook,
   type Look,
   SCREENSHOT_DIR,
+  SCREENSHOT_FORMAT,
   launchBrowser,
   newPage,
   registerUser,
@@ -559,8 +560,8 @@ describe('pipeline screenshots', () => {
       );
       // Not the helper: growing the viewport would cancel the drag (the library drops on resize).
       await page.screenshot({
-        path: path.join(SCREENSHOT_DIR, `pipeline-dragging-${name}.png`),
-        animations: 'disabled',
+        path: path.join(SCREENSHOT_DIR, `pipeline-dragging-${name}.jpg`),
+        ...SCREENSHOT_FORMAT,
       });
       await page.keyboard.press('Escape');
       await page.locator('article.ring-2').waitFor({ state: 'detached' });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +13,8 @@ import {
   launchBrowser,
   newPage,
   screenshot,
+  SCREENSHOT_DIR,
+  SCREENSHOT_FORMAT,
   signIn,
   type Language,
   type Theme,
@@ -202,7 +205,10 @@ describe('search palette', () => {
           await openPalette(page);
           await page.keyboard.type(tag);
           await option(page, new RegExp(`Reunião com Érica ${tag}`)).waitFor();
-          await page.screenshot({ path: `artifacts/screenshots/search-palette-${name}.png`, animations: 'disabled' });
+          await page.screenshot({
+            path: path.join(SCREENSHOT_DIR, `search-palette-${name}.jpg`),
+            ...SCREENSHOT_FORMAT,
+          });
           if (axeAt(width, theme, language)) await expectAccessible(page, `palette ${name}`);
           await page.keyboard.press('Escape');
           await palette(page).waitFor({ state: 'detached' });
