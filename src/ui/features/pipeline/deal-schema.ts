@@ -1,3 +1,5 @@
+import type { CustomField } from '../../lib/api/custom-fields';
+import { customFieldsSchema } from '../../lib/custom-field-values';
 import { z } from 'zod';
 import type { ApiBody } from '../../lib/api-client';
 import { parseMoney } from './money';
@@ -17,7 +19,10 @@ export const DEAL_CONTACT_ROLES = Object.keys({
 } satisfies Record<DealContactRole, 0>) as [DealContactRole, ...DealContactRole[]];
 
 // The server's bounds (deals.schemas.ts), checked here first so messages arrive translated.
-export function dealSchema(t: (key: string, options?: Record<string, unknown>) => string) {
+export function dealSchema(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  fields: readonly CustomField[] = [],
+) {
   const text = (max: number) =>
     z
       .string()
@@ -67,6 +72,8 @@ export function dealSchema(t: (key: string, options?: Record<string, unknown>) =
       lostReason: text(500),
       /** Whether the chosen stage is a lost one: then a reason is required. */
       lost: z.boolean(),
+      /** The fields an admin added to deals (lib/custom-field-values.ts). */
+      customFields: customFieldsSchema(fields, t).default({}),
       updatedAt: z.string().optional(),
     })
     .superRefine((values, ctx) => {

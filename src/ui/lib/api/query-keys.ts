@@ -71,6 +71,12 @@ export const queryKeys = {
     all: ['home'] as const,
     section: (section: string, userId: number | null) => ['home', section, userId] as const,
   },
+  /** The fields an admin added to contacts, companies and deals (Settings writes them; forms and pages read them). */
+  customFields: {
+    all: ['custom-fields'] as const,
+    /** One kind of record's fields; `includeRetired` for Settings, which also lists the retired ones. */
+    entity: (entity: string, includeRetired: boolean) => ['custom-fields', entity, { includeRetired }] as const,
+  },
   /** Monthly goals per person (settings writes them; reports and the home read them). */
   goals: {
     all: ['goals'] as const,

@@ -1,5 +1,6 @@
 import { Building2, Globe, Mail, MapPin, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { CustomFieldList } from '../../../components/records/custom-field-list';
 import { DetailField as Field } from '../../../components/records/record-page';
 import { Badge } from '../../../components/ui/badge';
 import { formatDateTime } from '../../../lib/format';
@@ -107,6 +108,7 @@ export function CompanyFieldList({ company }: { company: Company }) {
       <Field label={t('companies.fields.notes')}>
         {company.notes ? <span className="whitespace-pre-wrap">{company.notes}</span> : none}
       </Field>
+      <CustomFieldList entity="company" values={company.customFields} />
       <Field label={t('companyPage.createdAt')}>{formatDateTime(company.createdAt)}</Field>
       <Field label={t('companyPage.updatedAt')}>{formatDateTime(company.updatedAt)}</Field>
     </dl>

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CustomFieldInputs, WithCustomFields } from '../../../components/records/custom-field-inputs';
 import { OwnerField } from '../../../components/records/owner-field';
 import { RecordForm, RecordFormDialog } from '../../../components/records/record-form-dialog';
 import { TagsInput } from '../../../components/records/tags-input';
@@ -16,9 +17,11 @@ import { COMPANY_SIZES, UFS, type Company } from '../api/get-companies';
 import { useUpdateCompany } from '../api/update-company';
 import { maskCep } from '../company-format';
 import { companySchema } from '../company-schema';
+import type { CustomField } from '../../../lib/api/custom-fields';
+import { customFieldsSchema, formValuesOf, valuesToSend } from '../../../lib/custom-field-values';
 import { DeleteCompanyDialog } from './delete-company-dialog';
 
-const valuesOf = (company: Company | null, me: User) => ({
+const valuesOf = (company: Company | null, me: User, fields: readonly CustomField[]) => ({
   name: company?.name ?? '',
   cnpj: company?.cnpj ?? '',
   tradeName: company?.tradeName ?? '',
@@ -35,6 +38,7 @@ const valuesOf = (company: Company | null, me: User) => ({
   tags: company?.tags ?? [],
   notes: company?.notes ?? '',
   ownerId: company ? company.ownerId : me.id,
+  customFields: formValuesOf(fields, company?.customFields),
   updatedAt: company?.updatedAt,
 });
 
@@ -80,11 +84,24 @@ interface CompanyFormDialogProps {
   onDeleted?: () => void;
 }
 
-/** Create and edit share this form; the dialog closes on success. */
-export function CompanyFormDialog({ company, me, onClose, onDeleted }: CompanyFormDialogProps) {
+/** Create and edit share this form, with the fields an admin added to companies; the dialog closes on success. */
+export function CompanyFormDialog(props: CompanyFormDialogProps) {
   const { t } = useTranslation();
-  const schema = useMemo(() => companySchema(t), [t]);
-  const form = useSchemaForm(schema, valuesOf(company, me));
+  return (
+    <WithCustomFields
+      entity="company"
+      title={props.company ? t('companies.form.editTitle') : t('companies.form.createTitle')}
+      onClose={props.onClose}
+    >
+      {(fields) => <CompanyForm {...props} fields={fields} />}
+    </WithCustomFields>
+  );
+}
+
+function CompanyForm({ company, me, onClose, onDeleted, fields }: CompanyFormDialogProps & { fields: CustomField[] }) {
+  const { t } = useTranslation();
+  const schema = useMemo(() => companySchema(t).extend({ customFields: customFieldsSchema(fields, t) }), [t, fields]);
+  const form = useSchemaForm(schema, valuesOf(company, me, fields));
   const create = useCreateCompany();
   const update = useUpdateCompany();
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -107,8 +124,10 @@ export function CompanyFormDialog({ company, me, onClose, onDeleted }: CompanyFo
         editable={editable}
         personField="ownerId"
         isAdmin={isAdmin}
-        create={(body) => create.mutateAsync(body)}
-        update={(id, body) => update.mutateAsync({ id, body })}
+        create={(body) => create.mutateAsync({ ...body, customFields: valuesToSend(fields, body.customFields, true) })}
+        update={(id, body) =>
+          update.mutateAsync({ id, body: { ...body, customFields: valuesToSend(fields, body.customFields, false) } })
+        }
         pending={create.isPending || update.isPending}
         texts={{
           create: t('companies.form.create'),
@@ -255,6 +274,7 @@ export function CompanyFormDialog({ company, me, onClose, onDeleted }: CompanyFo
             render={(field) => <Textarea {...field} rows={3} />}
           />
         </div>
+        <CustomFieldInputs control={form.control} fields={fields} disabled={!editable} />
         <div className="sm:col-span-2">
           <OwnerField
             control={form.control}

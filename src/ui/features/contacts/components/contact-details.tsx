@@ -1,5 +1,6 @@
 import { Mail, MessageCircle, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { CustomFieldList } from '../../../components/records/custom-field-list';
 import { DetailField as Field } from '../../../components/records/record-page';
 import { Link } from 'react-router-dom';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
@@ -51,7 +52,6 @@ export function ContactFieldList({ contact }: { contact: ContactDetail }) {
   const whatsapp = contact.phone ? whatsappLink(contact.phone) : null;
   const link =
     'inline-flex max-w-full items-center gap-1.5 rounded-sm text-primary underline-offset-2 hover:underline focus-ring';
-  const custom = Object.entries(contact.customFields ?? {});
   return (
     <dl className="grid gap-4">
       <Field label={t('contacts.fields.email')}>
@@ -115,11 +115,7 @@ export function ContactFieldList({ contact }: { contact: ContactDetail }) {
       <Field label={t('contacts.fields.notes')}>
         {contact.notes ? <span className="whitespace-pre-wrap">{contact.notes}</span> : none}
       </Field>
-      {custom.map(([key, value]) => (
-        <Field key={key} label={key}>
-          {typeof value === 'string' ? value : JSON.stringify(value)}
-        </Field>
-      ))}
+      <CustomFieldList entity="contact" values={contact.customFields} />
       <Field label={t('contactPage.createdAt')}>{formatDateTime(contact.createdAt)}</Field>
       <Field label={t('contactPage.updatedAt')}>{formatDateTime(contact.updatedAt)}</Field>
     </dl>

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CompanyLookupField } from '../../../components/records/company-lookup-field';
+import { CustomFieldInputs, WithCustomFields } from '../../../components/records/custom-field-inputs';
 import { OwnerField } from '../../../components/records/owner-field';
 import { RecordForm, RecordFormDialog } from '../../../components/records/record-form-dialog';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +11,8 @@ import { Input } from '../../../components/ui/input';
 import type { LookupOption } from '../../../components/ui/lookup-select';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
+import type { CustomField } from '../../../lib/api/custom-fields';
+import { customFieldsSchema, formValuesOf, valuesToSend } from '../../../lib/custom-field-values';
 import type { User } from '../../../lib/session';
 import { useCreateContact } from '../api/create-contact';
 import { CONTACT_STATUSES, type Contact } from '../api/get-contacts';
@@ -20,7 +23,12 @@ import { DeleteContactDialog } from './delete-contact-dialog';
 import { DuplicateNotice } from './duplicate-notice';
 import { TagsInput } from './tags-input';
 
-const valuesOf = (contact: Contact | null, me: User, company: LookupOption | undefined) => ({
+const valuesOf = (
+  contact: Contact | null,
+  me: User,
+  company: LookupOption | undefined,
+  fields: readonly CustomField[],
+) => ({
   name: contact?.name ?? '',
   email: contact?.email ?? '',
   phone: contact?.phone ?? '',
@@ -32,6 +40,7 @@ const valuesOf = (contact: Contact | null, me: User, company: LookupOption | und
   tags: contact?.tags ?? [],
   notes: contact?.notes ?? '',
   ownerId: contact ? contact.ownerId : me.id,
+  customFields: formValuesOf(fields, contact?.customFields),
   updatedAt: contact?.updatedAt,
 });
 
@@ -44,11 +53,24 @@ interface ContactFormDialogProps {
   onClose: () => void;
 }
 
-/** Create and edit share this form; the dialog closes on success. */
-export function ContactFormDialog({ contact, me, company, onClose }: ContactFormDialogProps) {
+/** Create and edit share this form, with the fields an admin added to contacts; the dialog closes on success. */
+export function ContactFormDialog(props: ContactFormDialogProps) {
   const { t } = useTranslation();
-  const schema = useMemo(() => contactSchema(t), [t]);
-  const form = useSchemaForm(schema, valuesOf(contact, me, company));
+  return (
+    <WithCustomFields
+      entity="contact"
+      title={props.contact ? t('contacts.form.editTitle') : t('contacts.form.createTitle')}
+      onClose={props.onClose}
+    >
+      {(fields) => <ContactForm {...props} fields={fields} />}
+    </WithCustomFields>
+  );
+}
+
+function ContactForm({ contact, me, company, onClose, fields }: ContactFormDialogProps & { fields: CustomField[] }) {
+  const { t } = useTranslation();
+  const schema = useMemo(() => contactSchema(t).extend({ customFields: customFieldsSchema(fields, t) }), [t, fields]);
+  const form = useSchemaForm(schema, valuesOf(contact, me, company, fields));
   const create = useCreateContact();
   const update = useUpdateContact();
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -72,8 +94,10 @@ export function ContactFormDialog({ contact, me, company, onClose }: ContactForm
         editable={editable}
         personField="ownerId"
         isAdmin={isAdmin}
-        create={(body) => create.mutateAsync(body)}
-        update={(id, body) => update.mutateAsync({ id, body })}
+        create={(body) => create.mutateAsync({ ...body, customFields: valuesToSend(fields, body.customFields, true) })}
+        update={(id, body) =>
+          update.mutateAsync({ id, body: { ...body, customFields: valuesToSend(fields, body.customFields, false) } })
+        }
         pending={pending}
         texts={{
           create: t('contacts.form.create'),
@@ -198,6 +222,7 @@ export function ContactFormDialog({ contact, me, company, onClose }: ContactForm
             render={(field) => <Textarea {...field} rows={3} />}
           />
         </div>
+        <CustomFieldInputs control={form.control} fields={fields} disabled={!editable} />
         <div className="sm:col-span-2">
           <OwnerField
             control={form.control}

@@ -4,7 +4,10 @@ import { CompanyLookupField } from '../../../components/records/company-lookup-f
 import { OwnerField } from '../../../components/records/owner-field';
 import { RecordForm, RecordFormDialog } from '../../../components/records/record-form-dialog';
 import { Checkbox } from '../../../components/ui/checkbox';
+import { CustomFieldInputs } from '../../../components/records/custom-field-inputs';
 import { FormField, useSchemaForm } from '../../../components/ui/form';
+import { useCustomFields, type CustomField } from '../../../lib/api/custom-fields';
+import { formValuesOf, valuesToSend } from '../../../lib/custom-field-values';
 import { Input } from '../../../components/ui/input';
 import type { LookupOption } from '../../../components/ui/lookup-select';
 import { Select } from '../../../components/ui/select';
@@ -51,6 +54,7 @@ const valuesOf = (
   company: LookupOption | undefined,
   stages: PipelineStage[],
   pipeline: string,
+  fields: readonly CustomField[],
 ) => {
   const stage = deal?.stage ?? stages[0]?.stage ?? '';
   return {
@@ -71,6 +75,7 @@ const valuesOf = (
     notes: deal?.notes ?? '',
     lostReason: deal?.lostReason ?? '',
     lost: stages.find((s) => s.stage === stage)?.kind === 'lost',
+    customFields: formValuesOf(fields, deal?.customFields),
     updatedAt: deal?.updatedAt,
   };
 };
@@ -96,6 +101,7 @@ const itemsOf = (people: DealPerson[]) =>
 export function DealFormDialog(props: DealFormDialogProps) {
   const { t } = useTranslation();
   const stages = useStages(props.deal?.pipeline ?? props.pipeline ?? DEFAULT_PIPELINE);
+  const fields = useCustomFields('deal');
   // A deal the viewer may not change is shown, not edited.
   const title = !props.deal
     ? t('dealForm.createTitle')
@@ -109,7 +115,7 @@ export function DealFormDialog(props: DealFormDialogProps) {
       className="sm:max-w-2xl"
       onClose={props.onClose}
     >
-      {stages.isPending ? (
+      {stages.isPending || fields.isPending ? (
         <div role="status" className="flex items-center gap-2 py-8 text-sm text-muted-foreground">
           <Spinner />
           {t('common.loading')}
@@ -119,7 +125,8 @@ export function DealFormDialog(props: DealFormDialogProps) {
           {errorMessage(stages.error, t)}
         </p>
       ) : (
-        <DealForm {...props} stages={stages.data.items} />
+        // Without its fields' definitions (a failed read) the form still saves the rest: a change keeps their values.
+        <DealForm {...props} stages={stages.data.items} fields={fields.data?.items ?? []} />
       )}
       {props.extras}
     </RecordFormDialog>
@@ -134,10 +141,11 @@ function DealForm({
   pipeline = DEFAULT_PIPELINE,
   onClose,
   stages: initialStages,
-}: DealFormDialogProps & { stages: PipelineStage[] }) {
+  fields,
+}: DealFormDialogProps & { stages: PipelineStage[]; fields: CustomField[] }) {
   const { t } = useTranslation();
-  const schema = useMemo(() => dealSchema(t), [t]);
-  const form = useSchemaForm(schema, valuesOf(deal, me, contact, company, initialStages, pipeline));
+  const schema = useMemo(() => dealSchema(t, fields), [t, fields]);
+  const form = useSchemaForm(schema, valuesOf(deal, me, contact, company, initialStages, pipeline, fields));
   // Another pipeline chosen: its stages, once they arrive; the deal goes into its first one unless one is picked.
   const chosen = form.watch('pipeline');
   const initialPipeline = deal?.pipeline ?? pipeline;
@@ -177,13 +185,15 @@ function DealForm({
       create={async ({ contacts, ...body }) => {
         await create.mutateAsync({
           ...dealBody(body),
+          customFields: valuesToSend(fields, body.customFields, true),
           contacts: itemsOf(contacts),
           currency: 'BRL',
         });
       }}
       update={async (id, { updatedAt, contacts, ...body }) => {
         const people = peopleChanged(contacts, deal?.contacts ?? []) ? { contacts: itemsOf(contacts) } : {};
-        await update.mutateAsync({ id, body: { ...dealBody(body), ...people, updatedAt } });
+        const customFields = valuesToSend(fields, body.customFields, false);
+        await update.mutateAsync({ id, body: { ...dealBody(body), customFields, ...people, updatedAt } });
       }}
       pending={pending}
       texts={{
@@ -326,6 +336,7 @@ function DealForm({
           disabled={!editable}
         />
       </div>
+      <CustomFieldInputs control={form.control} fields={fields} disabled={!editable} />
       <div className="sm:col-span-2">
         <OwnerField
           control={form.control}

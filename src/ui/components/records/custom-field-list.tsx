@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { labelIn, useCustomFields, type CustomFieldEntity } from '../../lib/api/custom-fields';
+import { displayValue } from '../../lib/custom-field-values';
+import { DetailField } from './record-page';
+
+interface CustomFieldListProps {
+  entity: CustomFieldEntity;
+  /** The record's `customFields`. */
+  values: Record<string, unknown> | null | undefined;
+}
+
+/**
+ * A record's custom field values on its page, under their labels in the viewer's language, in the fields' order:
+ * the offered fields always (an empty one says so), a retired one only while the record holds a value for it.
+ */
+export function CustomFieldList({ entity, values }: CustomFieldListProps) {
+  const { t, i18n } = useTranslation();
+  const fields = useCustomFields(entity, true);
+  if (!fields.data) return null;
+  const words = { yes: t('customFields.yes'), no: t('customFields.no') };
+  return fields.data.items.map((field) => {
+    const shown = displayValue(field, values?.[field.key], i18n.language, words);
+    if (field.retired && shown === null) return null;
+    return (
+      <DetailField key={field.key} label={labelIn(field.label, i18n.language)}>
+        {shown === null ? (
+          <span className="text-muted-foreground">{t('customFields.empty')}</span>
+        ) : (
+          <span className="break-words whitespace-pre-wrap">{shown}</span>
+        )}
+      </DetailField>
+    );
+  });
+}
