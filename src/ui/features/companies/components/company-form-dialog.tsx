@@ -113,7 +113,13 @@ function CompanyForm({ company, me, onClose, onDeleted, fields }: CompanyFormDia
   return (
     <RecordFormDialog
       title={company ? t('companies.form.editTitle') : t('companies.form.createTitle')}
-      description={editable ? t('companies.form.description') : t('companies.form.readOnly')}
+      description={
+        !editable
+          ? t('companies.form.readOnly')
+          : fields.some((field) => field.required)
+            ? t('customFields.nameAndMarked')
+            : t('companies.form.description')
+      }
       className="max-w-2xl"
       onClose={onClose}
     >

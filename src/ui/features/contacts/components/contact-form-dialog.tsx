@@ -83,7 +83,13 @@ function ContactForm({ contact, me, company, onClose, fields }: ContactFormDialo
   return (
     <RecordFormDialog
       title={contact ? t('contacts.form.editTitle') : t('contacts.form.createTitle')}
-      description={editable ? t('contacts.form.description') : t('contacts.form.readOnly')}
+      description={
+        !editable
+          ? t('contacts.form.readOnly')
+          : fields.some((field) => field.required)
+            ? t('customFields.nameAndMarked')
+            : t('contacts.form.description')
+      }
       className="max-w-2xl"
       onClose={onClose}
     >

@@ -1,0 +1,239 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  axeAt,
+  chooseLanguage,
+  DEMO,
+  expectAccessible,
+  inEveryLook,
+  launchBrowser,
+  newPage,
+  screenshot,
+  settled,
+  signIn,
+  toastLocator,
+} from './support/browser';
+import { startSeededServer, type RunningServer } from './support/server';
+
+// Custom fields (issue 27) in the record forms and pages. A server of its own: a required contact field would stop
+// every other file's new contacts on the shared one.
+let server: RunningServer;
+let browser: Browser;
+let admin: Page;
+
+interface Field {
+  id: number;
+  key: string;
+  updatedAt: string;
+}
+
+async function call<T>(page: Page, method: 'post' | 'patch' | 'delete', url: string, data?: object): Promise<T> {
+  const res = await page.request[method](url, { data, headers: { origin: server.baseUrl } });
+  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
+  return (await res.json().catch(() => null)) as T;
+}
+
+const dialog = (page: Page) => page.getByRole('dialog');
+/** A form control by its field's path: ids are `<form>-customFields.<key>`, with a dot no CSS id selector takes. */
+const control = (page: Page, form: string, key: string): Locator => page.locator(`[id="${form}-customFields.${key}"]`);
+const messageOf = (page: Page, form: string, key: string): Locator =>
+  page.locator(`[id="${form}-customFields.${key}-message"]`);
+
+const option = (key: string, pt: string, en: string) => ({ key, label: { pt, en } });
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startSeededServer('custom-fields'), launchBrowser()]);
+  admin = await newPage(browser, { baseURL: server.baseUrl });
+  await signIn(admin, DEMO.admin, { to: '/profile' });
+  await call(admin, 'post', '/api/crm/fields', {
+    entity: 'contact',
+    key: 'customerCode',
+    label: { pt: 'Código do cliente', en: 'Customer code' },
+    type: 'text',
+    required: true,
+  });
+  const contactFields = [
+    {
+      key: 'segment',
+      label: { pt: 'Segmento', en: 'Segment' },
+      type: 'select',
+      options: [option('retail', 'Varejo', 'Retail'), option('industry', 'Indústria', 'Industry')],
+    },
+    { key: 'budget', label: { pt: 'Orçamento', en: 'Budget' }, type: 'currency' },
+    { key: 'firstMeeting', label: { pt: 'Primeira reunião', en: 'First meeting' }, type: 'date' },
+    { key: 'newsletter', label: { pt: 'Recebe newsletter', en: 'Gets the newsletter' }, type: 'checkbox' },
+    {
+      key: 'channels',
+      label: { pt: 'Canais', en: 'Channels' },
+      type: 'multiSelect',
+      options: [option('email', 'E-mail', 'E-mail'), option('whatsapp', 'WhatsApp', 'WhatsApp')],
+    },
+  ];
+  for (const field of contactFields) await call(admin, 'post', '/api/crm/fields', { entity: 'contact', ...field });
+  await call(admin, 'post', '/api/crm/fields', {
+    entity: 'deal',
+    key: 'contractMonths',
+    label: { pt: 'Meses de contrato', en: 'Contract months' },
+    type: 'number',
+  });
+  await call(admin, 'post', '/api/crm/fields', {
+    entity: 'company',
+    key: 'website2',
+    label: { pt: 'Loja virtual', en: 'Online shop' },
+    type: 'url',
+  });
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('custom fields in the forms', () => {
+  it('creates a contact with every kind of field: checked in Portuguese first, then saved and shown under its labels', async () => {
+    await admin.goto('/crm/contacts');
+    await admin.getByRole('button', { name: 'Novo contato' }).click();
+    await dialog(admin).getByRole('heading', { name: 'Novo contato' }).waitFor();
+    await control(admin, 'contact', 'customerCode').waitFor();
+    await dialog(admin).getByText('Obrigatórios: o nome e os campos marcados com “Obrigatório”.').waitFor();
+    // In the fields' order, under their Portuguese labels.
+    const labels = await dialog(admin)
+      .locator('[data-custom-field] label')
+      .evaluateAll((elements) => elements.map((element) => element.textContent));
+    expect(labels.slice(0, 5)).toEqual([
+      'Código do cliente',
+      'Segmento',
+      'Orçamento',
+      'Primeira reunião',
+      'Recebe newsletter',
+    ]);
+
+    await admin.locator('#contact-name').fill('Helena Campos');
+    await control(admin, 'contact', 'budget').fill('mil reais');
+    await admin.getByRole('button', { name: 'Criar contato' }).click();
+    await messageOf(admin, 'contact', 'customerCode').getByText('Obrigatório').waitFor();
+    expect(await messageOf(admin, 'contact', 'budget').textContent()).toBe('Informe um valor em reais, ex.: 1.500,00');
+    expect(await control(admin, 'contact', 'customerCode').getAttribute('aria-invalid')).toBe('true');
+
+    await control(admin, 'contact', 'customerCode').fill('C-0042');
+    await control(admin, 'contact', 'budget').fill('12.500,50');
+    await control(admin, 'contact', 'firstMeeting').fill('2026-03-09');
+    await control(admin, 'contact', 'segment').click();
+    await admin.getByRole('option', { name: 'Indústria' }).click();
+    await control(admin, 'contact', 'newsletter').click();
+    await dialog(admin).getByRole('group', { name: 'Canais' }).getByText('WhatsApp').click();
+    const created = admin.waitForResponse(
+      (res) => res.url().endsWith('/api/crm/contacts') && res.request().method() === 'POST',
+    );
+    await admin.getByRole('button', { name: 'Criar contato' }).click();
+    const saved = (await (await created).json()) as { id: number; customFields: Record<string, unknown> };
+    expect(saved.customFields).toEqual({
+      customerCode: 'C-0042',
+      budget: '12500.50',
+      firstMeeting: '2026-03-09',
+      segment: 'industry',
+      newsletter: true,
+      channels: ['whatsapp'],
+    });
+    await toastLocator(admin).getByText('Contato criado com sucesso').waitFor();
+
+    // The page shows each value under its label, as people read them; in English, the English labels.
+    await admin.goto(`/crm/contacts/${saved.id}`);
+    const details = admin.locator('main dl');
+    const value = (label: string) =>
+      details.locator('div', { has: admin.locator('dt', { hasText: label }) }).locator('dd');
+    await value('Segmento').getByText('Indústria').waitFor();
+    expect(await value('Orçamento').textContent()).toMatch(/R\$\s12\.500,50/);
+    expect(await value('Primeira reunião').textContent()).toBe('09/03/2026');
+    expect(await value('Recebe newsletter').textContent()).toBe('Sim');
+    expect(await value('Canais').textContent()).toBe('WhatsApp');
+    expect(await value('Código do cliente').textContent()).toBe('C-0042');
+    await chooseLanguage(admin, 'en');
+    await value('Segment').getByText('Industry').waitFor();
+    expect(await value('Gets the newsletter').textContent()).toBe('Yes');
+    await chooseLanguage(admin, 'pt');
+  });
+
+  it('puts the server’s refusal under the field: a field retired while the dialog was open', async () => {
+    const contact = await call<{ id: number }>(admin, 'post', '/api/crm/contacts', {
+      name: 'Otávio Reis',
+      customFields: { customerCode: 'C-0100' },
+    });
+    const extra = await call<Field>(admin, 'post', '/api/crm/fields', {
+      entity: 'contact',
+      key: 'region',
+      label: { pt: 'Região', en: 'Region' },
+      type: 'text',
+    });
+    await admin.goto(`/crm/contacts/${contact.id}`);
+    await admin.getByRole('button', { name: 'Editar', exact: true }).click();
+    await control(admin, 'contact', 'region').fill('Sudeste');
+    // Meanwhile an admin retires it: the save is refused, naming it, and nothing of the contact changes.
+    await call(admin, 'delete', `/api/crm/fields/${extra.id}`);
+    const answer = admin.waitForResponse(
+      (res) => res.url().includes(`/api/crm/contacts/${contact.id}`) && res.request().method() === 'PATCH',
+    );
+    await admin.getByRole('button', { name: 'Salvar alterações' }).click();
+    expect((await answer).status()).toBe(400);
+    await messageOf(admin, 'contact', 'region')
+      .getByText(/retired/)
+      .waitFor();
+    const stored = await (await admin.request.get(`/api/crm/contacts/${contact.id}`)).json();
+    expect(stored.customFields).toEqual({ customerCode: 'C-0100' });
+  });
+
+  it('saves a deal’s number field and a company’s address field from their dialogs', async () => {
+    await admin.goto('/crm/pipeline');
+    await admin.getByRole('button', { name: 'Novo negócio' }).click();
+    await dialog(admin).getByLabel('Título').fill('Contrato anual da Gráfica');
+    await control(admin, 'deal', 'contractMonths').fill('abc');
+    await dialog(admin).getByRole('button', { name: 'Criar negócio' }).click();
+    expect(await messageOf(admin, 'deal', 'contractMonths').textContent()).toBe('Informe um número');
+    await control(admin, 'deal', 'contractMonths').fill('24');
+    const deal = admin.waitForResponse(
+      (res) => res.url().endsWith('/api/crm/deals') && res.request().method() === 'POST',
+    );
+    await dialog(admin).getByRole('button', { name: 'Criar negócio' }).click();
+    expect(((await (await deal).json()) as { customFields: object }).customFields).toEqual({ contractMonths: 24 });
+
+    const company = await call<{ id: number }>(admin, 'post', '/api/crm/companies', { name: 'Gráfica Aurora' });
+    await admin.goto(`/crm/companies/${company.id}`);
+    await admin.getByRole('button', { name: 'Editar', exact: true }).click();
+    await control(admin, 'company', 'website2').fill('aurora');
+    await dialog(admin).getByRole('button', { name: 'Salvar alterações' }).click();
+    expect(await messageOf(admin, 'company', 'website2').textContent()).toBe(
+      'Informe um endereço que comece com http:// ou https://',
+    );
+    await control(admin, 'company', 'website2').fill('https://loja.aurora.com.br');
+    await dialog(admin).getByRole('button', { name: 'Salvar alterações' }).click();
+    await dialog(admin).waitFor({ state: 'detached' });
+    const details = admin.locator('main dl');
+    await details.getByText('https://loja.aurora.com.br').waitFor();
+  });
+
+  it('looks right in the contact form with its fields, in pt/en, three themes, 1280/390 px (screenshots, axe)', async () => {
+    await inEveryLook(
+      browser,
+      { baseURL: server.baseUrl, storageState: await admin.context().storageState() },
+      async (page) => {
+        await page.goto('/crm/contacts');
+      },
+      // The dialog opened in each look (a click on the top bar's controls would close it): sent empty, so that the
+      // required fields' messages show in each theme's colours, then closed.
+      async (page, { language, theme, width }) => {
+        const en = language === 'en';
+        await page.getByRole('button', { name: en ? 'New contact' : 'Novo contato' }).click();
+        await control(page, 'contact', 'customerCode').waitFor();
+        await page.getByRole('button', { name: en ? 'Create contact' : 'Criar contato' }).click();
+        await messageOf(page, 'contact', 'customerCode').waitFor();
+        // The dialog scrolls: its added fields in view.
+        await control(page, 'contact', 'customerCode').scrollIntoViewIfNeeded();
+        await settled(page);
+        await screenshot(page, `custom-fields-contact-form-${language}-${theme}-${width}`);
+        if (axeAt(width, theme, language)) await expectAccessible(page, `contact form ${language} ${theme} ${width}`);
+        await page.keyboard.press('Escape');
+        await dialog(page).waitFor({ state: 'detached' });
+      },
+    );
+  });
+});
