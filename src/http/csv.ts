@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { Response } from 'express';
 import Joi from 'joi';
 import { labelOf, LANGUAGES, type LabelKind, type Language } from '../domain/shared/labels';
+import type { CustomField } from '../domain/custom-fields/custom-field';
 
 /** The byte-order mark: Excel reads a CSV as UTF-8 only when it starts with one. */
 export const UTF8_BOM = '\uFEFF';
@@ -149,6 +150,12 @@ export function cellWriter(format: CsvFormat) {
       const month = MONTH.exec(value);
       return month ? `${month[2]}/${month[1]}` : csvCell(value);
     },
+    /** Yes or no: true/false in csv; Sim/Não (pt) or Yes/No in excel. */
+    flag(value: boolean | null | undefined): string {
+      if (value === null || value === undefined) return '';
+      if (!format.excel) return String(value);
+      return pt ? (value ? 'Sim' : 'Não') : value ? 'Yes' : 'No';
+    },
     /** An enumerated value: its label in the format's language. */
     label(kind: LabelKind, value: string | null | undefined): string {
       if (value === null || value === undefined) return '';
@@ -180,6 +187,11 @@ export interface CsvExport<T, C extends keyof T & string> {
   /** The kind of the labels that name the columns in a header row a person reads. */
   headerLabels: LabelKind;
   kinds: ColumnKinds<C>;
+  /**
+   * The custom fields offered on these records, as columns after the others: headed by their label in `lang`, else
+   * `customFields.<key>`; their values as the format writes their type (an option by its label in excel).
+   */
+  customFields?: { fields: CustomField[]; valuesOf: (item: T) => Record<string, unknown> | null | undefined };
   /** A page of the matching rows, the first without a cursor. */
   page: (cursor?: string) => Promise<{ items: T[]; nextCursor: string | null }>;
 }
@@ -191,6 +203,30 @@ function cellOf<T, C extends keyof T & string>(item: T, column: C, kinds: Column
   if (kind === 'moment') return cell.moment(value as Date | string | null);
   if (kind) return cell.label(kind, value as string | null);
   return cell.text(value);
+}
+
+/** One custom field's cell: numbers and amounts, days and yes/no as the format writes them; options by label in excel. */
+function customCell(field: CustomField, value: unknown, cell: CellWriter, format: CsvFormat): string {
+  if (value === null || value === undefined) return '';
+  const option = (key: unknown) => {
+    const found = format.excel ? field.options.find((o) => o.key === key) : undefined;
+    return found ? (format.lang === 'en' ? found.label.en : found.label.pt) : String(key);
+  };
+  switch (field.type) {
+    case 'number':
+    case 'currency':
+      return cell.number(value as number | string);
+    case 'date':
+      return cell.day(String(value));
+    case 'checkbox':
+      return cell.flag(value === true);
+    case 'select':
+      return cell.text(option(value));
+    case 'multiSelect':
+      return cell.text(Array.isArray(value) ? value.map(option) : value);
+    default:
+      return cell.text(value);
+  }
 }
 
 /**
@@ -206,7 +242,11 @@ export async function streamCsvExport<T, C extends keyof T & string>(
   const options = { delimiter: format.delimiter };
   const cell = cellWriter(format);
   const lang = query.lang ?? (format.excel ? format.lang : undefined);
-  const header = lang ? o.columns.map((c) => labelOf(o.headerLabels, c, lang)) : [...o.columns];
+  const custom = o.customFields?.fields ?? [];
+  const header = [
+    ...(lang ? o.columns.map((c) => labelOf(o.headerLabels, c, lang)) : o.columns),
+    ...custom.map((field) => (lang ? (lang === 'en' ? field.label.en : field.label.pt) : `customFields.${field.key}`)),
+  ];
   let page = await o.page();
   res.status(200).type('text/csv; charset=utf-8').attachment(o.fileName);
   await writeChunk(res, UTF8_BOM + stringify([header], options));
@@ -215,7 +255,13 @@ export async function streamCsvExport<T, C extends keyof T & string>(
       await writeChunk(
         res,
         stringify(
-          page.items.map((item) => o.columns.map((column) => cellOf(item, column, o.kinds, cell))),
+          page.items.map((item) => {
+            const values = custom.length ? (o.customFields!.valuesOf(item) ?? {}) : {};
+            return [
+              ...o.columns.map((column) => cellOf(item, column, o.kinds, cell)),
+              ...custom.map((field) => customCell(field, values[field.key], cell, format)),
+            ];
+          }),
           options,
         ),
       );

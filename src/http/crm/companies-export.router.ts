@@ -1,4 +1,6 @@
 import { inject, injectable } from 'inversify';
+import type { CustomFieldsService } from '../../domain/custom-fields/custom-fields.service';
+import { CUSTOM_FIELDS_SERVICE } from '../../domain/custom-fields/custom-fields.tokens';
 import type { CompaniesService } from '../../domain/companies/companies.service';
 import { COMPANIES_SERVICE } from '../../domain/companies/companies.tokens';
 import { COMPANY_TRACKED_FIELDS, type Company } from '../../domain/companies/company';
@@ -32,7 +34,10 @@ const exportQuery = exportQueryOf<CompanyQuery>(companySchemas.listQuery);
 /** GET /api/crm/companies/export. Registered before the companies' own routes, whose /:id would take "export" for an id. */
 @injectable()
 export class CompaniesExportRouter implements HttpRouter {
-  constructor(@inject(COMPANIES_SERVICE) private readonly companies: CompaniesService) {}
+  constructor(
+    @inject(COMPANIES_SERVICE) private readonly companies: CompaniesService,
+    @inject(CUSTOM_FIELDS_SERVICE) private readonly customFields: CustomFieldsService,
+  ) {}
 
   routes(): RouteDefinition[] {
     return [
@@ -41,7 +46,7 @@ export class CompaniesExportRouter implements HttpRouter {
         path: '/api/crm/companies/export',
         access: accessFor('company', 'read'),
         summary:
-          'Every company matching the list filters, as UTF-8 CSV with a byte-order mark, streamed page by page; format=excel writes it for a spreadsheet in `lang` and `tz`',
+          'Every company matching the list filters, as UTF-8 CSV with a byte-order mark, streamed page by page, the offered custom fields as the last columns; format=excel writes it for a spreadsheet in `lang` and `tz`',
         tag: 'companies',
         response: CSV,
         schemas: { query: exportQuery },
@@ -53,6 +58,7 @@ export class CompaniesExportRouter implements HttpRouter {
             columns: EXPORT_COLUMNS,
             headerLabels: 'companyField',
             kinds: COLUMN_KINDS,
+            customFields: { fields: await this.customFields.list('company'), valuesOf: (item) => item.customFields },
             page: (cursor?: string) => this.companies.list(viewer, filter, { limit: LIST_LIMIT_MAX, cursor }),
           });
           return undefined;

@@ -1,4 +1,6 @@
 import { inject, injectable } from 'inversify';
+import type { CustomFieldsService } from '../../domain/custom-fields/custom-fields.service';
+import { CUSTOM_FIELDS_SERVICE } from '../../domain/custom-fields/custom-fields.tokens';
 import type { Contact } from '../../domain/contacts/contact';
 import type { ContactsService } from '../../domain/contacts/contacts.service';
 import { CONTACTS_SERVICE } from '../../domain/contacts/contacts.tokens';
@@ -47,7 +49,10 @@ const exportQuery = exportQueryOf<ContactQuery>(contactSchemas.listQuery);
 /** GET /api/crm/contacts/export. Registered before the contacts' own routes, whose /:id would take "export" for an id. */
 @injectable()
 export class ContactsExportRouter implements HttpRouter {
-  constructor(@inject(CONTACTS_SERVICE) private readonly contacts: ContactsService) {}
+  constructor(
+    @inject(CONTACTS_SERVICE) private readonly contacts: ContactsService,
+    @inject(CUSTOM_FIELDS_SERVICE) private readonly customFields: CustomFieldsService,
+  ) {}
 
   routes(): RouteDefinition[] {
     return [
@@ -56,7 +61,7 @@ export class ContactsExportRouter implements HttpRouter {
         path: '/api/crm/contacts/export',
         access: 'signed-in',
         summary:
-          'Every contact matching the list filters, as UTF-8 CSV with a byte-order mark, streamed page by page; format=excel writes it for a spreadsheet in `lang` and `tz`',
+          'Every contact matching the list filters, as UTF-8 CSV with a byte-order mark, streamed page by page, the offered custom fields as the last columns; format=excel writes it for a spreadsheet in `lang` and `tz`',
         tag: 'contacts',
         response: CSV,
         schemas: { query: exportQuery },
@@ -68,6 +73,7 @@ export class ContactsExportRouter implements HttpRouter {
             columns: EXPORT_COLUMNS,
             headerLabels: 'contactField',
             kinds: COLUMN_KINDS,
+            customFields: { fields: await this.customFields.list('contact'), valuesOf: (item) => item.customFields },
             page: (cursor?: string) => this.contacts.list(viewer, filter, { limit: LIST_LIMIT_MAX, cursor }),
           });
           return undefined;

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { expectErrorShape, useCrmServer } from './crm-test-kit';
 
@@ -287,5 +288,64 @@ describe('custom field values on deals and companies', () => {
       customFields: { extra3: null, extra4: 1.5 },
     });
     expect(changed.body.customFields).toEqual({ segment: 'varejo', extra4: 1.5 });
+  });
+
+  it('exports the offered fields as columns after the others: keys and stored values in csv, labels as a person reads them in excel', async () => {
+    const { admin } = crm.users;
+    // Contacts (this file's companies hold the most fields an entity may have), with its required document.
+    const define = async (field: object) => {
+      const res = await admin.post(BASE, { entity: 'contact', ...field });
+      expect(res.status, res.text).toBe(201);
+      return res.body;
+    };
+    await define({
+      key: 'exSector',
+      label: { pt: 'Setor', en: 'Sector' },
+      type: 'select',
+      options: [{ key: 'food', label: { pt: 'Alimentação', en: 'Food' } }],
+    });
+    await define({ key: 'exRevenue', label: { pt: 'Faturamento', en: 'Revenue' }, type: 'currency' });
+    await define({ key: 'exSince', label: { pt: 'Cliente desde', en: 'Customer since' }, type: 'date' });
+    await define({ key: 'exPartner', label: { pt: 'Parceira', en: 'Partner' }, type: 'checkbox' });
+    const gone = await define({ key: 'exLegacy', label: { pt: 'Antigo', en: 'Old' }, type: 'text' });
+    const made = await admin.post('/api/crm/contacts', {
+      name: 'Rita Exportada',
+      customFields: {
+        document: 'D-1',
+        exSector: 'food',
+        exRevenue: '1234.5',
+        exSince: '2025-03-09',
+        exPartner: true,
+        exLegacy: 'x',
+      },
+    });
+    expect(made.status, made.text).toBe(201);
+    await admin.delete(`${BASE}/${gone.id}`);
+    const columns = (text: string, delimiter: string, names: string[]) => {
+      const [header, row] = parse(text.slice(1), { delimiter }) as string[][];
+      // After the record's own columns, in the fields' order.
+      expect(header!.indexOf(names[0]!)).toBeGreaterThan(header!.indexOf(delimiter === ',' ? 'updatedAt' : 'name'));
+      return { header: header!, values: names.map((name) => row![header!.indexOf(name)]) };
+    };
+
+    const csv = await admin.get('/api/crm/contacts/export?search=Rita%20Exportada');
+    const keys = ['exSector', 'exRevenue', 'exSince', 'exPartner'].map((key) => `customFields.${key}`);
+    const plain = columns(csv.text, ',', keys);
+    expect(plain.values).toEqual(['food', '1234.50', '2025-03-09', 'true']);
+    // A retired field's values stay in the records, out of the file.
+    expect(plain.header).not.toContain('customFields.exLegacy');
+
+    const excel = await admin.get('/api/crm/contacts/export?search=Rita%20Exportada&format=excel');
+    const pt = columns(excel.text, ';', ['Setor', 'Faturamento', 'Cliente desde', 'Parceira']);
+    expect(pt.values).toEqual(['Alimentação', '1234,50', '09/03/2025', 'Sim']);
+    expect(pt.header).not.toContain('Antigo');
+    const en = await admin.get('/api/crm/contacts/export?search=Rita%20Exportada&format=excel&lang=en');
+    const english = columns(en.text, en.text.split('\n')[0]!.includes(';') ? ';' : ',', [
+      'Sector',
+      'Revenue',
+      'Customer since',
+      'Partner',
+    ]);
+    expect(english.values).toEqual(['Food', '1234.50', '2025-03-09', 'Yes']);
   });
 });

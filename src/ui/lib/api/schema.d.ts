@@ -321,7 +321,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every company matching the list filters, as UTF-8 CSV with a byte-order mark, streamed page by page; format=excel writes it for a spreadsheet in `lang` and `tz`
+         * Every company matching the list filters, as UTF-8 CSV with a byte-order mark, streamed page by page, the offered custom fields as the last columns; format=excel writes it for a spreadsheet in `lang` and `tz`
          * @description Any signed-in user.
          */
         get: operations["getApiCrmCompaniesExport"];
@@ -513,7 +513,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every contact matching the list filters, as UTF-8 CSV with a byte-order mark, streamed page by page; format=excel writes it for a spreadsheet in `lang` and `tz`
+         * Every contact matching the list filters, as UTF-8 CSV with a byte-order mark, streamed page by page, the offered custom fields as the last columns; format=excel writes it for a spreadsheet in `lang` and `tz`
          * @description Any signed-in user.
          */
         get: operations["getApiCrmContactsExport"];
