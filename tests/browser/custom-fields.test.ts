@@ -89,6 +89,77 @@ afterAll(async () => {
   await server?.stop();
 });
 
+const byId = (page: Page, id: string): Locator => page.locator(`[id="${id}"]`);
+
+describe('custom fields in Settings', () => {
+  it('an admin adds a choice field to deals with its options, retires an option and then the field, and restores it', async () => {
+    await admin.goto('/settings?tab=fields&entity=deal');
+    await admin.getByText('Meses de contrato').waitFor();
+    await admin.getByRole('button', { name: 'Novo campo' }).click();
+    await dialog(admin).getByRole('heading', { name: 'Novo campo de negócio' }).waitFor();
+    await dialog(admin).getByLabel('Nome em português').first().fill('Forma de pagamento');
+    await dialog(admin).getByLabel('Nome em inglês').first().fill('Payment method');
+    // The key follows the Portuguese label until someone types one.
+    expect(await byId(admin, 'custom-field-key').inputValue()).toBe('formaDePagamento');
+    await byId(admin, 'custom-field-type').click();
+    await admin.getByRole('option', { name: 'Lista (uma opção)' }).click();
+    const addOption = dialog(admin).getByRole('button', { name: 'Adicionar opção' });
+    if ((await byId(admin, 'custom-field-options.0.label.pt').count()) === 0) await addOption.click();
+    await byId(admin, 'custom-field-options.0.label.pt').fill('Boleto');
+    await byId(admin, 'custom-field-options.0.label.en').fill('Bank slip');
+    await addOption.click();
+    await byId(admin, 'custom-field-options.1.label.pt').fill('Cartão de crédito');
+    await byId(admin, 'custom-field-options.1.label.en').fill('Credit card');
+    expect(await byId(admin, 'custom-field-options.1.key').inputValue()).toBe('cartaoDeCredito');
+    await dialog(admin).getByRole('button', { name: 'Criar campo' }).click();
+    await toastLocator(admin).getByText('Campo “Forma de pagamento” criado').waitFor();
+    await dialog(admin).waitFor({ state: 'detached' });
+
+    const stored = async () =>
+      (
+        (await (await admin.request.get('/api/crm/fields?entity=deal&includeRetired=true')).json()) as {
+          items: { key: string; retired: boolean; options: { key: string; retired: boolean }[] }[];
+        }
+      ).items.find((field) => field.key === 'formaDePagamento');
+    expect((await stored())?.options.map((o) => [o.key, o.retired])).toEqual([
+      ['boleto', false],
+      ['cartaoDeCredito', false],
+    ]);
+
+    // Its first option retired: kept for the deals that chose it, offered no more.
+    await admin.getByRole('button', { name: 'Editar Forma de pagamento' }).click();
+    await dialog(admin).getByRole('button', { name: 'Arquivar a opção Boleto' }).click();
+    await dialog(admin).getByRole('button', { name: 'Salvar' }).click();
+    await toastLocator(admin).getByText('Campo “Forma de pagamento” salvo').waitFor();
+    await expect.poll(async () => (await stored())?.options.map((o) => o.retired)).toEqual([true, false]);
+
+    // The field retired, then restored.
+    await admin.getByRole('button', { name: 'Arquivar Forma de pagamento' }).click();
+    await dialog(admin).getByRole('button', { name: 'Arquivar' }).click();
+    await toastLocator(admin).getByText('Campo “Forma de pagamento” arquivado').waitFor();
+    await expect.poll(async () => (await stored())?.retired).toBe(true);
+    await admin.getByRole('button', { name: 'Restaurar Forma de pagamento' }).click();
+    await toastLocator(admin).getByText('Campo “Forma de pagamento” restaurado').waitFor();
+    await expect.poll(async () => (await stored())?.retired).toBe(false);
+  });
+
+  it('looks right in pt/en, three themes, 1280/390 px (screenshots, axe)', async () => {
+    await inEveryLook(
+      browser,
+      { baseURL: server.baseUrl, storageState: await admin.context().storageState() },
+      async (page) => {
+        await page.goto('/settings?tab=fields');
+        await page.getByText('customerCode').waitFor();
+      },
+      async (page, { language, theme, width }) => {
+        await settled(page);
+        await screenshot(page, `custom-fields-settings-${language}-${theme}-${width}`);
+        if (axeAt(width, theme, language)) await expectAccessible(page, `settings ${language} ${theme} ${width}`);
+      },
+    );
+  });
+});
+
 describe('custom fields in the forms', () => {
   it('creates a contact with every kind of field: checked in Portuguese first, then saved and shown under its labels', async () => {
     await admin.goto('/crm/contacts');

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header';
 import { tabTriggerClass } from '../../../components/ui/tabs';
+import { CustomFieldsSettings } from '../components/custom-fields-settings';
 import { GoalsSettings } from '../components/goals-settings';
 import { LostReasonsSettings } from '../components/lost-reasons-settings';
 import { SecurityLog } from '../components/security-log';
@@ -24,6 +25,7 @@ const TABS = {
   users: UsersSettings,
   stages: PipelineTab,
   lostReasons: LostReasonsSettings,
+  fields: CustomFieldsSettings,
   goals: GoalsSettings,
   securityLog: SecurityLog,
 } as const;
