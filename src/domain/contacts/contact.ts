@@ -59,6 +59,10 @@ export interface ContactFilter {
   /** Score from scoreMin to scoreMax, both included. */
   scoreMin?: number;
   scoreMax?: number;
+  /** `customFields.<key>=<text>` filters, by key, as sent: the service reads each as its field's type. */
+  customFields?: Record<string, string>;
+  /** What the service made of `customFields`: the document the contacts' values contain (the repository's part). */
+  customFieldMatch?: Record<string, unknown>;
 }
 
 export const CONTACT_TRACKED_FIELDS = [

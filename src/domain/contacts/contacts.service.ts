@@ -39,7 +39,8 @@ export class ContactsService {
     @inject(CONTACT_REPOSITORY) private readonly contacts: ContactRepository,
     @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @inject(TIMELINE_SERVICE) private readonly timeline: TimelineService,
-    @inject(CUSTOM_FIELDS_SERVICE) private readonly customFields: Pick<CustomFieldsService, 'values' | 'changes'>,
+    @inject(CUSTOM_FIELDS_SERVICE)
+    private readonly customFields: Pick<CustomFieldsService, 'values' | 'changes' | 'match'>,
   ) {
     this.records = new CrmRecords(
       contacts,
@@ -56,8 +57,8 @@ export class ContactsService {
     );
   }
 
-  list(_viewer: Viewer, filter: ContactFilter, page: PageRequest): Promise<Page<Contact>> {
-    return this.contacts.list(filter, page);
+  async list(_viewer: Viewer, filter: ContactFilter, page: PageRequest): Promise<Page<Contact>> {
+    return this.contacts.list(await this.resolved(filter), page);
   }
 
   /** Contacts that may be the same person, for the create dialog's warning (everyone reads contacts). */
@@ -181,8 +182,15 @@ export class ContactsService {
     });
   }
 
+  /** The filter with its custom field filters read as their fields' types (a 400 naming one that cannot be). */
+  private async resolved(filter: ContactFilter): Promise<ContactFilter> {
+    const customFieldMatch = await this.customFields.match('contact', filter.customFields);
+    return customFieldMatch ? { ...filter, customFieldMatch } : filter;
+  }
+
   /** Every contact the filter matches, locked; more than BULK_FILTER_MAX is a 400 on `filter`. */
-  private async lockMatching(filter: ContactFilter): Promise<Contact[]> {
+  private async lockMatching(sent: ContactFilter): Promise<Contact[]> {
+    const filter = await this.resolved(sent);
     const tooMany = (count: number) =>
       new FieldError(
         'filter',

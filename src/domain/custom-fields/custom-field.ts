@@ -228,3 +228,46 @@ export function checkCustomValues(
 /** No value: absent, null, or a multi-select with nothing chosen. */
 const isEmpty = (value: unknown): boolean =>
   value === undefined || value === null || (Array.isArray(value) && value.length === 0);
+
+/**
+ * A list's custom field filters (`customFields.<key>=<text>` query parameters) as the JSON document the records'
+ * values must contain (`custom_fields @> document`, which one GIN index per table serves): each text read as its
+ * field's type; a choice by its option's key (a retired option too: records keep it), a multiple choice matching the
+ * records that hold that option among theirs. A key of no field, a retired field or a value its type cannot hold is
+ * refused naming `customFields.<key>`.
+ */
+export function customFieldMatch(fields: CustomField[], filters: Record<string, string>): Record<string, unknown> {
+  const byKey = new Map(fields.map((field) => [field.key, field]));
+  const document: Record<string, unknown> = {};
+  for (const [key, text] of Object.entries(filters)) {
+    const field = byKey.get(key);
+    const path = `customFields.${key}`;
+    if (!field || field.retired)
+      throw new FieldError(path, `${path} is not a field of these records (GET /api/crm/fields lists them)`);
+    const refuse = (why: string) => new FieldError(path, `${path} ${why}`);
+    switch (field.type) {
+      case 'number': {
+        const value = Number(text);
+        if (text.trim() === '' || !Number.isFinite(value)) throw refuse('must be a number');
+        document[key] = value;
+        break;
+      }
+      case 'checkbox':
+        if (text !== 'true' && text !== 'false') throw refuse('must be true or false');
+        document[key] = text === 'true';
+        break;
+      case 'select':
+      case 'multiSelect':
+        if (!field.options.some((option) => option.key === text)) throw refuse(`must be one of ${offeredKeys(field)}`);
+        document[key] = field.type === 'select' ? text : [text];
+        break;
+      default: {
+        // Stored as a write stores it (valueOf): trimmed, an amount with two decimals, an e-mail in lower case.
+        const result = valueOf(field, text);
+        if ('why' in result || result.ok === null) throw refuse('why' in result ? result.why : 'is empty');
+        document[key] = result.ok;
+      }
+    }
+  }
+  return document;
+}

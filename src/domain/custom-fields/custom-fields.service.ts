@@ -4,6 +4,7 @@ import { UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
 import {
   checkCustomValues,
+  customFieldMatch,
   checkOptions,
   MAX_FIELDS_PER_ENTITY,
   normalizeOptions,
@@ -99,6 +100,18 @@ export class CustomFieldsService {
   ): Promise<C> {
     const customFields = await this.values(entity, changes.customFields, current);
     return customFields === undefined ? changes : { ...changes, customFields };
+  }
+
+  /**
+   * A list's `customFields.<key>` filters as the document the records' values must contain (customFieldMatch);
+   * undefined without any.
+   */
+  async match(
+    entity: CustomFieldEntity,
+    filters: Record<string, string> | undefined,
+  ): Promise<Record<string, unknown> | undefined> {
+    if (!filters || Object.keys(filters).length === 0) return undefined;
+    return customFieldMatch(await this.fields.list(entity, true), filters);
   }
 
   /** Retires the field: hidden from forms, lists and filters; every record keeps its value. */

@@ -12,6 +12,7 @@ import {
   type ContactQuery,
 } from './contacts.schemas';
 import { accessFor, crudRoutes, viewerOf } from './crm-routes';
+import { customFieldFilters } from './fields.schemas';
 
 /** Also the CSV export's filter. */
 export const contactFilter = (q: ContactQuery): ContactFilter => ({
@@ -23,6 +24,7 @@ export const contactFilter = (q: ContactQuery): ContactFilter => ({
   source: q.source,
   scoreMin: q.scoreMin,
   scoreMax: q.scoreMax,
+  customFields: customFieldFilters(q),
 });
 
 @injectable()

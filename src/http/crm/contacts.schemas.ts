@@ -15,7 +15,7 @@ import {
   type TagUsage,
 } from '../../domain/contacts/contact';
 import { canBePhone, NOT_A_PHONE } from '../../domain/contacts/phone';
-import { customFieldValues, customFieldValuesOut } from './fields.schemas';
+import { CUSTOM_FIELD_FILTER, customFieldFilterValue, customFieldValues, customFieldValuesOut } from './fields.schemas';
 import { count, id, itemsResponse, responseObject } from '../response.schemas';
 import { createOf, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
 
@@ -78,7 +78,7 @@ const readOnlyCompany: Joi.PartialSchemaMap = {
 };
 
 export const contactSchemas = {
-  listQuery: listQuery<ContactQuery>(filterFields),
+  listQuery: listQuery<ContactQuery>(filterFields).pattern(CUSTOM_FIELD_FILTER, customFieldFilterValue),
   create: createOf(fields, ['name']).keys(readOnlyCompany),
   update: patchOf(fields).keys(readOnlyCompany),
   item: responseObject({

@@ -127,3 +127,21 @@ export const customFieldValues = boundedJson(Joi.object().unknown(true).max(100)
 export const customFieldValuesOut = Joi.object()
   .unknown(true)
   .description('Custom field values by key (GET /api/crm/fields describes each)');
+
+/** A list's custom field filter parameter: `customFields.<key>` (its value is read as that field's type). */
+export const CUSTOM_FIELD_FILTER = /^customFields\.[a-z][a-zA-Z0-9_]{0,39}$/;
+export const customFieldFilterValue = Joi.string()
+  .trim()
+  .min(1)
+  .max(500)
+  .description(
+    'customFields.<key>=<value>: the records whose field holds this value (a choice by its option key, a multiple choice among its options, a checkbox true or false)',
+  );
+
+/** The `customFields.<key>` parameters of a list's query, by key; undefined without any. */
+export function customFieldFilters(query: object): Record<string, string> | undefined {
+  const entries = Object.entries(query).filter(([name]) => CUSTOM_FIELD_FILTER.test(name));
+  return entries.length
+    ? Object.fromEntries(entries.map(([name, value]) => [name.slice('customFields.'.length), String(value)]))
+    : undefined;
+}

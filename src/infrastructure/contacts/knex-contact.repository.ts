@@ -339,6 +339,9 @@ function matching(q: QueryBuilder<BaseModel>, filter: ContactFilter): void {
   if (filter.source) whereFolded(q, 'contacts.source', filter.source);
   if (filter.scoreMin !== undefined) q.where('contacts.score', '>=', filter.scoreMin);
   if (filter.scoreMax !== undefined) q.where('contacts.score', '<=', filter.scoreMax);
+  // contacts_custom_fields_index (GIN, jsonb_path_ops) serves containment.
+  if (filter.customFieldMatch)
+    q.whereRaw('?? @> ?::jsonb', ['contacts.customFields', JSON.stringify(filter.customFieldMatch)]);
 }
 
 const prefixPattern = (term: string): string => `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -348,4 +348,64 @@ describe('custom field values on deals and companies', () => {
     ]);
     expect(english.values).toEqual(['Food', '1234.50', '2025-03-09', 'Yes']);
   });
+
+  it('filters contacts by customFields.<key>=<value> as each type reads it, in the list and its export; a bad filter is a 400 naming it', async () => {
+    const { admin } = crm.users;
+    const define = async (field: object) => {
+      const res = await admin.post(BASE, { entity: 'contact', ...field });
+      expect(res.status, res.text).toBe(201);
+      return res.body;
+    };
+    await define({ key: 'fTier', label: { pt: 'Nível', en: 'Tier' }, type: 'select', options: ['gold', 'silver'] });
+    await define({ key: 'fTopics', label: { pt: 'Temas', en: 'Topics' }, type: 'multiSelect', options: ['a', 'b'] });
+    await define({ key: 'fSeats', label: { pt: 'Licenças', en: 'Seats' }, type: 'number' });
+    await define({ key: 'fActive', label: { pt: 'Ativo', en: 'Active' }, type: 'checkbox' });
+    await define({ key: 'fFee', label: { pt: 'Mensalidade', en: 'Fee' }, type: 'currency' });
+    const make = async (name: string, values: object) => {
+      const res = await admin.post('/api/crm/contacts', { name, customFields: { document: 'D', ...values } });
+      expect(res.status, res.text).toBe(201);
+      return res.body.id as number;
+    };
+    const gold = await make('Filtro Ouro', {
+      fTier: 'gold',
+      fTopics: ['a', 'b'],
+      fSeats: 10,
+      fActive: true,
+      fFee: '99.9',
+    });
+    const silver = await make('Filtro Prata', { fTier: 'silver', fTopics: ['b'], fSeats: 3, fActive: false });
+    const none = await make('Filtro Nada', {});
+    const ids = async (query: string) => {
+      const res = await admin.get(`/api/crm/contacts?search=Filtro&${query}`);
+      expect(res.status, res.text).toBe(200);
+      return (res.body.items as { id: number }[]).map((c) => c.id).sort((x, y) => x - y);
+    };
+    expect(await ids('customFields.fTier=gold')).toEqual([gold]);
+    expect(await ids('customFields.fTopics=b')).toEqual([gold, silver].sort((x, y) => x - y));
+    expect(await ids('customFields.fTopics=a')).toEqual([gold]);
+    expect(await ids('customFields.fSeats=3')).toEqual([silver]);
+    expect(await ids('customFields.fActive=false')).toEqual([silver]);
+    expect(await ids('customFields.fFee=99.90')).toEqual([gold]);
+    // Two filters: both hold; with the list's own filters too.
+    expect(await ids('customFields.fTopics=b&customFields.fTier=silver')).toEqual([silver]);
+    expect(await ids('customFields.fTier=gold&status=customer')).toEqual([]);
+    expect(none).toBeGreaterThan(0);
+    // Without a search: the plain list's way.
+    const plain = await admin.get('/api/crm/contacts?customFields.fTier=gold');
+    expect((plain.body.items as { id: number }[]).map((c) => c.id)).toEqual([gold]);
+
+    const file = await admin.get('/api/crm/contacts/export?search=Filtro&customFields.fTier=silver');
+    const [, ...rows] = parse(file.text.slice(1)) as string[][];
+    expect(rows.map((row) => row[1])).toEqual(['Filtro Prata']);
+
+    for (const [query, path] of [
+      ['customFields.fSeats=many', 'customFields.fSeats'],
+      ['customFields.fTier=bronze', 'customFields.fTier'],
+      ['customFields.fActive=yes', 'customFields.fActive'],
+      ['customFields.nothere=1', 'customFields.nothere'],
+    ]) {
+      const res = await admin.get(`/api/crm/contacts?${query}`);
+      expect([res.status, res.body.error.details[0].path], query).toEqual([400, path]);
+    }
+  });
 });
