@@ -40,6 +40,7 @@ export class ContactsRouter implements HttpRouter {
       service: this.contacts,
       schemas: contactSchemas,
       toFilter: contactFilter,
+      listNote: '; customFields.<key>=<value> parameters filter by custom fields (GET /api/crm/fields lists them)',
       notFound: 'CONTACT.NOT_FOUND',
     });
     const bulk = defineRoute({

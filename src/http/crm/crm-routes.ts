@@ -50,6 +50,8 @@ export interface CrudRoutesOptions<T, Filter, Query, Fields, Patch extends Versi
     item: Joi.ObjectSchema;
   };
   toFilter(query: Query): Filter;
+  /** What the list's summary adds after "newest first" (filters its query schema cannot name). */
+  listNote?: string;
   notFound: ErrorCode;
   /** Extra error codes of create and update (both). */
   writeErrors?: ErrorCode[];
@@ -67,7 +69,7 @@ export function crudRoutes<T, Filter, Query, Fields, Patch extends Versioned>(
       path: o.path,
       access: accessFor(o.resource, 'read'),
       tag: o.tag,
-      summary: `List ${many}, newest first`,
+      summary: `List ${many}, newest first${o.listNote ?? ''}`,
       schemas: { query: o.schemas.listQuery },
       response: pageResponse(o.schemas.item),
       handler: ({ query }, req) => o.service.list(viewerOf(req), o.toFilter(query), pageOf(query)),

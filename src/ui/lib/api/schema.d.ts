@@ -401,7 +401,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List contacts, newest first
+         * List contacts, newest first; customFields.<key>=<value> parameters filter by custom fields (GET /api/crm/fields lists them)
          * @description Any signed-in user.
          */
         get: operations["getApiCrmContacts"];
