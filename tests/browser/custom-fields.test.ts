@@ -282,6 +282,24 @@ describe('custom fields in the forms', () => {
     await details.getByText('https://loja.aurora.com.br').waitFor();
   });
 
+  it('filters the contacts by a choice field from the filter bar, kept in the URL through a reload', async () => {
+    await admin.goto('/crm/contacts');
+    await admin.getByText('Otávio Reis').waitFor();
+    await admin.locator('#contacts-field-segment').click();
+    await admin.getByRole('option', { name: 'Segmento: Indústria' }).click();
+    await expect.poll(() => new URL(admin.url()).searchParams.get('customFields.segment')).toBe('industry');
+    await admin.getByText('Helena Campos').waitFor();
+    await expect.poll(() => admin.getByText('Otávio Reis').count()).toBe(0);
+    // The chip says what is filtered, too.
+    await admin.getByRole('button', { name: /Segmento: Indústria/ }).waitFor();
+    await admin.reload();
+    await admin.getByText('Helena Campos').waitFor();
+    expect(await admin.getByText('Otávio Reis').count()).toBe(0);
+    expect(await admin.locator('#contacts-field-segment').textContent()).toBe('Segmento: Indústria');
+    await settled(admin);
+    await screenshot(admin, 'custom-fields-contacts-filtered-pt-light-1280');
+  });
+
   it('looks right in the contact form with its fields, in pt/en, three themes, 1280/390 px (screenshots, axe)', async () => {
     await inEveryLook(
       browser,

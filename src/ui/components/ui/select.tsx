@@ -15,7 +15,7 @@ export function Select<V extends string>({ id, value, onValueChange, options, di
     <SelectPrimitive.Root value={value} onValueChange={(v) => onValueChange(v as V)} disabled={disabled}>
       <SelectPrimitive.Trigger
         id={id}
-        className="flex h-10 w-full items-center justify-between rounded-md border border-border bg-surface px-3 text-sm text-foreground focus-ring disabled:opacity-60"
+        className="flex h-10 w-full items-center justify-between gap-2 rounded-md border border-border bg-surface px-3 text-sm text-foreground focus-ring disabled:opacity-60"
       >
         <SelectPrimitive.Value />
         <SelectPrimitive.Icon>

@@ -20,8 +20,16 @@ function parseContactFilters(params: URLSearchParams): ContactFilters {
     source: textParam(params.get('source')),
     scoreMin: scoreParam(params.get('scoreMin')),
     scoreMax: scoreParam(params.get('scoreMax')),
+    // A custom field's filter, as the URL names it: the server reads it as its field's type (400 for a stale one).
+    ...Object.fromEntries(
+      [...params]
+        .filter(([name, value]) => CUSTOM_FIELD_PARAM.test(name) && value.trim() !== '')
+        .map(([n, v]) => [n, v]),
+    ),
   };
 }
 
-/** The list's search and filters, kept in the URL (?search=&status=&tag=&owner=&source=&scoreMin=&scoreMax=) so reload, back and links keep them. */
+const CUSTOM_FIELD_PARAM = /^customFields\.[a-z][a-zA-Z0-9_]{0,39}$/;
+
+/** The list's search and filters, kept in the URL (?search=&status=&tag=&owner=&source=&scoreMin=&scoreMax=&customFields.<key>=) so reload, back and links keep them. */
 export const useContactFilters = () => useUrlFilters(parseContactFilters);

@@ -13,7 +13,11 @@ export const CONTACT_STATUSES = Object.keys({ lead: 0, prospect: 0, customer: 0,
 >) as ContactStatus[];
 
 /** The list's filters as the API names them. */
-export type ContactFilters = Omit<ApiQuery<'/api/crm/contacts', 'get'>, 'limit' | 'cursor' | 'includeTotal'>;
+/** The list's filters: the document's, and `customFields.<key>` (a custom field's value; the server reads its type). */
+export type ContactFilters = Omit<ApiQuery<'/api/crm/contacts', 'get'>, 'limit' | 'cursor' | 'includeTotal'> & {
+  [name: CustomFieldFilter]: string | undefined;
+};
+export type CustomFieldFilter = `customFields.${string}`;
 
 export const CONTACTS_QUERY_KEY = queryKeys.contacts.all;
 export const CONTACT_LISTS_QUERY_KEY = queryKeys.contacts.lists;
