@@ -1,5 +1,5 @@
 import { Archive, ArchiveRestore, Plus, Trash2 } from 'lucide-react';
-import { useFieldArray, type UseFormReturn } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -22,7 +22,14 @@ export type CustomFieldForm = UseFormReturn<CustomFieldFormInput, unknown, Custo
 /** A select's options in order: a saved one is renamed or retired (records hold its key), a new one added or removed. */
 export function OptionsEditor({ form }: { form: CustomFieldForm }) {
   const { t } = useTranslation();
-  const { fields: rows, append, remove } = useFieldArray({ control: form.control, name: 'options' });
+  // The rows by their place in the list, rather than react-hook-form's useFieldArray: that would go into the library's
+  // chunk, which the sign-in screen loads, and take the first screen past its 200 KB budget (npm run size). Each box
+  // shows the form's value at its place, so a row removed moves the ones after it up with their values.
+  const rows = useWatch({ control: form.control, name: 'options' }) ?? [];
+  const setRows = (next: CustomFieldFormInput['options']) =>
+    form.setValue('options', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  const append = () => setRows([...form.getValues('options'), newOptionRow()]);
+  const remove = (index: number) => setRows(form.getValues('options').filter((_, i) => i !== index));
   // With option rows on screen the resolver files the list's own error under `root`; a server's lands on `options`.
   const listError = form.formState.errors.options?.root?.message;
   return (
@@ -42,8 +49,8 @@ export function OptionsEditor({ form }: { form: CustomFieldForm }) {
         >
           {rows.length > 0 && (
             <ol className="grid gap-3">
-              {rows.map((row, index) => (
-                <OptionRowEditor key={row.id} form={form} index={index} onRemove={() => remove(index)} />
+              {rows.map((_, index) => (
+                <OptionRowEditor key={index} form={form} index={index} onRemove={() => remove(index)} />
               ))}
             </ol>
           )}
@@ -52,7 +59,7 @@ export function OptionsEditor({ form }: { form: CustomFieldForm }) {
               {listError}
             </p>
           )}
-          <Button variant="outline" size="sm" className="justify-self-start" onClick={() => append(newOptionRow())}>
+          <Button variant="outline" size="sm" className="justify-self-start" onClick={append}>
             <Plus className="h-4 w-4" aria-hidden="true" />
             {t('customFieldSettings.options.add')}
           </Button>
