@@ -39,13 +39,16 @@ export class CompaniesService {
     @inject(COMPANY_REPOSITORY) private readonly companies: CompanyRepository,
     @inject(UNIT_OF_WORK) uow: UnitOfWork,
     @inject(TIMELINE_SERVICE) timeline: TimelineService,
-    @inject(CUSTOM_FIELDS_SERVICE) private readonly customFields: Pick<CustomFieldsService, 'values' | 'changes'>,
+    @inject(CUSTOM_FIELDS_SERVICE)
+    private readonly customFields: Pick<CustomFieldsService, 'values' | 'changes' | 'match'>,
   ) {
     this.records = new CrmRecords(companies, COMPANY_KIND, uow, timeline);
   }
 
-  list(_viewer: Viewer, filter: CompanyFilter, page: PageRequest): Promise<Page<Company>> {
-    return this.companies.list(filter, page);
+  async list(_viewer: Viewer, filter: CompanyFilter, page: PageRequest): Promise<Page<Company>> {
+    // Its custom field filters read as their fields' types (a 400 naming one that cannot be).
+    const customFieldMatch = await this.customFields.match('company', filter.customFields);
+    return this.companies.list(customFieldMatch ? { ...filter, customFieldMatch } : filter, page);
   }
 
   get(viewer: Viewer, id: number): Promise<Company> {

@@ -77,6 +77,10 @@ export interface CompanyFilter {
   /** This city, case and accents ignored. */
   city?: string;
   uf?: Uf;
+  /** `customFields.<key>=<text>` filters, by key, as sent: the service reads each as its field's type. */
+  customFields?: Record<string, string>;
+  /** What the service made of `customFields`: the document the companies' values contain (the repository's part). */
+  customFieldMatch?: Record<string, unknown>;
 }
 
 export const COMPANY_TRACKED_FIELDS = [

@@ -4,6 +4,7 @@ import { COMPANIES_SERVICE } from '../../domain/companies/companies.tokens';
 import { defineRoute, type HttpRouter, type RouteDefinition } from '../route';
 import type { CompanyFilter } from '../../domain/companies/company';
 import { companySchemas, type CompanyQuery } from './companies.schemas';
+import { customFieldFilters } from './fields.schemas';
 import { idParams } from './crm.schemas';
 import { accessFor, crudRoutes, viewerOf } from './crm-routes';
 
@@ -15,6 +16,7 @@ export const companyFilter = (q: CompanyQuery): CompanyFilter => ({
   tag: q.tag,
   city: q.city,
   uf: q.uf,
+  customFields: customFieldFilters(q),
 });
 
 @injectable()
@@ -48,6 +50,7 @@ export class CompaniesRouter implements HttpRouter {
       service: this.companies,
       schemas: companySchemas,
       toFilter: companyFilter,
+      listNote: '; customFields.<key>=<value> parameters filter by custom fields (GET /api/crm/fields lists them)',
       notFound: 'COMPANY.NOT_FOUND',
       writeErrors: ['COMPANY.CNPJ_TAKEN'],
     });

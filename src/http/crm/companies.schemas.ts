@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { customFieldValues, customFieldValuesOut } from './fields.schemas';
+import { CUSTOM_FIELD_FILTER, customFieldFilterValue, customFieldValues, customFieldValuesOut } from './fields.schemas';
 import { formatCnpj, isValidCnpj } from '../../domain/companies/cnpj';
 import {
   COMPANY_SIZES,
@@ -102,7 +102,7 @@ export const companySchemas = {
     won: tally.description('Deals in a stage of kind won'),
     lost: tally.description('Deals in a stage of kind lost'),
   } satisfies Joi.StrictSchemaMap<CompanyDealTotals>),
-  listQuery: listQuery<CompanyQuery>(filterFields),
+  listQuery: listQuery<CompanyQuery>(filterFields).pattern(CUSTOM_FIELD_FILTER, customFieldFilterValue),
   create: createOf(fields, ['name']),
   update: patchOf(fields),
   item: responseObject({

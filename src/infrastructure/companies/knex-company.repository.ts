@@ -122,4 +122,7 @@ function matching(q: QueryBuilder<BaseModel>, filter: CompanyFilter): void {
   if (filter.ownerId !== undefined) q.where('companies.ownerId', filter.ownerId);
   if (filter.tag) q.whereRaw('?? @> array[?]::text[]', ['companies.tags', filter.tag]);
   if (filter.uf) q.where('companies.uf', filter.uf);
+  // companies_custom_fields_index (GIN, jsonb_path_ops) serves containment.
+  if (filter.customFieldMatch)
+    q.whereRaw('?? @> ?::jsonb', ['companies.customFields', JSON.stringify(filter.customFieldMatch)]);
 }

@@ -288,6 +288,22 @@ describe('custom field values on deals and companies', () => {
       customFields: { extra3: null, extra4: 1.5 },
     });
     expect(changed.body.customFields).toEqual({ segment: 'varejo', extra4: 1.5 });
+
+    // The list and its export filter by them as the contacts' do.
+    await crm.users.employee.post('/api/crm/companies', { name: 'Padaria Outra', customFields: { extra4: 2 } });
+    const names = async (query: string) => {
+      const res = await crm.users.employee.get(`/api/crm/companies?search=Padaria&${query}`);
+      expect(res.status, res.text).toBe(200);
+      return (res.body.items as { name: string }[]).map((c) => c.name);
+    };
+    expect(await names('customFields.extra4=1.5')).toEqual(['Padaria Campos']);
+    expect(await names('customFields.segment=varejo')).toEqual(['Padaria Campos']);
+    expect(await names('customFields.extra4=2')).toEqual(['Padaria Outra']);
+    const file = await crm.users.employee.get('/api/crm/companies/export?customFields.extra4=2');
+    expect(file.text).toContain('Padaria Outra');
+    expect(file.text).not.toContain('Padaria Campos');
+    const bad = await crm.users.employee.get('/api/crm/companies?customFields.extra4=muito');
+    expect([bad.status, bad.body.error.details[0].path]).toEqual([400, 'customFields.extra4']);
   });
 
   it('exports the offered fields as columns after the others: keys and stored values in csv, labels as a person reads them in excel', async () => {

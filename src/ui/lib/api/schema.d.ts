@@ -229,7 +229,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List companies, newest first
+         * List companies, newest first; customFields.<key>=<value> parameters filter by custom fields (GET /api/crm/fields lists them)
          * @description Any signed-in user.
          */
         get: operations["getApiCrmCompanies"];
