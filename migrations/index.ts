@@ -52,6 +52,7 @@ import * as addGoalPipeline from './20261202120000_add_goal_pipeline';
 import * as createCustomFields from './20261202130000_create_custom_fields';
 import * as addDealAndCompanyCustomFields from './20261202140000_add_deal_and_company_custom_fields';
 import * as addCustomFieldFilterIndexes from './20261202150000_add_custom_field_filter_indexes';
+import * as addCustomFieldPinned from './20261202160000_add_custom_field_pinned';
 
 /** What a migration that moves data counts (rows created, linked...), for the log: see migrateLatest. */
 export type MigrationReport = Record<string, number>;
@@ -119,4 +120,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261202130000_create_custom_fields', createCustomFields],
   ['20261202140000_add_deal_and_company_custom_fields', addDealAndCompanyCustomFields],
   ['20261202150000_add_custom_field_filter_indexes', addCustomFieldFilterIndexes],
+  ['20261202160000_add_custom_field_pinned', addCustomFieldPinned],
 ];

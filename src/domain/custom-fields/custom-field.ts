@@ -48,6 +48,8 @@ export interface CustomField {
   position: number;
   /** Hidden from forms, lists and filters; the values stay in the records. */
   retired: boolean;
+  /** Shown on its records' cards: at most MAX_PINNED of a kind of record (retired ones not counted). */
+  pinned: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -63,6 +65,7 @@ export interface NewCustomField {
   required?: boolean;
   options?: OptionInput[];
   position?: number;
+  pinned?: boolean;
 }
 
 export interface CustomFieldChanges {
@@ -71,12 +74,15 @@ export interface CustomFieldChanges {
   options?: OptionInput[];
   position?: number;
   retired?: boolean;
+  pinned?: boolean;
 }
 
 /** What a value is stored under: `customFields.<key>`, also the list routes' filter and sort name. */
 export const FIELD_KEY_PATTERN = /^[a-z][a-zA-Z0-9_]{0,39}$/;
 export const OPTION_KEY_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9_-]{0,59}$/;
 export const MAX_FIELDS_PER_ENTITY = 50;
+/** A card has room for two: more would crowd the board. */
+export const MAX_PINNED = 2;
 export const MAX_OPTIONS = 100;
 export const TEXT_MAX = 500;
 export const LONG_TEXT_MAX = 10_000;

@@ -7,6 +7,7 @@ export interface CustomFieldRow {
   type: CustomField['type'];
   required: boolean;
   options: FieldOption[];
+  pinned: boolean;
 }
 
 /** A short table (at most MAX_FIELDS_PER_ENTITY rows per entity), read whole. */
@@ -20,7 +21,7 @@ export interface CustomFieldRepository {
   create(field: CustomFieldRow): Promise<CustomField>;
   update(
     id: number,
-    changes: Partial<Pick<CustomField, 'label' | 'required' | 'options' | 'retired'>>,
+    changes: Partial<Pick<CustomField, 'label' | 'required' | 'options' | 'retired' | 'pinned'>>,
   ): Promise<CustomField>;
   /** Positions 1..n of an entity's fields in this order (ids). */
   reorder(ids: number[]): Promise<void>;

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { FieldError } from '../crm/crm.errors';
 import { ConflictError } from '../shared/conflict.error';
 import { UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
@@ -7,6 +8,7 @@ import {
   customFieldMatch,
   checkOptions,
   MAX_FIELDS_PER_ENTITY,
+  MAX_PINNED,
   normalizeOptions,
   type CustomField,
   type CustomFieldChanges,
@@ -39,13 +41,23 @@ export class CustomFieldsService {
     return field;
   }
 
-  create({ entity, key, label, type, required = false, options = [], position }: NewCustomField): Promise<CustomField> {
+  create({
+    entity,
+    key,
+    label,
+    type,
+    required = false,
+    options = [],
+    position,
+    pinned = false,
+  }: NewCustomField): Promise<CustomField> {
     const checked = checkOptions(type, normalizeOptions(options));
     return this.uow.run(async () => {
       if ((await this.fields.count(entity)) >= MAX_FIELDS_PER_ENTITY)
         throw new CustomFieldLimitError(MAX_FIELDS_PER_ENTITY);
       if (await this.fields.keyTaken(entity, key)) throw new CustomFieldKeyTakenError();
-      const field = await this.fields.create({ entity, key, label, type, required, options: checked });
+      if (pinned) await this.checkRoomToPin(entity);
+      const field = await this.fields.create({ entity, key, label, type, required, options: checked, pinned });
       if (position !== undefined) await this.move(field, position);
       return position === undefined ? field : this.get(field.id);
     });
@@ -62,6 +74,7 @@ export class CustomFieldsService {
         changes.options === undefined
           ? undefined
           : checkOptions(current.type, normalizeOptions(changes.options), current.options);
+      if (changes.pinned && !current.pinned) await this.checkRoomToPin(current.entity);
       if (changes.position !== undefined && changes.position !== current.position)
         await this.move(current, changes.position);
       return this.fields.update(id, {
@@ -69,6 +82,7 @@ export class CustomFieldsService {
         required: changes.required,
         options,
         retired: changes.retired,
+        pinned: changes.pinned,
       });
     });
   }
@@ -112,6 +126,16 @@ export class CustomFieldsService {
   ): Promise<Record<string, unknown> | undefined> {
     if (!filters || Object.keys(filters).length === 0) return undefined;
     return customFieldMatch(await this.fields.list(entity, true), filters);
+  }
+
+  /** A field to pin needs room: at most MAX_PINNED offered fields of a kind of record are pinned (400 on `pinned`). */
+  private async checkRoomToPin(entity: CustomFieldEntity): Promise<void> {
+    const pinned = (await this.fields.list(entity, false)).filter((field) => field.pinned);
+    if (pinned.length >= MAX_PINNED)
+      throw new FieldError(
+        'pinned',
+        `at most ${MAX_PINNED} fields show on the cards (${pinned.map((f) => f.key).join(', ')}): unpin one first`,
+      );
   }
 
   /** Retires the field: hidden from forms, lists and filters; every record keeps its value. */

@@ -47,6 +47,10 @@ const position = Joi.number()
   .max(MAX_FIELDS_PER_ENTITY)
   .description('Its place among its entity’s fields, 1-based; the others shift');
 
+const pinned = Joi.boolean().description(
+  'Shown on its records’ cards; at most 2 of a kind of record (a third is a 400 naming pinned)',
+);
+
 const labelOut = responseObject({ pt: Joi.string(), en: Joi.string() });
 const field = responseObject({
   id: Joi.number().integer(),
@@ -60,6 +64,7 @@ const field = responseObject({
     .description('In the order offered; empty but for selects'),
   position: Joi.number().integer(),
   retired: Joi.boolean().description('Hidden from forms, lists and filters; records keep their values'),
+  pinned: Joi.boolean().description('Shown on its records’ cards'),
   createdAt: timestamp,
   updatedAt: timestamp,
 } satisfies Joi.StrictSchemaMap<CustomField>);
@@ -91,6 +96,7 @@ export const fieldSchemas = {
       required: Joi.boolean().default(false),
       options,
       position,
+      pinned,
     }),
   },
   update: {
@@ -101,10 +107,11 @@ export const fieldSchemas = {
       options,
       position,
       retired: Joi.boolean().description('true retires the field (its values stay), false restores it'),
+      pinned,
       updatedAt: expectedVersion,
     })
-      .or('label', 'required', 'options', 'position', 'retired')
-      .messages({ 'object.missing': 'Send label, required, options, position or retired' }),
+      .or('label', 'required', 'options', 'position', 'retired', 'pinned')
+      .messages({ 'object.missing': 'Send label, required, options, position, retired or pinned' }),
   },
   remove: { params: idParams },
 };

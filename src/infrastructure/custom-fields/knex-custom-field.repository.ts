@@ -18,6 +18,7 @@ const COLUMNS = [
   'options',
   'position',
   'retired',
+  'pinned',
   'createdAt',
   'updatedAt',
 ];
@@ -76,7 +77,13 @@ export class KnexCustomFieldRepository implements CustomFieldRepository {
 
   async update(
     id: number,
-    { label, required, options, retired }: Partial<Pick<CustomField, 'label' | 'required' | 'options' | 'retired'>>,
+    {
+      label,
+      required,
+      options,
+      retired,
+      pinned,
+    }: Partial<Pick<CustomField, 'label' | 'required' | 'options' | 'retired' | 'pinned'>>,
   ): Promise<CustomField> {
     const row = await this.query()
       .patch({
@@ -85,6 +92,7 @@ export class KnexCustomFieldRepository implements CustomFieldRepository {
         ...(required !== undefined && { required }),
         ...(options !== undefined && { options: JSON.stringify(options) }),
         ...(retired !== undefined && { retired }),
+        ...(pinned !== undefined && { pinned }),
       })
       .findById(id)
       .returning(COLUMNS);

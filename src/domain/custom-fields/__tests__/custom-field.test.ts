@@ -18,6 +18,7 @@ const field = (key: string, type: CustomFieldType, more: Partial<CustomField> = 
   options: [],
   position: 1,
   retired: false,
+  pinned: false,
   createdAt: new Date(0),
   updatedAt: new Date(0),
   ...more,

@@ -140,6 +140,37 @@ describe('custom fields', () => {
     expect((await crm.users.admin.delete(`${BASE}/999999`)).status).toBe(404);
   });
 
+  it('pins at most two fields of a kind of record to its cards; a retired one frees its place', async () => {
+    const { admin } = crm.users;
+    const make = async (key: string, pinned: boolean) => {
+      const res = await admin.post(BASE, { entity: 'deal', key, label: { pt: key, en: key }, type: 'text', pinned });
+      expect(res.status, res.text).toBe(201);
+      return res.body as { id: number; pinned: boolean; updatedAt: string };
+    };
+    const first = await make('pinA', true);
+    expect(first.pinned).toBe(true);
+    await make('pinB', true);
+    const third = await admin.post(BASE, {
+      entity: 'deal',
+      key: 'pinC',
+      label: { pt: 'C', en: 'C' },
+      type: 'text',
+      pinned: true,
+    });
+    expect([third.status, third.body.error.details[0].path]).toEqual([400, 'pinned']);
+    expect(third.body.error.message).toContain('pinA, pinB');
+    const later = await make('pinD', false);
+    const refused = await admin.patch(`${BASE}/${later.id}`, { pinned: true });
+    expect([refused.status, refused.body.error.details[0].path]).toEqual([400, 'pinned']);
+    // Retired, the first no longer takes a place; unpinning works as any change.
+    expect((await admin.delete(`${BASE}/${first.id}`)).status).toBe(204);
+    const pinned = await admin.patch(`${BASE}/${later.id}`, { pinned: true });
+    expect([pinned.status, pinned.body.pinned]).toEqual([200, true]);
+    const unpinned = await admin.patch(`${BASE}/${later.id}`, { pinned: false });
+    expect(unpinned.body.pinned).toBe(false);
+    expect((await crm.users.employee.patch(`${BASE}/${later.id}`, { pinned: true })).status).toBe(403);
+  });
+
   it('holds at most 50 fields per entity, retired ones included', async () => {
     for (let i = 0; i < 50; i++) {
       const res = await crm.users.admin.post(BASE, {

@@ -12,6 +12,7 @@ const field = (key: string, type: CustomField['type'], extra: Partial<CustomFiel
   options: [],
   position: 1,
   retired: false,
+  pinned: false,
   createdAt: '2026-12-01T00:00:00.000Z',
   updatedAt: '2026-12-01T00:00:00.000Z',
   ...extra,

@@ -9768,6 +9768,8 @@ export interface operations {
                                 };
                                 retired: boolean;
                             }[];
+                            /** @description Shown on its records’ cards */
+                            pinned: boolean;
                             position: number;
                             /** @description A new record needs a value; a change cannot empty it */
                             required: boolean;
@@ -9865,6 +9867,8 @@ export interface operations {
                          */
                         retired?: boolean;
                     })[];
+                    /** @description Shown on its records’ cards; at most 2 of a kind of record (a third is a 400 naming pinned) */
+                    pinned?: boolean;
                     /** @description Its place among its entity’s fields, 1-based; the others shift */
                     position?: number;
                     /** @default false */
@@ -9908,6 +9912,8 @@ export interface operations {
                             };
                             retired: boolean;
                         }[];
+                        /** @description Shown on its records’ cards */
+                        pinned: boolean;
                         position: number;
                         /** @description A new record needs a value; a change cannot empty it */
                         required: boolean;
@@ -10173,6 +10179,8 @@ export interface operations {
                          */
                         retired?: boolean;
                     })[];
+                    /** @description Shown on its records’ cards; at most 2 of a kind of record (a third is a 400 naming pinned) */
+                    pinned?: boolean;
                     /** @description Its place among its entity’s fields, 1-based; the others shift */
                     position?: number;
                     required?: boolean;
@@ -10217,6 +10225,8 @@ export interface operations {
                             };
                             retired: boolean;
                         }[];
+                        /** @description Shown on its records’ cards */
+                        pinned: boolean;
                         position: number;
                         /** @description A new record needs a value; a change cannot empty it */
                         required: boolean;

@@ -25,6 +25,7 @@ const field = (extra: Partial<CustomField> = {}): CustomField => ({
   options: [{ key: 'industry', label: { pt: 'Indústria', en: 'Industry' }, retired: false }],
   position: 1,
   retired: false,
+  pinned: false,
   createdAt: '2026-12-01T00:00:00.000Z',
   updatedAt: '2026-12-01T00:00:00.000Z',
   ...extra,
