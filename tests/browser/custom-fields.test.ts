@@ -300,6 +300,29 @@ describe('custom fields in the forms', () => {
     await screenshot(admin, 'custom-fields-contacts-filtered-pt-light-1280');
   });
 
+  it('pins two contact fields to the cards from Settings, where a third waits for a place', async () => {
+    await admin.goto('/settings?tab=fields');
+    await admin.getByRole('button', { name: 'Mostrar Segmento nos cartões' }).click();
+    await toastLocator(admin).getByText('“Segmento” aparece nos cartões').waitFor();
+    await admin.getByRole('button', { name: 'Mostrar Orçamento nos cartões' }).click();
+    await toastLocator(admin).getByText('“Orçamento” aparece nos cartões').waitFor();
+    const third = admin.getByRole('button', { name: 'Mostrar Canais nos cartões' });
+    await expect.poll(() => third.isDisabled()).toBe(true);
+    expect(await third.getAttribute('title')).toBe('Dois campos já aparecem nos cartões: tire um antes');
+    expect(await admin.getByRole('button', { name: 'Mostrar Segmento nos cartões' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+
+    await admin.goto('/crm/contacts');
+    const pinned = admin.locator('article', { hasText: 'Helena Campos' }).getByTestId('pinned-fields');
+    await pinned.getByText('Indústria').waitFor();
+    expect(await pinned.innerText()).toMatch(/^Segmento:\s*Indústria\s*Orçamento:\s*R\$\s12\.500,50$/);
+    // A contact without those values shows no such lines.
+    expect(await admin.locator('article', { hasText: 'Otávio Reis' }).getByTestId('pinned-fields').count()).toBe(0);
+    await settled(admin);
+    await screenshot(admin, 'custom-fields-pinned-cards-pt-light-1280');
+  });
+
   it('looks right in the contact form with its fields, in pt/en, three themes, 1280/390 px (screenshots, axe)', async () => {
     await inEveryLook(
       browser,

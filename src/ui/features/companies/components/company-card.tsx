@@ -1,3 +1,4 @@
+import { PinnedFieldValues } from '../../../components/records/custom-field-list';
 import { Globe, MapPin, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -64,6 +65,7 @@ export function CompanyCard({ company, onOpen }: { company: Company; onOpen: (co
           </a>
         )}
       </div>
+      <PinnedFieldValues entity="company" values={company.customFields} />
       <div className="mt-auto flex items-center justify-between gap-3">
         <CardTags tags={company.tags} label={t('companies.fields.tags')} />
         {company.ownerName && <OwnerInitials name={company.ownerName} />}

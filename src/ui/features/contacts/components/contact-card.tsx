@@ -1,3 +1,4 @@
+import { PinnedFieldValues } from '../../../components/records/custom-field-list';
 import { Mail, MessageCircle, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -100,6 +101,7 @@ export function ContactCard({
           </div>
         )}
       </div>
+      <PinnedFieldValues entity="contact" values={contact.customFields} />
       <div className="mt-auto flex items-center justify-between gap-3">
         <CardTags tags={contact.tags} label={t('contacts.fields.tags')} />
         <div className="flex shrink-0 items-center gap-2 text-sm">

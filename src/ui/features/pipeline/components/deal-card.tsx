@@ -1,3 +1,4 @@
+import { PinnedFieldValues } from '../../../components/records/custom-field-list';
 import { AlarmClock, CalendarX, Clock, Hand, MoreVertical } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
@@ -124,6 +125,7 @@ export function DealCard({ deal, stage, stages, dragging, onOpen, onMoveTo }: De
         {close && stage.kind === 'open' && <span>{t('pipeline.card.closes', { date: close })}</span>}
         <DealChance deal={deal} stage={stage} />
       </div>
+      <PinnedFieldValues entity="deal" values={deal.customFields} className="mt-1" />
       {(flags.overdue || flags.noActivity || flags.stale) && (
         <div className="mt-2 flex flex-wrap gap-1">
           {flags.overdue && (

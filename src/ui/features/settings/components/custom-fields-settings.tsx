@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { Archive, ArchiveRestore, Pencil, Plus, SlidersHorizontal } from 'lucide-react';
+import { Archive, ArchiveRestore, Pencil, Pin, PinOff, Plus, SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -106,6 +106,27 @@ function EntityFields({ entity, onEdit }: { entity: CustomFieldEntity; onEdit: (
   const all = fields.data.items;
   const offered = all.filter((field) => !field.retired);
   const retired = all.filter((field) => field.retired);
+  // A card has room for two (the server's MAX_PINNED).
+  const roomToPin = offered.filter((field) => field.pinned).length < 2;
+
+  const togglePin = (field: CustomField) =>
+    update.mutate(
+      { id: field.id, body: { pinned: !field.pinned, updatedAt: field.updatedAt } },
+      {
+        onSuccess: () =>
+          toast({
+            title: t(field.pinned ? 'customFieldSettings.unpinned' : 'customFieldSettings.pinned', {
+              name: nameOf(field),
+            }),
+          }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: t('customFieldSettings.saveFailed'),
+            description: errorMessage(error, t),
+          }),
+      },
+    );
 
   const restore = (field: CustomField) =>
     update.mutate(
@@ -156,6 +177,21 @@ function EntityFields({ entity, onEdit }: { entity: CustomFieldEntity; onEdit: (
           renderRow={(field) => <FieldSummary field={field} />}
           actions={(field) => (
             <>
+              <Button
+                variant="ghost"
+                size="iconSm"
+                aria-pressed={field.pinned}
+                aria-label={t('customFieldSettings.pin', { name: nameOf(field) })}
+                title={!field.pinned && !roomToPin ? t('customFieldSettings.pinFull') : undefined}
+                disabled={update.isPending || (!field.pinned && !roomToPin)}
+                onClick={() => togglePin(field)}
+              >
+                {field.pinned ? (
+                  <PinOff className="h-4 w-4" aria-hidden="true" />
+                ) : (
+                  <Pin className="h-4 w-4" aria-hidden="true" />
+                )}
+              </Button>
               <Button
                 variant="ghost"
                 size="iconSm"
@@ -225,6 +261,7 @@ function FieldSummary({ field }: { field: CustomField }) {
           {labelIn(field.label, i18n.language)}
         </span>
         {field.required && <Badge tone="primary">{t('customFieldSettings.requiredBadge')}</Badge>}
+        {field.pinned && <Badge>{t('customFieldSettings.pinnedBadge')}</Badge>}
       </p>
       <p className="flex min-w-0 flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
         <span className="font-mono break-all">{field.key}</span>
