@@ -77,6 +77,13 @@ beforeAll(async () => {
     type: 'number',
   });
   await call(admin, 'post', '/api/crm/fields', {
+    entity: 'deal',
+    key: 'salesChannel',
+    label: { pt: 'Canal de venda', en: 'Sales channel' },
+    type: 'select',
+    options: [option('online', 'Online', 'Online'), option('store', 'Loja', 'Store')],
+  });
+  await call(admin, 'post', '/api/crm/fields', {
     entity: 'company',
     key: 'website2',
     label: { pt: 'Loja virtual', en: 'Online shop' },
@@ -298,6 +305,29 @@ describe('custom fields in the forms', () => {
     expect(await admin.locator('#contacts-field-segment').textContent()).toBe('Segmento: Indústria');
     await settled(admin);
     await screenshot(admin, 'custom-fields-contacts-filtered-pt-light-1280');
+  });
+
+  it('filters the board by a deal choice field: its cards and its column totals alike, kept in the URL', async () => {
+    await call(admin, 'post', '/api/crm/deals', {
+      title: 'Venda na loja',
+      value: '300.00',
+      stage: 'proposal',
+      customFields: { salesChannel: 'store' },
+    });
+    await call(admin, 'post', '/api/crm/deals', {
+      title: 'Venda pelo site',
+      value: '900.00',
+      stage: 'proposal',
+      customFields: { salesChannel: 'online' },
+    });
+    await admin.goto('/crm/pipeline');
+    await admin.getByText('Venda pelo site').waitFor();
+    await admin.locator('#board-field-salesChannel').click();
+    await admin.getByRole('option', { name: 'Canal de venda: Loja' }).click();
+    await expect.poll(() => new URL(admin.url()).searchParams.get('customFields.salesChannel')).toBe('store');
+    await expect.poll(() => admin.getByText('Venda pelo site').count()).toBe(0);
+    await admin.getByText('Venda na loja').waitFor();
+    await expect.poll(() => admin.getByTestId('total-open').textContent()).toContain('300,00');
   });
 
   it('pins two contact fields to the cards from Settings, where a third waits for a place', async () => {

@@ -115,6 +115,10 @@ export interface DealFilter {
   closeBy?: string;
   /** 'position': a board column's order (with `stage`); newest first otherwise. */
   order?: 'position';
+  /** `customFields.<key>=<text>` filters, by key, as sent: the services read each as its field's type. */
+  customFields?: Record<string, string>;
+  /** What a service made of `customFields`: the document the deals' values contain (the repositories' part). */
+  customFieldMatch?: Record<string, unknown>;
 }
 
 /** A card dropped on the board. */

@@ -46,7 +46,8 @@ export class DealsService {
     @inject(TIMELINE_SERVICE) timeline: TimelineService,
     @inject(CLOCK) private readonly clock: Clock,
     @inject(PIPELINE_REPOSITORY) private readonly pipelines: PipelineRepository,
-    @inject(CUSTOM_FIELDS_SERVICE) private readonly customFields: Pick<CustomFieldsService, 'values' | 'changes'>,
+    @inject(CUSTOM_FIELDS_SERVICE)
+    private readonly customFields: Pick<CustomFieldsService, 'values' | 'changes' | 'match'>,
   ) {
     this.records = new CrmRecords(
       deals,
@@ -63,8 +64,10 @@ export class DealsService {
     );
   }
 
-  list(_viewer: Viewer, filter: DealFilter, page: PageRequest): Promise<Page<Deal>> {
-    return this.deals.list(filter, page);
+  async list(_viewer: Viewer, filter: DealFilter, page: PageRequest): Promise<Page<Deal>> {
+    // Its custom field filters read as their fields' types (a 400 naming one that cannot be).
+    const customFieldMatch = await this.customFields.match('deal', filter.customFields);
+    return this.deals.list(customFieldMatch ? { ...filter, customFieldMatch } : filter, page);
   }
 
   get(viewer: Viewer, id: number): Promise<Deal> {

@@ -1,3 +1,5 @@
+import type { CustomFieldsService } from '../custom-fields/custom-fields.service';
+import { CUSTOM_FIELDS_SERVICE } from '../custom-fields/custom-fields.tokens';
 import { inject, injectable } from 'inversify';
 import type { Viewer } from '../shared/viewer';
 import { FieldError, RecordNotFoundError } from '../crm/crm.errors';
@@ -27,6 +29,7 @@ export class PipelineStagesService {
     @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @inject(TIMELINE_SERVICE) private readonly timeline: TimelineService,
     @inject(PIPELINE_REPOSITORY) private readonly pipelines: PipelineRepository,
+    @inject(CUSTOM_FIELDS_SERVICE) private readonly customFields: Pick<CustomFieldsService, 'match'>,
   ) {}
 
   list(pipeline: string): Promise<PipelineStage[]> {
@@ -34,8 +37,10 @@ export class PipelineStagesService {
   }
 
   /** Column totals over every deal matching the board's filters, not over the cards a client loaded. */
-  summary(pipeline: string, filter: SummaryFilter = {}): Promise<StageSummary[]> {
-    return this.stages.summary(pipeline, filter);
+  async summary(pipeline: string, filter: SummaryFilter = {}): Promise<StageSummary[]> {
+    // The list's custom field filters alike, so a filter narrows the cards and their column totals together.
+    const customFieldMatch = await this.customFields.match('deal', filter.customFields);
+    return this.stages.summary(pipeline, { ...filter, customFields: undefined, customFieldMatch });
   }
 
   /** A stage at the end of an existing pipeline (404 PIPELINE.NOT_FOUND for another key). */

@@ -1,5 +1,11 @@
 import Joi from 'joi';
-import { customFieldValues, customFieldValuesOut } from './fields.schemas';
+import {
+  CUSTOM_FIELD_FILTER,
+  customFieldFilterValue,
+  customFieldFilters,
+  customFieldValues,
+  customFieldValuesOut,
+} from './fields.schemas';
 import {
   DEAL_CONTACT_ROLES,
   DEAL_VALUE_MAX,
@@ -87,6 +93,7 @@ export const toSummaryFilter = (q: BoardFilterQuery): SummaryFilter => ({
   valueMin: q.valueMin,
   valueMax: q.valueMax,
   closeBy: q.closeBy,
+  customFields: customFieldFilters(q),
 });
 
 const probability = Joi.number().integer().min(0).max(100);
@@ -158,7 +165,9 @@ export const dealSchemas = {
     order: Joi.string()
       .valid('position')
       .description("position: a board column's order (with stage); newest first otherwise"),
-  }).oxor('contact', 'contactId'),
+  })
+    .pattern(CUSTOM_FIELD_FILTER, customFieldFilterValue)
+    .oxor('contact', 'contactId'),
   create: createOf(fields, ['title'])
     .append<Partial<DealFields> & Pick<DealFields, 'title'> & DealPeople>({
       contacts: contactLinks.description(
@@ -260,7 +269,10 @@ const stageParams = Joi.object<Pick<PipelineStage, 'pipeline' | 'id'>, true>({
 
 export const stageSchemas = {
   list: { params: pipelineParams },
-  summary: { params: pipelineParams, query: Joi.object<BoardFilterQuery, true>(boardFilters) },
+  summary: {
+    params: pipelineParams,
+    query: Joi.object<BoardFilterQuery, true>(boardFilters).pattern(CUSTOM_FIELD_FILTER, customFieldFilterValue),
+  },
   create: { params: pipelineParams, body: newStage },
   update: {
     params: stageParams,

@@ -37,6 +37,9 @@ export function whereDealMatches(q: QueryBuilder<BaseModel>, filter: Omit<DealFi
   if (filter.valueMin !== undefined) q.where(col('value'), '>=', filter.valueMin);
   if (filter.valueMax !== undefined) q.where(col('value'), '<=', filter.valueMax);
   if (filter.closeBy !== undefined) q.where(col('expectedCloseDate'), '<=', filter.closeBy);
+  // deals_custom_fields_index (GIN, jsonb_path_ops) serves containment.
+  if (filter.customFieldMatch)
+    q.whereRaw('?? @> ?::jsonb', [col('customFields'), JSON.stringify(filter.customFieldMatch)]);
 }
 
 @injectable()

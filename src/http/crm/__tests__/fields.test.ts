@@ -455,4 +455,37 @@ describe('custom field values on deals and companies', () => {
       expect([res.status, res.body.error.details[0].path], query).toEqual([400, path]);
     }
   });
+
+  it("filters deals by customFields.<key>=<value>: the list and the board's column totals alike", async () => {
+    const { admin } = crm.users;
+    const tier = await admin.post(BASE, {
+      entity: 'deal',
+      key: 'dTier',
+      label: { pt: 'Faixa', en: 'Tier' },
+      type: 'select',
+      options: ['small', 'large'],
+    });
+    expect(tier.status, tier.text).toBe(201);
+    for (const [title, value, dTier] of [
+      ['Filtro grande 1', '1000.00', 'large'],
+      ['Filtro grande 2', '500.00', 'large'],
+      ['Filtro pequeno', '70.00', 'small'],
+    ])
+      expect(
+        (await admin.post('/api/crm/deals', { title, value, customFields: { budget: '1.00', dTier } })).status,
+      ).toBe(201);
+    const list = await admin.get('/api/crm/deals?search=Filtro&customFields.dTier=large');
+    expect(list.status, list.text).toBe(200);
+    expect((list.body.items as { title: string }[]).map((d) => d.title).sort()).toEqual([
+      'Filtro grande 1',
+      'Filtro grande 2',
+    ]);
+    const summary = await admin.get('/api/crm/pipeline-stages/default/summary?search=Filtro&customFields.dTier=large');
+    expect(summary.status, summary.text).toBe(200);
+    const totals = summary.body.items as { dealCount: number; valueSum: string }[];
+    expect(totals.reduce((sum, s) => sum + s.dealCount, 0)).toBe(2);
+    expect(totals.reduce((sum, s) => sum + Number(s.valueSum), 0)).toBe(1500);
+    const bad = await admin.get('/api/crm/pipeline-stages/default/summary?customFields.dTier=huge');
+    expect([bad.status, bad.body.error.details[0].path]).toEqual([400, 'customFields.dTier']);
+  });
 });

@@ -1,3 +1,4 @@
+import { customFieldParams } from '../../components/records/custom-field-filters';
 import { idParam, textParam, useUrlFilters } from '../../lib/hooks/use-url-filters';
 import { CONTACT_STATUSES, type ContactFilters, type ContactStatus } from './api/get-contacts';
 
@@ -21,15 +22,9 @@ function parseContactFilters(params: URLSearchParams): ContactFilters {
     scoreMin: scoreParam(params.get('scoreMin')),
     scoreMax: scoreParam(params.get('scoreMax')),
     // A custom field's filter, as the URL names it: the server reads it as its field's type (400 for a stale one).
-    ...Object.fromEntries(
-      [...params]
-        .filter(([name, value]) => CUSTOM_FIELD_PARAM.test(name) && value.trim() !== '')
-        .map(([n, v]) => [n, v]),
-    ),
+    ...customFieldParams(params),
   };
 }
-
-const CUSTOM_FIELD_PARAM = /^customFields\.[a-z][a-zA-Z0-9_]{0,39}$/;
 
 /** The list's search and filters, kept in the URL (?search=&status=&tag=&owner=&source=&scoreMin=&scoreMax=&customFields.<key>=) so reload, back and links keep them. */
 export const useContactFilters = () => useUrlFilters(parseContactFilters);

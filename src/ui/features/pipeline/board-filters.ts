@@ -1,3 +1,4 @@
+import { customFieldParams } from '../../components/records/custom-field-filters';
 import { DEFAULT_PIPELINE, pipelineParam } from '../../lib/api/get-stages';
 import type { User } from '../../lib/session';
 import type { BoardFilters } from './api/get-board';
@@ -31,5 +32,6 @@ export function boardFiltersOf(params: URLSearchParams, me: User): BoardFilters 
     ...(max !== null && { valueMax: max }),
     ...(close && (CLOSE_WINDOWS as readonly string[]).includes(close) && { closeBy: localDay(Number(close)) }),
     ...(q && { search: q }),
+    ...customFieldParams(params),
   };
 }

@@ -5,7 +5,8 @@ import { FilterBar, FilterChips, MineToggle, SearchBox, TextFilter } from '../..
 import { Select } from '../../../components/ui/select';
 import type { User } from '../../../lib/session';
 import { useContactSources } from '../api/get-contact-sources';
-import { labelIn, useCustomFields, type CustomField } from '../../../lib/api/custom-fields';
+import { choiceLabel, CustomFieldChoiceFilters } from '../../../components/records/custom-field-filters';
+import { labelIn, useCustomFields } from '../../../lib/api/custom-fields';
 import { CONTACT_STATUSES, type ContactFilters, type ContactStatus, type CustomFieldFilter } from '../api/get-contacts';
 import type { FilterName } from '../use-contact-filters';
 import { SuggestionCombobox, type Suggestion } from '../../../components/records/suggestion-combobox';
@@ -36,7 +37,6 @@ export function ContactFiltersBar({
   const { t, i18n } = useTranslation();
   const mine = filters.owner === me.id;
   const customFields = useCustomFields('contact');
-  const choiceFields = (customFields.data?.items ?? []).filter((field) => CHOICE_TYPES.has(field.type));
   const chipLabel = (name: FilterName): string => {
     if (name.startsWith('customFields.')) {
       const field = customFields.data?.items.find((f) => `customFields.${f.key}` === name);
@@ -120,14 +120,12 @@ export function ContactFiltersBar({
         max={filters.scoreMax}
         onApply={(scoreMin, scoreMax) => setFilters({ scoreMin, scoreMax })}
       />
-      {choiceFields.map((field) => (
-        <ChoiceFilter
-          key={field.key}
-          field={field}
-          value={filters[`customFields.${field.key}`]}
-          onChange={(value) => setFilter(`customFields.${field.key}`, value)}
-        />
-      ))}
+      <CustomFieldChoiceFilters
+        fields={customFields.data?.items ?? []}
+        idPrefix="contacts"
+        valueOf={(name) => filters[name]}
+        onChange={(name, value) => setFilter(name, value)}
+      />
       <MineToggle
         mine={mine}
         label={t('contacts.filters.mine')}
@@ -136,57 +134,6 @@ export function ContactFiltersBar({
     </FilterBar>
   );
 }
-
-/** The custom fields a filter offers a list of choices for. */
-const CHOICE_TYPES = new Set<CustomField['type']>(['select', 'multiSelect', 'checkbox']);
-
-/** A choice's words: an option's label, or yes/no for a checkbox. */
-function choiceLabel(field: CustomField, value: string, language: string, t: (key: string) => string): string {
-  if (field.type === 'checkbox') return value === 'true' ? t('customFields.yes') : t('customFields.no');
-  const option = field.options.find((o) => o.key === value);
-  return option ? labelIn(option.label, language) : value;
-}
-
-/** One custom field's filter: every contact, or those holding one of its options (yes or no for a checkbox). */
-function ChoiceFilter({
-  field,
-  value,
-  onChange,
-}: {
-  field: CustomField;
-  value: string | undefined;
-  onChange: (value: string | undefined) => void;
-}) {
-  const { t, i18n } = useTranslation();
-  const label = labelIn(field.label, i18n.language);
-  const id = `contacts-field-${field.key}`;
-  const choices =
-    field.type === 'checkbox' ? ['true', 'false'] : field.options.filter((o) => !o.retired).map((o) => o.key);
-  return (
-    // As wide as its longest choice (a long field name stays on one line).
-    <div className="w-full whitespace-nowrap sm:w-auto sm:min-w-44">
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <Select
-        id={id}
-        value={value ?? ALL}
-        onValueChange={(chosen) => onChange(chosen === ALL ? undefined : chosen)}
-        options={[
-          { value: ALL, label: t('customFields.filterAll', { field: label }) },
-          // Named with the field, so that the chosen one says what it filters.
-          ...choices.map((choice) => ({
-            value: choice,
-            label: `${label}: ${choiceLabel(field, choice, i18n.language, t)}`,
-          })),
-        ]}
-      />
-    </div>
-  );
-}
-
-/** "Every contact" in a choice filter: an option's key is never this. */
-const ALL = '__all__';
 
 const parseScore = (value: string): number | undefined => {
   if (value.trim() === '') return undefined;

@@ -7,6 +7,8 @@ import { DEAL_LISTS_QUERY_KEY, type DealsPage } from './get-deals';
 /** The board's pipeline and its filters as the API names them (the same on the cards and on the column totals). */
 export type BoardFilters = NonNullable<ApiQuery<'/api/crm/pipeline-stages/{pipeline}/summary', 'get'>> & {
   pipeline: string;
+  /** A custom field's value (the server reads it as the field's type). */
+  [name: `customFields.${string}`]: string;
 };
 export type StageSummary = ApiResponse<'/api/crm/pipeline-stages/{pipeline}/summary', 'get'>['items'][number];
 

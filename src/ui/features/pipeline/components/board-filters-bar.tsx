@@ -1,3 +1,5 @@
+import { CustomFieldChoiceFilters } from '../../../components/records/custom-field-filters';
+import { useCustomFields } from '../../../lib/api/custom-fields';
 import { ChevronDown, Filter, X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +37,7 @@ export function BoardFiltersBar({
   const [contactSearch, setContactSearch] = useState('');
   // Open when a link or a reload brings one of the folded filters on.
   const [shown, setShown] = useState(() => FOLDED_FILTERS.some((key) => params.has(key)));
+  const dealFields = useCustomFields('deal');
   const contacts = useContactSearch(contactSearch, loaded || contactSearch !== '');
   const contactId = Number(params.get('contact'));
   const contact: LookupOption | null =
@@ -113,6 +116,12 @@ export function BoardFiltersBar({
             options={ownerOptions}
           />
         </div>
+        <CustomFieldChoiceFilters
+          fields={dealFields.data?.items ?? []}
+          idPrefix="board"
+          valueOf={(name) => params.get(name) ?? undefined}
+          onChange={(name, value) => set({ [name]: value ?? null })}
+        />
         <Button
           type="button"
           variant="outline"
