@@ -18,6 +18,7 @@ export class DealsRouter implements HttpRouter {
       resource: 'deal',
       service: this.deals,
       schemas: dealSchemas,
+      listNote: '; customFields.<key>=<value> parameters filter by custom fields (GET /api/crm/fields lists them)',
       toFilter: (q) => ({
         pipeline: q.pipeline,
         stage: q.stage,

@@ -697,7 +697,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List deals, newest first
+         * List deals, newest first; customFields.<key>=<value> parameters filter by custom fields (GET /api/crm/fields lists them)
          * @description Any signed-in user.
          */
         get: operations["getApiCrmDeals"];
