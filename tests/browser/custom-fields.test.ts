@@ -85,6 +85,13 @@ beforeAll(async () => {
   });
   await call(admin, 'post', '/api/crm/fields', {
     entity: 'company',
+    key: 'tier',
+    label: { pt: 'Porte do cliente', en: 'Customer tier' },
+    type: 'select',
+    options: [option('small', 'Pequeno', 'Small'), option('large', 'Grande', 'Large')],
+  });
+  await call(admin, 'post', '/api/crm/fields', {
+    entity: 'company',
     key: 'website2',
     label: { pt: 'Loja virtual', en: 'Online shop' },
     type: 'url',
@@ -328,6 +335,19 @@ describe('custom fields in the forms', () => {
     await expect.poll(() => admin.getByText('Venda pelo site').count()).toBe(0);
     await admin.getByText('Venda na loja').waitFor();
     await expect.poll(() => admin.getByTestId('total-open').textContent()).toContain('300,00');
+  });
+
+  it('filters the companies by a choice field from their filter bar, with its chip', async () => {
+    await call(admin, 'post', '/api/crm/companies', { name: 'Atacado Grande', customFields: { tier: 'large' } });
+    await call(admin, 'post', '/api/crm/companies', { name: 'Quitanda Pequena', customFields: { tier: 'small' } });
+    await admin.goto('/crm/companies');
+    await admin.getByText('Quitanda Pequena').waitFor();
+    await admin.locator('#companies-field-tier').click();
+    await admin.getByRole('option', { name: 'Porte do cliente: Grande' }).click();
+    await expect.poll(() => new URL(admin.url()).searchParams.get('customFields.tier')).toBe('large');
+    await expect.poll(() => admin.getByText('Quitanda Pequena').count()).toBe(0);
+    await admin.getByText('Atacado Grande').waitFor();
+    await admin.getByRole('button', { name: /Porte do cliente: Grande/ }).waitFor();
   });
 
   it('pins two contact fields to the cards from Settings, where a third waits for a place', async () => {

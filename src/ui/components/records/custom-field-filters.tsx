@@ -12,6 +12,20 @@ export function choiceLabel(field: CustomField, value: string, language: string,
   return option ? labelIn(option.label, language) : value;
 }
 
+/** A custom field filter's chip: "Label: choice" (its key and value as sent when the field is unknown). */
+export function customFieldChip(
+  fields: readonly CustomField[],
+  name: string,
+  value: string,
+  language: string,
+  t: (key: string) => string,
+): string {
+  const field = fields.find((f) => `customFields.${f.key}` === name);
+  return field
+    ? `${labelIn(field.label, language)}: ${choiceLabel(field, value, language, t)}`
+    : `${name.slice('customFields.'.length)}: ${value}`;
+}
+
 /** "Every record" in a choice filter: an option's key is never this. */
 const ALL = '__all__';
 

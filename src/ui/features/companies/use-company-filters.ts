@@ -1,3 +1,4 @@
+import { customFieldParams } from '../../components/records/custom-field-filters';
 import { idParam, textParam, useUrlFilters } from '../../lib/hooks/use-url-filters';
 import { UFS, type CompanyFilters, type Uf } from './api/get-companies';
 
@@ -13,8 +14,9 @@ export function parseCompanyFilters(params: URLSearchParams): CompanyFilters {
     tag: textParam(params.get('tag')),
     city: textParam(params.get('city')),
     uf: UFS.includes(uf as Uf) ? (uf as Uf) : undefined,
+    ...customFieldParams(params),
   };
 }
 
-/** The list's search and filters, kept in the URL (?search=&segment=&owner=&tag=&city=&uf=). */
+/** The list's search and filters, kept in the URL (?search=&segment=&owner=&tag=&city=&uf=&customFields.<key>=). */
 export const useCompanyFilters = () => useUrlFilters(parseCompanyFilters);

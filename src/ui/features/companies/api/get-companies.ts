@@ -22,7 +22,10 @@ export const UFS = Object.keys({
 } satisfies Record<Uf, 0>).sort() as Uf[];
 
 /** The list's filters as the API names them. */
-export type CompanyFilters = Omit<ApiQuery<'/api/crm/companies', 'get'>, 'limit' | 'cursor' | 'includeTotal'>;
+/** The list's filters: the document's, and `customFields.<key>` (a custom field's value; the server reads its type). */
+export type CompanyFilters = Omit<ApiQuery<'/api/crm/companies', 'get'>, 'limit' | 'cursor' | 'includeTotal'> & {
+  [name: `customFields.${string}`]: string | undefined;
+};
 
 const PAGE_SIZE = 30;
 

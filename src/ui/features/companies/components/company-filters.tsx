@@ -1,3 +1,5 @@
+import { CustomFieldChoiceFilters, customFieldChip } from '../../../components/records/custom-field-filters';
+import { useCustomFields } from '../../../lib/api/custom-fields';
 import { Briefcase, Building, Tag } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar, FilterChips, MineToggle, SearchBox, TextFilter } from '../../../components/records/list-filters';
@@ -16,9 +18,18 @@ interface CompanyFiltersBarProps {
 
 /** Search (debounced, server-side), segment, tag, city, UF and "mine"; the active ones as removable chips. */
 export function CompanyFiltersBar({ filters, active, me, setFilter, clearFilters }: CompanyFiltersBarProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const mine = filters.owner === me.id;
+  const customFields = useCustomFields('company');
   const chipLabel = (name: CompanyFilterName): string => {
+    if (name.startsWith('customFields.'))
+      return customFieldChip(
+        customFields.data?.items ?? [],
+        name,
+        filters[name as `customFields.${string}`] ?? '',
+        i18n.language,
+        t,
+      );
     if (name === 'owner')
       return mine ? t('companies.filters.mine') : t('contacts.filters.ownerChip', { value: filters.owner });
     return t(`companies.filters.${name}Chip`, { value: filters[name] });
@@ -87,6 +98,12 @@ export function CompanyFiltersBar({ filters, active, me, setFilter, clearFilters
           ]}
         />
       </div>
+      <CustomFieldChoiceFilters
+        fields={customFields.data?.items ?? []}
+        idPrefix="companies"
+        valueOf={(name) => filters[name]}
+        onChange={(name, value) => setFilter(name, value)}
+      />
       <MineToggle
         mine={mine}
         label={t('companies.filters.mine')}

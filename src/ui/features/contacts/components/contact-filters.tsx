@@ -5,8 +5,8 @@ import { FilterBar, FilterChips, MineToggle, SearchBox, TextFilter } from '../..
 import { Select } from '../../../components/ui/select';
 import type { User } from '../../../lib/session';
 import { useContactSources } from '../api/get-contact-sources';
-import { choiceLabel, CustomFieldChoiceFilters } from '../../../components/records/custom-field-filters';
-import { labelIn, useCustomFields } from '../../../lib/api/custom-fields';
+import { CustomFieldChoiceFilters, customFieldChip } from '../../../components/records/custom-field-filters';
+import { useCustomFields } from '../../../lib/api/custom-fields';
 import { CONTACT_STATUSES, type ContactFilters, type ContactStatus, type CustomFieldFilter } from '../api/get-contacts';
 import type { FilterName } from '../use-contact-filters';
 import { SuggestionCombobox, type Suggestion } from '../../../components/records/suggestion-combobox';
@@ -38,13 +38,14 @@ export function ContactFiltersBar({
   const mine = filters.owner === me.id;
   const customFields = useCustomFields('contact');
   const chipLabel = (name: FilterName): string => {
-    if (name.startsWith('customFields.')) {
-      const field = customFields.data?.items.find((f) => `customFields.${f.key}` === name);
-      const value = filters[name as CustomFieldFilter] ?? '';
-      return field
-        ? `${labelIn(field.label, i18n.language)}: ${choiceLabel(field, value, i18n.language, t)}`
-        : `${name.slice('customFields.'.length)}: ${value}`;
-    }
+    if (name.startsWith('customFields.'))
+      return customFieldChip(
+        customFields.data?.items ?? [],
+        name,
+        filters[name as CustomFieldFilter] ?? '',
+        i18n.language,
+        t,
+      );
     if (name === 'search') return t('contacts.filters.searchChip', { value: filters.search });
     if (name === 'status') return t('contacts.filters.statusChip', { value: t(`contacts.status.${filters.status}`) });
     if (name === 'tag') return t('contacts.filters.tagChip', { value: filters.tag });
