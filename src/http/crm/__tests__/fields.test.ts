@@ -421,7 +421,8 @@ describe('custom field values on deals and companies', () => {
       fFee: '99.9',
     });
     const silver = await make('Filtro Prata', { fTier: 'silver', fTopics: ['b'], fSeats: 3, fActive: false });
-    const none = await make('Filtro Nada', {});
+    // Without any value: left out by every filter below.
+    await make('Filtro Nada', {});
     const ids = async (query: string) => {
       const res = await admin.get(`/api/crm/contacts?search=Filtro&${query}`);
       expect(res.status, res.text).toBe(200);
@@ -436,7 +437,6 @@ describe('custom field values on deals and companies', () => {
     // Two filters: both hold; with the list's own filters too.
     expect(await ids('customFields.fTopics=b&customFields.fTier=silver')).toEqual([silver]);
     expect(await ids('customFields.fTier=gold&status=customer')).toEqual([]);
-    expect(none).toBeGreaterThan(0);
     // Without a search: the plain list's way.
     const plain = await admin.get('/api/crm/contacts?customFields.fTier=gold');
     expect((plain.body.items as { id: number }[]).map((c) => c.id)).toEqual([gold]);

@@ -109,38 +109,27 @@ function EntityFields({ entity, onEdit }: { entity: CustomFieldEntity; onEdit: (
   // A card has room for two (the server's MAX_PINNED).
   const roomToPin = offered.filter((field) => field.pinned).length < 2;
 
+  /** One change to a field from its row (pin, unpin, restore), with a toast saying what was done or why not. */
+  const change = (field: CustomField, body: { pinned?: boolean; retired?: boolean }, done: string) =>
+    update.mutate(
+      { id: field.id, body: { ...body, updatedAt: field.updatedAt } },
+      {
+        onSuccess: () => toast({ title: t(done, { name: nameOf(field) }) }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: t('customFieldSettings.saveFailed'),
+            description: errorMessage(error, t),
+          }),
+      },
+    );
   const togglePin = (field: CustomField) =>
-    update.mutate(
-      { id: field.id, body: { pinned: !field.pinned, updatedAt: field.updatedAt } },
-      {
-        onSuccess: () =>
-          toast({
-            title: t(field.pinned ? 'customFieldSettings.unpinned' : 'customFieldSettings.pinned', {
-              name: nameOf(field),
-            }),
-          }),
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: t('customFieldSettings.saveFailed'),
-            description: errorMessage(error, t),
-          }),
-      },
+    change(
+      field,
+      { pinned: !field.pinned },
+      field.pinned ? 'customFieldSettings.unpinned' : 'customFieldSettings.pinned',
     );
-
-  const restore = (field: CustomField) =>
-    update.mutate(
-      { id: field.id, body: { retired: false, updatedAt: field.updatedAt } },
-      {
-        onSuccess: () => toast({ title: t('customFieldSettings.restored', { name: nameOf(field) }) }),
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: t('customFieldSettings.saveFailed'),
-            description: errorMessage(error, t),
-          }),
-      },
-    );
+  const restore = (field: CustomField) => change(field, { retired: false }, 'customFieldSettings.restored');
 
   return (
     <>
