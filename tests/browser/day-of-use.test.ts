@@ -194,10 +194,13 @@ describe('a day of use', () => {
       ['qualification', '25%'],
       ['proposal', '50%'],
     ] as const) {
+      // The board moves the card at once; wait for the server's answer so the next move never races this one.
+      const moved = page.waitForResponse((res) => res.url().endsWith(`/api/crm/deals/${main.id}/move`));
       await main_.focus();
       await page.keyboard.press('Space');
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('Space');
+      expect((await moved).status()).toBe(200);
       await dealCard(page, 'Dia Contrato Anual').and(column(page, stage).getByTestId('deal-card')).waitFor();
       await expect
         .poll(() => text(dealCard(page, 'Dia Contrato Anual').getByTestId('deal-probability')))
@@ -214,7 +217,9 @@ describe('a day of use', () => {
     const when = dialog(page).getByLabel('Ganho em');
     expect(await when.inputValue()).toBe(daysAgo(0));
     await when.fill(WON_ON);
+    const wonAnswer = page.waitForResponse((res) => res.url().endsWith(`/api/crm/deals/${main.id}/move`));
     await page.getByRole('button', { name: 'Marcar como ganho' }).click();
+    expect((await wonAnswer).status()).toBe(200);
     await dealCard(page, 'Dia Contrato Anual').and(column(page, 'won').getByTestId('deal-card')).waitFor();
     const won = (await (await page.request.get(`/api/crm/deals/${main.id}`)).json()) as {
       stage: string;
