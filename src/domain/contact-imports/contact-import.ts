@@ -27,6 +27,12 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 export const MAPPING_TARGETS = [...IMPORT_FIELDS, 'cnpj', 'owner'] as const;
 export type MappingTarget = (typeof MAPPING_TARGETS)[number];
 
+/** A column mapped to a custom field of the records (issue 27): `customFields.<key>`, as the exports head it. */
+export type CustomFieldTarget = `customFields.${string}`;
+export const CUSTOM_FIELD_TARGET = /^customFields\.([a-z][a-zA-Z0-9_]{0,39})$/;
+/** The field key of a custom field target; undefined for the others. */
+export const customFieldKeyOf = (target: string): string | undefined => CUSTOM_FIELD_TARGET.exec(target)?.[1];
+
 /** skip: a row whose email is already a contact's is left alone; update: that contact takes the row's values. */
 export const IMPORT_MODES = ['skip', 'update'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
@@ -34,8 +40,8 @@ export type ImportMode = (typeof IMPORT_MODES)[number];
 export const IMPORT_STATUSES = ['queued', 'running', 'completed', 'failed', 'undone'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
-/** CSV column header -> contact field (or owner). */
-export type ImportMapping = Record<string, MappingTarget>;
+/** CSV column header -> contact field (or owner, or a custom field). */
+export type ImportMapping = Record<string, MappingTarget | CustomFieldTarget>;
 
 /**
  * Who is given the contacts an import creates, besides an `owner` column: one person for the whole file (`ownerId`),
@@ -100,13 +106,19 @@ export type ImportContactField = Exclude<ImportField, 'company'> | 'companyId';
 export const IMPORT_CONTACT_FIELDS: readonly ImportContactField[] = IMPORT_FIELDS.map((field) =>
   field === 'company' ? 'companyId' : field,
 );
+/** What an import reads of a contact it may change, and puts back on an undo: its fields and custom values. */
+export const IMPORT_STORED_FIELDS = [...IMPORT_CONTACT_FIELDS, 'customFields'] as const;
 
-/** The values a valid row sets, as read: the company by its name and CNPJ (normalized), found or made on writing. */
+/**
+ * The values a valid row sets, as read: the company by its name and CNPJ (normalized), found or made on writing;
+ * `customFields` the custom values of its mapped columns (only those: a change merges them into the contact's).
+ */
 export type ImportedValues = Partial<Pick<ContactFields, Exclude<ImportField, 'company'>>> &
-  Pick<ContactFields, 'name'> & { company?: string; cnpj?: string };
+  Pick<ContactFields, 'name'> & { company?: string; cnpj?: string; customFields?: Record<string, unknown> };
 
-/** The fields a row writes on a contact, its company found or made. */
-export type ImportedFields = Partial<Pick<ContactFields, ImportContactField>> & Pick<ContactFields, 'name'>;
+/** The fields a row writes on a contact, its company found or made; `customFields` whole (the row's merged in). */
+export type ImportedFields = Partial<Pick<ContactFields, ImportContactField | 'customFields'>> &
+  Pick<ContactFields, 'name'>;
 
 /** The company a row names: found by CNPJ, else by name; made from both when none is found. */
 export interface CompanyRef {

@@ -10,9 +10,14 @@ import type { JobQueue } from '../shared/job-queue.port';
 import { CLOCK, JOB_QUEUE, UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { TimelineService } from '../timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
+import { checkCustomValues, type CustomField } from '../custom-fields/custom-field';
+import type { CustomFieldsService } from '../custom-fields/custom-fields.service';
+import { CUSTOM_FIELDS_SERVICE } from '../custom-fields/custom-fields.tokens';
+import { FieldError } from '../crm/crm.errors';
 import { companySubject, contactSubject, diffFields, timelineEntry } from '../timeline/timeline';
 import {
   IMPORT_CONTACT_FIELDS,
+  customFieldKeyOf,
   type CompanyRef,
   type ContactImport,
   type ImportCounts,
@@ -79,11 +84,17 @@ function fieldsOf(values: ImportedValues, companyId: number | null): ImportedFie
   return company || cnpj ? { ...fields, companyId } : fields;
 }
 
-function readBatch(rows: ImportRow[], mapping: ImportMapping, owner: OwnerOf): ReadBatch {
+/** The contacts' custom fields, retired ones included (a row naming one is refused), as an import reads them. */
+interface ImportFields {
+  list: CustomField[];
+  byKey: ReadonlyMap<string, CustomField>;
+}
+
+function readBatch(rows: ImportRow[], mapping: ImportMapping, owner: OwnerOf, fields: ImportFields): ReadBatch {
   const valid: ReadBatch['valid'] = [];
   const rejections: Rejection[] = [];
   for (const row of rows) {
-    const read = readRow(row, mapping);
+    const read = readRow(row, mapping, fields.byKey);
     const owned = 'reason' in read ? read : owner(row.rowNumber, read.owner);
     if ('reason' in owned) rejections.push({ rowNumber: row.rowNumber, reason: owned.reason, cells: row.cells });
     else valid.push({ row, values: (read as { values: ImportedValues }).values, ownerId: owned.ownerId });
@@ -101,8 +112,8 @@ const ownersOf = (found: ContactImport): ImportOwners => ({
 const PREVIEW_SAMPLE = 10;
 const PREVIEW_REJECTIONS = 50;
 
-/** Every mapped column is in the file, and one is mapped to name. */
-function checkMapping(columns: string[], mapping: ImportMapping): void {
+/** Every mapped column is in the file, one is mapped to name, and each custom field mapped is one of contacts. */
+function checkMapping(columns: string[], mapping: ImportMapping, fields: ImportFields): void {
   const missing = Object.keys(mapping).filter((column) => !columns.includes(column));
   if (missing.length) {
     throw new ValidationError(
@@ -110,6 +121,19 @@ function checkMapping(columns: string[], mapping: ImportMapping): void {
         path: `mapping.${column}`,
         message: `The file has no column "${column}"`,
         type: 'import.column',
+      })),
+    );
+  }
+  const unknown = Object.entries(mapping).filter(([, target]) => {
+    const key = customFieldKeyOf(target);
+    return key !== undefined && (fields.byKey.get(key)?.retired ?? true);
+  });
+  if (unknown.length) {
+    throw new ValidationError(
+      unknown.map(([column, target]) => ({
+        path: `mapping.${column}`,
+        message: `${target} is not a field of contacts (GET /api/crm/fields?entity=contact lists them)`,
+        type: 'import.field',
       })),
     );
   }
@@ -128,7 +152,14 @@ export class ContactImportsService {
     @inject(JOB_QUEUE) private readonly queue: JobQueue,
     @inject(CLOCK) private readonly clock: Clock,
     @inject(TIMELINE_SERVICE) private readonly timeline: TimelineService,
+    @inject(CUSTOM_FIELDS_SERVICE) private readonly customFields: Pick<CustomFieldsService, 'list'>,
   ) {}
+
+  /** The contacts' custom fields as this import reads them: read once per run or dry run. */
+  private async importFields(): Promise<ImportFields> {
+    const list = await this.customFields.list('contact', true);
+    return { list, byKey: new Map(list.map((field) => [field.key, field])) };
+  }
 
   /** Checks the mapping against the file's header, stores the file with the import (both or neither) and queues it. */
   async start(
@@ -143,7 +174,7 @@ export class ContactImportsService {
   ): Promise<ContactImport> {
     const { fileName, mapping, mode, owners = {} } = input;
     checkOwners(viewer, owners, mapping, await this.imports.activeUsers());
-    checkMapping(await this.file.columns(input.file), mapping);
+    checkMapping(await this.file.columns(input.file), mapping, await this.importFields());
     const created = await this.uow.run(async () => {
       const made = await this.imports.create({
         fileName,
@@ -205,7 +236,8 @@ export class ContactImportsService {
     const columns = await this.file.columns(input.file);
     if (!columns.length)
       throw new ValidationError([{ path: 'file', message: 'The file is empty', type: 'import.empty' }]);
-    const suggestedMapping = guessMapping(columns);
+    const fields = await this.importFields();
+    const suggestedMapping = guessMapping(columns, fields.list);
     // Owners asked for without a mapping: the guessed one without its owner column.
     const chosen = owners.ownerId !== undefined || owners.ownerIds !== undefined;
     const mapping =
@@ -214,7 +246,7 @@ export class ContactImportsService {
         ? Object.fromEntries(Object.entries(suggestedMapping).filter(([, field]) => field !== 'owner'))
         : suggestedMapping);
     checkOwners(viewer, owners, mapping, users);
-    if (input.mapping) checkMapping(columns, mapping);
+    if (input.mapping) checkMapping(columns, mapping, fields);
     const owner = ownerOf(viewer, owners, users);
     const perOwner = new Map<number, number>();
     const counts: ImportCounts = { created: 0, updated: 0, skipped: 0, rejected: 0 };
@@ -224,8 +256,8 @@ export class ContactImportsService {
     let totalRows = 0;
     let batch: ImportRow[] = [];
     const evaluate = async () => {
-      const read = readBatch(batch, mapping, owner);
-      const plan = await this.plan(viewer, input.mode, read, state, await this.batchCompanies(read));
+      const read = readBatch(batch, mapping, owner, fields);
+      const plan = await this.plan(viewer, input.mode, read, state, await this.batchCompanies(read), fields);
       for (const key of Object.keys(counts) as (keyof ImportCounts)[]) counts[key] += plan.counts[key];
       for (const { ownerId } of plan.toInsert) perOwner.set(ownerId, (perOwner.get(ownerId) ?? 0) + 1);
       for (const { row, outcome, values, ownerId } of plan.outcomes) {
@@ -321,6 +353,7 @@ export class ContactImportsService {
       ownersOf(found),
       await this.imports.activeUsers(),
     );
+    const fields = await this.importFields();
     const writers = this.imports.writers();
     const parallel = writers.count;
     /** Batches being written, oldest first, with the emails they write. */
@@ -336,7 +369,7 @@ export class ContactImportsService {
     };
     const write = async (rows: ImportRow[]) => {
       // Checked before waiting: the rows' own checks need no database.
-      const read = readBatch(rows, found.mapping, owner);
+      const read = readBatch(rows, found.mapping, owner, fields);
       const emails = new Set<string>();
       for (const { values } of read.valid) if (values.email) emails.add(values.email.toLowerCase());
       const overlaps = (other: Set<string>) => {
@@ -348,7 +381,7 @@ export class ContactImportsService {
       if (failure) throw failure;
       // Lets requests in: the embedded database runs on this thread and would otherwise be held to the end.
       if (parallel === 1) await new Promise((resolve) => setTimeout(resolve, 0));
-      const done = this.writeBatch(found, read);
+      const done = this.writeBatch(found, read, fields);
       // Awaited before the next batch or the end; handled now so a failure while the next is read is not "unhandled".
       done.catch(() => undefined);
       writing.push({ emails, done });
@@ -391,7 +424,7 @@ export class ContactImportsService {
   }
 
   /** One transaction: the batch's contacts and timeline entries (through the contacts' write path), the values it changes, its rows as done, its counts. */
-  private writeBatch(job: ContactImport, batch: ReadBatch): Promise<void> {
+  private writeBatch(job: ContactImport, batch: ReadBatch, fields: ImportFields): Promise<void> {
     const viewer: Viewer = { id: job.createdBy ?? 0, role: job.createdByRole };
     const { rows } = batch;
     // In a transaction of its own, short, as concurrent batches take turns making companies.
@@ -399,7 +432,7 @@ export class ContactImportsService {
       .run(() => this.batchCompanies(batch, { createdBy: viewer.id, importId: job.id }))
       .then((companies) =>
         this.uow.run(async () => {
-          const plan = await this.plan(viewer, job.mode, batch, newPlanState(), companies);
+          const plan = await this.plan(viewer, job.mode, batch, newPlanState(), companies, fields);
           const updates = [...plan.updates.values()];
           await this.imports.recordUpdates(
             job.id,
@@ -443,7 +476,14 @@ export class ContactImportsService {
    * What a batch of rows does, without writing. `state` carries the rows not yet in the database across
    * calls: a batch that is not written (the dry run) must still see the ones before it.
    */
-  private async plan(viewer: Viewer, mode: ImportMode, batch: ReadBatch, state: PlanState, companies: BatchCompanies) {
+  private async plan(
+    viewer: Viewer,
+    mode: ImportMode,
+    batch: ReadBatch,
+    state: PlanState,
+    companies: BatchCompanies,
+    customFields: ImportFields,
+  ) {
     const counts: ImportCounts = { created: 0, updated: 0, skipped: 0, rejected: 0 };
     const rejections = [...batch.rejections];
     const outcomes: { row: ImportRow; outcome: ImportOutcome; values: ImportedValues; ownerId: number }[] = [];
@@ -453,12 +493,25 @@ export class ContactImportsService {
     // Rows not yet in the database, by email: a later row with the same email is a duplicate of it.
     const { fresh, updates } = state;
     const toInsert: NewImported[] = [];
+    const refuse = (row: ImportRow, error: unknown) => {
+      if (!(error instanceof FieldError)) throw error;
+      const path = (Array.isArray(error.details) && error.details[0]?.path) || 'customFields';
+      const why = error.message.startsWith(`${path} `) ? error.message.slice(path.length + 1) : error.message;
+      rejections.push({ rowNumber: row.rowNumber, reason: `${path}: ${why}`, cells: row.cells });
+    };
     for (const [index, { row, values, ownerId }] of valid.entries()) {
-      const fields = fieldsOf(values, companies[index]);
+      let fields = fieldsOf(values, companies[index]);
       const email = values.email?.toLowerCase();
       const pending = email !== undefined && fresh.has(email);
       const current: ExistingContact | undefined = email ? existing.get(email) : undefined;
       if (!pending && !current) {
+        // A new contact: every value checked, the required ones present.
+        try {
+          fields = { ...fields, customFields: newCustomValues(customFields.list, values.customFields) };
+        } catch (error) {
+          refuse(row, error);
+          continue;
+        }
         // The row's values and owner in one record: a later duplicate's values go into it (see PlanState).
         const record: NewImported = { ...fields, ownerId };
         toInsert.push(record);
@@ -471,7 +524,13 @@ export class ContactImportsService {
       } else if (pending) {
         // The row to be inserted takes the later row's values (when they were kept: see PlanState).
         const earlier = fresh.get(email!);
-        if (earlier) Object.assign(earlier, fields);
+        try {
+          const custom = changedCustomValues(customFields.list, earlier?.customFields ?? {}, values.customFields);
+          if (earlier) Object.assign(earlier, { ...fields, customFields: { ...earlier.customFields, ...custom } });
+        } catch (error) {
+          refuse(row, error);
+          continue;
+        }
         counts.updated += 1;
         outcomes.push({ row, outcome: 'update', values, ownerId });
       } else if (!can(viewer, 'contact', 'update', current!)) {
@@ -482,6 +541,15 @@ export class ContactImportsService {
         });
       } else {
         const earlier = updates.get(current!.id)?.changes;
+        const base = earlier?.customFields ?? current!.customFields ?? {};
+        try {
+          const custom = changedCustomValues(customFields.list, base, values.customFields);
+          const { customFields: _sent, ...rest } = fields;
+          fields = Object.keys(custom).length ? { ...rest, customFields: { ...base, ...custom } } : rest;
+        } catch (error) {
+          refuse(row, error);
+          continue;
+        }
         const changes = changedFields({ ...current, ...earlier }, fields);
         if (Object.keys(changes).length === 0) {
           counts.skipped += 1;
@@ -497,6 +565,33 @@ export class ContactImportsService {
     counts.rejected = rejections.length;
     return { counts, rejections, toInsert, updates, outcomes };
   }
+}
+
+/** A new contact's custom values: the row's, checked as a create checks them (required ones present). */
+function newCustomValues(fields: CustomField[], sent: Record<string, unknown> | undefined): Record<string, unknown> {
+  const checked = checkCustomValues(fields, sent ?? {}, 'create');
+  for (const [key, value] of Object.entries(checked)) if (value === null) delete checked[key];
+  return checked;
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The custom values a row changes on a contact holding `base`, each checked as an edit checks it; a value the
+ * contact already holds is no change, and is not checked again (a retired option it keeps re-imports unchanged).
+ */
+function changedCustomValues(
+  fields: CustomField[],
+  base: Record<string, unknown>,
+  sent: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  const changed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(sent ?? {})) {
+    if (sameValue(base[key], value)) continue;
+    const checked = checkCustomValues(fields, { [key]: value }, 'update')[key];
+    if (!sameValue(base[key], checked)) changed[key] = checked;
+  }
+  return changed;
 }
 
 interface PlanState {
@@ -531,4 +626,5 @@ function pick(contact: ExistingContact, fields: string[]): Partial<ImportedField
 const UNDONE_FIELDS = [
   ...IMPORT_CONTACT_FIELDS.filter((field) => field !== 'companyId'),
   'company',
+  'customFields',
 ] as const satisfies readonly (keyof RestoredContact)[];

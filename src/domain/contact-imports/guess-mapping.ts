@@ -1,4 +1,5 @@
-import type { ImportMapping, MappingTarget } from './contact-import';
+import type { CustomField } from '../custom-fields/custom-field';
+import type { CustomFieldTarget, ImportMapping, MappingTarget } from './contact-import';
 
 /** Header words, in Portuguese and English, written without accents, case, spaces or punctuation. */
 const HEADER_WORDS: Record<MappingTarget, string[]> = {
@@ -58,5 +59,31 @@ export function mappingGuesser<T extends string>(words: Record<T, string[]>): (c
   };
 }
 
-/** Each column whose header names a contact field (or the owner). */
-export const guessMapping: (columns: string[]) => ImportMapping = mappingGuesser(HEADER_WORDS);
+const guessFields: (columns: string[]) => ImportMapping = mappingGuesser(HEADER_WORDS);
+
+/**
+ * Each column whose header names a contact field (or the owner); then each column left whose header is a custom
+ * field's, as our exports head it (`customFields.<key>`, or its label in either language) or by its key. Retired
+ * fields are not guessed.
+ */
+export function guessMapping(columns: string[], fields: CustomField[] = []): ImportMapping {
+  const mapping = guessFields(columns);
+  const offered = fields.filter((field) => !field.retired);
+  if (!offered.length) return mapping;
+  const taken = new Set(Object.values(mapping));
+  const byWord = new Map<string, CustomFieldTarget>();
+  for (const field of offered) {
+    const target: CustomFieldTarget = `customFields.${field.key}`;
+    for (const word of [target, field.label.pt, field.label.en, field.key].map(headerKey))
+      if (!byWord.has(word)) byWord.set(word, target);
+  }
+  for (const column of columns) {
+    if (column in mapping) continue;
+    const target = byWord.get(headerKey(column));
+    if (target && !taken.has(target)) {
+      mapping[column] = target;
+      taken.add(target);
+    }
+  }
+  return mapping;
+}

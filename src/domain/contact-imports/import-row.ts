@@ -2,7 +2,16 @@ import type { ContactStatus } from '../contacts/contact';
 import { canBePhone } from '../contacts/phone';
 import { valueOfLabel } from '../shared/labels';
 import { isValidCnpj, normalizeCnpj } from '../companies/cnpj';
-import type { ImportMapping, ImportRow, ImportedFields, ImportedValues, MappingTarget } from './contact-import';
+import type { CustomField } from '../custom-fields/custom-field';
+import { readCustomCell } from '../custom-fields/custom-field-cell';
+import {
+  customFieldKeyOf,
+  type ImportMapping,
+  type ImportRow,
+  type ImportedFields,
+  type ImportedValues,
+  type MappingTarget,
+} from './contact-import';
 import { refusal } from './import-reasons';
 
 const TEXT_LIMITS: Partial<Record<MappingTarget, number>> = {
@@ -35,19 +44,50 @@ export function splitTags(cell: string): string[] {
 
 /** Each mapping's [column, target] pairs, listed once rather than for every row. */
 const mappingEntries = new WeakMap<ImportMapping, [string, MappingTarget][]>();
+/** Each mapping's [column, custom field key] pairs. */
+const customEntries = new WeakMap<ImportMapping, [string, string][]>();
+
+function entriesOf(mapping: ImportMapping): { entries: [string, MappingTarget][]; custom: [string, string][] } {
+  let entries = mappingEntries.get(mapping);
+  let custom = customEntries.get(mapping);
+  if (!entries || !custom) {
+    entries = [];
+    custom = [];
+    for (const [column, target] of Object.entries(mapping)) {
+      const key = customFieldKeyOf(target);
+      if (key) custom.push([column, key]);
+      else entries.push([column, target as MappingTarget]);
+    }
+    mappingEntries.set(mapping, entries);
+    customEntries.set(mapping, custom);
+  }
+  return { entries, custom };
+}
 
 /**
  * A row's values (and its owner cell, when a column is mapped to owner), or why it is rejected. Empty cells set
- * nothing. Tags are separated by ; or ,. A status is read by its value or its Portuguese or English label.
+ * nothing. Tags are separated by ; or ,. A status is read by its value or its Portuguese or English label. A custom
+ * field's cell is read as its type (readCustomCell), by the record's `fields` (keyed); its value is checked when the
+ * row is planned (a create needs the required ones, a change checks what it changes).
  */
 export function readRow(
   row: ImportRow,
   mapping: ImportMapping,
+  fields: ReadonlyMap<string, CustomField> = new Map(),
 ): { values: ImportedValues; owner?: string } | { reason: string } {
   const values: Partial<ImportedValues> = {};
   let owner: string | undefined;
-  let entries = mappingEntries.get(mapping);
-  if (!entries) mappingEntries.set(mapping, (entries = Object.entries(mapping)));
+  const { entries, custom } = entriesOf(mapping);
+  for (const [column, key] of custom) {
+    const cell = importedCell(row.cells[column]);
+    if (!cell) continue;
+    const field = fields.get(key);
+    const path = `customFields.${key}`;
+    if (!field || field.retired) return { reason: `${path}: is not a field of contacts` };
+    const read = readCustomCell(field, cell);
+    if ('why' in read) return { reason: `${path}: ${read.why}` };
+    (values.customFields ??= {})[key] = read.ok;
+  }
   for (const [column, field] of entries) {
     const cell = importedCell(row.cells[column]);
     if (!cell) continue;
@@ -107,7 +147,8 @@ export function changedFields(
   const changes: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(values)) {
     const before = current[field as keyof ImportedFields];
-    const same = Array.isArray(value) ? JSON.stringify(value) === JSON.stringify(before) : value === before;
+    const same =
+      value !== null && typeof value === 'object' ? JSON.stringify(value) === JSON.stringify(before) : value === before;
     if (!same) changes[field] = value;
   }
   return changes as Partial<ImportedFields>;

@@ -12,15 +12,28 @@ import {
 import { fileQuerySchemas, type ExportFormat, type ExportLanguage } from '../csv';
 import { CONTACT_STATUSES } from '../../domain/contacts/contact';
 import { idParams } from '../crm/crm.schemas';
+import { CUSTOM_FIELD_FILTER, customFieldValuesOut } from '../crm/fields.schemas';
 import { count, id, itemsResponse, responseObject, timestamp } from '../response.schemas';
 
 /** Enough for a million contacts of ten columns; the file is spooled and read in slices, never held whole. */
 export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
 
+/**
+ * A mapping's target: one of `targets`, or with `customFields`, `customFields.<key>` (a custom field of the records,
+ * checked by the service).
+ */
+const mappingTarget = (targets: readonly string[], customFields = true) =>
+  customFields
+    ? Joi.alternatives(
+        Joi.string().valid(...targets),
+        Joi.string().pattern(CUSTOM_FIELD_FILTER, 'customFields.<key>').description('A custom field of the records'),
+      )
+    : Joi.string().valid(...targets);
+
 /** A wizard's mapping: CSV column -> one of `targets`, each filled by one column at most; a column left out is ignored. */
-export const columnMapping = (targets: readonly string[]) =>
+export const columnMapping = (targets: readonly string[], customFields = true) =>
   Joi.object()
-    .pattern(Joi.string().min(1).max(200), Joi.string().valid(...targets))
+    .pattern(Joi.string().min(1).max(200), mappingTarget(targets, customFields))
     .custom((value: Record<string, string>, helpers) => {
       const fields = Object.values(value);
       return new Set(fields).size === fields.length
@@ -82,8 +95,8 @@ export const contactImportResponse = responseObject({
   fileName: Joi.string().allow(null),
   mode: Joi.string().valid(...IMPORT_MODES),
   mapping: Joi.object()
-    .pattern(Joi.string(), Joi.string().valid(...MAPPING_TARGETS))
-    .description('CSV column -> contact field (or owner)'),
+    .pattern(Joi.string(), mappingTarget(MAPPING_TARGETS))
+    .description('CSV column -> contact field (or owner, or customFields.<key>)'),
   ownerId: id.allow(null).description('The one person given the contacts it creates'),
   ownerIds: Joi.array().items(id).allow(null).description('The people the rows are dealt among, in turn'),
   status: Joi.string().valid(...IMPORT_STATUSES),
@@ -101,8 +114,8 @@ export const contactImportResponse = responseObject({
 export const contactImportListResponse = itemsResponse(contactImportResponse);
 
 const mappingResponse = Joi.object()
-  .pattern(Joi.string(), Joi.string().valid(...MAPPING_TARGETS))
-  .description('CSV column -> contact field (or owner)');
+  .pattern(Joi.string(), mappingTarget(MAPPING_TARGETS))
+  .description('CSV column -> contact field (or owner, or customFields.<key>)');
 const cellsResponse = Joi.object()
   .pattern(Joi.string(), Joi.string())
   .description('The row as it was, by column header');
@@ -141,6 +154,7 @@ export const contactImportPreviewResponse = responseObject({
           score: count.optional(),
           tags: Joi.array().items(Joi.string()).optional(),
           notes: Joi.string().optional(),
+          customFields: customFieldValuesOut.optional().description('The custom values of the mapped columns, as read'),
         }),
         ownerId: id.allow(null).description('Who the contact would be given to; null when the row creates none'),
       }),

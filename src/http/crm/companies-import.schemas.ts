@@ -16,7 +16,7 @@ import { count, id, responseObject } from '../response.schemas';
 import { companySchemas } from './companies.schemas';
 
 /** CSV column -> company field (or owner). */
-const mappingSchema = columnMapping(COMPANY_MAPPING_TARGETS).description(
+const mappingSchema = columnMapping(COMPANY_MAPPING_TARGETS, false).description(
   'CSV column -> company field (or owner); without it, guessed from the headers',
 );
 

@@ -15,7 +15,7 @@ import type {
   NewContactImport,
   RestoredContact,
 } from '../../domain/contact-imports/contact-imports.ports';
-import { IMPORT_CONTACT_FIELDS } from '../../domain/contact-imports/contact-import';
+import { IMPORT_STORED_FIELDS } from '../../domain/contact-imports/contact-import';
 import { arrayBinding } from '../db/array-binding';
 import { DATABASE, UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import type { Database } from '../db/database';
@@ -169,7 +169,7 @@ export class KnexContactImportRepository implements ContactImportRepository {
     const rows = await ContactModel.query(this.uow.db)
       .whereRaw('lower(??) = any(?::text[])', ['email', emails])
       .orderBy('id')
-      .select('id', 'ownerId', 'createdBy', 'company', ...IMPORT_CONTACT_FIELDS);
+      .select('id', 'ownerId', 'createdBy', 'company', ...IMPORT_STORED_FIELDS);
     const found = new Map<string, ExistingContact>();
     for (const row of rows) {
       const key = (row.email as string).toLowerCase();
@@ -340,13 +340,13 @@ export class KnexContactImportRepository implements ContactImportRepository {
     for (const { contactId, before } of saved) {
       const current = await ContactModel.query(this.uow.db)
         .findById(contactId as number)
-        .select('id', 'company', ...IMPORT_CONTACT_FIELDS)
+        .select('id', 'company', ...IMPORT_STORED_FIELDS)
         .forUpdate();
       if (!current) continue;
       const after = await ContactModel.query(this.uow.db)
         .patch(before as object)
         .findById(contactId as number)
-        .returning(['id', 'company', ...IMPORT_CONTACT_FIELDS]);
+        .returning(['id', 'company', ...IMPORT_STORED_FIELDS]);
       if (!after) continue;
       restored.push({
         before: plain<RestoredContact>(current),

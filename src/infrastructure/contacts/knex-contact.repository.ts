@@ -168,11 +168,11 @@ export class KnexContactRepository
     const entries = contactEntriesInsert('created', 'created', by);
     const { rows } = await this.uow.db.raw(
       `WITH created AS (
-         INSERT INTO contacts (name, email, phone, company_id, position, source, status, score, tags, notes, owner_id, created_by)
+         INSERT INTO contacts (name, email, phone, company_id, position, source, status, score, tags, notes, owner_id, created_by, custom_fields)
          SELECT v.name, v.email, v.phone, v.company_id, v.position, v.source, coalesce(v.status, 'lead'), coalesce(v.score, 0),
-                coalesce(v.tags::text[], '{}'), v.notes, v.owner_id, v.created_by
-         FROM unnest(?::text[], ?::text[], ?::text[], ?::int[], ?::text[], ?::text[], ?::text[], ?::int[], ?::text[], ?::text[], ?::int[], ?::int[])
-              AS v(name, email, phone, company_id, position, source, status, score, tags, notes, owner_id, created_by)
+                coalesce(v.tags::text[], '{}'), v.notes, v.owner_id, v.created_by, coalesce(v.custom_fields::jsonb, '{}')
+         FROM unnest(?::text[], ?::text[], ?::text[], ?::int[], ?::text[], ?::text[], ?::text[], ?::int[], ?::text[], ?::text[], ?::int[], ?::int[], ?::text[])
+              AS v(name, email, phone, company_id, position, source, status, score, tags, notes, owner_id, created_by, custom_fields)
          RETURNING id, name
        ), entries AS (${entries.sql})
        SELECT count(*)::int AS created FROM created`,
@@ -189,6 +189,12 @@ export class KnexContactRepository
         column('notes'),
         column('ownerId'),
         column('createdBy'),
+        // As JSON text, null for none: most imports map no custom field.
+        arrayBinding(
+          contacts.map((c) =>
+            c.customFields && Object.keys(c.customFields).length ? JSON.stringify(c.customFields) : null,
+          ),
+        ),
         ...entries.bindings,
       ],
     );

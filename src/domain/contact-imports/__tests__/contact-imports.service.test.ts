@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { customFieldsOf } from '../../custom-fields/__tests__/custom-fields-of';
+import { customField, customFieldsOf } from '../../custom-fields/__tests__/custom-fields-of';
+import { normalizeOptions, type CustomField } from '../../custom-fields/custom-field';
 import { InMemoryContactRepository } from '../../contacts/__tests__/in-memory-contact.repository';
 import { ContactsService } from '../../contacts/contacts.service';
 import { FixedClock, InMemoryUnitOfWork } from '../../shared/__tests__/in-memory-unit-of-work';
@@ -16,6 +17,20 @@ const NOW = new Date('2026-11-20T15:30:00.000Z');
 const ana = { id: 2, role: 'employee' as const };
 const bruno = { id: 3, role: 'employee' as const };
 const mapping: ImportMapping = { name: 'name', email: 'email', score: 'score' };
+/** The contacts' custom fields (none but in the custom field tests): */
+const fields: CustomField[] = [];
+/** Those tests': a choice (one option retired), a required day, and one retired field. */
+const FIELDS = [
+  customField('segment', 'select', {
+    label: { pt: 'Segmento', en: 'Segment' },
+    options: [
+      ...normalizeOptions(['varejo', { key: 'industria', label: { pt: 'Indústria', en: 'Industry' } }]),
+      { key: 'antigo', label: { pt: 'Antigo', en: 'Old' }, retired: true },
+    ],
+  }),
+  customField('since', 'date', { required: true }),
+  customField('legacy', 'text', { retired: true }),
+];
 
 let contacts: InMemoryContactRepository;
 let timeline: InMemoryTimelineRepository;
@@ -42,7 +57,9 @@ beforeEach(async () => {
     new RecordingJobQueue(),
     new FixedClock(NOW),
     timelineService,
+    customFieldsOf(fields),
   );
+  fields.length = 0;
   padaria = (
     await contacts.create({ name: 'Padaria', email: 'padaria@x.com', score: 10, ownerId: ana.id, createdBy: ana.id })
   ).id;
@@ -71,17 +88,17 @@ const FILE = [
 const preview = (mode: ImportMode) =>
   service.preview(ana, { fileName: 'contatos.csv', file: fileOf(...FILE), size: 100, mapping, mode });
 
-async function runImport(mode: ImportMode): Promise<number> {
+async function runImport(mode: ImportMode, lines = FILE, columns = mapping): Promise<number> {
   const created = await imports.create({
     fileName: 'contatos.csv',
-    mapping,
+    mapping: columns,
     mode,
     createdBy: ana.id,
     createdByRole: ana.role,
     ownerId: null,
     ownerIds: null,
   });
-  await imports.storeFile(created.id, fileOf(...FILE)());
+  await imports.storeFile(created.id, fileOf(...lines)());
   await service.run(created.id);
   return created.id;
 }
@@ -164,5 +181,98 @@ describe('ContactImportsService: what each row does', () => {
     });
     expect((await contacts.findById(padaria))!.score).toBe(50);
     expect((await imports.find(id))!.status).toBe('completed');
+  });
+});
+
+describe('ContactImportsService: custom field columns', () => {
+  const customMapping: ImportMapping = {
+    name: 'name',
+    email: 'email',
+    Segmento: 'customFields.segment',
+    Desde: 'customFields.since',
+  };
+  const FILE_WITH_FIELDS = [
+    'name;email;Segmento;Desde',
+    'Nova;nova@x.com;Indústria;05/03/2026',
+    'Sem data;sem-data@x.com;varejo;',
+    'Padaria;padaria@x.com;antigo;',
+    'Mercado;mercado@x.com;Serviços;01/01/2026',
+    'Data ruim;ruim@x.com;varejo;31/02/2026',
+  ];
+  const importFields = (lines: string[]) => runImport('update', lines, customMapping);
+
+  beforeEach(async () => {
+    fields.push(...FIELDS);
+    await contacts.update(padaria, { customFields: { segment: 'antigo', since: '2020-01-01', legacy: 'kept' } });
+  });
+
+  it('guesses custom field columns by label or key, and refuses a mapping to no field or a retired one', async () => {
+    const guessed = await service.preview(ana, {
+      fileName: 'campos.csv',
+      file: fileOf('Nome;E-mail;Segmento;customFields.since;legacy', 'A;a@x.com;varejo;01/01/2026;x'),
+      size: 10,
+      mode: 'skip',
+    });
+    expect(guessed.suggestedMapping).toEqual({
+      Nome: 'name',
+      'E-mail': 'email',
+      Segmento: 'customFields.segment',
+      'customFields.since': 'customFields.since',
+    });
+    expect(guessed.sample[0].values.customFields).toEqual({ segment: 'varejo', since: '2026-01-01' });
+    for (const target of ['customFields.legacy', 'customFields.nothing'] as const)
+      await expect(
+        service.preview(ana, {
+          fileName: 'campos.csv',
+          file: fileOf('Nome;X', 'A;1'),
+          size: 10,
+          mapping: { Nome: 'name', X: target },
+          mode: 'skip',
+        }),
+      ).rejects.toMatchObject({ details: [{ path: 'mapping.X', type: 'import.field' }] });
+  });
+
+  it('stores the values read as their type, refuses a bad one naming the field, and a new contact without a required one', async () => {
+    const id = await importFields(FILE_WITH_FIELDS);
+
+    expect((await imports.rejections(id)).map((r) => [r.rowNumber, r.reason])).toEqual([
+      [2, 'customFields.since: is required'],
+      [4, 'customFields.segment: must be one of varejo, Indústria'],
+      [5, 'customFields.since: must be a date as YYYY-MM-DD'],
+    ]);
+    const nova = [...contacts.rows.values()].find((c) => c.email === 'nova@x.com')!;
+    expect(nova.customFields).toEqual({ segment: 'industria', since: '2026-03-05' });
+    // A retired option the contact holds is no change; the retired field's value stays.
+    expect((await contacts.findById(padaria))!.customFields).toEqual({
+      segment: 'antigo',
+      since: '2020-01-01',
+      legacy: 'kept',
+    });
+    expect((await imports.find(id))!.counts).toMatchObject({ created: 1, skipped: 1, rejected: 3 });
+  });
+
+  it('merges a change into the values a contact holds, shows it in the timeline, and an undo puts them back', async () => {
+    const id = await importFields(['name;email;Segmento;Desde', 'Padaria;padaria@x.com;Industry;']);
+
+    expect((await contacts.findById(padaria))!.customFields).toEqual({
+      segment: 'industria',
+      since: '2020-01-01',
+      legacy: 'kept',
+    });
+    const change = timeline.entries.find((e) => e.entityId === padaria && e.action === 'updated')!;
+    expect(change.changes).toEqual([
+      {
+        field: 'customFields',
+        oldValue: { segment: 'antigo', since: '2020-01-01', legacy: 'kept' },
+        newValue: { segment: 'industria', since: '2020-01-01', legacy: 'kept' },
+      },
+    ]);
+
+    await service.undo(ana, id);
+    expect((await contacts.findById(padaria))!.customFields).toEqual({
+      segment: 'antigo',
+      since: '2020-01-01',
+      legacy: 'kept',
+    });
   });
 });

@@ -3,7 +3,7 @@ import type { RollsBack } from '../../shared/__tests__/in-memory-unit-of-work';
 import type { EnqueueOptions, JobName, JobPayloads, JobQueue } from '../../shared/job-queue.port';
 import type { InMemoryTimelineRepository } from '../../timeline/__tests__/in-memory-timeline.repository';
 import {
-  IMPORT_CONTACT_FIELDS,
+  IMPORT_STORED_FIELDS,
   type CompanyRef,
   type ContactImport,
   type FileEncoding,
@@ -206,7 +206,7 @@ export class InMemoryContactImportRepository implements ContactImportRepository,
       Object.fromEntries([
         ['id', contact.id],
         ['company', contact.company ?? null],
-        ...IMPORT_CONTACT_FIELDS.map((f) => [f, contact[f]]),
+        ...IMPORT_STORED_FIELDS.map((f) => [f, contact[f]]),
       ]) as RestoredContact;
     for (const [contactId, before] of [...(this.saved.get(id) ?? [])].sort((a, b) => a[0] - b[0])) {
       const current = this.contacts.rows.get(contactId);

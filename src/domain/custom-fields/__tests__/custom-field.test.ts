@@ -1,28 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  checkCustomValues,
-  checkOptions,
-  normalizeOptions,
-  type CustomField,
-  type CustomFieldType,
-} from '../custom-field';
+import { checkCustomValues, checkOptions, normalizeOptions } from '../custom-field';
+import { customField } from './custom-fields-of';
 
-const field = (key: string, type: CustomFieldType, more: Partial<CustomField> = {}): CustomField => ({
-  id: 1,
-  entity: 'contact',
-  key,
-  label: { pt: key, en: key },
-  type,
-  required: false,
-  options: [],
-  position: 1,
-  retired: false,
-  pinned: false,
-  createdAt: new Date(0),
-  updatedAt: new Date(0),
-  ...more,
-});
+const field = customField;
 
 const segment = field('segment', 'select', {
   options: normalizeOptions(['retail', { key: 'industry', label: { pt: 'Indústria', en: 'Industry' } }]).concat({

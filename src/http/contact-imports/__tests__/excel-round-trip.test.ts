@@ -124,6 +124,136 @@ describe('files for people: the Excel format in Portuguese, and back', () => {
     });
   });
 
+  it('carries custom fields there and back: excel pt (labels, 1.500,00, dd/MM/yyyy, Sim) and csv (keys), unchanged', async () => {
+    const { admin, employee } = crm.users;
+    const define = async (field: object) =>
+      expect((await admin.post('/api/crm/fields', { entity: 'contact', ...field })).status).toBe(201);
+    await define({
+      key: 'segment',
+      label: { pt: 'Segmento', en: 'Segment' },
+      type: 'select',
+      options: [{ key: 'industria', label: { pt: 'Indústria', en: 'Industry' } }, 'varejo', 'antigo'],
+    });
+    await define({
+      key: 'interests',
+      label: { pt: 'Interesses', en: 'Interests' },
+      type: 'multiSelect',
+      options: [
+        { key: 'erp', label: { pt: 'ERP', en: 'ERP' } },
+        { key: 'bi', label: { pt: 'Relatórios, painéis', en: 'Reports, dashboards' } },
+      ],
+    });
+    await define({ key: 'budget', label: { pt: 'Orçamento', en: 'Budget' }, type: 'currency' });
+    await define({ key: 'employees', label: { pt: 'Funcionários', en: 'Employees' }, type: 'number' });
+    await define({ key: 'since', label: { pt: 'Cliente desde', en: 'Customer since' }, type: 'date' });
+    await define({ key: 'vip', label: { pt: 'VIP', en: 'VIP' }, type: 'checkbox' });
+    const source = 'campos-ida-e-volta';
+    const made = [
+      {
+        name: 'Ana Campos',
+        email: 'ana@campos.example',
+        customFields: {
+          segment: 'industria',
+          interests: ['erp', 'bi'],
+          budget: '1500.50',
+          employees: 1234.5,
+          since: '2025-03-05',
+          vip: true,
+        },
+      },
+      { name: 'Beto Campos', email: 'beto@campos.example', customFields: { segment: 'antigo', vip: false } },
+      { name: 'Caio Campos', email: 'caio@campos.example', customFields: {} },
+    ];
+    for (const contact of made)
+      expect((await employee.post('/api/crm/contacts', { ...contact, source })).status).toBe(201);
+    // An option retired after Beto took it: his value stays, and his row re-imports as it is.
+    const fields = (await admin.get('/api/crm/fields?entity=contact')).body.items as { id: number; key: string }[];
+    const segment = fields.find((f) => f.key === 'segment')!;
+    expect(
+      (
+        await admin.patch(`/api/crm/fields/${segment.id}`, {
+          options: [
+            { key: 'industria', label: { pt: 'Indústria', en: 'Industry' } },
+            'varejo',
+            { key: 'antigo', label: { pt: 'antigo', en: 'antigo' }, retired: true },
+          ],
+        })
+      ).status,
+    ).toBe(200);
+    const stored = async () =>
+      (await crm.knex('contacts').where({ source }).orderBy('name').select('name', 'email', 'customFields')) as {
+        name: string;
+        customFields: Record<string, unknown>;
+      }[];
+    const before = await stored();
+    expect(before[0].customFields).toEqual(made[0].customFields);
+
+    const excel = await employee.get(`/api/crm/contacts/export?source=${source}&format=excel&lang=pt`);
+    const table = parse(excel.text, { bom: true, delimiter: ';' }) as string[][];
+    const header = table[0];
+    const ana = table.find((r) => r[1] === 'Ana Campos')!;
+    const cell = (label: string) => ana[header.indexOf(label)];
+    expect([cell('Segmento'), cell('Interesses'), cell('Orçamento'), cell('Funcionários')]).toEqual([
+      'Indústria',
+      'ERP;Relatórios, painéis',
+      '1500,50',
+      '1234,5',
+    ]);
+    expect([cell('Cliente desde'), cell('VIP')]).toEqual(['05/03/2025', 'Sim']);
+    const plain = await employee.get(`/api/crm/contacts/export?source=${source}`);
+
+    for (const file of [excel.text, plain.text]) {
+      // Once more over the same contacts: nothing changes, nothing is refused.
+      const again = await send(employee, '/preview', file, { mode: 'update' });
+      expect(again.status).toBe(200);
+      expect(Object.values(again.body.mapping)).toEqual(
+        expect.arrayContaining([
+          'customFields.segment',
+          'customFields.interests',
+          'customFields.budget',
+          'customFields.employees',
+          'customFields.since',
+          'customFields.vip',
+        ]),
+      );
+      expect(again.body.counts).toMatchObject({ created: 0, updated: 0, rejected: 0 });
+
+      // Into an empty list: the same values come back; a retired option is offered to no new contact (as in the API).
+      await crm.knex('contacts').where({ source }).delete();
+      const started = await send(employee, '', file, { mapping: JSON.stringify(again.body.mapping) });
+      expect(started.status).toBe(202);
+      const done = await finished(employee, started.body.id);
+      expect(done.counts).toMatchObject({ created: 2, rejected: 1 });
+      expect((await employee.get(done.rejectedCsv)).text).toContain(
+        'customFields.segment: must be one of industria, varejo',
+      );
+      expect(await stored()).toEqual(before.filter((c) => c.name !== 'Beto Campos'));
+      await crm.knex('contacts').where({ source }).delete();
+      await crm.knex('contacts').insert(before.map((c) => ({ ...c, source, ownerId: crm.users.ids.employee })));
+    }
+
+    // A cell its field cannot hold refuses the row, naming the field; a mapping to no field is a 400 naming the column.
+    const bad = await send(
+      employee,
+      '/preview',
+      [
+        'Nome;E-mail;Funcionários;Segmento',
+        'Dado Campos;dado@campos.example;muitos;Indústria',
+        'Eva;eva@campos.example;2;Serviços',
+      ].join('\n'),
+      { mode: 'update' },
+    );
+    expect(bad.body.rejections.map((r: { reason: string }) => r.reason)).toEqual([
+      'customFields.employees: must be a number',
+      'customFields.segment: must be one of Indústria, varejo',
+    ]);
+    const unknown = await send(employee, '/preview', 'Nome;X\nA;1', {
+      mapping: JSON.stringify({ Nome: 'name', X: 'customFields.nothing' }),
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.details.map((d: { path: string }) => d.path)).toEqual(['mapping.X']);
+  });
+
   it('refuses an unknown time zone or format, naming it', async () => {
     for (const [query, path] of [
       ['format=excel&tz=Not/AZone', 'query.tz'],

@@ -6750,9 +6750,9 @@ export interface operations {
                              */
                             finishedAt: string | null;
                             id: number;
-                            /** @description CSV column -> contact field (or owner) */
+                            /** @description CSV column -> contact field (or owner, or customFields.<key>) */
                             mapping: {
-                                [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner";
+                                [key: string]: ("name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner") | string;
                             };
                             /** @enum {unknown} */
                             mode: "skip" | "update";
@@ -6857,9 +6857,9 @@ export interface operations {
                          */
                         finishedAt: string | null;
                         id: number;
-                        /** @description CSV column -> contact field (or owner) */
+                        /** @description CSV column -> contact field (or owner, or customFields.<key>) */
                         mapping: {
-                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner";
+                            [key: string]: ("name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner") | string;
                         };
                         /** @enum {unknown} */
                         mode: "skip" | "update";
@@ -7021,9 +7021,9 @@ export interface operations {
                          */
                         finishedAt: string | null;
                         id: number;
-                        /** @description CSV column -> contact field (or owner) */
+                        /** @description CSV column -> contact field (or owner, or customFields.<key>) */
                         mapping: {
-                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner";
+                            [key: string]: ("name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner") | string;
                         };
                         /** @enum {unknown} */
                         mode: "skip" | "update";
@@ -7228,9 +7228,9 @@ export interface operations {
                          */
                         finishedAt: string | null;
                         id: number;
-                        /** @description CSV column -> contact field (or owner) */
+                        /** @description CSV column -> contact field (or owner, or customFields.<key>) */
                         mapping: {
-                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner";
+                            [key: string]: ("name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner") | string;
                         };
                         /** @enum {unknown} */
                         mode: "skip" | "update";
@@ -7396,9 +7396,9 @@ export interface operations {
                         /** @enum {unknown} */
                         encoding: "utf-8" | "windows-1252";
                         fileName: string | null;
-                        /** @description CSV column -> contact field (or owner) */
+                        /** @description CSV column -> contact field (or owner, or customFields.<key>) */
                         mapping: {
-                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner";
+                            [key: string]: ("name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner") | string;
                         };
                         /** @enum {unknown} */
                         mode: "skip" | "update";
@@ -7429,6 +7429,8 @@ export interface operations {
                                 cnpj?: string;
                                 /** @description The company's name: found by it (or by cnpj), else made */
                                 company?: string;
+                                /** @description The custom values of the mapped columns, as read */
+                                customFields?: Record<string, unknown>;
                                 email?: string;
                                 name: string;
                                 notes?: string;
@@ -7443,9 +7445,9 @@ export interface operations {
                         }[];
                         /** @description Bytes */
                         size: number;
-                        /** @description CSV column -> contact field (or owner) */
+                        /** @description CSV column -> contact field (or owner, or customFields.<key>) */
                         suggestedMapping: {
-                            [key: string]: "name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner";
+                            [key: string]: ("name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner") | string;
                         };
                         totalRows: number;
                     };

@@ -4,7 +4,7 @@ import { fileKey, postForm } from '../../../lib/api/upload-form';
 
 export type ImportPreview = ApiResponse<'/api/crm/contacts/import/preview', 'post'>;
 export type ImportMapping = ImportPreview['mapping'];
-export type ImportField = keyof ImportPreview['sample'][number]['values'];
+export type ImportField = Exclude<keyof ImportPreview['sample'][number]['values'], 'customFields'>;
 export type ImportMode = ImportPreview['mode'];
 
 /** Every field a column can fill, in the order the mapping offers them (the compiler checks none is missing). */
@@ -22,9 +22,18 @@ export const IMPORT_FIELDS = Object.keys({
   notes: 0,
 } satisfies Record<ImportField, 0>) as ImportField[];
 
-/** What a column can be mapped to: the fields, and the owner (the person each row's contact goes to). */
+/**
+ * What a column can be mapped to: the fields, and the owner (the person each row's contact goes to); besides them,
+ * each custom field of contacts as `customFields.<key>` (customFieldTarget).
+ */
 export type MappingTarget = ImportMapping[string];
 export const MAPPING_TARGETS: MappingTarget[] = [...IMPORT_FIELDS, 'owner'];
+
+const CUSTOM_TARGET = 'customFields.';
+export const customFieldTarget = (key: string): MappingTarget => `${CUSTOM_TARGET}${key}`;
+/** The custom field key a target names; undefined for the other targets. */
+export const customFieldKeyOf = (target: string): string | undefined =>
+  target.startsWith(CUSTOM_TARGET) ? target.slice(CUSTOM_TARGET.length) : undefined;
 
 /** Who gets the contacts the import creates, besides an owner column: one person, or several in turn; neither: the importer. */
 export interface ImportOwners {

@@ -4,7 +4,15 @@ import { Badge } from '../../../components/ui/badge';
 import { formatInteger } from '../../../lib/format';
 import { refusalText } from '../import-refusal';
 import { ChoiceCards } from '../../../components/import/choice-cards';
-import { IMPORT_FIELDS, type ImportMapping, type ImportMode, type ImportPreview } from '../api/preview-contact-import';
+import {
+  IMPORT_FIELDS,
+  customFieldKeyOf,
+  type ImportMapping,
+  type ImportMode,
+  type ImportPreview,
+} from '../api/preview-contact-import';
+import { labelIn, useCustomFields } from '../../../lib/api/custom-fields';
+import { displayValue } from '../../../lib/custom-field-values';
 
 const MODES: ImportMode[] = ['skip', 'update'];
 const OUTCOME_TONES = { create: 'success', update: 'primary', skip: 'neutral' } as const;
@@ -35,8 +43,17 @@ function cellText(value: unknown): string {
 
 /** The dry run's answer: counts, the first rows as they will be stored, the refused rows and why. */
 export function ImportPreviewStep({ preview, mapping }: { preview: ImportPreview; mapping: ImportMapping }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fields = IMPORT_FIELDS.filter((field) => Object.values(mapping).includes(field));
+  // The custom fields mapped, in their order, each shown as a record's page shows it.
+  const mapped = new Set(Object.values(mapping).map(customFieldKeyOf));
+  const offered = useCustomFields('contact').data?.items ?? [];
+  const customFields = offered.filter((field) => mapped.has(field.key));
+  const customLabel = (key: string) => {
+    const field = offered.find((f) => f.key === key);
+    return field && labelIn(field.label, i18n.language);
+  };
+  const words = { yes: t('customFields.yes'), no: t('customFields.no') };
   return (
     <div className="space-y-6">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -85,6 +102,11 @@ export function ImportPreviewStep({ preview, mapping }: { preview: ImportPreview
                       {t(`contactImport.fields.${field}`)}
                     </th>
                   ))}
+                  {customFields.map((field) => (
+                    <th key={field.key} scope="col" className="px-3 py-2 font-medium">
+                      {labelIn(field.label, i18n.language)}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody className="divide-y divide-border bg-surface">
@@ -99,6 +121,11 @@ export function ImportPreviewStep({ preview, mapping }: { preview: ImportPreview
                         {field === 'status' && row.values.status
                           ? t(`contactImport.statuses.${row.values.status}`)
                           : cellText(row.values[field])}
+                      </td>
+                    ))}
+                    {customFields.map((field) => (
+                      <td key={field.key} className="max-w-64 truncate px-3 py-2 text-foreground">
+                        {displayValue(field, row.values.customFields?.[field.key], i18n.language, words)}
                       </td>
                     ))}
                   </tr>
@@ -128,7 +155,7 @@ export function ImportPreviewStep({ preview, mapping }: { preview: ImportPreview
                 <span className="shrink-0 text-muted-foreground">
                   {t('contactImport.preview.rowNumber', { row: rejection.rowNumber })}
                 </span>
-                <span className="font-medium text-danger">{refusalText(rejection.reason, t)}</span>
+                <span className="font-medium text-danger">{refusalText(rejection.reason, t, customLabel)}</span>
                 <span className="min-w-0 truncate text-muted-foreground">
                   {Object.values(rejection.cells).filter(Boolean).join(' · ')}
                 </span>

@@ -9,7 +9,15 @@ import { formatDateTime, formatInteger } from '../../../lib/format';
 import { useUser } from '../../../lib/session';
 import { isImportActive, useContactImport } from '../api/get-contact-import';
 import { useRecentContactImports } from '../api/get-recent-contact-imports';
-import { MAPPING_TARGETS, useImportPreview, type ImportMapping, type ImportMode } from '../api/preview-contact-import';
+import {
+  MAPPING_TARGETS,
+  customFieldKeyOf,
+  customFieldTarget,
+  useImportPreview,
+  type ImportMapping,
+  type ImportMode,
+} from '../api/preview-contact-import';
+import { labelIn, useCustomFields } from '../../../lib/api/custom-fields';
 import { useStartContactImport } from '../api/start-contact-import';
 import { ImportMappingStep } from '../../../components/import/import-mapping-step';
 import { ImportSteps } from '../../../components/import/import-steps';
@@ -65,8 +73,16 @@ type Step = 'file' | 'mapping' | 'preview';
 
 /** The wizard: a file, its columns mapped to fields, the dry run, then the import runs as a job (its own page). */
 export function ImportContactsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  // The contacts' custom fields are targets too, by their label in the UI's language.
+  const customFields = useCustomFields('contact').data?.items ?? [];
+  const targets = [...MAPPING_TARGETS, ...customFields.map((field) => customFieldTarget(field.key))];
+  const targetLabel = (target: string) => {
+    const key = customFieldKeyOf(target);
+    const field = key === undefined ? undefined : customFields.find((f) => f.key === key);
+    return field ? labelIn(field.label, i18n.language) : t(`contactImport.fields.${target}`);
+  };
   const [step, setStep] = useState<Step>('file');
   const [file, setFile] = useState<File | null>(null);
   const [mapping, setMapping] = useState<ImportMapping | null>(null);
@@ -124,8 +140,8 @@ export function ImportContactsPage() {
           <ImportMappingStep
             columns={read.data.columns}
             mapping={columnsMapping}
-            targets={MAPPING_TARGETS}
-            labelOf={(field) => t(`contactImport.fields.${field}`)}
+            targets={targets}
+            labelOf={targetLabel}
             hint={t('contactImport.mapping.hint')}
             problem={hasName ? null : t('contactImport.mapping.nameRequired')}
             onChange={setMapping}
