@@ -1,5 +1,14 @@
-import { mappingGuesser } from '../contact-imports/guess-mapping';
 import { importedCell, splitTags } from '../contact-imports/import-row';
+import { headerKey, mappingGuesser } from '../contact-imports/guess-mapping';
+import type { CustomField } from '../custom-fields/custom-field';
+import {
+  changedCustomValues,
+  customTargetKey,
+  customValueRefusal,
+  guessCustomColumns,
+  newCustomValues,
+  readCustomColumns,
+} from '../custom-fields/custom-field-cell';
 import { can } from '../crm/crm-access';
 import { valueOfLabel } from '../shared/labels';
 import type { Viewer } from '../shared/viewer';
@@ -13,8 +22,8 @@ export const COMPANY_IMPORT_FIELDS = COMPANY_TRACKED_FIELDS.filter(
 export type CompanyImportField = (typeof COMPANY_IMPORT_FIELDS)[number];
 export const COMPANY_MAPPING_TARGETS = [...COMPANY_IMPORT_FIELDS, 'owner'] as const;
 export type CompanyMappingTarget = (typeof COMPANY_MAPPING_TARGETS)[number];
-/** CSV column header -> company field (or owner). */
-export type CompanyMapping = Record<string, CompanyMappingTarget>;
+/** CSV column header -> company field (or owner, or a custom field of companies: `customFields.<key>`). */
+export type CompanyMapping = Record<string, CompanyMappingTarget | `customFields.${string}`>;
 
 /** update: a matched company takes the row's non-empty cells; skip: a matched company is left alone. */
 export const COMPANY_IMPORT_MODES = ['update', 'skip'] as const;
@@ -57,8 +66,13 @@ const HEADER_WORDS: Record<CompanyMappingTarget, string[]> = {
   owner: ['responsavel', 'owner', 'ownername', 'dono', 'proprietario', 'vendedor', 'salesperson'],
 };
 
-/** The mapping guessed from a file's headers. */
-export const guessCompanyMapping: (columns: string[]) => CompanyMapping = mappingGuesser(HEADER_WORDS);
+const guessFields: (columns: string[]) => CompanyMapping = mappingGuesser(HEADER_WORDS);
+
+/** The mapping guessed from a file's headers: the company's fields, then the custom fields' (guessCustomColumns). */
+export function guessCompanyMapping(columns: string[], fields: CustomField[] = []): CompanyMapping {
+  const mapping = guessFields(columns);
+  return { ...mapping, ...guessCustomColumns(columns, mapping, fields, headerKey) };
+}
 
 /**
  * A row's mapped cells as the API would take them (empty cells set nothing; tags split by ; or ,; a size by its value
@@ -68,10 +82,17 @@ export const guessCompanyMapping: (columns: string[]) => CompanyMapping = mappin
 export function readCompanyCells(
   cells: Record<string, string>,
   mapping: CompanyMapping,
+  fields: ReadonlyMap<string, CustomField> = new Map(),
 ): { values: Record<string, unknown>; owner?: string } | { reason: string } {
   const values: Record<string, unknown> = {};
   let owner: string | undefined;
+  const custom: [string, string][] = [];
   for (const [column, field] of Object.entries(mapping)) {
+    const key = customTargetKey(field);
+    if (key !== undefined) {
+      custom.push([column, key]);
+      continue;
+    }
     const cell = importedCell(cells[column]);
     if (!cell) continue;
     // PostgreSQL stores no NUL in text: the row is refused alone.
@@ -81,6 +102,9 @@ export function readCompanyCells(
     else if (field === 'size') values.size = valueOfLabel('companySize', cell) ?? cell;
     else values[field] = cell;
   }
+  const customValues = readCustomColumns((column) => importedCell(cells[column]), custom, fields);
+  if ('reason' in customValues) return customValues;
+  if (customValues.values) values.customFields = customValues.values;
   return owner === undefined ? { values } : { values, owner };
 }
 
@@ -183,6 +207,7 @@ export function planCompanyImport(
   rows: CheckedCompanyRow[],
   index: CompanyMatchIndex,
   mode: CompanyImportMode,
+  customFields: CustomField[] = [],
 ): PlannedCompanyRow[] {
   /** What earlier rows took: a company's id, a new company's CNPJ, domain and name key -> that row's number. */
   const taken = new Map<string, number>();
@@ -199,7 +224,7 @@ export function planCompanyImport(
   });
   return rows.map((row) => {
     if ('reason' in row) return refuse(row.rowNumber, row.reason, row.name ? { name: row.name } : null);
-    const { fields } = row;
+    let { fields } = row;
     const cnpj = fields.cnpj ? `cnpj:${normalizeCnpj(fields.cnpj)}` : null;
     const match = matchCompany(fields, index);
     if (!match) {
@@ -209,6 +234,14 @@ export function planCompanyImport(
       const earlier = claims.map((claim) => taken.get(claim)).find((n) => n !== undefined);
       if (earlier !== undefined) return refuse(row.rowNumber, `the same company as row ${earlier}`, fields);
       if (!fields.name) return refuse(row.rowNumber, 'name is required to create a company', fields);
+      // A new company: every custom value checked, the required ones present.
+      try {
+        const { customFields: sent, ...rest } = fields;
+        const values = newCustomValues(customFields, sent);
+        fields = Object.keys(values).length ? { ...rest, customFields: values } : rest;
+      } catch (error) {
+        return refuse(row.rowNumber, customValueRefusal(error), fields);
+      }
       for (const claim of claims) taken.set(claim, row.rowNumber);
       return {
         rowNumber: row.rowNumber,
@@ -227,6 +260,15 @@ export function planCompanyImport(
     if (earlier !== undefined) return refuse(row.rowNumber, `the same company as row ${earlier}`, fields);
     taken.set(`company:${company.id}`, row.rowNumber);
     if (cnpj) taken.set(cnpj, row.rowNumber);
+    // The custom values it changes (an update only), merged into the company's.
+    const { customFields: sent, ...rest } = fields;
+    try {
+      const base = company.customFields ?? {};
+      const custom = mode === 'update' ? changedCustomValues(customFields, base, sent) : {};
+      fields = Object.keys(custom).length ? { ...rest, customFields: { ...base, ...custom } } : rest;
+    } catch (error) {
+      return refuse(row.rowNumber, customValueRefusal(error), fields);
+    }
     const changes = mode === 'update' ? companyChanges(company, fields) : {};
     const planned = {
       rowNumber: row.rowNumber,

@@ -13,6 +13,10 @@ import type { CompaniesService } from './companies.service';
 import type { CompanyImportRepository } from './company-imports.ports';
 import { COMPANIES_SERVICE, COMPANY_IMPORT_REPOSITORY } from './companies.tokens';
 import type { Company, CompanyFields, NewCompany } from './company';
+import type { CustomField } from '../custom-fields/custom-field';
+import { unknownCustomTargets } from '../custom-fields/custom-field-cell';
+import type { CustomFieldsService } from '../custom-fields/custom-fields.service';
+import { CUSTOM_FIELDS_SERVICE } from '../custom-fields/custom-fields.tokens';
 import {
   COMPANY_IMPORT_MAX_ROWS,
   guessCompanyMapping,
@@ -68,8 +72,11 @@ const PREVIEW_ROWS = 20;
 /** Companies written per statement: a company is some twenty values, and PostgreSQL binds at most 65,535. */
 const WRITE_CHUNK = 1_000;
 
-/** A mapping names columns of the file, and a column for name or CNPJ (the row's company is found or made by them). */
-function checkMapping(columns: string[], mapping: CompanyMapping): void {
+/**
+ * A mapping names columns of the file, and a column for name or CNPJ (the row's company is found or made by them);
+ * each custom field it maps is one of companies, offered.
+ */
+function checkMapping(columns: string[], mapping: CompanyMapping, byKey: ReadonlyMap<string, CustomField>): void {
   const missing = Object.keys(mapping).filter((column) => !columns.includes(column));
   if (missing.length)
     throw new ValidationError(
@@ -77,6 +84,15 @@ function checkMapping(columns: string[], mapping: CompanyMapping): void {
         path: `mapping.${column}`,
         message: `The file has no column "${column}"`,
         type: 'import.column',
+      })),
+    );
+  const unknown = unknownCustomTargets(mapping, byKey);
+  if (unknown.length)
+    throw new ValidationError(
+      unknown.map(([column, target]) => ({
+        path: `mapping.${column}`,
+        message: `${target} is not a field of companies (GET /api/crm/fields?entity=company lists them)`,
+        type: 'import.field',
       })),
     );
   const fields = Object.values(mapping);
@@ -98,13 +114,14 @@ export class CompanyImportsService {
     @inject(COMPANIES_SERVICE) private readonly service: CompaniesService,
     @inject(CONTACT_IMPORT_REPOSITORY) private readonly users: Pick<ContactImportRepository, 'activeUsers'>,
     @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
+    @inject(CUSTOM_FIELDS_SERVICE) private readonly customFields: Pick<CustomFieldsService, 'list'>,
   ) {}
 
   /** What importing the file would do; writes nothing. */
   async preview(viewer: Viewer, input: CompanyImportInput): Promise<CompanyImportPreview> {
     const { encoding, delimiter } = await this.file.describe(input.file);
-    const { columns, mapping, rows } = await this.read(viewer, input);
-    const planned = planCompanyImport(viewer, rows, await this.matches(rows), input.mode);
+    const { columns, mapping, rows, fields } = await this.read(viewer, input);
+    const planned = planCompanyImport(viewer, rows, await this.matches(rows), input.mode, fields);
     const counts = { create: 0, update: 0, skip: 0, rejected: 0 };
     for (const row of planned) counts[row.action] += 1;
     return {
@@ -130,10 +147,10 @@ export class CompanyImportsService {
 
   /** The import, in one transaction (another import making companies waits for it); refused rows are counted, not written. */
   async run(viewer: Viewer, input: CompanyImportInput): Promise<CompanyImportResult> {
-    const { rows } = await this.read(viewer, input);
+    const { rows, fields } = await this.read(viewer, input);
     return this.uow.run(async () => {
       await this.companies.lockImports();
-      const planned = planCompanyImport(viewer, rows, await this.matches(rows), input.mode);
+      const planned = planCompanyImport(viewer, rows, await this.matches(rows), input.mode, fields);
       const created: NewCompany[] = [];
       const updated: { current: Company; changes: Partial<CompanyFields> }[] = [];
       const rejections: CompanyImportResult['rejections'] = [];
@@ -158,8 +175,11 @@ export class CompanyImportsService {
     const columns = await this.file.columns(input.file);
     if (!columns.length)
       throw new ValidationError([{ path: 'file', message: 'The file is empty', type: 'import.empty' }]);
-    const mapping = input.mapping ?? guessCompanyMapping(columns);
-    checkMapping(columns, mapping);
+    // The companies' custom fields, retired ones included (a column naming one is refused).
+    const fields = await this.customFields.list('company', true);
+    const byKey = new Map(fields.map((field) => [field.key, field]));
+    const mapping = input.mapping ?? guessCompanyMapping(columns, fields);
+    checkMapping(columns, mapping, byKey);
     // Only who may give any company to anyone (admins) names owners; everyone else's new companies are their own.
     const owner =
       ruleFor(viewer, 'company', 'update') === 'any' ? ownerOf(viewer, {}, await this.users.activeUsers()) : null;
@@ -173,9 +193,9 @@ export class CompanyImportsService {
             type: 'import.rows',
           },
         ]);
-      rows.push(checkRow(viewer, row.rowNumber, row.cells, mapping, input.check, owner));
+      rows.push(checkRow(viewer, row.rowNumber, row.cells, mapping, input.check, owner, byKey));
     }
-    return { columns, mapping, rows };
+    return { columns, mapping, rows, fields };
   }
 
   private matches(rows: CheckedCompanyRow[]) {
@@ -200,8 +220,9 @@ function checkRow(
   mapping: CompanyMapping,
   check: CompanyFieldsCheck,
   owner: ReturnType<typeof ownerOf> | null,
+  fields: ReadonlyMap<string, CustomField>,
 ): CheckedCompanyRow {
-  const read = readCompanyCells(cells, mapping);
+  const read = readCompanyCells(cells, mapping, fields);
   if ('reason' in read) return { rowNumber, reason: read.reason };
   if (!Object.keys(read.values).length) return { rowNumber, reason: 'the row has no value in a mapped column' };
   const name = typeof read.values.name === 'string' ? read.values.name : undefined;

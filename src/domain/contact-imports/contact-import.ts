@@ -29,9 +29,6 @@ export type MappingTarget = (typeof MAPPING_TARGETS)[number];
 
 /** A column mapped to a custom field of the records (issue 27): `customFields.<key>`, as the exports head it. */
 export type CustomFieldTarget = `customFields.${string}`;
-export const CUSTOM_FIELD_TARGET = /^customFields\.([a-z][a-zA-Z0-9_]{0,39})$/;
-/** The field key of a custom field target; undefined for the others. */
-export const customFieldKeyOf = (target: string): string | undefined => CUSTOM_FIELD_TARGET.exec(target)?.[1];
 
 /** skip: a row whose email is already a contact's is left alone; update: that contact takes the row's values. */
 export const IMPORT_MODES = ['skip', 'update'] as const;

@@ -10,14 +10,18 @@ import type { JobQueue } from '../shared/job-queue.port';
 import { CLOCK, JOB_QUEUE, UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { TimelineService } from '../timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
-import { checkCustomValues, type CustomField } from '../custom-fields/custom-field';
+import type { CustomField } from '../custom-fields/custom-field';
+import {
+  changedCustomValues,
+  customValueRefusal,
+  newCustomValues,
+  unknownCustomTargets,
+} from '../custom-fields/custom-field-cell';
 import type { CustomFieldsService } from '../custom-fields/custom-fields.service';
 import { CUSTOM_FIELDS_SERVICE } from '../custom-fields/custom-fields.tokens';
-import { FieldError } from '../crm/crm.errors';
 import { companySubject, contactSubject, diffFields, timelineEntry } from '../timeline/timeline';
 import {
   IMPORT_CONTACT_FIELDS,
-  customFieldKeyOf,
   type CompanyRef,
   type ContactImport,
   type ImportCounts,
@@ -124,10 +128,7 @@ function checkMapping(columns: string[], mapping: ImportMapping, fields: ImportF
       })),
     );
   }
-  const unknown = Object.entries(mapping).filter(([, target]) => {
-    const key = customFieldKeyOf(target);
-    return key !== undefined && (fields.byKey.get(key)?.retired ?? true);
-  });
+  const unknown = unknownCustomTargets(mapping, fields.byKey);
   if (unknown.length) {
     throw new ValidationError(
       unknown.map(([column, target]) => ({
@@ -493,12 +494,8 @@ export class ContactImportsService {
     // Rows not yet in the database, by email: a later row with the same email is a duplicate of it.
     const { fresh, updates } = state;
     const toInsert: NewImported[] = [];
-    const refuse = (row: ImportRow, error: unknown) => {
-      if (!(error instanceof FieldError)) throw error;
-      const path = (Array.isArray(error.details) && error.details[0]?.path) || 'customFields';
-      const why = error.message.startsWith(`${path} `) ? error.message.slice(path.length + 1) : error.message;
-      rejections.push({ rowNumber: row.rowNumber, reason: `${path}: ${why}`, cells: row.cells });
-    };
+    const refuse = (row: ImportRow, error: unknown) =>
+      rejections.push({ rowNumber: row.rowNumber, reason: customValueRefusal(error), cells: row.cells });
     for (const [index, { row, values, ownerId }] of valid.entries()) {
       let fields = fieldsOf(values, companies[index]);
       const email = values.email?.toLowerCase();
@@ -565,33 +562,6 @@ export class ContactImportsService {
     counts.rejected = rejections.length;
     return { counts, rejections, toInsert, updates, outcomes };
   }
-}
-
-/** A new contact's custom values: the row's, checked as a create checks them (required ones present). */
-function newCustomValues(fields: CustomField[], sent: Record<string, unknown> | undefined): Record<string, unknown> {
-  const checked = checkCustomValues(fields, sent ?? {}, 'create');
-  for (const [key, value] of Object.entries(checked)) if (value === null) delete checked[key];
-  return checked;
-}
-
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
-/**
- * The custom values a row changes on a contact holding `base`, each checked as an edit checks it; a value the
- * contact already holds is no change, and is not checked again (a retired option it keeps re-imports unchanged).
- */
-function changedCustomValues(
-  fields: CustomField[],
-  base: Record<string, unknown>,
-  sent: Record<string, unknown> | undefined,
-): Record<string, unknown> {
-  const changed: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(sent ?? {})) {
-    if (sameValue(base[key], value)) continue;
-    const checked = checkCustomValues(fields, { [key]: value }, 'update')[key];
-    if (!sameValue(base[key], checked)) changed[key] = checked;
-  }
-  return changed;
 }
 
 interface PlanState {

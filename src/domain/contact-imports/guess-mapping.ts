@@ -1,5 +1,6 @@
 import type { CustomField } from '../custom-fields/custom-field';
-import type { CustomFieldTarget, ImportMapping, MappingTarget } from './contact-import';
+import { guessCustomColumns } from '../custom-fields/custom-field-cell';
+import type { ImportMapping, MappingTarget } from './contact-import';
 
 /** Header words, in Portuguese and English, written without accents, case, spaces or punctuation. */
 const HEADER_WORDS: Record<MappingTarget, string[]> = {
@@ -68,22 +69,5 @@ const guessFields: (columns: string[]) => ImportMapping = mappingGuesser(HEADER_
  */
 export function guessMapping(columns: string[], fields: CustomField[] = []): ImportMapping {
   const mapping = guessFields(columns);
-  const offered = fields.filter((field) => !field.retired);
-  if (!offered.length) return mapping;
-  const taken = new Set(Object.values(mapping));
-  const byWord = new Map<string, CustomFieldTarget>();
-  for (const field of offered) {
-    const target: CustomFieldTarget = `customFields.${field.key}`;
-    for (const word of [target, field.label.pt, field.label.en, field.key].map(headerKey))
-      if (!byWord.has(word)) byWord.set(word, target);
-  }
-  for (const column of columns) {
-    if (column in mapping) continue;
-    const target = byWord.get(headerKey(column));
-    if (target && !taken.has(target)) {
-      mapping[column] = target;
-      taken.add(target);
-    }
-  }
-  return mapping;
+  return { ...mapping, ...guessCustomColumns(columns, mapping, fields, headerKey) };
 }

@@ -3,9 +3,8 @@ import { canBePhone } from '../contacts/phone';
 import { valueOfLabel } from '../shared/labels';
 import { isValidCnpj, normalizeCnpj } from '../companies/cnpj';
 import type { CustomField } from '../custom-fields/custom-field';
-import { readCustomCell } from '../custom-fields/custom-field-cell';
+import { customTargetKey, readCustomColumns } from '../custom-fields/custom-field-cell';
 import {
-  customFieldKeyOf,
   type ImportMapping,
   type ImportRow,
   type ImportedFields,
@@ -54,7 +53,7 @@ function entriesOf(mapping: ImportMapping): { entries: [string, MappingTarget][]
     entries = [];
     custom = [];
     for (const [column, target] of Object.entries(mapping)) {
-      const key = customFieldKeyOf(target);
+      const key = customTargetKey(target);
       if (key) custom.push([column, key]);
       else entries.push([column, target as MappingTarget]);
     }
@@ -78,16 +77,9 @@ export function readRow(
   const values: Partial<ImportedValues> = {};
   let owner: string | undefined;
   const { entries, custom } = entriesOf(mapping);
-  for (const [column, key] of custom) {
-    const cell = importedCell(row.cells[column]);
-    if (!cell) continue;
-    const field = fields.get(key);
-    const path = `customFields.${key}`;
-    if (!field || field.retired) return { reason: `${path}: is not a field of contacts` };
-    const read = readCustomCell(field, cell);
-    if ('why' in read) return { reason: `${path}: ${read.why}` };
-    (values.customFields ??= {})[key] = read.ok;
-  }
+  const customValues = readCustomColumns((column) => importedCell(row.cells[column]), custom, fields);
+  if ('reason' in customValues) return customValues;
+  if (customValues.values) values.customFields = customValues.values;
   for (const [column, field] of entries) {
     const cell = importedCell(row.cells[column]);
     if (!cell) continue;

@@ -1,4 +1,5 @@
-import type { CustomField, FieldOption } from './custom-field';
+import { FieldError } from '../crm/crm.errors';
+import { checkCustomValues, type CustomField, type FieldOption } from './custom-field';
 
 /**
  * A custom field's value as a spreadsheet cell writes it, read back by an import: what our exports write in both
@@ -90,3 +91,110 @@ const offered = (field: CustomField) =>
     .filter((o) => !o.retired)
     .map((o) => o.label.pt)
     .join(', ');
+
+/** An import's columns mapped to custom fields, by the field key each fills (`customFields.<key>` targets). */
+export const CUSTOM_TARGET = /^customFields\.([a-z][a-zA-Z0-9_]{0,39})$/;
+export const customTargetKey = (target: string): string | undefined => CUSTOM_TARGET.exec(target)?.[1];
+
+/**
+ * The custom values of a row's cells in the columns `custom` maps ([column, field key]), read as their types by the
+ * record's fields (`byKey`); empty cells set nothing. A retired or unknown field, or a cell its type cannot hold, is
+ * the row's refusal naming `customFields.<key>`.
+ */
+export function readCustomColumns(
+  cells: (column: string) => string,
+  custom: readonly (readonly [string, string])[],
+  byKey: ReadonlyMap<string, CustomField>,
+): { values?: Record<string, unknown> } | { reason: string } {
+  let values: Record<string, unknown> | undefined;
+  for (const [column, key] of custom) {
+    const cell = cells(column);
+    if (!cell) continue;
+    const field = byKey.get(key);
+    const path = `customFields.${key}`;
+    if (!field || field.retired) return { reason: `${path}: is not a field of these records` };
+    const read = readCustomCell(field, cell);
+    if ('why' in read) return { reason: `${path}: ${read.why}` };
+    (values ??= {})[key] = read.ok;
+  }
+  return { values };
+}
+
+/** The mapping's columns whose custom field is none of the record's, or retired: [column, target]. */
+export function unknownCustomTargets(
+  mapping: Record<string, string>,
+  byKey: ReadonlyMap<string, CustomField>,
+): [string, string][] {
+  return Object.entries(mapping).filter(([, target]) => {
+    const key = customTargetKey(target);
+    return key !== undefined && (byKey.get(key)?.retired ?? true);
+  });
+}
+
+/**
+ * The columns `mapping` leaves free whose header is an offered custom field's, as our exports head it
+ * (`customFields.<key>`, or its label in either language) or by its key (`headerKey` writes both alike).
+ */
+export function guessCustomColumns(
+  columns: string[],
+  mapping: Record<string, string>,
+  fields: CustomField[],
+  headerKey: (header: string) => string,
+): Record<string, `customFields.${string}`> {
+  const guessed: Record<string, `customFields.${string}`> = {};
+  const taken = new Set(Object.values(mapping));
+  const byWord = new Map<string, `customFields.${string}`>();
+  for (const field of fields) {
+    if (field.retired) continue;
+    const target = `customFields.${field.key}` as const;
+    for (const word of [target, field.label.pt, field.label.en, field.key].map(headerKey))
+      if (!byWord.has(word)) byWord.set(word, target);
+  }
+  for (const column of columns) {
+    if (column in mapping) continue;
+    const target = byWord.get(headerKey(column));
+    if (target && !taken.has(target)) {
+      guessed[column] = target;
+      taken.add(target);
+    }
+  }
+  return guessed;
+}
+
+/** A new record's custom values: a row's, checked as a create checks them (required ones present). */
+export function newCustomValues(
+  fields: CustomField[],
+  sent: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  const checked = checkCustomValues(fields, sent ?? {}, 'create');
+  for (const [key, value] of Object.entries(checked)) if (value === null) delete checked[key];
+  return checked;
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The custom values a row changes on a record holding `base`, each checked as an edit checks it; a value the record
+ * already holds is no change, and is not checked again (a retired option it keeps re-imports unchanged).
+ */
+export function changedCustomValues(
+  fields: CustomField[],
+  base: Record<string, unknown>,
+  sent: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  const changed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(sent ?? {})) {
+    if (sameValue(base[key], value)) continue;
+    const checked = checkCustomValues(fields, { [key]: value }, 'update')[key];
+    if (!sameValue(base[key], checked)) changed[key] = checked;
+  }
+  return changed;
+}
+
+/** A row's refusal for a custom value the checks refused ("customFields.since: is required"); other errors go on. */
+export function customValueRefusal(error: unknown): string {
+  if (!(error instanceof FieldError)) throw error;
+  const path = (Array.isArray(error.details) && error.details[0]?.path) || 'customFields';
+  const why = error.message.startsWith(`${path} `) ? error.message.slice(path.length + 1) : error.message;
+  return `${path}: ${why}`;
+}

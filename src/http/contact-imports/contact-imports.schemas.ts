@@ -18,22 +18,17 @@ import { count, id, itemsResponse, responseObject, timestamp } from '../response
 /** Enough for a million contacts of ten columns; the file is spooled and read in slices, never held whole. */
 export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
 
-/**
- * A mapping's target: one of `targets`, or with `customFields`, `customFields.<key>` (a custom field of the records,
- * checked by the service).
- */
-const mappingTarget = (targets: readonly string[], customFields = true) =>
-  customFields
-    ? Joi.alternatives(
-        Joi.string().valid(...targets),
-        Joi.string().pattern(CUSTOM_FIELD_FILTER, 'customFields.<key>').description('A custom field of the records'),
-      )
-    : Joi.string().valid(...targets);
+/** A mapping's target: one of `targets`, or `customFields.<key>` (a custom field of the records, checked by the service). */
+export const mappingTarget = (targets: readonly string[]) =>
+  Joi.alternatives(
+    Joi.string().valid(...targets),
+    Joi.string().pattern(CUSTOM_FIELD_FILTER, 'customFields.<key>').description('A custom field of the records'),
+  );
 
 /** A wizard's mapping: CSV column -> one of `targets`, each filled by one column at most; a column left out is ignored. */
-export const columnMapping = (targets: readonly string[], customFields = true) =>
+export const columnMapping = (targets: readonly string[]) =>
   Joi.object()
-    .pattern(Joi.string().min(1).max(200), mappingTarget(targets, customFields))
+    .pattern(Joi.string().min(1).max(200), mappingTarget(targets))
     .custom((value: Record<string, string>, helpers) => {
       const fields = Object.values(value);
       return new Set(fields).size === fields.length

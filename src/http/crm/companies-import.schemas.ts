@@ -11,12 +11,13 @@ import {
   type ImportedCompany,
 } from '../../domain/companies/company-import';
 import type { CompanyImportPreview, CompanyImportResult } from '../../domain/companies/company-imports.service';
-import { columnMapping } from '../contact-imports/contact-imports.schemas';
+import { columnMapping, mappingTarget } from '../contact-imports/contact-imports.schemas';
+import { customFieldValuesOut } from './fields.schemas';
 import { count, id, responseObject } from '../response.schemas';
 import { companySchemas } from './companies.schemas';
 
 /** CSV column -> company field (or owner). */
-const mappingSchema = columnMapping(COMPANY_MAPPING_TARGETS, false).description(
+const mappingSchema = columnMapping(COMPANY_MAPPING_TARGETS).description(
   'CSV column -> company field (or owner); without it, guessed from the headers',
 );
 
@@ -37,13 +38,14 @@ export const checkCompanyFields: CompanyFieldsCheck = (values) => {
 };
 
 /** A row's values as they would be stored: the company's fields its cells fill, as a company shows them. */
-const importedValues = responseObject(
-  Object.fromEntries(COMPANY_IMPORT_FIELDS.map((field) => [field, companySchemas.item.extract(field).optional()])),
-);
+const importedValues = responseObject({
+  ...Object.fromEntries(COMPANY_IMPORT_FIELDS.map((field) => [field, companySchemas.item.extract(field).optional()])),
+  customFields: customFieldValuesOut.optional().description('The custom values of the mapped columns'),
+});
 
 const mappingResponse = Joi.object()
-  .pattern(Joi.string(), Joi.string().valid(...COMPANY_MAPPING_TARGETS))
-  .description('CSV column -> company field (or owner)');
+  .pattern(Joi.string(), mappingTarget(COMPANY_MAPPING_TARGETS))
+  .description('CSV column -> company field (or owner, or customFields.<key>)');
 
 export const companyImportPreviewResponse = responseObject({
   encoding: Joi.string().valid('utf-8', 'windows-1252'),

@@ -366,4 +366,65 @@ describe('POST /api/crm/companies/import', () => {
     const anonymous = await send(crm.server.client(), '', 'name\nX\n');
     expect(anonymous.status).toBe(401);
   });
+
+  it('carries custom fields there and back (labels in excel, keys in csv); a change merges, a bad cell names its field', async () => {
+    const { admin } = crm.users;
+    const define = async (field: object) =>
+      expect((await admin.post('/api/crm/fields', { entity: 'company', ...field })).status).toBe(201);
+    await define({
+      key: 'tier',
+      label: { pt: 'Categoria', en: 'Tier' },
+      type: 'select',
+      options: [{ key: 'gold', label: { pt: 'Ouro', en: 'Gold' } }, 'silver'],
+    });
+    await define({ key: 'headcount', label: { pt: 'Funcionários', en: 'Headcount' }, type: 'number' });
+    await define({ key: 'renewal', label: { pt: 'Renovação', en: 'Renewal' }, type: 'date' });
+    const segment = 'campos-de-empresa';
+    for (const company of [
+      { name: 'Ouro Ltda', segment, customFields: { tier: 'gold', headcount: 12.5, renewal: '2027-01-31' } },
+      { name: 'Prata Ltda', segment, customFields: { tier: 'silver' } },
+    ])
+      expect((await admin.post('/api/crm/companies', company)).status).toBe(201);
+    const stored = () =>
+      crm.knex('companies').where({ segment }).orderBy('name').select('name', 'customFields', 'updatedAt');
+    const before = await stored();
+    for (const query of ['', '&format=excel&lang=pt', '&format=excel&lang=en']) {
+      const file = await admin.get(`/api/crm/companies/export?segment=${segment}${query}`);
+      const preview = await send(admin, '/preview', file.text);
+      expect(Object.values(preview.body.mapping), query).toEqual(
+        expect.arrayContaining(['customFields.tier', 'customFields.headcount', 'customFields.renewal']),
+      );
+      expect(preview.body.counts, query).toEqual({ create: 0, update: 0, skip: 2, rejected: 0 });
+    }
+    expect(await stored()).toEqual(before);
+
+    const done = await send(
+      admin,
+      '',
+      [
+        'Nome;Categoria;Funcionários;Renovação',
+        'Prata Ltda;Ouro;1.234,5;01/02/2027',
+        'Nova Ltda;SILVER;;',
+        'Errada Ltda;Bronze;;',
+      ].join('\n'),
+    );
+    expect(done.body).toEqual({
+      counts: { created: 1, updated: 1, skipped: 0, rejected: 1 },
+      rejections: [{ rowNumber: 3, reason: 'customFields.tier: must be one of Ouro, silver' }],
+    });
+    const values = Object.fromEntries(
+      (await crm.knex('companies').whereIn('name', ['Prata Ltda', 'Nova Ltda']).select('name', 'customFields')).map(
+        (c) => [c.name, c.customFields],
+      ),
+    );
+    expect(values).toEqual({
+      'Prata Ltda': { tier: 'gold', headcount: 1234.5, renewal: '2027-02-01' },
+      'Nova Ltda': { tier: 'silver' },
+    });
+    const unknown = await send(admin, '/preview', 'Nome;X\nA;1', {
+      mapping: JSON.stringify({ Nome: 'name', X: 'customFields.tier_old' }),
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.details[0].path).toBe('mapping.X');
+  });
 });

@@ -15,34 +15,12 @@ const REASONS: [RegExp, string][] = [
   [/^you may import contacts for yourself only$/, 'notYourself'],
 ];
 
-/** A custom field's refusals ("customFields.<key>: must be a number"), translated where known. */
-const CUSTOM_REASONS: [RegExp, string][] = [
-  [/^is required$/, 'required'],
-  [/^must be a number$/, 'customNumber'],
-  [/^must be an amount/, 'customAmount'],
-  [/^must be a date as YYYY-MM-DD$/, 'customDate'],
-  [/^must be Sim or Não/, 'customCheckbox'],
-  [/^must be one of (.*)$/s, 'customOption'],
-  [/^"(.*)" is not one of /s, 'customOptionUnknown'],
-];
-
-/** A custom field refusal: the field by its label (as `labelOf` gives it), the reason translated where known. */
-function customRefusal(key: string, rest: string, t: TFunction, labelOf?: (key: string) => string | undefined) {
-  const name = labelOf?.(key) ?? `customFields.${key}`;
-  for (const [pattern, reason] of CUSTOM_REASONS) {
-    const match = pattern.exec(rest);
-    if (match) return `${name}: ${t(`contactImport.reasons.${reason}`, { value: match[1] })}`;
-  }
-  return `${name}: ${rest}`;
-}
-
-export function refusalText(reason: string, t: TFunction, customLabel?: (key: string) => string | undefined): string {
+/** A row's refusal in the UI's words: the field by its label, the reason translated (custom fields: customFieldRefusal). */
+export function refusalText(reason: string, t: TFunction): string {
   const split = reason.indexOf(': ');
   if (split === -1) return reason;
   const field = reason.slice(0, split);
   const rest = reason.slice(split + 2);
-  if (field.startsWith('customFields.'))
-    return customRefusal(field.slice('customFields.'.length), rest, t, customLabel);
   for (const [pattern, key] of REASONS) {
     const match = pattern.exec(rest);
     if (match) {

@@ -5232,7 +5232,7 @@ export interface operations {
                         encoding: "utf-8" | "windows-1252";
                         /** @description The mapping used: the one sent, else the one guessed from the headers */
                         mapping: {
-                            [key: string]: "name" | "cnpj" | "tradeName" | "segment" | "size" | "website" | "emailDomain" | "phone" | "cep" | "street" | "number" | "city" | "uf" | "tags" | "notes" | "owner";
+                            [key: string]: ("name" | "cnpj" | "tradeName" | "segment" | "size" | "website" | "emailDomain" | "phone" | "cep" | "street" | "number" | "city" | "uf" | "tags" | "notes" | "owner") | string;
                         };
                         /** @enum {unknown} */
                         mode: "update" | "skip";
@@ -5257,6 +5257,8 @@ export interface operations {
                                 city?: string | null;
                                 /** @description Formatted, as 11.222.333/0001-81 */
                                 cnpj?: string | null;
+                                /** @description The custom values of the mapped columns */
+                                customFields?: Record<string, unknown>;
                                 emailDomain?: string | null;
                                 name?: string;
                                 notes?: string | null;

@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../../locales/en.json';
 import pt from '../../../locales/pt.json';
+import { customFieldRefusal } from '../../../components/import/custom-field-columns';
 import { companyRefusal } from '../components/company-import-rows';
 
 const i18n = i18next.createInstance();
@@ -30,5 +31,23 @@ describe('companyRefusal', () => {
     expect(companyRefusal('emailDomain must contain a valid domain name', i18n.getFixedT('en'))).toBe(
       'Email domain: not accepted (emailDomain must contain a valid domain name)',
     );
+  });
+
+  it("says a custom field's refusal with the field's label, the reason translated where it is known", () => {
+    const t = i18n.getFixedT('pt');
+    const labelOf = (target: string) => (target === 'customFields.tier' ? 'Categoria' : undefined);
+    expect(customFieldRefusal('customFields.tier: must be one of Ouro, Prata', t, labelOf)).toBe(
+      'Categoria: deve ser uma das opções: Ouro, Prata',
+    );
+    expect(customFieldRefusal('customFields.tier: is required', i18n.getFixedT('en'), labelOf)).toBe(
+      'Categoria: required',
+    );
+    expect(customFieldRefusal('customFields.gone: must be a number', t, labelOf)).toBe(
+      'customFields.gone: deve ser um número',
+    );
+    expect(customFieldRefusal('customFields.tier: must be a web address (http or https)', t, labelOf)).toBe(
+      'Categoria: must be a web address (http or https)',
+    );
+    expect(customFieldRefusal('the same company as row 3', t, labelOf)).toBeNull();
   });
 });

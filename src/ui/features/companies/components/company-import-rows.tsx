@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ImportCount } from '../../../components/import/import-wizard-parts';
 import { Badge } from '../../../components/ui/badge';
+import { customFieldRefusal, useCustomFieldColumns } from '../../../components/import/custom-field-columns';
 import {
   COMPANY_MAPPING_TARGETS,
   type CompanyImportPreview,
@@ -74,6 +75,7 @@ function matchText(row: CompanyImportRow, t: TFunction): string {
 /** The dry run's first rows: each with what it does, how it matched, its name and CNPJ, and why it is refused. */
 export function CompanyImportRows({ preview }: { preview: CompanyImportPreview }) {
   const { t } = useTranslation();
+  const custom = useCustomFieldColumns('company');
   return (
     <section aria-labelledby="company-import-rows-title">
       <h2 id="company-import-rows-title" className="mb-2 text-base font-semibold text-foreground">
@@ -112,7 +114,9 @@ export function CompanyImportRows({ preview }: { preview: CompanyImportPreview }
                 <td className="px-3 py-2 text-foreground">{row.values?.cnpj ?? ''}</td>
                 <td className="max-w-96 px-3 py-2">
                   {row.reason ? (
-                    <span className="text-danger">{companyRefusal(row.reason, t)}</span>
+                    <span className="text-danger">
+                      {customFieldRefusal(row.reason, t, custom.labelOf) ?? companyRefusal(row.reason, t)}
+                    </span>
                   ) : (
                     <span className="text-muted-foreground">{matchText(row, t)}</span>
                   )}

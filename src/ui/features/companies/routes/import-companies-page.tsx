@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ChoiceCards } from '../../../components/import/choice-cards';
 import { ImportMappingStep } from '../../../components/import/import-mapping-step';
+import { customFieldRefusal, useCustomFieldColumns } from '../../../components/import/custom-field-columns';
 import { ImportSteps } from '../../../components/import/import-steps';
 import { ImportErrorNote, ImportFileSection, ImportStepButtons } from '../../../components/import/import-wizard-parts';
 import { Button } from '../../../components/ui/button';
@@ -39,6 +40,7 @@ function BackToCompanies() {
 /** The import's answer: what it did, and each refused row with why. */
 function ImportResult({ result }: { result: CompanyImportResult }) {
   const { t } = useTranslation();
+  const custom = useCustomFieldColumns('company');
   const { created, updated, skipped, rejected } = result.counts;
   return (
     <section aria-label={t('contactImport.steps.run')} className="space-y-4" data-testid="company-import-result">
@@ -60,7 +62,9 @@ function ImportResult({ result }: { result: CompanyImportResult }) {
                 <span className="shrink-0 text-muted-foreground">
                   {t('contactImport.preview.rowNumber', { row: rejection.rowNumber })}
                 </span>
-                <span className="font-medium text-danger">{companyRefusal(rejection.reason, t)}</span>
+                <span className="font-medium text-danger">
+                  {customFieldRefusal(rejection.reason, t, custom.labelOf) ?? companyRefusal(rejection.reason, t)}
+                </span>
               </li>
             ))}
           </ul>
@@ -83,6 +87,8 @@ type Step = 'file' | 'mapping' | 'preview' | 'run';
  */
 export function ImportCompaniesPage() {
   const { t } = useTranslation();
+  // The companies' custom fields are targets too, by their label in the UI's language.
+  const custom = useCustomFieldColumns('company');
   const [step, setStep] = useState<Step>('file');
   const [file, setFile] = useState<File | null>(null);
   const [mapping, setMapping] = useState<CompanyMapping | null>(null);
@@ -132,8 +138,8 @@ export function ImportCompaniesPage() {
           <ImportMappingStep
             columns={read.data.columns}
             mapping={columnsMapping}
-            targets={COMPANY_MAPPING_TARGETS}
-            labelOf={(field) => t(`companies.fields.${field}`)}
+            targets={[...COMPANY_MAPPING_TARGETS, ...custom.targets]}
+            labelOf={(field) => custom.labelOf(field) ?? t(`companies.fields.${field}`)}
             hint={t('companyImport.mappingHint')}
             problem={keyed ? null : t('companyImport.keyRequired')}
             onChange={setMapping}

@@ -24,16 +24,10 @@ export const IMPORT_FIELDS = Object.keys({
 
 /**
  * What a column can be mapped to: the fields, and the owner (the person each row's contact goes to); besides them,
- * each custom field of contacts as `customFields.<key>` (customFieldTarget).
+ * each custom field of contacts as `customFields.<key>` (useCustomFieldColumns).
  */
 export type MappingTarget = ImportMapping[string];
 export const MAPPING_TARGETS: MappingTarget[] = [...IMPORT_FIELDS, 'owner'];
-
-const CUSTOM_TARGET = 'customFields.';
-export const customFieldTarget = (key: string): MappingTarget => `${CUSTOM_TARGET}${key}`;
-/** The custom field key a target names; undefined for the other targets. */
-export const customFieldKeyOf = (target: string): string | undefined =>
-  target.startsWith(CUSTOM_TARGET) ? target.slice(CUSTOM_TARGET.length) : undefined;
 
 /** Who gets the contacts the import creates, besides an owner column: one person, or several in turn; neither: the importer. */
 export interface ImportOwners {

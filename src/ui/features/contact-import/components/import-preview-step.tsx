@@ -4,15 +4,14 @@ import { Badge } from '../../../components/ui/badge';
 import { formatInteger } from '../../../lib/format';
 import { refusalText } from '../import-refusal';
 import { ChoiceCards } from '../../../components/import/choice-cards';
-import {
-  IMPORT_FIELDS,
-  customFieldKeyOf,
-  type ImportMapping,
-  type ImportMode,
-  type ImportPreview,
-} from '../api/preview-contact-import';
-import { labelIn, useCustomFields } from '../../../lib/api/custom-fields';
+import { IMPORT_FIELDS, type ImportMapping, type ImportMode, type ImportPreview } from '../api/preview-contact-import';
+import { labelIn } from '../../../lib/api/custom-fields';
 import { displayValue } from '../../../lib/custom-field-values';
+import {
+  customFieldKeyOf,
+  customFieldRefusal,
+  useCustomFieldColumns,
+} from '../../../components/import/custom-field-columns';
 
 const MODES: ImportMode[] = ['skip', 'update'];
 const OUTCOME_TONES = { create: 'success', update: 'primary', skip: 'neutral' } as const;
@@ -47,12 +46,8 @@ export function ImportPreviewStep({ preview, mapping }: { preview: ImportPreview
   const fields = IMPORT_FIELDS.filter((field) => Object.values(mapping).includes(field));
   // The custom fields mapped, in their order, each shown as a record's page shows it.
   const mapped = new Set(Object.values(mapping).map(customFieldKeyOf));
-  const offered = useCustomFields('contact').data?.items ?? [];
-  const customFields = offered.filter((field) => mapped.has(field.key));
-  const customLabel = (key: string) => {
-    const field = offered.find((f) => f.key === key);
-    return field && labelIn(field.label, i18n.language);
-  };
+  const custom = useCustomFieldColumns('contact');
+  const customFields = custom.fields.filter((field) => mapped.has(field.key));
   const words = { yes: t('customFields.yes'), no: t('customFields.no') };
   return (
     <div className="space-y-6">
@@ -155,7 +150,9 @@ export function ImportPreviewStep({ preview, mapping }: { preview: ImportPreview
                 <span className="shrink-0 text-muted-foreground">
                   {t('contactImport.preview.rowNumber', { row: rejection.rowNumber })}
                 </span>
-                <span className="font-medium text-danger">{refusalText(rejection.reason, t, customLabel)}</span>
+                <span className="font-medium text-danger">
+                  {customFieldRefusal(rejection.reason, t, custom.labelOf) ?? refusalText(rejection.reason, t)}
+                </span>
                 <span className="min-w-0 truncate text-muted-foreground">
                   {Object.values(rejection.cells).filter(Boolean).join(' · ')}
                 </span>

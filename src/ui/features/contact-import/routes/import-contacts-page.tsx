@@ -9,15 +9,8 @@ import { formatDateTime, formatInteger } from '../../../lib/format';
 import { useUser } from '../../../lib/session';
 import { isImportActive, useContactImport } from '../api/get-contact-import';
 import { useRecentContactImports } from '../api/get-recent-contact-imports';
-import {
-  MAPPING_TARGETS,
-  customFieldKeyOf,
-  customFieldTarget,
-  useImportPreview,
-  type ImportMapping,
-  type ImportMode,
-} from '../api/preview-contact-import';
-import { labelIn, useCustomFields } from '../../../lib/api/custom-fields';
+import { MAPPING_TARGETS, useImportPreview, type ImportMapping, type ImportMode } from '../api/preview-contact-import';
+import { useCustomFieldColumns } from '../../../components/import/custom-field-columns';
 import { useStartContactImport } from '../api/start-contact-import';
 import { ImportMappingStep } from '../../../components/import/import-mapping-step';
 import { ImportSteps } from '../../../components/import/import-steps';
@@ -73,16 +66,12 @@ type Step = 'file' | 'mapping' | 'preview';
 
 /** The wizard: a file, its columns mapped to fields, the dry run, then the import runs as a job (its own page). */
 export function ImportContactsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   // The contacts' custom fields are targets too, by their label in the UI's language.
-  const customFields = useCustomFields('contact').data?.items ?? [];
-  const targets = [...MAPPING_TARGETS, ...customFields.map((field) => customFieldTarget(field.key))];
-  const targetLabel = (target: string) => {
-    const key = customFieldKeyOf(target);
-    const field = key === undefined ? undefined : customFields.find((f) => f.key === key);
-    return field ? labelIn(field.label, i18n.language) : t(`contactImport.fields.${target}`);
-  };
+  const custom = useCustomFieldColumns('contact');
+  const targets = [...MAPPING_TARGETS, ...custom.targets];
+  const targetLabel = (target: string) => custom.labelOf(target) ?? t(`contactImport.fields.${target}`);
   const [step, setStep] = useState<Step>('file');
   const [file, setFile] = useState<File | null>(null);
   const [mapping, setMapping] = useState<ImportMapping | null>(null);
