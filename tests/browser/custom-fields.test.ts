@@ -314,6 +314,38 @@ describe('custom fields in the forms', () => {
     await screenshot(admin, 'custom-fields-contacts-filtered-pt-light-1280');
   });
 
+  it('sets a field on the selected contacts at once: checked as in the form, a required one never emptied', async () => {
+    await admin.goto('/crm/contacts?customFields.segment=industry');
+    await admin.getByRole('checkbox', { name: 'Selecionar Helena Campos', exact: true }).click();
+    const bar = admin.getByTestId('selection-bar');
+    await bar.getByRole('button', { name: 'Campos' }).click();
+    await admin.getByRole('menuitem', { name: 'Orçamento' }).click();
+    await dialog(admin).getByRole('heading', { name: 'Orçamento de 1 contato' }).waitFor();
+    await control(admin, 'bulk-field', 'budget').fill('muito');
+    await dialog(admin).getByRole('button', { name: 'Aplicar a 1 contato' }).click();
+    await messageOf(admin, 'bulk-field', 'budget').waitFor();
+    await control(admin, 'bulk-field', 'budget').fill('1.234,50');
+    const answer = admin.waitForResponse((res) => res.url().endsWith('/api/crm/contacts/bulk'));
+    await dialog(admin).getByRole('button', { name: 'Aplicar a 1 contato' }).click();
+    expect((await answer).status()).toBe(200);
+    await toastLocator(admin).getByText('1 contato alterado').waitFor();
+    const found = await admin.request.get('/api/crm/contacts?search=Helena%20Campos');
+    const helena = (
+      (await found.json()) as { items: { id: number; name: string; customFields: Record<string, unknown> }[] }
+    ).items.find((c) => c.name === 'Helena Campos')!;
+    expect(helena.customFields).toMatchObject({ budget: '1234.50', segment: 'industry' });
+
+    // Left empty, a required field is refused before anything is sent.
+    await admin.getByRole('checkbox', { name: 'Selecionar Helena Campos', exact: true }).click();
+    await bar.getByRole('button', { name: 'Campos' }).click();
+    await admin.getByRole('menuitem', { name: 'Código do cliente' }).click();
+    await dialog(admin).getByRole('button', { name: 'Aplicar a 1 contato' }).click();
+    expect(await messageOf(admin, 'bulk-field', 'customerCode').textContent()).toBe('Obrigatório');
+    await dialog(admin).getByRole('button', { name: 'Cancelar' }).click();
+    // Back as the pinning test below expects it.
+    await call(admin, 'patch', `/api/crm/contacts/${helena.id}`, { customFields: { budget: '12500.50' } });
+  });
+
   it('filters the board by a deal choice field: its cards and its column totals alike, kept in the URL', async () => {
     await call(admin, 'post', '/api/crm/deals', {
       title: 'Venda na loja',

@@ -94,11 +94,21 @@ export const BULK_FILTER_MAX = 10_000;
 export type ContactBulkTarget = { ids: number[] } | { filter: ContactFilter };
 
 /** The fields a bulk update sets, with each contact's new values (the same keys for every contact). */
-export type ContactBulkValues = Partial<Pick<ContactFields, 'status' | 'ownerId' | 'tags'>>;
+export type ContactBulkValues = Partial<Pick<ContactFields, 'status' | 'ownerId' | 'tags' | 'customFields'>>;
 
-/** One change applied to many contacts: fields set as given, tags added and removed, or deletion. */
+/**
+ * One change applied to many contacts: fields set as given, tags added and removed, custom field values set (null
+ * clears one; the others each contact holds stay), or deletion.
+ */
 export type ContactBulkAction =
-  | { action: 'update'; status?: ContactStatus; ownerId?: number | null; addTags?: string[]; removeTags?: string[] }
+  | {
+      action: 'update';
+      status?: ContactStatus;
+      ownerId?: number | null;
+      addTags?: string[];
+      removeTags?: string[];
+      customFields?: Record<string, unknown>;
+    }
   | { action: 'delete' };
 
 export interface ContactBulkResult {

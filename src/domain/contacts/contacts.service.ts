@@ -40,7 +40,7 @@ export class ContactsService {
     @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @inject(TIMELINE_SERVICE) private readonly timeline: TimelineService,
     @inject(CUSTOM_FIELDS_SERVICE)
-    private readonly customFields: Pick<CustomFieldsService, 'values' | 'changes' | 'match'>,
+    private readonly customFields: Pick<CustomFieldsService, 'values' | 'changes' | 'match' | 'checked'>,
   ) {
     this.records = new CrmRecords(
       contacts,
@@ -161,8 +161,10 @@ export class ContactsService {
         await this.contacts.deleteMany(allowed.map((contact) => contact.id));
         entries = allowed.map((contact) => timelineEntry(contactSubject(contact), 'deleted', by));
       } else {
+        // Checked once for them all (a 400 naming customFields.<key> changes nothing).
+        const custom = change.customFields && (await this.customFields.checked('contact', change.customFields));
         const rows = allowed.flatMap((current) => {
-          const values = bulkValues(current, change);
+          const values = bulkValues(current, { ...change, customFields: custom });
           return values ? [{ id: current.id, values }] : [];
         });
         result.unchanged = allowed.length - rows.length;
@@ -219,6 +221,11 @@ function bulkValues(
   if (change.addTags?.length || change.removeTags?.length) {
     const removed = new Set(change.removeTags);
     values.tags = [...new Set([...current.tags, ...(change.addTags ?? [])])].filter((tag) => !removed.has(tag));
+  }
+  if (change.customFields) {
+    const merged: Record<string, unknown> = { ...current.customFields, ...change.customFields };
+    for (const [key, value] of Object.entries(merged)) if (value === null) delete merged[key];
+    values.customFields = merged;
   }
   const differs = (Object.keys(values) as (keyof ContactBulkValues)[]).some(
     (field) => JSON.stringify(values[field]) !== JSON.stringify(current[field]),

@@ -106,6 +106,14 @@ export class CustomFieldsService {
     return merged;
   }
 
+  /**
+   * Values sent to change many records at once, checked once as an edit checks them (null clears one, a required
+   * field cannot be cleared); each record merges them into its own (mergeValues).
+   */
+  async checked(entity: CustomFieldEntity, sent: Record<string, unknown>): Promise<Record<string, unknown>> {
+    return checkCustomValues(await this.fields.list(entity, true), sent, 'update');
+  }
+
   /** A record's changes with their customFields checked and merged into the record's `current` values (see values). */
   async changes<C extends { customFields?: Record<string, unknown> }>(
     entity: CustomFieldEntity,

@@ -121,6 +121,11 @@ export const bulkSchemas = {
     ownerId: fields.ownerId,
     addTags: tagList,
     removeTags: tagList,
+    customFields: customFieldValues
+      .min(1)
+      .description(
+        'Custom field values to set on every contact (null clears one; the other values each contact holds stay)',
+      ),
   })
     .when(Joi.object({ action: Joi.valid('delete') }).unknown(), {
       then: Joi.object({
@@ -128,8 +133,9 @@ export const bulkSchemas = {
         ownerId: Joi.forbidden(),
         addTags: Joi.forbidden(),
         removeTags: Joi.forbidden(),
+        customFields: Joi.forbidden(),
       }),
-      otherwise: Joi.object().or('status', 'ownerId', 'addTags', 'removeTags'),
+      otherwise: Joi.object().or('status', 'ownerId', 'addTags', 'removeTags', 'customFields'),
     })
     .xor('ids', 'filter'),
   response: responseObject({

@@ -93,12 +93,13 @@ export class KnexContactRepository
     if (!rows.length) return [];
     const { db } = this.uow;
     const fields = Object.keys(rows[0].values) as (keyof ContactBulkValues)[];
-    const column = { status: 'status', ownerId: 'owner_id', tags: 'tags' } as const;
-    const type = { status: 'text', ownerId: 'integer', tags: 'jsonb' } as const;
+    const column = { status: 'status', ownerId: 'owner_id', tags: 'tags', customFields: 'custom_fields' } as const;
+    const type = { status: 'text', ownerId: 'integer', tags: 'jsonb', customFields: 'jsonb' } as const;
     const set = {
       status: db.raw('v.status'),
       ownerId: db.raw('v.owner_id'),
       tags: db.raw('array(SELECT jsonb_array_elements_text(v.tags))'),
+      customFields: db.raw('v.custom_fields'),
     };
     const json = rows.map(({ id, values }) =>
       Object.fromEntries([['id', id], ...fields.map((field) => [column[field], values[field] ?? null])]),

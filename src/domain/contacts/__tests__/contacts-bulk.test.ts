@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { customFieldsOf } from '../../custom-fields/__tests__/custom-fields-of';
+import { customField, customFieldsOf } from '../../custom-fields/__tests__/custom-fields-of';
+import { normalizeOptions } from '../../custom-fields/custom-field';
 import { InMemoryUnitOfWork } from '../../shared/__tests__/in-memory-unit-of-work';
 import { InMemoryTimelineRepository } from '../../timeline/__tests__/in-memory-timeline.repository';
 import { TimelineService } from '../../timeline/timeline.service';
@@ -24,7 +25,10 @@ beforeEach(() => {
     contacts,
     new InMemoryUnitOfWork([contacts, timeline]),
     new TimelineService(timeline),
-    customFieldsOf(),
+    customFieldsOf([
+      customField('segment', 'select', { options: normalizeOptions(['varejo', 'industria']) }),
+      customField('since', 'date', { required: true }),
+    ]),
   );
 });
 
@@ -35,6 +39,45 @@ async function contact(by: { id: number }, fields: Partial<ContactFields> & { na
 const bulkEntries = () => timeline.entries.filter((e) => e.bulk);
 
 describe('ContactsService.bulk', () => {
+  it('sets custom field values on each contact, merged into its own; one already so is left alone; a bad value changes nothing', async () => {
+    const a = await contact(ana, { name: 'Padaria', customFields: { segment: 'varejo', since: '2020-01-01' } });
+    const b = await contact(ana, { name: 'Mercado', customFields: { segment: 'industria', since: '2021-01-01' } });
+
+    const result = await service.bulk(
+      admin,
+      { ids: [a.id, b.id] },
+      { action: 'update', customFields: { segment: 'industria' } },
+    );
+
+    expect(result).toEqual({ changed: 1, unchanged: 1, refused: [] });
+    expect((await contacts.findById(a.id))!.customFields).toEqual({ segment: 'industria', since: '2020-01-01' });
+    expect(bulkEntries().map((e) => [e.entityId, e.changes])).toEqual([
+      [
+        a.id,
+        [
+          {
+            field: 'customFields',
+            oldValue: { segment: 'varejo', since: '2020-01-01' },
+            newValue: { segment: 'industria', since: '2020-01-01' },
+          },
+        ],
+      ],
+    ]);
+    const cleared = await service.bulk(admin, { ids: [a.id] }, { action: 'update', customFields: { segment: null } });
+    expect(cleared.changed).toBe(1);
+    expect((await contacts.findById(a.id))!.customFields).toEqual({ since: '2020-01-01' });
+
+    for (const [customFields, path] of [
+      [{ segment: 'servicos' }, 'customFields.segment'],
+      [{ since: null }, 'customFields.since'],
+      [{ nothing: 1 }, 'customFields.nothing'],
+    ] as const)
+      await expect(
+        service.bulk(admin, { ids: [a.id, b.id] }, { action: 'update', customFields }),
+      ).rejects.toMatchObject({ details: [{ path }] });
+    expect((await contacts.findById(b.id))!.customFields).toEqual({ segment: 'industria', since: '2021-01-01' });
+  });
+
   it('changes the selected contacts, leaves alone those already so, and writes one entry per contact changed', async () => {
     const a = await contact(ana, { name: 'Padaria', status: 'lead' });
     const b = await contact(ana, { name: 'Mercado', status: 'lead' });

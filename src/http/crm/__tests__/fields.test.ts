@@ -279,6 +279,59 @@ describe('custom field values on contacts', () => {
     });
     expect([emptied.status, emptied.body.error.details[0].path]).toEqual([400, 'customFields.document']);
   });
+
+  it('sets a value on many contacts at once (by ids or by the list filter), each keeping its other values', async () => {
+    await define(keyed('tier', 'select', { options: ['ouro', 'prata'] }));
+    const made: number[] = [];
+    for (const name of ['Bulk Um', 'Bulk Dois'])
+      made.push(
+        (
+          await crm.users.employee.post('/api/crm/contacts', {
+            name,
+            source: 'bulk-fields',
+            customFields: { document: name, channels: ['email'] },
+          })
+        ).body.id as number,
+      );
+    const byFilter = await crm.users.employee.post('/api/crm/contacts/bulk', {
+      filter: { source: 'bulk-fields' },
+      action: 'update',
+      customFields: { tier: 'ouro', channels: null },
+    });
+    expect(byFilter.status, byFilter.text).toBe(200);
+    expect(byFilter.body).toEqual({ changed: 2, unchanged: 0, refused: [] });
+    const values = async () =>
+      (await crm.knex('contacts').whereIn('id', made).orderBy('id').select('customFields')).map((c) => c.customFields);
+    expect(await values()).toEqual([
+      { document: 'Bulk Um', tier: 'ouro' },
+      { document: 'Bulk Dois', tier: 'ouro' },
+    ]);
+    // The filter finds them by the value just set; a value no field takes changes none of them.
+    const byValue = await crm.users.employee.get('/api/crm/contacts?customFields.tier=ouro&source=bulk-fields');
+    expect(byValue.body.items.map((c: { id: number }) => c.id).sort()).toEqual(made);
+    for (const [customFields, path] of [
+      [{ tier: 'bronze' }, 'customFields.tier'],
+      [{ document: null }, 'customFields.document'],
+      [{}, 'customFields'],
+    ] as const) {
+      const refused = await crm.users.employee.post('/api/crm/contacts/bulk', {
+        ids: made,
+        action: 'update',
+        customFields,
+      });
+      expect([refused.status, refused.body.error.details[0].path], JSON.stringify(customFields)).toEqual([400, path]);
+    }
+    const deleting = await crm.users.employee.post('/api/crm/contacts/bulk', {
+      ids: made,
+      action: 'delete',
+      customFields: { tier: 'prata' },
+    });
+    expect(deleting.status).toBe(400);
+    expect(await values()).toEqual([
+      { document: 'Bulk Um', tier: 'ouro' },
+      { document: 'Bulk Dois', tier: 'ouro' },
+    ]);
+  });
 });
 
 describe('custom field values on deals and companies', () => {

@@ -6409,6 +6409,8 @@ export interface operations {
                     /** @enum {unknown} */
                     action: "update" | "delete";
                     addTags?: string[];
+                    /** @description Custom field values to set on every contact (null clears one; the other values each contact holds stay) */
+                    customFields?: Record<string, unknown>;
                     /** @description Instead of ids: every contact the list's filters (as GET /api/crm/contacts takes them) match, at most 10000 (more is a 400 on filter) */
                     filter?: {
                         /** @description This company's people */

@@ -1,4 +1,14 @@
-import { ChevronDown, CircleDot, ListChecks, Tag, Trash2, UserRound, X } from 'lucide-react';
+import {
+  ChevronDown,
+  CircleDot,
+  ListChecks,
+  SlidersHorizontal,
+  Tag,
+  Trash2,
+  UserRound,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -22,12 +32,21 @@ import { describeResult } from '../bulk-result';
 import { useUserChoices } from '../../../lib/api/get-user-choices';
 import type { ContactSelection } from '../use-contact-selection';
 import { TagCombobox } from './tag-combobox';
+import { BulkFieldDialog } from './bulk-field-dialog';
+import { labelIn, useCustomFields, type CustomField } from '../../../lib/api/custom-fields';
 
 /** The server takes at most this many ids in one request; a bigger pick goes in several. */
 const IDS_PER_REQUEST = 500;
 
 type Change =
-  | { action: 'update'; status?: Contact['status']; ownerId?: number | null; addTags?: string[]; removeTags?: string[] }
+  | {
+      action: 'update';
+      status?: Contact['status'];
+      ownerId?: number | null;
+      addTags?: string[];
+      removeTags?: string[];
+      customFields?: Record<string, unknown>;
+    }
   | { action: 'delete' };
 
 interface ContactSelectionBarProps {
@@ -59,27 +78,32 @@ export function ContactSelectionBar({
   onSelectAll,
   onClear,
 }: ContactSelectionBarProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const bulk = useBulkContacts();
-  const [dialog, setDialog] = useState<'addTag' | 'removeTag' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'addTag' | 'removeTag' | 'delete' | CustomField | null>(null);
+  const customFields = useCustomFields('contact').data?.items ?? [];
   const isAdmin = me.role === 'admin';
   const owners = useUserChoices(isAdmin);
   const formatted = formatInteger(count);
 
+  /** Sends the change, tells how it went and clears the selection; a refusal of the whole request is thrown. */
+  const apply = async (change: Change) => {
+    const result =
+      selection.kind === 'all'
+        ? await bulk.mutateAsync({ filter: filters, ...change })
+        : await sendInChunks([...selection.ids], (ids) => bulk.mutateAsync({ ids, ...change }));
+    const summary = describeResult(result, change.action, loaded, t);
+    toast({
+      title: summary.title,
+      description: summary.description,
+      variant: result.changed === 0 && result.refused.length > 0 ? 'destructive' : 'default',
+    });
+    setDialog(null);
+    onClear();
+  };
   const run = async (change: Change) => {
     try {
-      const result =
-        selection.kind === 'all'
-          ? await bulk.mutateAsync({ filter: filters, ...change })
-          : await sendInChunks([...selection.ids], (ids) => bulk.mutateAsync({ ids, ...change }));
-      const summary = describeResult(result, change.action, loaded, t);
-      toast({
-        title: summary.title,
-        description: summary.description,
-        variant: result.changed === 0 && result.refused.length > 0 ? 'destructive' : 'default',
-      });
-      setDialog(null);
-      onClear();
+      await apply(change);
     } catch (error) {
       toast({ variant: 'destructive', title: t('contactsBulk.failed'), description: errorMessage(error, t) });
     }
@@ -120,63 +144,63 @@ export function ContactSelectionBar({
         ) : null}
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button variant="outline" size="sm" disabled={bulk.isPending}>
-              {label(<CircleDot className="h-4 w-4" aria-hidden="true" />, t('contacts.fields.status'))}
-              <ChevronDown className="h-3.5 w-3.5" aria-hidden="true" />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="start">
-            <DropdownMenuLabel className="text-muted-foreground">{t('contactsBulk.statusTo')}</DropdownMenuLabel>
-            {CONTACT_STATUSES.map((status) => (
-              <DropdownMenuItem key={status} onSelect={() => void run({ action: 'update', status })}>
-                {t(`contacts.status.${status}`)}
+        <BulkMenu
+          icon={CircleDot}
+          text={t('contacts.fields.status')}
+          title={t('contactsBulk.statusTo')}
+          disabled={bulk.isPending}
+        >
+          {CONTACT_STATUSES.map((status) => (
+            <DropdownMenuItem key={status} onSelect={() => void run({ action: 'update', status })}>
+              {t(`contacts.status.${status}`)}
+            </DropdownMenuItem>
+          ))}
+        </BulkMenu>
+        <BulkMenu
+          icon={UserRound}
+          text={t('contacts.fields.owner')}
+          title={t('contactsBulk.ownerTo')}
+          disabled={bulk.isPending}
+          scroll
+        >
+          {/* Only admins may list the users (GET /api/admin/users); the others can give them to themselves. */}
+          {isAdmin && owners.data ? (
+            <>
+              {owners.data.items.map((user) => (
+                <DropdownMenuItem key={user.id} onSelect={() => void run({ action: 'update', ownerId: user.id })}>
+                  {user.name}
+                </DropdownMenuItem>
+              ))}
+              <DropdownMenuSeparator />
+              <DropdownMenuItem onSelect={() => void run({ action: 'update', ownerId: null })}>
+                {t('contacts.noOwner')}
+              </DropdownMenuItem>
+            </>
+          ) : (
+            <DropdownMenuItem onSelect={() => void run({ action: 'update', ownerId: me.id })}>
+              {t('contactsBulk.ownerMe', { name: me.name })}
+            </DropdownMenuItem>
+          )}
+        </BulkMenu>
+        <BulkMenu icon={Tag} text={t('contacts.fields.tags')} disabled={bulk.isPending}>
+          <DropdownMenuItem onSelect={() => setDialog('addTag')}>{t('contactsBulk.addTag')}</DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => setDialog('removeTag')}>{t('contactsBulk.removeTag')}</DropdownMenuItem>
+        </BulkMenu>
+        {customFields.length > 0 && (
+          <BulkMenu
+            icon={SlidersHorizontal}
+            text={t('contactsBulk.fields')}
+            title={t('contactsBulk.fieldTo')}
+            disabled={bulk.isPending}
+            scroll
+          >
+            {customFields.map((field) => (
+              <DropdownMenuItem key={field.key} onSelect={() => setDialog(field)}>
+                {labelIn(field.label, i18n.language)}
               </DropdownMenuItem>
             ))}
-          </DropdownMenuContent>
-        </DropdownMenu>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button variant="outline" size="sm" disabled={bulk.isPending}>
-              {label(<UserRound className="h-4 w-4" aria-hidden="true" />, t('contacts.fields.owner'))}
-              <ChevronDown className="h-3.5 w-3.5" aria-hidden="true" />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="start" className="max-h-80 overflow-y-auto">
-            <DropdownMenuLabel className="text-muted-foreground">{t('contactsBulk.ownerTo')}</DropdownMenuLabel>
-            {/* Only admins may list the users (GET /api/admin/users); the others can give them to themselves. */}
-            {isAdmin && owners.data ? (
-              <>
-                {owners.data.items.map((user) => (
-                  <DropdownMenuItem key={user.id} onSelect={() => void run({ action: 'update', ownerId: user.id })}>
-                    {user.name}
-                  </DropdownMenuItem>
-                ))}
-                <DropdownMenuSeparator />
-                <DropdownMenuItem onSelect={() => void run({ action: 'update', ownerId: null })}>
-                  {t('contacts.noOwner')}
-                </DropdownMenuItem>
-              </>
-            ) : (
-              <DropdownMenuItem onSelect={() => void run({ action: 'update', ownerId: me.id })}>
-                {t('contactsBulk.ownerMe', { name: me.name })}
-              </DropdownMenuItem>
-            )}
-          </DropdownMenuContent>
-        </DropdownMenu>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button variant="outline" size="sm" disabled={bulk.isPending}>
-              {label(<Tag className="h-4 w-4" aria-hidden="true" />, t('contacts.fields.tags'))}
-              <ChevronDown className="h-3.5 w-3.5" aria-hidden="true" />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="start">
-            <DropdownMenuItem onSelect={() => setDialog('addTag')}>{t('contactsBulk.addTag')}</DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => setDialog('removeTag')}>{t('contactsBulk.removeTag')}</DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+          </BulkMenu>
+        )}
         <Button
           variant="outline"
           size="sm"
@@ -209,6 +233,15 @@ export function ContactSelectionBar({
           }
         />
       )}
+      {typeof dialog === 'object' && dialog !== null && (
+        <BulkFieldDialog
+          field={dialog}
+          count={count}
+          pending={bulk.isPending}
+          onClose={() => setDialog(null)}
+          onApply={(values) => apply({ action: 'update', customFields: values })}
+        />
+      )}
       {dialog === 'delete' && (
         <Dialog open onOpenChange={(open) => !open && setDialog(null)}>
           <DialogContent
@@ -228,6 +261,41 @@ export function ContactSelectionBar({
         </Dialog>
       )}
     </div>
+  );
+}
+
+/** One of the bar's menus: its button (the text for screen readers only on phones) and its items. */
+function BulkMenu({
+  icon: Icon,
+  text,
+  title,
+  disabled,
+  scroll,
+  children,
+}: {
+  icon: LucideIcon;
+  text: string;
+  /** What the items do, above them. */
+  title?: string;
+  disabled: boolean;
+  /** A long list (people, fields) scrolls. */
+  scroll?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="sm" disabled={disabled}>
+          <Icon className="h-4 w-4" aria-hidden="true" />
+          <span className="sr-only sm:not-sr-only">{text}</span>
+          <ChevronDown className="h-3.5 w-3.5" aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start" className={scroll ? 'max-h-80 overflow-y-auto' : undefined}>
+        {title && <DropdownMenuLabel className="text-muted-foreground">{title}</DropdownMenuLabel>}
+        {children}
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }
 
