@@ -174,4 +174,62 @@ describe('the report builder', () => {
     await admin.getByText('No saved reports yet', { exact: false }).waitFor();
     await admin.context().close();
   });
+
+  it("sums a deal amount field by a deal choice field, under the fields' labels", async () => {
+    const admin = await newPage(browser, { baseURL: server.baseUrl });
+    await signIn(admin, DEMO.admin, { to: '/profile' });
+    const send = async (method: 'post' | 'patch', url: string, data: object) => {
+      const res = await admin.request[method](url, { data, headers: { origin: server.baseUrl } });
+      expect(res.status(), await res.text()).toBeLessThan(300);
+    };
+    await send('post', '/api/crm/fields', {
+      entity: 'deal',
+      key: 'segment',
+      label: { pt: 'Segmento', en: 'Segment' },
+      type: 'select',
+      options: [
+        { key: 'retail', label: { pt: 'Varejo', en: 'Retail' } },
+        { key: 'industry', label: { pt: 'Indústria', en: 'Industry' } },
+      ],
+    });
+    await send('post', '/api/crm/fields', {
+      entity: 'deal',
+      key: 'budget',
+      label: { pt: 'Orçamento', en: 'Budget' },
+      type: 'currency',
+    });
+    const deals = (await (await admin.request.get('/api/crm/deals?limit=100')).json()) as {
+      items: { id: number; title: string }[];
+    };
+    const idOf = (title: string) => deals.items.find((d) => d.title === title)!.id;
+    for (const [title, customFields] of [
+      ['Alfa', { segment: 'retail', budget: '1000.50' }],
+      ['Bravo', { segment: 'retail', budget: '99.50' }],
+      ['Delta', { segment: 'industry', budget: '5000' }],
+    ] as const)
+      await send('patch', `/api/crm/deals/${idOf(title)}`, { customFields });
+
+    await admin.goto('/crm/reports/new');
+    await choose(admin, 'Contar', 'Negócios');
+    await choose(admin, 'Medida', 'Soma de Orçamento');
+    await choose(admin, 'Agrupar por', 'Segmento');
+    await choose(admin, 'Período', 'Todo o período');
+    await choose(admin, 'Gráfico', 'Tabela');
+    await admin
+      .getByTestId('report-total')
+      .getByText(/Soma de Orçamento: R\$\s6\.100,00/)
+      .waitFor();
+    expect(await tableRows(admin)).toEqual([
+      ['Indústria', '1', 'R$ 5.000,00'],
+      ['Varejo', '2', 'R$ 1.100,00'],
+      ['Sem valor', '3', 'R$ 0,00'],
+    ]);
+    expect(await admin.getByTestId('report-table').locator('thead th').allTextContents()).toEqual([
+      'Segmento',
+      'Registros',
+      'Soma de Orçamento',
+    ]);
+    await screenshot(admin, 'report-builder-custom-fields-pt-light-1280');
+    await admin.context().close();
+  });
 });

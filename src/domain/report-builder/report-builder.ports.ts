@@ -10,9 +10,17 @@ export interface ReportQueryResult {
   otherGroups: number;
 }
 
-/** Runs a checked definition; every figure is aggregated by the database. */
+/**
+ * Runs a checked definition; every figure is aggregated by the database. `summed`: the type of the custom field a
+ * custom measure sums (an amount is written with two decimals, a number as it adds up).
+ */
 export interface ReportQueryRunner {
-  run(definition: ReportDefinition, since: Date | null, until: Date): Promise<ReportQueryResult>;
+  run(
+    definition: ReportDefinition,
+    since: Date | null,
+    until: Date,
+    summed?: 'currency' | 'number',
+  ): Promise<ReportQueryResult>;
 }
 
 export interface SavedReportRepository {

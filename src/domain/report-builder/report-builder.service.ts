@@ -3,7 +3,11 @@ import type { Viewer } from '../shared/viewer';
 import type { Clock } from '../shared/clock';
 import type { Page, PageRequest } from '../shared/list-page';
 import { CLOCK } from '../shared/shared.tokens';
-import { checkDefinition, type ReportDefinition } from './report-definition';
+import { ENTITY_RULES, checkDefinition, type ReportDefinition } from './report-definition';
+import type { CustomFieldsService } from '../custom-fields/custom-fields.service';
+import { CUSTOM_FIELDS_SERVICE } from '../custom-fields/custom-fields.tokens';
+import { customTargetKey } from '../custom-fields/custom-field-cell';
+import type { CustomField } from '../custom-fields/custom-field';
 import { SavedReportNotFoundError, SavedReportReadOnlyError } from './report-builder.errors';
 import type { ReportQueryRunner, SavedReportRepository } from './report-builder.ports';
 import { REPORT_QUERY_RUNNER, SAVED_REPORT_REPOSITORY } from './report-builder.tokens';
@@ -21,14 +25,31 @@ export class ReportBuilderService {
     @inject(REPORT_QUERY_RUNNER) private readonly runner: ReportQueryRunner,
     @inject(SAVED_REPORT_REPOSITORY) private readonly saved: SavedReportRepository,
     @inject(CLOCK) private readonly clock: Clock,
+    @inject(CUSTOM_FIELDS_SERVICE) private readonly customFields: Pick<CustomFieldsService, 'list'>,
   ) {}
+
+  /** The custom fields a definition may name: its entity's, retired ones included; none when it names none. */
+  private async fieldsOf(definition: ReportDefinition): Promise<CustomField[]> {
+    const entity = ENTITY_RULES[definition.entity]?.customFields;
+    const named = [definition.measure, definition.groupBy].some((choice) => customTargetKey(choice) !== undefined);
+    return entity && named ? this.customFields.list(entity, true) : [];
+  }
+
+  /** The definition checked, with its entity's custom fields when it names one. */
+  private async checked(definition: ReportDefinition, pathPrefix: string): Promise<CustomField[]> {
+    const fields = await this.fieldsOf(definition);
+    checkDefinition(definition, pathPrefix, fields);
+    return fields;
+  }
 
   /** An ad-hoc definition, as the builder previews it. */
   async run(definition: ReportDefinition, pathPrefix = ''): Promise<ReportResult> {
-    checkDefinition(definition, pathPrefix);
+    const fields = await this.checked(definition, pathPrefix);
     const until = this.clock.now();
     const since = periodStart(definition, until);
-    const result = await this.runner.run(definition, since, until);
+    const measured = fields.find((field) => field.key === customTargetKey(definition.measure));
+    const summed = measured?.type === 'currency' || measured?.type === 'number' ? measured.type : undefined;
+    const result = await this.runner.run(definition, since, until, summed);
     return { definition, ...result, groups: arrangeGroups(definition, result.groups, since, until), since, until };
   }
 
@@ -48,14 +69,14 @@ export class ReportBuilderService {
   }
 
   async create(viewer: Viewer, fields: SavedReportFields): Promise<SavedReportView> {
-    checkDefinition(fields.definition, 'definition.');
+    await this.checked(fields.definition, 'definition.');
     return this.view(viewer, await this.saved.create(viewer.id, fields));
   }
 
   async update(viewer: Viewer, id: number, changes: Partial<SavedReportFields>): Promise<SavedReportView> {
     const report = await this.visible(viewer, id);
     if (!canEdit(viewer, report)) throw new SavedReportReadOnlyError('edit');
-    if (changes.definition) checkDefinition(changes.definition, 'definition.');
+    if (changes.definition) await this.checked(changes.definition, 'definition.');
     return this.view(viewer, await this.saved.update(id, changes));
   }
 

@@ -2,6 +2,8 @@ import { ACTIVITY_STATUSES, ACTIVITY_TYPES } from '../activities/activity';
 import { CONTACT_STATUSES } from '../contacts/contact';
 import { STAGE_KINDS } from '../deals/deal';
 import { FieldError } from '../crm/crm.errors';
+import type { CustomField, CustomFieldEntity } from '../custom-fields/custom-field';
+import { customTargetKey } from '../custom-fields/custom-field-cell';
 
 /**
  * A builder report: what to count, how to measure it, how to group it, over which period, with which
@@ -43,10 +45,16 @@ export interface ReportFilters {
   type?: string;
 }
 
+/**
+ * A custom field of the report's records (issue 27), as `customFields.<key>`: to group by (a single choice or a
+ * yes/no field), or, as the measure, to sum (an amount or a number).
+ */
+export type CustomFieldChoice = `customFields.${string}`;
+
 export interface ReportDefinition {
   entity: ReportEntity;
-  measure: ReportMeasure;
-  groupBy: ReportGrouping;
+  measure: ReportMeasure | CustomFieldChoice;
+  groupBy: ReportGrouping | CustomFieldChoice;
   dateField: ReportDateField;
   periodDays: BuilderPeriod;
   filters: ReportFilters;
@@ -63,9 +71,12 @@ export const ENTITY_RULES: Record<
     filters: readonly ReportFilterName[];
     statuses: readonly string[];
     types: readonly string[];
+    /** Whose custom fields it may group by and sum; null: none. */
+    customFields: CustomFieldEntity | null;
   }
 > = {
   deals: {
+    customFields: 'deal',
     measures: REPORT_MEASURES,
     groupings: ['stage', 'owner', 'status', 'week', 'month'],
     dateFields: ['createdAt', 'closedAt'],
@@ -74,6 +85,7 @@ export const ENTITY_RULES: Record<
     types: [],
   },
   contacts: {
+    customFields: 'contact',
     measures: ['count'],
     groupings: ['owner', 'source', 'status', 'week', 'month'],
     dateFields: ['createdAt'],
@@ -82,6 +94,7 @@ export const ENTITY_RULES: Record<
     types: [],
   },
   activities: {
+    customFields: null,
     measures: ['count'],
     groupings: ['owner', 'type', 'status', 'week', 'month'],
     dateFields: ['createdAt', 'completedAt'],
@@ -106,16 +119,37 @@ export class UnsupportedCombinationError extends FieldError {
  * The combinations each entity allows; each refusal names its field (under `prefix`, e.g. `definition.`).
  * Every value is already one of its list (the request schema); this checks them against each other.
  */
-export function checkDefinition(definition: ReportDefinition, prefix = ''): ReportDefinition {
+export function checkDefinition(
+  definition: ReportDefinition,
+  prefix = '',
+  customFields: readonly CustomField[] = [],
+): ReportDefinition {
   const rules = ENTITY_RULES[definition.entity];
   const what = WHAT[definition.entity];
-  if (!rules.measures.includes(definition.measure)) {
+  /** The entity's custom field a choice names (retired ones too: a saved report keeps reading its data). */
+  const customField = (choice: string, path: string, types: readonly string[], use: string) => {
+    const key = customTargetKey(choice);
+    if (key === undefined) return false;
+    const field = rules.customFields
+      ? customFields.find((f) => f.key === key && f.entity === rules.customFields)
+      : undefined;
+    if (!field) throw new UnsupportedCombinationError(`${prefix}${path}`, `${choice} is not a custom field of ${what}`);
+    if (!types.includes(field.type))
+      throw new UnsupportedCombinationError(
+        `${prefix}${path}`,
+        `${choice} is a ${field.type} field; ${use} a ${types.join(' or ')} field`,
+      );
+    return true;
+  };
+  const customMeasure = customField(definition.measure, 'measure', SUMMED_TYPES, 'a report sums');
+  const customGrouping = customField(definition.groupBy, 'groupBy', GROUPING_TYPES, 'a report groups by');
+  if (!customMeasure && !rules.measures.includes(definition.measure as ReportMeasure)) {
     throw new UnsupportedCombinationError(
       `${prefix}measure`,
       `measure "${definition.measure}" applies to deals only; ${what} are counted`,
     );
   }
-  if (!rules.groupings.includes(definition.groupBy)) {
+  if (!customGrouping && !rules.groupings.includes(definition.groupBy as ReportGrouping)) {
     throw new UnsupportedCombinationError(
       `${prefix}groupBy`,
       `${what} cannot be grouped by ${definition.groupBy}; allowed: ${rules.groupings.join(', ')}`,
@@ -149,6 +183,9 @@ export function checkDefinition(definition: ReportDefinition, prefix = ''): Repo
   return definition;
 }
 
-export const isMoneyMeasure = (measure: ReportMeasure): boolean => measure !== 'count';
-export const isTimeGrouping = (groupBy: ReportGrouping): groupBy is 'week' | 'month' =>
+/** The custom field types a report sums, and those it groups by (one value per record). */
+export const SUMMED_TYPES = ['currency', 'number'] as const;
+export const GROUPING_TYPES = ['select', 'checkbox'] as const;
+
+export const isTimeGrouping = (groupBy: ReportDefinition['groupBy']): groupBy is 'week' | 'month' =>
   groupBy === 'week' || groupBy === 'month';

@@ -1,4 +1,4 @@
-import { isTimeGrouping, type ReportDefinition, type ReportMeasure } from './report-definition';
+import { isTimeGrouping, type ReportDefinition } from './report-definition';
 
 export interface ReportGroup {
   /** The group's value: a stage, a user id, a source, a status, a type, a week's Monday (YYYY-MM-DD) or a month (YYYY-MM); null: none (no owner, no source) or the "other" group. */
@@ -46,8 +46,8 @@ export function bucketKeys(groupBy: 'week' | 'month', since: Date, until: Date):
   return keys;
 }
 
-const emptyValue = (measure: ReportMeasure): string | null =>
-  measure === 'count' ? '0' : measure === 'averageValue' ? null : '0.00';
+const emptyValue = (measure: ReportDefinition['measure']): string | null =>
+  measure === 'count' ? '0' : measure === 'averageValue' ? null : measure.startsWith('customFields.') ? '0' : '0.00';
 
 /**
  * Groups in reading order: stages in pipeline order (as the repository sorts them), weeks and months in

@@ -1,3 +1,4 @@
+import { CUSTOM_FIELD_FILTER } from '../crm/fields.schemas';
 import Joi from 'joi';
 import {
   BUILDER_PERIODS,
@@ -44,14 +45,20 @@ const filterFields = {
     .description('Activities only'),
 } satisfies Joi.StrictSchemaMap<ReportFilters>;
 
+/** One of `values`, or a custom field of the report's records as `customFields.<key>` (checked against them by the service). */
+const choiceOr = (values: readonly string[]) =>
+  Joi.string().pattern(new RegExp(`^(${values.join('|')})$|${CUSTOM_FIELD_FILTER.source}`), {
+    name: `one of ${values.join(', ')}, or customFields.<key>`,
+  });
+
 const definitionFields = {
   entity: Joi.string().valid(...REPORT_ENTITIES),
-  measure: Joi.string()
-    .valid(...REPORT_MEASURES)
-    .description('valueSum, weightedValue (value × the deal probability) and averageValue: deals only'),
-  groupBy: Joi.string()
-    .valid(...REPORT_GROUPINGS)
-    .description('stage: deals; source: contacts; type: activities; owner, status, week, month: all'),
+  measure: choiceOr(REPORT_MEASURES).description(
+    'count, or valueSum, weightedValue (value × the deal probability) and averageValue: deals only; customFields.<key>: the sum of a currency or number field of deals or contacts',
+  ),
+  groupBy: choiceOr(REPORT_GROUPINGS).description(
+    'stage: deals; source: contacts; type: activities; owner, status, week, month: all; customFields.<key>: a select or checkbox field of deals or contacts (GET /api/crm/fields)',
+  ),
   dateField: Joi.string()
     .valid(...REPORT_DATE_FIELDS)
     .description(

@@ -19,8 +19,13 @@ interface Row {
 export class KnexReportQueryRunner implements ReportQueryRunner {
   constructor(@inject(UNIT_OF_WORK) private readonly uow: KnexUnitOfWork) {}
 
-  async run(definition: ReportDefinition, since: Date | null, until: Date): Promise<ReportQueryResult> {
-    const { sql, bindings } = reportStatement(definition, since, until);
+  async run(
+    definition: ReportDefinition,
+    since: Date | null,
+    until: Date,
+    summed?: 'currency' | 'number',
+  ): Promise<ReportQueryResult> {
+    const { sql, bindings } = reportStatement(definition, since, until, summed);
     const rows: Row[] = (await this.uow.db.raw(sql, bindings as Knex.RawBinding[])).rows;
     const total = rows.find((r) => r.kind === 'total')!;
     const other = rows.find((r) => r.kind === 'other');

@@ -23,6 +23,8 @@ interface EntitySql {
   /** The money a deal measure sums (null for contacts and activities, which are counted). */
   value: string;
   weighted: string;
+  /** The records' custom field values (null: the entity has none). */
+  customFields: string | null;
 }
 
 const OWNER_GROUP = (column: string) => ({ key: `${column}::text`, label: 'u.name', order: '0' });
@@ -55,6 +57,7 @@ export const ENTITY_SQL: Record<ReportEntity, EntitySql> = {
     value: 'd.value',
     // The forecast is the open pipeline's: a won deal is revenue already, a lost one nothing (as on the board).
     weighted: `CASE WHEN s.kind = 'open' THEN d.value * d.probability / 100.0 ELSE 0 END`,
+    customFields: 'd.custom_fields',
   },
   contacts: {
     from: 'contacts c LEFT JOIN users u ON u.id = c.owner_id',
@@ -68,6 +71,7 @@ export const ENTITY_SQL: Record<ReportEntity, EntitySql> = {
     filters: { ownerId: 'c.owner_id', source: 'c.source', status: 'c.status' },
     value: 'NULL::numeric',
     weighted: 'NULL::numeric',
+    customFields: 'c.custom_fields',
   },
   activities: {
     from: 'activities a LEFT JOIN users u ON u.id = a.assigned_to',
@@ -81,6 +85,7 @@ export const ENTITY_SQL: Record<ReportEntity, EntitySql> = {
     filters: { ownerId: 'a.assigned_to', type: 'a.type', status: 'a.status' },
     value: 'NULL::numeric',
     weighted: 'NULL::numeric',
+    customFields: null,
   },
 };
 
@@ -110,20 +115,51 @@ export interface ReportStatement {
   bindings: (string | number | Date)[];
 }
 
+/** A custom field's key named by a `customFields.<key>` choice (checked against the entity's fields before). */
+const customKey = (choice: string): string | undefined =>
+  choice.startsWith('customFields.') ? choice.slice('customFields.'.length) : undefined;
+
+/** The summed custom value: its text read as a number (every value was checked as one when written). */
+const CUSTOM_VALUE = (column: string) => `(${column} ->> ?::text)::numeric`;
+/** A custom sum as text: an amount with two decimals, a number as it adds up. */
+const CUSTOM_MEASURE = {
+  currency: 'coalesce(total, 0)::numeric(16,2)::text',
+  number: 'coalesce(total, 0)::text',
+} as const;
+
 /**
  * One statement: the matching rows grouped, ranked (largest first; by week and month, latest first), the
  * first MAX_REPORT_GROUPS kept (one fewer when more exist, the rest summed as "other"), plus a total row.
+ * A custom field grouping (its value, null for none) or sum reads the records' values by the field's key, which
+ * travels as a binding like every value.
  */
-export function reportStatement(definition: ReportDefinition, since: Date | null, until: Date): ReportStatement {
+export function reportStatement(
+  definition: ReportDefinition,
+  since: Date | null,
+  until: Date,
+  summed: 'currency' | 'number' = 'number',
+): ReportStatement {
   const entity = pick(ENTITY_SQL, definition.entity, 'entity');
   const date = pick(entity.dates, definition.dateField, 'date field');
-  const grouped = isTimeGrouping(definition.groupBy)
-    ? (definition.groupBy === 'week' ? WEEK : MONTH)(date)
-    : definition.groupBy === 'stage' && definition.filters.pipeline !== undefined
-      ? STAGE_OF_ONE_PIPELINE
-      : pick(entity.groups, definition.groupBy, 'grouping');
-  const where: string[] = [];
+  // Bindings in the order of the statement's text: the select list's first, then the filters'.
   const bindings: (string | number | Date)[] = [];
+  const groupKey = customKey(definition.groupBy);
+  const measureKey = customKey(definition.measure);
+  const custom = entity.customFields;
+  if ((groupKey !== undefined || measureKey !== undefined) && !custom)
+    throw new Error(`report builder: ${definition.entity} have no custom fields`);
+  const grouped =
+    groupKey !== undefined
+      ? { key: `${custom} ->> ?::text`, label: `${custom} ->> ?::text`, order: '0' }
+      : isTimeGrouping(definition.groupBy)
+        ? (definition.groupBy === 'week' ? WEEK : MONTH)(date)
+        : definition.groupBy === 'stage' && definition.filters.pipeline !== undefined
+          ? STAGE_OF_ONE_PIPELINE
+          : pick(entity.groups, definition.groupBy as ReportGrouping, 'grouping');
+  if (groupKey !== undefined) bindings.push(groupKey, groupKey);
+  const value = measureKey !== undefined ? CUSTOM_VALUE(custom!) : entity.value;
+  if (measureKey !== undefined) bindings.push(measureKey);
+  const where: string[] = [];
   if (since) {
     where.push(`${date} > ?::timestamptz`);
     bindings.push(since);
@@ -136,14 +172,14 @@ export function reportStatement(definition: ReportDefinition, since: Date | null
     where.push(`${pick(entity.filters, name, 'filter')} = ?::${name === 'ownerId' ? 'int' : 'text'}`);
     bindings.push(value);
   }
-  const measure = MEASURE_SQL[definition.measure];
+  const measure = measureKey !== undefined ? CUSTOM_MEASURE[summed] : MEASURE_SQL[definition.measure as ReportMeasure];
   const rank = isTimeGrouping(definition.groupBy)
     ? 'key DESC'
-    : `${MEASURE_RANK[definition.measure]} DESC, ord, key NULLS LAST`;
+    : `${measureKey !== undefined ? 'coalesce(total, 0)' : MEASURE_RANK[definition.measure as ReportMeasure]} DESC, ord, key NULLS LAST`;
   const sql = `
     WITH groups AS (
       SELECT ${grouped.key} AS key, ${grouped.label} AS label, min(${grouped.order}) AS ord,
-             count(*) AS n, sum(${entity.value}) AS total, sum(${entity.weighted}) AS weighted
+             count(*) AS n, sum(${value}) AS total, sum(${entity.weighted}) AS weighted
       FROM ${entity.from}
       WHERE ${where.join(' AND ')}
       GROUP BY 1, 2

@@ -318,6 +318,64 @@ describe('the report builder', () => {
     expect(await crm.knex('deals').count({ n: '*' }).first()).toEqual(before);
   });
 
+  it("groups by a deal's or a contact's choice field and sums an amount or a number field; other fields are refused by name", async () => {
+    const define = async (entity: string, key: string, type: string, options?: string[]) =>
+      expect(
+        (await crm.users.admin.post('/api/crm/fields', { entity, key, label: { pt: key, en: key }, type, options }))
+          .status,
+      ).toBe(201);
+    await define('deal', 'segment', 'select', ['varejo', 'industria']);
+    await define('deal', 'budget', 'currency');
+    await define('deal', 'seats', 'number');
+    await define('deal', 'urgent', 'checkbox');
+    await define('contact', 'tier', 'select', ['ouro', 'prata']);
+    const set = (table: string, title: string, customFields: object) =>
+      crm
+        .knex(table)
+        .where(table === 'deals' ? { title } : { name: title })
+        .update({ customFields: JSON.stringify(customFields) });
+    await set('deals', 'a1', { segment: 'varejo', budget: '1000.50', seats: 2.5, urgent: true });
+    await set('deals', 'a2', { segment: 'varejo', budget: '99.50', seats: 1 });
+    await set('deals', 'd1', { segment: 'industria', budget: '5000.00', urgent: false });
+    await set('deals', 'e1', { seats: 10 });
+    await set('contacts', 'c1', { tier: 'ouro' });
+    await set('contacts', 'c2', { tier: 'ouro' });
+
+    const bySegment = { entity: 'deals', groupBy: 'customFields.segment', periodDays: null };
+    const budget = await run({ ...bySegment, measure: 'customFields.budget' });
+    expect(budget.status, budget.text).toBe(200);
+    expect(budget.body.groups.map((g: Group) => [g.key, g.count, g.value])).toEqual([
+      ['industria', 1, '5000.00'],
+      ['varejo', 2, '1100.00'],
+      [null, 5, '0.00'],
+    ]);
+    expect(budget.body.total).toEqual({ count: 8, value: '6100.00' });
+    const seats = await run({ entity: 'deals', groupBy: 'owner', measure: 'customFields.seats', periodDays: null });
+    expect(seats.body.total.value).toBe('13.5');
+    expect(byKey(await groupsOf({ entity: 'deals', groupBy: 'customFields.urgent', periodDays: null }))).toEqual({
+      true: [1, '1'],
+      false: [1, '1'],
+      null: [6, '6'],
+    });
+    expect(byKey(await groupsOf({ entity: 'contacts', groupBy: 'customFields.tier', periodDays: null }))).toMatchObject(
+      {
+        ouro: [2, '2'],
+      },
+    );
+
+    for (const [definition, path] of [
+      [{ ...bySegment, groupBy: 'customFields.budget' }, 'groupBy'],
+      [{ ...bySegment, measure: 'customFields.segment' }, 'measure'],
+      [{ ...bySegment, groupBy: 'customFields.nothing' }, 'groupBy'],
+      [{ ...bySegment, entity: 'contacts' }, 'groupBy'],
+      [{ entity: 'activities', groupBy: 'type', measure: 'customFields.budget' }, 'measure'],
+      [{ ...bySegment, groupBy: 'customFields.Bad-Key' }, 'groupBy'],
+    ] as const) {
+      const res = await run(definition);
+      expect([res.status, res.body.error?.details?.[0]?.path], JSON.stringify(definition)).toEqual([400, path]);
+    }
+  });
+
   it('answers any definition with 200 or a 400, never a 500, and never changes data', async () => {
     const before = await crm.knex('deals').count({ n: '*' }).first();
     const pickOr = <T>(values: readonly T[]) =>
@@ -325,8 +383,15 @@ describe('the report builder', () => {
     const definition = fc.record(
       {
         entity: pickOr(['deals', 'contacts', 'activities']),
-        measure: pickOr(['count', 'valueSum', 'weightedValue', 'averageValue']),
-        groupBy: pickOr(['stage', 'owner', 'source', 'status', 'type', 'week', 'month']),
+        measure: pickOr([
+          'count',
+          'valueSum',
+          'weightedValue',
+          'averageValue',
+          'customFields.budget',
+          'customFields.x',
+        ]),
+        groupBy: pickOr(['stage', 'owner', 'source', 'status', 'type', 'week', 'month', 'customFields.segment']),
         dateField: pickOr(['createdAt', 'closedAt', 'completedAt']),
         periodDays: pickOr([7, 30, 90, 365, null]),
         chart: pickOr(['bar', 'line', 'table']),

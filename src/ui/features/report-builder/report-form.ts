@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REPORT_FIELD_ENTITY, reportFieldKey } from '../../lib/report-choices';
 import type { ReportDefinition, ReportGroup } from './api/run-report';
 
 type Entity = ReportDefinition['entity'];
@@ -60,8 +61,9 @@ export const reportFormSchema = z.object({
   name: z.string().trim().min(1).max(120),
   shared: z.boolean(),
   entity: z.enum(['deals', 'contacts', 'activities']),
-  measure: z.enum(['count', 'valueSum', 'weightedValue', 'averageValue']),
-  groupBy: z.enum(['stage', 'owner', 'source', 'status', 'type', 'week', 'month']),
+  // Besides the fixed choices, a custom field of the records: `customFields.<key>` (the server checks it).
+  measure: z.string(),
+  groupBy: z.string(),
   dateField: z.enum(['createdAt', 'closedAt', 'completedAt']),
   period: z.enum(PERIODS),
   chart: z.enum(['bar', 'line', 'table']),
@@ -92,13 +94,21 @@ export const DEFAULT_FORM: ReportFormValues = {
   source: '',
 };
 
-/** The choices that no longer apply once the entity changes, put back to one that does. */
-export function fitToEntity(values: ReportFormValues): ReportFormValues {
+/** A choice naming a custom field, kept for an entity that has them (deals, contacts). */
+const customChoice = (entity: Entity, value: string) =>
+  REPORT_FIELD_ENTITY[entity] !== null && reportFieldKey(value) !== undefined;
+
+/**
+ * The choices that no longer apply once the entity changes, put back to one that does. `from`: the entity they
+ * were made for; a custom field of another entity's records is dropped.
+ */
+export function fitToEntity(values: ReportFormValues, from: Entity = values.entity): ReportFormValues {
   const rules = RULES[values.entity];
+  const custom = (value: string) => from === values.entity && customChoice(values.entity, value);
   return {
     ...values,
-    measure: rules.measures.includes(values.measure) ? values.measure : rules.measures[0],
-    groupBy: rules.groupings.includes(values.groupBy) ? values.groupBy : rules.groupings[0],
+    measure: rules.measures.includes(values.measure) || custom(values.measure) ? values.measure : rules.measures[0],
+    groupBy: rules.groupings.includes(values.groupBy) || custom(values.groupBy) ? values.groupBy : rules.groupings[0],
     dateField: rules.dateFields.includes(values.dateField) ? values.dateField : 'createdAt',
     status: rules.statuses.includes(values.status) ? values.status : ANY,
     type: rules.types.includes(values.type) ? values.type : ANY,

@@ -14267,17 +14267,13 @@ export interface operations {
                          */
                         type?: "task" | "call" | "email" | "meeting" | "note";
                     };
+                    /** @description stage: deals; source: contacts; type: activities; owner, status, week, month: all; customFields.<key>: a select or checkbox field of deals or contacts (GET /api/crm/fields) */
+                    groupBy: string;
                     /**
-                     * @description stage: deals; source: contacts; type: activities; owner, status, week, month: all
-                     * @enum {unknown}
-                     */
-                    groupBy: "stage" | "owner" | "source" | "status" | "type" | "week" | "month";
-                    /**
-                     * @description valueSum, weightedValue (value × the deal probability) and averageValue: deals only
+                     * @description count, or valueSum, weightedValue (value × the deal probability) and averageValue: deals only; customFields.<key>: the sum of a currency or number field of deals or contacts
                      * @default count
-                     * @enum {unknown}
                      */
-                    measure?: "count" | "valueSum" | "weightedValue" | "averageValue";
+                    measure?: string;
                     /**
                      * @description Days back from now; null: all time
                      * @default 30
@@ -14325,16 +14321,10 @@ export interface operations {
                                  */
                                 type?: "task" | "call" | "email" | "meeting" | "note";
                             };
-                            /**
-                             * @description stage: deals; source: contacts; type: activities; owner, status, week, month: all
-                             * @enum {unknown}
-                             */
-                            groupBy: "stage" | "owner" | "source" | "status" | "type" | "week" | "month";
-                            /**
-                             * @description valueSum, weightedValue (value × the deal probability) and averageValue: deals only
-                             * @enum {unknown}
-                             */
-                            measure: "count" | "valueSum" | "weightedValue" | "averageValue";
+                            /** @description stage: deals; source: contacts; type: activities; owner, status, week, month: all; customFields.<key>: a select or checkbox field of deals or contacts (GET /api/crm/fields) */
+                            groupBy: string;
+                            /** @description count, or valueSum, weightedValue (value × the deal probability) and averageValue: deals only; customFields.<key>: the sum of a currency or number field of deals or contacts */
+                            measure: string;
                             /**
                              * @description Days back from now; null: all time
                              * @enum {unknown}
@@ -14642,16 +14632,10 @@ export interface operations {
                                      */
                                     type?: "task" | "call" | "email" | "meeting" | "note";
                                 };
-                                /**
-                                 * @description stage: deals; source: contacts; type: activities; owner, status, week, month: all
-                                 * @enum {unknown}
-                                 */
-                                groupBy: "stage" | "owner" | "source" | "status" | "type" | "week" | "month";
-                                /**
-                                 * @description valueSum, weightedValue (value × the deal probability) and averageValue: deals only
-                                 * @enum {unknown}
-                                 */
-                                measure: "count" | "valueSum" | "weightedValue" | "averageValue";
+                                /** @description stage: deals; source: contacts; type: activities; owner, status, week, month: all; customFields.<key>: a select or checkbox field of deals or contacts (GET /api/crm/fields) */
+                                groupBy: string;
+                                /** @description count, or valueSum, weightedValue (value × the deal probability) and averageValue: deals only; customFields.<key>: the sum of a currency or number field of deals or contacts */
+                                measure: string;
                                 /**
                                  * @description Days back from now; null: all time
                                  * @enum {unknown}
@@ -14779,17 +14763,13 @@ export interface operations {
                              */
                             type?: "task" | "call" | "email" | "meeting" | "note";
                         };
+                        /** @description stage: deals; source: contacts; type: activities; owner, status, week, month: all; customFields.<key>: a select or checkbox field of deals or contacts (GET /api/crm/fields) */
+                        groupBy: string;
                         /**
-                         * @description stage: deals; source: contacts; type: activities; owner, status, week, month: all
-                         * @enum {unknown}
-                         */
-                        groupBy: "stage" | "owner" | "source" | "status" | "type" | "week" | "month";
-                        /**
-                         * @description valueSum, weightedValue (value × the deal probability) and averageValue: deals only
+                         * @description count, or valueSum, weightedValue (value × the deal probability) and averageValue: deals only; customFields.<key>: the sum of a currency or number field of deals or contacts
                          * @default count
-                         * @enum {unknown}
                          */
-                        measure?: "count" | "valueSum" | "weightedValue" | "averageValue";
+                        measure?: string;
                         /**
                          * @description Days back from now; null: all time
                          * @default 30
@@ -14852,16 +14832,10 @@ export interface operations {
                                  */
                                 type?: "task" | "call" | "email" | "meeting" | "note";
                             };
-                            /**
-                             * @description stage: deals; source: contacts; type: activities; owner, status, week, month: all
-                             * @enum {unknown}
-                             */
-                            groupBy: "stage" | "owner" | "source" | "status" | "type" | "week" | "month";
-                            /**
-                             * @description valueSum, weightedValue (value × the deal probability) and averageValue: deals only
-                             * @enum {unknown}
-                             */
-                            measure: "count" | "valueSum" | "weightedValue" | "averageValue";
+                            /** @description stage: deals; source: contacts; type: activities; owner, status, week, month: all; customFields.<key>: a select or checkbox field of deals or contacts (GET /api/crm/fields) */
+                            groupBy: string;
+                            /** @description count, or valueSum, weightedValue (value × the deal probability) and averageValue: deals only; customFields.<key>: the sum of a currency or number field of deals or contacts */
+                            measure: string;
                             /**
                              * @description Days back from now; null: all time
                              * @enum {unknown}
@@ -15024,16 +14998,10 @@ export interface operations {
                                  */
                                 type?: "task" | "call" | "email" | "meeting" | "note";
                             };
-                            /**
-                             * @description stage: deals; source: contacts; type: activities; owner, status, week, month: all
-                             * @enum {unknown}
-                             */
-                            groupBy: "stage" | "owner" | "source" | "status" | "type" | "week" | "month";
-                            /**
-                             * @description valueSum, weightedValue (value × the deal probability) and averageValue: deals only
-                             * @enum {unknown}
-                             */
-                            measure: "count" | "valueSum" | "weightedValue" | "averageValue";
+                            /** @description stage: deals; source: contacts; type: activities; owner, status, week, month: all; customFields.<key>: a select or checkbox field of deals or contacts (GET /api/crm/fields) */
+                            groupBy: string;
+                            /** @description count, or valueSum, weightedValue (value × the deal probability) and averageValue: deals only; customFields.<key>: the sum of a currency or number field of deals or contacts */
+                            measure: string;
                             /**
                              * @description Days back from now; null: all time
                              * @enum {unknown}
@@ -15288,17 +15256,13 @@ export interface operations {
                              */
                             type?: "task" | "call" | "email" | "meeting" | "note";
                         };
+                        /** @description stage: deals; source: contacts; type: activities; owner, status, week, month: all; customFields.<key>: a select or checkbox field of deals or contacts (GET /api/crm/fields) */
+                        groupBy: string;
                         /**
-                         * @description stage: deals; source: contacts; type: activities; owner, status, week, month: all
-                         * @enum {unknown}
-                         */
-                        groupBy: "stage" | "owner" | "source" | "status" | "type" | "week" | "month";
-                        /**
-                         * @description valueSum, weightedValue (value × the deal probability) and averageValue: deals only
+                         * @description count, or valueSum, weightedValue (value × the deal probability) and averageValue: deals only; customFields.<key>: the sum of a currency or number field of deals or contacts
                          * @default count
-                         * @enum {unknown}
                          */
-                        measure?: "count" | "valueSum" | "weightedValue" | "averageValue";
+                        measure?: string;
                         /**
                          * @description Days back from now; null: all time
                          * @default 30
@@ -15360,16 +15324,10 @@ export interface operations {
                                  */
                                 type?: "task" | "call" | "email" | "meeting" | "note";
                             };
-                            /**
-                             * @description stage: deals; source: contacts; type: activities; owner, status, week, month: all
-                             * @enum {unknown}
-                             */
-                            groupBy: "stage" | "owner" | "source" | "status" | "type" | "week" | "month";
-                            /**
-                             * @description valueSum, weightedValue (value × the deal probability) and averageValue: deals only
-                             * @enum {unknown}
-                             */
-                            measure: "count" | "valueSum" | "weightedValue" | "averageValue";
+                            /** @description stage: deals; source: contacts; type: activities; owner, status, week, month: all; customFields.<key>: a select or checkbox field of deals or contacts (GET /api/crm/fields) */
+                            groupBy: string;
+                            /** @description count, or valueSum, weightedValue (value × the deal probability) and averageValue: deals only; customFields.<key>: the sum of a currency or number field of deals or contacts */
+                            measure: string;
                             /**
                              * @description Days back from now; null: all time
                              * @enum {unknown}
@@ -15535,16 +15493,10 @@ export interface operations {
                                  */
                                 type?: "task" | "call" | "email" | "meeting" | "note";
                             };
-                            /**
-                             * @description stage: deals; source: contacts; type: activities; owner, status, week, month: all
-                             * @enum {unknown}
-                             */
-                            groupBy: "stage" | "owner" | "source" | "status" | "type" | "week" | "month";
-                            /**
-                             * @description valueSum, weightedValue (value × the deal probability) and averageValue: deals only
-                             * @enum {unknown}
-                             */
-                            measure: "count" | "valueSum" | "weightedValue" | "averageValue";
+                            /** @description stage: deals; source: contacts; type: activities; owner, status, week, month: all; customFields.<key>: a select or checkbox field of deals or contacts (GET /api/crm/fields) */
+                            groupBy: string;
+                            /** @description count, or valueSum, weightedValue (value × the deal probability) and averageValue: deals only; customFields.<key>: the sum of a currency or number field of deals or contacts */
+                            measure: string;
                             /**
                              * @description Days back from now; null: all time
                              * @enum {unknown}

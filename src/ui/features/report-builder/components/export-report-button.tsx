@@ -4,19 +4,20 @@ import { Button } from '../../../components/ui/button';
 import type { ReportResult } from '../api/run-report';
 import { reportCsv } from '../report-form';
 import { rowsOf } from './report-chart';
+import { useReportChoices } from '../../../lib/report-choices';
 
 /** Downloads the result as CSV: one row per group and the total, under translated headings. */
 export function ExportReportButton({ result, name }: { result: ReportResult; name: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const choices = useReportChoices();
   const download = () => {
-    const measure = result.definition.measure;
-    const rows = rowsOf(result, t).map((r, i) => ({ label: r.name, count: r.count, value: result.groups[i].value }));
+    const rows = rowsOf(result, t, choices, i18n.language).map((r, i) => ({
+      label: r.name,
+      count: r.count,
+      value: result.groups[i].value,
+    }));
     const csv = reportCsv(
-      [
-        t(`reportBuilder.groupings.${result.definition.groupBy}`),
-        t('reportBuilder.records'),
-        t(`reportBuilder.measures.${measure}`),
-      ],
+      [choices.groupingName(result.definition), t('reportBuilder.records'), choices.measureName(result.definition)],
       rows,
       { label: t('reportBuilder.total'), count: result.total.count, value: result.total.value },
     );

@@ -2,6 +2,7 @@ import { Save, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useReportChoices } from '../../../lib/report-choices';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -35,6 +36,7 @@ import { ReportResultView } from './report-result';
 /** A report's definition beside its live preview; saved, it can be changed by its author and shared with the team. */
 export function ReportBuilder({ saved }: { saved?: SavedReport }) {
   const { t } = useTranslation();
+  const choices = useReportChoices();
   const navigate = useNavigate();
   const user = useUser().data;
   const readOnly = saved !== undefined && !saved.canEdit;
@@ -72,8 +74,8 @@ export function ReportBuilder({ saved }: { saved?: SavedReport }) {
   const caption = result
     ? t('reportBuilder.caption', {
         what: t(`reportBuilder.entities.${result.definition.entity}`),
-        measure: t(`reportBuilder.measures.${result.definition.measure}`),
-        grouping: t(`reportBuilder.groupings.${result.definition.groupBy}`),
+        measure: choices.measureName(result.definition),
+        grouping: choices.groupingName(result.definition),
       })
     : '';
 

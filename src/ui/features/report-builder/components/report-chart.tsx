@@ -12,6 +12,7 @@ import {
   YAxis,
 } from 'recharts';
 import { formatInteger } from '../../../lib/format';
+import { useReportChoices, type ReportChoices } from '../../../lib/report-choices';
 import type { ReportResult } from '../api/run-report';
 import { formatMeasure, groupLabel } from '../group-label';
 import { groupNumber } from '../report-form';
@@ -26,11 +27,19 @@ interface Row {
 /** Recharts draws in SVG: colours come from the theme's CSS variables, so light, dark and matrix all read. */
 const AXIS = { stroke: 'var(--muted-foreground)', fontSize: 12 };
 
-export function rowsOf(result: ReportResult, t: ReturnType<typeof useTranslation>['t']): Row[] {
+export function rowsOf(
+  result: ReportResult,
+  t: ReturnType<typeof useTranslation>['t'],
+  choices: ReportChoices,
+  language: string,
+): Row[] {
+  const { definition } = result;
+  const grouping = choices.fieldOf(definition, definition.groupBy);
+  const measured = choices.fieldOf(definition, definition.measure);
   return result.groups.map((g) => ({
-    name: groupLabel(g, result.definition, t, result.otherGroups),
+    name: groupLabel(g, definition, t, result.otherGroups, grouping, language),
     value: groupNumber(g),
-    shown: formatMeasure(g.value, result.definition.measure),
+    shown: formatMeasure(g.value, definition.measure, measured),
     count: g.count,
   }));
 }
@@ -45,8 +54,9 @@ export function ReportTable({
   caption: string;
   className?: string;
 }) {
-  const { t } = useTranslation();
-  const rows = rowsOf(result, t);
+  const { t, i18n } = useTranslation();
+  const choices = useReportChoices();
+  const rows = rowsOf(result, t, choices, i18n.language);
   const measure = result.definition.measure;
   return (
     <table className={className ?? 'w-full text-sm'} data-testid="report-table">
@@ -54,14 +64,14 @@ export function ReportTable({
       <thead>
         <tr className="border-b border-border text-left text-muted-foreground">
           <th scope="col" className="py-2 pr-3 font-medium">
-            {t(`reportBuilder.groupings.${result.definition.groupBy}`)}
+            {choices.groupingName(result.definition)}
           </th>
           <th scope="col" className="py-2 pr-3 text-right font-medium">
             {t('reportBuilder.records')}
           </th>
           {measure !== 'count' && (
             <th scope="col" className="py-2 text-right font-medium">
-              {t(`reportBuilder.measures.${measure}`)}
+              {choices.measureName(result.definition)}
             </th>
           )}
         </tr>
@@ -84,7 +94,9 @@ export function ReportTable({
           </th>
           <td className="py-2 pr-3 text-right tabular-nums">{formatInteger(result.total.count)}</td>
           {measure !== 'count' && (
-            <td className="py-2 text-right tabular-nums">{formatMeasure(result.total.value, measure)}</td>
+            <td className="py-2 text-right tabular-nums">
+              {formatMeasure(result.total.value, measure, choices.fieldOf(result.definition, measure))}
+            </td>
           )}
         </tr>
       </tfoot>
@@ -110,9 +122,10 @@ function ChartTooltip({ active, payload }: { active?: boolean; payload?: { paylo
 
 /** Bars or a line, values on hover (and on the bars when few), with the same figures as a table for screen readers. */
 export function ReportChart({ result, caption }: { result: ReportResult; caption: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const choices = useReportChoices();
   if (result.definition.chart === 'table') return <ReportTable result={result} caption={caption} />;
-  const rows = rowsOf(result, t);
+  const rows = rowsOf(result, t, choices, i18n.language);
   const money = result.definition.measure !== 'count';
   const tick = (value: number) =>
     money

@@ -6,6 +6,8 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { DEFAULT_PIPELINE, pipelineOptions, usePipelines, useStages } from '../../../lib/api/get-stages';
 import { useUserChoices } from '../../../lib/api/get-user-choices';
+import { labelIn } from '../../../lib/api/custom-fields';
+import { GROUPING_TYPES, SUMMED_TYPES, reportFieldKey, useReportChoices } from '../../../lib/report-choices';
 import {
   ANY,
   CHARTS,
@@ -30,8 +32,19 @@ interface ReportDefinitionFieldsProps {
 
 /** What a report counts, how it groups and draws it, and its filters; choices that do not apply are left out. */
 export function ReportDefinitionFields({ form, fitted, readOnly, isAdmin }: ReportDefinitionFieldsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const rules = RULES[fitted.entity];
+  // The entity's custom fields a report can sum or group by: the offered ones, and a retired one already chosen.
+  const chosen = [reportFieldKey(fitted.measure), reportFieldKey(fitted.groupBy)];
+  const fields = useReportChoices()
+    .fieldsOf(fitted.entity)
+    .filter((field) => !field.retired || chosen.includes(field.key));
+  const fieldOption = (sum: boolean) => (field: (typeof fields)[number]) => {
+    const label = labelIn(field.label, i18n.language);
+    return { value: `customFields.${field.key}`, label: sum ? t('reportBuilder.sumOf', { field: label }) : label };
+  };
+  const sums = fields.filter((field) => SUMMED_TYPES.includes(field.type)).map(fieldOption(true));
+  const groups = fields.filter((field) => GROUPING_TYPES.includes(field.type)).map(fieldOption(false));
   const owners = useUserChoices(isAdmin && !readOnly);
   const deals = fitted.entity === 'deals' && !readOnly;
   const pipelines = usePipelines(false);
@@ -41,7 +54,8 @@ export function ReportDefinitionFields({ form, fitted, readOnly, isAdmin }: Repo
 
   /** Another entity: the choices that no longer apply go back to ones that do. */
   const changeEntity = (entity: ReportFormValues['entity']) => {
-    const next = fitToEntity({ ...form.getValues(), entity });
+    const current = form.getValues();
+    const next = fitToEntity({ ...current, entity }, current.entity);
     (Object.keys(next) as (keyof ReportFormValues)[]).forEach((name) =>
       form.setValue(name, next[name] as never, { shouldDirty: true }),
     );
@@ -78,11 +92,11 @@ export function ReportDefinitionFields({ form, fitted, readOnly, isAdmin }: Repo
       {choice('entity', ENTITIES.map(option('entities')), {
         onChange: (entity) => changeEntity(entity as ReportFormValues['entity']),
       })}
-      {choice('measure', rules.measures.map(option('measures')), {
+      {choice('measure', [...rules.measures.map(option('measures')), ...sums], {
         shown: fitted.measure,
-        description: fitted.entity !== 'deals' ? t('reportBuilder.countOnly') : undefined,
+        description: fitted.entity !== 'deals' && sums.length === 0 ? t('reportBuilder.countOnly') : undefined,
       })}
-      {choice('groupBy', rules.groupings.map(option('groupings')), { shown: fitted.groupBy })}
+      {choice('groupBy', [...rules.groupings.map(option('groupings')), ...groups], { shown: fitted.groupBy })}
       <div className="grid grid-cols-2 gap-3">
         {choice('period', PERIODS.map(option('periods')))}
         {choice('dateField', rules.dateFields.map(option('dateFields')), { shown: fitted.dateField })}

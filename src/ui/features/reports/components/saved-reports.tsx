@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/errors';
 import { useSavedReports } from '../../../lib/api/get-saved-reports';
+import { useReportChoices } from '../../../lib/report-choices';
 
 /**
  * Saved builder reports, listed beside the quick reports: mine and the ones shared with the team, each
@@ -14,6 +15,7 @@ import { useSavedReports } from '../../../lib/api/get-saved-reports';
  */
 export function SavedReports() {
   const { t } = useTranslation();
+  const choices = useReportChoices();
   const saved = useSavedReports();
   const reports = saved.data?.pages.flatMap((p) => p.items) ?? [];
   return (
@@ -49,8 +51,8 @@ export function SavedReports() {
                     <span className="block text-xs text-muted-foreground">
                       {t('reportBuilder.summary', {
                         what: t(`reportBuilder.entities.${report.definition.entity}`),
-                        measure: t(`reportBuilder.measures.${report.definition.measure}`),
-                        grouping: t(`reportBuilder.groupings.${report.definition.groupBy}`),
+                        measure: choices.measureName(report.definition),
+                        grouping: choices.groupingName(report.definition),
                       })}
                       {!report.canEdit && ` · ${t('reportBuilder.by', { name: report.authorName })}`}
                     </span>
