@@ -53,6 +53,7 @@ import * as createCustomFields from './20261202130000_create_custom_fields';
 import * as addDealAndCompanyCustomFields from './20261202140000_add_deal_and_company_custom_fields';
 import * as addCustomFieldFilterIndexes from './20261202150000_add_custom_field_filter_indexes';
 import * as addCustomFieldPinned from './20261202160000_add_custom_field_pinned';
+import * as addContactSortIndexes from './20261203090000_add_contact_sort_indexes';
 
 /** What a migration that moves data counts (rows created, linked...), for the log: see migrateLatest. */
 export type MigrationReport = Record<string, number>;
@@ -121,4 +122,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261202140000_add_deal_and_company_custom_fields', addDealAndCompanyCustomFields],
   ['20261202150000_add_custom_field_filter_indexes', addCustomFieldFilterIndexes],
   ['20261202160000_add_custom_field_pinned', addCustomFieldPinned],
+  ['20261203090000_add_contact_sort_indexes', addContactSortIndexes],
 ];

@@ -1,3 +1,5 @@
+import type { ListSort } from '../shared/list-page';
+
 export const CONTACT_STATUSES = ['lead', 'prospect', 'customer', 'inactive'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
@@ -63,7 +65,22 @@ export interface ContactFilter {
   customFields?: Record<string, string>;
   /** What the service made of `customFields`: the document the contacts' values contain (the repository's part). */
   customFieldMatch?: Record<string, unknown>;
+  /** A table's order (a column, or a custom field); without it, newest first (or, searching, the best matches first). */
+  sort?: ListSort;
 }
+
+/** The columns a contacts list can be ordered by (text case and accents ignored), besides `customFields.<key>`. */
+export const CONTACT_SORTS = [
+  'name',
+  'email',
+  'company',
+  'status',
+  'score',
+  'source',
+  'createdAt',
+  'updatedAt',
+] as const;
+export type ContactSortField = (typeof CONTACT_SORTS)[number];
 
 export const CONTACT_TRACKED_FIELDS = [
   'name',

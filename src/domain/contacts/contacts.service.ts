@@ -40,7 +40,7 @@ export class ContactsService {
     @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @inject(TIMELINE_SERVICE) private readonly timeline: TimelineService,
     @inject(CUSTOM_FIELDS_SERVICE)
-    private readonly customFields: Pick<CustomFieldsService, 'values' | 'changes' | 'match' | 'checked'>,
+    private readonly customFields: Pick<CustomFieldsService, 'values' | 'changes' | 'match' | 'checked' | 'sortKind'>,
   ) {
     this.records = new CrmRecords(
       contacts,
@@ -184,10 +184,18 @@ export class ContactsService {
     });
   }
 
-  /** The filter with its custom field filters read as their fields' types (a 400 naming one that cannot be). */
+  /**
+   * The filter with its custom field filters read as their fields' types (a 400 naming one that cannot be), and an
+   * order by a custom field with how its values compare.
+   */
   private async resolved(filter: ContactFilter): Promise<ContactFilter> {
     const customFieldMatch = await this.customFields.match('contact', filter.customFields);
-    return customFieldMatch ? { ...filter, customFieldMatch } : filter;
+    const key = filter.sort?.by.startsWith('customFields.') ? filter.sort.by.slice('customFields.'.length) : undefined;
+    const sort =
+      key !== undefined && filter.sort
+        ? { ...filter.sort, kind: await this.customFields.sortKind('contact', key) }
+        : filter.sort;
+    return { ...filter, sort, ...(customFieldMatch && { customFieldMatch }) };
   }
 
   /** Every contact the filter matches, locked; more than BULK_FILTER_MAX is a 400 on `filter`. */

@@ -136,6 +136,18 @@ export class CustomFieldsService {
     return customFieldMatch(await this.fields.list(entity, true), filters);
   }
 
+  /**
+   * How a list ordered by `customFields.<key>` compares its values: amounts and numbers as numbers, a yes/no as a
+   * boolean, the rest (dates as YYYY-MM-DD, a choice by its key) as text. A key of no field is a 400 naming `sort`.
+   */
+  async sortKind(entity: CustomFieldEntity, key: string): Promise<'text' | 'number' | 'boolean'> {
+    const field = (await this.fields.list(entity, true)).find((f) => f.key === key);
+    if (!field)
+      throw new FieldError('sort', `customFields.${key} is not a field of these records (GET /api/crm/fields)`);
+    if (field.type === 'number' || field.type === 'currency') return 'number';
+    return field.type === 'checkbox' ? 'boolean' : 'text';
+  }
+
   /** A field to pin needs room: at most MAX_PINNED offered fields of a kind of record are pinned (400 on `pinned`). */
   private async checkRoomToPin(entity: CustomFieldEntity): Promise<void> {
     const pinned = (await this.fields.list(entity, false)).filter((field) => field.pinned);

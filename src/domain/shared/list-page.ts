@@ -32,3 +32,17 @@ export interface Page<T> extends Partial<PageTotal> {
   items: T[];
   nextCursor: string | null;
 }
+
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * A list in the order of one column (`by`: a column's name, or `customFields.<key>`), empty values last in either
+ * direction, ties broken by id in the same direction; its pages are keyset pages, which never repeat or skip a row.
+ * `kind`: how a custom field's values compare (the service finds it from the field's type).
+ */
+export interface ListSort {
+  by: string;
+  order: SortOrder;
+  kind?: 'text' | 'number' | 'boolean';
+}

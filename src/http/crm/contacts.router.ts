@@ -25,6 +25,7 @@ export const contactFilter = (q: ContactQuery): ContactFilter => ({
   scoreMin: q.scoreMin,
   scoreMax: q.scoreMax,
   customFields: customFieldFilters(q),
+  sort: q.sort ? { by: q.sort, order: q.order ?? 'asc' } : undefined,
 });
 
 @injectable()

@@ -2,6 +2,7 @@ import Joi from 'joi';
 import {
   BULK_FILTER_MAX,
   BULK_MAX,
+  CONTACT_SORTS,
   CONTACT_STATUSES,
   type Contact,
   type ContactBulkAction,
@@ -17,7 +18,8 @@ import {
 import { canBePhone, NOT_A_PHONE } from '../../domain/contacts/phone';
 import { CUSTOM_FIELD_FILTER, customFieldFilterValue, customFieldValues, customFieldValuesOut } from './fields.schemas';
 import { count, id, itemsResponse, responseObject } from '../response.schemas';
-import { createOf, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
+import { createOf, listQuery, optionalText, patchOf, recordId, recordStamps, sortFields } from './crm.schemas';
+import type { SortOrder } from '../../domain/shared/list-page';
 
 /** The list's filters as the client names them (`owner`: the owner's id). */
 export type ContactQuery = Pick<
@@ -25,6 +27,8 @@ export type ContactQuery = Pick<
   'search' | 'status' | 'tag' | 'source' | 'scoreMin' | 'scoreMax' | 'companyId'
 > & {
   owner?: number;
+  sort?: string;
+  order?: SortOrder;
 };
 
 const fields: Joi.StrictSchemaMap<ContactFields> = {
@@ -65,6 +69,7 @@ const filterFields: Joi.StrictSchemaMap<ContactQuery> = {
   scoreMax: fields.score
     .min(Joi.ref('scoreMin', { adjust: (min: number | undefined) => min ?? 0 }))
     .description('Score at most this, and not below scoreMin'),
+  ...sortFields(CONTACT_SORTS),
 };
 
 /**

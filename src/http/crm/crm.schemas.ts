@@ -1,5 +1,6 @@
 import Joi from 'joi';
-import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, type PageRequest } from '../../domain/shared/list-page';
+import { CUSTOM_TARGET } from '../../domain/custom-fields/custom-field-cell';
+import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, SORT_ORDERS, type PageRequest } from '../../domain/shared/list-page';
 import { id, timestamp } from '../response.schemas';
 
 /**
@@ -16,7 +17,8 @@ export type PageQuery = Required<Pick<PageRequest, 'limit' | 'includeTotal'>> & 
 export const pageQuery: Joi.StrictSchemaMap<PageQuery> = {
   limit: Joi.number().integer().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT),
   cursor: Joi.string()
-    .max(40)
+    // A sorted list's cursor holds the last row's value (a custom text field's up to 500 characters).
+    .max(3000)
     .pattern(/^[A-Za-z0-9_-]+$/)
     .description('nextCursor of the previous page'),
   includeTotal: Joi.boolean().default(false).description('Also count every matching row'),
@@ -29,6 +31,23 @@ export const cursorQuery = Joi.object<Omit<PageQuery, 'includeTotal'>, true>({
 });
 
 /** A list's query: its filters (as the client names them), then paging. */
+/**
+ * A list's order: `sort` one of `columns` or `customFields.<key>` (text case and accents ignored, empty values
+ * last either way), `order` asc (the default) or desc; pages stay keyset pages (their cursor is for that order).
+ */
+export const sortFields = (columns: readonly string[]) => ({
+  sort: Joi.string()
+    .pattern(new RegExp(`^(${columns.join('|')})$|${CUSTOM_TARGET.source}`), {
+      name: `one of ${columns.join(', ')}, or customFields.<key>`,
+    })
+    .description(
+      `Order by ${columns.join(', ')} or customFields.<key> (a custom field); without it, newest first (a search: best matches first)`,
+    ),
+  order: Joi.string()
+    .valid(...SORT_ORDERS)
+    .description('asc (the default) or desc; empty values come last either way'),
+});
+
 export const listQuery = <Filters = object>(filters: Joi.StrictSchemaMap<Filters>) =>
   Joi.object<Filters & PageQuery>({ ...filters, ...pageQuery });
 

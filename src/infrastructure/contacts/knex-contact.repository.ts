@@ -1,3 +1,6 @@
+import { FieldError } from '../../domain/crm/crm.errors';
+import { sortedPage, type SortColumn } from '../db/sorted-page';
+import type { ListSort } from '../../domain/shared/list-page';
 import { inject, injectable } from 'inversify';
 import type { QueryBuilder } from 'objection';
 import type {
@@ -5,6 +8,7 @@ import type {
   ContactBulkValues,
   ContactFields,
   ContactFilter,
+  ContactSortField,
   DuplicateProbe,
   NewContact,
   PossibleDuplicate,
@@ -41,6 +45,15 @@ export class KnexContactRepository
   }
 
   list(filter: ContactFilter, page: PageRequest): Promise<Page<Contact>> {
+    // A table's order: the matches (a search's too, as a bulk change finds them) in that order.
+    if (filter.sort)
+      return sortedPage(
+        this.select().modify((q) => matching(q, filter)),
+        page,
+        filter.sort,
+        contactSortColumn(filter.sort),
+        (row) => this.toRecord(row),
+      );
     if (!filter.search)
       return this.page(
         this.select().modify((q) => matching(q, filter)),
@@ -317,6 +330,39 @@ function createRecordedSql(columns: string[], entriesSql: string): string {
            owner_id AS "ownerId", created_by AS "createdBy", created_at AS "createdAt", updated_at AS "updatedAt",
            (SELECT r.name FROM users AS r WHERE r.id = created.owner_id) AS "ownerName"
     FROM created`;
+}
+
+/** Text compared as people read it: case and accents ignored (the contacts_*_sort_index indexes serve these). */
+const folded = (column: string): SortColumn => ({ sql: `lower(funil_unaccent(${column}))`, cast: 'text' });
+const CONTACT_SORT_COLUMNS: Record<ContactSortField, SortColumn> = {
+  name: folded('contacts.name'),
+  email: { sql: 'lower(contacts.email)', cast: 'text' },
+  company: folded('contacts.company'),
+  status: { sql: 'contacts.status', cast: 'text' },
+  score: { sql: 'contacts.score', cast: 'int' },
+  source: folded('contacts.source'),
+  createdAt: { sql: 'contacts.created_at', cast: 'timestamptz' },
+  updatedAt: { sql: 'contacts.updated_at', cast: 'timestamptz' },
+};
+const CUSTOM_CASTS = { text: 'text', number: 'numeric', boolean: 'boolean' } as const;
+
+/** The SQL of a list's order: a column, or a custom field's value read as its kind (the key travels as a binding). */
+function contactSortColumn(sort: ListSort): SortColumn {
+  if (sort.by.startsWith('customFields.')) {
+    const cast = CUSTOM_CASTS[sort.kind ?? 'text'];
+    return {
+      sql: `(contacts.custom_fields ->> ?::text)::${cast}`,
+      bindings: [sort.by.slice('customFields.'.length)],
+      cast,
+    };
+  }
+  const column = CONTACT_SORT_COLUMNS[sort.by as ContactSortField];
+  if (!column)
+    throw new FieldError(
+      'sort',
+      `sort is one of ${Object.keys(CONTACT_SORT_COLUMNS).join(', ')} or customFields.<key>`,
+    );
+  return column;
 }
 
 /** The list's filters (also a bulk change's and the export's). */

@@ -5560,6 +5560,8 @@ export interface operations {
                 /** @description Also count every matching row */
                 includeTotal?: boolean;
                 limit?: number;
+                /** @description asc (the default) or desc; empty values come last either way */
+                order?: "asc" | "desc";
                 /** @description Owner user id */
                 owner?: number;
                 /** @description Score at most this, and not below scoreMin */
@@ -5568,6 +5570,8 @@ export interface operations {
                 scoreMin?: number;
                 /** @description Part of name, email, company or phone; case and accents ignored. A phone of 6 digits or more, however written, also finds the contacts whose number ends with its digits or is that number */
                 search?: string | "";
+                /** @description Order by name, email, company, status, score, source, createdAt, updatedAt or customFields.<key> (a custom field); without it, newest first (a search: best matches first) */
+                sort?: string;
                 /** @description This source, case and accents ignored */
                 source?: string;
                 status?: "lead" | "prospect" | "customer" | "inactive";
@@ -6415,6 +6419,11 @@ export interface operations {
                     filter?: {
                         /** @description This company's people */
                         companyId?: number;
+                        /**
+                         * @description asc (the default) or desc; empty values come last either way
+                         * @enum {unknown}
+                         */
+                        order?: "asc" | "desc";
                         /** @description Owner user id */
                         owner?: number;
                         /** @description Score at most this, and not below scoreMin */
@@ -6423,6 +6432,8 @@ export interface operations {
                         scoreMin?: number;
                         /** @description Part of name, email, company or phone; case and accents ignored. A phone of 6 digits or more, however written, also finds the contacts whose number ends with its digits or is that number */
                         search?: string | "";
+                        /** @description Order by name, email, company, status, score, source, createdAt, updatedAt or customFields.<key> (a custom field); without it, newest first (a search: best matches first) */
+                        sort?: string;
                         /** @description This source, case and accents ignored */
                         source?: string;
                         /** @enum {unknown} */
@@ -6641,6 +6652,8 @@ export interface operations {
                 lang?: "pt" | "en";
                 /** @description Accepted and ignored */
                 limit?: number;
+                /** @description asc (the default) or desc; empty values come last either way */
+                order?: "asc" | "desc";
                 /** @description Owner user id */
                 owner?: number;
                 /** @description Score at most this, and not below scoreMin */
@@ -6651,6 +6664,8 @@ export interface operations {
                 search?: string | "";
                 /** @description Cell separator; by default a comma, and in the excel format `;` for pt (Excel set to Portuguese) and a comma for en */
                 separator?: "comma" | "semicolon";
+                /** @description Order by name, email, company, status, score, source, createdAt, updatedAt or customFields.<key> (a custom field); without it, newest first (a search: best matches first) */
+                sort?: string;
                 /** @description This source, case and accents ignored */
                 source?: string;
                 status?: "lead" | "prospect" | "customer" | "inactive";
