@@ -1,10 +1,9 @@
-import knexFactory, { type Knex } from 'knex';
-import { migrateLatest } from '../../../src/infrastructure/db/migrator';
+import type { Knex } from 'knex';
 import { p99Row, signIn, spawnFunil } from '../http/load';
 import type { Scenario } from '../http/scenarios';
 import { bundleServers, type BenchServer } from '../http/servers';
 import { seedBrazilianContacts } from '../support/brazilian-contacts';
-import { createBenchDatabase } from '../support/crm-data';
+import { prepareBenchDatabase as prepare } from '../support/crm-data';
 import type { BenchContext, BenchRow, BenchSection } from '../support/section';
 
 const CONNECTIONS = 32;
@@ -113,32 +112,6 @@ async function seedCompanies(knex: Knex, count: number, ownerIds: number[]): Pro
     )
   ).rows as { first: number }[];
   return first;
-}
-
-/** A database of its own, migrated, with 20 users; `seed` fills it, then it is analyzed. */
-async function prepare(
-  ctx: BenchContext,
-  label: string,
-  seed: (knex: Knex, owners: number[]) => Promise<void>,
-): Promise<Awaited<ReturnType<typeof createBenchDatabase>>> {
-  const db = await createBenchDatabase(ctx.postgresUrl, label);
-  const knex = knexFactory({ client: 'pg', connection: db.url, pool: { min: 0, max: 1 } });
-  try {
-    await migrateLatest(knex);
-    await knex.raw(
-      `INSERT INTO users (username, password, name, role, initials) SELECT 'bench' || g, 'not-a-hash', 'Bench User ' || g, 'employee', 'BU' FROM generate_series(1, 20) g`,
-    );
-    const started = performance.now();
-    await seed(knex, (await knex('users').pluck('id')) as number[]);
-    await knex.raw('VACUUM ANALYZE');
-    ctx.log(`${label}: seeded in ${Math.round((performance.now() - started) / 1000)} s`);
-    return db;
-  } catch (error) {
-    await db.drop();
-    throw error;
-  } finally {
-    await knex.destroy();
-  }
 }
 
 /** One request after another, each timed (ms): how long a person waits for the page, not a load figure. */

@@ -12,3 +12,4 @@ export { run as home } from './home';
 export { run as web } from './web';
 export { run as import } from './import';
 export { run as companies } from './companies';
+export { run as table } from './table';

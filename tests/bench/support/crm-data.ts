@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
 import { ACTIVITY_TYPES } from '../../../src/domain/activities/activity';
+import { migrateLatest } from '../../../src/infrastructure/db/migrator';
+import type { BenchContext } from './section';
 
 /** A database of its own on the bench's PostgreSQL server, dropped by `drop`. */
 export interface BenchDatabase {
@@ -106,4 +108,30 @@ export async function seedCrm(knex: Knex, size: CrmDataSize): Promise<void> {
     [[...ACTIVITY_TYPES], size.pendingActivities, size.pendingActivities, size.users, size.contacts, size.activities],
   );
   await knex.raw('ANALYZE');
+}
+
+/** A database of its own, migrated, with 20 users; `seed` fills it, then it is analyzed. */
+export async function prepareBenchDatabase(
+  ctx: BenchContext,
+  label: string,
+  seed: (knex: Knex, owners: number[]) => Promise<void>,
+): Promise<BenchDatabase> {
+  const db = await createBenchDatabase(ctx.postgresUrl, label);
+  const knex = knexFactory({ client: 'pg', connection: db.url, pool: { min: 0, max: 1 } });
+  try {
+    await migrateLatest(knex);
+    await knex.raw(
+      `INSERT INTO users (username, password, name, role, initials) SELECT 'bench' || g, 'not-a-hash', 'Bench User ' || g, 'employee', 'BU' FROM generate_series(1, 20) g`,
+    );
+    const started = performance.now();
+    await seed(knex, (await knex('users').pluck('id')) as number[]);
+    await knex.raw('VACUUM ANALYZE');
+    ctx.log(`${label}: seeded in ${Math.round((performance.now() - started) / 1000)} s`);
+    return db;
+  } catch (error) {
+    await db.drop();
+    throw error;
+  } finally {
+    await knex.destroy();
+  }
 }
