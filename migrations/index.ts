@@ -54,6 +54,7 @@ import * as addDealAndCompanyCustomFields from './20261202140000_add_deal_and_co
 import * as addCustomFieldFilterIndexes from './20261202150000_add_custom_field_filter_indexes';
 import * as addCustomFieldPinned from './20261202160000_add_custom_field_pinned';
 import * as addContactSortIndexes from './20261203090000_add_contact_sort_indexes';
+import * as addCustomFieldSortIndexes from './20261203100000_add_custom_field_sort_indexes';
 
 /** What a migration that moves data counts (rows created, linked...), for the log: see migrateLatest. */
 export type MigrationReport = Record<string, number>;
@@ -123,4 +124,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261202150000_add_custom_field_filter_indexes', addCustomFieldFilterIndexes],
   ['20261202160000_add_custom_field_pinned', addCustomFieldPinned],
   ['20261203090000_add_contact_sort_indexes', addContactSortIndexes],
+  ['20261203100000_add_custom_field_sort_indexes', addCustomFieldSortIndexes],
 ];

@@ -29,6 +29,26 @@ const toField = (model: BaseModel): CustomField => {
   return { ...rest, label: { pt: labelPt, en: labelEn } };
 };
 
+const TABLES: Record<CustomFieldEntity, string> = { contact: 'contacts', company: 'companies', deal: 'deals' };
+/** How a list ordered by a field compares its values (the lists' sort casts them so; see contactSortColumn). */
+const SORT_CASTS: Partial<Record<CustomField['type'], string>> = {
+  number: 'numeric',
+  currency: 'numeric',
+  checkbox: 'boolean',
+};
+
+/**
+ * The index a list ordered by the field pages by: its value as the list compares it, and the id. The key is one
+ * FIELD_KEY_PATTERN allows (letters, digits, _), checked by the table's constraint too, so it is written into the
+ * statement; made in the transaction that makes the field (a short lock on the records while it is built).
+ */
+export function sortIndexSql(field: Pick<CustomField, 'entity' | 'key' | 'type'>): string {
+  if (!/^[a-z][a-zA-Z0-9_]{0,39}$/.test(field.key)) throw new Error(`not a field key: ${field.key}`);
+  const table = TABLES[field.entity];
+  const cast = SORT_CASTS[field.type] ?? 'text';
+  return `CREATE INDEX IF NOT EXISTS ${table}_cf_${field.key}_sort ON ${table} (((custom_fields ->> '${field.key}')::${cast}), id)`;
+}
+
 @injectable()
 export class KnexCustomFieldRepository implements CustomFieldRepository {
   constructor(@inject(UNIT_OF_WORK) private readonly uow: KnexUnitOfWork) {}
@@ -72,7 +92,9 @@ export class KnexCustomFieldRepository implements CustomFieldRepository {
         position: raw('(SELECT coalesce(max(position), 0) + 1 FROM custom_fields WHERE entity = ?)', [field.entity]),
       })
       .returning(COLUMNS);
-    return toField(row);
+    const created = toField(row);
+    await this.uow.db.raw(sortIndexSql(created));
+    return created;
   }
 
   async update(

@@ -67,6 +67,19 @@ describe('GET /api/crm/contacts?sort=&order=', () => {
     }
   });
 
+  it("pages a custom field's order through the index made with the field (the key bound as the list binds it)", async () => {
+    const plan = await crm.knex.transaction(async (trx) => {
+      await trx.raw('SET LOCAL enable_seqscan = off');
+      const explained = await trx.raw(
+        `EXPLAIN SELECT id FROM contacts WHERE ((contacts.custom_fields ->> ?::text)::numeric) IS NOT NULL
+           ORDER BY ((contacts.custom_fields ->> ?::text)::numeric) asc, contacts.id asc LIMIT 51`,
+        ['rank', 'rank'],
+      );
+      return (explained.rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('contacts_cf_rank_sort');
+  });
+
   it('pages any order with any page size exactly as one page lists it: no row repeated or skipped', async () => {
     await fc.assert(
       fc.asyncProperty(
