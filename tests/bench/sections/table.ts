@@ -1,3 +1,4 @@
+import { sortIndexSql } from '../../../src/infrastructure/custom-fields/knex-custom-field.repository';
 import { p99Row, signIn, spawnFunil } from '../http/load';
 import type { Scenario } from '../http/scenarios';
 import { bundleServers, type BenchServer } from '../http/servers';
@@ -50,6 +51,9 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
           position: 2,
         },
       ]);
+      // As the app makes them with each field.
+      await knex.raw(sortIndexSql({ entity: 'contact', key: 'rank', type: 'number' }));
+      await knex.raw(sortIndexSql({ entity: 'contact', key: 'segment', type: 'select' }));
       await knex.raw(`UPDATE contacts SET custom_fields = jsonb_strip_nulls(jsonb_build_object(
           'rank', CASE WHEN id % 3 <> 0 THEN (id * 7919) % 1000 END,
           'segment', CASE WHEN id % 2 = 0 THEN (array['varejo','industria','servicos'])[1 + id % 3] END))`);
