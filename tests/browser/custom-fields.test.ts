@@ -346,6 +346,37 @@ describe('custom fields in the forms', () => {
     await call(admin, 'patch', `/api/crm/contacts/${helena.id}`, { customFields: { budget: '12500.50' } });
   });
 
+  it('orders the contacts by a column or a custom field, either way, as the API does, kept in the URL', async () => {
+    await admin.goto('/crm/contacts');
+    await admin.getByTestId('contact-card').first().waitFor();
+    const names = () => admin.getByTestId('contact-card-name').allTextContents();
+    const apiNames = async (query: string) =>
+      (
+        (await (await admin.request.get(`/api/crm/contacts?${query}&limit=50`)).json()) as { items: { name: string }[] }
+      ).items.map((c) => c.name);
+    await admin.locator('#contacts-sort').click();
+    await admin.getByRole('option', { name: 'Nome', exact: true }).click();
+    await expect.poll(() => new URL(admin.url()).searchParams.get('sort')).toBe('name');
+    const byName = await apiNames('sort=name');
+    await expect.poll(async () => (await names()).slice(0, 5)).toEqual(byName.slice(0, 5));
+    await admin.getByRole('button', { name: /Ordem crescente/ }).click();
+    await expect.poll(() => new URL(admin.url()).searchParams.get('order')).toBe('desc');
+    const byNameDesc = await apiNames('sort=name&order=desc');
+    await expect.poll(async () => (await names()).slice(0, 5)).toEqual(byNameDesc.slice(0, 5));
+
+    await admin.locator('#contacts-sort').click();
+    await admin.getByRole('option', { name: 'Orçamento', exact: true }).click();
+    await expect.poll(() => new URL(admin.url()).searchParams.get('sort')).toBe('customFields.budget');
+    const byBudget = await apiNames('sort=customFields.budget&order=desc');
+    expect(byBudget[0]).toBe('Helena Campos');
+    await expect.poll(async () => (await names()).slice(0, 3)).toEqual(byBudget.slice(0, 3));
+    await admin.reload();
+    await expect.poll(async () => (await names()).slice(0, 3)).toEqual(byBudget.slice(0, 3));
+    expect(await admin.locator('#contacts-sort').textContent()).toBe('Orçamento');
+    await settled(admin);
+    await screenshot(admin, 'custom-fields-contacts-sorted-pt-light-1280');
+  });
+
   it('filters the board by a deal choice field: its cards and its column totals alike, kept in the URL', async () => {
     await call(admin, 'post', '/api/crm/deals', {
       title: 'Venda na loja',

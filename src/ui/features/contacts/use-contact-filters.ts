@@ -1,6 +1,6 @@
 import { customFieldParams } from '../../components/records/custom-field-filters';
 import { idParam, textParam, useUrlFilters } from '../../lib/hooks/use-url-filters';
-import { CONTACT_STATUSES, type ContactFilters, type ContactStatus } from './api/get-contacts';
+import { CONTACT_SORTS, CONTACT_STATUSES, type ContactFilters, type ContactStatus } from './api/get-contacts';
 
 export type FilterName = keyof ContactFilters;
 
@@ -23,8 +23,22 @@ function parseContactFilters(params: URLSearchParams): ContactFilters {
     scoreMax: scoreParam(params.get('scoreMax')),
     // A custom field's filter, as the URL names it: the server reads it as its field's type (400 for a stale one).
     ...customFieldParams(params),
+    // The order: a column, or a custom field the server checks (400 for a stale one); none: newest first.
+    ...sortParams(params),
   };
 }
+
+/** `sort` (a column or `customFields.<key>`) and `order` from the URL; an order without a sort means nothing. */
+function sortParams(params: URLSearchParams): Pick<ContactFilters, 'sort' | 'order'> {
+  const sort = params.get('sort') ?? '';
+  const known =
+    (CONTACT_SORTS as readonly string[]).includes(sort) || /^customFields\.[a-z][a-zA-Z0-9_]{0,39}$/.test(sort);
+  if (!known) return {};
+  return { sort, order: params.get('order') === 'desc' ? 'desc' : undefined };
+}
+
+/** Not filters: the list's order (kept when filters are counted or shown as chips). */
+export const ORDER_PARAMS: readonly FilterName[] = ['sort', 'order'];
 
 /** The list's search and filters, kept in the URL (?search=&status=&tag=&owner=&source=&scoreMin=&scoreMax=&customFields.<key>=) so reload, back and links keep them. */
 export const useContactFilters = () => useUrlFilters(parseContactFilters);

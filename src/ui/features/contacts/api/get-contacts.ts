@@ -12,6 +12,18 @@ export const CONTACT_STATUSES = Object.keys({ lead: 0, prospect: 0, customer: 0,
   0
 >) as ContactStatus[];
 
+/** The columns the list can be ordered by, besides a custom field (`customFields.<key>`), in the order offered. */
+export const CONTACT_SORTS = [
+  'name',
+  'email',
+  'company',
+  'status',
+  'score',
+  'source',
+  'createdAt',
+  'updatedAt',
+] as const;
+
 /** The list's filters as the API names them. */
 /** The list's filters: the document's, and `customFields.<key>` (a custom field's value; the server reads its type). */
 export type ContactFilters = Omit<ApiQuery<'/api/crm/contacts', 'get'>, 'limit' | 'cursor' | 'includeTotal'> & {

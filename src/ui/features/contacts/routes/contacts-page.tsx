@@ -14,7 +14,8 @@ import { useContacts, type Contact } from '../api/get-contacts';
 import { ContactFiltersBar } from '../components/contact-filters';
 import { ContactGrid } from '../components/contact-grid';
 import { ExportMenu } from '../components/export-menu';
-import { useContactFilters } from '../use-contact-filters';
+import { ORDER_PARAMS, useContactFilters } from '../use-contact-filters';
+import { ContactSort } from '../components/contact-sort';
 import { useContactSelection } from '../use-contact-selection';
 
 // Off the path to the first cards: the form (with its validation library) and the bulk actions are chunks of
@@ -30,7 +31,9 @@ type Editing = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; contact
 export function ContactsPage() {
   const { t } = useTranslation();
   const { data: me } = useUser();
-  const { filters, setFilter, setFilters, clearFilters, active } = useContactFilters();
+  const { filters, setFilter, setFilters, clearFilters, active: set } = useContactFilters();
+  // The order is no filter: not counted, not a chip.
+  const active = set.filter((name) => !ORDER_PARAMS.includes(name));
   const contacts = useContacts(filters);
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
   // Cleared whenever the filters change.
@@ -78,10 +81,17 @@ export function ContactsPage() {
         setFilters={setFilters}
         clearFilters={clearFilters}
       />
-      <p className="mb-3 text-sm text-muted-foreground" role="status" data-testid="contacts-total">
-        {total !== undefined &&
-          t(capped ? 'contacts.totalCapped' : 'contacts.total', { count: total, formatted: formatInteger(total) })}
-      </p>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground" role="status" data-testid="contacts-total">
+          {total !== undefined &&
+            t(capped ? 'contacts.totalCapped' : 'contacts.total', { count: total, formatted: formatInteger(total) })}
+        </p>
+        <ContactSort
+          sort={filters.sort}
+          order={filters.order}
+          onChange={(sort, order) => setFilters({ sort, order })}
+        />
+      </div>
       {selectedCount > 0 && (
         <Suspense fallback={null}>
           <ContactSelectionBar
