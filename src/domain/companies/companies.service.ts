@@ -40,7 +40,7 @@ export class CompaniesService {
     @inject(UNIT_OF_WORK) uow: UnitOfWork,
     @inject(TIMELINE_SERVICE) timeline: TimelineService,
     @inject(CUSTOM_FIELDS_SERVICE)
-    private readonly customFields: Pick<CustomFieldsService, 'values' | 'changes' | 'match'>,
+    private readonly customFields: Pick<CustomFieldsService, 'values' | 'changes' | 'match' | 'sortOf'>,
   ) {
     this.records = new CrmRecords(companies, COMPANY_KIND, uow, timeline);
   }
@@ -48,7 +48,8 @@ export class CompaniesService {
   async list(_viewer: Viewer, filter: CompanyFilter, page: PageRequest): Promise<Page<Company>> {
     // Its custom field filters read as their fields' types (a 400 naming one that cannot be).
     const customFieldMatch = await this.customFields.match('company', filter.customFields);
-    return this.companies.list(customFieldMatch ? { ...filter, customFieldMatch } : filter, page);
+    const sort = await this.customFields.sortOf('company', filter.sort);
+    return this.companies.list({ ...filter, sort, ...(customFieldMatch && { customFieldMatch }) }, page);
   }
 
   get(viewer: Viewer, id: number): Promise<Company> {

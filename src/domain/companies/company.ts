@@ -1,3 +1,5 @@
+import type { ListSort } from '../shared/list-page';
+
 /**
  * Size bands by head count, as SEBRAE classifies commerce and services: micro up to 9 people, small 10 to 49,
  * medium 50 to 99, large 100 or more.
@@ -81,7 +83,13 @@ export interface CompanyFilter {
   customFields?: Record<string, string>;
   /** What the service made of `customFields`: the document the companies' values contain (the repository's part). */
   customFieldMatch?: Record<string, unknown>;
+  /** A table's order (a column, or a custom field); without it, newest first. */
+  sort?: ListSort;
 }
+
+/** The columns a companies list can be ordered by (text case and accents ignored), besides `customFields.<key>`. */
+export const COMPANY_SORTS = ['name', 'segment', 'size', 'city', 'uf', 'createdAt', 'updatedAt'] as const;
+export type CompanySortField = (typeof COMPANY_SORTS)[number];
 
 export const COMPANY_TRACKED_FIELDS = [
   'name',

@@ -40,7 +40,7 @@ export class ContactsService {
     @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @inject(TIMELINE_SERVICE) private readonly timeline: TimelineService,
     @inject(CUSTOM_FIELDS_SERVICE)
-    private readonly customFields: Pick<CustomFieldsService, 'values' | 'changes' | 'match' | 'checked' | 'sortKind'>,
+    private readonly customFields: Pick<CustomFieldsService, 'values' | 'changes' | 'match' | 'checked' | 'sortOf'>,
   ) {
     this.records = new CrmRecords(
       contacts,
@@ -190,11 +190,7 @@ export class ContactsService {
    */
   private async resolved(filter: ContactFilter): Promise<ContactFilter> {
     const customFieldMatch = await this.customFields.match('contact', filter.customFields);
-    const key = filter.sort?.by.startsWith('customFields.') ? filter.sort.by.slice('customFields.'.length) : undefined;
-    const sort =
-      key !== undefined && filter.sort
-        ? { ...filter.sort, kind: await this.customFields.sortKind('contact', key) }
-        : filter.sort;
+    const sort = await this.customFields.sortOf('contact', filter.sort);
     return { ...filter, sort, ...(customFieldMatch && { customFieldMatch }) };
   }
 

@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import { FieldError } from '../crm/crm.errors';
 import { ConflictError } from '../shared/conflict.error';
 import { UNIT_OF_WORK } from '../shared/shared.tokens';
+import type { ListSort } from '../shared/list-page';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
 import {
   checkCustomValues,
@@ -137,15 +138,18 @@ export class CustomFieldsService {
   }
 
   /**
-   * How a list ordered by `customFields.<key>` compares its values: amounts and numbers as numbers, a yes/no as a
-   * boolean, the rest (dates as YYYY-MM-DD, a choice by its key) as text. A key of no field is a 400 naming `sort`.
+   * A list's order, with how a custom field's values compare when it is ordered by one (`customFields.<key>`):
+   * amounts and numbers as numbers, a yes/no as a boolean, the rest (dates as YYYY-MM-DD, a choice by its key) as
+   * text. A key of no field is a 400 naming `sort`.
    */
-  async sortKind(entity: CustomFieldEntity, key: string): Promise<'text' | 'number' | 'boolean'> {
+  async sortOf(entity: CustomFieldEntity, sort: ListSort | undefined): Promise<ListSort | undefined> {
+    if (!sort?.by.startsWith('customFields.')) return sort;
+    const key = sort.by.slice('customFields.'.length);
     const field = (await this.fields.list(entity, true)).find((f) => f.key === key);
     if (!field)
       throw new FieldError('sort', `customFields.${key} is not a field of these records (GET /api/crm/fields)`);
-    if (field.type === 'number' || field.type === 'currency') return 'number';
-    return field.type === 'checkbox' ? 'boolean' : 'text';
+    const numeric = field.type === 'number' || field.type === 'currency';
+    return { ...sort, kind: numeric ? 'number' : field.type === 'checkbox' ? 'boolean' : 'text' };
   }
 
   /** A field to pin needs room: at most MAX_PINNED offered fields of a kind of record are pinned (400 on `pinned`). */

@@ -17,6 +17,7 @@ export const companyFilter = (q: CompanyQuery): CompanyFilter => ({
   city: q.city,
   uf: q.uf,
   customFields: customFieldFilters(q),
+  sort: q.sort ? { by: q.sort, order: q.order ?? 'asc' } : undefined,
 });
 
 @injectable()

@@ -3,6 +3,7 @@ import { CUSTOM_FIELD_FILTER, customFieldFilterValue, customFieldValues, customF
 import { formatCnpj, isValidCnpj } from '../../domain/companies/cnpj';
 import {
   COMPANY_SIZES,
+  COMPANY_SORTS,
   UFS,
   type Company,
   type CompanyDealTotals,
@@ -13,10 +14,15 @@ import {
 import { canBePhone, NOT_A_PHONE } from '../../domain/contacts/phone';
 import { count, id, responseObject } from '../response.schemas';
 import { moneySum } from './deals.schemas';
-import { createOf, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
+import { createOf, listQuery, optionalText, patchOf, recordId, recordStamps, sortFields } from './crm.schemas';
+import type { SortOrder } from '../../domain/shared/list-page';
 
 /** The list's filters as the client names them (`owner`: the owner's id). */
-export type CompanyQuery = Pick<CompanyFilter, 'search' | 'segment' | 'tag' | 'city' | 'uf'> & { owner?: number };
+export type CompanyQuery = Pick<CompanyFilter, 'search' | 'segment' | 'tag' | 'city' | 'uf'> & {
+  owner?: number;
+  sort?: string;
+  order?: SortOrder;
+};
 
 const uf = Joi.string()
   .uppercase()
@@ -87,6 +93,7 @@ const filterFields: Joi.StrictSchemaMap<CompanyQuery> = {
   owner: recordId.description('Owner user id'),
   city: Joi.string().trim().min(1).max(100).description('This city, case and accents ignored'),
   uf,
+  ...sortFields(COMPANY_SORTS),
 };
 
 const text = Joi.string().allow(null);

@@ -1,3 +1,4 @@
+import { foldedColumn, sortColumnOf, sortedPage, type SortColumn } from '../db/sorted-page';
 import { inject, injectable } from 'inversify';
 import type { QueryBuilder } from 'objection';
 import { formatCnpj, normalizeCnpj } from '../../domain/companies/cnpj';
@@ -6,6 +7,7 @@ import type {
   CompanyDealTotals,
   CompanyFields,
   CompanyFilter,
+  CompanySortField,
   NewCompany,
 } from '../../domain/companies/company';
 import type { CompanyRepository } from '../../domain/companies/companies.ports';
@@ -19,6 +21,17 @@ import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 export const CompanyModel = tableModel('companies', { jsonAttributes: ['customFields'], hasUpdatedAt: true });
 
 /** Rows hold the CNPJ normalized (what the unique index compares); records show it formatted. */
+/** The columns a companies list can be ordered by (companies_*_sort_index and those named in their migration). */
+const COMPANY_SORT_COLUMNS: Record<CompanySortField, SortColumn> = {
+  name: foldedColumn('companies.name'),
+  segment: foldedColumn('companies.segment'),
+  size: { sql: 'companies.size', cast: 'text' },
+  city: foldedColumn('companies.city'),
+  uf: { sql: 'companies.uf', cast: 'text' },
+  createdAt: { sql: 'companies.created_at', cast: 'timestamptz' },
+  updatedAt: { sql: 'companies.updated_at', cast: 'timestamptz' },
+};
+
 @injectable()
 export class KnexCompanyRepository
   extends KnexRecordStore<Company, NewCompany, Partial<CompanyFields>>
@@ -29,10 +42,12 @@ export class KnexCompanyRepository
   }
 
   list(filter: CompanyFilter, page: PageRequest): Promise<Page<Company>> {
-    return this.page(
-      this.select().modify((q) => matching(q, filter)),
-      page,
-    );
+    const query = this.select().modify((q) => matching(q, filter));
+    if (filter.sort)
+      return sortedPage(query, page, filter.sort, sortColumnOf('companies', COMPANY_SORT_COLUMNS, filter.sort), (row) =>
+        this.toRecord(row),
+      );
+    return this.page(query, page);
   }
 
   /** One pass over deals_company_id_index, each deal's stage found by its key (won and lost by kind, never by name). */

@@ -1,6 +1,4 @@
-import { FieldError } from '../../domain/crm/crm.errors';
-import { sortedPage, type SortColumn } from '../db/sorted-page';
-import type { ListSort } from '../../domain/shared/list-page';
+import { foldedColumn, sortColumnOf, sortedPage, type SortColumn } from '../db/sorted-page';
 import { inject, injectable } from 'inversify';
 import type { QueryBuilder } from 'objection';
 import type {
@@ -51,7 +49,7 @@ export class KnexContactRepository
         this.select().modify((q) => matching(q, filter)),
         page,
         filter.sort,
-        contactSortColumn(filter.sort),
+        sortColumnOf('contacts', CONTACT_SORT_COLUMNS, filter.sort),
         (row) => this.toRecord(row),
       );
     if (!filter.search)
@@ -332,8 +330,8 @@ function createRecordedSql(columns: string[], entriesSql: string): string {
     FROM created`;
 }
 
-/** Text compared as people read it: case and accents ignored (the contacts_*_sort_index indexes serve these). */
-const folded = (column: string): SortColumn => ({ sql: `lower(funil_unaccent(${column}))`, cast: 'text' });
+const folded = foldedColumn;
+/** The columns a contacts list can be ordered by (contacts_*_sort_index and the others named in their migration). */
 const CONTACT_SORT_COLUMNS: Record<ContactSortField, SortColumn> = {
   name: folded('contacts.name'),
   email: { sql: 'lower(contacts.email)', cast: 'text' },
@@ -344,26 +342,6 @@ const CONTACT_SORT_COLUMNS: Record<ContactSortField, SortColumn> = {
   createdAt: { sql: 'contacts.created_at', cast: 'timestamptz' },
   updatedAt: { sql: 'contacts.updated_at', cast: 'timestamptz' },
 };
-const CUSTOM_CASTS = { text: 'text', number: 'numeric', boolean: 'boolean' } as const;
-
-/** The SQL of a list's order: a column, or a custom field's value read as its kind (the key travels as a binding). */
-function contactSortColumn(sort: ListSort): SortColumn {
-  if (sort.by.startsWith('customFields.')) {
-    const cast = CUSTOM_CASTS[sort.kind ?? 'text'];
-    return {
-      sql: `(contacts.custom_fields ->> ?::text)::${cast}`,
-      bindings: [sort.by.slice('customFields.'.length)],
-      cast,
-    };
-  }
-  const column = CONTACT_SORT_COLUMNS[sort.by as ContactSortField];
-  if (!column)
-    throw new FieldError(
-      'sort',
-      `sort is one of ${Object.keys(CONTACT_SORT_COLUMNS).join(', ')} or customFields.<key>`,
-    );
-  return column;
-}
 
 /** The list's filters (also a bulk change's and the export's). */
 function matching(q: QueryBuilder<BaseModel>, filter: ContactFilter): void {

@@ -11,6 +11,29 @@ export interface SortColumn {
   cast: 'text' | 'numeric' | 'int' | 'boolean' | 'timestamptz';
 }
 
+/** Text compared as people read it: case and accents ignored (each list's *_sort_index indexes serve these). */
+export const foldedColumn = (column: string): SortColumn => ({ sql: `lower(funil_unaccent(${column}))`, cast: 'text' });
+
+const CUSTOM_CASTS = { text: 'text', number: 'numeric', boolean: 'boolean' } as const;
+
+/**
+ * The SQL of a list's order: one of `columns`, or a custom field's value in `table`, read as its kind (the key
+ * travels as a binding; the field's own index, made with it, serves it). Another name is a 400 naming `sort`.
+ */
+export function sortColumnOf(table: string, columns: Record<string, SortColumn>, sort: ListSort): SortColumn {
+  if (sort.by.startsWith('customFields.')) {
+    const cast = CUSTOM_CASTS[sort.kind ?? 'text'];
+    return {
+      sql: `(${table}.custom_fields ->> ?::text)::${cast}`,
+      bindings: [sort.by.slice('customFields.'.length)],
+      cast,
+    };
+  }
+  const column = Object.prototype.hasOwnProperty.call(columns, sort.by) ? columns[sort.by] : undefined;
+  if (!column) throw new FieldError('sort', `sort is one of ${Object.keys(columns).join(', ')} or customFields.<key>`);
+  return column;
+}
+
 type SortKey = [by: string, order: string, value: string | null, id: number];
 
 /**

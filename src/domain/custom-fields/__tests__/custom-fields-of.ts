@@ -6,7 +6,7 @@ import type { UnitOfWork } from '../../shared/unit-of-work.port';
 /** The custom field rules of a service test, over these fields (none by default), without a database. */
 export function customFieldsOf(
   fields: CustomField[] = [],
-): Pick<CustomFieldsService, 'values' | 'changes' | 'match' | 'list' | 'checked' | 'sortKind'> {
+): Pick<CustomFieldsService, 'values' | 'changes' | 'match' | 'list' | 'checked' | 'sortOf'> {
   const repository: Pick<CustomFieldRepository, 'list'> = {
     list: async (entity) => fields.filter((field) => entity === undefined || field.entity === entity),
   };

@@ -4010,12 +4010,16 @@ export interface operations {
                 /** @description Also count every matching row */
                 includeTotal?: boolean;
                 limit?: number;
+                /** @description asc (the default) or desc; empty values come last either way */
+                order?: "asc" | "desc";
                 /** @description Owner user id */
                 owner?: number;
                 /** @description Part of name, trade name, CNPJ (with or without punctuation), e-mail domain or city; case and accents ignored */
                 search?: string | "";
                 /** @description This segment, case and accents ignored */
                 segment?: string;
+                /** @description Order by name, segment, size, city, uf, createdAt, updatedAt or customFields.<key> (a custom field); without it, newest first (a search: best matches first) */
+                sort?: string;
                 tag?: string;
                 uf?: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
             };
@@ -5016,6 +5020,8 @@ export interface operations {
                 lang?: "pt" | "en";
                 /** @description Accepted and ignored */
                 limit?: number;
+                /** @description asc (the default) or desc; empty values come last either way */
+                order?: "asc" | "desc";
                 /** @description Owner user id */
                 owner?: number;
                 /** @description Part of name, trade name, CNPJ (with or without punctuation), e-mail domain or city; case and accents ignored */
@@ -5024,6 +5030,8 @@ export interface operations {
                 segment?: string;
                 /** @description Cell separator; by default a comma, and in the excel format `;` for pt (Excel set to Portuguese) and a comma for en */
                 separator?: "comma" | "semicolon";
+                /** @description Order by name, segment, size, city, uf, createdAt, updatedAt or customFields.<key> (a custom field); without it, newest first (a search: best matches first) */
+                sort?: string;
                 tag?: string;
                 /** @description IANA time zone of the excel format's dates (the browser's, from Intl) */
                 tz?: string;

@@ -8,13 +8,13 @@ const SORTS = ['name', 'email', 'company', 'status', 'score', 'source', 'created
 
 type Row = { id: number; name: string; score: number; email: string | null; customFields: Record<string, unknown> };
 
-/** Every page of the list, in order: the rows and how many pages it took. */
-async function pages(query: string, limit: number): Promise<Row[]> {
+/** Every page of the list (the contacts of this test, or with `list` another one's), in order. */
+async function pages(query: string, limit: number, list = `/api/crm/contacts?source=${SOURCE}`): Promise<Row[]> {
   const rows: Row[] = [];
   let cursor: string | null = null;
   for (let i = 0; i < 200; i++) {
     const after: string = cursor ? `&cursor=${cursor}` : '';
-    const res = await crm.users.admin.get(`/api/crm/contacts?source=${SOURCE}&${query}&limit=${limit}${after}`);
+    const res = await crm.users.admin.get(`${list}&${query}&limit=${limit}${after}`);
     expect(res.status, res.text).toBe(200);
     rows.push(...res.body.items);
     cursor = res.body.nextCursor as string | null;
@@ -108,5 +108,57 @@ describe('GET /api/crm/contacts?sort=&order=', () => {
     await refused(`source=${SOURCE}&sort=score&limit=5&cursor=${first.body.nextCursor}`, 'query.cursor');
     await refused(`source=${SOURCE}&sort=name&order=desc&limit=5&cursor=${first.body.nextCursor}`, 'query.cursor');
     await refused(`source=${SOURCE}&sort=name&limit=5&cursor=bm9wZQ`, 'query.cursor');
+  });
+});
+
+describe('GET /api/crm/companies?sort=&order=', () => {
+  const TAG = 'sort-test';
+  const COMPANY_SORTS = ['name', 'segment', 'size', 'city', 'uf', 'createdAt', 'updatedAt', 'customFields.tier'];
+  const list = `/api/crm/companies?tag=${TAG}`;
+
+  beforeAll(async () => {
+    const field = await crm.users.admin.post('/api/crm/fields', {
+      entity: 'company',
+      key: 'tier',
+      label: { pt: 'Categoria', en: 'Tier' },
+      type: 'select',
+      options: ['ouro', 'prata'],
+    });
+    expect(field.status).toBe(201);
+    const names = ['Padaria', 'álamo', 'Bazar', 'padaria', 'Zebu'];
+    await crm.knex('companies').insert(
+      Array.from({ length: 30 }, (_, i) => ({
+        name: names[i % names.length],
+        segment: i % 3 === 0 ? null : ['Varejo', 'serviços'][i % 2],
+        size: i % 4 === 0 ? null : ['micro', 'small', 'large'][i % 3],
+        city: i % 5 === 0 ? null : ['São Paulo', 'Belém', 'Curitiba'][i % 3],
+        uf: i % 5 === 0 ? null : ['SP', 'PA', 'PR'][i % 3],
+        tags: [TAG],
+        created_at: new Date(Date.UTC(2026, 0, 1 + (i % 4))),
+        custom_fields: JSON.stringify(i % 2 === 0 ? { tier: ['ouro', 'prata'][i % 4 === 0 ? 0 : 1] } : {}),
+      })),
+    );
+  });
+
+  it('pages any order with any page size exactly as one page lists it, empty values last', async () => {
+    const byName = await pages('sort=name', 100, list);
+    expect([...new Set(byName.map((c) => c.name.toLowerCase()))]).toEqual(['álamo', 'bazar', 'padaria', 'zebu']);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...COMPANY_SORTS),
+        fc.constantFrom('asc', 'desc'),
+        fc.integer({ min: 1, max: 11 }),
+        async (sort, order, limit) => {
+          const whole = (await pages(`sort=${sort}&order=${order}`, 100, list)).map((c) => c.id);
+          expect(whole).toHaveLength(30);
+          expect((await pages(`sort=${sort}&order=${order}`, limit, list)).map((c) => c.id)).toEqual(whole);
+        },
+      ),
+      { numRuns: 15 },
+    );
+    const cities = (await pages('sort=city&order=desc', 100, list)).map(
+      (c) => (c as unknown as { city: string | null }).city,
+    );
+    expect(cities.slice(cities.indexOf(null)).every((c) => c === null)).toBe(true);
   });
 });
