@@ -413,6 +413,22 @@ describe('custom fields in the forms', () => {
     await admin.getByRole('button', { name: /Porte do cliente: Grande/ }).waitFor();
   });
 
+  it('orders the companies by a column, descending, as the API does, kept in the URL', async () => {
+    await admin.goto('/crm/companies');
+    await admin.getByTestId('companies-total').getByText(/^\d/).waitFor();
+    await admin.locator('#companies-sort').click();
+    await admin.getByRole('option', { name: 'Nome', exact: true }).click();
+    await admin.getByRole('button', { name: /Ordem crescente/ }).click();
+    await expect.poll(() => new URL(admin.url()).search).toBe('?sort=name&order=desc');
+    const api = (
+      (await (await admin.request.get('/api/crm/companies?sort=name&order=desc&limit=50')).json()) as {
+        items: { name: string }[];
+      }
+    ).items.map((c) => c.name);
+    const cards = admin.getByTestId('company-card-name');
+    await expect.poll(async () => (await cards.allTextContents()).slice(0, 3)).toEqual(api.slice(0, 3));
+  });
+
   it('pins two contact fields to the cards from Settings, where a third waits for a place', async () => {
     await admin.goto('/settings?tab=fields');
     await admin.getByRole('button', { name: 'Mostrar Segmento nos cartões' }).click();

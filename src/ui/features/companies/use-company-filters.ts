@@ -1,6 +1,7 @@
 import { customFieldParams } from '../../components/records/custom-field-filters';
 import { idParam, textParam, useUrlFilters } from '../../lib/hooks/use-url-filters';
-import { UFS, type CompanyFilters, type Uf } from './api/get-companies';
+import { COMPANY_SORTS, UFS, type CompanyFilters, type Uf } from './api/get-companies';
+import { sortParams } from '../../components/records/list-sort';
 
 export type CompanyFilterName = keyof CompanyFilters;
 
@@ -15,6 +16,8 @@ export function parseCompanyFilters(params: URLSearchParams): CompanyFilters {
     city: textParam(params.get('city')),
     uf: UFS.includes(uf as Uf) ? (uf as Uf) : undefined,
     ...customFieldParams(params),
+    // The order: a column, or a custom field the server checks (400 for a stale one); none: newest first.
+    ...sortParams(params, COMPANY_SORTS),
   };
 }
 

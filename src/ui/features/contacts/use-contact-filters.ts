@@ -1,4 +1,5 @@
 import { customFieldParams } from '../../components/records/custom-field-filters';
+import { sortParams } from '../../components/records/list-sort';
 import { idParam, textParam, useUrlFilters } from '../../lib/hooks/use-url-filters';
 import { CONTACT_SORTS, CONTACT_STATUSES, type ContactFilters, type ContactStatus } from './api/get-contacts';
 
@@ -24,21 +25,9 @@ function parseContactFilters(params: URLSearchParams): ContactFilters {
     // A custom field's filter, as the URL names it: the server reads it as its field's type (400 for a stale one).
     ...customFieldParams(params),
     // The order: a column, or a custom field the server checks (400 for a stale one); none: newest first.
-    ...sortParams(params),
+    ...sortParams(params, CONTACT_SORTS),
   };
 }
-
-/** `sort` (a column or `customFields.<key>`) and `order` from the URL; an order without a sort means nothing. */
-function sortParams(params: URLSearchParams): Pick<ContactFilters, 'sort' | 'order'> {
-  const sort = params.get('sort') ?? '';
-  const known =
-    (CONTACT_SORTS as readonly string[]).includes(sort) || /^customFields\.[a-z][a-zA-Z0-9_]{0,39}$/.test(sort);
-  if (!known) return {};
-  return { sort, order: params.get('order') === 'desc' ? 'desc' : undefined };
-}
-
-/** Not filters: the list's order (kept when filters are counted or shown as chips). */
-export const ORDER_PARAMS: readonly FilterName[] = ['sort', 'order'];
 
 /** The list's search and filters, kept in the URL (?search=&status=&tag=&owner=&source=&scoreMin=&scoreMax=&customFields.<key>=) so reload, back and links keep them. */
 export const useContactFilters = () => useUrlFilters(parseContactFilters);

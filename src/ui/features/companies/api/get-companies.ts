@@ -23,6 +23,9 @@ export const UFS = Object.keys({
 
 /** The list's filters as the API names them. */
 /** The list's filters: the document's, and `customFields.<key>` (a custom field's value; the server reads its type). */
+/** The columns the list can be ordered by, besides a custom field (`customFields.<key>`), in the order offered. */
+export const COMPANY_SORTS = ['name', 'segment', 'size', 'city', 'uf', 'createdAt', 'updatedAt'] as const;
+
 export type CompanyFilters = Omit<ApiQuery<'/api/crm/companies', 'get'>, 'limit' | 'cursor' | 'includeTotal'> & {
   [name: `customFields.${string}`]: string | undefined;
 };

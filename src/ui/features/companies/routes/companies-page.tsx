@@ -17,6 +17,8 @@ import { useCompanies, type Company } from '../api/get-companies';
 import { CompanyCard } from '../components/company-card';
 import { CompanyFiltersBar } from '../components/company-filters';
 import { useCompanyFilters } from '../use-company-filters';
+import { ListSort, ORDER_PARAMS } from '../../../components/records/list-sort';
+import { COMPANY_SORTS } from '../api/get-companies';
 
 // Off the path to the first cards: the form (with its validation library) is a chunk of its own, fetched once the
 // list is shown (so a click finds it there) or when first needed.
@@ -29,7 +31,9 @@ type Editing = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; company
 export function CompaniesPage() {
   const { t } = useTranslation();
   const { data: me } = useUser();
-  const { filters, setFilter, clearFilters, active } = useCompanyFilters();
+  const { filters, setFilter, setFilters, clearFilters, active: set } = useCompanyFilters();
+  // The order is no filter: not counted, not a chip.
+  const active = set.filter((name) => !(ORDER_PARAMS as readonly string[]).includes(name));
   const companies = useCompanies(filters);
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
   const listShown = companies.isSuccess;
@@ -75,10 +79,21 @@ export function CompaniesPage() {
         }
       />
       <CompanyFiltersBar filters={filters} active={active} me={me} setFilter={setFilter} clearFilters={clearFilters} />
-      <p className="mb-3 text-sm text-muted-foreground" role="status" data-testid="companies-total">
-        {total !== undefined &&
-          t(capped ? 'companies.totalCapped' : 'companies.total', { count: total, formatted: formatInteger(total) })}
-      </p>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground" role="status" data-testid="companies-total">
+          {total !== undefined &&
+            t(capped ? 'companies.totalCapped' : 'companies.total', { count: total, formatted: formatInteger(total) })}
+        </p>
+        <ListSort
+          id="companies-sort"
+          entity="company"
+          columns={COMPANY_SORTS}
+          labelOf={(column) => t(`companies.sortBy.${column}`)}
+          sort={filters.sort}
+          order={filters.order}
+          onChange={(sort, order) => setFilters({ sort, order })}
+        />
+      </div>
       {companies.isPending ? (
         <PageSpinner />
       ) : companies.isError ? (

@@ -14,8 +14,9 @@ import { useContacts, type Contact } from '../api/get-contacts';
 import { ContactFiltersBar } from '../components/contact-filters';
 import { ContactGrid } from '../components/contact-grid';
 import { ExportMenu } from '../components/export-menu';
-import { ORDER_PARAMS, useContactFilters } from '../use-contact-filters';
-import { ContactSort } from '../components/contact-sort';
+import { useContactFilters } from '../use-contact-filters';
+import { ListSort, ORDER_PARAMS } from '../../../components/records/list-sort';
+import { CONTACT_SORTS } from '../api/get-contacts';
 import { useContactSelection } from '../use-contact-selection';
 
 // Off the path to the first cards: the form (with its validation library) and the bulk actions are chunks of
@@ -33,7 +34,7 @@ export function ContactsPage() {
   const { data: me } = useUser();
   const { filters, setFilter, setFilters, clearFilters, active: set } = useContactFilters();
   // The order is no filter: not counted, not a chip.
-  const active = set.filter((name) => !ORDER_PARAMS.includes(name));
+  const active = set.filter((name) => !(ORDER_PARAMS as readonly string[]).includes(name));
   const contacts = useContacts(filters);
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
   // Cleared whenever the filters change.
@@ -86,7 +87,11 @@ export function ContactsPage() {
           {total !== undefined &&
             t(capped ? 'contacts.totalCapped' : 'contacts.total', { count: total, formatted: formatInteger(total) })}
         </p>
-        <ContactSort
+        <ListSort
+          id="contacts-sort"
+          entity="contact"
+          columns={CONTACT_SORTS}
+          labelOf={(column) => t(`contacts.sort.by.${column}`)}
           sort={filters.sort}
           order={filters.order}
           onChange={(sort, order) => setFilters({ sort, order })}
