@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routePagedList, scrollUntilShown } from './support/paged-list';
 import { cnpjCheckDigits, formatCnpj } from '../../src/domain/companies/cnpj';
 import {
   axeAt,
@@ -218,7 +219,6 @@ describe('companies', () => {
     const TOTAL = 100_000;
     const PAGE = 30;
     const company = (n: number) => ({
-      id: n,
       name: `Empresa ${String(n).padStart(6, '0')}`,
       cnpj: null,
       tradeName: null,
@@ -240,38 +240,11 @@ describe('companies', () => {
       createdAt: '2026-11-01T12:00:00.000Z',
       updatedAt: '2026-11-01T12:00:00.000Z',
     });
-    // The list as the server pages it (newest first, the cursor the last id), without writing 100,000 rows.
-    await page.route('**/api/crm/companies?*', (route) => {
-      const url = new URL(route.request().url());
-      const after = Number(url.searchParams.get('cursor') ?? TOTAL + 1);
-      const items = Array.from({ length: Math.min(PAGE, after - 1) }, (_, i) => company(after - 1 - i));
-      const last = items.at(-1)!.id;
-      return route.fulfill({
-        json: {
-          items,
-          nextCursor: last > 1 ? String(last) : null,
-          ...(url.searchParams.has('cursor') ? {} : { total: TOTAL }),
-        },
-      });
-    });
+    await routePagedList(page, '**/api/crm/companies?*', { total: TOTAL, pageSize: PAGE, item: company });
     await page.goto('/crm/companies');
     await page.getByTestId('companies-total').getByText('100.000 empresas').waitFor();
     const target = page.getByRole('button', { name: `Empresa ${String(TOTAL - 999).padStart(6, '0')}`, exact: true });
-    let most = 0;
-    for (let scrolls = 0; (await target.count()) === 0; scrolls++) {
-      expect(scrolls).toBeLessThan(200);
-      const height = await page.evaluate(() => {
-        const main = document.querySelector('main')!;
-        main.scrollTop = main.scrollHeight;
-        return document.querySelector('[role="list"]')!.getBoundingClientRect().height;
-      });
-      await page.waitForFunction(
-        (before) => document.querySelector('[role="list"]')!.getBoundingClientRect().height > before,
-        height,
-      );
-      most = Math.max(most, await cards(page).count());
-    }
-    most = Math.max(most, await cards(page).count());
+    const most = await scrollUntilShown(page, target, cards(page));
     expect(most).toBeGreaterThan(0);
     expect(most).toBeLessThan(200);
     // The first page's cards have left the DOM.

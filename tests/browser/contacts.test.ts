@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routePagedList, scrollUntilShown } from './support/paged-list';
 import {
   chooseTheme,
   axeAt,
@@ -428,6 +429,60 @@ describe('contacts', () => {
     ).toBe(0);
     await admin.context().close();
     await employee.context().close();
+  });
+
+  it('shows 100,000 contacts as a table with fewer than 200 rows in the DOM, ordered by a click on a header', async () => {
+    const page = await newEmployee('cotable');
+    const TOTAL = 100_000;
+    const PAGE = 50;
+    const contact = (n: number) => ({
+      name: `Pessoa ${String(n).padStart(6, '0')}`,
+      email: `p${n}@tabela.example`,
+      phone: null,
+      companyId: null,
+      company: null,
+      position: null,
+      source: 'site',
+      status: 'lead',
+      score: n % 101,
+      tags: [],
+      notes: null,
+      customFields: {},
+      ownerId: null,
+      ownerName: null,
+      createdBy: null,
+      createdAt: '2026-11-01T12:00:00.000Z',
+      updatedAt: '2026-11-01T12:00:00.000Z',
+    });
+    const asked: string[] = [];
+    await routePagedList(page, '**/api/crm/contacts?*', { total: TOTAL, pageSize: PAGE, item: contact, asked });
+    await page.goto('/crm/contacts?layout=table');
+    await page.getByTestId('contacts-total').getByText('100.000 contatos').waitFor();
+    const table = page.getByRole('table', { name: 'Contatos' });
+    expect(await table.getAttribute('aria-rowcount')).toBe(String(TOTAL + 1));
+    const rows = page.getByTestId('table-row');
+    const target = page.getByRole('button', { name: `Pessoa ${String(TOTAL - 999).padStart(6, '0')}`, exact: true });
+    const most = await scrollUntilShown(page, target, rows);
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThan(200);
+    expect(await page.getByRole('button', { name: 'Pessoa 100000', exact: true }).count()).toBe(0);
+
+    // A click on a header orders the list by it; a second, the other way.
+    await page.evaluate(() => (document.querySelector('main')!.scrollTop = 0));
+    const header = page.getByRole('columnheader', { name: 'Pontuação' });
+    await header.getByRole('button').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('score');
+    // The list is read again in that order (its spinner first): the header says so once it is back.
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('ascending');
+    await header.getByRole('button').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('order')).toBe('desc');
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => asked.some((q) => q.includes('sort=score') && q.includes('order=desc'))).toBe(true);
+    // The order and the layout are no filters: clearing the filters keeps them.
+    expect(new URL(page.url()).searchParams.get('layout')).toBe('table');
+    await expectAccessible(page, 'contacts table');
+    await screenshot(page, 'contacts-table-pt-light-1280');
+    await page.context().close();
   });
 
   it('looks right in each language, theme and width: the screen and the dialog (screenshots, axe)', async () => {

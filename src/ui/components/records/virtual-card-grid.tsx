@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { useLoadMoreNearEnd, useMainScroller } from '../../lib/hooks/use-main-scroller';
 import { Spinner } from '../ui/spinner';
 
 interface VirtualCardGridProps<T> {
@@ -46,26 +47,9 @@ export function VirtualCardGrid<T>({
   sentinelTestId,
   rowEstimate = 190,
 }: VirtualCardGridProps<T>) {
-  const list = useRef<HTMLDivElement>(null);
-  const [scroller, setScroller] = useState<HTMLElement | null>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
+  const { list, scroller, scrollMargin } = useMainScroller();
   const columns = useSyncExternalStore(subscribeColumns, columnsNow);
   const rows = Math.ceil(items.length / columns);
-
-  // The list scrolls with <main> (the layout's scroll area), below the header and filters.
-  // What sits above it (filters, chips, the total) changes height: the offset is measured again then.
-  useLayoutEffect(() => {
-    const element = list.current;
-    const main = element?.closest('main') ?? null;
-    setScroller(main);
-    if (!element || !main) return;
-    const measure = () =>
-      setScrollMargin(element.getBoundingClientRect().top - main.getBoundingClientRect().top + main.scrollTop);
-    measure();
-    const observer = new ResizeObserver(measure);
-    Array.from(main.children).forEach((child) => observer.observe(child));
-    return () => observer.disconnect();
-  }, []);
 
   const virtualizer = useVirtualizer({
     count: rows,
@@ -76,15 +60,7 @@ export function VirtualCardGrid<T>({
     scrollMargin,
   });
   const shown = virtualizer.getVirtualItems();
-  const lastShown = shown.length > 0 ? shown[shown.length - 1].index : -1;
-
-  const loadMore = useRef(onLoadMore);
-  useEffect(() => {
-    loadMore.current = onLoadMore;
-  }, [onLoadMore]);
-  useEffect(() => {
-    if (hasMore && !loadingMore && lastShown >= rows - 3) loadMore.current();
-  }, [hasMore, loadingMore, lastShown, rows]);
+  useLoadMoreNearEnd(shown, rows, { hasMore, loadingMore, onLoadMore });
 
   return (
     <>
@@ -113,17 +89,21 @@ export function VirtualCardGrid<T>({
           </div>
         ))}
       </div>
-      <div
-        data-testid={sentinelTestId}
-        className="flex min-h-8 items-center justify-center py-4 text-sm text-muted-foreground"
-      >
-        {loadingMore && (
-          <span role="status" className="inline-flex items-center gap-2">
-            <Spinner />
-            {loadingMoreLabel}
-          </span>
-        )}
-      </div>
+      <ListEnd testId={sentinelTestId} loading={loadingMore} label={loadingMoreLabel} />
     </>
+  );
+}
+
+/** The line under a virtualised list: where the next page's spinner shows while it loads. */
+export function ListEnd({ testId, loading, label }: { testId: string; loading: boolean; label: string }) {
+  return (
+    <div data-testid={testId} className="flex min-h-8 items-center justify-center py-4 text-sm text-muted-foreground">
+      {loading && (
+        <span role="status" className="inline-flex items-center gap-2">
+          <Spinner />
+          {label}
+        </span>
+      )}
+    </div>
   );
 }

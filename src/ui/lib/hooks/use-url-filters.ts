@@ -3,6 +3,9 @@ import { useSearchParams } from 'react-router-dom';
 
 type FilterValue = string | number | undefined;
 
+/** A list's query parameters that are no filters: its order and its layout. */
+const KEPT_ON_CLEAR = ['sort', 'order', 'layout'];
+
 /** Sets (or, with undefined or '', removes) each named parameter of the query. */
 function withValues(current: URLSearchParams, values: Record<string, FilterValue>): URLSearchParams {
   const next = new URLSearchParams(current);
@@ -36,7 +39,11 @@ export function useUrlFilters<F extends object>(parse: (params: URLSearchParams)
     [setParams],
   );
 
-  const clearFilters = useCallback(() => setParams(new URLSearchParams()), [setParams]);
+  // The list's order and layout are no filters: clearing the filters keeps them.
+  const clearFilters = useCallback(
+    () => setParams((current) => new URLSearchParams([...current].filter(([name]) => KEPT_ON_CLEAR.includes(name)))),
+    [setParams],
+  );
 
   const active = (Object.keys(filters) as Name[]).filter((name) => filters[name] !== undefined);
   return { filters, setFilter, setFilters, clearFilters, active };

@@ -13,6 +13,8 @@ import { useUser } from '../../../lib/session';
 import { useContacts, type Contact } from '../api/get-contacts';
 import { ContactFiltersBar } from '../components/contact-filters';
 import { ContactGrid } from '../components/contact-grid';
+import { ContactTable } from '../components/contact-table';
+import { LayoutSwitch, useTableLayout } from '../../../components/records/layout-switch';
 import { ExportMenu } from '../components/export-menu';
 import { useContactFilters } from '../use-contact-filters';
 import { ListSort, ORDER_PARAMS } from '../../../components/records/list-sort';
@@ -36,6 +38,7 @@ export function ContactsPage() {
   // The order is no filter: not counted, not a chip.
   const active = set.filter((name) => !(ORDER_PARAMS as readonly string[]).includes(name));
   const contacts = useContacts(filters);
+  const [table, setTable] = useTableLayout();
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
   // Cleared whenever the filters change.
   const selection = useContactSelection(filters);
@@ -87,15 +90,18 @@ export function ContactsPage() {
           {total !== undefined &&
             t(capped ? 'contacts.totalCapped' : 'contacts.total', { count: total, formatted: formatInteger(total) })}
         </p>
-        <ListSort
-          id="contacts-sort"
-          entity="contact"
-          columns={CONTACT_SORTS}
-          labelOf={(column) => t(`contacts.sort.by.${column}`)}
-          sort={filters.sort}
-          order={filters.order}
-          onChange={(sort, order) => setFilters({ sort, order })}
-        />
+        <div className="flex flex-wrap items-center gap-2">
+          <LayoutSwitch table={table} onChange={setTable} />
+          <ListSort
+            id="contacts-sort"
+            entity="contact"
+            columns={CONTACT_SORTS}
+            labelOf={(column) => t(`contacts.sort.by.${column}`)}
+            sort={filters.sort}
+            order={filters.order}
+            onChange={(sort, order) => setFilters({ sort, order })}
+          />
+        </div>
       </div>
       {selectedCount > 0 && (
         <Suspense fallback={null}>
@@ -128,6 +134,18 @@ export function ContactsPage() {
         ) : (
           <EmptyState icon={Users} title={t('contacts.empty')} description={t('contacts.emptyHint')} />
         )
+      ) : table ? (
+        <ContactTable
+          contacts={items}
+          total={capped ? undefined : total}
+          sort={filters.sort}
+          order={filters.order}
+          onSort={(sort, order) => setFilters({ sort, order })}
+          hasMore={contacts.hasNextPage}
+          loadingMore={contacts.isFetchingNextPage}
+          onLoadMore={() => void contacts.fetchNextPage()}
+          onOpen={(contact) => setEditing({ mode: 'edit', contact })}
+        />
       ) : (
         <ContactGrid
           contacts={items}
