@@ -56,6 +56,7 @@ import * as addCustomFieldPinned from './20261202160000_add_custom_field_pinned'
 import * as addContactSortIndexes from './20261203090000_add_contact_sort_indexes';
 import * as addCustomFieldSortIndexes from './20261203100000_add_custom_field_sort_indexes';
 import * as addCompanySortIndexes from './20261203110000_add_company_sort_indexes';
+import * as addDealSortIndexes from './20261203120000_add_deal_sort_indexes';
 
 /** What a migration that moves data counts (rows created, linked...), for the log: see migrateLatest. */
 export type MigrationReport = Record<string, number>;
@@ -127,4 +128,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261203090000_add_contact_sort_indexes', addContactSortIndexes],
   ['20261203100000_add_custom_field_sort_indexes', addCustomFieldSortIndexes],
   ['20261203110000_add_company_sort_indexes', addCompanySortIndexes],
+  ['20261203120000_add_deal_sort_indexes', addDealSortIndexes],
 ];

@@ -1,3 +1,4 @@
+import type { ListSort } from '../shared/list-page';
 export const STAGE_KINDS = ['open', 'won', 'lost'] as const;
 export type StageKind = (typeof STAGE_KINDS)[number];
 export const DEFAULT_PIPELINE = 'default';
@@ -113,8 +114,10 @@ export interface DealFilter {
   valueMax?: string;
   /** Expected close date on or before this day (YYYY-MM-DD); deals without one are left out. */
   closeBy?: string;
-  /** 'position': a board column's order (with `stage`); newest first otherwise. */
+  /** 'position': a board column's order (with `stage`); newest first otherwise (or `sort`'s). */
   order?: 'position';
+  /** A table's order (a column, or a custom field). */
+  sort?: ListSort;
   /** `customFields.<key>=<text>` filters, by key, as sent: the services read each as its field's type. */
   customFields?: Record<string, string>;
   /** What a service made of `customFields`: the document the deals' values contain (the repositories' part). */
@@ -136,6 +139,18 @@ export interface DealMove {
   /** The version the client read: a deal changed since is not moved (409). */
   updatedAt?: Date;
 }
+
+/** The columns a deals list can be ordered by (its title with case and accents ignored), besides `customFields.<key>`. */
+export const DEAL_SORTS = [
+  'title',
+  'value',
+  'probability',
+  'expectedCloseDate',
+  'createdAt',
+  'updatedAt',
+  'closedAt',
+] as const;
+export type DealSortField = (typeof DEAL_SORTS)[number];
 
 export const DEAL_TRACKED_FIELDS = [
   'title',

@@ -47,7 +47,7 @@ export class DealsService {
     @inject(CLOCK) private readonly clock: Clock,
     @inject(PIPELINE_REPOSITORY) private readonly pipelines: PipelineRepository,
     @inject(CUSTOM_FIELDS_SERVICE)
-    private readonly customFields: Pick<CustomFieldsService, 'values' | 'changes' | 'match'>,
+    private readonly customFields: Pick<CustomFieldsService, 'values' | 'changes' | 'match' | 'sortOf'>,
   ) {
     this.records = new CrmRecords(
       deals,
@@ -67,7 +67,8 @@ export class DealsService {
   async list(_viewer: Viewer, filter: DealFilter, page: PageRequest): Promise<Page<Deal>> {
     // Its custom field filters read as their fields' types (a 400 naming one that cannot be).
     const customFieldMatch = await this.customFields.match('deal', filter.customFields);
-    return this.deals.list(customFieldMatch ? { ...filter, customFieldMatch } : filter, page);
+    const sort = await this.customFields.sortOf('deal', filter.sort);
+    return this.deals.list({ ...filter, sort, ...(customFieldMatch && { customFieldMatch }) }, page);
   }
 
   get(viewer: Viewer, id: number): Promise<Deal> {

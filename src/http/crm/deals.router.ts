@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import type { DealFilter } from '../../domain/deals/deal';
 import type { DealsService } from '../../domain/deals/deals.service';
 import { DEALS_SERVICE } from '../../domain/deals/deals.tokens';
 import { defineRoute, type HttpRouter, type RouteDefinition } from '../route';
@@ -19,10 +20,11 @@ export class DealsRouter implements HttpRouter {
       service: this.deals,
       schemas: dealSchemas,
       listNote: '; customFields.<key>=<value> parameters filter by custom fields (GET /api/crm/fields lists them)',
-      toFilter: (q) => ({
+      toFilter: (q): DealFilter => ({
         pipeline: q.pipeline,
         stage: q.stage,
-        order: q.order,
+        order: q.order === 'position' ? 'position' : undefined,
+        sort: q.sort ? { by: q.sort, order: q.order === 'desc' ? 'desc' : 'asc' } : undefined,
         ...toSummaryFilter(q),
         contactId: q.contactId ?? q.contact,
         companyId: q.companyId,

@@ -8,6 +8,7 @@ import {
 } from './fields.schemas';
 import {
   DEAL_CONTACT_ROLES,
+  DEAL_SORTS,
   DEAL_VALUE_MAX,
   DEAL_VALUE_PATTERN,
   STAGE_KINDS,
@@ -33,8 +34,10 @@ import {
   patchOf,
   recordId,
   recordStamps,
+  sortFields,
   type Versioned,
 } from './crm.schemas';
+import { SORT_ORDERS, type SortOrder } from '../../domain/shared/list-page';
 
 export const pipelineName = Joi.string().trim().min(1).max(60);
 const stageName = Joi.string().trim().min(1).max(60);
@@ -65,7 +68,8 @@ export const moneySum = Joi.string()
   .description('Decimal string with two decimals');
 
 /** The list's filters as the client names them (`contact` is the board's older name for `contactId`). */
-type DealQuery = Pick<DealFilter, 'pipeline' | 'stage' | 'order' | 'contactId' | 'companyId'> & BoardFilterQuery;
+type DealQuery = Pick<DealFilter, 'pipeline' | 'stage' | 'contactId' | 'companyId'> &
+  BoardFilterQuery & { order?: 'position' | SortOrder; sort?: string };
 type BoardFilterQuery = Pick<DealFilter, 'search' | 'valueMin' | 'valueMax' | 'closeBy'> & {
   owner?: number;
   contact?: number;
@@ -163,9 +167,18 @@ export const dealSchemas = {
     contactId: recordId.description('Deals this contact is in, with any role, primary or not'),
     companyId: recordId.description("The company's deals"),
     order: Joi.string()
-      .valid('position')
-      .description("position: a board column's order (with stage); newest first otherwise"),
+      .valid('position', ...SORT_ORDERS)
+      .description(
+        "position: a board column's order (with stage); with sort, asc (the default) or desc; newest first otherwise",
+      ),
+    sort: sortFields(DEAL_SORTS).sort,
   })
+    .when(Joi.object({ sort: Joi.exist() }).unknown(), {
+      then: Joi.object({
+        // A column's order, not the board's: position orders a board column.
+        order: Joi.string().invalid('position').messages({ 'any.invalid': 'with sort, order is asc or desc' }),
+      }),
+    })
     .pattern(CUSTOM_FIELD_FILTER, customFieldFilterValue)
     .oxor('contact', 'contactId'),
   create: createOf(fields, ['title'])

@@ -8,7 +8,7 @@ import { countTotal } from './keyset-page';
 export interface SortColumn {
   sql: string;
   bindings?: string[];
-  cast: 'text' | 'numeric' | 'int' | 'boolean' | 'timestamptz';
+  cast: 'text' | 'numeric' | 'int' | 'boolean' | 'timestamptz' | 'date';
 }
 
 /** Text compared as people read it: case and accents ignored (each list's *_sort_index indexes serve these). */

@@ -1,3 +1,4 @@
+import { foldedColumn, sortColumnOf, sortedPage, type SortColumn } from '../db/sorted-page';
 import { inject, injectable } from 'inversify';
 import { raw, type QueryBuilder } from 'objection';
 import {
@@ -6,6 +7,7 @@ import {
   type DealColumns,
   type DealContactLink,
   type DealFilter,
+  type DealSortField,
   type NewDeal,
 } from '../../domain/deals/deal';
 import type { DealRepository } from '../../domain/deals/deals.ports';
@@ -41,6 +43,17 @@ export function whereDealMatches(q: QueryBuilder<BaseModel>, filter: Omit<DealFi
   if (filter.customFieldMatch)
     q.whereRaw('?? @> ?::jsonb', [col('customFields'), JSON.stringify(filter.customFieldMatch)]);
 }
+
+/** The columns a deals list can be ordered by (deals_*_sort_index and those named in their migration). */
+const DEAL_SORT_COLUMNS: Record<DealSortField, SortColumn> = {
+  title: foldedColumn('deals.title'),
+  value: { sql: 'deals.value', cast: 'numeric' },
+  probability: { sql: 'deals.probability', cast: 'int' },
+  expectedCloseDate: { sql: 'deals.expected_close_date', cast: 'date' },
+  createdAt: { sql: 'deals.created_at', cast: 'timestamptz' },
+  updatedAt: { sql: 'deals.updated_at', cast: 'timestamptz' },
+  closedAt: { sql: 'deals.closed_at', cast: 'timestamptz' },
+};
 
 @injectable()
 export class KnexDealRepository extends KnexRecordStore<Deal, NewDeal, DealColumns> implements DealRepository {
@@ -173,6 +186,10 @@ export class KnexDealRepository extends KnexRecordStore<Deal, NewDeal, DealColum
 
   list(filter: DealFilter, page: PageRequest): Promise<Page<Deal>> {
     const query = this.select().modify((q) => whereDealMatches(q, filter));
+    if (filter.sort)
+      return sortedPage(query, page, filter.sort, sortColumnOf('deals', DEAL_SORT_COLUMNS, filter.sort), (row) =>
+        this.toRecord(row),
+      );
     // The board's order, served by deals_pipeline_stage_position_index.
     const byPosition =
       filter.order === 'position' ? { columns: ['deals.position', 'deals.id'], direction: 'asc' as const } : undefined;

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEAL_SORTS as DEAL_COLUMNS } from '../../../domain/deals/deal';
 import { useCrmServer } from './crm-test-kit';
 
 const crm = useCrmServer();
@@ -21,6 +22,33 @@ async function pages(query: string, limit: number, list = `/api/crm/contacts?sou
     if (!cursor) return rows;
   }
   throw new Error('the pages never ended');
+}
+
+/**
+ * The property every sorted list keeps: in any of `sorts`, either way, at any page size up to `maxLimit`, its pages
+ * list exactly what one page of 100 lists (all `rows` of it): no row repeated or skipped, ties and empty values
+ * included.
+ */
+async function pagesLikeOnePage(
+  sorts: readonly string[],
+  rows: number,
+  maxLimit: number,
+  numRuns: number,
+  list?: string,
+) {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom(...sorts),
+      fc.constantFrom('asc', 'desc'),
+      fc.integer({ min: 1, max: maxLimit }),
+      async (sort, order, limit) => {
+        const whole = (await pages(`sort=${sort}&order=${order}`, 100, list)).map((r) => r.id);
+        expect(whole).toHaveLength(rows);
+        expect((await pages(`sort=${sort}&order=${order}`, limit, list)).map((r) => r.id)).toEqual(whole);
+      },
+    ),
+    { numRuns },
+  );
 }
 
 describe('GET /api/crm/contacts?sort=&order=', () => {
@@ -81,19 +109,7 @@ describe('GET /api/crm/contacts?sort=&order=', () => {
   });
 
   it('pages any order with any page size exactly as one page lists it: no row repeated or skipped', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...SORTS),
-        fc.constantFrom('asc', 'desc'),
-        fc.integer({ min: 1, max: 13 }),
-        async (sort, order, limit) => {
-          const whole = (await pages(`sort=${sort}&order=${order}`, 100)).map((c) => c.id);
-          expect(whole).toHaveLength(45);
-          expect((await pages(`sort=${sort}&order=${order}`, limit)).map((c) => c.id)).toEqual(whole);
-        },
-      ),
-      { numRuns: 25 },
-    );
+    await pagesLikeOnePage(SORTS, 45, 13, 25);
   });
 
   it('refuses an unknown column, a field of no contact, a bad order or a cursor made for another order, naming it', async () => {
@@ -143,22 +159,50 @@ describe('GET /api/crm/companies?sort=&order=', () => {
   it('pages any order with any page size exactly as one page lists it, empty values last', async () => {
     const byName = await pages('sort=name', 100, list);
     expect([...new Set(byName.map((c) => c.name.toLowerCase()))]).toEqual(['álamo', 'bazar', 'padaria', 'zebu']);
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...COMPANY_SORTS),
-        fc.constantFrom('asc', 'desc'),
-        fc.integer({ min: 1, max: 11 }),
-        async (sort, order, limit) => {
-          const whole = (await pages(`sort=${sort}&order=${order}`, 100, list)).map((c) => c.id);
-          expect(whole).toHaveLength(30);
-          expect((await pages(`sort=${sort}&order=${order}`, limit, list)).map((c) => c.id)).toEqual(whole);
-        },
-      ),
-      { numRuns: 15 },
-    );
+    await pagesLikeOnePage(COMPANY_SORTS, 30, 11, 15, list);
     const cities = (await pages('sort=city&order=desc', 100, list)).map(
       (c) => (c as unknown as { city: string | null }).city,
     );
     expect(cities.slice(cities.indexOf(null)).every((c) => c === null)).toBe(true);
+  });
+});
+
+describe('GET /api/crm/deals?sort=&order=', () => {
+  const DEAL_SORTS = [...DEAL_COLUMNS, 'customFields.seats'];
+  const list = '/api/crm/deals?search=Ordem';
+
+  beforeAll(async () => {
+    const field = await crm.users.admin.post('/api/crm/fields', {
+      entity: 'deal',
+      key: 'seats',
+      label: { pt: 'Licenças', en: 'Seats' },
+      type: 'number',
+    });
+    expect(field.status).toBe(201);
+    const titles = ['Ordem Beta', 'ordem alfa', 'Ordem Ômega', 'Ordem beta'];
+    await crm.knex('deals').insert(
+      Array.from({ length: 28 }, (_, i) => ({
+        title: titles[i % titles.length],
+        pipeline: 'default',
+        stage: i % 5 === 0 ? 'won' : 'proposal',
+        value: ((i % 6) * 1000.5).toFixed(2),
+        probability: (i % 3) * 25,
+        expected_close_date: i % 4 === 0 ? null : `2026-12-${String(1 + (i % 9)).padStart(2, '0')}`,
+        closed_at: i % 5 === 0 ? new Date(Date.UTC(2026, 10, 1 + (i % 3))) : null,
+        custom_fields: JSON.stringify(i % 3 === 0 ? {} : { seats: i % 4 }),
+      })),
+    );
+  });
+
+  it('pages any order with any page size exactly as one page lists it; the board order keeps its own', async () => {
+    await pagesLikeOnePage(DEAL_SORTS, 28, 9, 15, list);
+    const byValue = (await pages('sort=value&order=desc', 100, list)).map((d) =>
+      Number((d as unknown as { value: string }).value),
+    );
+    expect(byValue).toEqual([...byValue].sort((a, b) => b - a));
+    const refused = await crm.users.admin.get(`${list}&sort=value&order=position`);
+    expect([refused.status, refused.body.error.details[0].path]).toEqual([400, 'query.order']);
+    const board = await crm.users.admin.get(`${list}&stage=proposal&order=position&limit=5`);
+    expect(board.status).toBe(200);
   });
 });

@@ -7902,12 +7902,14 @@ export interface operations {
                 /** @description Also count every matching row */
                 includeTotal?: boolean;
                 limit?: number;
-                /** @description position: a board column's order (with stage); newest first otherwise */
-                order?: "position";
+                /** @description position: a board column's order (with stage); with sort, asc (the default) or desc; newest first otherwise */
+                order?: "position" | "asc" | "desc";
                 owner?: number;
                 pipeline?: string;
                 /** @description Text in the title */
                 search?: string;
+                /** @description Order by title, value, probability, expectedCloseDate, createdAt, updatedAt, closedAt or customFields.<key> (a custom field); without it, newest first (a search: best matches first) */
+                sort?: string;
                 stage?: string;
                 /** @description Value at most */
                 valueMax?: string;
