@@ -61,6 +61,19 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
     try {
       funil = await spawnFunil(bundle.funil, { databaseUrl: db.url, seed: {} });
       const headers = await signIn(funil.url);
+      // The yardstick, in the same run: the list in its own order (newest first), no sort.
+      const newest = `/api/crm/contacts?limit=${PAGE}`;
+      const baseline: Scenario = { name: 'newest first', kind: 'read', method: 'GET', paths: [newest], shape: '' };
+      rows.push(
+        await p99Row(
+          funil,
+          baseline,
+          headers,
+          CONNECTIONS,
+          seconds,
+          `contacts newest first (no sort), first page of ${PAGE}`,
+        ),
+      );
       for (const sort of SORTS)
         for (const order of ['asc', 'desc']) {
           const first = `/api/crm/contacts?sort=${sort}&order=${order}&limit=${PAGE}`;
