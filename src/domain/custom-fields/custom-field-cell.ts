@@ -1,5 +1,5 @@
 import { FieldError } from '../crm/crm.errors';
-import { checkCustomValues, type CustomField, type FieldOption } from './custom-field';
+import { checkCustomValues, FIELD_KEY_PATTERN, type CustomField, type FieldOption } from './custom-field';
 
 /**
  * A custom field's value as a spreadsheet cell writes it, read back by an import: what our exports write in both
@@ -93,7 +93,7 @@ const offered = (field: CustomField) =>
     .join(', ');
 
 /** An import's columns mapped to custom fields, by the field key each fills (`customFields.<key>` targets). */
-export const CUSTOM_TARGET = /^customFields\.([a-z][a-zA-Z0-9_]{0,39})$/;
+export const CUSTOM_TARGET = new RegExp(`^customFields\\.(${FIELD_KEY_PATTERN.source.slice(1, -1)})$`);
 export const customTargetKey = (target: string): string | undefined => CUSTOM_TARGET.exec(target)?.[1];
 
 /**

@@ -11,6 +11,7 @@ import {
   type CustomFieldEntity,
   type NewCustomField,
 } from '../../domain/custom-fields/custom-field';
+import { CUSTOM_TARGET } from '../../domain/custom-fields/custom-field-cell';
 import { boundedJson } from '../input-guard';
 import { itemsResponse, responseObject, timestamp } from '../response.schemas';
 import { expectedVersion, idParams, type Versioned } from './crm.schemas';
@@ -136,7 +137,7 @@ export const customFieldValuesOut = Joi.object()
   .description('Custom field values by key (GET /api/crm/fields describes each)');
 
 /** A list's custom field filter parameter: `customFields.<key>` (its value is read as that field's type). */
-export const CUSTOM_FIELD_FILTER = /^customFields\.[a-z][a-zA-Z0-9_]{0,39}$/;
+export const CUSTOM_FIELD_FILTER = CUSTOM_TARGET;
 export const customFieldFilterValue = Joi.string()
   .trim()
   .min(1)

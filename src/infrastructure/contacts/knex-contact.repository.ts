@@ -330,15 +330,14 @@ function createRecordedSql(columns: string[], entriesSql: string): string {
     FROM created`;
 }
 
-const folded = foldedColumn;
 /** The columns a contacts list can be ordered by (contacts_*_sort_index and the others named in their migration). */
 const CONTACT_SORT_COLUMNS: Record<ContactSortField, SortColumn> = {
-  name: folded('contacts.name'),
+  name: foldedColumn('contacts.name'),
   email: { sql: 'lower(contacts.email)', cast: 'text' },
-  company: folded('contacts.company'),
+  company: foldedColumn('contacts.company'),
   status: { sql: 'contacts.status', cast: 'text' },
   score: { sql: 'contacts.score', cast: 'int' },
-  source: folded('contacts.source'),
+  source: foldedColumn('contacts.source'),
   createdAt: { sql: 'contacts.created_at', cast: 'timestamptz' },
   updatedAt: { sql: 'contacts.updated_at', cast: 'timestamptz' },
 };

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { raw } from 'objection';
-import type { CustomField, CustomFieldEntity } from '../../domain/custom-fields/custom-field';
+import { FIELD_KEY_PATTERN, type CustomField, type CustomFieldEntity } from '../../domain/custom-fields/custom-field';
 import type { CustomFieldRepository, CustomFieldRow } from '../../domain/custom-fields/custom-fields.ports';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import { tableModel, type BaseModel } from '../db/base.model';
@@ -43,7 +43,7 @@ const SORT_CASTS: Partial<Record<CustomField['type'], string>> = {
  * statement; made in the transaction that makes the field (a short lock on the records while it is built).
  */
 export function sortIndexSql(field: Pick<CustomField, 'entity' | 'key' | 'type'>): string {
-  if (!/^[a-z][a-zA-Z0-9_]{0,39}$/.test(field.key)) throw new Error(`not a field key: ${field.key}`);
+  if (!FIELD_KEY_PATTERN.test(field.key)) throw new Error(`not a field key: ${field.key}`);
   const table = TABLES[field.entity];
   const cast = SORT_CASTS[field.type] ?? 'text';
   return `CREATE INDEX IF NOT EXISTS ${table}_cf_${field.key}_sort ON ${table} (((custom_fields ->> '${field.key}')::${cast}), id)`;

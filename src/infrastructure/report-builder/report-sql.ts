@@ -1,3 +1,4 @@
+import { customTargetKey } from '../../domain/custom-fields/custom-field-cell';
 import {
   MAX_REPORT_GROUPS,
   isTimeGrouping,
@@ -115,10 +116,6 @@ export interface ReportStatement {
   bindings: (string | number | Date)[];
 }
 
-/** A custom field's key named by a `customFields.<key>` choice (checked against the entity's fields before). */
-const customKey = (choice: string): string | undefined =>
-  choice.startsWith('customFields.') ? choice.slice('customFields.'.length) : undefined;
-
 /** The summed custom value: its text read as a number (every value was checked as one when written). */
 const CUSTOM_VALUE = (column: string) => `(${column} ->> ?::text)::numeric`;
 /** A custom sum as text: an amount with two decimals, a number as it adds up. */
@@ -143,8 +140,8 @@ export function reportStatement(
   const date = pick(entity.dates, definition.dateField, 'date field');
   // Bindings in the order of the statement's text: the select list's first, then the filters'.
   const bindings: (string | number | Date)[] = [];
-  const groupKey = customKey(definition.groupBy);
-  const measureKey = customKey(definition.measure);
+  const groupKey = customTargetKey(definition.groupBy);
+  const measureKey = customTargetKey(definition.measure);
   const custom = entity.customFields;
   if ((groupKey !== undefined || measureKey !== undefined) && !custom)
     throw new Error(`report builder: ${definition.entity} have no custom fields`);

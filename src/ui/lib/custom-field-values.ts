@@ -14,6 +14,13 @@ type Stored = Record<string, unknown> | null | undefined;
 const text = (value: unknown): string =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 
+/** A custom field as a list's parameter, an import's target or a report's choice names it: `customFields.<key>`. */
+export const CUSTOM_FIELD_NAME = /^customFields\.([a-z][a-zA-Z0-9_]{0,39})$/;
+
+/** The key a `customFields.<key>` name holds; undefined for any other name. */
+export const customFieldKeyOf = (name: string | undefined): string | undefined =>
+  name === undefined ? undefined : CUSTOM_FIELD_NAME.exec(name)?.[1];
+
 /** A stored number as the form shows it: a decimal comma, as people in Brazil type it. */
 const decimalText = (value: unknown): string => text(value).replace('.', ',');
 

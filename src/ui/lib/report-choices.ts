@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { customFieldKeyOf } from './custom-field-values';
 import { getCustomFieldsQueryOptions, labelIn, type CustomField, type CustomFieldEntity } from './api/custom-fields';
 
-/** A builder report's measure or grouping that names a custom field: `customFields.<key>`. */
-const PREFIX = 'customFields.';
-export const reportFieldKey = (choice: string | undefined): string | undefined =>
-  choice?.startsWith(PREFIX) ? choice.slice(PREFIX.length) : undefined;
+/** The key of a builder report's measure or grouping that names a custom field (`customFields.<key>`). */
+export const reportFieldKey = customFieldKeyOf;
 
 type ReportEntity = 'deals' | 'contacts' | 'activities';
 /** Whose custom fields a report of each entity may name (activities have none). */

@@ -1,3 +1,4 @@
+import { CONTACT_SORTS } from '../../../src/domain/contacts/contact';
 import { sortIndexSql } from '../../../src/infrastructure/custom-fields/knex-custom-field.repository';
 import { p99Row, signIn, spawnFunil } from '../http/load';
 import type { Scenario } from '../http/scenarios';
@@ -10,18 +11,7 @@ const CONNECTIONS = 32;
 const PAGE = 50;
 /** The deep page: the one after this many pages, as someone scrolling a long table reaches it. */
 const DEEP = 20;
-const SORTS = [
-  'name',
-  'email',
-  'company',
-  'status',
-  'score',
-  'source',
-  'createdAt',
-  'updatedAt',
-  'customFields.rank',
-  'customFields.segment',
-];
+const SORTS = [...CONTACT_SORTS, 'customFields.rank', 'customFields.segment'];
 
 /**
  * Issue 27: the contacts table ordered by each sortable column and by a custom field (a number two contacts in three

@@ -1,12 +1,9 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { labelIn, useCustomFields, type CustomField, type CustomFieldEntity } from '../../lib/api/custom-fields';
+import { customFieldKeyOf } from '../../lib/custom-field-values';
 
-const PREFIX = 'customFields.';
-
-/** The custom field key an import target names (`customFields.<key>`); undefined for the other targets. */
-export const customFieldKeyOf = (target: string): string | undefined =>
-  target.startsWith(PREFIX) ? target.slice(PREFIX.length) : undefined;
+export { customFieldKeyOf };
 
 /**
  * A kind of record's offered custom fields as an import's mapping targets (`customFields.<key>`), and the label of
@@ -24,7 +21,7 @@ export function useCustomFieldColumns(entity: CustomFieldEntity): {
     const field = key === undefined ? undefined : fields.find((f) => f.key === key);
     return field && labelIn(field.label, i18n.language);
   };
-  return { fields, targets: fields.map((field) => `${PREFIX}${field.key}` as const), labelOf };
+  return { fields, targets: fields.map((field) => `customFields.${field.key}` as const), labelOf };
 }
 
 /** The server's custom field refusals ("customFields.<key>: must be a number"), translated where known. */

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { labelIn, type CustomField } from '../../lib/api/custom-fields';
+import { CUSTOM_FIELD_NAME } from '../../lib/custom-field-values';
 import { Select } from '../ui/select';
 
 /** The custom fields a list's filter bar offers a list of choices for. */
@@ -81,8 +82,6 @@ export function CustomFieldChoiceFilters({ fields, idPrefix, valueOf, onChange }
 /** A URL's `customFields.<key>` filters (as the lists' APIs take them), by parameter name. */
 export function customFieldParams(params: URLSearchParams): Record<FilterName, string> {
   return Object.fromEntries(
-    [...params].filter(([name, value]) => CUSTOM_FIELD_PARAM.test(name) && value.trim() !== ''),
+    [...params].filter(([name, value]) => CUSTOM_FIELD_NAME.test(name) && value.trim() !== ''),
   ) as Record<FilterName, string>;
 }
-
-const CUSTOM_FIELD_PARAM = /^customFields\.[a-z][a-zA-Z0-9_]{0,39}$/;

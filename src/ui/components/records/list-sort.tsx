@@ -1,6 +1,7 @@
 import { ArrowDownWideNarrow, ArrowUpNarrowWide } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { labelIn, useCustomFields, type CustomFieldEntity } from '../../lib/api/custom-fields';
+import { CUSTOM_FIELD_NAME } from '../../lib/custom-field-values';
 import { Button } from '../ui/button';
 import { Select } from '../ui/select';
 
@@ -12,7 +13,7 @@ export type SortOrder = 'asc' | 'desc';
 /** `sort` (one of `columns` or `customFields.<key>`) and `order` from a list's URL; an order without a sort means nothing. */
 export function sortParams(params: URLSearchParams, columns: readonly string[]): { sort?: string; order?: SortOrder } {
   const sort = params.get('sort') ?? '';
-  const known = columns.includes(sort) || /^customFields\.[a-z][a-zA-Z0-9_]{0,39}$/.test(sort);
+  const known = columns.includes(sort) || CUSTOM_FIELD_NAME.test(sort);
   if (!known) return {};
   return { sort, order: params.get('order') === 'desc' ? 'desc' : undefined };
 }
