@@ -28,7 +28,18 @@ const operation = (page: Page, method: string, path: string) =>
 
 async function openDocs(page: Page) {
   await page.goto('/api-docs');
-  await operation(page, 'get', '/api/crm/contacts').waitFor();
+  await page.locator('.swagger-ui .opblock').first().waitFor();
+}
+
+/**
+ * Swagger UI draws a document of 150 tags and operations or more a screenful at a time (it virtualizes the list
+ * inside the page's scroller), so an operation further down is found as a developer would: by filtering on its tag.
+ */
+async function findOperation(page: Page, tag: string, method: string, path: string) {
+  await page.locator('.swagger-ui .operation-filter-input').fill(tag);
+  const found = operation(page, method, path);
+  await found.waitFor();
+  return found;
 }
 
 describe('API documentation', () => {
@@ -42,7 +53,7 @@ describe('API documentation', () => {
     // The document is shown whole, with no warning from the viewer about it.
     expect(await page.locator('.swagger-ui .errors-wrapper').count()).toBe(0);
 
-    const list = operation(page, 'get', '/api/crm/contacts');
+    const list = await findOperation(page, 'contacts', 'get', '/api/crm/contacts');
     await list.locator('.opblock-summary-control').click();
     await list.getByRole('button', { name: 'Execute' }).click();
     await expect
@@ -65,6 +76,36 @@ describe('API documentation', () => {
     expect(found.items.map((c: { name: string }) => c.name)).toEqual([name]);
     // Nothing refused by the Content Security Policy (no script evaluated, no outside font, image or call).
     expect(errors.filter((e) => /Content Security Policy|Refused to/i.test(e))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the whole document can be read: scrolling the page brings every tag and, at the end, the last operation', async () => {
+    const page = await newPage(browser);
+    await signIn(page, DEMO.developer);
+    const spec = await (await page.request.get('/api/openapi.json')).json();
+    const operations = Object.entries(spec.paths as Record<string, Record<string, { tags: string[] }>>).flatMap(
+      ([path, methods]) =>
+        Object.entries(methods)
+          .filter(([method]) => method !== 'parameters')
+          .map(([method, op]) => ({ method, path, tag: op.tags[0] })),
+    );
+    // Swagger UI lists the tags in the document's order, each with its operations in path order.
+    const tags = (spec.tags as { name: string }[]).map((tag) => tag.name);
+    expect(new Set(operations.map((op) => op.tag))).toEqual(new Set(tags));
+    const last = operations.filter((op) => op.tag === tags.at(-1)).at(-1)!;
+    await openDocs(page);
+    const seen = new Set<string | null>();
+    const target = operation(page, last.method, last.path);
+    for (let scrolls = 0; ; scrolls++) {
+      const shown = await page
+        .locator('.swagger-ui .opblock-tag')
+        .evaluateAll((headings) => headings.map((heading) => heading.getAttribute('data-tag')));
+      for (const tag of shown) seen.add(tag);
+      if ((await target.count()) > 0) break;
+      if (scrolls >= 300) throw new Error(`scrolling never reached ${last.method} ${last.path}`);
+      await page.evaluate(() => document.querySelector('main')!.scrollBy(0, 600));
+    }
+    expect([...seen]).toEqual(tags);
     await page.context().close();
   });
 

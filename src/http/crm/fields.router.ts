@@ -26,6 +26,17 @@ export class FieldsRouter implements HttpRouter {
         handler: async ({ query }) => ({ items: await this.fields.list(query.entity, query.includeRetired) }),
       }),
       defineRoute({
+        method: 'get',
+        path: `${BASE}/:id`,
+        access: accessFor('customField', 'read'),
+        tag: 'custom-fields',
+        summary: 'One custom field by id, retired or not (its definition as the list answers it)',
+        schemas: fieldSchemas.get,
+        response: fieldResponses.field,
+        errors: ['FIELD.NOT_FOUND'],
+        handler: ({ params }) => this.fields.get(params.id),
+      }),
+      defineRoute({
         method: 'post',
         path: BASE,
         access: accessFor('customField', 'create'),

@@ -114,6 +114,7 @@ export const fieldSchemas = {
       .or('label', 'required', 'options', 'position', 'retired', 'pinned')
       .messages({ 'object.missing': 'Send label, required, options, position, retired or pinned' }),
   },
+  get: { params: idParams },
   remove: { params: idParams },
 };
 

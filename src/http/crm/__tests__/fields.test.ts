@@ -134,6 +134,11 @@ describe('custom fields', () => {
       (await crm.users.admin.get(`${BASE}?entity=contact${query}`)).body.items.map((f: { key: string }) => f.key);
     expect(await keys('')).toEqual(['segment']);
     expect(await keys('&includeRetired=true')).toEqual(['cpf', 'segment']);
+    // Read alone by its id, retired or not, by anyone who reads the fields.
+    const one = await crm.users.employee.get(`${BASE}/${field.id}`);
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ id: field.id, key: 'cpf', retired: true });
+    expect((await crm.users.employee.get(`${BASE}/999999`)).body.error.code).toBe('FIELD.NOT_FOUND');
     const restored = await crm.users.admin.patch(`${BASE}/${field.id}`, { retired: false });
     expect(restored.body.retired).toBe(false);
     expect(await keys('')).toEqual(['cpf', 'segment']);

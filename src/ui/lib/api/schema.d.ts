@@ -912,7 +912,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * One custom field by id, retired or not (its definition as the list answers it)
+         * @description Any signed-in user.
+         */
+        get: operations["getApiCrmFieldsId"];
         put?: never;
         post?: never;
         /**
@@ -10040,6 +10044,122 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiCrmFieldsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        /** @enum {unknown} */
+                        entity: "contact" | "company" | "deal";
+                        id: number;
+                        /** @description Values are stored and filtered as customFields.<key> */
+                        key: string;
+                        label: {
+                            en: string;
+                            pt: string;
+                        };
+                        /** @description In the order offered; empty but for selects */
+                        options: {
+                            key: string;
+                            label: {
+                                en: string;
+                                pt: string;
+                            };
+                            retired: boolean;
+                        }[];
+                        /** @description Shown on its records’ cards */
+                        pinned: boolean;
+                        position: number;
+                        /** @description A new record needs a value; a change cannot empty it */
+                        required: boolean;
+                        /** @description Hidden from forms, lists and filters; records keep their values */
+                        retired: boolean;
+                        /** @enum {unknown} */
+                        type: "text" | "longText" | "number" | "currency" | "date" | "select" | "multiSelect" | "checkbox" | "url" | "email" | "phone";
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: FIELD.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FIELD.NOT_FOUND";
                         };
                     };
                 };
