@@ -49,6 +49,7 @@ import { searchModule } from './modules/search.bindings';
 import { goalsModule } from './modules/goals.bindings';
 import { homeModule } from './modules/home.bindings';
 import { customFieldsModule } from './modules/custom-fields.bindings';
+import { viewsModule } from './modules/views.bindings';
 import { httpRoutersModule } from './http-routers';
 
 export interface Runtime {
@@ -155,6 +156,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     goalsModule,
     homeModule,
     customFieldsModule,
+    viewsModule,
     httpRoutersModule,
   );
 

@@ -14,6 +14,7 @@ import { NotesRouter } from '../http/crm/notes.router';
 import { PipelineStagesRouter } from '../http/crm/pipeline-stages.router';
 import { PipelinesRouter } from '../http/crm/pipelines.router';
 import { FieldsRouter } from '../http/crm/fields.router';
+import { ViewsRouter } from '../http/crm/views.router';
 import { TemplatesRouter } from '../http/crm/templates.router';
 import { TimelineRouter } from '../http/crm/timeline.router';
 import { DashboardRouter } from '../http/dashboard/dashboard.router';
@@ -57,6 +58,7 @@ export const HTTP_ROUTERS: Newable<HttpRouter>[] = [
   PipelinesRouter,
   PipelineStagesRouter,
   FieldsRouter,
+  ViewsRouter,
   LostReasonsRouter,
   ActivitiesRouter,
   NotesRouter,

@@ -408,7 +408,26 @@ describe('success responses match the OpenAPI document', () => {
       params: field,
       body: { options: ['a', 'b'], required: true, updatedAt: field.updatedAt },
     });
+    await call(admin, 'get', '/api/crm/fields/{id}', { params: field });
+    const view = await call(admin, 'post', '/api/crm/views', {
+      body: {
+        entity: 'contact',
+        name: 'Segmento a',
+        filters: { status: 'lead', 'customFields.segment': 'a' },
+        sort: { column: 'customFields.segment', order: 'desc' },
+        columns: [{ key: 'name', width: 200 }, { key: 'customFields.segment' }],
+        layout: 'table',
+      },
+    });
     await call(admin, 'delete', '/api/crm/fields/{id}', { params: field });
+    // The field retired: the view answers with warnings, as documented.
+    const stale = await call(admin, 'get', '/api/crm/views/{id}', { params: view });
+    expect(stale.warnings.length).toBe(3);
+    await call(admin, 'get', '/api/crm/views', { query: 'entity=contact' });
+    await call(admin, 'patch', '/api/crm/views/{id}', { params: view, body: { shared: true } });
+    await call(admin, 'put', '/api/crm/views/{id}/default', { params: view });
+    await call(admin, 'delete', '/api/crm/views/{id}/default', { params: view });
+    await call(admin, 'delete', '/api/crm/views/{id}', { params: view });
   });
 
   it('lost reasons', async () => {

@@ -1617,6 +1617,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/crm/views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in person's saved views and the team's shared ones (of one list with entity), newest first; each with what went stale as warnings
+         * @description Roles: employee, developer, admin.
+         */
+        get: operations["getApiCrmViews"];
+        put?: never;
+        /**
+         * Saves a list's filters, order, layout and table columns under a name (filters and order checked as the list's query checks them)
+         * @description Roles: employee, developer, admin.
+         */
+        post: operations["postApiCrmViews"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crm/views/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A saved view (own or shared), with what went stale as warnings
+         * @description Roles: employee, developer, admin.
+         */
+        get: operations["getApiCrmViewsId"];
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a view (its author; an admin too when it is shared); whoever opened the list with it no longer does
+         * @description Roles: employee, developer, admin.
+         */
+        delete: operations["deleteApiCrmViewsId"];
+        options?: never;
+        head?: never;
+        /**
+         * Renames, redefines, shares or unshares a view (its author; an admin too when it is shared)
+         * @description Roles: employee, developer, admin.
+         */
+        patch: operations["patchApiCrmViewsId"];
+        trace?: never;
+    };
+    "/api/crm/views/{id}/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Opens the view's list with it, for the signed-in person only (replacing the list's previous default)
+         * @description Roles: employee, developer, admin.
+         */
+        put: operations["putApiCrmViewsIdDefault"];
+        post?: never;
+        /**
+         * The list opens with no view again, for the signed-in person (when this view was its default)
+         * @description Roles: employee, developer, admin.
+         */
+        delete: operations["deleteApiCrmViewsIdDefault"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard": {
         parameters: {
             query?: never;
@@ -2032,7 +2108,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {unknown} */
-                code: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON" | "REQUEST.TOO_LARGE" | "REQUEST.CROSS_SITE" | "REQUEST.UNSUPPORTED_MEDIA_TYPE" | "REQUEST.HOST_NOT_ALLOWED" | "ROUTE.NOT_FOUND" | "AUTH.UNAUTHENTICATED" | "AUTH.INVALID_CREDENTIALS" | "AUTH.FORBIDDEN" | "AUTH.ROLE_NOT_ALLOWED" | "AUTH.ACCOUNT_DISABLED" | "AUTH.TOO_MANY_ATTEMPTS" | "AUTH.WRONG_PASSWORD" | "AUTH.PASSWORD_CHANGE_REQUIRED" | "AUTH.PASSWORD_UNCHANGED" | "USER.USERNAME_TAKEN" | "USER.NOT_FOUND" | "USER.LAST_ADMIN" | "SESSION.NOT_FOUND" | "SERVICE.UNAVAILABLE" | "SERVICE.BUSY" | "SERVICE.TIMEOUT" | "REQUEST.TOO_MANY_AT_ONCE" | "RESOURCE.CONFLICT" | "CONTACT.NOT_FOUND" | "COMPANY.NOT_FOUND" | "COMPANY.CNPJ_TAKEN" | "DEAL.NOT_FOUND" | "DEAL.INVALID_STAGE" | "DEAL.LOST_REASON_REQUIRED" | "STAGE.NOT_FOUND" | "STAGE.IN_USE" | "STAGE.NAME_TAKEN" | "STAGE.LIMIT_REACHED" | "STAGE.LAST_OF_KIND" | "PIPELINE.NOT_FOUND" | "PIPELINE.KEY_TAKEN" | "FIELD.NOT_FOUND" | "FIELD.KEY_TAKEN" | "FIELD.LIMIT_REACHED" | "PIPELINE.NAME_TAKEN" | "PIPELINE.LIMIT_REACHED" | "PIPELINE.HAS_DEALS" | "PIPELINE.DEFAULT" | "PIPELINE.ARCHIVED" | "LOST_REASON.NOT_FOUND" | "LOST_REASON.NAME_TAKEN" | "LOST_REASON.LAST_ACTIVE" | "LOST_REASON.LIMIT_REACHED" | "ACTIVITY.NOT_FOUND" | "NOTE.NOT_FOUND" | "TEMPLATE.NOT_FOUND" | "TEMPLATE.UNKNOWN_VARIABLE" | "TEMPLATE.INACTIVE" | "TEMPLATE.NO_RECIPIENT" | "TEMPLATE.MISSING_VALUES" | "IMPORT.NOT_FOUND" | "IMPORT.NOT_FINISHED" | "IMPORT.ALREADY_UNDONE" | "IMPORT.CHANGED_SINCE" | "NOTIFICATION.NOT_FOUND" | "REPORT.UNSUPPORTED_COMBINATION" | "SAVED_REPORT.NOT_FOUND" | "SAVED_REPORT.READ_ONLY" | "INTERNAL";
+                code: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON" | "REQUEST.TOO_LARGE" | "REQUEST.CROSS_SITE" | "REQUEST.UNSUPPORTED_MEDIA_TYPE" | "REQUEST.HOST_NOT_ALLOWED" | "ROUTE.NOT_FOUND" | "AUTH.UNAUTHENTICATED" | "AUTH.INVALID_CREDENTIALS" | "AUTH.FORBIDDEN" | "AUTH.ROLE_NOT_ALLOWED" | "AUTH.ACCOUNT_DISABLED" | "AUTH.TOO_MANY_ATTEMPTS" | "AUTH.WRONG_PASSWORD" | "AUTH.PASSWORD_CHANGE_REQUIRED" | "AUTH.PASSWORD_UNCHANGED" | "USER.USERNAME_TAKEN" | "USER.NOT_FOUND" | "USER.LAST_ADMIN" | "SESSION.NOT_FOUND" | "SERVICE.UNAVAILABLE" | "SERVICE.BUSY" | "SERVICE.TIMEOUT" | "REQUEST.TOO_MANY_AT_ONCE" | "RESOURCE.CONFLICT" | "CONTACT.NOT_FOUND" | "COMPANY.NOT_FOUND" | "COMPANY.CNPJ_TAKEN" | "DEAL.NOT_FOUND" | "DEAL.INVALID_STAGE" | "DEAL.LOST_REASON_REQUIRED" | "STAGE.NOT_FOUND" | "STAGE.IN_USE" | "STAGE.NAME_TAKEN" | "STAGE.LIMIT_REACHED" | "STAGE.LAST_OF_KIND" | "PIPELINE.NOT_FOUND" | "PIPELINE.KEY_TAKEN" | "FIELD.NOT_FOUND" | "FIELD.KEY_TAKEN" | "FIELD.LIMIT_REACHED" | "PIPELINE.NAME_TAKEN" | "PIPELINE.LIMIT_REACHED" | "PIPELINE.HAS_DEALS" | "PIPELINE.DEFAULT" | "PIPELINE.ARCHIVED" | "LOST_REASON.NOT_FOUND" | "LOST_REASON.NAME_TAKEN" | "LOST_REASON.LAST_ACTIVE" | "LOST_REASON.LIMIT_REACHED" | "ACTIVITY.NOT_FOUND" | "NOTE.NOT_FOUND" | "TEMPLATE.NOT_FOUND" | "TEMPLATE.UNKNOWN_VARIABLE" | "TEMPLATE.INACTIVE" | "TEMPLATE.NO_RECIPIENT" | "TEMPLATE.MISSING_VALUES" | "IMPORT.NOT_FOUND" | "IMPORT.NOT_FINISHED" | "IMPORT.ALREADY_UNDONE" | "IMPORT.CHANGED_SINCE" | "NOTIFICATION.NOT_FOUND" | "REPORT.UNSUPPORTED_COMBINATION" | "SAVED_REPORT.NOT_FOUND" | "SAVED_REPORT.READ_ONLY" | "VIEW.NOT_FOUND" | "VIEW.READ_ONLY" | "VIEW.NAME_TAKEN" | "VIEW.LIMIT_REACHED" | "INTERNAL";
                 /** @description Failing fields (path, message), or for a conflict { current: the record as it is now } */
                 details?: {
                     message: string;
@@ -17040,6 +17116,1131 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiCrmViews: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description The list: contact, company, deal or activity */
+                entity?: "contact" | "company" | "deal" | "activity";
+                /** @description Also count every matching row */
+                includeTotal?: boolean;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            authorId: number;
+                            authorName: string;
+                            /** @description Its author; an admin too when it is shared */
+                            canEdit: boolean;
+                            columns: {
+                                key: string;
+                                width?: number;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time
+                             */
+                            createdAt: string;
+                            /**
+                             * @description The list: contact, company, deal or activity
+                             * @enum {unknown}
+                             */
+                            entity: "contact" | "company" | "deal" | "activity";
+                            filters: Record<string, unknown>;
+                            id: number;
+                            /** @description The signed-in person opens this list with it */
+                            isDefault: boolean;
+                            layout: string;
+                            name: string;
+                            shared: boolean;
+                            sort: {
+                                column: string;
+                                /** @enum {unknown} */
+                                order: "asc" | "desc";
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time
+                             */
+                            updatedAt: string;
+                            /** @description What the view names that the list no longer has (a retired field, a filter gone): left out when used */
+                            warnings: {
+                                message: string;
+                                path: string;
+                            }[];
+                        }[];
+                        /** @description Pass as cursor for the next page; null on the last one */
+                        nextCursor: string | null;
+                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000, a contact search 1,000 (see totalCapped) */
+                        total?: number;
+                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000, a contact search up to 1,000) */
+                        totalCapped?: boolean;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiCrmViews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The table's columns in order; empty: the list's own
+                     * @default []
+                     */
+                    columns?: {
+                        /** @description A field of the record (as the list answers it) or customFields.<key> */
+                        key: string;
+                        /** @description In pixels, when resized */
+                        width?: number;
+                    }[];
+                    /**
+                     * @description The list: contact, company, deal or activity
+                     * @enum {unknown}
+                     */
+                    entity: "contact" | "company" | "deal" | "activity";
+                    /**
+                     * @description The list's filters as its query names them (GET /api/crm/contacts?status=lead: { status: 'lead' }; customFields.<key> too), checked by the same rules
+                     * @default {}
+                     */
+                    filters?: {
+                        [key: string]: string | number | boolean;
+                    };
+                    /**
+                     * @description contact, company: cards or table; deal: board or table; activity: list or table
+                     * @enum {unknown}
+                     */
+                    layout: "cards" | "table" | "board" | "list";
+                    name: string;
+                    /**
+                     * @description Shared with the team: everyone uses it; its author and admins change it
+                     * @default false
+                     */
+                    shared?: boolean;
+                    /**
+                     * @description The order; null: the list’s own (newest first)
+                     * @default null
+                     */
+                    sort?: {
+                        /** @description A column the list orders by, or customFields.<key>; activities: the list's order (newest, due, completed) */
+                        column: string;
+                        /**
+                         * @default asc
+                         * @enum {unknown}
+                         */
+                        order?: "asc" | "desc";
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        authorId: number;
+                        authorName: string;
+                        /** @description Its author; an admin too when it is shared */
+                        canEdit: boolean;
+                        columns: {
+                            key: string;
+                            width?: number;
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        /**
+                         * @description The list: contact, company, deal or activity
+                         * @enum {unknown}
+                         */
+                        entity: "contact" | "company" | "deal" | "activity";
+                        filters: Record<string, unknown>;
+                        id: number;
+                        /** @description The signed-in person opens this list with it */
+                        isDefault: boolean;
+                        layout: string;
+                        name: string;
+                        shared: boolean;
+                        sort: {
+                            column: string;
+                            /** @enum {unknown} */
+                            order: "asc" | "desc";
+                        } | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        updatedAt: string;
+                        /** @description What the view names that the list no longer has (a retired field, a filter gone): left out when used */
+                        warnings: {
+                            message: string;
+                            path: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Conflict: VIEW.NAME_TAKEN, VIEW.LIMIT_REACHED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VIEW.NAME_TAKEN" | "VIEW.LIMIT_REACHED";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiCrmViewsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        authorId: number;
+                        authorName: string;
+                        /** @description Its author; an admin too when it is shared */
+                        canEdit: boolean;
+                        columns: {
+                            key: string;
+                            width?: number;
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        /**
+                         * @description The list: contact, company, deal or activity
+                         * @enum {unknown}
+                         */
+                        entity: "contact" | "company" | "deal" | "activity";
+                        filters: Record<string, unknown>;
+                        id: number;
+                        /** @description The signed-in person opens this list with it */
+                        isDefault: boolean;
+                        layout: string;
+                        name: string;
+                        shared: boolean;
+                        sort: {
+                            column: string;
+                            /** @enum {unknown} */
+                            order: "asc" | "desc";
+                        } | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        updatedAt: string;
+                        /** @description What the view names that the list no longer has (a retired field, a filter gone): left out when used */
+                        warnings: {
+                            message: string;
+                            path: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: VIEW.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VIEW.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteApiCrmViewsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: VIEW.READ_ONLY, AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VIEW.READ_ONLY" | "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: VIEW.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VIEW.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patchApiCrmViewsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The table's columns in order; empty: the list's own */
+                    columns?: {
+                        /** @description A field of the record (as the list answers it) or customFields.<key> */
+                        key: string;
+                        /** @description In pixels, when resized */
+                        width?: number;
+                    }[];
+                    /** @description The list's filters as its query names them (GET /api/crm/contacts?status=lead: { status: 'lead' }; customFields.<key> too), checked by the same rules */
+                    filters?: {
+                        [key: string]: string | number | boolean;
+                    };
+                    /**
+                     * @description contact, company: cards or table; deal: board or table; activity: list or table
+                     * @enum {unknown}
+                     */
+                    layout?: "cards" | "table" | "board" | "list";
+                    name?: string;
+                    /** @description Shared with the team: everyone uses it; its author and admins change it */
+                    shared?: boolean;
+                    /** @description The order; null: the list’s own (newest first) */
+                    sort?: {
+                        /** @description A column the list orders by, or customFields.<key>; activities: the list's order (newest, due, completed) */
+                        column: string;
+                        /**
+                         * @default asc
+                         * @enum {unknown}
+                         */
+                        order?: "asc" | "desc";
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        authorId: number;
+                        authorName: string;
+                        /** @description Its author; an admin too when it is shared */
+                        canEdit: boolean;
+                        columns: {
+                            key: string;
+                            width?: number;
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        /**
+                         * @description The list: contact, company, deal or activity
+                         * @enum {unknown}
+                         */
+                        entity: "contact" | "company" | "deal" | "activity";
+                        filters: Record<string, unknown>;
+                        id: number;
+                        /** @description The signed-in person opens this list with it */
+                        isDefault: boolean;
+                        layout: string;
+                        name: string;
+                        shared: boolean;
+                        sort: {
+                            column: string;
+                            /** @enum {unknown} */
+                            order: "asc" | "desc";
+                        } | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        updatedAt: string;
+                        /** @description What the view names that the list no longer has (a retired field, a filter gone): left out when used */
+                        warnings: {
+                            message: string;
+                            path: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: VIEW.READ_ONLY, AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VIEW.READ_ONLY" | "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: VIEW.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VIEW.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Conflict: VIEW.NAME_TAKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VIEW.NAME_TAKEN";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putApiCrmViewsIdDefault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        authorId: number;
+                        authorName: string;
+                        /** @description Its author; an admin too when it is shared */
+                        canEdit: boolean;
+                        columns: {
+                            key: string;
+                            width?: number;
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        /**
+                         * @description The list: contact, company, deal or activity
+                         * @enum {unknown}
+                         */
+                        entity: "contact" | "company" | "deal" | "activity";
+                        filters: Record<string, unknown>;
+                        id: number;
+                        /** @description The signed-in person opens this list with it */
+                        isDefault: boolean;
+                        layout: string;
+                        name: string;
+                        shared: boolean;
+                        sort: {
+                            column: string;
+                            /** @enum {unknown} */
+                            order: "asc" | "desc";
+                        } | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        updatedAt: string;
+                        /** @description What the view names that the list no longer has (a retired field, a filter gone): left out when used */
+                        warnings: {
+                            message: string;
+                            path: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: VIEW.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VIEW.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteApiCrmViewsIdDefault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        authorId: number;
+                        authorName: string;
+                        /** @description Its author; an admin too when it is shared */
+                        canEdit: boolean;
+                        columns: {
+                            key: string;
+                            width?: number;
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        /**
+                         * @description The list: contact, company, deal or activity
+                         * @enum {unknown}
+                         */
+                        entity: "contact" | "company" | "deal" | "activity";
+                        filters: Record<string, unknown>;
+                        id: number;
+                        /** @description The signed-in person opens this list with it */
+                        isDefault: boolean;
+                        layout: string;
+                        name: string;
+                        shared: boolean;
+                        sort: {
+                            column: string;
+                            /** @enum {unknown} */
+                            order: "asc" | "desc";
+                        } | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        updatedAt: string;
+                        /** @description What the view names that the list no longer has (a retired field, a filter gone): left out when used */
+                        warnings: {
+                            message: string;
+                            path: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: VIEW.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VIEW.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
                         };
                     };
                 };
