@@ -19,8 +19,9 @@ const entity = Joi.string()
   .valid(...VIEW_ENTITIES)
   .description('The list: contact, company, deal or activity');
 const name = Joi.string().trim().min(1).max(VIEW_NAME_MAX);
+const filterValue = Joi.alternatives(Joi.string().max(500), Joi.number(), Joi.boolean());
 const filters = Joi.object()
-  .pattern(/^[A-Za-z][A-Za-z0-9_.]{0,99}$/, Joi.alternatives(Joi.string().max(500), Joi.number(), Joi.boolean()))
+  .pattern(/^[A-Za-z][A-Za-z0-9_.]{0,99}$/, filterValue)
   .max(40)
   .description(
     "The list's filters as its query names them (GET /api/crm/contacts?status=lead: { status: 'lead' }; customFields.<key> too), checked by the same rules",
@@ -80,7 +81,7 @@ const view = responseObject({
   id,
   entity,
   name: Joi.string(),
-  filters: Joi.object().unknown(true),
+  filters: Joi.object().pattern(Joi.string(), filterValue),
   sort: Joi.object({
     column: Joi.string().required(),
     order: Joi.string()
@@ -88,7 +89,7 @@ const view = responseObject({
       .required(),
   }).allow(null),
   columns: Joi.array().items(Joi.object({ key: Joi.string().required(), width: Joi.number().integer() })),
-  layout: Joi.string(),
+  layout,
   shared: Joi.boolean(),
   authorId: id,
   authorName: Joi.string(),

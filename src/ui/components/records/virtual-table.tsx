@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { useLoadMoreNearEnd, useMainScroller } from '../../lib/hooks/use-main-scroller';
 import { ListEnd } from './virtual-card-grid';
@@ -34,7 +34,16 @@ export interface VirtualTableProps<T> {
   loadingMoreLabel: string;
   sentinelTestId: string;
   sortLabels: { ascending: string; descending: string };
+  /** A column's new width in pixels, dragged or set with the arrow keys on its header's edge; none: not resizable. */
+  onResize?: (key: string, width: number) => void;
+  /** The edge's name for assistive technology ("Resize Name"). */
+  resizeLabel?: (header: string) => string;
 }
+
+const WIDTH_MIN = 60;
+const WIDTH_MAX = 800;
+const KEY_STEP = 16;
+const clampWidth = (width: number) => Math.round(Math.min(WIDTH_MAX, Math.max(WIDTH_MIN, width)));
 
 const ROW_HEIGHT = 44;
 
@@ -58,8 +67,15 @@ export function VirtualTable<T>({
   loadingMoreLabel,
   sentinelTestId,
   sortLabels,
+  onResize,
+  resizeLabel,
 }: VirtualTableProps<T>) {
   const { list, scroller, scrollMargin } = useMainScroller();
+  // The column being resized and its width so far: the grid follows the pointer (or the keys) at once; the list learns
+  // the width on release, and the override stays until the columns come back with it (the URL's update is a transition).
+  const [dragging, setDragging] = useState<{ key: string; width: number } | null>(null);
+  const ownTemplate = columns.map((column) => column.width).join(' ');
+  useEffect(() => setDragging(null), [ownTemplate]);
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scroller,
@@ -70,7 +86,44 @@ export function VirtualTable<T>({
   const shown = virtualizer.getVirtualItems();
   useLoadMoreNearEnd(shown, items.length, { hasMore, loadingMore, onLoadMore }, 10);
 
-  const template = columns.map((column) => column.width).join(' ');
+  const template = columns
+    .map((column) => (dragging?.key === column.key ? `${dragging.width}px` : column.width))
+    .join(' ');
+  const widthOf = (edge: HTMLElement) => edge.parentElement!.getBoundingClientRect().width;
+  const startResize = (event: PointerEvent<HTMLDivElement>, key: string) => {
+    event.preventDefault();
+    const edge = event.currentTarget;
+    const startX = event.clientX;
+    const startWidth = widthOf(edge);
+    edge.setPointerCapture(event.pointerId);
+    let width = startWidth;
+    const follow = (move: globalThis.PointerEvent) => {
+      width = clampWidth(startWidth + move.clientX - startX);
+      setDragging({ key, width });
+    };
+    const release = () => {
+      edge.removeEventListener('pointermove', follow);
+      edge.removeEventListener('pointerup', release);
+      edge.removeEventListener('pointercancel', release);
+      if (width === startWidth) setDragging(null);
+      else onResize?.(key, width);
+    };
+    edge.addEventListener('pointermove', follow);
+    edge.addEventListener('pointerup', release);
+    edge.addEventListener('pointercancel', release);
+  };
+  // The arrow keys move the edge as the pointer does (each press from the last one's width); the list learns the width
+  // when the key is let go.
+  const resizeWithKeys = (event: KeyboardEvent<HTMLDivElement>, key: string) => {
+    const by = event.key === 'ArrowRight' ? KEY_STEP : event.key === 'ArrowLeft' ? -KEY_STEP : 0;
+    if (by === 0) return;
+    event.preventDefault();
+    const from = dragging?.key === key ? dragging.width : widthOf(event.currentTarget);
+    setDragging({ key, width: clampWidth(from + by) });
+  };
+  const endKeyResize = (key: string) => {
+    if (dragging?.key === key) onResize?.(key, dragging.width);
+  };
   const cell = (column: TableColumn<T>) =>
     cn('min-w-0 truncate px-3', column.align === 'end' && 'text-right tabular-nums');
   return (
@@ -92,7 +145,7 @@ export function VirtualTable<T>({
                     key={column.key}
                     role="columnheader"
                     aria-sort={active ? (descending ? 'descending' : 'ascending') : undefined}
-                    className={cn(cell(column), 'py-2 font-medium')}
+                    className={cn(cell(column), 'relative py-2 font-medium')}
                   >
                     {column.sortKey === undefined ? (
                       column.header
@@ -114,6 +167,24 @@ export function VirtualTable<T>({
                             <ArrowUp className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
                           ))}
                       </button>
+                    )}
+                    {onResize && (
+                      <div
+                        role="separator"
+                        aria-orientation="vertical"
+                        aria-label={resizeLabel?.(column.header) ?? column.header}
+                        tabIndex={0}
+                        aria-valuemin={WIDTH_MIN}
+                        aria-valuemax={WIDTH_MAX}
+                        // The column's width as drawn (a share of the table unless set), read at each render.
+                        ref={(edge) => edge?.setAttribute('aria-valuenow', String(Math.round(widthOf(edge))))}
+                        data-testid={`resize-${column.key}`}
+                        className="absolute top-0 right-0 h-full w-2 cursor-col-resize touch-none hover:bg-primary/40 focus-visible:bg-primary/60 focus-visible:outline-none"
+                        onPointerDown={(event) => startResize(event, column.key)}
+                        onKeyDown={(event) => resizeWithKeys(event, column.key)}
+                        onKeyUp={() => endKeyResize(column.key)}
+                        onBlur={() => endKeyResize(column.key)}
+                      />
                     )}
                   </div>
                 );

@@ -30,6 +30,7 @@ import {
   keepMine,
   takeTheirs,
 } from '../../lib/form-errors';
+import { Checkbox } from './checkbox';
 import { useCloseGuard } from './dialog-close-guard';
 
 /**
@@ -220,6 +221,29 @@ export function FormField<V extends FieldValues, N extends FieldPath<V>>({
           {description}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** A yes/no field of the form: a checkbox with its label beside it (`id` names the checkbox). */
+export function CheckboxField<V extends FieldValues, N extends FieldPath<V>>({
+  control,
+  name,
+  id,
+  label,
+}: {
+  control: Control<V>;
+  name: N;
+  id: string;
+  label: ReactNode;
+}) {
+  const { field } = useController({ control, name });
+  return (
+    <div className="flex items-center gap-2">
+      <Checkbox id={id} checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} />
+      <label htmlFor={id} className="text-sm text-foreground">
+        {label}
+      </label>
     </div>
   );
 }

@@ -71,6 +71,11 @@ export const queryKeys = {
     all: ['home'] as const,
     section: (section: string, userId: number | null) => ['home', section, userId] as const,
   },
+  /** Saved views of a list (contact, company, deal, activity): a person's own and the team's shared ones. */
+  views: {
+    all: ['views'] as const,
+    entity: (entity: string) => ['views', entity] as const,
+  },
   /** The fields an admin added to contacts, companies and deals (Settings writes them; forms and pages read them). */
   customFields: {
     all: ['custom-fields'] as const,

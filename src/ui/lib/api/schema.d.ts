@@ -17179,11 +17179,17 @@ export interface operations {
                              * @enum {unknown}
                              */
                             entity: "contact" | "company" | "deal" | "activity";
-                            filters: Record<string, unknown>;
+                            filters: {
+                                [key: string]: string | number | boolean;
+                            };
                             id: number;
                             /** @description The signed-in person opens this list with it */
                             isDefault: boolean;
-                            layout: string;
+                            /**
+                             * @description contact, company: cards or table; deal: board or table; activity: list or table
+                             * @enum {unknown}
+                             */
+                            layout: "cards" | "table" | "board" | "list";
                             name: string;
                             shared: boolean;
                             sort: {
@@ -17354,11 +17360,17 @@ export interface operations {
                          * @enum {unknown}
                          */
                         entity: "contact" | "company" | "deal" | "activity";
-                        filters: Record<string, unknown>;
+                        filters: {
+                            [key: string]: string | number | boolean;
+                        };
                         id: number;
                         /** @description The signed-in person opens this list with it */
                         isDefault: boolean;
-                        layout: string;
+                        /**
+                         * @description contact, company: cards or table; deal: board or table; activity: list or table
+                         * @enum {unknown}
+                         */
+                        layout: "cards" | "table" | "board" | "list";
                         name: string;
                         shared: boolean;
                         sort: {
@@ -17515,11 +17527,17 @@ export interface operations {
                          * @enum {unknown}
                          */
                         entity: "contact" | "company" | "deal" | "activity";
-                        filters: Record<string, unknown>;
+                        filters: {
+                            [key: string]: string | number | boolean;
+                        };
                         id: number;
                         /** @description The signed-in person opens this list with it */
                         isDefault: boolean;
-                        layout: string;
+                        /**
+                         * @description contact, company: cards or table; deal: board or table; activity: list or table
+                         * @enum {unknown}
+                         */
+                        layout: "cards" | "table" | "board" | "list";
                         name: string;
                         shared: boolean;
                         sort: {
@@ -17800,11 +17818,17 @@ export interface operations {
                          * @enum {unknown}
                          */
                         entity: "contact" | "company" | "deal" | "activity";
-                        filters: Record<string, unknown>;
+                        filters: {
+                            [key: string]: string | number | boolean;
+                        };
                         id: number;
                         /** @description The signed-in person opens this list with it */
                         isDefault: boolean;
-                        layout: string;
+                        /**
+                         * @description contact, company: cards or table; deal: board or table; activity: list or table
+                         * @enum {unknown}
+                         */
+                        layout: "cards" | "table" | "board" | "list";
                         name: string;
                         shared: boolean;
                         sort: {
@@ -17975,11 +17999,17 @@ export interface operations {
                          * @enum {unknown}
                          */
                         entity: "contact" | "company" | "deal" | "activity";
-                        filters: Record<string, unknown>;
+                        filters: {
+                            [key: string]: string | number | boolean;
+                        };
                         id: number;
                         /** @description The signed-in person opens this list with it */
                         isDefault: boolean;
-                        layout: string;
+                        /**
+                         * @description contact, company: cards or table; deal: board or table; activity: list or table
+                         * @enum {unknown}
+                         */
+                        layout: "cards" | "table" | "board" | "list";
                         name: string;
                         shared: boolean;
                         sort: {
@@ -18136,11 +18166,17 @@ export interface operations {
                          * @enum {unknown}
                          */
                         entity: "contact" | "company" | "deal" | "activity";
-                        filters: Record<string, unknown>;
+                        filters: {
+                            [key: string]: string | number | boolean;
+                        };
                         id: number;
                         /** @description The signed-in person opens this list with it */
                         isDefault: boolean;
-                        layout: string;
+                        /**
+                         * @description contact, company: cards or table; deal: board or table; activity: list or table
+                         * @enum {unknown}
+                         */
+                        layout: "cards" | "table" | "board" | "list";
                         name: string;
                         shared: boolean;
                         sort: {

@@ -3,8 +3,8 @@ import { useSearchParams } from 'react-router-dom';
 
 type FilterValue = string | number | undefined;
 
-/** A list's query parameters that are no filters: its order and its layout. */
-const KEPT_ON_CLEAR = ['sort', 'order', 'layout'];
+/** A list's query parameters that are no filters: its order, layout, table columns and the saved view it came from. */
+const KEPT_ON_CLEAR = ['sort', 'order', 'layout', 'columns', 'view'];
 
 /** Sets (or, with undefined or '', removes) each named parameter of the query. */
 function withValues(current: URLSearchParams, values: Record<string, FilterValue>): URLSearchParams {
@@ -39,7 +39,7 @@ export function useUrlFilters<F extends object>(parse: (params: URLSearchParams)
     [setParams],
   );
 
-  // The list's order and layout are no filters: clearing the filters keeps them.
+  // The list's order, layout, columns and view are no filters: clearing the filters keeps them.
   const clearFilters = useCallback(
     () => setParams((current) => new URLSearchParams([...current].filter(([name]) => KEPT_ON_CLEAR.includes(name)))),
     [setParams],

@@ -1,11 +1,9 @@
 import { LogIn } from 'lucide-react';
 import { useMemo } from 'react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
 import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Form, FormField, useSchemaForm } from '../../../components/ui/form';
+import { CheckboxField, Form, FormField, useSchemaForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { Spinner } from '../../../components/ui/spinner';
@@ -49,22 +47,7 @@ export function LoginForm() {
           render={(field) => <PasswordInput {...field} autoComplete="current-password" />}
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <div className="flex items-center gap-2">
-            <Controller
-              control={form.control}
-              name="remember"
-              render={({ field }) => (
-                <Checkbox
-                  id="login-remember"
-                  checked={field.value}
-                  onCheckedChange={(checked) => field.onChange(checked === true)}
-                />
-              )}
-            />
-            <label htmlFor="login-remember" className="text-sm text-foreground">
-              {t('auth.rememberMe')}
-            </label>
-          </div>
+          <CheckboxField control={form.control} name="remember" id="login-remember" label={t('auth.rememberMe')} />
           <ForgotPassword />
         </div>
         <Button type="submit" disabled={login.isPending} className="w-full">

@@ -1,22 +1,31 @@
 import { useTranslation } from 'react-i18next';
+import { arrangeColumns, resizedColumns } from '../../../components/records/columns-menu';
 import { VirtualTable, type TableColumn, type VirtualTableProps } from '../../../components/records/virtual-table';
+import type { ViewColumn } from '../../../lib/view-params';
 import { Badge } from '../../../components/ui/badge';
 import { labelIn, useCustomFields } from '../../../lib/api/custom-fields';
 import { displayValue } from '../../../lib/custom-field-values';
 import { formatDateTime } from '../../../lib/format';
 import type { Contact } from '../api/get-contacts';
 
+/** The contacts' table always shows the name, which opens the contact. */
+export const CONTACT_FIXED_COLUMN = 'name';
+
 type ContactTableProps = Pick<
   VirtualTableProps<Contact>,
   'total' | 'sort' | 'order' | 'onSort' | 'hasMore' | 'loadingMore' | 'onLoadMore'
 > & {
   contacts: Contact[];
-  onOpen: (contact: Contact) => void;
+  /** Every column (useContactColumns). */
+  all: TableColumn<Contact>[];
+  /** The columns chosen (the URL's, a view's): their order and widths; none: every column. */
+  chosen: ViewColumn[];
+  onColumnsChange: (columns: ViewColumn[]) => void;
 };
 
 /**
- * The contacts as a table: name (opens the contact), e-mail, phone, company, status, score, source, owner, last
- * change, then each offered custom field; a click on a header orders the list by it (the URL keeps it).
+ * The contacts as a table: every column, or the columns chosen in their order and widths (the name always first); a
+ * click on a header orders the list by it, dragging its edge resizes it (the URL keeps both).
  */
 export function ContactTable({
   contacts,
@@ -27,13 +36,45 @@ export function ContactTable({
   hasMore,
   loadingMore,
   onLoadMore,
-  onOpen,
+  all,
+  chosen,
+  onColumnsChange,
 }: ContactTableProps) {
+  const { t } = useTranslation();
+  const columns = arrangeColumns(all, chosen, CONTACT_FIXED_COLUMN);
+  return (
+    <VirtualTable
+      label={t('contacts.list')}
+      columns={columns}
+      onResize={(key, width) => onColumnsChange(resizedColumns(columns, chosen, key, width))}
+      resizeLabel={(header) => t('columns.resize', { name: header })}
+      items={contacts}
+      keyOf={(contact) => contact.id}
+      total={total}
+      sort={sort}
+      order={order}
+      onSort={onSort}
+      hasMore={hasMore}
+      loadingMore={loadingMore}
+      onLoadMore={onLoadMore}
+      loadingMoreLabel={t('contacts.loadingMore')}
+      sentinelTestId="contacts-sentinel"
+      sortLabels={{ ascending: t('listSort.ascending'), descending: t('listSort.descending') }}
+    />
+  );
+}
+
+/**
+ * Every column of the contacts' table, in its own order: name (opens the contact), e-mail, phone, company, status,
+ * score, source, owner, last change, then each offered custom field. Keys are the record's fields as the API answers
+ * them (and `customFields.<key>`), as a saved view names them.
+ */
+export function useContactColumns(onOpen: (contact: Contact) => void): TableColumn<Contact>[] {
   const { t, i18n } = useTranslation();
   const fields = useCustomFields('contact').data?.items ?? [];
   const words = { yes: t('customFields.yes'), no: t('customFields.no') };
   const text = (value: string | null | undefined) => value ?? '';
-  const columns: TableColumn<Contact>[] = [
+  return [
     {
       key: 'name',
       header: t('contacts.sort.by.name'),
@@ -86,7 +127,7 @@ export function ContactTable({
       sortKey: 'source',
       render: (c) => text(c.source),
     },
-    { key: 'owner', header: t('contacts.fields.owner'), width: '10rem', render: (c) => text(c.ownerName) },
+    { key: 'ownerName', header: t('contacts.fields.owner'), width: '10rem', render: (c) => text(c.ownerName) },
     {
       key: 'updatedAt',
       header: t('contacts.sort.by.updatedAt'),
@@ -103,22 +144,4 @@ export function ContactTable({
       render: (c) => displayValue(field, c.customFields?.[field.key], i18n.language, words),
     })),
   ];
-  return (
-    <VirtualTable
-      label={t('contacts.list')}
-      columns={columns}
-      items={contacts}
-      keyOf={(contact) => contact.id}
-      total={total}
-      sort={sort}
-      order={order}
-      onSort={onSort}
-      hasMore={hasMore}
-      loadingMore={loadingMore}
-      onLoadMore={onLoadMore}
-      loadingMoreLabel={t('contacts.loadingMore')}
-      sentinelTestId="contacts-sentinel"
-      sortLabels={{ ascending: t('listSort.ascending'), descending: t('listSort.descending') }}
-    />
-  );
 }

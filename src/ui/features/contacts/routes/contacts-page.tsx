@@ -13,7 +13,10 @@ import { useUser } from '../../../lib/session';
 import { useContacts, type Contact } from '../api/get-contacts';
 import { ContactFiltersBar } from '../components/contact-filters';
 import { ContactGrid } from '../components/contact-grid';
-import { ContactTable } from '../components/contact-table';
+import { CONTACT_FIXED_COLUMN, ContactTable, useContactColumns } from '../components/contact-table';
+import { ColumnsMenu } from '../../../components/records/columns-menu';
+import { SavedViewsMenu, StaleViewNotice, useListView } from '../../../components/records/saved-views';
+import { formatColumns, type ViewColumn } from '../../../lib/view-params';
 import { LayoutSwitch, useTableLayout } from '../../../components/records/layout-switch';
 import { ExportMenu } from '../components/export-menu';
 import { useContactFilters } from '../use-contact-filters';
@@ -40,6 +43,15 @@ export function ContactsPage() {
   const contacts = useContacts(filters);
   const [table, setTable] = useTableLayout();
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
+  const list = useListView('contact', 'cards');
+  const columns = useContactColumns((contact) => setEditing({ mode: 'edit', contact }));
+  const setColumns = (chosen: ViewColumn[]) =>
+    list.setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (chosen.length > 0) next.set('columns', formatColumns(chosen));
+      else next.delete('columns');
+      return next;
+    });
   // Cleared whenever the filters change.
   const selection = useContactSelection(filters);
   const listShown = contacts.isSuccess;
@@ -85,12 +97,19 @@ export function ContactsPage() {
         setFilters={setFilters}
         clearFilters={clearFilters}
       />
+      <StaleViewNotice list={list} />
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted-foreground" role="status" data-testid="contacts-total">
-          {total !== undefined &&
-            t(capped ? 'contacts.totalCapped' : 'contacts.total', { count: total, formatted: formatInteger(total) })}
-        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <SavedViewsMenu entity="contact" allLabel={t('contacts.allView')} list={list} />
+          <p className="text-sm text-muted-foreground" role="status" data-testid="contacts-total">
+            {total !== undefined &&
+              t(capped ? 'contacts.totalCapped' : 'contacts.total', { count: total, formatted: formatInteger(total) })}
+          </p>
+        </div>
         <div className="flex flex-wrap items-center gap-2">
+          {table && (
+            <ColumnsMenu all={columns} fixed={CONTACT_FIXED_COLUMN} chosen={list.state.columns} onChange={setColumns} />
+          )}
           <LayoutSwitch table={table} onChange={setTable} />
           <ListSort
             id="contacts-sort"
@@ -144,7 +163,9 @@ export function ContactsPage() {
           hasMore={contacts.hasNextPage}
           loadingMore={contacts.isFetchingNextPage}
           onLoadMore={() => void contacts.fetchNextPage()}
-          onOpen={(contact) => setEditing({ mode: 'edit', contact })}
+          all={columns}
+          chosen={list.state.columns}
+          onColumnsChange={setColumns}
         />
       ) : (
         <ContactGrid

@@ -1,13 +1,12 @@
 import { Save, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useReportChoices } from '../../../lib/report-choices';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Form, FormField, useSchemaForm } from '../../../components/ui/form';
+import { CheckboxField, Form, FormField, useSchemaForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Spinner } from '../../../components/ui/spinner';
@@ -115,22 +114,12 @@ export function ReportBuilder({ saved }: { saved?: SavedReport }) {
                     label={t('reportBuilder.fields.name')}
                     render={(field) => <Input {...field} maxLength={120} autoComplete="off" />}
                   />
-                  <div className="flex items-center gap-2">
-                    <Controller
-                      control={form.control}
-                      name="shared"
-                      render={({ field }) => (
-                        <Checkbox
-                          id="report-builder-shared"
-                          checked={field.value}
-                          onCheckedChange={(checked) => field.onChange(checked === true)}
-                        />
-                      )}
-                    />
-                    <label htmlFor="report-builder-shared" className="text-sm text-foreground">
-                      {t('reportBuilder.share')}
-                    </label>
-                  </div>
+                  <CheckboxField
+                    control={form.control}
+                    name="shared"
+                    id="report-builder-shared"
+                    label={t('reportBuilder.share')}
+                  />
                   <div className="flex flex-wrap gap-2">
                     <Button type="submit" disabled={form.formState.isSubmitting}>
                       {form.formState.isSubmitting ? <Spinner /> : <Save className="h-4 w-4" aria-hidden="true" />}

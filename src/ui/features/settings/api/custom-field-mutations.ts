@@ -5,8 +5,15 @@ import { queryKeys } from '../../../lib/api/query-keys';
 import { queryClient } from '../../../lib/query-client';
 import type { CustomFieldChangesBody, NewCustomFieldBody } from '../custom-field-form';
 
-/** Every list of fields: Settings' and the forms', lists' and record pages' that read them. */
-const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.customFields.all });
+/**
+ * Every list of fields: Settings' and the forms', lists' and record pages' that read them; and the saved views, whose
+ * warnings name a retired field.
+ */
+const refresh = () =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.customFields.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.views.all }),
+  ]);
 
 /** A new field, after the entity's last one. */
 export const useCreateCustomField = () =>

@@ -1,0 +1,196 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  axeAt,
+  DEMO,
+  expectAccessible,
+  inEveryLook,
+  launchBrowser,
+  newPage,
+  screenshot,
+  settled,
+  signIn,
+  toastLocator,
+} from './support/browser';
+import { startSeededServer, type RunningServer } from './support/server';
+
+// Saved views of the contacts (issue 27): a table with chosen columns, a filter and an order saved under a name,
+// reloaded, shared, opened by another person as their default, and kept when its custom field is retired. A server of
+// its own: the contacts' custom field shows in every other file's tables and exports.
+let server: RunningServer;
+let browser: Browser;
+let admin: Page;
+let employee: Page;
+
+async function call<T>(page: Page, method: 'post' | 'patch' | 'delete', url: string, data?: object): Promise<T> {
+  const res = await page.request[method](url, { data, headers: { origin: server.baseUrl } });
+  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
+  return (await res.json().catch(() => null)) as T;
+}
+
+const viewsMenu = (page: Page) => page.getByTestId('views-menu');
+const headers = (page: Page) => page.getByRole('columnheader').allTextContents();
+const names = (page: Page) => page.locator('[data-testid="table-row"] [role="cell"]:first-child').allTextContents();
+const modified = (page: Page) => page.getByTestId('view-modified');
+let fieldId: number;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startSeededServer('saved-views'), launchBrowser()]);
+  admin = await newPage(browser, { baseURL: server.baseUrl });
+  employee = await newPage(browser, { baseURL: server.baseUrl });
+  await signIn(admin, DEMO.admin, { to: '/profile' });
+  fieldId = (
+    await call<{ id: number }>(admin, 'post', '/api/crm/fields', {
+      entity: 'contact',
+      key: 'regiao',
+      label: { pt: 'Região', en: 'Region' },
+      type: 'select',
+      options: [
+        { key: 'sul', label: { pt: 'Sul', en: 'South' } },
+        { key: 'norte', label: { pt: 'Norte', en: 'North' } },
+      ],
+    })
+  ).id;
+  const people = [
+    { name: 'Bruna Sul', status: 'lead', customFields: { regiao: 'sul' } },
+    { name: 'Ana Norte', status: 'lead', customFields: { regiao: 'norte' } },
+    { name: 'Caio Sul', status: 'lead', customFields: { regiao: 'sul' } },
+    { name: 'Davi Cliente', status: 'customer', customFields: { regiao: 'sul' } },
+  ];
+  for (const person of people)
+    await call(admin, 'post', '/api/crm/contacts', { ...person, tags: ['visoes'], email: `${person.name[0]}@ex.com` });
+  await signIn(employee, DEMO.employee, { to: '/crm/contacts?tag=visoes&status=lead' });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('saved views of the contacts', () => {
+  it('saves a table with chosen columns, a filter and an order; reloads it whole; tells a change apart', async () => {
+    const page = employee;
+    await page.getByRole('button', { name: 'Tabela' }).click();
+    await expect.poll(() => names(page)).toHaveLength(3);
+    // Hide the phone, move the region next to the name, order by region.
+    await page.getByTestId('columns-menu').click();
+    await page.getByLabel('Telefone', { exact: true }).click();
+    for (let i = 0; i < 7; i++) await page.getByRole('button', { name: 'Mover Região para cima' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('columnheader', { name: 'Região' }).getByRole('button').click();
+    await expect
+      .poll(() => headers(page))
+      .toEqual([
+        'Nome',
+        'Região',
+        'E-mail',
+        'Empresa',
+        'Status',
+        'Pontuação',
+        'Origem',
+        'Responsável',
+        'Última atualização',
+      ]);
+    await expect.poll(() => names(page)).toEqual(['Ana Norte', 'Bruna Sul', 'Caio Sul']);
+
+    await viewsMenu(page).click();
+    await page.getByRole('menuitem', { name: 'Salvar como nova visão…' }).click();
+    await page.getByLabel('Nome da visão').fill('Leads por região');
+    await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await toastLocator(page).getByText('Visão salva').waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get('view')).toMatch(/^\d+$/);
+    await expect.poll(() => viewsMenu(page).textContent()).toBe('Leads por região');
+
+    await page.reload();
+    await expect.poll(() => viewsMenu(page).textContent()).toBe('Leads por região');
+    await expect.poll(() => names(page)).toEqual(['Ana Norte', 'Bruna Sul', 'Caio Sul']);
+    expect((await headers(page)).slice(0, 3)).toEqual(['Nome', 'Região', 'E-mail']);
+    expect(await modified(page).count()).toBe(0);
+
+    // A filter changed: modified; discarded: the view again.
+    await page.goto(`${page.url()}&source=site`);
+    await modified(page).waitFor();
+    await viewsMenu(page).click();
+    await page.getByRole('menuitem', { name: 'Descartar alterações' }).click();
+    await modified(page).waitFor({ state: 'detached' });
+    expect(new URL(page.url()).searchParams.has('source')).toBe(false);
+
+    // A column widened with the keyboard on its header's edge, saved into the view.
+    const edge = page.getByTestId('resize-customFields.regiao');
+    const before = (await page.getByRole('columnheader', { name: 'Região' }).boundingBox())!.width;
+    await edge.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await modified(page).waitFor();
+    await expect
+      .poll(async () => (await page.getByRole('columnheader', { name: 'Região' }).boundingBox())!.width)
+      .toBe(Math.round(before) + 32);
+    await viewsMenu(page).click();
+    await page.getByRole('menuitem', { name: 'Salvar alterações na visão' }).click();
+    await modified(page).waitFor({ state: 'detached' });
+    await page.reload();
+    await expect
+      .poll(async () => (await page.getByRole('columnheader', { name: 'Região' }).boundingBox())?.width)
+      .toBe(Math.round(before) + 32);
+  });
+
+  it('shared, another person opens it from the menu, makes it their default and lands on it', async () => {
+    await viewsMenu(employee).click();
+    await employee.getByRole('menuitem', { name: 'Compartilhar com a equipe' }).click();
+    await toastLocator(employee).getByText('Visão compartilhada com a equipe').waitFor();
+
+    const other = await newPage(browser, { baseURL: server.baseUrl });
+    await signIn(other, DEMO.developer, { to: '/crm/contacts' });
+    await viewsMenu(other).click();
+    await other.getByText('Compartilhadas pela equipe').waitFor();
+    await other.getByRole('menuitemradio', { name: 'Leads por região' }).click();
+    await expect.poll(() => names(other)).toEqual(['Ana Norte', 'Bruna Sul', 'Caio Sul']);
+    // Not theirs: they cannot change or delete it, but they can make it theirs to open with.
+    await viewsMenu(other).click();
+    expect(await other.getByRole('menuitem', { name: 'Excluir visão' }).count()).toBe(0);
+    await other.getByRole('menuitem', { name: 'Abrir a lista com esta visão' }).click();
+    await toastLocator(other).getByText('A lista passa a abrir com esta visão').waitFor();
+    await other.goto('/crm/contacts');
+    await expect.poll(() => viewsMenu(other).textContent()).toBe('Leads por região');
+    await expect.poll(() => names(other)).toEqual(['Ana Norte', 'Bruna Sul', 'Caio Sul']);
+    await other.context().close();
+  });
+
+  it('keeps the view when its field is retired: opened with a notice, and saved without it', async () => {
+    await call(admin, 'delete', `/api/crm/fields/${fieldId}`);
+    await employee.reload();
+    const notice = employee.getByTestId('stale-view');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('customFields.regiao');
+    // The rest of the view still holds: the filter, the table, the other columns (newest first without its order).
+    await expect.poll(() => names(employee).then((n) => n.sort())).toEqual(['Ana Norte', 'Bruna Sul', 'Caio Sul']);
+    expect(await headers(employee)).not.toContain('Região');
+    await notice.getByRole('button', { name: 'Salvar a visão sem essa parte' }).click();
+    await notice.waitFor({ state: 'detached' });
+    // The URL follows the saved view: nothing left to call a change.
+    await modified(employee).waitFor({ state: 'detached' });
+    await expect.poll(() => new URL(employee.url()).searchParams.get('columns')).not.toContain('regiao');
+  });
+
+  it('in pt/en, three themes, 1280/390 px, with the menu open; axe clean', async () => {
+    await call(admin, 'patch', `/api/crm/fields/${fieldId}`, { retired: false });
+    const url = employee.url();
+    await inEveryLook(
+      browser,
+      { baseURL: server.baseUrl, storageState: await employee.context().storageState() },
+      async (page) => {
+        await page.goto(url);
+        await expect.poll(() => names(page)).toHaveLength(3);
+      },
+      async (page, { language, theme, width }) => {
+        await viewsMenu(page).click();
+        await page.getByRole('menu').waitFor();
+        await settled(page);
+        await screenshot(page, `saved-views-${language}-${theme}-${width}`);
+        if (axeAt(width, theme, language)) await expectAccessible(page, `saved views ${language} ${theme} ${width}`);
+        await page.keyboard.press('Escape');
+        await page.getByRole('menu').waitFor({ state: 'detached' });
+      },
+    );
+  });
+});
