@@ -194,3 +194,66 @@ describe('saved views of the contacts', () => {
     );
   });
 });
+
+describe('the contacts table, changed in place', () => {
+  it('saves a cell, shows a refusal under it, and says when someone else changed the contact first', async () => {
+    const page = admin;
+    await page.goto('/crm/contacts?tag=visoes&layout=table&sort=name');
+    await expect.poll(() => names(page)).toHaveLength(4);
+    const cell = (label: string) => page.getByRole('button', { name: `${label}:` });
+    /** What a cell shows, after the field and record its name starts with. */
+    const shown = async (label: string) => (await cell(label).textContent())!.replace(`${label}: `, '');
+    const control = (label: string) => page.getByRole('textbox', { name: label, exact: true });
+
+    // A refusal stays under the control, which says it is invalid; a good value is saved.
+    await cell('E-mail de Ana Norte').click();
+    await control('E-mail de Ana Norte').fill('ana-sem-arroba');
+    await page.keyboard.press('Enter');
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe('Informe um e-mail válido');
+    expect(await control('E-mail de Ana Norte').getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'contacts-table-cell-error-pt-light-1280');
+    await expectAccessible(page, 'contacts table cell error');
+    await control('E-mail de Ana Norte').fill('ana@norte.com.br');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => shown('E-mail de Ana Norte')).toBe('ana@norte.com.br');
+    const stored = await (await page.request.get('/api/crm/contacts?search=Ana%20Norte')).json();
+    expect(stored.items[0].email).toBe('ana@norte.com.br');
+
+    // Escape puts the value back; a status is chosen from its list and saved at once.
+    await cell('Pontuação de Ana Norte').click();
+    await page.getByRole('spinbutton', { name: 'Pontuação de Ana Norte' }).fill('150');
+    await page.keyboard.press('Enter');
+    await alert.waitFor();
+    await page.keyboard.press('Escape');
+    await alert.waitFor({ state: 'detached' });
+    expect(await shown('Pontuação de Ana Norte')).toBe('0');
+    await cell('Status de Ana Norte').click();
+    await page.getByRole('combobox', { name: 'Status de Ana Norte' }).selectOption('customer');
+    await expect.poll(() => shown('Status de Ana Norte')).toBe('Cliente');
+
+    // Someone else changes the contact after the list was read: the save is refused and the list loads it again.
+    const ana = stored.items[0];
+    await call(admin, 'patch', `/api/crm/contacts/${ana.id}`, { phone: '11 99999-0000' });
+    await cell('Telefone de Ana Norte').click();
+    await control('Telefone de Ana Norte').fill('11 3333-4444');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => alert.textContent()).toContain('Este contato mudou desde que a lista foi carregada');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => shown('Telefone de Ana Norte')).toBe('11 99999-0000');
+    await cell('Telefone de Ana Norte').click();
+    await control('Telefone de Ana Norte').fill('11 3333-4444');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => shown('Telefone de Ana Norte')).toBe('11 3333-4444');
+  });
+
+  it('leaves the cells of contacts a person may not change as they are', async () => {
+    const other = await newPage(browser, { baseURL: server.baseUrl });
+    await signIn(other, DEMO.developer, { to: '/crm/contacts?tag=visoes&layout=table' });
+    await expect.poll(() => names(other)).toHaveLength(4);
+    expect(await other.getByRole('button', { name: /^E-mail de / }).count()).toBe(0);
+    expect(await other.getByRole('cell', { name: 'B@ex.com', exact: true }).count()).toBe(1);
+    await other.context().close();
+  });
+});

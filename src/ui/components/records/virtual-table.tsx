@@ -3,6 +3,7 @@ import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useEffect, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { useLoadMoreNearEnd, useMainScroller } from '../../lib/hooks/use-main-scroller';
+import { EditableCell, type CellEditor } from './editable-cell';
 import { ListEnd } from './virtual-card-grid';
 import type { SortOrder } from './list-sort';
 
@@ -15,6 +16,8 @@ export interface TableColumn<T> {
   sortKey?: string;
   align?: 'start' | 'end';
   render: (item: T) => ReactNode;
+  /** Changed in place (EditableCell); none: read-only. */
+  edit?: CellEditor<T>;
 }
 
 export interface VirtualTableProps<T> {
@@ -200,7 +203,7 @@ export function VirtualTable<T>({
                   role="row"
                   aria-rowindex={row.index + 2}
                   data-testid="table-row"
-                  className="absolute top-0 left-0 grid w-full items-center border-b border-border/60 hover:bg-muted/40"
+                  className="absolute top-0 left-0 grid w-full items-center border-b border-border/60 hover:bg-muted/40 has-[form]:z-10"
                   style={{
                     gridTemplateColumns: template,
                     height: ROW_HEIGHT,
@@ -208,8 +211,15 @@ export function VirtualTable<T>({
                   }}
                 >
                   {columns.map((column) => (
-                    <div key={column.key} role="cell" className={cell(column)}>
-                      {column.render(item)}
+                    // An open editor's message shows below the row: the cell lets it out.
+                    <div key={column.key} role="cell" className={cn(cell(column), column.edit && 'overflow-visible')}>
+                      {column.edit && (column.edit.editable?.(item) ?? true) ? (
+                        <EditableCell item={item} editor={column.edit} alignEnd={column.align === 'end'}>
+                          {column.render(item)}
+                        </EditableCell>
+                      ) : (
+                        column.render(item)
+                      )}
                     </div>
                   ))}
                 </div>

@@ -7,6 +7,7 @@ import { labelIn, useCustomFields } from '../../../lib/api/custom-fields';
 import { displayValue } from '../../../lib/custom-field-values';
 import { formatDateTime } from '../../../lib/format';
 import type { Contact } from '../api/get-contacts';
+import { useContactCellEditors } from './contact-cell-editors';
 
 /** The contacts' table always shows the name, which opens the contact. */
 export const CONTACT_FIXED_COLUMN = 'name';
@@ -69,8 +70,12 @@ export function ContactTable({
  * score, source, owner, last change, then each offered custom field. Keys are the record's fields as the API answers
  * them (and `customFields.<key>`), as a saved view names them.
  */
-export function useContactColumns(onOpen: (contact: Contact) => void): TableColumn<Contact>[] {
+export function useContactColumns(
+  me: { id: number; role: 'admin' | 'developer' | 'employee' },
+  onOpen: (contact: Contact) => void,
+): TableColumn<Contact>[] {
   const { t, i18n } = useTranslation();
+  const edit = useContactCellEditors(me);
   const fields = useCustomFields('contact').data?.items ?? [];
   const words = { yes: t('customFields.yes'), no: t('customFields.no') };
   const text = (value: string | null | undefined) => value ?? '';
@@ -92,12 +97,19 @@ export function useContactColumns(onOpen: (contact: Contact) => void): TableColu
     },
     {
       key: 'email',
+      edit: edit.email,
       header: t('contacts.sort.by.email'),
       width: 'minmax(12rem, 1.2fr)',
       sortKey: 'email',
       render: (c) => text(c.email),
     },
-    { key: 'phone', header: t('contacts.fields.phone'), width: '10rem', render: (c) => text(c.phone) },
+    {
+      key: 'phone',
+      edit: edit.phone,
+      header: t('contacts.fields.phone'),
+      width: '10rem',
+      render: (c) => text(c.phone),
+    },
     {
       key: 'company',
       header: t('contacts.sort.by.company'),
@@ -107,6 +119,7 @@ export function useContactColumns(onOpen: (contact: Contact) => void): TableColu
     },
     {
       key: 'status',
+      edit: edit.status,
       header: t('contacts.sort.by.status'),
       width: '8rem',
       sortKey: 'status',
@@ -114,6 +127,7 @@ export function useContactColumns(onOpen: (contact: Contact) => void): TableColu
     },
     {
       key: 'score',
+      edit: edit.score,
       header: t('contacts.sort.by.score'),
       width: '6rem',
       sortKey: 'score',
@@ -122,6 +136,7 @@ export function useContactColumns(onOpen: (contact: Contact) => void): TableColu
     },
     {
       key: 'source',
+      edit: edit.source,
       header: t('contacts.sort.by.source'),
       width: '9rem',
       sortKey: 'source',

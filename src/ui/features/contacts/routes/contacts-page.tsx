@@ -31,6 +31,9 @@ const loadSelectionBar = () => import('../components/contact-selection-bar');
 const ContactFormDialog = lazy(() => loadFormDialog().then((module) => ({ default: module.ContactFormDialog })));
 const ContactSelectionBar = lazy(() => loadSelectionBar().then((module) => ({ default: module.ContactSelectionBar })));
 
+/** Before the session is read: nobody, who may change nothing (the page shows nothing then). */
+const NO_ONE = { id: 0, role: 'employee' } as const;
+
 /** What the dialog shows: nothing, a new contact (SPEC: create mode) or one chosen (edit mode). */
 type Editing = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; contact: Contact };
 
@@ -44,7 +47,7 @@ export function ContactsPage() {
   const [table, setTable] = useTableLayout();
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
   const list = useListView('contact', 'cards');
-  const columns = useContactColumns((contact) => setEditing({ mode: 'edit', contact }));
+  const columns = useContactColumns(me ?? NO_ONE, (contact) => setEditing({ mode: 'edit', contact }));
   const setColumns = (chosen: ViewColumn[]) =>
     list.setParams((current) => {
       const next = new URLSearchParams(current);
