@@ -150,6 +150,12 @@ describe('companies', () => {
     await page.reload();
     await card(page, `Recife ${segment}`).waitFor();
     expect(await cards(page).count()).toBe(1);
+    // Saved as a view (issue 27), to come back to after the filters change.
+    await page.getByTestId('views-menu').click();
+    await page.getByRole('menuitem', { name: 'Salvar como nova visão…' }).click();
+    await page.getByLabel('Nome da visão').fill(`Recife ${segment}`);
+    await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await expect.poll(() => page.getByTestId('views-menu').textContent()).toBe(`Recife ${segment}`);
     expect(await page.locator('#companies-uf').textContent()).toBe('PE');
     expect((await page.getByTestId('active-filters').innerText()).replace(/\s+/g, ' ')).toContain(
       `Segmento: ${segment.toUpperCase()} Minhas Cidade: recife UF: PE`,
@@ -165,7 +171,19 @@ describe('companies', () => {
     await toastLocator(page).getByText('Empresa atualizada com sucesso').waitFor();
     await card(page, `Olinda ${segment}`).getByText('Olinda Peças').waitFor();
 
+    // Clearing the filters keeps the view they came from, now modified; the view brings them back; the whole list
+    // leaves it.
     await page.getByRole('button', { name: 'Limpar tudo' }).click();
+    await page.getByTestId('active-filters').waitFor({ state: 'detached' });
+    expect([...new URL(page.url()).searchParams.keys()]).toEqual(['view']);
+    await page.getByTestId('view-modified').waitFor();
+    await page.getByTestId('views-menu').click();
+    await page.getByRole('menuitemradio', { name: `Recife ${segment}` }).click();
+    await expect.poll(() => cards(page).count()).toBe(1);
+    expect(new URL(page.url()).searchParams.get('city')).toBe('recife');
+    expect(await page.getByTestId('view-modified').count()).toBe(0);
+    await page.getByTestId('views-menu').click();
+    await page.getByRole('menuitemradio', { name: 'Todas as empresas' }).click();
     await page.getByTestId('active-filters').waitFor({ state: 'detached' });
     expect(new URL(page.url()).search).toBe('');
     await page.context().close();

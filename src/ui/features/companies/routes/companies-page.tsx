@@ -18,6 +18,7 @@ import { CompanyCard } from '../components/company-card';
 import { CompanyFiltersBar } from '../components/company-filters';
 import { useCompanyFilters } from '../use-company-filters';
 import { ListSort, ORDER_PARAMS } from '../../../components/records/list-sort';
+import { SavedViewsMenu, StaleViewNotice, useListView } from '../../../components/records/saved-views';
 import { COMPANY_SORTS } from '../api/get-companies';
 
 // Off the path to the first cards: the form (with its validation library) is a chunk of its own, fetched once the
@@ -36,6 +37,8 @@ export function CompaniesPage() {
   const active = set.filter((name) => !(ORDER_PARAMS as readonly string[]).includes(name));
   const companies = useCompanies(filters);
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
+  // Saved views hold the filters and the order (the companies have no table yet: cards only).
+  const list = useListView('company', 'cards');
   const listShown = companies.isSuccess;
   useEffect(() => {
     if (listShown) void loadFormDialog();
@@ -79,11 +82,18 @@ export function CompaniesPage() {
         }
       />
       <CompanyFiltersBar filters={filters} active={active} me={me} setFilter={setFilter} clearFilters={clearFilters} />
+      <StaleViewNotice list={list} />
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted-foreground" role="status" data-testid="companies-total">
-          {total !== undefined &&
-            t(capped ? 'companies.totalCapped' : 'companies.total', { count: total, formatted: formatInteger(total) })}
-        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <SavedViewsMenu entity="company" allLabel={t('companies.allView')} list={list} />
+          <p className="text-sm text-muted-foreground" role="status" data-testid="companies-total">
+            {total !== undefined &&
+              t(capped ? 'companies.totalCapped' : 'companies.total', {
+                count: total,
+                formatted: formatInteger(total),
+              })}
+          </p>
+        </div>
         <ListSort
           id="companies-sort"
           entity="company"
