@@ -102,8 +102,15 @@ describe('API documentation', () => {
         .evaluateAll((headings) => headings.map((heading) => heading.getAttribute('data-tag')));
       for (const tag of shown) seen.add(tag);
       if ((await target.count()) > 0) break;
-      if (scrolls >= 300) throw new Error(`scrolling never reached ${last.method} ${last.path}`);
-      await page.evaluate(() => document.querySelector('main')!.scrollBy(0, 600));
+      if (scrolls >= 500) throw new Error(`scrolling never reached ${last.method} ${last.path}`);
+      // Half a screen at a time, then two frames: Swagger UI draws the rows for the new position on the next frame.
+      await page.evaluate(
+        () =>
+          new Promise((drawn) => {
+            document.querySelector('main')!.scrollBy(0, 400);
+            requestAnimationFrame(() => requestAnimationFrame(drawn));
+          }),
+      );
     }
     expect([...seen]).toEqual(tags);
     await page.context().close();
