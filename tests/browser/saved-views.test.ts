@@ -233,6 +233,16 @@ describe('the contacts table, changed in place', () => {
     await page.getByRole('combobox', { name: 'Status de Ana Norte' }).selectOption('customer');
     await expect.poll(() => shown('Status de Ana Norte')).toBe('Cliente');
 
+    // A custom field's cell: a choice among its options, merged into the contact's values; empty clears it.
+    await cell('Região de Bruna Sul').click();
+    await page.getByRole('combobox', { name: 'Região de Bruna Sul' }).selectOption('norte');
+    await expect.poll(() => shown('Região de Bruna Sul')).toBe('Norte');
+    const bruna = (await (await page.request.get('/api/crm/contacts?search=Bruna%20Sul')).json()).items[0];
+    expect(bruna.customFields).toEqual({ regiao: 'norte' });
+    await cell('Região de Bruna Sul').click();
+    await page.getByRole('combobox', { name: 'Região de Bruna Sul' }).selectOption('');
+    await expect.poll(() => shown('Região de Bruna Sul')).toBe('');
+
     // Someone else changes the contact after the list was read: the save is refused and the list loads it again.
     const ana = stored.items[0];
     await call(admin, 'patch', `/api/crm/contacts/${ana.id}`, { phone: '11 99999-0000' });

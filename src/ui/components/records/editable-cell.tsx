@@ -7,7 +7,7 @@ export interface CellEditor<T> {
   label: (item: T) => string;
   initial: (item: T) => string;
   /** A text box of this kind, or a choice among `options`. */
-  input?: 'text' | 'email' | 'tel' | 'number';
+  input?: 'text' | 'email' | 'tel' | 'number' | 'date';
   options?: readonly { value: string; label: string }[];
   /** May this person change this record's cell? */
   editable?: (item: T) => boolean;

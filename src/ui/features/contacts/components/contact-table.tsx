@@ -157,6 +157,7 @@ export function useContactColumns(
       sortKey: field.type === 'longText' || field.type === 'multiSelect' ? undefined : `customFields.${field.key}`,
       align: field.type === 'number' || field.type === 'currency' ? 'end' : 'start',
       render: (c) => displayValue(field, c.customFields?.[field.key], i18n.language, words),
+      edit: edit.customField(field),
     })),
   ];
 }
