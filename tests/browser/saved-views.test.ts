@@ -30,7 +30,8 @@ async function call<T>(page: Page, method: 'post' | 'patch' | 'delete', url: str
 
 const viewsMenu = (page: Page) => page.getByTestId('views-menu');
 const headers = (page: Page) => page.getByRole('columnheader').allTextContents();
-const names = (page: Page) => page.locator('[data-testid="table-row"] [role="cell"]:first-child').allTextContents();
+// The first cell is the row's checkbox; the name comes next.
+const names = (page: Page) => page.locator('[data-testid="table-row"] [role="cell"]:nth-child(2)').allTextContents();
 const modified = (page: Page) => page.getByTestId('view-modified');
 let fieldId: number;
 
@@ -81,6 +82,7 @@ describe('saved views of the contacts', () => {
     await expect
       .poll(() => headers(page))
       .toEqual([
+        'Seleção',
         'Nome',
         'Região',
         'E-mail',
@@ -104,7 +106,7 @@ describe('saved views of the contacts', () => {
     await page.reload();
     await expect.poll(() => viewsMenu(page).textContent()).toBe('Leads por região');
     await expect.poll(() => names(page)).toEqual(['Ana Norte', 'Bruna Sul', 'Caio Sul']);
-    expect((await headers(page)).slice(0, 3)).toEqual(['Nome', 'Região', 'E-mail']);
+    expect((await headers(page)).slice(1, 4)).toEqual(['Nome', 'Região', 'E-mail']);
     expect(await modified(page).count()).toBe(0);
 
     // A filter changed: modified; discarded: the view again.
@@ -256,6 +258,23 @@ describe('the contacts table, changed in place', () => {
     await control('Telefone de Ana Norte').fill('11 3333-4444');
     await page.keyboard.press('Enter');
     await expect.poll(() => shown('Telefone de Ana Norte')).toBe('11 3333-4444');
+  });
+
+  it('selects rows for the bulk actions as the cards do: one, then a range with shift', async () => {
+    const page = admin;
+    await page.goto('/crm/contacts?tag=visoes&layout=table&sort=name');
+    await expect.poll(() => names(page)).toHaveLength(4);
+    const bar = page.getByTestId('selection-bar');
+    await page.getByRole('checkbox', { name: 'Selecionar Ana Norte' }).click();
+    await expect.poll(() => bar.getByTestId('selection-count').textContent()).toBe('1 selecionado');
+    await page.getByRole('checkbox', { name: 'Selecionar Caio Sul' }).click({ modifiers: ['Shift'] });
+    await expect.poll(() => bar.getByTestId('selection-count').textContent()).toBe('3 selecionados');
+    expect(await page.getByRole('checkbox', { name: 'Selecionar Bruna Sul' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    expect(await page.getByRole('checkbox', { name: 'Selecionar Davi Cliente' }).getAttribute('aria-checked')).toBe(
+      'false',
+    );
   });
 
   it('leaves the cells of contacts a person may not change as they are', async () => {

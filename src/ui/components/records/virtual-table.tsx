@@ -18,6 +18,8 @@ export interface TableColumn<T> {
   render: (item: T) => ReactNode;
   /** Changed in place (EditableCell); none: read-only. */
   edit?: CellEditor<T>;
+  /** A control column (a row's checkbox): its header named for assistive technology only, and no resizing. */
+  control?: boolean;
 }
 
 export interface VirtualTableProps<T> {
@@ -150,7 +152,9 @@ export function VirtualTable<T>({
                     aria-sort={active ? (descending ? 'descending' : 'ascending') : undefined}
                     className={cn(cell(column), 'relative py-2 font-medium')}
                   >
-                    {column.sortKey === undefined ? (
+                    {column.control ? (
+                      <span className="sr-only">{column.header}</span>
+                    ) : column.sortKey === undefined ? (
                       column.header
                     ) : (
                       <button
@@ -171,7 +175,7 @@ export function VirtualTable<T>({
                           ))}
                       </button>
                     )}
-                    {onResize && (
+                    {onResize && !column.control && (
                       <div
                         role="separator"
                         aria-orientation="vertical"

@@ -3,6 +3,7 @@ import { arrangeColumns, resizedColumns } from '../../../components/records/colu
 import { VirtualTable, type TableColumn, type VirtualTableProps } from '../../../components/records/virtual-table';
 import type { ViewColumn } from '../../../lib/view-params';
 import { Badge } from '../../../components/ui/badge';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { labelIn, useCustomFields } from '../../../lib/api/custom-fields';
 import { displayValue } from '../../../lib/custom-field-values';
 import { formatDateTime } from '../../../lib/format';
@@ -22,6 +23,9 @@ type ContactTableProps = Pick<
   /** The columns chosen (the URL's, a view's): their order and widths; none: every column. */
   chosen: ViewColumn[];
   onColumnsChange: (columns: ViewColumn[]) => void;
+  /** A checkbox per row for bulk changes (shift-click: the range from the last one clicked), as on the cards. */
+  isSelected: (id: number) => boolean;
+  onSelect: (contact: Contact, range: boolean) => void;
 };
 
 /**
@@ -40,13 +44,33 @@ export function ContactTable({
   all,
   chosen,
   onColumnsChange,
+  isSelected,
+  onSelect,
 }: ContactTableProps) {
   const { t } = useTranslation();
   const columns = arrangeColumns(all, chosen, CONTACT_FIXED_COLUMN);
+  // Not a column of the record: never chosen, moved, resized or saved in a view.
+  const select: TableColumn<Contact> = {
+    key: 'select',
+    header: t('contactsBulk.selectColumn'),
+    width: '2.75rem',
+    control: true,
+    render: (contact) => (
+      <Checkbox
+        checked={isSelected(contact.id)}
+        onClick={(event) => {
+          event.preventDefault();
+          onSelect(contact, event.shiftKey);
+        }}
+        aria-label={t('contactsBulk.select', { name: contact.name })}
+        className="h-5 w-5"
+      />
+    ),
+  };
   return (
     <VirtualTable
       label={t('contacts.list')}
-      columns={columns}
+      columns={[select, ...columns]}
       onResize={(key, width) => onColumnsChange(resizedColumns(columns, chosen, key, width))}
       resizeLabel={(header) => t('columns.resize', { name: header })}
       items={contacts}

@@ -169,6 +169,8 @@ export function ContactsPage() {
           all={columns}
           chosen={list.state.columns}
           onColumnsChange={setColumns}
+          isSelected={selection.isSelected}
+          onSelect={(contact, range) => selection.toggle(contact, range, items)}
         />
       ) : (
         <ContactGrid
