@@ -27,4 +27,8 @@ export interface SavedViewRepository {
  */
 export interface ViewCheck {
   problems(view: Pick<SavedViewFields, 'entity' | 'filters' | 'sort' | 'columns'>): Promise<ViewWarning[]>;
+  /** The same for many views at once (a page of them), in their order, reading what they share once. */
+  problemsOfEach(
+    views: readonly Pick<SavedViewFields, 'entity' | 'filters' | 'sort' | 'columns'>[],
+  ): Promise<ViewWarning[][]>;
 }

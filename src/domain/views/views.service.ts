@@ -43,7 +43,8 @@ export class ViewsService {
       this.views.listVisible(viewer.id, entity, page),
       this.views.defaultsOf(viewer.id),
     ]);
-    return { ...found, items: await Promise.all(found.items.map((view) => this.forViewer(viewer, view, defaults))) };
+    const warnings = await this.check.problemsOfEach(found.items);
+    return { ...found, items: found.items.map((view, i) => this.shownTo(viewer, view, defaults, warnings[i]!)) };
   }
 
   async get(viewer: Viewer, id: number): Promise<SavedViewForViewer> {
@@ -122,20 +123,17 @@ export class ViewsService {
     return view;
   }
 
-  private async forViewer(
+  private async forViewer(viewer: Viewer, view: SavedView): Promise<SavedViewForViewer> {
+    const [warnings, defaults] = await Promise.all([this.check.problems(view), this.views.defaultsOf(viewer.id)]);
+    return this.shownTo(viewer, view, defaults, warnings);
+  }
+
+  private shownTo(
     viewer: Viewer,
     view: SavedView,
-    defaults?: Map<ViewEntity, number>,
-  ): Promise<SavedViewForViewer> {
-    const [warnings, defaultIds] = await Promise.all([
-      this.check.problems(view),
-      defaults ?? this.views.defaultsOf(viewer.id),
-    ]);
-    return {
-      ...view,
-      canEdit: canEditView(viewer, view),
-      isDefault: defaultIds.get(view.entity) === view.id,
-      warnings,
-    };
+    defaults: Map<ViewEntity, number>,
+    warnings: SavedViewForViewer['warnings'],
+  ): SavedViewForViewer {
+    return { ...view, canEdit: canEditView(viewer, view), isDefault: defaults.get(view.entity) === view.id, warnings };
   }
 }

@@ -22,6 +22,9 @@ const LISTS: Record<ViewEntity, { query: Joi.ObjectSchema; item: Joi.ObjectSchem
     activity: { query: activitySchemas.listQuery, item: activitySchemas.item },
   };
 
+type CheckedView = Pick<SavedViewFields, 'entity' | 'filters' | 'sort' | 'columns'>;
+type OfferedFields = (entity: CustomFieldEntity) => Promise<Set<string>>;
+
 /** Not filters: paging, and the order (a view's sort holds it). */
 const NOT_FILTERS = new Set([...Object.keys(pageQuery), 'sort', 'order']);
 
@@ -44,12 +47,30 @@ export class ListViewCheck implements ViewCheck {
     @inject(CUSTOM_FIELDS_SERVICE) private readonly customFields: Pick<CustomFieldsService, 'list' | 'match'>,
   ) {}
 
-  async problems({
-    entity,
-    filters,
-    sort,
-    columns,
-  }: Pick<SavedViewFields, 'entity' | 'filters' | 'sort' | 'columns'>): Promise<ViewWarning[]> {
+  problems(view: CheckedView): Promise<ViewWarning[]> {
+    return this.check(view, this.offeredFields());
+  }
+
+  /** Many views (a list's page): each entity's custom fields read once for all of them. */
+  problemsOfEach(views: readonly CheckedView[]): Promise<ViewWarning[][]> {
+    const offered = this.offeredFields();
+    return Promise.all(views.map((view) => this.check(view, offered)));
+  }
+
+  /** The keys of an entity's offered custom fields, read at most once per check. */
+  private offeredFields(): OfferedFields {
+    const read = new Map<CustomFieldEntity, Promise<Set<string>>>();
+    return (entity) => {
+      if (!read.has(entity))
+        read.set(
+          entity,
+          this.customFields.list(entity, false).then((fields) => new Set(fields.map((field) => field.key))),
+        );
+      return read.get(entity)!;
+    };
+  }
+
+  private async check({ entity, filters, sort, columns }: CheckedView, offered: OfferedFields): Promise<ViewWarning[]> {
     const list = LISTS[entity];
     const problems: ViewWarning[] = [];
     const query: Record<string, unknown> = {};
@@ -78,7 +99,8 @@ export class ListViewCheck implements ViewCheck {
       { path: 'sort.column', key: sort ? customTargetKey(sort.column) : undefined },
       ...columns.map((column, i) => ({ path: `columns.${i}.key`, key: customTargetKey(column.key) })),
     ].filter((named): named is { path: string; key: string } => named.key !== undefined);
-    if (named.length > 0) problems.push(...(await this.customFieldProblems(list.customFields, named, filters)));
+    if (named.length > 0)
+      problems.push(...(await this.customFieldProblems(list.customFields, named, filters, offered)));
 
     const known = this.columns.get(entity)!;
     const seen = new Set<string>();
@@ -97,8 +119,9 @@ export class ListViewCheck implements ViewCheck {
     entity: CustomFieldEntity | undefined,
     named: { path: string; key: string }[],
     filters: SavedViewFields['filters'],
+    offeredFields: OfferedFields,
   ): Promise<ViewWarning[]> {
-    const offered = new Set(entity ? (await this.customFields.list(entity, false)).map((field) => field.key) : []);
+    const offered = entity ? await offeredFields(entity) : new Set<string>();
     const problems: ViewWarning[] = [];
     for (const { path, key } of named) {
       if (!offered.has(key)) {

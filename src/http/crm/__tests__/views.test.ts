@@ -135,6 +135,12 @@ describe('saved views', () => {
       (v: { id: number }) => v.id === view.body.id,
     );
     expect(listed.warnings).toHaveLength(3);
+    // Each view of the page gets its own warnings: only this one is stale.
+    const page = (await employee.get(`${BASE}?entity=contact`)).body.items;
+    expect(page.length).toBeGreaterThan(2);
+    expect(page.filter((v: { warnings: unknown[] }) => v.warnings.length > 0).map((v: { id: number }) => v.id)).toEqual(
+      [view.body.id],
+    );
     // A change that leaves the stale parts alone is saved; one that sends them is refused.
     expect((await employee.patch(`${BASE}/${view.body.id}`, { name: 'Sul (antigo)', shared: true })).status).toBe(200);
     expect(
