@@ -12,6 +12,7 @@ import {
   type SavedViewFields,
   type SavedViewForViewer,
   type ViewEntity,
+  type ViewWarning,
 } from './saved-view';
 import {
   SavedViewLimitError,
@@ -44,7 +45,10 @@ export class ViewsService {
       this.views.defaultsOf(viewer.id),
     ]);
     const warnings = await this.check.problemsOfEach(found.items);
-    return { ...found, items: found.items.map((view, i) => this.shownTo(viewer, view, defaults, warnings[i]!)) };
+    const items = found.items.map((view, i) =>
+      this.forViewer(viewer, view, { warnings: warnings[i]!, isDefault: defaults.get(view.entity) === view.id }),
+    );
+    return { ...found, items: await Promise.all(items) };
   }
 
   async get(viewer: Viewer, id: number): Promise<SavedViewForViewer> {
@@ -52,21 +56,23 @@ export class ViewsService {
   }
 
   async create(viewer: Viewer, fields: SavedViewFields): Promise<SavedViewForViewer> {
-    await this.refuseProblems(fields);
+    // Everything is sent: nothing is left to warn about; a new view is nobody's default yet.
+    const warnings = await this.refuseProblems(fields);
     const view = await this.uow.run(async () => {
       if ((await this.views.countOwn(viewer.id, fields.entity)) >= VIEWS_PER_LIST_MAX)
         throw new SavedViewLimitError(VIEWS_PER_LIST_MAX);
       if (await this.views.nameTaken(viewer.id, fields.entity, fields.name)) throw new SavedViewNameTakenError();
       return this.views.create(viewer.id, fields);
     });
-    return this.forViewer(viewer, view);
+    return this.forViewer(viewer, view, { warnings, isDefault: false });
   }
 
   async update(viewer: Viewer, id: number, changes: SavedViewChanges): Promise<SavedViewForViewer> {
+    let warnings: ViewWarning[] = [];
     const view = await this.uow.run(async () => {
       const current = await this.visible(viewer, id, { forUpdate: true });
       if (!canEditView(viewer, current)) throw new SavedViewReadOnlyError();
-      await this.refuseProblems({ ...current, ...changes }, changes);
+      warnings = await this.refuseProblems({ ...current, ...changes }, changes);
       if (
         changes.name !== undefined &&
         (await this.views.nameTaken(current.authorId, current.entity, changes.name, id))
@@ -76,7 +82,7 @@ export class ViewsService {
       if (current.shared && changes.shared === false) await this.views.clearOthersDefaults(id, current.authorId);
       return this.views.update(id, changes);
     });
-    return this.forViewer(viewer, view);
+    return this.forViewer(viewer, view, { warnings });
   }
 
   async delete(viewer: Viewer, id: number): Promise<void> {
@@ -91,30 +97,34 @@ export class ViewsService {
   async setDefault(viewer: Viewer, id: number): Promise<SavedViewForViewer> {
     const view = await this.visible(viewer, id);
     await this.views.setDefault(viewer.id, view.entity, id);
-    return this.forViewer(viewer, view);
+    return this.forViewer(viewer, view, { isDefault: true });
   }
 
   /** The list opens with no view again (when this view was its default). */
   async clearDefault(viewer: Viewer, id: number): Promise<SavedViewForViewer> {
     const view = await this.visible(viewer, id);
     await this.views.clearDefault(viewer.id, id);
-    return this.forViewer(viewer, view);
+    return this.forViewer(viewer, view, { isDefault: false });
   }
 
   /**
    * A new or changed view must be whole: what it names is checked as the list checks its query. A change is refused
    * only for what it sends; a stale part it leaves alone stays a warning (the view can still be renamed or shared).
+   * Answers those warnings: the view's problems once saved.
    */
   private async refuseProblems(
     view: Pick<SavedViewFields, 'entity' | 'filters' | 'sort' | 'columns' | 'layout'>,
     sent?: SavedViewChanges,
-  ): Promise<void> {
+  ): Promise<ViewWarning[]> {
     const layouts = VIEW_LAYOUTS[view.entity];
     const problems = [
       ...(layouts.includes(view.layout) ? [] : [{ path: 'layout', message: `layout must be ${layouts.join(' or ')}` }]),
       ...(await this.check.problems(view)),
-    ].filter(({ path }) => !sent || (path.split('.')[0]! as keyof SavedViewChanges) in sent);
-    if (problems.length > 0) throw new ValidationError(problems, 'The view names what the list does not have');
+    ];
+    const isSent = ({ path }: ViewWarning) => !sent || (path.split('.')[0]! as keyof SavedViewChanges) in sent;
+    const refused = problems.filter(isSent);
+    if (refused.length > 0) throw new ValidationError(refused, 'The view names what the list does not have');
+    return problems;
   }
 
   private async visible(viewer: Viewer, id: number, options: { forUpdate?: boolean } = {}): Promise<SavedView> {
@@ -123,17 +133,16 @@ export class ViewsService {
     return view;
   }
 
-  private async forViewer(viewer: Viewer, view: SavedView): Promise<SavedViewForViewer> {
-    const [warnings, defaults] = await Promise.all([this.check.problems(view), this.views.defaultsOf(viewer.id)]);
-    return this.shownTo(viewer, view, defaults, warnings);
-  }
-
-  private shownTo(
+  /** A view as `viewer` sees it; what the caller already knows (its warnings, whether it is the default) is not read. */
+  private async forViewer(
     viewer: Viewer,
     view: SavedView,
-    defaults: Map<ViewEntity, number>,
-    warnings: SavedViewForViewer['warnings'],
-  ): SavedViewForViewer {
-    return { ...view, canEdit: canEditView(viewer, view), isDefault: defaults.get(view.entity) === view.id, warnings };
+    known: { warnings?: ViewWarning[]; isDefault?: boolean } = {},
+  ): Promise<SavedViewForViewer> {
+    const [warnings, isDefault] = await Promise.all([
+      known.warnings ?? this.check.problems(view),
+      known.isDefault ?? this.views.defaultsOf(viewer.id).then((defaults) => defaults.get(view.entity) === view.id),
+    ]);
+    return { ...view, canEdit: canEditView(viewer, view), isDefault, warnings };
   }
 }

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type Joi from 'joi';
 import { FieldError } from '../../domain/crm/crm.errors';
-import type { CustomFieldEntity } from '../../domain/custom-fields/custom-field';
+import { customFieldMatch, type CustomField, type CustomFieldEntity } from '../../domain/custom-fields/custom-field';
 import { customTargetKey } from '../../domain/custom-fields/custom-field-cell';
 import type { CustomFieldsService } from '../../domain/custom-fields/custom-fields.service';
 import { CUSTOM_FIELDS_SERVICE } from '../../domain/custom-fields/custom-fields.tokens';
@@ -23,7 +23,7 @@ const LISTS: Record<ViewEntity, { query: Joi.ObjectSchema; item: Joi.ObjectSchem
   };
 
 type CheckedView = Pick<SavedViewFields, 'entity' | 'filters' | 'sort' | 'columns'>;
-type OfferedFields = (entity: CustomFieldEntity) => Promise<Set<string>>;
+type EntityFields = (entity: CustomFieldEntity) => Promise<CustomField[]>;
 
 /** Not filters: paging, and the order (a view's sort holds it). */
 const NOT_FILTERS = new Set([...Object.keys(pageQuery), 'sort', 'order']);
@@ -43,9 +43,7 @@ export class ListViewCheck implements ViewCheck {
     Object.entries(LISTS).map(([entity, list]) => [entity as ViewEntity, columnsOf(list.item)]),
   );
 
-  constructor(
-    @inject(CUSTOM_FIELDS_SERVICE) private readonly customFields: Pick<CustomFieldsService, 'list' | 'match'>,
-  ) {}
+  constructor(@inject(CUSTOM_FIELDS_SERVICE) private readonly customFields: Pick<CustomFieldsService, 'list'>) {}
 
   problems(view: CheckedView): Promise<ViewWarning[]> {
     return this.check(view, this.offeredFields());
@@ -57,20 +55,16 @@ export class ListViewCheck implements ViewCheck {
     return Promise.all(views.map((view) => this.check(view, offered)));
   }
 
-  /** The keys of an entity's offered custom fields, read at most once per check. */
-  private offeredFields(): OfferedFields {
-    const read = new Map<CustomFieldEntity, Promise<Set<string>>>();
+  /** An entity's custom fields (retired ones too), read at most once per check. */
+  private offeredFields(): EntityFields {
+    const read = new Map<CustomFieldEntity, Promise<CustomField[]>>();
     return (entity) => {
-      if (!read.has(entity))
-        read.set(
-          entity,
-          this.customFields.list(entity, false).then((fields) => new Set(fields.map((field) => field.key))),
-        );
+      if (!read.has(entity)) read.set(entity, this.customFields.list(entity, true));
       return read.get(entity)!;
     };
   }
 
-  private async check({ entity, filters, sort, columns }: CheckedView, offered: OfferedFields): Promise<ViewWarning[]> {
+  private async check({ entity, filters, sort, columns }: CheckedView, offered: EntityFields): Promise<ViewWarning[]> {
     const list = LISTS[entity];
     const problems: ViewWarning[] = [];
     const query: Record<string, unknown> = {};
@@ -119,9 +113,10 @@ export class ListViewCheck implements ViewCheck {
     entity: CustomFieldEntity | undefined,
     named: { path: string; key: string }[],
     filters: SavedViewFields['filters'],
-    offeredFields: OfferedFields,
+    fieldsOf: EntityFields,
   ): Promise<ViewWarning[]> {
-    const offered = entity ? await offeredFields(entity) : new Set<string>();
+    const fields = entity ? await fieldsOf(entity) : [];
+    const offered = new Set(fields.filter((field) => !field.retired).map((field) => field.key));
     const problems: ViewWarning[] = [];
     for (const { path, key } of named) {
       if (!offered.has(key)) {
@@ -131,9 +126,9 @@ export class ListViewCheck implements ViewCheck {
         });
         continue;
       }
-      if (!entity || !path.startsWith('filters.')) continue;
+      if (!path.startsWith('filters.')) continue;
       try {
-        await this.customFields.match(entity, { [key]: String(filters[`customFields.${key}`]) });
+        customFieldMatch(fields, { [key]: String(filters[`customFields.${key}`]) });
       } catch (error) {
         if (!(error instanceof FieldError)) throw error;
         problems.push({ path, message: `filters.${error.message}` });

@@ -22,6 +22,10 @@ export interface ViewState {
   columns: ViewColumn[];
 }
 
+/** A chosen column width, in pixels (the API's bounds). */
+export const COLUMN_WIDTH_MIN = 60;
+export const COLUMN_WIDTH_MAX = 800;
+
 const WIDTH = /^(.+):(\d{2,3})$/;
 
 /** `name,email:240` → columns; a width outside 60–800 px is dropped. */
@@ -33,7 +37,9 @@ export function parseColumns(value: string | null): ViewColumn[] {
     .map((part) => {
       const sized = WIDTH.exec(part);
       const width = sized ? Number(sized[2]) : undefined;
-      return width !== undefined && width >= 60 && width <= 800 ? { key: sized![1]!, width } : { key: part };
+      return width !== undefined && width >= COLUMN_WIDTH_MIN && width <= COLUMN_WIDTH_MAX
+        ? { key: sized![1]!, width }
+        : { key: part };
     });
 }
 

@@ -15,10 +15,12 @@ import {
 import { errorMessage } from '../../lib/errors';
 import { idParam } from '../../lib/hooks/use-url-filters';
 import {
+  formatColumns,
   paramsOfView,
   sameViewState,
   viewStateOf,
   withoutStale,
+  type ViewColumn,
   type ViewLayout,
   type ViewState,
 } from '../../lib/view-params';
@@ -67,7 +69,21 @@ export function useListView(entity: ViewEntity, ownLayout: ViewLayout) {
   }, [views.data, params, setParams, ownLayout]);
 
   const open = (view: SavedView | undefined) => setParams(view ? paramsOfView(view, ownLayout) : new URLSearchParams());
-  return { views: items, current, state, modified, open, setParams };
+  const update = useUpdateView();
+  /** The URL's state saved into its view (less any stale part), then shown as the view now is. */
+  const save = async () => {
+    if (!current) return;
+    open(await update.mutateAsync({ id: current.id, body: withoutStale(state, current) }));
+  };
+  /** The table's columns as chosen (none: the table's own). */
+  const setColumns = (columns: ViewColumn[]) =>
+    setParams((params) => {
+      const next = new URLSearchParams(params);
+      if (columns.length > 0) next.set('columns', formatColumns(columns));
+      else next.delete('columns');
+      return next;
+    });
+  return { views: items, current, state, modified, open, save, saving: update.isPending, setColumns };
 }
 
 type ListView = ReturnType<typeof useListView>;
@@ -79,19 +95,18 @@ type ListView = ReturnType<typeof useListView>;
  */
 export function SavedViewsMenu({ entity, allLabel, list }: { entity: ViewEntity; allLabel: string; list: ListView }) {
   const { t } = useTranslation();
-  const { views, current, state, modified, open, setParams } = list;
+  const { views, current, state, modified, open, save } = list;
   const update = useUpdateView();
   const makeDefault = useDefaultView();
   const [dialog, setDialog] = useState<'save-as' | 'delete' | null>(null);
   const own = views.filter((view) => !view.shared || view.canEdit);
   const team = views.filter((view) => view.shared && !view.canEdit);
-  const failed = (error: unknown) => toast({ title: errorMessage(error, t), variant: 'destructive' });
   const run = async (work: Promise<unknown>, done: string) => {
     try {
       await work;
       toast({ title: done });
     } catch (error) {
-      failed(error);
+      toast({ title: errorMessage(error, t), variant: 'destructive' });
     }
   };
   const item = (view: SavedView) => (
@@ -132,14 +147,7 @@ export function SavedViewsMenu({ entity, allLabel, list }: { entity: ViewEntity;
           </DropdownMenuRadioGroup>
           <DropdownMenuSeparator />
           {current && modified && current.canEdit && (
-            <DropdownMenuItem
-              onSelect={() =>
-                void run(
-                  update.mutateAsync({ id: current.id, body: withoutStale(state, current) }).then(open),
-                  t('savedViews.saved'),
-                )
-              }
-            >
+            <DropdownMenuItem onSelect={() => void run(save(), t('savedViews.saved'))}>
               {t('savedViews.save')}
             </DropdownMenuItem>
           )}
@@ -185,11 +193,7 @@ export function SavedViewsMenu({ entity, allLabel, list }: { entity: ViewEntity;
           onClose={() => setDialog(null)}
           onSaved={(view) => {
             setDialog(null);
-            setParams((params) => {
-              const next = new URLSearchParams(params);
-              next.set('view', String(view.id));
-              return next;
-            });
+            open(view);
           }}
         />
       )}
@@ -203,8 +207,7 @@ export function SavedViewsMenu({ entity, allLabel, list }: { entity: ViewEntity;
 /** What the view names that the list no longer has: left out of the list, named here, gone once the view is saved. */
 export function StaleViewNotice({ list }: { list: ListView }) {
   const { t } = useTranslation();
-  const update = useUpdateView();
-  const { current, state } = list;
+  const { current, save, saving } = list;
   if (!current || current.warnings.length === 0) return null;
   return (
     <div
@@ -224,14 +227,10 @@ export function StaleViewNotice({ list }: { list: ListView }) {
         <Button
           variant="outline"
           size="sm"
-          disabled={update.isPending}
+          disabled={saving}
           onClick={() =>
-            update.mutateAsync({ id: current.id, body: withoutStale(state, current) }).then(
-              (saved) => {
-                // The URL as the view now is: without the parts it left out.
-                list.open(saved);
-                toast({ title: t('savedViews.saved') });
-              },
+            save().then(
+              () => toast({ title: t('savedViews.saved') }),
               (error: unknown) => toast({ title: errorMessage(error, t), variant: 'destructive' }),
             )
           }

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useEffect, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { COLUMN_WIDTH_MAX, COLUMN_WIDTH_MIN } from '../../lib/view-params';
 import { useLoadMoreNearEnd, useMainScroller } from '../../lib/hooks/use-main-scroller';
 import { EditableCell, type CellEditor } from './editable-cell';
 import { ListEnd } from './virtual-card-grid';
@@ -45,10 +46,8 @@ export interface VirtualTableProps<T> {
   resizeLabel?: (header: string) => string;
 }
 
-const WIDTH_MIN = 60;
-const WIDTH_MAX = 800;
 const KEY_STEP = 16;
-const clampWidth = (width: number) => Math.round(Math.min(WIDTH_MAX, Math.max(WIDTH_MIN, width)));
+const clampWidth = (width: number) => Math.round(Math.min(COLUMN_WIDTH_MAX, Math.max(COLUMN_WIDTH_MIN, width)));
 
 const ROW_HEIGHT = 44;
 
@@ -181,8 +180,8 @@ export function VirtualTable<T>({
                         aria-orientation="vertical"
                         aria-label={resizeLabel?.(column.header) ?? column.header}
                         tabIndex={0}
-                        aria-valuemin={WIDTH_MIN}
-                        aria-valuemax={WIDTH_MAX}
+                        aria-valuemin={COLUMN_WIDTH_MIN}
+                        aria-valuemax={COLUMN_WIDTH_MAX}
                         // The column's width as drawn (a share of the table unless set), read at each render.
                         ref={(edge) => edge?.setAttribute('aria-valuenow', String(Math.round(widthOf(edge))))}
                         data-testid={`resize-${column.key}`}

@@ -1,10 +1,11 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { VIEW_STATE_PARAMS } from '../view-params';
 
 type FilterValue = string | number | undefined;
 
 /** A list's query parameters that are no filters: its order, layout, table columns and the saved view it came from. */
-const KEPT_ON_CLEAR = ['sort', 'order', 'layout', 'columns', 'view'];
+const KEPT_ON_CLEAR: readonly string[] = VIEW_STATE_PARAMS;
 
 /** Sets (or, with undefined or '', removes) each named parameter of the query. */
 function withValues(current: URLSearchParams, values: Record<string, FilterValue>): URLSearchParams {

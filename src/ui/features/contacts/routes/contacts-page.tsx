@@ -16,7 +16,6 @@ import { ContactGrid } from '../components/contact-grid';
 import { CONTACT_FIXED_COLUMN, ContactTable, useContactColumns } from '../components/contact-table';
 import { ColumnsMenu } from '../../../components/records/columns-menu';
 import { SavedViewsMenu, StaleViewNotice, useListView } from '../../../components/records/saved-views';
-import { formatColumns, type ViewColumn } from '../../../lib/view-params';
 import { LayoutSwitch, useTableLayout } from '../../../components/records/layout-switch';
 import { ExportMenu } from '../components/export-menu';
 import { useContactFilters } from '../use-contact-filters';
@@ -48,13 +47,6 @@ export function ContactsPage() {
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
   const list = useListView('contact', 'cards');
   const columns = useContactColumns(me ?? NO_ONE, (contact) => setEditing({ mode: 'edit', contact }));
-  const setColumns = (chosen: ViewColumn[]) =>
-    list.setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (chosen.length > 0) next.set('columns', formatColumns(chosen));
-      else next.delete('columns');
-      return next;
-    });
   // Cleared whenever the filters change.
   const selection = useContactSelection(filters);
   const listShown = contacts.isSuccess;
@@ -111,7 +103,12 @@ export function ContactsPage() {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {table && (
-            <ColumnsMenu all={columns} fixed={CONTACT_FIXED_COLUMN} chosen={list.state.columns} onChange={setColumns} />
+            <ColumnsMenu
+              all={columns}
+              fixed={CONTACT_FIXED_COLUMN}
+              chosen={list.state.columns}
+              onChange={list.setColumns}
+            />
           )}
           <LayoutSwitch table={table} onChange={setTable} />
           <ListSort
@@ -168,7 +165,7 @@ export function ContactsPage() {
           onLoadMore={() => void contacts.fetchNextPage()}
           all={columns}
           chosen={list.state.columns}
-          onColumnsChange={setColumns}
+          onColumnsChange={list.setColumns}
           isSelected={selection.isSelected}
           onSelect={(contact, range) => selection.toggle(contact, range, items)}
         />
