@@ -189,6 +189,67 @@ describe('companies', () => {
     await page.context().close();
   });
 
+  it('lists them as a table: ordered by a header, columns chosen, cells changed in place, saved as a view', async () => {
+    const page = await newEmployee('cotable');
+    const segment = uniqueName('tab');
+    for (const [name, city] of [
+      ['Beta', 'Salvador'],
+      ['Alfa', 'Recife'],
+      ['Gama', 'Aracaju'],
+    ])
+      await post(page, '/api/crm/companies', { name: `${name} ${segment}`, segment, city, uf: 'BA' });
+    await page.goto(`/crm/companies?segment=${segment}`);
+    await expect.poll(() => cards(page).count()).toBe(3);
+    await page.getByRole('button', { name: 'Tabela' }).click();
+    const names = () => page.locator('[data-testid="table-row"] [role="cell"]:first-child').allTextContents();
+    await expect.poll(() => names()).toHaveLength(3);
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual([
+      'Nome',
+      'CNPJ',
+      'Segmento',
+      'Porte',
+      'Cidade',
+      'UF',
+      'Telefone',
+      'Responsável',
+      'Última atualização',
+    ]);
+    await page.getByRole('columnheader', { name: 'Cidade' }).getByRole('button').click();
+    await expect.poll(() => names()).toEqual([`Gama ${segment}`, `Alfa ${segment}`, `Beta ${segment}`]);
+    await page.getByRole('columnheader', { name: 'Cidade' }).getByRole('button').click();
+    await expect.poll(() => names()).toEqual([`Beta ${segment}`, `Alfa ${segment}`, `Gama ${segment}`]);
+    await page.getByTestId('columns-menu').click();
+    await page.getByLabel('CNPJ', { exact: true }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('columnheader').count()).toBe(8);
+
+    // A refused phone stays under its cell; a size is chosen from the list and saved.
+    const cell = (label: string) => page.getByRole('button', { name: `${label}:` });
+    await cell(`Telefone de Alfa ${segment}`).click();
+    await page.getByRole('textbox', { name: `Telefone de Alfa ${segment}` }).fill('ramal doze');
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').waitFor();
+    await page.keyboard.press('Escape');
+    await cell(`Porte de Alfa ${segment}`).click();
+    await page.getByRole('combobox', { name: `Porte de Alfa ${segment}` }).selectOption('medium');
+    await expect.poll(() => cell(`Porte de Alfa ${segment}`).textContent()).toContain('Média');
+    const alfa = await (await page.request.get(`/api/crm/companies?search=Alfa%20${segment}`)).json();
+    expect(alfa.items[0].size).toBe('medium');
+    expect(alfa.items[0].phone).toBeNull();
+
+    await page.getByTestId('views-menu').click();
+    await page.getByRole('menuitem', { name: 'Salvar como nova visão…' }).click();
+    await page.getByLabel('Nome da visão').fill('Cidades');
+    await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await expect.poll(() => page.getByTestId('views-menu').textContent()).toBe('Cidades');
+    await page.goto('/crm/companies');
+    await page.getByTestId('views-menu').click();
+    await page.getByRole('menuitemradio', { name: 'Cidades' }).click();
+    await expect.poll(() => names()).toEqual([`Beta ${segment}`, `Alfa ${segment}`, `Gama ${segment}`]);
+    expect(await page.getByRole('columnheader').count()).toBe(8);
+    await page.context().close();
+  });
+
   it("someone else's company opens read-only for an employee, on the list and on its page", async () => {
     const admin = await newPage(browser);
     await signIn(admin, DEMO.admin);

@@ -21,11 +21,10 @@ export const UFS = Object.keys({
   PB: 0, PR: 0, PE: 0, PI: 0, RJ: 0, RN: 0, RS: 0, RO: 0, RR: 0, SC: 0, SP: 0, SE: 0, TO: 0,
 } satisfies Record<Uf, 0>).sort() as Uf[];
 
-/** The list's filters as the API names them. */
-/** The list's filters: the document's, and `customFields.<key>` (a custom field's value; the server reads its type). */
 /** The columns the list can be ordered by, besides a custom field (`customFields.<key>`), in the order offered. */
 export const COMPANY_SORTS = ['name', 'segment', 'size', 'city', 'uf', 'createdAt', 'updatedAt'] as const;
 
+/** The list's filters: the document's, and `customFields.<key>` (a custom field's value; the server reads its type). */
 export type CompanyFilters = Omit<ApiQuery<'/api/crm/companies', 'get'>, 'limit' | 'cursor' | 'includeTotal'> & {
   [name: `customFields.${string}`]: string | undefined;
 };

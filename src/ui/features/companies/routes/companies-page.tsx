@@ -20,11 +20,17 @@ import { useCompanyFilters } from '../use-company-filters';
 import { ListSort, ORDER_PARAMS } from '../../../components/records/list-sort';
 import { SavedViewsMenu, StaleViewNotice, useListView } from '../../../components/records/saved-views';
 import { COMPANY_SORTS } from '../api/get-companies';
+import { ColumnsMenu } from '../../../components/records/columns-menu';
+import { LayoutSwitch, useTableLayout } from '../../../components/records/layout-switch';
+import { COMPANY_FIXED_COLUMN, CompanyTable, useCompanyColumns } from '../components/company-table';
 
 // Off the path to the first cards: the form (with its validation library) is a chunk of its own, fetched once the
 // list is shown (so a click finds it there) or when first needed.
 const loadFormDialog = () => import('../components/company-form-dialog');
 const CompanyFormDialog = lazy(() => loadFormDialog().then((module) => ({ default: module.CompanyFormDialog })));
+
+/** Before the session is read: nobody, who may change nothing (the page shows nothing then). */
+const NO_ONE = { id: 0, role: 'employee' } as const;
 
 /** What the dialog shows: nothing, a new company or one chosen. */
 type Editing = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; company: Company };
@@ -37,8 +43,9 @@ export function CompaniesPage() {
   const active = set.filter((name) => !(ORDER_PARAMS as readonly string[]).includes(name));
   const companies = useCompanies(filters);
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
-  // Saved views hold the filters and the order (the companies have no table yet: cards only).
+  const [table, setTable] = useTableLayout();
   const list = useListView('company', 'cards');
+  const columns = useCompanyColumns(me ?? NO_ONE, (company) => setEditing({ mode: 'edit', company }));
   const listShown = companies.isSuccess;
   useEffect(() => {
     if (listShown) void loadFormDialog();
@@ -94,15 +101,26 @@ export function CompaniesPage() {
               })}
           </p>
         </div>
-        <ListSort
-          id="companies-sort"
-          entity="company"
-          columns={COMPANY_SORTS}
-          labelOf={(column) => t(`companies.sortBy.${column}`)}
-          sort={filters.sort}
-          order={filters.order}
-          onChange={(sort, order) => setFilters({ sort, order })}
-        />
+        <div className="flex flex-wrap items-center gap-2">
+          {table && (
+            <ColumnsMenu
+              all={columns}
+              fixed={COMPANY_FIXED_COLUMN}
+              chosen={list.state.columns}
+              onChange={list.setColumns}
+            />
+          )}
+          <LayoutSwitch table={table} onChange={setTable} />
+          <ListSort
+            id="companies-sort"
+            entity="company"
+            columns={COMPANY_SORTS}
+            labelOf={(column) => t(`companies.sortBy.${column}`)}
+            sort={filters.sort}
+            order={filters.order}
+            onChange={(sort, order) => setFilters({ sort, order })}
+          />
+        </div>
       </div>
       {companies.isPending ? (
         <PageSpinner />
@@ -121,6 +139,20 @@ export function CompaniesPage() {
         ) : (
           <EmptyState icon={Building2} title={t('companies.empty')} description={t('companies.emptyHint')} />
         )
+      ) : table ? (
+        <CompanyTable
+          companies={items}
+          total={capped ? undefined : total}
+          sort={filters.sort}
+          order={filters.order}
+          onSort={(sort, order) => setFilters({ sort, order })}
+          hasMore={companies.hasNextPage}
+          loadingMore={companies.isFetchingNextPage}
+          onLoadMore={() => void companies.fetchNextPage()}
+          all={columns}
+          chosen={list.state.columns}
+          onColumnsChange={list.setColumns}
+        />
       ) : (
         <VirtualCardGrid
           items={items}

@@ -1,54 +1,33 @@
 import { useTranslation } from 'react-i18next';
-import { arrangeColumns, resizedColumns } from '../../../components/records/columns-menu';
-import { VirtualTable, type TableColumn, type VirtualTableProps } from '../../../components/records/virtual-table';
-import type { ViewColumn } from '../../../lib/view-params';
+import {
+  openingColumn,
+  ownerAndChangeColumns,
+  RecordTable,
+  useCustomFieldColumns,
+  type RecordTableProps,
+} from '../../../components/records/record-table';
+import type { TableColumn } from '../../../components/records/virtual-table';
 import { Badge } from '../../../components/ui/badge';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { labelIn, useCustomFields } from '../../../lib/api/custom-fields';
-import { displayValue } from '../../../lib/custom-field-values';
-import { formatDateTime } from '../../../lib/format';
 import type { Contact } from '../api/get-contacts';
 import { useContactCellEditors } from './contact-cell-editors';
 
 /** The contacts' table always shows the name, which opens the contact. */
 export const CONTACT_FIXED_COLUMN = 'name';
 
-type ContactTableProps = Pick<
-  VirtualTableProps<Contact>,
-  'total' | 'sort' | 'order' | 'onSort' | 'hasMore' | 'loadingMore' | 'onLoadMore'
+type ContactTableProps = Omit<
+  RecordTableProps<Contact>,
+  'items' | 'keyOf' | 'label' | 'fixed' | 'leading' | 'loadingMoreLabel' | 'sentinelTestId'
 > & {
   contacts: Contact[];
-  /** Every column (useContactColumns). */
-  all: TableColumn<Contact>[];
-  /** The columns chosen (the URL's, a view's): their order and widths; none: every column. */
-  chosen: ViewColumn[];
-  onColumnsChange: (columns: ViewColumn[]) => void;
   /** A checkbox per row for bulk changes (shift-click: the range from the last one clicked), as on the cards. */
   isSelected: (id: number) => boolean;
   onSelect: (contact: Contact, range: boolean) => void;
 };
 
-/**
- * The contacts as a table: every column, or the columns chosen in their order and widths (the name always first); a
- * click on a header orders the list by it, dragging its edge resizes it (the URL keeps both).
- */
-export function ContactTable({
-  contacts,
-  total,
-  sort,
-  order,
-  onSort,
-  hasMore,
-  loadingMore,
-  onLoadMore,
-  all,
-  chosen,
-  onColumnsChange,
-  isSelected,
-  onSelect,
-}: ContactTableProps) {
+/** The contacts as a table of chosen columns (the name always), with a checkbox per row for the bulk actions. */
+export function ContactTable({ contacts, isSelected, onSelect, ...table }: ContactTableProps) {
   const { t } = useTranslation();
-  const columns = arrangeColumns(all, chosen, CONTACT_FIXED_COLUMN);
   // Not a column of the record: never chosen, moved, resized or saved in a view.
   const select: TableColumn<Contact> = {
     key: 'select',
@@ -68,23 +47,15 @@ export function ContactTable({
     ),
   };
   return (
-    <VirtualTable
+    <RecordTable
+      {...table}
       label={t('contacts.list')}
-      columns={[select, ...columns]}
-      onResize={(key, width) => onColumnsChange(resizedColumns(columns, chosen, key, width))}
-      resizeLabel={(header) => t('columns.resize', { name: header })}
+      fixed={CONTACT_FIXED_COLUMN}
+      leading={[select]}
       items={contacts}
       keyOf={(contact) => contact.id}
-      total={total}
-      sort={sort}
-      order={order}
-      onSort={onSort}
-      hasMore={hasMore}
-      loadingMore={loadingMore}
-      onLoadMore={onLoadMore}
       loadingMoreLabel={t('contacts.loadingMore')}
       sentinelTestId="contacts-sentinel"
-      sortLabels={{ ascending: t('listSort.ascending'), descending: t('listSort.descending') }}
     />
   );
 }
@@ -98,27 +69,12 @@ export function useContactColumns(
   me: { id: number; role: 'admin' | 'developer' | 'employee' },
   onOpen: (contact: Contact) => void,
 ): TableColumn<Contact>[] {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const edit = useContactCellEditors(me);
-  const fields = useCustomFields('contact').data?.items ?? [];
-  const words = { yes: t('customFields.yes'), no: t('customFields.no') };
+  const customFields = useCustomFieldColumns('contact', edit.customFields);
   const text = (value: string | null | undefined) => value ?? '';
   return [
-    {
-      key: 'name',
-      header: t('contacts.sort.by.name'),
-      width: 'minmax(12rem, 1.4fr)',
-      sortKey: 'name',
-      render: (contact) => (
-        <button
-          type="button"
-          className="max-w-full truncate font-medium text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-          onClick={() => onOpen(contact)}
-        >
-          {contact.name}
-        </button>
-      ),
-    },
+    openingColumn('name', t('contacts.sort.by.name'), (contact) => contact.name, onOpen),
     {
       key: 'email',
       edit: edit.email,
@@ -166,22 +122,7 @@ export function useContactColumns(
       sortKey: 'source',
       render: (c) => text(c.source),
     },
-    { key: 'ownerName', header: t('contacts.fields.owner'), width: '10rem', render: (c) => text(c.ownerName) },
-    {
-      key: 'updatedAt',
-      header: t('contacts.sort.by.updatedAt'),
-      width: '10rem',
-      sortKey: 'updatedAt',
-      render: (c) => formatDateTime(c.updatedAt),
-    },
-    ...fields.map((field): TableColumn<Contact> => ({
-      key: `customFields.${field.key}`,
-      header: labelIn(field.label, i18n.language),
-      width: field.type === 'longText' ? '16rem' : '10rem',
-      sortKey: field.type === 'longText' || field.type === 'multiSelect' ? undefined : `customFields.${field.key}`,
-      align: field.type === 'number' || field.type === 'currency' ? 'end' : 'start',
-      render: (c) => displayValue(field, c.customFields?.[field.key], i18n.language, words),
-      edit: edit.customField(field),
-    })),
+    ...ownerAndChangeColumns<Contact>(t('contacts.fields.owner'), t('contacts.sort.by.updatedAt')),
+    ...customFields,
   ];
 }
