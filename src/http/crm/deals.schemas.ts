@@ -73,6 +73,7 @@ type DealQuery = Pick<DealFilter, 'pipeline' | 'stage' | 'contactId' | 'companyI
 type BoardFilterQuery = Pick<DealFilter, 'search' | 'valueMin' | 'valueMax' | 'closeBy'> & {
   owner?: number;
   contact?: number;
+  closeWithin?: number;
 };
 
 const moneyBound = Joi.string()
@@ -87,7 +88,17 @@ const boardFilters: Joi.StrictSchemaMap<BoardFilterQuery> = {
   valueMin: moneyBound.description('Value at least'),
   valueMax: moneyBound.description('Value at most'),
   closeBy: isoDay.description('Expected close on or before this day'),
+  closeWithin: Joi.number()
+    .integer()
+    .min(0)
+    .max(3660)
+    .description(
+      'Expected close within this many days from today (UTC), overdue ones included: a window that moves with the days, as a saved view keeps it; not with closeBy',
+    ),
 };
+
+/** The day `days` after today (UTC), as closeBy names it. */
+const daysFromToday = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The client's names for the board filters as the domain's. */
 export const toSummaryFilter = (q: BoardFilterQuery): SummaryFilter => ({
@@ -96,7 +107,7 @@ export const toSummaryFilter = (q: BoardFilterQuery): SummaryFilter => ({
   search: q.search,
   valueMin: q.valueMin,
   valueMax: q.valueMax,
-  closeBy: q.closeBy,
+  closeBy: q.closeWithin === undefined ? q.closeBy : daysFromToday(q.closeWithin),
   customFields: customFieldFilters(q),
 });
 
@@ -180,7 +191,8 @@ export const dealSchemas = {
       }),
     })
     .pattern(CUSTOM_FIELD_FILTER, customFieldFilterValue)
-    .oxor('contact', 'contactId'),
+    .oxor('contact', 'contactId')
+    .oxor('closeBy', 'closeWithin'),
   create: createOf(fields, ['title'])
     .append<Partial<DealFields> & Pick<DealFields, 'title'> & DealPeople>({
       contacts: contactLinks.description(
@@ -284,7 +296,9 @@ export const stageSchemas = {
   list: { params: pipelineParams },
   summary: {
     params: pipelineParams,
-    query: Joi.object<BoardFilterQuery, true>(boardFilters).pattern(CUSTOM_FIELD_FILTER, customFieldFilterValue),
+    query: Joi.object<BoardFilterQuery, true>(boardFilters)
+      .pattern(CUSTOM_FIELD_FILTER, customFieldFilterValue)
+      .oxor('closeBy', 'closeWithin'),
   },
   create: { params: pipelineParams, body: newStage },
   update: {

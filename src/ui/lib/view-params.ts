@@ -22,6 +22,25 @@ export interface ViewState {
   columns: ViewColumn[];
 }
 
+/**
+ * How a list's URL names its filters when they are not the API's (the board's `q`, `min`, `close=30`, `owner=mine`):
+ * a view keeps the API's names, which its check reads with the list's own query schema.
+ */
+export interface FilterCodec {
+  /** The URL's filters (less the view's own parameters) as the API names them; what the view does not keep, left out. */
+  toView: (url: Record<string, string>) => ViewState['filters'];
+  /** A view's filters as the URL names them. */
+  toUrl: (filters: ViewState['filters']) => Record<string, string>;
+  /** Parameters kept when the whole list is chosen (the board's pipeline): not a filter the list clears. */
+  kept?: readonly string[];
+}
+
+/** The URL names the filters as the API does (contacts, companies, activities). */
+const SAME_NAMES: FilterCodec = {
+  toView: (url) => url,
+  toUrl: (filters) => Object.fromEntries(Object.entries(filters).map(([name, value]) => [name, String(value)])),
+};
+
 /** A chosen column width, in pixels (the API's bounds). */
 export const COLUMN_WIDTH_MIN = 60;
 export const COLUMN_WIDTH_MAX = 800;
@@ -47,13 +66,13 @@ export const formatColumns = (columns: readonly ViewColumn[]): string =>
   columns.map((column) => (column.width ? `${column.key}:${column.width}` : column.key)).join(',');
 
 /** What the URL shows, as a view would save it; `cards` (or the list's own layout) unless `layout=table`. */
-export function viewStateOf(params: URLSearchParams, ownLayout: ViewLayout): ViewState {
-  const filters: ViewState['filters'] = {};
+export function viewStateOf(params: URLSearchParams, ownLayout: ViewLayout, codec = SAME_NAMES): ViewState {
+  const url: Record<string, string> = {};
   for (const [name, value] of params)
-    if (!(VIEW_STATE_PARAMS as readonly string[]).includes(name) && value !== '') filters[name] = value;
+    if (!(VIEW_STATE_PARAMS as readonly string[]).includes(name) && value !== '') url[name] = value;
   const column = params.get('sort');
   return {
-    filters,
+    filters: codec.toView(url),
     sort: column ? { column, order: params.get('order') === 'desc' ? 'desc' : 'asc' } : null,
     layout: params.get('layout') === 'table' ? 'table' : ownLayout,
     columns: parseColumns(params.get('columns')),
@@ -79,10 +98,14 @@ export function withoutStale(state: ViewState, view: SavedState): ViewState {
 }
 
 /** A view's URL: its state, less its stale parts, and `view=<id>`. */
-export function paramsOfView(view: SavedState & { id: number }, ownLayout: ViewLayout): URLSearchParams {
+export function paramsOfView(
+  view: SavedState & { id: number },
+  ownLayout: ViewLayout,
+  codec = SAME_NAMES,
+): URLSearchParams {
   const { filters, sort, layout, columns } = withoutStale(view, view);
   const params = new URLSearchParams({ view: String(view.id) });
-  for (const [name, value] of Object.entries(filters)) params.set(name, String(value));
+  for (const [name, value] of Object.entries(codec.toUrl(filters))) params.set(name, value);
   if (sort) {
     params.set('sort', sort.column);
     if (sort.order === 'desc') params.set('order', 'desc');

@@ -76,6 +76,25 @@ describe('the pipeline board', () => {
     expect(await titles(`search=${tag}%25`)).toEqual([]);
   });
 
+  it('takes a close window that moves with the days (closeWithin), as a saved view keeps it', async () => {
+    const tag = uniqueName('window');
+    const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    await createDeal({ title: `${tag} late`, stage: 'proposal', value: '10.00', expectedCloseDate: day(-3) });
+    await createDeal({ title: `${tag} soon`, stage: 'proposal', value: '20.00', expectedCloseDate: day(5) });
+    await createDeal({ title: `${tag} later`, stage: 'proposal', value: '40.00', expectedCloseDate: day(40) });
+    await createDeal({ title: `${tag} undated`, stage: 'proposal', value: '80.00' });
+    expect(await titles(`search=${tag}&closeWithin=30`)).toEqual([`${tag} late`, `${tag} soon`]);
+    expect(await titles(`search=${tag}&closeWithin=0`)).toEqual([`${tag} late`]);
+    expect((await summary(`search=${tag}&closeWithin=30`)).proposal).toMatchObject({ dealCount: 2, valueSum: '30.00' });
+    // One window at a time: a day and a count of days together are refused, naming both.
+    const both = await crm.users.employee.get(`/api/crm/deals?closeBy=${day(1)}&closeWithin=7`);
+    expect(both.status).toBe(400);
+    expect(JSON.stringify(both.body.error)).toMatch(/closeBy.*closeWithin|closeWithin.*closeBy/);
+    const negative = await crm.users.employee.get('/api/crm/pipeline-stages/default/summary?closeWithin=-1');
+    expect(negative.status).toBe(400);
+    expect(negative.body.error.details[0].path).toBe('query.closeWithin');
+  });
+
   it('names the field of a bad filter with a 400', async () => {
     const bad = await crm.users.employee.get('/api/crm/pipeline-stages/default/summary?valueMin=lots&closeBy=soon');
     expect(bad.status).toBe(400);

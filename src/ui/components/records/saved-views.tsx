@@ -17,6 +17,7 @@ import { idParam } from '../../lib/hooks/use-url-filters';
 import {
   formatColumns,
   paramsOfView,
+  type FilterCodec,
   sameViewState,
   viewStateOf,
   withoutStale,
@@ -50,12 +51,12 @@ const ALL = 'all';
  * A list's saved views against its URL: the view it started from (`view=<id>`), whether the URL changed it since
  * ("modified"), and, when the list opens with nothing in its URL, the person's default view put there (once).
  */
-export function useListView(entity: ViewEntity, ownLayout: ViewLayout) {
+export function useListView(entity: ViewEntity, ownLayout: ViewLayout, codec?: FilterCodec) {
   const [params, setParams] = useSearchParams();
   const views = useSavedViews(entity);
   const items = useMemo(() => views.data?.items ?? [], [views.data]);
   const current = items.find((view) => view.id === idParam(params.get('view')));
-  const state = useMemo(() => viewStateOf(params, ownLayout), [params, ownLayout]);
+  const state = useMemo(() => viewStateOf(params, ownLayout, codec), [params, ownLayout, codec]);
   // The view's stale parts are no change either way (the notice tells of them).
   const modified =
     current !== undefined && !sameViewState(withoutStale(state, current), withoutStale(current, current));
@@ -65,10 +66,17 @@ export function useListView(entity: ViewEntity, ownLayout: ViewLayout) {
     if (opened.current || !views.data) return;
     opened.current = true;
     const preferred = views.data.items.find((view) => view.isDefault);
-    if (preferred && [...params.keys()].length === 0) setParams(paramsOfView(preferred, ownLayout), { replace: true });
-  }, [views.data, params, setParams, ownLayout]);
+    if (preferred && [...params.keys()].length === 0)
+      setParams(paramsOfView(preferred, ownLayout, codec), { replace: true });
+  }, [views.data, params, setParams, ownLayout, codec]);
 
-  const open = (view: SavedView | undefined) => setParams(view ? paramsOfView(view, ownLayout) : new URLSearchParams());
+  const open = (view: SavedView | undefined) =>
+    setParams((current) => {
+      if (view) return paramsOfView(view, ownLayout, codec);
+      // The whole list: no filter, no view; what the list keeps (the board's pipeline) stays.
+      const kept = (codec?.kept ?? []).filter((name) => current.has(name));
+      return new URLSearchParams(kept.map((name) => [name, current.get(name)!]));
+    });
   const update = useUpdateView();
   /** The URL's state saved into its view (less any stale part), then shown as the view now is. */
   const save = async () => {

@@ -7971,6 +7971,8 @@ export interface operations {
             query?: {
                 /** @description Expected close on or before this day */
                 closeBy?: string;
+                /** @description Expected close within this many days from today (UTC), overdue ones included: a window that moves with the days, as a saved view keeps it; not with closeBy */
+                closeWithin?: number;
                 /** @description The company's deals */
                 companyId?: number;
                 /** @description Deals this contact is in, with any role (the same as contactId) */
@@ -12939,6 +12941,8 @@ export interface operations {
             query?: {
                 /** @description Expected close on or before this day */
                 closeBy?: string;
+                /** @description Expected close within this many days from today (UTC), overdue ones included: a window that moves with the days, as a saved view keeps it; not with closeBy */
+                closeWithin?: number;
                 /** @description Deals this contact is in, with any role (the same as contactId) */
                 contact?: number;
                 owner?: number;

@@ -3,10 +3,8 @@ import type { CellEditor } from '../../../components/records/editable-cell';
 import {
   openingColumn,
   ownerAndChangeColumns,
-  RecordTable,
   useCellSave,
   useCustomFieldColumns,
-  type RecordTableProps,
 } from '../../../components/records/record-table';
 import type { TableColumn } from '../../../components/records/virtual-table';
 import { Badge } from '../../../components/ui/badge';
@@ -18,28 +16,6 @@ import { companySchema } from '../company-schema';
 
 /** The companies' table always shows the name, which opens the company. */
 export const COMPANY_FIXED_COLUMN = 'name';
-
-/** The companies as a table of chosen columns (the name always). */
-export function CompanyTable({
-  companies,
-  ...table
-}: Omit<
-  RecordTableProps<Company>,
-  'items' | 'keyOf' | 'label' | 'fixed' | 'leading' | 'loadingMoreLabel' | 'sentinelTestId'
-> & { companies: Company[] }) {
-  const { t } = useTranslation();
-  return (
-    <RecordTable
-      {...table}
-      label={t('companies.list')}
-      fixed={COMPANY_FIXED_COLUMN}
-      items={companies}
-      keyOf={(company) => company.id}
-      loadingMoreLabel={t('companies.loadingMore')}
-      sentinelTestId="companies-sentinel"
-    />
-  );
-}
 
 type Editable = 'segment' | 'size' | 'phone' | 'city' | 'uf';
 

@@ -22,7 +22,8 @@ import { SavedViewsMenu, StaleViewNotice, useListView } from '../../../component
 import { COMPANY_SORTS } from '../api/get-companies';
 import { ColumnsMenu } from '../../../components/records/columns-menu';
 import { LayoutSwitch, useTableLayout } from '../../../components/records/layout-switch';
-import { COMPANY_FIXED_COLUMN, CompanyTable, useCompanyColumns } from '../components/company-table';
+import { COMPANY_FIXED_COLUMN, useCompanyColumns } from '../components/company-table';
+import { RecordTable } from '../../../components/records/record-table';
 
 // Off the path to the first cards: the form (with its validation library) is a chunk of its own, fetched once the
 // list is shown (so a click finds it there) or when first needed.
@@ -140,8 +141,13 @@ export function CompaniesPage() {
           <EmptyState icon={Building2} title={t('companies.empty')} description={t('companies.emptyHint')} />
         )
       ) : table ? (
-        <CompanyTable
-          companies={items}
+        <RecordTable
+          label={t('companies.list')}
+          fixed={COMPANY_FIXED_COLUMN}
+          items={items}
+          keyOf={(company) => company.id}
+          loadingMoreLabel={t('companies.loadingMore')}
+          sentinelTestId="companies-sentinel"
           total={capped ? undefined : total}
           sort={filters.sort}
           order={filters.order}

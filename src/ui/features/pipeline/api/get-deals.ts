@@ -28,4 +28,5 @@ export const getDealsQueryOptions = (filters: DealFilters) =>
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
 
-export const useDeals = (filters: DealFilters) => useInfiniteQuery(getDealsQueryOptions(filters));
+export const useDeals = (filters: DealFilters, enabled = true) =>
+  useInfiniteQuery({ ...getDealsQueryOptions(filters), enabled });

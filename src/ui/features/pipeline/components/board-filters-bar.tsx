@@ -1,7 +1,7 @@
 import { CustomFieldChoiceFilters } from '../../../components/records/custom-field-filters';
 import { useCustomFields } from '../../../lib/api/custom-fields';
 import { ChevronDown, Filter, X } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
@@ -12,7 +12,7 @@ import { useUserChoices } from '../../../lib/api/get-user-choices';
 import { useContactSearch } from '../../../lib/api/search-contacts';
 import { cn } from '../../../lib/cn';
 import type { User } from '../../../lib/session';
-import { CLOSE_WINDOWS, FOLDED_FILTERS, hasBoardFilters } from '../board-filters';
+import { BOARD_KEPT, CLOSE_WINDOWS, FOLDED_FILTERS, hasBoardFilters } from '../board-filters';
 import { parseMoney } from '../money';
 
 /** The board's filters, kept in the URL: a search and the owner in one row, the others folded behind a toggle. */
@@ -56,6 +56,19 @@ export function BoardFiltersBar({
       { replace: true },
     );
 
+  // The URL changed by something else (a saved view opened, its changes discarded): the boxes show it.
+  const urlQ = params.get('q') ?? '';
+  const urlMin = params.get('min') ?? '';
+  const urlMax = params.get('max') ?? '';
+  // What the boxes last wrote there is no such change (typing may have gone on since).
+  const written = useRef({ q: urlQ, min: urlMin, max: urlMax });
+  useEffect(() => {
+    if (urlQ !== written.current.q) setQ(urlQ);
+    if (urlMin !== written.current.min) setMin(urlMin);
+    if (urlMax !== written.current.max) setMax(urlMax);
+    written.current = { q: urlQ, min: urlMin, max: urlMax };
+  }, [urlQ, urlMin, urlMax]);
+
   // Typing waits for a pause before it changes the URL (and the board's queries).
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -64,6 +77,7 @@ export function BoardFiltersBar({
         (params.get('min') ?? '') !== min.trim() ||
         (params.get('max') ?? '') !== max.trim()
       ) {
+        written.current = { q: q.trim(), min: min.trim(), max: max.trim() };
         set({ q: q.trim() || null, min: min.trim() || null, max: max.trim() || null });
       }
     }, 300);
@@ -141,9 +155,9 @@ export function BoardFiltersBar({
               setQ('');
               setMin('');
               setMax('');
-              // The pipeline shown stays: it is not a filter.
-              const pipeline = params.get('pipeline');
-              setParams(new URLSearchParams(pipeline ? { pipeline } : {}), { replace: true });
+              // The pipeline shown, the deal open and the view stay: they are not filters.
+              const kept = BOARD_KEPT.filter((key) => params.has(key)).map((key) => [key, params.get(key)!]);
+              setParams(new URLSearchParams(kept), { replace: true });
             }}
           >
             <X className="h-4 w-4" aria-hidden="true" />

@@ -14,9 +14,19 @@ import { useUser } from '../../../lib/session';
 import { useBoardLoaded, useBoardSummary } from '../api/get-board';
 import { useDeal } from '../api/get-deal';
 import type { Deal } from '../api/get-deals';
-import { boardFiltersOf, hasBoardFilters, pipelineOf } from '../board-filters';
+import { boardFiltersOf, boardViewCodec, hasBoardFilters, pipelineOf } from '../board-filters';
+import { ColumnsMenu } from '../../../components/records/columns-menu';
+import { LayoutSwitch, useTableLayout } from '../../../components/records/layout-switch';
+import { sortParams } from '../../../components/records/list-sort';
+import { SavedViewsMenu, StaleViewNotice, useListView } from '../../../components/records/saved-views';
+import { useDeals } from '../api/get-deals';
+import { DEAL_FIXED_COLUMN, useDealColumns } from '../components/deal-table';
+import { RecordTable } from '../../../components/records/record-table';
 import { BoardFiltersBar } from '../components/board-filters-bar';
 import { PipelineBoard } from '../components/pipeline-board';
+
+/** Before the session is read: nobody, who may change nothing (the page shows nothing then). */
+const NO_ONE = { id: 0, role: 'employee' } as const;
 
 // The deal form (with its validation library) is a chunk of its own, fetched once the columns are in.
 const loadDealForm = () => import('../components/deal-form-dialog');
@@ -40,6 +50,17 @@ export function PipelinePage({ dealExtras }: { dealExtras?: DealExtras } = {}) {
       else url.set('pipeline', next);
       return url;
     });
+  // Saved views keep the board's filters in the deals list's names, and its table's order and columns.
+  const codec = useMemo(() => boardViewCodec({ id: me?.id ?? 0 }), [me?.id]);
+  const list = useListView('deal', 'board', codec);
+  const [table, setTable] = useTableLayout();
+  const columns = useDealColumns(me ?? NO_ONE, (deal) => setOpen({ deal }));
+  // The table's order: one of its sortable columns (a custom field's too).
+  const order = sortParams(
+    params,
+    columns.flatMap((column) => column.sortKey ?? []),
+  );
+  const deals = useDeals({ ...filters, ...order }, table);
   const summary = useBoardSummary(filters);
   const loaded = useBoardLoaded(
     stages.data?.items.map((s) => s.stage),
@@ -111,7 +132,22 @@ export function PipelinePage({ dealExtras }: { dealExtras?: DealExtras } = {}) {
           </dd>
         </div>
       </dl>
-      <BoardFiltersBar params={params} setParams={setParams} me={me} loaded={loaded} />
+      <BoardFiltersBar params={params} setParams={setParams} me={me} loaded={loaded || table} />
+      <StaleViewNotice list={list} />
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <SavedViewsMenu entity="deal" allLabel={t('pipeline.table.allView')} list={list} />
+        <div className="flex flex-wrap items-center gap-2">
+          {table && (
+            <ColumnsMenu
+              all={columns}
+              fixed={DEAL_FIXED_COLUMN}
+              chosen={list.state.columns}
+              onChange={list.setColumns}
+            />
+          )}
+          <LayoutSwitch own="board" table={table} onChange={setTable} />
+        </div>
+      </div>
       {/* The heading, totals and filters show at once; the columns once the stages are known. */}
       {stages.isPending ? (
         <PageSpinner />
@@ -129,6 +165,41 @@ export function PipelinePage({ dealExtras }: { dealExtras?: DealExtras } = {}) {
           title={t('pipeline.empty')}
           description={hasBoardFilters(params) ? t('pipeline.emptyFiltered') : t('pipeline.emptyHint')}
         />
+      ) : table ? (
+        deals.isPending ? (
+          <PageSpinner />
+        ) : deals.isError ? (
+          <p role="alert" className="text-sm text-danger">
+            {errorMessage(deals.error, t)}
+          </p>
+        ) : (
+          <RecordTable
+            label={t('pipeline.table.list')}
+            fixed={DEAL_FIXED_COLUMN}
+            items={deals.data.pages.flatMap((page) => page.items)}
+            keyOf={(deal) => deal.id}
+            loadingMoreLabel={t('pipeline.table.loadingMore')}
+            sentinelTestId="deals-sentinel"
+            total={deals.data.pages[0]?.total}
+            sort={order.sort}
+            order={order.order}
+            onSort={(sort, direction) =>
+              setParams((current) => {
+                const next = new URLSearchParams(current);
+                next.set('sort', sort);
+                if (direction === 'desc') next.set('order', 'desc');
+                else next.delete('order');
+                return next;
+              })
+            }
+            hasMore={deals.hasNextPage}
+            loadingMore={deals.isFetchingNextPage}
+            onLoadMore={() => void deals.fetchNextPage()}
+            all={columns}
+            chosen={list.state.columns}
+            onColumnsChange={list.setColumns}
+          />
+        )
       ) : (
         <PipelineBoard
           stages={stages.data.items}
