@@ -268,7 +268,7 @@ describe('activities', () => {
     // Tuesday 8 January 2030, 10:15 in the browser's time zone; the default 15-minute reminder.
     const due = await page.evaluate(() => new Date(2030, 0, 8, 10, 15).toISOString());
     const act = await createActivity(page, { subject: 'Visita técnica', dueDate: due });
-    await page.goto('/crm/activities?view=agenda&week=2030-01-09');
+    await page.goto('/crm/activities?layout=agenda&week=2030-01-09');
     await expect.poll(() => page.getByTestId('agenda-range').textContent()).toBe('07/01/2030 – 13/01/2030');
     const item = page.getByTestId('agenda-item').filter({ hasText: 'Visita técnica' });
     await item.waitFor();
@@ -315,7 +315,7 @@ describe('activities', () => {
       subject: 'Fechar o dia',
       dueDate: await page.evaluate(() => new Date(2030, 0, 9, 22, 0).toISOString()),
     });
-    await page.goto('/crm/activities?view=agenda&week=2030-01-07');
+    await page.goto('/crm/activities?layout=agenda&week=2030-01-07');
     const item = page.getByTestId('agenda-item').filter({ hasText: 'Ligar cedo' });
     await item.waitFor();
     const agenda = page.getByTestId('agenda-scroll');
@@ -373,7 +373,7 @@ describe('activities', () => {
       subject: 'Mover pelo teclado',
       dueDate: await page.evaluate(() => new Date(2030, 0, 8, 10, 0).toISOString()),
     });
-    await page.goto('/crm/activities?view=agenda&week=2030-01-07');
+    await page.goto('/crm/activities?layout=agenda&week=2030-01-07');
     const item = page.getByTestId('agenda-item').filter({ hasText: 'Mover pelo teclado' });
     await item.focus();
     await page.keyboard.press('ArrowDown');
@@ -459,7 +459,7 @@ describe('activities', () => {
             const d = new Date(Date.now() + 26 * 3_600_000);
             return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
           });
-          await page.goto(`/crm/activities?view=agenda&week=${week}`);
+          await page.goto(`/crm/activities?layout=agenda&week=${week}`);
           await page.getByTestId('agenda-item').filter({ hasText: 'Reunião de alinhamento' }).waitFor();
           await screenshot(page, `activities-agenda-${language}-${theme}-${width}`);
           if (axeAt(width, theme, language))

@@ -293,7 +293,7 @@ describe('notes', () => {
       dueDate: thisHour.toISOString(),
       contactId: contact.id,
     });
-    await page.goto('/crm/activities?view=agenda');
+    await page.goto('/crm/activities?layout=agenda');
     await page.locator(`[data-testid="agenda-item"][data-id="${meeting.id}"]`).click();
     await dialog.getByRole('heading', { name: 'Editar atividade' }).waitFor();
     await dialog.getByRole('button', { name: 'Concluir', exact: true }).click();

@@ -74,7 +74,7 @@ describe('a 390 px phone', () => {
     ['contact', 'contact'],
     ['pipeline', '/crm/pipeline'],
     ['activities', '/crm/activities'],
-    ['agenda', '/crm/activities?view=agenda'],
+    ['agenda', '/crm/activities?layout=agenda'],
     ['reports', '/crm/reports'],
     ['templates', '/crm/templates'],
     ['settings', '/settings'],

@@ -370,3 +370,57 @@ describe('the deals as a table, and views of the board', () => {
     await modified(page).waitFor();
   });
 });
+
+describe('the activities as a table, and views of them', () => {
+  const subjects = (page: Page) =>
+    page.locator('[data-testid="table-row"] [role="cell"]:first-child').allTextContents();
+
+  it('orders by priority, changes a type in place, and saves the tab, type and layout as a view', async () => {
+    const page = employee;
+    const me = (await (await page.request.get('/api/user')).json()) as { id: number };
+    for (const [subject, priority] of [
+      ['Visão ligar Bruno', 'high'],
+      ['Visão ligar Ana', 'low'],
+      ['Visão ligar Caio', 'urgent'],
+    ] as const)
+      await call(page, 'post', '/api/crm/activities', { subject, type: 'call', priority, assignedTo: me.id });
+    await page.goto('/crm/activities?type=call');
+    await page.getByRole('button', { name: 'Tabela' }).click();
+    await expect.poll(async () => (await subjects(page)).filter((s) => s.startsWith('Visão')).length).toBe(3);
+    await page.getByRole('columnheader', { name: 'Prioridade' }).getByRole('button').click();
+    await page.getByRole('columnheader', { name: 'Prioridade' }).getByRole('button').click();
+    await expect
+      .poll(async () => (await subjects(page)).filter((s) => s.startsWith('Visão')))
+      .toEqual(['Visão ligar Caio', 'Visão ligar Bruno', 'Visão ligar Ana']);
+    expect(new URL(page.url()).searchParams.get('order')).toBe('desc');
+    await screenshot(page, 'activities-table-pt-light-1280');
+    await expectAccessible(page, 'activities table');
+
+    await page.getByRole('button', { name: 'Tipo de Visão ligar Ana:' }).click();
+    await page.getByRole('combobox', { name: 'Tipo de Visão ligar Ana' }).selectOption('meeting');
+    await expect.poll(async () => (await subjects(page)).includes('Visão ligar Ana')).toBe(false);
+
+    await viewsMenu(page).click();
+    await page.getByRole('menuitem', { name: 'Salvar como nova visão…' }).click();
+    await page.getByLabel('Nome da visão').fill('Ligações urgentes');
+    await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await expect.poll(() => viewsMenu(page).textContent()).toBe('Ligações urgentes');
+    const saved = (await (await page.request.get('/api/crm/views?entity=activity')).json()).items[0];
+    expect(saved).toMatchObject({
+      filters: { type: 'call' },
+      sort: { column: 'priority', order: 'desc' },
+      layout: 'table',
+    });
+    await page.goto('/crm/activities');
+    await viewsMenu(page).click();
+    await page.getByRole('menuitemradio', { name: 'Ligações urgentes' }).click();
+    await expect
+      .poll(async () => (await subjects(page)).filter((s) => s.startsWith('Visão')))
+      .toEqual(['Visão ligar Caio', 'Visão ligar Bruno']);
+    expect(await page.getByRole('button', { name: 'Ligação', pressed: true }).count()).toBe(1);
+    // The agenda is another layout: the view is then modified.
+    await page.getByRole('button', { name: 'Agenda' }).click();
+    await page.getByTestId('agenda-range').waitFor();
+    await modified(page).waitFor();
+  });
+});

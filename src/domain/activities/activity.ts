@@ -1,3 +1,4 @@
+import type { ListSort } from '../shared/list-page';
 import type { ReminderChoice } from '../notifications/notification';
 
 export const ACTIVITY_TYPES = ['task', 'call', 'email', 'meeting', 'note'] as const;
@@ -71,7 +72,21 @@ export interface ActivityFilter {
    * completed: latest completed first.
    */
   order?: ActivityOrder;
+  /** A column's order instead (a table's), with keyset pages: `order` is then left out. */
+  sort?: ListSort;
 }
+
+/** The columns an activities list can be ordered by (its subject with case and accents ignored; priority by rank). */
+export const ACTIVITY_SORTS = [
+  'subject',
+  'type',
+  'priority',
+  'dueDate',
+  'completedAt',
+  'createdAt',
+  'updatedAt',
+] as const;
+export type ActivitySortField = (typeof ACTIVITY_SORTS)[number];
 
 export const ACTIVITY_ORDERS = ['newest', 'due', 'completed'] as const;
 export type ActivityOrder = (typeof ACTIVITY_ORDERS)[number];

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { ActivitiesService } from '../../domain/activities/activities.service';
-import type { ActivityType } from '../../domain/activities/activity';
+import type { ActivityOrder, ActivityType } from '../../domain/activities/activity';
 import { ACTIVITIES_SERVICE } from '../../domain/activities/activities.tokens';
 import { defineRoute, type HttpRouter, type RouteDefinition } from '../route';
 import { activitySchemas } from './activities.schemas';
@@ -49,7 +49,13 @@ export class ActivitiesRouter implements HttpRouter {
         resource: 'activity',
         service: this.activities,
         schemas: activitySchemas,
-        toFilter: (q) => ({ ...toFilter(q), status: q.status, order: q.order }),
+        toFilter: (q) => ({
+          ...toFilter(q),
+          status: q.status,
+          ...(q.sort
+            ? { sort: { by: q.sort, order: q.order === 'desc' ? ('desc' as const) : ('asc' as const) } }
+            : { order: q.order as ActivityOrder | undefined }),
+        }),
         notFound: 'ACTIVITY.NOT_FOUND',
       }),
     ];

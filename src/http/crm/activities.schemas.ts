@@ -3,24 +3,29 @@ import type { ActivityInput } from '../../domain/activities/activities.service';
 import {
   ACTIVITY_ORDERS,
   ACTIVITY_PRIORITIES,
+  ACTIVITY_SORTS,
   ACTIVITY_STATUSES,
   ACTIVITY_TYPES,
   type Activity,
   type ActivityCounts,
   type ActivityFilter,
+  type ActivitySortField,
 } from '../../domain/activities/activity';
+import { SORT_ORDERS, type SortOrder } from '../../domain/shared/list-page';
 import { REMINDER_CHOICES } from '../../domain/notifications/notification';
 import { count, id, responseObject, timestamp } from '../response.schemas';
 import { createOf, listQuery, optionalText, patchOf, recordId, recordStamps } from './crm.schemas';
 
 /** The list's filters as the client names them; type `all` means no type filter. */
-type ActivityQuery = Pick<ActivityFilter, 'assignedTo' | 'status' | 'dueFrom' | 'dueBefore' | 'order'> & {
+type ActivityQuery = Pick<ActivityFilter, 'assignedTo' | 'status' | 'dueFrom' | 'dueBefore'> & {
+  order?: ActivityFilter['order'] | SortOrder;
+  sort?: ActivitySortField;
   type: ActivityFilter['type'] | 'all';
   contact?: number;
   deal?: number;
   company?: number;
 };
-type CountsQuery = Omit<ActivityQuery, 'status' | 'order'>;
+type CountsQuery = Omit<ActivityQuery, 'status' | 'order' | 'sort'>;
 
 const filters: Joi.StrictSchemaMap<CountsQuery> = {
   assignedTo: recordId,
@@ -65,11 +70,25 @@ export const activitySchemas = {
     ...filters,
     status: Joi.string().valid(...ACTIVITY_STATUSES),
     order: Joi.string()
-      .valid(...ACTIVITY_ORDERS)
-      .default('newest')
+      .valid(...ACTIVITY_ORDERS, ...SORT_ORDERS)
       .description(
-        'newest: latest created first; due: soonest due first, undated last; completed: latest completed first',
+        'Without sort: newest (the default), latest created first; due: soonest due first, undated last; completed: latest completed first. With sort: asc (the default) or desc',
       ),
+    sort: Joi.string()
+      .valid(...ACTIVITY_SORTS)
+      .description("Order by this column (a table's order), empty values last either way; priority by rank, low first"),
+  }).when(Joi.object({ sort: Joi.exist() }).unknown(), {
+    // Concatenated with the key's own rule, which takes either kind: each side refuses the other's.
+    then: Joi.object({
+      order: Joi.string()
+        .invalid(...ACTIVITY_ORDERS)
+        .messages({ 'any.invalid': 'with sort, order is asc or desc' }),
+    }),
+    otherwise: Joi.object({
+      order: Joi.string()
+        .invalid(...SORT_ORDERS)
+        .messages({ 'any.invalid': 'without sort, order is newest, due or completed' }),
+    }),
   }),
   countsQuery: Joi.object<CountsQuery, true>(filters),
   counts: responseObject({ pending: count, completed: count } satisfies Joi.StrictSchemaMap<ActivityCounts>),

@@ -34,8 +34,8 @@ const columnsOf = (item: Joi.ObjectSchema) =>
 
 /**
  * A view checked against its list as it is now, by the list's own query schema (the same rules as GET) and the
- * entity's custom fields (offered ones: a retired field's filter, order or column is stale). An activity's list orders
- * by `order` (newest, due, completed): its view's sort.column holds that, and sort.order is not used.
+ * entity's custom fields (offered ones: a retired field's filter, order or column is stale). The sort is the list's
+ * `sort` and `order` (an activities table's too: its list's own orders, newest, due and completed, are its tabs').
  */
 @injectable()
 export class ListViewCheck implements ViewCheck {
@@ -73,18 +73,12 @@ export class ListViewCheck implements ViewCheck {
         problems.push({ path: `filters.${name}`, message: `${name} is not a filter of this list` });
       else if (customTargetKey(name) === undefined) query[name] = value;
     }
-    if (sort && entity === 'activity') query.order = sort.column;
-    else if (sort && customTargetKey(sort.column) === undefined)
+    if (sort && customTargetKey(sort.column) === undefined)
       Object.assign(query, { sort: sort.column, order: sort.order });
     const { error } = list.query.validate(query, { abortEarly: false });
     for (const detail of error?.details ?? []) {
       const name = String(detail.path[0]);
-      const path =
-        name === 'sort' || (name === 'order' && entity === 'activity')
-          ? 'sort.column'
-          : name === 'order'
-            ? 'sort.order'
-            : `filters.${name}`;
+      const path = name === 'sort' ? 'sort.column' : name === 'order' ? 'sort.order' : `filters.${name}`;
       problems.push({ path, message: detail.message.replace(/^"[^"]*"/, path) });
     }
 

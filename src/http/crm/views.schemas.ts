@@ -27,12 +27,7 @@ const filters = Joi.object()
     "The list's filters as its query names them (GET /api/crm/contacts?status=lead: { status: 'lead' }; customFields.<key> too), checked by the same rules",
   );
 const sort = Joi.object({
-  column: Joi.string()
-    .max(120)
-    .required()
-    .description(
-      "A column the list orders by, or customFields.<key>; activities: the list's order (newest, due, completed)",
-    ),
+  column: Joi.string().max(120).required().description('A column the list orders by (its sort), or customFields.<key>'),
   order: Joi.string()
     .valid(...SORT_ORDERS)
     .default('asc'),

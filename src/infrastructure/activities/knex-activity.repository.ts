@@ -1,11 +1,13 @@
 import { inject, injectable } from 'inversify';
 import { raw, type QueryBuilder } from 'objection';
-import type {
-  Activity,
-  ActivityColumns,
-  ActivityCounts,
-  ActivityFilter,
-  NewActivity,
+import {
+  ACTIVITY_PRIORITIES,
+  type Activity,
+  type ActivityColumns,
+  type ActivityCounts,
+  type ActivityFilter,
+  type ActivitySortField,
+  type NewActivity,
 } from '../../domain/activities/activity';
 import type { ActivityRepository } from '../../domain/activities/activities.ports';
 import { DEFAULT_REMINDER_MINUTES } from '../../domain/notifications/notification';
@@ -13,10 +15,25 @@ import type { Page, PageRequest } from '../../domain/shared/list-page';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import { tableModel, type BaseModel } from '../db/base.model';
 import { countTotal, decodeCursor, encodeCursor } from '../db/keyset-page';
+import { foldedColumn, sortColumnOf, sortedPage, type SortColumn } from '../db/sorted-page';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 import { KnexRecordStore, referenced, whereAboutCompany } from '../crm/knex-record-store';
 
 const ActivityModel = tableModel('activities', { hasUpdatedAt: true });
+
+/** A priority's rank, low first: the expression activities_priority_sort_index is made on. */
+const ACTIVITY_PRIORITY_RANK = `CASE activities.priority ${ACTIVITY_PRIORITIES.map((p, i) => `WHEN '${p}' THEN ${i}`).join(' ')} END`;
+
+/** The columns an activities list can be ordered by (activities_*_sort_index); priority by rank, low first. */
+const ACTIVITY_SORT_COLUMNS: Record<ActivitySortField, SortColumn> = {
+  subject: foldedColumn('activities.subject'),
+  type: { sql: 'activities.type', cast: 'text' },
+  priority: { sql: ACTIVITY_PRIORITY_RANK, cast: 'int' },
+  dueDate: { sql: 'activities.due_date', cast: 'timestamptz' },
+  completedAt: { sql: 'activities.completed_at', cast: 'timestamptz' },
+  createdAt: { sql: 'activities.created_at', cast: 'timestamptz' },
+  updatedAt: { sql: 'activities.updated_at', cast: 'timestamptz' },
+};
 
 @injectable()
 export class KnexActivityRepository
@@ -40,6 +57,14 @@ export class KnexActivityRepository
 
   list(filter: ActivityFilter, page: PageRequest): Promise<Page<Activity>> {
     const query = this.select().modify((q) => this.where(q, filter));
+    if (filter.sort)
+      return sortedPage(
+        query,
+        page,
+        filter.sort,
+        sortColumnOf('activities', ACTIVITY_SORT_COLUMNS, filter.sort),
+        (row) => this.toRecord(row),
+      );
     if (filter.order === 'due') return this.byInstant(query, 'dueDate', 'asc', page);
     if (filter.order === 'completed') return this.byInstant(query, 'completedAt', 'desc', page);
     return this.page(query, page);

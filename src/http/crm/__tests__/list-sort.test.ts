@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ACTIVITY_PRIORITIES, ACTIVITY_SORTS } from '../../../domain/activities/activity';
 import { DEAL_SORTS as DEAL_COLUMNS } from '../../../domain/deals/deal';
 import { useCrmServer } from './crm-test-kit';
 
@@ -204,5 +205,48 @@ describe('GET /api/crm/deals?sort=&order=', () => {
     expect([refused.status, refused.body.error.details[0].path]).toEqual([400, 'query.order']);
     const board = await crm.users.admin.get(`${list}&stage=proposal&order=position&limit=5`);
     expect(board.status).toBe(200);
+  });
+});
+
+describe('GET /api/crm/activities?sort=&order=', () => {
+  let list: string;
+
+  beforeAll(async () => {
+    const contact = await crm.users.admin.post('/api/crm/contacts', { name: 'Ordem das atividades' });
+    expect(contact.status).toBe(201);
+    list = `/api/crm/activities?contact=${contact.body.id}`;
+    const subjects = ['Ligar Beta', 'ligar alfa', 'Ligar Ômega', 'Ligar beta'];
+    const priorities = ['urgent', 'low', 'high', 'normal'];
+    const types = ['call', 'email', 'meeting', 'task'];
+    await crm.knex('activities').insert(
+      Array.from({ length: 26 }, (_, i) => ({
+        subject: subjects[i % subjects.length],
+        type: types[i % 3],
+        priority: priorities[i % priorities.length],
+        status: i % 4 === 0 ? 'completed' : 'pending',
+        due_date: i % 5 === 0 ? null : new Date(Date.UTC(2026, 11, 1 + (i % 7), 9)),
+        completed_at: i % 4 === 0 ? new Date(Date.UTC(2026, 10, 1 + (i % 3))) : null,
+        contact_id: contact.body.id,
+        assigned_to: crm.users.ids.admin,
+        created_by: crm.users.ids.admin,
+      })),
+    );
+  });
+
+  it('pages any order with any page size exactly as one page lists it; priority by rank; the tabs keep theirs', async () => {
+    await pagesLikeOnePage(ACTIVITY_SORTS, 26, 9, 15, list);
+    const ranks = (await pages('sort=priority&order=desc', 100, list)).map((a) =>
+      ACTIVITY_PRIORITIES.indexOf((a as unknown as { priority: (typeof ACTIVITY_PRIORITIES)[number] }).priority),
+    );
+    expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
+    expect(ranks[0]).toBe(ACTIVITY_PRIORITIES.indexOf('urgent'));
+    const refused = await crm.users.admin.get(`${list}&sort=subject&order=due`);
+    expect([refused.status, refused.body.error.details[0].path]).toEqual([400, 'query.order']);
+    const unsorted = await crm.users.admin.get(`${list}&order=asc`);
+    expect([unsorted.status, unsorted.body.error.details[0].path]).toEqual([400, 'query.order']);
+    const unknown = await crm.users.admin.get(`${list}&sort=contactName`);
+    expect([unknown.status, unknown.body.error.details[0].path]).toEqual([400, 'query.sort']);
+    const todo = await crm.users.admin.get(`${list}&status=pending&order=due&limit=5`);
+    expect(todo.status).toBe(200);
   });
 });

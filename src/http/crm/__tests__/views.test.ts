@@ -189,10 +189,14 @@ describe('saved views', () => {
       entity: 'activity',
       name: 'Próximas',
       filters: { status: 'pending' },
-      sort: { column: 'due', order: 'asc' },
-      layout: 'list',
+      sort: { column: 'dueDate', order: 'asc' },
+      layout: 'table',
     });
     expect(activities.status).toBe(201);
+    // The list's own orders are its tabs', not a column's.
+    expect(
+      refused(await employee.post(BASE, { entity: 'activity', name: 'z', sort: { column: 'due' }, layout: 'list' })),
+    ).toEqual(['sort.column']);
     expect(
       refused(await employee.post(BASE, { entity: 'activity', name: 'y', sort: { column: 'score' }, layout: 'list' })),
     ).toEqual(['sort.column']);

@@ -18,6 +18,17 @@ export function sortParams(params: URLSearchParams, columns: readonly string[]):
   return { sort, order: params.get('order') === 'desc' ? 'desc' : undefined };
 }
 
+/** A URL's parameters ordered by `sort` (`order=desc`, or none for ascending): the update a table's header makes. */
+export const withSort =
+  (sort: string, order: SortOrder | undefined) =>
+  (current: URLSearchParams): URLSearchParams => {
+    const next = new URLSearchParams(current);
+    next.set('sort', sort);
+    if (order === 'desc') next.set('order', 'desc');
+    else next.delete('order');
+    return next;
+  };
+
 /** Not filters: a list's order (left out when filters are counted or shown as chips). */
 export const ORDER_PARAMS = ['sort', 'order'] as const;
 

@@ -3005,8 +3005,10 @@ export interface operations {
                 /** @description Also count every matching row */
                 includeTotal?: boolean;
                 limit?: number;
-                /** @description newest: latest created first; due: soonest due first, undated last; completed: latest completed first */
-                order?: "newest" | "due" | "completed";
+                /** @description Without sort: newest (the default), latest created first; due: soonest due first, undated last; completed: latest completed first. With sort: asc (the default) or desc */
+                order?: "newest" | "due" | "completed" | "asc" | "desc";
+                /** @description Order by this column (a table's order), empty values last either way; priority by rank, low first */
+                sort?: "subject" | "type" | "priority" | "dueDate" | "completedAt" | "createdAt" | "updatedAt";
                 status?: "pending" | "completed";
                 type?: "all" | "task" | "call" | "email" | "meeting" | "note";
             };
@@ -17327,7 +17329,7 @@ export interface operations {
                      * @default null
                      */
                     sort?: {
-                        /** @description A column the list orders by, or customFields.<key>; activities: the list's order (newest, due, completed) */
+                        /** @description A column the list orders by (its sort), or customFields.<key> */
                         column: string;
                         /**
                          * @default asc
@@ -17785,7 +17787,7 @@ export interface operations {
                     shared?: boolean;
                     /** @description The order; null: the list’s own (newest first) */
                     sort?: {
-                        /** @description A column the list orders by, or customFields.<key>; activities: the list's order (newest, due, completed) */
+                        /** @description A column the list orders by (its sort), or customFields.<key> */
                         column: string;
                         /**
                          * @default asc

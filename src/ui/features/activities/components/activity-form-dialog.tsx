@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { canChangeActivity } from '../activity-access';
 import { CheckCircle2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ContactLookupField } from '../../../components/records/contact-lookup-field';
@@ -37,10 +38,6 @@ interface ActivityFormDialogProps {
   /** Offers "Complete" for a pending activity (the agenda opens activities here): the caller asks for its outcome. */
   onComplete?: (activity: Activity) => void;
 }
-
-/** The server's rule for changing an activity (crm-access.ts): an admin, its assignee or its creator. */
-const canChange = (me: User, activity: Activity) =>
-  me.role === 'admin' || activity.assignedTo === me.id || activity.createdBy === me.id;
 
 const valuesOf = (
   activity: Activity | null,
@@ -81,7 +78,7 @@ export function ActivityFormDialog({
   const create = useCreateActivity();
   const update = useUpdateActivity();
   const isAdmin = me.role === 'admin';
-  const editable = activity === null || canChange(me, activity);
+  const editable = activity === null || canChangeActivity(me, activity);
   const pending = create.isPending || update.isPending;
   const initialContact =
     contact ??

@@ -16,16 +16,47 @@ import { useUser, type User } from '../../../lib/session';
 import { useUserChoices } from '../../../lib/api/get-user-choices';
 import { groupPending } from '../activity-groups';
 import { isOverdue } from '../activity-order';
-import { useActivities, ACTIVITY_TYPES, type Activity, type ActivityType } from '../api/get-activities';
+import {
+  useActivities,
+  ACTIVITY_TYPES,
+  type Activity,
+  type ActivityFilters,
+  type ActivityType,
+} from '../api/get-activities';
 import { useActivity } from '../api/get-activity';
 import { useActivityCounts } from '../api/get-activity-counts';
 import { useSetActivityStatus } from '../api/set-activity-status';
 import { ActivityAgenda, parseWeek, weekParam } from '../components/activity-agenda';
 import { ActivityCard } from '../components/activity-card';
 import { ActivityFormDialog } from '../components/activity-form-dialog';
+import { ACTIVITY_FIXED_COLUMN, useActivityColumns } from '../components/activity-table';
+import { ColumnsMenu } from '../../../components/records/columns-menu';
+import { sortParams, withSort } from '../../../components/records/list-sort';
+import { RecordTable } from '../../../components/records/record-table';
+import { SavedViewsMenu, StaleViewNotice, useListView } from '../../../components/records/saved-views';
+import type { FilterCodec } from '../../../lib/view-params';
 
 type Tab = 'pending' | 'completed';
 const TABS: Tab[] = ['pending', 'completed'];
+type Layout = 'list' | 'agenda' | 'table';
+const LAYOUTS: Layout[] = ['list', 'agenda', 'table'];
+
+/**
+ * The list's URL choices as a saved view keeps them, in the activities list's names: `type`, `tab=completed` →
+ * status, an admin's `assignee` → assignedTo. The week shown and an activity open are not kept.
+ */
+const ACTIVITY_VIEW_CODEC: FilterCodec = {
+  toView: (url) => ({
+    ...(ACTIVITY_TYPES.includes(url.type as ActivityType) && { type: url.type! }),
+    ...(url.tab === 'completed' && { status: 'completed' }),
+    ...(url.assignee && /^\d+$/.test(url.assignee) && { assignedTo: Number(url.assignee) }),
+  }),
+  toUrl: (filters) => ({
+    ...(filters.type !== undefined && { type: String(filters.type) }),
+    ...(filters.status === 'completed' && { tab: 'completed' }),
+    ...(filters.assignedTo !== undefined && { assignee: String(filters.assignedTo) }),
+  }),
+};
 
 /** The list's choices, kept in the URL: type, tab and (admins) whose activities. */
 function useActivityParams(me: User) {
@@ -35,7 +66,10 @@ function useActivityParams(me: User) {
     ? (typeParam as ActivityType)
     : 'all';
   const tab: Tab = params.get('tab') === 'completed' ? 'completed' : 'pending';
-  const view: 'list' | 'agenda' = params.get('view') === 'agenda' ? 'agenda' : 'list';
+  // `view=agenda` is the older link to the agenda (`view` now names a saved view).
+  const layout = params.get('layout');
+  const view: Layout =
+    layout === 'table' ? 'table' : layout === 'agenda' || params.get('view') === 'agenda' ? 'agenda' : 'list';
   const week = parseWeek(params.get('week'));
   // A reminder's or the digest's link names one activity: it opens in the dialog.
   const linked = Number(params.get('activity'));
@@ -53,7 +87,7 @@ function useActivityParams(me: User) {
       },
       { replace: true },
     );
-  return { type, tab, view, week, activityId, assignee, set };
+  return { type, tab, view, week, activityId, assignee, set, params, setParams };
 }
 
 export function ActivitiesPage() {
@@ -64,7 +98,7 @@ export function ActivitiesPage() {
 
 function ActivitiesScreen({ me }: { me: User }) {
   const { t } = useTranslation();
-  const { type, tab, view, week, activityId, assignee, set } = useActivityParams(me);
+  const { type, tab, view, week, activityId, assignee, set, params, setParams } = useActivityParams(me);
   const linked = useActivity(activityId);
   const isAdmin = me.role === 'admin';
   const people = useUserChoices(isAdmin);
@@ -73,7 +107,24 @@ function ActivitiesScreen({ me }: { me: User }) {
   const [completing, setCompleting] = useState<Activity | null>(null);
   const filters = { assignedTo: assignee, type };
   const counts = useActivityCounts(filters);
-  const list = useActivities({ ...filters, status: tab, order: tab === 'pending' ? 'due' : 'completed' });
+  const views = useListView('activity', 'list', ACTIVITY_VIEW_CODEC);
+  const columns = useActivityColumns(me, setEditing);
+  const table = view === 'table';
+  // The table's order: one of its sortable columns; the list's own: the tab's (soonest due, latest completed).
+  const sorted = table
+    ? sortParams(
+        params,
+        columns.flatMap((column) => column.sortKey ?? []),
+      )
+    : {};
+  const list = useActivities({
+    ...filters,
+    status: tab,
+    // The columns' sort keys are the API's sortable columns.
+    ...(sorted.sort
+      ? { sort: sorted.sort as NonNullable<ActivityFilters['sort']>, order: sorted.order }
+      : { order: tab === 'pending' ? 'due' : 'completed' }),
+  });
   const agenda = view === 'agenda';
   const setStatus = useSetActivityStatus();
 
@@ -113,14 +164,35 @@ function ActivitiesScreen({ me }: { me: User }) {
         description={t('activities.subtitle')}
         actions={
           <>
+            {/* In the heading's row: the agenda below fills the window's height. */}
+            <SavedViewsMenu entity="activity" allLabel={t('activities.table.allView')} list={views} />
+            {table && (
+              <ColumnsMenu
+                all={columns}
+                fixed={ACTIVITY_FIXED_COLUMN}
+                chosen={views.state.columns}
+                onChange={views.setColumns}
+              />
+            )}
             <div role="group" aria-label={t('activities.view')} className="flex rounded-md border border-border p-0.5">
-              {(['list', 'agenda'] as const).map((option) => (
+              {LAYOUTS.map((option) => (
                 <Button
                   key={option}
                   size="sm"
                   variant={view === option ? 'secondary' : 'ghost'}
                   aria-pressed={view === option}
-                  onClick={() => set('view', option === 'list' ? null : option)}
+                  onClick={() =>
+                    setParams(
+                      (current) => {
+                        const next = new URLSearchParams(current);
+                        if (next.get('view') === 'agenda') next.delete('view');
+                        if (option === 'list') next.delete('layout');
+                        else next.set('layout', option);
+                        return next;
+                      },
+                      { replace: true },
+                    )
+                  }
                 >
                   {t(`activities.views.${option}`)}
                 </Button>
@@ -164,6 +236,7 @@ function ActivitiesScreen({ me }: { me: User }) {
           </div>
         )}
       </div>
+      <StaleViewNotice list={views} />
       {agenda ? (
         <ActivityAgenda
           monday={week}
@@ -211,6 +284,25 @@ function ActivitiesScreen({ me }: { me: User }) {
               <p role="alert" className="text-sm text-danger">
                 {errorMessage(list.error, t)}
               </p>
+            ) : table ? (
+              <RecordTable
+                label={t('activities.table.list')}
+                fixed={ACTIVITY_FIXED_COLUMN}
+                items={list.data.pages.flatMap((page) => page.items)}
+                keyOf={(activity) => activity.id}
+                total={list.data.pages[0]?.total}
+                sort={sorted.sort}
+                order={sorted.order}
+                onSort={(sort, order) => setParams(withSort(sort, order))}
+                hasMore={list.hasNextPage}
+                loadingMore={list.isFetchingNextPage}
+                onLoadMore={() => void list.fetchNextPage()}
+                loadingMoreLabel={t('activities.table.loadingMore')}
+                sentinelTestId="activities-sentinel"
+                all={columns}
+                chosen={views.state.columns}
+                onColumnsChange={views.setColumns}
+              />
             ) : (
               <ActivityList
                 tab={tab}

@@ -17,7 +17,7 @@ import type { Deal } from '../api/get-deals';
 import { boardFiltersOf, boardViewCodec, hasBoardFilters, pipelineOf } from '../board-filters';
 import { ColumnsMenu } from '../../../components/records/columns-menu';
 import { LayoutSwitch, useTableLayout } from '../../../components/records/layout-switch';
-import { sortParams } from '../../../components/records/list-sort';
+import { sortParams, withSort } from '../../../components/records/list-sort';
 import { SavedViewsMenu, StaleViewNotice, useListView } from '../../../components/records/saved-views';
 import { useDeals } from '../api/get-deals';
 import { DEAL_FIXED_COLUMN, useDealColumns } from '../components/deal-table';
@@ -183,15 +183,7 @@ export function PipelinePage({ dealExtras }: { dealExtras?: DealExtras } = {}) {
             total={deals.data.pages[0]?.total}
             sort={order.sort}
             order={order.order}
-            onSort={(sort, direction) =>
-              setParams((current) => {
-                const next = new URLSearchParams(current);
-                next.set('sort', sort);
-                if (direction === 'desc') next.set('order', 'desc');
-                else next.delete('order');
-                return next;
-              })
-            }
+            onSort={(sort, direction) => setParams(withSort(sort, direction))}
             hasMore={deals.hasNextPage}
             loadingMore={deals.isFetchingNextPage}
             onLoadMore={() => void deals.fetchNextPage()}
