@@ -59,6 +59,7 @@ import * as addCompanySortIndexes from './20261203110000_add_company_sort_indexe
 import * as addDealSortIndexes from './20261203120000_add_deal_sort_indexes';
 import * as createSavedViews from './20261203130000_create_saved_views';
 import * as addActivitySortIndexes from './20261203140000_add_activity_sort_indexes';
+import * as createApiKeys from './20261203150000_create_api_keys';
 
 /** What a migration that moves data counts (rows created, linked...), for the log: see migrateLatest. */
 export type MigrationReport = Record<string, number>;
@@ -133,4 +134,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261203120000_add_deal_sort_indexes', addDealSortIndexes],
   ['20261203130000_create_saved_views', createSavedViews],
   ['20261203140000_add_activity_sort_indexes', addActivitySortIndexes],
+  ['20261203150000_create_api_keys', createApiKeys],
 ];

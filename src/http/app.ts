@@ -9,6 +9,9 @@ import type { StorageErrors } from '../domain/shared/storage-errors.port';
 import type { AuthService } from '../domain/users/auth.service';
 import type { Config } from '../infrastructure/config';
 import type { Limits } from '../infrastructure/limits';
+import type { ApiKeysService } from '../domain/api-keys/api-keys.service';
+import type { RateLimiter } from '../domain/users/users.ports';
+import { apiKeyAuth, bearerOf } from './api-key-auth';
 import { concurrencyLimit } from './concurrency-limit';
 import { errorHandler, notFoundHandler } from './errors';
 import { verifyJsonBytes } from './input-guard';
@@ -44,6 +47,9 @@ export interface AppParts {
   /** Every router, in the order their routes are tried (src/main/http-routers.ts). */
   routers: HttpRouter[];
   auth: AuthService;
+  /** Requests made with an API key (Authorization: Bearer), each key with its own rate. */
+  apiKeys: ApiKeysService;
+  rateLimiter: RateLimiter;
   responseTimes: ResponseTimes;
   storageErrors: StorageErrors;
 }
@@ -103,6 +109,12 @@ export function createApp(parts: AppParts, options: AppOptions = {}): Express {
     next();
   };
   const guardCrossSite = crossSiteGuard(config.publicUrl ? new URL(config.publicUrl).origin : undefined);
+  // A request with an API key reads no cookie and sets none, and no browser sends the header by itself: no
+  // cross-site check. Its key is looked up in place of a session.
+  const unlessBearer =
+    (handler: RequestHandler): RequestHandler =>
+    (req, res, next) =>
+      bearerOf(req) === undefined ? handler(req, res, next) : next();
   // Sessions, bodies and the limits concern the API only: the web app's files and the health checks pay
   // for none of them (no cookie check, no session query per script the browser fetches).
   // Each session (or address) first, before the body is parsed and the session looked up, so a request
@@ -113,11 +125,12 @@ export function createApp(parts: AppParts, options: AppOptions = {}): Express {
     sequence(
       parts.responseTimes.middleware(),
       noStore,
-      guardCrossSite,
-      session.cookie,
+      unlessBearer(guardCrossSite),
+      unlessBearer(session.cookie),
       concurrencyLimit(limits, session.sessionLane),
       express.json({ limit: JSON_BODY_LIMIT, strict: true, verify: verifyJsonBytes }),
-      session.resolve,
+      apiKeyAuth(parts.apiKeys, parts.rateLimiter),
+      unlessBearer(session.resolve),
       concurrencyLimit(limits, session.userLane),
     ),
   );

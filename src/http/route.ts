@@ -15,7 +15,8 @@ import type { CSV, NO_CONTENT } from './response.schemas';
 
 export interface AuthContext {
   user: User;
-  session: Session;
+  /** The signed-in session; none for a request made with an API key (req.apiKey). */
+  session?: Session;
 }
 
 declare module 'express-serve-static-core' {
@@ -177,4 +178,11 @@ function sendJson(res: Response, status: number, value: unknown): void {
 export function currentAuth(req: Request): AuthContext {
   if (!req.auth) throw new AppError('AUTH.UNAUTHENTICATED', 'Sign in to continue');
   return req.auth;
+}
+
+/** A signed-in person's session (routes no API key reaches: the account's password, its sessions, its keys). */
+export function currentSession(req: Request): Required<AuthContext> {
+  const { user, session } = currentAuth(req);
+  if (!session) throw new AppError('AUTH.SCOPE', 'Sign in to do this: an API key cannot');
+  return { user, session };
 }

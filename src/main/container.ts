@@ -50,6 +50,7 @@ import { goalsModule } from './modules/goals.bindings';
 import { homeModule } from './modules/home.bindings';
 import { customFieldsModule } from './modules/custom-fields.bindings';
 import { viewsModule } from './modules/views.bindings';
+import { apiKeysModule } from './modules/api-keys.bindings';
 import { httpRoutersModule } from './http-routers';
 
 export interface Runtime {
@@ -157,6 +158,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     homeModule,
     customFieldsModule,
     viewsModule,
+    apiKeysModule,
     httpRoutersModule,
   );
 

@@ -30,6 +30,7 @@ import { HomeRouter } from '../http/home/home.router';
 import { SystemRouter } from '../http/system/system.router';
 import { AdminUsersRouter } from '../http/users/admin-users.router';
 import { UsersRouter } from '../http/users/users.router';
+import { ApiKeysRouter } from '../http/users/api-keys.router';
 
 /**
  * Every HTTP router, in the order requests try their routes: where two routes match the same path, the one
@@ -40,6 +41,7 @@ export const HTTP_ROUTERS: Newable<HttpRouter>[] = [
   SystemRouter,
   DashboardRouter,
   UsersRouter,
+  ApiKeysRouter,
   AdminUsersRouter,
   TimelineRouter,
   // Before both contacts routers: its GET /api/crm/contacts/import/... routes sit under /api/crm/contacts.

@@ -1,3 +1,7 @@
+import type { ApiKeysService } from '../domain/api-keys/api-keys.service';
+import { API_KEYS_SERVICE } from '../domain/api-keys/api-keys.tokens';
+import type { RateLimiter } from '../domain/users/users.ports';
+import { RATE_LIMITER } from '../domain/users/users.tokens';
 import 'reflect-metadata';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
@@ -74,6 +78,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       logger,
       routers: runtime.container.getAll<HttpRouter>(HTTP_ROUTER),
       auth: runtime.container.get<AuthService>(AUTH_SERVICE),
+      apiKeys: runtime.container.get<ApiKeysService>(API_KEYS_SERVICE),
+      rateLimiter: runtime.container.get<RateLimiter>(RATE_LIMITER),
       responseTimes: runtime.container.get(ResponseTimes),
       storageErrors: postgresErrors,
     },

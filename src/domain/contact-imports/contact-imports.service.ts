@@ -19,7 +19,7 @@ import {
 } from '../custom-fields/custom-field-cell';
 import type { CustomFieldsService } from '../custom-fields/custom-fields.service';
 import { CUSTOM_FIELDS_SERVICE } from '../custom-fields/custom-fields.tokens';
-import { companySubject, contactSubject, diffFields, timelineEntry } from '../timeline/timeline';
+import { companySubject, contactSubject, diffFields, timelineEntry, authorOf } from '../timeline/timeline';
 import {
   IMPORT_CONTACT_FIELDS,
   type CompanyRef,
@@ -317,7 +317,7 @@ export class ContactImportsService {
           { contactIds: changed },
         );
       }
-      const by = { userId: viewer.id };
+      const by = authorOf(viewer);
       // Deletes first: a contact the import created and then changed again needs no restoring.
       const entries = (await this.imports.deleteCreated(id)).map((deleted) =>
         timelineEntry(contactSubject(deleted), 'deleted', by),

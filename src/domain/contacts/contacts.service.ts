@@ -9,7 +9,7 @@ import type { UnitOfWork } from '../shared/unit-of-work.port';
 import type { TimelineService } from '../timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
 import { ForbiddenError, type AppError } from '../shared/app-error';
-import { contactSubject, diffFields, timelineEntry, type NewTimelineEntry } from '../timeline/timeline';
+import { contactSubject, diffFields, timelineEntry, type NewTimelineEntry, authorOf } from '../timeline/timeline';
 import {
   BULK_FILTER_MAX,
   CONTACT_TRACKED_FIELDS,
@@ -84,7 +84,7 @@ export class ContactsService {
       ownerId: fields.ownerId === undefined ? viewer.id : fields.ownerId,
       createdBy: viewer.id,
     };
-    return this.contacts.createRecorded(values, { userId: viewer.id });
+    return this.contacts.createRecorded(values, authorOf(viewer));
   }
 
   /** Custom field values sent are checked and merged into the contact's (null removes one). */
@@ -109,7 +109,7 @@ export class ContactsService {
     return this.uow.run(async () => {
       await this.contacts.insertImported(
         created.map((fields) => ({ ...fields, ownerId: fields.ownerId ?? viewer.id, createdBy: viewer.id })),
-        { userId: viewer.id, importId },
+        { ...authorOf(viewer), importId },
       );
       if (updated.length) await this.records.importMany(viewer, importId, [], updated);
     });
@@ -155,7 +155,7 @@ export class ContactsService {
         else allowed.push(current);
       }
 
-      const by = { userId: viewer.id, bulk: true };
+      const by = { ...authorOf(viewer), bulk: true };
       let entries: NewTimelineEntry[];
       if (change.action === 'delete') {
         await this.contacts.deleteMany(allowed.map((contact) => contact.id));

@@ -7,6 +7,7 @@ import {
   type NewTimelineEntry,
   type TimelineAction,
   type TimelineEntityType,
+  authorOf,
 } from '../timeline/timeline';
 import { can, verbOf, type OwnedRecord } from './crm-access';
 import type { Viewer } from '../shared/viewer';
@@ -166,6 +167,6 @@ export class CrmRecords<T extends CrmRecord, New, Changes> {
       contactId: await this.kind.contactOf(record),
       visibleTo: this.kind.visibleTo(record),
     };
-    return timelineEntry(subject, action, { userId: viewer.id, importId }, changes);
+    return timelineEntry(subject, action, { ...authorOf(viewer), importId }, changes);
   }
 }

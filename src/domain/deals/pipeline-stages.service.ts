@@ -8,7 +8,7 @@ import { UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
 import type { TimelineService } from '../timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
-import { timelineEntry } from '../timeline/timeline';
+import { timelineEntry, authorOf } from '../timeline/timeline';
 import {
   MAX_STAGES_PER_PIPELINE,
   type PipelineStage,
@@ -115,7 +115,7 @@ export class PipelineStagesService {
                 visibleTo: null,
               },
               'updated',
-              { userId: viewer.id },
+              authorOf(viewer),
               [{ field: 'stage', oldValue: stage.stage, newValue: target.stage }],
             ),
           ),

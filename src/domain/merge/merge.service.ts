@@ -13,7 +13,14 @@ import type { Page, PageRequest } from '../shared/list-page';
 import { UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
 import type { Viewer } from '../shared/viewer';
-import { companySubject, contactSubject, diffFields, timelineEntry, type TimelineSubject } from '../timeline/timeline';
+import {
+  companySubject,
+  contactSubject,
+  diffFields,
+  timelineEntry,
+  type TimelineSubject,
+  authorOf,
+} from '../timeline/timeline';
 import type { TimelineService } from '../timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
 import type { DuplicateGroup } from './duplicates';
@@ -157,7 +164,7 @@ export class MergeService {
     replaced: ReturnType<typeof diffFields>,
   ): Promise<void> {
     return this.timeline.record(
-      timelineEntry(subject, 'merged', { userId: viewer.id }, [
+      timelineEntry(subject, 'merged', authorOf(viewer), [
         { field: 'merged', oldValue: merged.map(({ id, name }) => ({ id, name })), newValue: null },
         ...replaced,
       ]),

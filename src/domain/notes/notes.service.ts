@@ -11,7 +11,7 @@ import type { Page, PageRequest } from '../shared/list-page';
 import { CLOCK, UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
 import type { Viewer } from '../shared/viewer';
-import { timelineEntry } from '../timeline/timeline';
+import { timelineEntry, authorOf } from '../timeline/timeline';
 import type { TimelineService } from '../timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
 import {
@@ -115,7 +115,7 @@ export class NotesService {
             visibleTo: null,
           },
           'created',
-          { userId: viewer.id },
+          authorOf(viewer),
         ),
       );
       const planned = next && (await this.activities.create(viewer, { ...next, contactId, dealId, companyId }));

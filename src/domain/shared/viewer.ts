@@ -4,4 +4,6 @@ import type { Role } from '../users/user';
 export interface Viewer {
   id: number;
   role: Role;
+  /** The name of the API key the request came with; none: the person, signed in. */
+  apiKey?: string;
 }

@@ -15,7 +15,7 @@ import { CLOCK, UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
 import type { TimelineService } from '../timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
-import { timelineEntry } from '../timeline/timeline';
+import { timelineEntry, authorOf } from '../timeline/timeline';
 import {
   renderTemplate,
   unknownVariables,
@@ -138,7 +138,7 @@ export class TemplatesService {
         timelineEntry(
           { entityType: 'template', entityId: id, entityName: template.name, contactId: contact.id, visibleTo: null },
           'used',
-          { userId: viewer.id },
+          authorOf(viewer),
           [
             { field: 'channel', oldValue: null, newValue: request.channel },
             ...(request.dealId === undefined ? [] : [{ field: 'dealId', oldValue: null, newValue: request.dealId }]),

@@ -1,3 +1,4 @@
+import type { Viewer } from '../shared/viewer';
 import type { TimelineNote } from '../notes/note';
 
 /**
@@ -33,6 +34,8 @@ export interface NewTimelineEntry {
   importId?: number;
   /** Written by a bulk change of many contacts at once. */
   bulk?: boolean;
+  /** Made through this API key (its name when the change was made), by its owner. */
+  apiKeyName?: string;
 }
 
 /** As read: the company it is shown to (companyId) only chooses the history it is in. */
@@ -57,7 +60,15 @@ export interface TimelineAuthor {
   userId: number;
   importId?: number;
   bulk?: boolean;
+  /** Through an API key (its name). */
+  apiKeyName?: string;
 }
+
+/** The author of a change a person makes (through an API key, when the request came with one). */
+export const authorOf = (viewer: Viewer): TimelineAuthor => ({
+  userId: viewer.id,
+  ...(viewer.apiKey !== undefined && { apiKeyName: viewer.apiKey }),
+});
 
 /** The one way an entry is made, whoever writes it. */
 export function timelineEntry(
@@ -79,6 +90,7 @@ export function timelineEntry(
     userId: by.userId,
     ...(by.importId !== undefined && { importId: by.importId }),
     ...(by.bulk && { bulk: true }),
+    ...(by.apiKeyName !== undefined && { apiKeyName: by.apiKeyName }),
   };
 }
 

@@ -76,6 +76,10 @@ export interface RateLimitDecision {
   retryAfter: number;
   /** When allowed and this attempt took a rule's last place: seconds the block it starts lasts; else 0. */
   blocksFor: number;
+  /** When allowed: attempts left before the tightest rule is full. 0 when refused. */
+  remaining: number;
+  /** Seconds until the windows counted start again (when refused, as retryAfter). */
+  resetAfter: number;
 }
 
 /**

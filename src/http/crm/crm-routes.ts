@@ -11,7 +11,7 @@ import { idParams, type PageQuery, type Versioned } from './crm.schemas';
 
 export function viewerOf(req: Request): Viewer {
   const { user } = currentAuth(req);
-  return { id: user.id, role: user.role };
+  return { id: user.id, role: user.role, ...(req.apiKey && { apiKey: req.apiKey.key.name }) };
 }
 
 /** Route access straight from the permission table. */

@@ -43,6 +43,9 @@ export const timelinePage = pageResponse(
     userId: id.allow(null),
     importId: id.optional().description('The contact import that made the change; absent when a person made it'),
     bulk: Joi.boolean().description('Written by a bulk change of many contacts (POST /api/crm/contacts/bulk)'),
+    apiKeyName: Joi.string()
+      .optional()
+      .description("Made through the person's API key of this name (its name then); absent when signed in"),
     note: noteSchemas.timelineNote
       .allow(null)
       .optional()

@@ -1,10 +1,10 @@
+import { KEY_PATHS } from '../api-key-auth';
 import Joi from 'joi';
 import type { ErrorCode } from '../../domain/shared/app-error';
 import { ERROR_STATUS } from '../errors';
 import { CSV, NO_CONTENT } from '../response.schemas';
 import type { RouteDefinition } from '../route';
 import { joiToJsonSchema, type JsonSchema } from './joi-to-json-schema';
-
 export interface DocumentInfo {
   title: string;
   version: string;
@@ -124,7 +124,10 @@ export function buildOpenApiDocument(routes: RouteDefinition[], info: DocumentIn
           : route.access === 'signed-in'
             ? 'Any signed-in user.'
             : `Roles: ${route.access.join(', ')}.`,
-      ...(route.access !== 'public' && { security: [{ session: [] }] }),
+      // A route an API key reaches takes either (the key's scope decides whether it may write).
+      ...(route.access !== 'public' && {
+        security: KEY_PATHS.test(route.path) ? [{ session: [] }, { apiKey: [] }] : [{ session: [] }],
+      }),
       parameters: parameters(route),
       ...(route.schemas?.body && {
         requestBody: {
@@ -144,7 +147,15 @@ export function buildOpenApiDocument(routes: RouteDefinition[], info: DocumentIn
     tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
     paths,
     components: {
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: info.sessionCookie } },
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: info.sessionCookie },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An API key (funil_…) made in the profile: read or read and write, acting as its owner. 100 requests in each 10 s per key (RateLimit-* headers; 429 with Retry-After beyond). No cookie, no CSRF check.',
+        },
+      },
       schemas: {
         Error: joiToJsonSchema(
           Joi.object({

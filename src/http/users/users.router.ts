@@ -6,7 +6,7 @@ import type { AuthService } from '../../domain/users/auth.service';
 import type { UsersService } from '../../domain/users/users.service';
 import { AUTH_SERVICE, USERS_SERVICE } from '../../domain/users/users.tokens';
 import { NO_CONTENT } from '../response.schemas';
-import { currentAuth, defineRoute, type HttpRouter, type RouteDefinition } from '../route';
+import { currentAuth, currentSession, defineRoute, type HttpRouter, type RouteDefinition } from '../route';
 import { clearSessionCookie, setSessionCookie } from '../session';
 import {
   changePasswordSchemas,
@@ -65,7 +65,7 @@ export class UsersRouter implements HttpRouter {
         handler: async ({ body }, req) => {
           const signedIn = await this.auth.login(body.username, body.password, body.remember, client(req));
           // Signing in again replaces the session this browser had, only once the new one exists.
-          if (req.auth) await this.auth.logout(req.auth.session.id);
+          if (req.auth?.session) await this.auth.logout(req.auth.session.id);
           setSessionCookie(req, signedIn.token, body.remember);
           return publicUser(signedIn.user);
         },
@@ -82,7 +82,7 @@ export class UsersRouter implements HttpRouter {
         errors: ['USER.USERNAME_TAKEN', 'AUTH.ROLE_NOT_ALLOWED', 'AUTH.TOO_MANY_ATTEMPTS', 'SERVICE.UNAVAILABLE'],
         handler: async ({ body }, req) => {
           const signedIn = await this.auth.register(body, client(req));
-          if (req.auth) await this.auth.logout(req.auth.session.id);
+          if (req.auth?.session) await this.auth.logout(req.auth.session.id);
           setSessionCookie(req, signedIn.token, false);
           return publicUser(signedIn.user);
         },
@@ -95,7 +95,7 @@ export class UsersRouter implements HttpRouter {
         summary: 'End the current session',
         response: userResponses.loggedOut,
         handler: async (_input, req) => {
-          if (req.auth) await this.auth.logout(req.auth.session.id);
+          if (req.auth?.session) await this.auth.logout(req.auth.session.id);
           clearSessionCookie(req);
           return { ok: true };
         },
@@ -123,7 +123,7 @@ export class UsersRouter implements HttpRouter {
         whilePasswordChangeRequired: true,
         errors: ['AUTH.WRONG_PASSWORD', 'AUTH.PASSWORD_UNCHANGED'],
         handler: async ({ body }, req) => {
-          const { user, session } = currentAuth(req);
+          const { user, session } = currentSession(req);
           const endedSessions = await this.users.changePassword(
             user.id,
             session.id,
@@ -142,7 +142,7 @@ export class UsersRouter implements HttpRouter {
         summary: 'Your active sessions',
         response: userResponses.sessions,
         handler: async (_input, req) => {
-          const { user, session } = currentAuth(req);
+          const { user, session } = currentSession(req);
           return { items: (await this.users.listSessions(user.id)).map((s) => sessionView(s, session.id)) };
         },
       }),
@@ -156,7 +156,7 @@ export class UsersRouter implements HttpRouter {
         schemas: sessionIdSchemas,
         errors: ['SESSION.NOT_FOUND'],
         handler: async ({ params }, req) => {
-          const { user, session } = currentAuth(req);
+          const { user, session } = currentSession(req);
           await this.users.endSession(user.id, params.id);
           if (params.id === session.id) clearSessionCookie(req);
         },

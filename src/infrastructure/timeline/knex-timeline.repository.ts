@@ -24,6 +24,7 @@ const COLUMNS = [
   'dealId',
   'importId',
   'bulk',
+  'apiKeyName',
   'userId',
   'at',
 ].map((c) => `crmTimeline.${c}`);
@@ -45,7 +46,7 @@ const noteOf = (row: NoteRow): TimelineNote => ({
   editedAt: row.editedAt === null ? null : new Date(row.editedAt),
 });
 
-/** Rows per insert: eleven columns a row keeps a statement far under PostgreSQL's 65,535 bound values. */
+/** Rows per insert: twelve columns a row keeps a statement far under PostgreSQL's 65,535 bound values. */
 const ROWS_PER_INSERT = 1000;
 
 /** The one writer of crm_timeline: every entry goes in through `add`, or the SQL of `contactEntriesInsert`. */
@@ -111,11 +112,12 @@ export class KnexTimelineRepository implements TimelineRepository {
           );
       });
     return keysetPage(query, page, (row) => {
-      const { importId, dealId, note, ...entry } = plain<TimelineEntry & { note: NoteRow | null }>(row);
+      const { importId, dealId, note, apiKeyName, ...entry } = plain<TimelineEntry & { note: NoteRow | null }>(row);
       return {
         ...entry,
         id: String(row.id),
         ...(importId !== null && { importId }),
+        ...(apiKeyName !== null && { apiKeyName }),
         ...(dealId !== null && { dealId }),
         ...(entry.entityType === 'note' && { note: note && noteOf(note) }),
       };
@@ -135,9 +137,9 @@ export function contactEntriesInsert(
   by: TimelineAuthor,
 ): { sql: string; bindings: Knex.RawBinding[] } {
   return {
-    sql: `INSERT INTO crm_timeline (entity_type, entity_id, action, entity_name, contact_id, visible_to, user_id, import_id, bulk)
-      SELECT 'contact', id, ?::text, name, id, NULL, ?::int, ?::int, ?::boolean FROM ??`,
-    bindings: [action, by.userId, by.importId ?? null, by.bulk ?? false, source],
+    sql: `INSERT INTO crm_timeline (entity_type, entity_id, action, entity_name, contact_id, visible_to, user_id, import_id, bulk, api_key_name)
+      SELECT 'contact', id, ?::text, name, id, NULL, ?::int, ?::int, ?::boolean, ?::text FROM ??`,
+    bindings: [action, by.userId, by.importId ?? null, by.bulk ?? false, by.apiKeyName ?? null, source],
   };
 }
 

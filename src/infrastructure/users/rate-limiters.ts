@@ -32,6 +32,8 @@ for i, key in ipairs(KEYS) do
 end
 if wait > 0 then return {0, wait} end
 local blocks = 0
+local remaining = -1
+local reset = 0
 for i, key in ipairs(KEYS) do
   local count = redis.call('INCR', key)
   local ttl = redis.call('PTTL', key)
@@ -40,8 +42,11 @@ for i, key in ipairs(KEYS) do
     redis.call('PEXPIRE', key, ttl)
   end
   if count >= tonumber(ARGV[2 * i - 1]) and ttl > blocks then blocks = ttl end
+  local left = tonumber(ARGV[2 * i - 1]) - count
+  if remaining < 0 or left < remaining then remaining = left end
+  if ttl > reset then reset = ttl end
 end
-return {1, blocks}
+return {1, blocks, remaining, reset}
 `;
 
 /** Takes one back from each counter that still has one (a reset or the window's end may have come first). */
@@ -66,7 +71,10 @@ return {1, wait}
 
 type RateLimitCommands = Redis & {
   funilRateLimitTurn(keyCount: number, key: string, intervalMs: number, maxWaitMs: number): Promise<[number, number]>;
-  funilRateLimitConsume(keyCount: number, ...keysAndArgs: Array<string | number>): Promise<[number, number]>;
+  funilRateLimitConsume(
+    keyCount: number,
+    ...keysAndArgs: Array<string | number>
+  ): Promise<[number, number, number?, number?]>;
   funilRateLimitRefund(keyCount: number, ...keys: string[]): Promise<number>;
 };
 
@@ -91,14 +99,19 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   consume(rules: RateLimitRule[]): Promise<RateLimitDecision> {
-    if (rules.length === 0) return Promise.resolve({ allowed: true, retryAfter: 0, blocksFor: 0 });
+    if (rules.length === 0)
+      return Promise.resolve({ allowed: true, retryAfter: 0, blocksFor: 0, remaining: 0, resetAfter: 0 });
     return orUnavailable(async () => {
       const keys = rules.map((rule) => this.prefix + rule.key);
       const args = rules.flatMap((rule) => [rule.limit, rule.windowMs]);
-      const [allowed, ms] = await this.redis.funilRateLimitConsume(keys.length, ...keys, ...args);
+      const [allowed, ms, remaining = 0, reset = 0] = await this.redis.funilRateLimitConsume(
+        keys.length,
+        ...keys,
+        ...args,
+      );
       return allowed === 1
-        ? { allowed: true, retryAfter: 0, blocksFor: ms > 0 ? seconds(ms) : 0 }
-        : { allowed: false, retryAfter: seconds(ms), blocksFor: 0 };
+        ? { allowed: true, retryAfter: 0, blocksFor: ms > 0 ? seconds(ms) : 0, remaining, resetAfter: seconds(reset) }
+        : { allowed: false, retryAfter: seconds(ms), blocksFor: 0, remaining: 0, resetAfter: seconds(ms) };
     });
   }
 
@@ -133,21 +146,33 @@ export class MemoryRateLimiter implements RateLimiter {
 
   // No await between the check and the count: one synchronous step, like the Redis script.
   async consume(rules: RateLimitRule[]): Promise<RateLimitDecision> {
+    if (rules.length === 0) return { allowed: true, retryAfter: 0, blocksFor: 0, remaining: 0, resetAfter: 0 };
     let wait = 0;
     for (const rule of rules) {
       const window = this.live(rule.key);
       if (window && window.count >= rule.limit) wait = Math.max(wait, window.resetAt - this.now());
     }
-    if (wait > 0) return { allowed: false, retryAfter: seconds(wait), blocksFor: 0 };
+    if (wait > 0)
+      return { allowed: false, retryAfter: seconds(wait), blocksFor: 0, remaining: 0, resetAfter: seconds(wait) };
     let blocks = 0;
+    let remaining = Number.POSITIVE_INFINITY;
+    let reset = 0;
     for (const rule of rules) {
       const window = this.live(rule.key) ?? { count: 0, resetAt: this.now() + rule.windowMs };
       window.count += 1;
       this.windows.set(rule.key, window);
       if (window.count >= rule.limit) blocks = Math.max(blocks, window.resetAt - this.now());
+      remaining = Math.min(remaining, rule.limit - window.count);
+      reset = Math.max(reset, window.resetAt - this.now());
     }
     if (this.windows.size > 50_000) this.sweep();
-    return { allowed: true, retryAfter: 0, blocksFor: blocks > 0 ? seconds(blocks) : 0 };
+    return {
+      allowed: true,
+      retryAfter: 0,
+      blocksFor: blocks > 0 ? seconds(blocks) : 0,
+      remaining,
+      resetAfter: seconds(reset),
+    };
   }
 
   async refund(rules: RateLimitRule[]): Promise<void> {

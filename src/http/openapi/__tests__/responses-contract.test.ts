@@ -430,6 +430,17 @@ describe('success responses match the OpenAPI document', () => {
     await call(admin, 'delete', '/api/crm/views/{id}', { params: view });
   });
 
+  it('API keys', async () => {
+    const key = await call(admin, 'post', '/api/user/api-keys', {
+      body: { name: 'contrato', scope: 'read', expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
+    });
+    await call(admin, 'get', '/api/user/api-keys');
+    await call(admin, 'get', '/api/admin/api-keys');
+    await call(admin, 'delete', '/api/user/api-keys/{id}', { params: key });
+    const other = await call(admin, 'post', '/api/user/api-keys', { body: { name: 'outra', scope: 'write' } });
+    await call(admin, 'delete', '/api/admin/api-keys/{id}', { params: other });
+  });
+
   it('lost reasons', async () => {
     const reason = await call(admin, 'post', '/api/crm/lost-reasons', { body: { label: 'Chose to wait' } });
     await call(admin, 'patch', '/api/crm/lost-reasons/{id}', {

@@ -48,7 +48,13 @@ describe.each(limiters)('%s rate limiter', (_name, make) => {
     expect((await limiter.consume(rules)).allowed).toBe(true);
     await limiter.reset('account');
     expect((await limiter.consume([rules[0]])).allowed).toBe(true);
-    expect(await limiter.consume([])).toEqual({ allowed: true, retryAfter: 0, blocksFor: 0 });
+    expect(await limiter.consume([])).toEqual({
+      allowed: true,
+      retryAfter: 0,
+      blocksFor: 0,
+      remaining: 0,
+      resetAfter: 0,
+    });
   });
 
   it('hands out turns an interval apart, across parallel callers, and refuses one that would wait too long', async () => {

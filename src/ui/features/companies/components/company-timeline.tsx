@@ -1,3 +1,4 @@
+import { timelineAuthor } from '../../../lib/timeline-author';
 import { Building2, History, StickyNote } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +47,7 @@ export function CompanyTimeline({ companyId }: { companyId: number }) {
           <div className="min-w-0 flex-1 pt-1">
             <p className="text-sm break-words">
               {t(`contactPage.timeline.action.${entry.action}`, {
-                who: entry.userName ?? t('contactPage.timeline.someone'),
+                who: timelineAuthor(entry, t('contactPage.timeline.someone'), t),
                 what: t(`contactPage.timeline.entity.${entry.entityType}`),
                 name: entry.entityName,
               })}

@@ -1,3 +1,4 @@
+import { timelineAuthor } from '../../../lib/timeline-author';
 import {
   Building2,
   CalendarCheck,
@@ -70,7 +71,7 @@ function mergedNames(entry: TimelineEntry): string {
 
 /** Who did what to which record; an import's entries say so (a bulk edit's have a badge). */
 function summary(entry: TimelineEntry, t: TFunction): string {
-  const who = entry.userName ?? t('contactPage.timeline.someone');
+  const who = timelineAuthor(entry, t('contactPage.timeline.someone'), t);
   const what = t(`contactPage.timeline.entity.${entry.entityType}`);
   const options = { who, what, name: entry.entityName, importId: entry.importId };
   // A template used for the contact: the channel it left by is its one "change".

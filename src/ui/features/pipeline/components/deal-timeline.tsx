@@ -1,3 +1,4 @@
+import { timelineAuthor } from '../../../lib/timeline-author';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TimelineChange, TimelineList } from '../../../components/records/timeline-list';
@@ -62,7 +63,7 @@ export function DealTimeline({
           <li key={entry.id} className="rounded-md border border-border p-2 text-sm">
             <p>
               {t(`pipeline.dealDialog.action.${entry.action}`, {
-                who: entry.userName ?? t('pipeline.dealDialog.someone'),
+                who: timelineAuthor(entry, t('pipeline.dealDialog.someone'), t),
               })}{' '}
               <time className="text-xs text-muted-foreground" dateTime={entry.at}>
                 {formatDateTime(entry.at)}

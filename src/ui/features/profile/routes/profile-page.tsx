@@ -5,6 +5,7 @@ import { NotificationSettingsForm } from '../components/notification-settings-fo
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
 import { SessionsList } from '../components/sessions-list';
+import { ApiKeysCard } from '../../../components/account/api-keys-card';
 
 export function ProfilePage() {
   const { t } = useTranslation();
@@ -19,6 +20,9 @@ export function ProfilePage() {
         <NotificationSettingsForm />
         <div className="lg:col-span-2">
           <SessionsList />
+        </div>
+        <div className="lg:col-span-2">
+          <ApiKeysCard />
         </div>
       </div>
     </>

@@ -10,6 +10,7 @@ import { SecurityLog } from '../components/security-log';
 import { PipelinesSettings } from '../components/pipelines-settings';
 import { StagesSettings } from '../components/stages-settings';
 import { UsersSettings } from '../components/users-settings';
+import { ApiKeysCard } from '../../../components/account/api-keys-card';
 
 /** The pipelines, then the main pipeline's stages. */
 function PipelineTab() {
@@ -21,6 +22,11 @@ function PipelineTab() {
   );
 }
 
+/** Every person's keys, to revoke any. */
+function AllApiKeys() {
+  return <ApiKeysCard everyone />;
+}
+
 const TABS = {
   users: UsersSettings,
   stages: PipelineTab,
@@ -28,6 +34,7 @@ const TABS = {
   fields: CustomFieldsSettings,
   goals: GoalsSettings,
   securityLog: SecurityLog,
+  apiKeys: AllApiKeys,
 } as const;
 type Tab = keyof typeof TABS;
 const isTab = (value: string | null): value is Tab => value !== null && Object.hasOwn(TABS, value);
