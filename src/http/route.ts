@@ -62,6 +62,13 @@ export interface RouteDefinition<Params = unknown, Query = unknown, Body = unkno
   response: Joi.Schema | typeof NO_CONTENT | typeof CSV;
   /** Open to a signed-in user who must still replace a temporary password (every other signed-in route answers 403 until then). */
   whilePasswordChangeRequired?: boolean;
+  /**
+   * A file upload (multipart/form-data): its file part `file` and these text fields (a JSON value as text where
+   * the field is an object or a list), for the API document; the handler reads the parts itself.
+   */
+  upload?: Joi.ObjectSchema;
+  /** An older address kept working for the clients that use it, left out of the API document (`false`). */
+  documented?: false;
   /** Error codes worth listing in the API document besides the ones every route can give. */
   errors?: readonly ErrorCode[];
   // Method syntax on purpose: a route typed for its own input still fits the list mountRoutes walks.

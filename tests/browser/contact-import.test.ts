@@ -396,7 +396,7 @@ describe('contact import wizard', () => {
         // An import of its own for each look: the app keeps the last one's figures, and a pace needs them growing.
         const running = 900_000 + looks++;
         let polls = 0;
-        await page.route(`**/api/crm/contacts/import/${running}`, (route) =>
+        await page.route(`**/api/crm/contact-imports/${running}`, (route) =>
           route.fulfill({
             json: {
               id: running,
@@ -420,7 +420,7 @@ describe('contact import wizard', () => {
         await visit(page, `/crm/contacts/import/${running}`);
         await page.getByText(language === 'pt' ? /linhas\/s · faltam/ : /rows\/s · .* left/).waitFor();
         await shot('progress');
-        await page.unroute(`**/api/crm/contacts/import/${running}`);
+        await page.unroute(`**/api/crm/contact-imports/${running}`);
 
         await visit(page, `/crm/contacts/import/${doneId}`);
         await page.getByTestId('result-created').waitFor();

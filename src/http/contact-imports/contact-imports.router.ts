@@ -35,6 +35,18 @@ export class ContactImportsRouter implements HttpRouter {
   constructor(@inject(CONTACT_IMPORTS_SERVICE) private readonly imports: ContactImportsService) {}
 
   routes(): RouteDefinition[] {
+    const importStatus = (path: string) =>
+      defineRoute({
+        method: 'get',
+        path,
+        access: 'signed-in',
+        summary: 'An import: state, rows done of total, counts, and the link to its rejected rows',
+        tag: 'contacts',
+        response: contactImportResponse,
+        schemas: { params: schemas.idParams },
+        errors: ['IMPORT.NOT_FOUND'],
+        handler: async ({ params }, req) => view(await this.imports.get(currentAuth(req).user, params.id)),
+      });
     return [
       defineRoute({
         method: 'post',
@@ -44,6 +56,7 @@ export class ContactImportsRouter implements HttpRouter {
           'Imports contacts from a CSV (multipart: file, mapping as JSON column -> field or owner, mode skip|update, and who gets the new contacts: ownerId, or ownerIds as a JSON array dealt in turn, or a column mapped to owner; by default the importer; an employee only themself); answers at once with the import',
         tag: 'contacts',
         status: 202,
+        upload: schemas.uploadFields,
         response: contactImportResponse,
         errors: ['REQUEST.TOO_LARGE', 'REQUEST.UNSUPPORTED_MEDIA_TYPE', 'SERVICE.UNAVAILABLE', 'AUTH.FORBIDDEN'],
         handler: async (_input, req) => {
@@ -73,6 +86,7 @@ export class ContactImportsRouter implements HttpRouter {
         summary:
           'Dry run of an import (multipart: file, optional mapping, mode, ownerId or ownerIds as for the import): how the file reads, the mapping guessed from its headers, the first rows as they would be stored, the refused rows with their reason, the counts, and who would get how many contacts; writes nothing',
         tag: 'contacts',
+        upload: schemas.previewFields,
         response: contactImportPreviewResponse,
         errors: ['REQUEST.TOO_LARGE', 'REQUEST.UNSUPPORTED_MEDIA_TYPE', 'AUTH.FORBIDDEN'],
         handler: async (_input, req) => {
@@ -115,17 +129,9 @@ export class ContactImportsRouter implements HttpRouter {
         errors: ['IMPORT.NOT_FOUND', 'IMPORT.NOT_FINISHED', 'IMPORT.ALREADY_UNDONE', 'IMPORT.CHANGED_SINCE'],
         handler: async ({ params }, req) => view(await this.imports.undo(currentAuth(req).user, params.id)),
       }),
-      defineRoute({
-        method: 'get',
-        path: '/api/crm/contacts/import/:id',
-        access: 'signed-in',
-        summary: 'An import: state, rows done of total, counts, and the link to its rejected rows',
-        tag: 'contacts',
-        response: contactImportResponse,
-        schemas: { params: schemas.idParams },
-        errors: ['IMPORT.NOT_FOUND'],
-        handler: async ({ params }, req) => view(await this.imports.get(currentAuth(req).user, params.id)),
-      }),
+      importStatus('/api/crm/contact-imports/:id'),
+      // Where it was before (its path read as a contact's timeline path to tools that do not know ids are numbers).
+      { ...importStatus('/api/crm/contacts/import/:id'), documented: false },
       defineRoute({
         method: 'get',
         path: '/api/crm/contacts/import/:id/rejected',

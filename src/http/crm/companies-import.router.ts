@@ -42,6 +42,7 @@ export class CompaniesImportRouter implements HttpRouter {
         access: accessFor('company', 'create'),
         summary: `Dry run of a companies import (at most 20,000 rows): the columns, the mapping, the counts and the first 20 rows with what each would do; ${MATCHING}; writes nothing`,
         tag: 'companies',
+        upload: companyImportFields,
         response: companyImportPreviewResponse,
         errors: [...UPLOAD_ERRORS],
         handler: (_input, req) =>
@@ -60,6 +61,7 @@ export class CompaniesImportRouter implements HttpRouter {
         access: accessFor('company', 'create'),
         summary: `Imports companies from a CSV (at most 20,000 rows) in one transaction: ${MATCHING}. Refused rows (invalid, a second row for one company, a company the user may not change) are listed with their reason; the others go in`,
         tag: 'companies',
+        upload: companyImportFields,
         response: companyImportResponse,
         errors: [...UPLOAD_ERRORS],
         handler: (_input, req) =>

@@ -109,10 +109,65 @@ function responses(route: RouteDefinition): Record<string, JsonSchema> {
   return out;
 }
 
+/** An upload's body: the CSV as `file` and the text fields beside it (an object or a list as JSON text). */
+function uploadBody(fields: Joi.ObjectSchema): JsonSchema {
+  const schema = joiToJsonSchema(fields);
+  const properties = Object.fromEntries(
+    Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(([name, property]) => [
+      name,
+      property.type === 'object' || property.type === 'array'
+        ? { type: 'string', contentMediaType: 'application/json', description: `${name} as JSON text` }
+        : property,
+    ]),
+  );
+  return {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          required: ['file', ...((schema.required as string[] | undefined) ?? [])],
+          properties: {
+            file: { type: 'string', contentMediaType: 'text/csv', description: 'The CSV file (UTF-8 or Windows-1252)' },
+            ...properties,
+          },
+        },
+      },
+    },
+  };
+}
+
+/** What each tag of the document holds (a tag missing here is described by its name). */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  system: 'Health, readiness, the build the server runs and this document',
+  auth: 'Sign in, register and sign out (the session cookie)',
+  dashboard: 'The dashboard figures',
+  profile: "The signed-in person's account, password and sessions",
+  'api-keys': 'API keys for integrations and scripts (Authorization: Bearer)',
+  admin: 'Users, roles and the security log (admins)',
+  timeline: 'The history of changes of a contact, a deal or a company',
+  contacts: 'Contacts, their import from CSV and their export',
+  duplicates: 'Possible duplicates of contacts and companies, and their merge',
+  companies: 'Companies (CNPJ, address, segment), their import and export',
+  deals: 'Deals, their people and their moves between stages',
+  pipeline: 'Pipelines, their stages and totals, and why deals are lost',
+  'custom-fields': 'The fields an admin adds to contacts, companies and deals',
+  views: 'Saved views of the lists: filters, order, layout and columns',
+  activities: 'Tasks, calls, meetings, e-mails and notes to do',
+  notes: 'Notes and logged calls on a contact, deal or company',
+  reports: 'Reports, the reports people build and save, and their exports',
+  notifications: "The signed-in person's notifications and their settings",
+  templates: 'Message templates for e-mail and WhatsApp',
+  search: 'Search across contacts, deals, activities and templates',
+  goals: 'Sales goals per person and month',
+  home: "The salesperson's home: agenda, deals with no next step, pipeline, goal",
+};
+
 /** The OpenAPI 3.1 document of every route of the app, from the joi schemas that validate requests. */
 export function buildOpenApiDocument(routes: RouteDefinition[], info: DocumentInfo): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const route of routes) {
+    if (route.documented === false) continue;
     const path = openApiPath(route.path);
     const operation: JsonSchema = {
       operationId: `${route.method}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c?: string) => (c ? c.toUpperCase() : ''))}`,
@@ -124,10 +179,13 @@ export function buildOpenApiDocument(routes: RouteDefinition[], info: DocumentIn
           : route.access === 'signed-in'
             ? 'Any signed-in user.'
             : `Roles: ${route.access.join(', ')}.`,
-      // A route an API key reaches takes either (the key's scope decides whether it may write).
-      ...(route.access !== 'public' && {
-        security: KEY_PATHS.test(route.path) ? [{ session: [] }, { apiKey: [] }] : [{ session: [] }],
-      }),
+      // A route an API key reaches takes either (the key's scope decides whether it may write); a public one none.
+      security:
+        route.access === 'public'
+          ? []
+          : KEY_PATHS.test(route.path)
+            ? [{ session: [] }, { apiKey: [] }]
+            : [{ session: [] }],
       parameters: parameters(route),
       ...(route.schemas?.body && {
         requestBody: {
@@ -135,6 +193,7 @@ export function buildOpenApiDocument(routes: RouteDefinition[], info: DocumentIn
           content: { 'application/json': { schema: joiToJsonSchema(route.schemas.body) } },
         },
       }),
+      ...(route.upload && { requestBody: uploadBody(route.upload) }),
       responses: responses(route),
     };
     (paths[path] ??= {})[route.method] = operation;
@@ -143,8 +202,13 @@ export function buildOpenApiDocument(routes: RouteDefinition[], info: DocumentIn
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
-    info: { title: info.title, version: info.version },
-    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
+    info: { title: info.title, version: info.version, license: { name: 'MIT', identifier: 'MIT' } },
+    // The API is served with the app, on this same origin.
+    servers: [{ url: '/', description: 'This Funil server' }],
+    tags: [...new Set(routes.filter((r) => r.documented !== false).map((r) => r.tag))].map((name) => ({
+      name,
+      description: TAG_DESCRIPTIONS[name] ?? name,
+    })),
     paths,
     components: {
       securitySchemes: {

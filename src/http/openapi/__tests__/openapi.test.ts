@@ -27,7 +27,7 @@ function* schemasIn(document: {
   for (const item of Object.values(document.paths)) {
     for (const op of Object.values(item)) {
       for (const p of op.parameters) yield p.schema;
-      if (op.requestBody) yield op.requestBody.content['application/json'].schema;
+      if (op.requestBody) for (const c of Object.values(op.requestBody.content)) yield c.schema;
       for (const r of Object.values(op.responses)) for (const c of Object.values(r.content ?? {})) yield c.schema;
     }
   }
@@ -71,7 +71,12 @@ describe('GET /api/openapi.json', () => {
     const { body: document } = await crm.users.admin.get('/api/openapi.json');
     const routes = crm.server.runtime.container.getAll<HttpRouter>(HTTP_ROUTER).flatMap((r) => r.routes());
     expect(routes.length).toBeGreaterThan(30);
+    // Every route but an older address kept for its clients (documented: false), which the document leaves out.
     for (const route of routes) {
+      if (route.documented === false) {
+        expect(document.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method]).toBeUndefined();
+        continue;
+      }
       const operation = document.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method];
       expect(operation, `${route.method} ${route.path}`).toBeDefined();
       expect(operation.responses['500']).toBeDefined();

@@ -433,6 +433,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/crm/contact-imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An import: state, rows done of total, counts, and the link to its rejected rows
+         * @description Any signed-in user.
+         */
+        get: operations["getApiCrmContactImportsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/crm/contacts": {
         parameters: {
             query?: never;
@@ -583,26 +603,6 @@ export interface paths {
          * @description Any signed-in user.
          */
         post: operations["postApiCrmContactsImport"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/crm/contacts/import/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * An import: state, rows done of total, counts, and the link to its rejected rows
-         * @description Any signed-in user.
-         */
-        get: operations["getApiCrmContactsImportId"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5500,7 +5500,21 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The CSV file (UTF-8 or Windows-1252) */
+                    file: string;
+                    /** @description mapping as JSON text */
+                    mapping?: string;
+                    /**
+                     * @default update
+                     * @enum {unknown}
+                     */
+                    mode?: "update" | "skip";
+                };
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -5615,7 +5629,21 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The CSV file (UTF-8 or Windows-1252) */
+                    file: string;
+                    /** @description mapping as JSON text */
+                    mapping?: string;
+                    /**
+                     * @default update
+                     * @enum {unknown}
+                     */
+                    mode?: "update" | "skip";
+                };
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -5935,6 +5963,128 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiCrmContactImportsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        counts: {
+                            created: number;
+                            rejected: number;
+                            skipped: number;
+                            updated: number;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        createdBy: number | null;
+                        error: string | null;
+                        fileName: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        finishedAt: string | null;
+                        id: number;
+                        /** @description CSV column -> contact field (or owner, or customFields.<key>) */
+                        mapping: {
+                            [key: string]: ("name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner") | string;
+                        };
+                        /** @enum {unknown} */
+                        mode: "skip" | "update";
+                        /** @description The one person given the contacts it creates */
+                        ownerId: number | null;
+                        /** @description The people the rows are dealt among, in turn */
+                        ownerIds: number[] | null;
+                        /** @description Where the rejected rows download as CSV; null when none */
+                        rejectedCsv: string | null;
+                        rowsDone: number;
+                        /** @enum {unknown} */
+                        status: "queued" | "running" | "completed" | "failed" | "undone";
+                        /** @description Null until the file is read */
+                        totalRows: number | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        undoneAt: string | null;
+                        undoneBy: number | null;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: IMPORT.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "IMPORT.NOT_FOUND";
                         };
                     };
                 };
@@ -7254,7 +7404,25 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The CSV file (UTF-8 or Windows-1252) */
+                    file: string;
+                    /** @description mapping as JSON text */
+                    mapping: string;
+                    /**
+                     * @default skip
+                     * @enum {unknown}
+                     */
+                    mode?: "skip" | "update";
+                    /** @description One person for the whole file */
+                    ownerId?: number;
+                    /** @description ownerIds as JSON text */
+                    ownerIds?: string;
+                };
+            };
+        };
         responses: {
             /** @description Success */
             202: {
@@ -7403,128 +7571,6 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "SERVICE.UNAVAILABLE";
-                        };
-                    };
-                };
-            };
-        };
-    };
-    getApiCrmContactsImportId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        counts: {
-                            created: number;
-                            rejected: number;
-                            skipped: number;
-                            updated: number;
-                        };
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 date-time
-                         */
-                        createdAt: string;
-                        createdBy: number | null;
-                        error: string | null;
-                        fileName: string | null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 date-time
-                         */
-                        finishedAt: string | null;
-                        id: number;
-                        /** @description CSV column -> contact field (or owner, or customFields.<key>) */
-                        mapping: {
-                            [key: string]: ("name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner") | string;
-                        };
-                        /** @enum {unknown} */
-                        mode: "skip" | "update";
-                        /** @description The one person given the contacts it creates */
-                        ownerId: number | null;
-                        /** @description The people the rows are dealt among, in turn */
-                        ownerIds: number[] | null;
-                        /** @description Where the rejected rows download as CSV; null when none */
-                        rejectedCsv: string | null;
-                        rowsDone: number;
-                        /** @enum {unknown} */
-                        status: "queued" | "running" | "completed" | "failed" | "undone";
-                        /** @description Null until the file is read */
-                        totalRows: number | null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 date-time
-                         */
-                        undoneAt: string | null;
-                        undoneBy: number | null;
-                    };
-                };
-            };
-            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {unknown} */
-                            code?: "REQUEST.VALIDATION_FAILED";
-                        };
-                    };
-                };
-            };
-            /** @description Not signed in: AUTH.UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {unknown} */
-                            code?: "AUTH.UNAUTHENTICATED";
-                        };
-                    };
-                };
-            };
-            /** @description Not found: IMPORT.NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {unknown} */
-                            code?: "IMPORT.NOT_FOUND";
-                        };
-                    };
-                };
-            };
-            /** @description Server error: INTERNAL */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"] & {
-                        error?: {
-                            /** @enum {unknown} */
-                            code?: "INTERNAL";
                         };
                     };
                 };
@@ -7801,7 +7847,25 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The CSV file (UTF-8 or Windows-1252) */
+                    file: string;
+                    /** @description mapping as JSON text */
+                    mapping?: string;
+                    /**
+                     * @default skip
+                     * @enum {unknown}
+                     */
+                    mode?: "skip" | "update";
+                    /** @description One person for the whole file */
+                    ownerId?: number;
+                    /** @description ownerIds as JSON text */
+                    ownerIds?: string;
+                };
+            };
+        };
         responses: {
             /** @description OK */
             200: {

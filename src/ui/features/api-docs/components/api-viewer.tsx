@@ -33,7 +33,8 @@ interface SwaggerResponse {
 /**
  * Swagger UI supports only the OpenAPI 3.1 default JSON Schema dialect and warns on any other value; the
  * document names JSON Schema 2020-12 explicitly (which that default is built on), so the viewer is
- * shown the document without that one field. The document itself is unchanged.
+ * shown the document without that one field. Its `servers` (this same origin, for tools) are left out too: Swagger UI
+ * would show them as a list with one choice and no name. The document itself is unchanged.
  */
 export function withDefaultDialect(response: SwaggerResponse): SwaggerResponse {
   if (new URL(response.url, window.location.href).pathname !== OPENAPI_URL || typeof response.text !== 'string')
@@ -41,6 +42,7 @@ export function withDefaultDialect(response: SwaggerResponse): SwaggerResponse {
   try {
     const document = JSON.parse(response.text) as Record<string, unknown>;
     delete document.jsonSchemaDialect;
+    delete document.servers;
     const text = JSON.stringify(document);
     return Object.assign(response, { text, data: text, body: document, obj: document });
   } catch {
