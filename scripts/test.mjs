@@ -69,7 +69,7 @@ const checks = [
 if (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts['api:check'])
   checks.push(['api types fresh', ['run', 'api:check']]);
 if (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts['api:lint'])
-  checks.push(['API document lints clean (redocly recommended)', ['run', 'api:lint']]);
+  checks.push(['API document lints clean (Redocly recommended-strict)', ['run', 'api:lint']]);
 
 /** Reads a suite's JSON results into the totals; a suite that wrote none counts as one failure. */
 function tally(suite, output) {
