@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { useEffect, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { COLUMN_WIDTH_MAX, COLUMN_WIDTH_MIN } from '../../lib/view-params';
 import { useLoadMoreNearEnd, useMainScroller } from '../../lib/hooks/use-main-scroller';
@@ -96,6 +96,7 @@ export function VirtualTable<T>({
   const widthOf = (edge: HTMLElement) => edge.parentElement!.getBoundingClientRect().width;
   const startResize = (event: PointerEvent<HTMLDivElement>, key: string) => {
     event.preventDefault();
+    keyed.current = null;
     const edge = event.currentTarget;
     const startX = event.clientX;
     const startWidth = widthOf(edge);
@@ -116,17 +117,23 @@ export function VirtualTable<T>({
     edge.addEventListener('pointerup', release);
     edge.addEventListener('pointercancel', release);
   };
-  // The arrow keys move the edge as the pointer does (each press from the last one's width); the list learns the width
-  // when the key is let go.
+  // The arrow keys move the edge as the pointer does, each press from the last one's width; the list learns the width
+  // when the key is let go. That width is kept (a ref, not the render's state) until the edge loses focus: a press
+  // that comes before the list has drawn the last one's width (its URL update is a transition; a busy machine lets
+  // presses pass in between) still starts from it, so no press is lost.
+  const keyed = useRef<{ key: string; width: number } | null>(null);
   const resizeWithKeys = (event: KeyboardEvent<HTMLDivElement>, key: string) => {
     const by = event.key === 'ArrowRight' ? KEY_STEP : event.key === 'ArrowLeft' ? -KEY_STEP : 0;
     if (by === 0) return;
     event.preventDefault();
-    const from = dragging?.key === key ? dragging.width : widthOf(event.currentTarget);
-    setDragging({ key, width: clampWidth(from + by) });
+    const from = keyed.current?.key === key ? keyed.current.width : widthOf(event.currentTarget);
+    keyed.current = { key, width: clampWidth(from + by) };
+    setDragging(keyed.current);
   };
-  const endKeyResize = (key: string) => {
-    if (dragging?.key === key) onResize?.(key, dragging.width);
+  const endKeyResize = (key: string, leaving: boolean) => {
+    const last = keyed.current;
+    if (last?.key === key) onResize?.(key, last.width);
+    if (leaving) keyed.current = null;
   };
   const cell = (column: TableColumn<T>) =>
     cn('min-w-0 truncate px-3', column.align === 'end' && 'text-right tabular-nums');
@@ -188,8 +195,8 @@ export function VirtualTable<T>({
                         className="absolute top-0 right-0 h-full w-2 cursor-col-resize touch-none hover:bg-primary/40 focus-visible:bg-primary/60 focus-visible:outline-none"
                         onPointerDown={(event) => startResize(event, column.key)}
                         onKeyDown={(event) => resizeWithKeys(event, column.key)}
-                        onKeyUp={() => endKeyResize(column.key)}
-                        onBlur={() => endKeyResize(column.key)}
+                        onKeyUp={() => endKeyResize(column.key, false)}
+                        onBlur={() => endKeyResize(column.key, true)}
                       />
                     )}
                   </div>
