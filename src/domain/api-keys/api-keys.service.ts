@@ -4,8 +4,6 @@ import { CLOCK } from '../shared/shared.tokens';
 import type { Clock } from '../shared/clock';
 import type { Viewer } from '../shared/viewer';
 import type { User } from '../users/user';
-import type { UserRepository } from '../users/users.ports';
-import { USER_REPOSITORY } from '../users/users.tokens';
 import {
   API_KEY_PREFIX,
   API_KEY_SHOWN_LENGTH,
@@ -31,7 +29,6 @@ const hashOf = (secret: string): string => createHash('sha256').update(secret).d
 export class ApiKeysService {
   constructor(
     @inject(API_KEY_REPOSITORY) private readonly keys: ApiKeyRepository,
-    @inject(USER_REPOSITORY) private readonly users: Pick<UserRepository, 'findById'>,
     @inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -65,18 +62,17 @@ export class ApiKeysService {
   }
 
   /**
-   * The live key a secret names and its owner (an active account), its last use noted at most once a minute; null
-   * for anything else. Looked up on every request: a revoked or expired key stops at once.
+   * The live key a secret names and its owner (an active account), in one query; its last use noted at most once a
+   * minute; null for anything else. Looked up on every request: a revoked or expired key stops at once.
    */
   async authenticate(secret: string): Promise<{ holder: KeyHolder; user: User } | null> {
     if (!secret.startsWith(API_KEY_PREFIX) || secret.length > 200) return null;
     const now = this.clock.now();
-    const key = await this.keys.findLive(hashOf(secret), now);
-    if (!key) return null;
-    const user = await this.users.findById(key.userId);
-    if (!user || user.disabledAt) return null;
+    const found = await this.keys.findLive(hashOf(secret), now);
+    if (!found) return null;
+    const { key, user } = found;
     if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= API_KEY_TOUCH_INTERVAL_MS)
       await this.keys.touch(key.id, now);
-    return { holder: { key: { id: key.id, name: key.name, scope: key.scope }, userId: key.userId }, user };
+    return { holder: { key: { id: key.id, name: key.name, scope: key.scope }, userId: user.id }, user };
   }
 }

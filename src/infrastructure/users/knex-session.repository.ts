@@ -3,7 +3,7 @@ import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import type { NewSession, Session, User } from '../../domain/users/user';
 import type { SessionRepository } from '../../domain/users/users.ports';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
-import { SessionModel, toSession, toUser } from './user.model';
+import { SessionModel, toSession, toUser, USER_SELECT } from './user.model';
 
 /**
  * Every request's check: the live session joined to its enabled user, only the columns the domain reads (no
@@ -11,8 +11,7 @@ import { SessionModel, toSession, toUser } from './user.model';
  * was the largest part of a session check's CPU.
  */
 const FIND_LIVE = `
-  SELECT u.id, u.username, u.name, u.role, u.initials, u.previous_access AS "previousAccess", u.disabled_at AS "disabledAt",
-         u.must_change_password AS "mustChangePassword", u.created_at AS "createdAt", u.updated_at AS "updatedAt",
+  SELECT ${USER_SELECT},
          s.id AS "sessionId", s.remember, s.created_at AS "sessionCreatedAt", s.expires_at AS "expiresAt",
          s.last_seen_at AS "lastSeenAt", s.user_agent AS "userAgent", s.ip
   FROM sessions AS s JOIN users AS u ON u.id = s.user_id

@@ -8,6 +8,11 @@ export const SecurityEventModel = tableModel('security_events', { jsonAttributes
 
 type Row = Record<string, unknown>;
 
+/** The users columns toUser reads, from a query that names the users table `u` (a request's check joins it). */
+export const USER_SELECT = `u.id, u.username, u.name, u.role, u.initials, u.previous_access AS "previousAccess",
+  u.disabled_at AS "disabledAt", u.must_change_password AS "mustChangePassword", u.created_at AS "createdAt",
+  u.updated_at AS "updatedAt"`;
+
 /** A users row as the domain sees it: its last access is the sign-in before the current one; no password. */
 export function toUser(row: Row): User {
   const { id, username, name, role, initials, previousAccess, disabledAt, mustChangePassword, createdAt, updatedAt } =

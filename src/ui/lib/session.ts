@@ -8,6 +8,9 @@ export type Role = User['role'];
 /** Every role, in the order the register form offers them (the compiler checks none is missing). */
 export const ROLES = Object.keys({ employee: 0, developer: 0, admin: 0 } satisfies Record<Role, 0>) as Role[];
 
+/** Before the session is read: nobody, who may change nothing (a page's hooks run before it shows nothing). */
+export const NO_ONE = { id: 0, role: 'employee' } as const satisfies Pick<User, 'id' | 'role'>;
+
 export const USER_QUERY_KEY = ['/api/user'] as const;
 
 /** The signed-in user, or null: on this one read a 401 means "nobody signed in", not an error. */

@@ -11,7 +11,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/errors';
 import { formatInteger } from '../../../lib/format';
-import { useUser } from '../../../lib/session';
+import { NO_ONE, useUser } from '../../../lib/session';
 import { companiesExportUrl } from '../api/export-companies';
 import { useCompanies, type Company } from '../api/get-companies';
 import { CompanyCard } from '../components/company-card';
@@ -29,9 +29,6 @@ import { RecordTable } from '../../../components/records/record-table';
 // list is shown (so a click finds it there) or when first needed.
 const loadFormDialog = () => import('../components/company-form-dialog');
 const CompanyFormDialog = lazy(() => loadFormDialog().then((module) => ({ default: module.CompanyFormDialog })));
-
-/** Before the session is read: nobody, who may change nothing (the page shows nothing then). */
-const NO_ONE = { id: 0, role: 'employee' } as const;
 
 /** What the dialog shows: nothing, a new company or one chosen. */
 type Editing = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; company: Company };

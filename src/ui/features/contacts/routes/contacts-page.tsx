@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/errors';
 import { formatInteger } from '../../../lib/format';
-import { useUser } from '../../../lib/session';
+import { NO_ONE, useUser } from '../../../lib/session';
 import { useContacts, type Contact } from '../api/get-contacts';
 import { ContactFiltersBar } from '../components/contact-filters';
 import { ContactGrid } from '../components/contact-grid';
@@ -29,9 +29,6 @@ const loadFormDialog = () => import('../components/contact-form-dialog');
 const loadSelectionBar = () => import('../components/contact-selection-bar');
 const ContactFormDialog = lazy(() => loadFormDialog().then((module) => ({ default: module.ContactFormDialog })));
 const ContactSelectionBar = lazy(() => loadSelectionBar().then((module) => ({ default: module.ContactSelectionBar })));
-
-/** Before the session is read: nobody, who may change nothing (the page shows nothing then). */
-const NO_ONE = { id: 0, role: 'employee' } as const;
 
 /** What the dialog shows: nothing, a new contact (SPEC: create mode) or one chosen (edit mode). */
 type Editing = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; contact: Contact };

@@ -10,7 +10,7 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { DEFAULT_PIPELINE, useStages } from '../../../lib/api/get-stages';
 import { errorMessage } from '../../../lib/errors';
 import { formatCurrency, formatInteger } from '../../../lib/format';
-import { useUser } from '../../../lib/session';
+import { NO_ONE, useUser } from '../../../lib/session';
 import { useBoardLoaded, useBoardSummary } from '../api/get-board';
 import { useDeal } from '../api/get-deal';
 import type { Deal } from '../api/get-deals';
@@ -24,9 +24,6 @@ import { DEAL_FIXED_COLUMN, useDealColumns } from '../components/deal-table';
 import { RecordTable } from '../../../components/records/record-table';
 import { BoardFiltersBar } from '../components/board-filters-bar';
 import { PipelineBoard } from '../components/pipeline-board';
-
-/** Before the session is read: nobody, who may change nothing (the page shows nothing then). */
-const NO_ONE = { id: 0, role: 'employee' } as const;
 
 // The deal form (with its validation library) is a chunk of its own, fetched once the columns are in.
 const loadDealForm = () => import('../components/deal-form-dialog');
