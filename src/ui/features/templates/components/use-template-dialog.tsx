@@ -47,7 +47,9 @@ export function UseTemplateDialog({ contact, deals = [], onClose }: UseTemplateD
     null,
   );
   const [templateId, setTemplateId] = useState<number | null>(null);
-  const [dealId, setDealId] = useState<number | null>(deals[0]?.id ?? null);
+  // The deal picked, or (until one is) the contact's first: their deals may arrive after the dialog opens.
+  const [pickedDeal, setDealId] = useState<number | null | undefined>(undefined);
+  const dealId = pickedDeal === undefined ? (deals[0]?.id ?? null) : pickedDeal;
   // What the person types for variables no record fills, and the values last sent (on "fill in").
   const [typed, setTyped] = useState<Record<string, string>>({});
   const [values, setValues] = useState<Record<string, string>>({});
