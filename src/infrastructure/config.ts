@@ -23,6 +23,8 @@ export interface Config {
   signInPaceMs?: number;
   /** How often due reminders are looked for (REMINDER_SCAN_SECONDS): the most a reminder can be late. */
   reminderScanMs?: number;
+  /** How often due webhook deliveries are looked for (WEBHOOK_SCAN_SECONDS): the most a delivery waits. */
+  webhookScanMs?: number;
   sessionSecret: string;
   /** False when the secret was generated and kept in DATA_DIR rather than set by the operator. */
   sessionSecretConfigured: boolean;
@@ -52,6 +54,7 @@ const schema = Joi.object({
   QUEUE_LOCK_MS: Joi.number().integer().min(1_000).max(3_600_000),
   SIGN_IN_PACE_MS: Joi.number().integer().min(100).max(60_000),
   REMINDER_SCAN_SECONDS: Joi.number().integer().min(1).max(300),
+  WEBHOOK_SCAN_SECONDS: Joi.number().integer().min(1).max(300),
   SESSION_SECRET: Joi.string().min(32).when('NODE_ENV', { is: 'production', then: Joi.required() }).messages({
     'string.min': 'SESSION_SECRET must be at least 32 characters',
     'any.required': 'SESSION_SECRET is required when NODE_ENV=production',
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     queueLockMs: value.QUEUE_LOCK_MS,
     signInPaceMs: value.SIGN_IN_PACE_MS,
     reminderScanMs: value.REMINDER_SCAN_SECONDS === undefined ? undefined : value.REMINDER_SCAN_SECONDS * 1_000,
+    webhookScanMs: value.WEBHOOK_SCAN_SECONDS === undefined ? undefined : value.WEBHOOK_SCAN_SECONDS * 1_000,
     sessionSecret: value.SESSION_SECRET ?? persistedSecret(dataDir),
     sessionSecretConfigured: value.SESSION_SECRET !== undefined,
     // Demo users only where nobody could mistake them for real ones: on by default in the embedded

@@ -51,6 +51,7 @@ import { homeModule } from './modules/home.bindings';
 import { customFieldsModule } from './modules/custom-fields.bindings';
 import { viewsModule } from './modules/views.bindings';
 import { apiKeysModule } from './modules/api-keys.bindings';
+import { webhooksModule } from './modules/webhooks.bindings';
 import { httpRoutersModule } from './http-routers';
 
 export interface Runtime {
@@ -159,6 +160,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     customFieldsModule,
     viewsModule,
     apiKeysModule,
+    webhooksModule(config),
     httpRoutersModule,
   );
 

@@ -31,6 +31,7 @@ import { SystemRouter } from '../http/system/system.router';
 import { AdminUsersRouter } from '../http/users/admin-users.router';
 import { UsersRouter } from '../http/users/users.router';
 import { ApiKeysRouter } from '../http/users/api-keys.router';
+import { WebhooksRouter } from '../http/webhooks/webhooks.router';
 
 /**
  * Every HTTP router, in the order requests try their routes: where two routes match the same path, the one
@@ -43,6 +44,7 @@ export const HTTP_ROUTERS: Newable<HttpRouter>[] = [
   UsersRouter,
   ApiKeysRouter,
   AdminUsersRouter,
+  WebhooksRouter,
   TimelineRouter,
   // Before both contacts routers: its GET /api/crm/contacts/import/... routes sit under /api/crm/contacts.
   ContactImportsRouter,

@@ -11,7 +11,7 @@ export type EmailStatus = 'none' | 'pending' | 'sent' | 'failed';
 export interface Notification {
   id: number;
   userId: number;
-  kind: 'activity.reminder' | 'activity.digest';
+  kind: 'activity.reminder' | 'activity.digest' | 'webhook.disabled';
   activityId: number | null;
   title: string;
   body: string;

@@ -4,6 +4,7 @@ export enum QueueName {
   Reports = 'reports',
   Imports = 'imports',
   Reminders = 'reminders',
+  Webhooks = 'webhooks',
 }
 
 /** One reminder of a send batch; remindAt as ISO 8601: a reminder that moved since is left out. */
@@ -22,6 +23,9 @@ export interface JobPayloads {
   /** A batch of claimed reminders (at most REMINDER_BATCH). */
   'reminders.send': { reminders: ReminderJobItem[] };
   'digests.scan': Record<string, never>;
+  'webhooks.scan': Record<string, never>;
+  /** One try of one claimed delivery; `holdUntil` (ISO 8601) names the claim: a later claim's job is another's. */
+  'webhooks.deliver': { deliveryId: number; holdUntil: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -34,6 +38,8 @@ export const JOB_QUEUES: Record<JobName, QueueName> = {
   'reminders.scan': QueueName.Reminders,
   'reminders.send': QueueName.Reminders,
   'digests.scan': QueueName.Reminders,
+  'webhooks.scan': QueueName.Webhooks,
+  'webhooks.deliver': QueueName.Webhooks,
 };
 
 export interface EnqueueOptions {

@@ -58,7 +58,7 @@ export const notificationSchemas = {
 const notification = responseObject({
   id,
   userId: id,
-  kind: Joi.string().valid('activity.reminder', 'activity.digest'),
+  kind: Joi.string().valid('activity.reminder', 'activity.digest', 'webhook.disabled'),
   activityId: id.allow(null),
   title: Joi.string().description("Worded in the language of the user's reminder settings"),
   body: Joi.string(),

@@ -145,6 +145,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   profile: "The signed-in person's account, password and sessions",
   'api-keys': 'API keys for integrations and scripts (Authorization: Bearer)',
   admin: 'Users, roles and the security log (admins)',
+  webhooks:
+    'Endpoints told of changes (signed POSTs: Funil-Signature v1=HMAC-SHA256 of "timestamp.body"), their delivery log (admins)',
   timeline: 'The history of changes of a contact, a deal or a company',
   contacts: 'Contacts, their import from CSV and their export',
   duplicates: 'Possible duplicates of contacts and companies, and their merge',

@@ -53,6 +53,16 @@ export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
     keepFailed: { count: 5_000 },
     lockMs: 30_000,
   },
+  // A try waits at most 10 s for an answer: a few endpoints slow at once do not hold up the others. A failed try
+  // is rescheduled in the database (webhook_deliveries.next_attempt_at), not by the queue.
+  [QueueName.Webhooks]: {
+    concurrency: 8,
+    attempts: 3,
+    backoffMs: 5_000,
+    keepCompleted: { count: 1_000, ageSeconds: 3600 },
+    keepFailed: { count: 1_000 },
+    lockMs: 30_000,
+  },
 };
 
 export const DEFAULT_BULLMQ_PREFIX = 'funil';

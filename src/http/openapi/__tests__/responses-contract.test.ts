@@ -443,6 +443,23 @@ describe('success responses match the OpenAPI document', () => {
     await call(admin, 'delete', '/api/admin/api-keys/{id}', { params: other });
   });
 
+  it('webhooks', async () => {
+    // Nothing listens there: the test event's try fails with no answer, and is logged as such.
+    const endpoint = await call(admin, 'post', '/api/admin/webhooks', {
+      body: { url: 'http://127.0.0.1:1/hook', events: ['deal.won', 'contact.created'], description: 'n8n' },
+    });
+    await call(admin, 'get', '/api/admin/webhooks');
+    await call(admin, 'get', '/api/admin/webhooks/{id}', { params: endpoint });
+    await call(admin, 'patch', '/api/admin/webhooks/{id}', { params: endpoint, body: { active: false } });
+    const tried = await call(admin, 'post', '/api/admin/webhooks/{id}/test', { params: endpoint });
+    expect(tried).toMatchObject({ status: 'pending', attempts: 1, responseCode: null });
+    await call(admin, 'post', '/api/admin/webhooks/{id}/deliveries/{deliveryId}/redeliver', {
+      params: { id: endpoint.id, deliveryId: tried.id },
+    });
+    await call(admin, 'get', '/api/admin/webhooks/{id}/deliveries', { params: endpoint, query: 'limit=1' });
+    await call(admin, 'delete', '/api/admin/webhooks/{id}', { params: endpoint });
+  });
+
   it('lost reasons', async () => {
     const reason = await call(admin, 'post', '/api/crm/lost-reasons', { body: { label: 'Chose to wait' } });
     await call(admin, 'patch', '/api/crm/lost-reasons/{id}', {

@@ -145,6 +145,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every endpoint, newest first
+         * @description Roles: admin.
+         */
+        get: operations["getApiAdminWebhooks"];
+        put?: never;
+        /**
+         * Adds an endpoint; the answer holds its signing secret, shown only this once
+         * @description Roles: admin.
+         */
+        post: operations["postApiAdminWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One endpoint
+         * @description Roles: admin.
+         */
+        get: operations["getApiAdminWebhooksId"];
+        put?: never;
+        post?: never;
+        /**
+         * Deletes an endpoint and its delivery log
+         * @description Roles: admin.
+         */
+        delete: operations["deleteApiAdminWebhooksId"];
+        options?: never;
+        head?: never;
+        /**
+         * Changes an endpoint: its address, events, description, or pauses and resumes it
+         * @description Roles: admin.
+         */
+        patch: operations["patchApiAdminWebhooksId"];
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's deliveries, newest first: status, tries, the answer's code and first kilobyte
+         * @description Roles: admin.
+         */
+        get: operations["getApiAdminWebhooksIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a delivered or failed event again (same event id), as a new delivery due now
+         * @description Roles: admin.
+         */
+        post: operations["postApiAdminWebhooksIdDeliveriesDeliveryIdRedeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a webhook.test event to the endpoint now (paused or not); the answer is its first try
+         * @description Roles: admin.
+         */
+        post: operations["postApiAdminWebhooksIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/demo-credentials": {
         parameters: {
             query?: never;
@@ -2192,7 +2304,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {unknown} */
-                code: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON" | "REQUEST.TOO_LARGE" | "REQUEST.CROSS_SITE" | "REQUEST.UNSUPPORTED_MEDIA_TYPE" | "REQUEST.HOST_NOT_ALLOWED" | "ROUTE.NOT_FOUND" | "AUTH.UNAUTHENTICATED" | "AUTH.INVALID_CREDENTIALS" | "AUTH.FORBIDDEN" | "AUTH.ROLE_NOT_ALLOWED" | "AUTH.ACCOUNT_DISABLED" | "AUTH.TOO_MANY_ATTEMPTS" | "AUTH.WRONG_PASSWORD" | "AUTH.PASSWORD_CHANGE_REQUIRED" | "AUTH.PASSWORD_UNCHANGED" | "USER.USERNAME_TAKEN" | "USER.NOT_FOUND" | "USER.LAST_ADMIN" | "SESSION.NOT_FOUND" | "SERVICE.UNAVAILABLE" | "SERVICE.BUSY" | "SERVICE.TIMEOUT" | "REQUEST.TOO_MANY_AT_ONCE" | "RESOURCE.CONFLICT" | "CONTACT.NOT_FOUND" | "COMPANY.NOT_FOUND" | "COMPANY.CNPJ_TAKEN" | "DEAL.NOT_FOUND" | "DEAL.INVALID_STAGE" | "DEAL.LOST_REASON_REQUIRED" | "STAGE.NOT_FOUND" | "STAGE.IN_USE" | "STAGE.NAME_TAKEN" | "STAGE.LIMIT_REACHED" | "STAGE.LAST_OF_KIND" | "PIPELINE.NOT_FOUND" | "PIPELINE.KEY_TAKEN" | "FIELD.NOT_FOUND" | "FIELD.KEY_TAKEN" | "FIELD.LIMIT_REACHED" | "PIPELINE.NAME_TAKEN" | "PIPELINE.LIMIT_REACHED" | "PIPELINE.HAS_DEALS" | "PIPELINE.DEFAULT" | "PIPELINE.ARCHIVED" | "LOST_REASON.NOT_FOUND" | "LOST_REASON.NAME_TAKEN" | "LOST_REASON.LAST_ACTIVE" | "LOST_REASON.LIMIT_REACHED" | "ACTIVITY.NOT_FOUND" | "NOTE.NOT_FOUND" | "TEMPLATE.NOT_FOUND" | "TEMPLATE.UNKNOWN_VARIABLE" | "TEMPLATE.INACTIVE" | "TEMPLATE.NO_RECIPIENT" | "TEMPLATE.MISSING_VALUES" | "IMPORT.NOT_FOUND" | "IMPORT.NOT_FINISHED" | "IMPORT.ALREADY_UNDONE" | "IMPORT.CHANGED_SINCE" | "NOTIFICATION.NOT_FOUND" | "REPORT.UNSUPPORTED_COMBINATION" | "SAVED_REPORT.NOT_FOUND" | "SAVED_REPORT.READ_ONLY" | "VIEW.NOT_FOUND" | "API_KEY.NOT_FOUND" | "API_KEY.LIMIT_REACHED" | "AUTH.SCOPE" | "REQUEST.RATE_LIMITED" | "VIEW.READ_ONLY" | "VIEW.NAME_TAKEN" | "VIEW.LIMIT_REACHED" | "INTERNAL";
+                code: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON" | "REQUEST.TOO_LARGE" | "REQUEST.CROSS_SITE" | "REQUEST.UNSUPPORTED_MEDIA_TYPE" | "REQUEST.HOST_NOT_ALLOWED" | "ROUTE.NOT_FOUND" | "AUTH.UNAUTHENTICATED" | "AUTH.INVALID_CREDENTIALS" | "AUTH.FORBIDDEN" | "AUTH.ROLE_NOT_ALLOWED" | "AUTH.ACCOUNT_DISABLED" | "AUTH.TOO_MANY_ATTEMPTS" | "AUTH.WRONG_PASSWORD" | "AUTH.PASSWORD_CHANGE_REQUIRED" | "AUTH.PASSWORD_UNCHANGED" | "USER.USERNAME_TAKEN" | "USER.NOT_FOUND" | "USER.LAST_ADMIN" | "SESSION.NOT_FOUND" | "SERVICE.UNAVAILABLE" | "SERVICE.BUSY" | "SERVICE.TIMEOUT" | "REQUEST.TOO_MANY_AT_ONCE" | "RESOURCE.CONFLICT" | "CONTACT.NOT_FOUND" | "COMPANY.NOT_FOUND" | "COMPANY.CNPJ_TAKEN" | "DEAL.NOT_FOUND" | "DEAL.INVALID_STAGE" | "DEAL.LOST_REASON_REQUIRED" | "STAGE.NOT_FOUND" | "STAGE.IN_USE" | "STAGE.NAME_TAKEN" | "STAGE.LIMIT_REACHED" | "STAGE.LAST_OF_KIND" | "PIPELINE.NOT_FOUND" | "PIPELINE.KEY_TAKEN" | "FIELD.NOT_FOUND" | "FIELD.KEY_TAKEN" | "FIELD.LIMIT_REACHED" | "PIPELINE.NAME_TAKEN" | "PIPELINE.LIMIT_REACHED" | "PIPELINE.HAS_DEALS" | "PIPELINE.DEFAULT" | "PIPELINE.ARCHIVED" | "LOST_REASON.NOT_FOUND" | "LOST_REASON.NAME_TAKEN" | "LOST_REASON.LAST_ACTIVE" | "LOST_REASON.LIMIT_REACHED" | "ACTIVITY.NOT_FOUND" | "NOTE.NOT_FOUND" | "TEMPLATE.NOT_FOUND" | "TEMPLATE.UNKNOWN_VARIABLE" | "TEMPLATE.INACTIVE" | "TEMPLATE.NO_RECIPIENT" | "TEMPLATE.MISSING_VALUES" | "IMPORT.NOT_FOUND" | "IMPORT.NOT_FINISHED" | "IMPORT.ALREADY_UNDONE" | "IMPORT.CHANGED_SINCE" | "NOTIFICATION.NOT_FOUND" | "REPORT.UNSUPPORTED_COMBINATION" | "SAVED_REPORT.NOT_FOUND" | "SAVED_REPORT.READ_ONLY" | "VIEW.NOT_FOUND" | "API_KEY.NOT_FOUND" | "API_KEY.LIMIT_REACHED" | "WEBHOOK.NOT_FOUND" | "WEBHOOK_DELIVERY.NOT_FOUND" | "WEBHOOK.LIMIT_REACHED" | "AUTH.SCOPE" | "REQUEST.RATE_LIMITED" | "VIEW.READ_ONLY" | "VIEW.NAME_TAKEN" | "VIEW.LIMIT_REACHED" | "INTERNAL";
                 /** @description Failing fields (path, message), or for a conflict { current: the record as it is now } */
                 details?: {
                     message: string;
@@ -3196,6 +3308,1084 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "USER.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiAdminWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            active: boolean;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time
+                             */
+                            createdAt: string;
+                            description: string | null;
+                            /** @description Why the system turned it off (failing: every delivery failed for 24 hours) */
+                            disabledReason: string | null;
+                            events: ("contact.created" | "contact.updated" | "contact.deleted" | "company.created" | "company.updated" | "company.deleted" | "deal.created" | "deal.updated" | "deal.deleted" | "deal.stage_changed" | "deal.won" | "deal.lost" | "activity.created" | "activity.updated" | "activity.deleted" | "note.created" | "note.updated" | "note.deleted" | "import.completed")[];
+                            /**
+                             * Format: date-time
+                             * @description When the current run of failed deliveries began
+                             */
+                            failingSince: string | null;
+                            id: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time
+                             */
+                            updatedAt: string;
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiAdminWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Default true */
+                    active?: boolean;
+                    /** @description What it is for */
+                    description?: (string | null) | "";
+                    /** @description The events sent to it */
+                    events: ("contact.created" | "contact.updated" | "contact.deleted" | "company.created" | "company.updated" | "company.deleted" | "deal.created" | "deal.updated" | "deal.deleted" | "deal.stage_changed" | "deal.won" | "deal.lost" | "activity.created" | "activity.updated" | "activity.deleted" | "note.created" | "note.updated" | "note.deleted" | "import.completed")[];
+                    /** @description Where events are POSTed: https (http only for localhost, outside production) */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        description: string | null;
+                        /** @description Why the system turned it off (failing: every delivery failed for 24 hours) */
+                        disabledReason: string | null;
+                        events: ("contact.created" | "contact.updated" | "contact.deleted" | "company.created" | "company.updated" | "company.deleted" | "deal.created" | "deal.updated" | "deal.deleted" | "deal.stage_changed" | "deal.won" | "deal.lost" | "activity.created" | "activity.updated" | "activity.deleted" | "note.created" | "note.updated" | "note.deleted" | "import.completed")[];
+                        /**
+                         * Format: date-time
+                         * @description When the current run of failed deliveries began
+                         */
+                        failingSince: string | null;
+                        id: number;
+                        /** @description whsec_ and 43 characters: signs every delivery; shown this once */
+                        secret?: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        updatedAt: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Conflict: WEBHOOK.LIMIT_REACHED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "WEBHOOK.LIMIT_REACHED";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiAdminWebhooksId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        description: string | null;
+                        /** @description Why the system turned it off (failing: every delivery failed for 24 hours) */
+                        disabledReason: string | null;
+                        events: ("contact.created" | "contact.updated" | "contact.deleted" | "company.created" | "company.updated" | "company.deleted" | "deal.created" | "deal.updated" | "deal.deleted" | "deal.stage_changed" | "deal.won" | "deal.lost" | "activity.created" | "activity.updated" | "activity.deleted" | "note.created" | "note.updated" | "note.deleted" | "import.completed")[];
+                        /**
+                         * Format: date-time
+                         * @description When the current run of failed deliveries began
+                         */
+                        failingSince: string | null;
+                        id: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        updatedAt: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: WEBHOOK.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "WEBHOOK.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteApiAdminWebhooksId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: WEBHOOK.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "WEBHOOK.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patchApiAdminWebhooksId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Turning it on again also clears what the system turned it off for */
+                    active?: boolean;
+                    /** @description What it is for */
+                    description?: (string | null) | "";
+                    /** @description The events sent to it */
+                    events?: ("contact.created" | "contact.updated" | "contact.deleted" | "company.created" | "company.updated" | "company.deleted" | "deal.created" | "deal.updated" | "deal.deleted" | "deal.stage_changed" | "deal.won" | "deal.lost" | "activity.created" | "activity.updated" | "activity.deleted" | "note.created" | "note.updated" | "note.deleted" | "import.completed")[];
+                    /** @description Where events are POSTed: https (http only for localhost, outside production) */
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        description: string | null;
+                        /** @description Why the system turned it off (failing: every delivery failed for 24 hours) */
+                        disabledReason: string | null;
+                        events: ("contact.created" | "contact.updated" | "contact.deleted" | "company.created" | "company.updated" | "company.deleted" | "deal.created" | "deal.updated" | "deal.deleted" | "deal.stage_changed" | "deal.won" | "deal.lost" | "activity.created" | "activity.updated" | "activity.deleted" | "note.created" | "note.updated" | "note.deleted" | "import.completed")[];
+                        /**
+                         * Format: date-time
+                         * @description When the current run of failed deliveries began
+                         */
+                        failingSince: string | null;
+                        id: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        updatedAt: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: WEBHOOK.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "WEBHOOK.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiAdminWebhooksIdDeliveries: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            attempts: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time
+                             */
+                            createdAt: string;
+                            durationMs: number | null;
+                            /** @description Why no answer came (a network error, the timeout) */
+                            error: string | null;
+                            /** @description The event id (Funil-Webhook-Id): the same on every try and redelivery */
+                            eventId: string;
+                            eventType: string;
+                            id: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time
+                             */
+                            lastAttemptAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time
+                             */
+                            nextAttemptAt: string | null;
+                            /** @description The answer's first kilobyte */
+                            responseBody: (string | null) | "";
+                            responseCode: number | null;
+                            /** @enum {unknown} */
+                            status: "pending" | "succeeded" | "failed";
+                        }[];
+                        /** @description Pass as cursor for the next page; null on the last one */
+                        nextCursor: string | null;
+                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000, a contact search 1,000 (see totalCapped) */
+                        total?: number;
+                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000, a contact search up to 1,000) */
+                        totalCapped?: boolean;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: WEBHOOK.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "WEBHOOK.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiAdminWebhooksIdDeliveriesDeliveryIdRedeliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deliveryId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempts: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        durationMs: number | null;
+                        /** @description Why no answer came (a network error, the timeout) */
+                        error: string | null;
+                        /** @description The event id (Funil-Webhook-Id): the same on every try and redelivery */
+                        eventId: string;
+                        eventType: string;
+                        id: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        lastAttemptAt: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        nextAttemptAt: string | null;
+                        /** @description The answer's first kilobyte */
+                        responseBody: (string | null) | "";
+                        responseCode: number | null;
+                        /** @enum {unknown} */
+                        status: "pending" | "succeeded" | "failed";
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: WEBHOOK_DELIVERY.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "WEBHOOK_DELIVERY.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiAdminWebhooksIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempts: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        durationMs: number | null;
+                        /** @description Why no answer came (a network error, the timeout) */
+                        error: string | null;
+                        /** @description The event id (Funil-Webhook-Id): the same on every try and redelivery */
+                        eventId: string;
+                        eventType: string;
+                        id: number;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        lastAttemptAt: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        nextAttemptAt: string | null;
+                        /** @description The answer's first kilobyte */
+                        responseBody: (string | null) | "";
+                        responseCode: number | null;
+                        /** @enum {unknown} */
+                        status: "pending" | "succeeded" | "failed";
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: WEBHOOK.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "WEBHOOK.NOT_FOUND";
                         };
                     };
                 };
@@ -19888,7 +21078,7 @@ export interface operations {
                             emailStatus: "none" | "pending" | "sent" | "failed";
                             id: number;
                             /** @enum {unknown} */
-                            kind: "activity.reminder" | "activity.digest";
+                            kind: "activity.reminder" | "activity.digest" | "webhook.disabled";
                             /** @description An in-app path, e.g. /crm/activities?activity=12 */
                             link: string | null;
                             /**
