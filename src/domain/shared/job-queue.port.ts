@@ -26,6 +26,7 @@ export interface JobPayloads {
   'webhooks.scan': Record<string, never>;
   /** One try of one claimed delivery; `holdUntil` (ISO 8601) names the claim: a later claim's job is another's. */
   'webhooks.deliver': { deliveryId: number; holdUntil: string };
+  'webhooks.purge': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -40,6 +41,7 @@ export const JOB_QUEUES: Record<JobName, QueueName> = {
   'digests.scan': QueueName.Reminders,
   'webhooks.scan': QueueName.Webhooks,
   'webhooks.deliver': QueueName.Webhooks,
+  'webhooks.purge': QueueName.Maintenance,
 };
 
 export interface EnqueueOptions {

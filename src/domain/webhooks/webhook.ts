@@ -40,6 +40,8 @@ export const RETRY_WINDOW_MS = 24 * 3600_000;
 export const DISABLE_AFTER_MS = 24 * 3600_000;
 /** The first bytes of an answer kept in the delivery log. */
 export const RESPONSE_KEPT_BYTES = 1024;
+/** Finished deliveries are kept this long in the log, then deleted with events no delivery needs any more. */
+export const DELIVERY_LOG_DAYS = 30;
 /** The reason an endpoint turned off by the system shows. */
 export const DISABLED_FAILING = 'failing';
 

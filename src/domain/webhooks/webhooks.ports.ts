@@ -52,6 +52,8 @@ export interface WebhookRepository {
    * turned off with `reason`. Returns true when this call turned it off.
    */
   endpointFailed(endpointId: number, at: Date, disableBefore: Date, reason: string): Promise<boolean>;
+  /** Deletes finished deliveries created before `before`, then the events no delivery refers to; returns how many deliveries. */
+  purge(before: Date): Promise<number>;
   /** The ids of the active admins (told when an endpoint is turned off). */
   adminIds(): Promise<number[]>;
 }

@@ -9,6 +9,7 @@ import { CLOCK, JOB_QUEUE, LOGGER } from '../shared/shared.tokens';
 import type { Viewer } from '../shared/viewer';
 import { FieldError } from '../crm/crm.errors';
 import {
+  DELIVERY_LOG_DAYS,
   DELIVERY_TIMEOUT_MS,
   DISABLE_AFTER_MS,
   DISABLED_FAILING,
@@ -165,6 +166,11 @@ export class WebhooksService {
       queued += ids.length;
       if (ids.length < DELIVERY_BATCH) return queued;
     }
+  }
+
+  /** Keeps the delivery log to its last DELIVERY_LOG_DAYS (pending deliveries stay, whatever their age). */
+  purge(): Promise<number> {
+    return this.webhooks.purge(new Date(this.clock.now().getTime() - DELIVERY_LOG_DAYS * 86_400_000));
   }
 
   /** One try of a claimed delivery; nothing when the claim is no longer this job's. */

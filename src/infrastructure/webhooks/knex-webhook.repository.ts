@@ -231,6 +231,19 @@ export class KnexWebhookRepository implements WebhookRepository {
     return rows[0]?.off === true;
   }
 
+  async purge(before: Date): Promise<number> {
+    const { rowCount } = (await this.uow.db.raw(
+      `DELETE FROM webhook_deliveries WHERE created_at < ? AND status <> 'pending'`,
+      [before],
+    )) as { rowCount: number };
+    await this.uow.db.raw(
+      `DELETE FROM webhook_events e WHERE e.occurred_at < ?
+       AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id)`,
+      [before],
+    );
+    return rowCount;
+  }
+
   async adminIds(): Promise<number[]> {
     const rows: { id: number }[] = await this.uow
       .db('users')

@@ -11,6 +11,7 @@ import type { Config } from '../../infrastructure/config';
 import { HttpWebhookSender } from '../../infrastructure/webhooks/http-webhook-sender';
 import { KnexWebhookRepository } from '../../infrastructure/webhooks/knex-webhook.repository';
 import { DeliverWebhookProcessor } from '../../jobs/webhooks/deliver-webhook.processor';
+import { PurgeWebhookDeliveriesProcessor } from '../../jobs/webhooks/purge-webhook-deliveries.processor';
 import { ScanWebhooksProcessor } from '../../jobs/webhooks/scan-webhooks.processor';
 
 /** In production webhooks go to https and public addresses only. */
@@ -25,5 +26,7 @@ export function webhooksModule(config: Config) {
     bind(JOB_PROCESSOR).toService(ScanWebhooksProcessor);
     bind(DeliverWebhookProcessor).toSelf().inSingletonScope();
     bind(JOB_PROCESSOR).toService(DeliverWebhookProcessor);
+    bind(PurgeWebhookDeliveriesProcessor).toSelf().inSingletonScope();
+    bind(JOB_PROCESSOR).toService(PurgeWebhookDeliveriesProcessor);
   });
 }

@@ -4,7 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../../tests/support/test-server';
 import { createCrmUsers, expectErrorShape, type CrmUsers } from '../../crm/__tests__/crm-test-kit';
+import { importEnded, sendImport } from '../../contact-imports/__tests__/import-test-kit';
 import type { Knex } from 'knex';
+import type { WebhooksService } from '../../../domain/webhooks/webhooks.service';
+import { WEBHOOKS_SERVICE } from '../../../domain/webhooks/webhooks.tokens';
 
 interface Received {
   path: string;
@@ -270,6 +273,20 @@ describe('webhook deliveries', () => {
       receiver.received.filter((r) => endpoint.from(r) && r.json.data.id === refused.body.id).map((r) => r.json.id),
     ).toEqual([final.eventId, final.eventId]);
     expect((await users.admin.post(`/api/admin/webhooks/${endpoint.id}/deliveries/999999/redeliver`)).status).toBe(404);
+
+    // The log keeps 30 days of finished deliveries; a pending one stays whatever its age.
+    endpoint.answer(500);
+    const pending = await users.employee.post('/api/crm/contacts', { name: 'Still pending' });
+    await receiver.waitFor((r) => endpoint.from(r) && r.json.data.id === pending.body.id);
+    await knex('webhook_deliveries')
+      .where({ endpoint_id: endpoint.id })
+      .update({ created_at: knex.raw(`now() - interval '31 days'`) });
+    await knex('webhook_events').update({ occurred_at: knex.raw(`now() - interval '31 days'`) });
+    const webhooks = server.runtime.container.get<WebhooksService>(WEBHOOKS_SERVICE);
+    expect(await webhooks.purge()).toBeGreaterThanOrEqual(3);
+    const left = await deliveriesOf(endpoint.id);
+    expect(left.map((d) => [d.status, d.attempts])).toEqual([['pending', 1]]);
+    expect(await knex('webhook_events').whereIn('id', [first.eventId, final.eventId])).toEqual([]);
   });
 
   it('send a test event at once, and turn off an endpoint failing for 24 h, telling the admins', async () => {
@@ -324,5 +341,24 @@ describe('webhook deliveries', () => {
     expect(verified(won, endpoint.secret)).toBe(true);
     expect(won.json.data.actor).toMatchObject({ userId: users.ids.employee, apiKeyName: 'n8n' });
     expect(won.json.data.record).toMatchObject({ contactId: contact.id, value: '990.00' });
+  });
+
+  it('announce an import once, when it completes, rather than each contact it wrote', async () => {
+    const endpoint = await newEndpoint(['import.completed', 'contact.created']);
+    const csv = ['Name;E-mail', 'Importada Um;um@import.test', 'Importada Dois;dois@import.test'].join('\n');
+    const started = await sendImport(users.employee, '/api/crm/contacts/import', csv, {
+      mapping: JSON.stringify({ Name: 'name', 'E-mail': 'email' }),
+    });
+    expect(started.status).toBe(202);
+    const ended = await importEnded(users.employee, started.body.id);
+    expect(ended.status).toBe('completed');
+    const got = await receiver.waitFor((r) => endpoint.from(r) && r.json.type === 'import.completed');
+    expect(got.json.data).toMatchObject({
+      object: 'import',
+      id: started.body.id,
+      record: { created: 2, rejected: 0, createdBy: users.ids.employee },
+    });
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(receiver.received.filter(endpoint.from).map((r) => r.json.type)).toEqual(['import.completed']);
   });
 });
