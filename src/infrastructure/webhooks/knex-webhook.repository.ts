@@ -223,10 +223,11 @@ export class KnexWebhookRepository implements WebhookRepository {
       `WITH old AS (SELECT id, active, coalesce(failing_since, ?) AS since FROM webhook_endpoints WHERE id = ? FOR UPDATE)
        UPDATE webhook_endpoints w SET failing_since = old.since,
          active = old.active AND old.since > ?,
-         disabled_reason = CASE WHEN old.active AND old.since <= ? THEN ? ELSE w.disabled_reason END
+         disabled_reason = CASE WHEN old.active AND old.since <= ? THEN ? ELSE w.disabled_reason END,
+         updated_at = CASE WHEN old.active AND old.since <= ? THEN ? ELSE w.updated_at END
        FROM old WHERE w.id = old.id
        RETURNING old.active AND NOT w.active AS "off"`,
-      [at, endpointId, disableBefore, disableBefore, reason],
+      [at, endpointId, disableBefore, disableBefore, reason, disableBefore, at],
     )) as { rows: { off: boolean }[] };
     return rows[0]?.off === true;
   }

@@ -8,6 +8,12 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
+/** dd/MM/yyyy HH:mm:ss: for a log whose entries come seconds apart (webhook deliveries). */
+export function formatDateTimeSeconds(value: string | Date | null | undefined): string | null {
+  const minutes = formatDateTime(value);
+  return minutes && `${minutes}:${pad(new Date(value!).getSeconds())}`;
+}
+
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 /** BRL in pt-BR format (SPEC §1), e.g. R$ 1.234,56. Values arrive as decimal strings. */

@@ -1,7 +1,9 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header';
+import { PageSpinner } from '../../../components/ui/spinner';
 import { tabTriggerClass } from '../../../components/ui/tabs';
 import { CustomFieldsSettings } from '../components/custom-fields-settings';
 import { GoalsSettings } from '../components/goals-settings';
@@ -27,6 +29,20 @@ function AllApiKeys() {
   return <ApiKeysCard everyone />;
 }
 
+// Its own chunk, fetched when the tab is first opened: few admins open it, and it brings its dialogs and log.
+const WebhooksSettings = lazy(() =>
+  import('../components/webhooks-settings').then((module) => ({ default: module.WebhooksSettings })),
+);
+
+/** The endpoints that receive the CRM's events, and their deliveries. */
+function WebhooksTab() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <WebhooksSettings />
+    </Suspense>
+  );
+}
+
 const TABS = {
   users: UsersSettings,
   stages: PipelineTab,
@@ -35,6 +51,7 @@ const TABS = {
   goals: GoalsSettings,
   securityLog: SecurityLog,
   apiKeys: AllApiKeys,
+  webhooks: WebhooksTab,
 } as const;
 type Tab = keyof typeof TABS;
 const isTab = (value: string | null): value is Tab => value !== null && Object.hasOwn(TABS, value);
@@ -45,6 +62,14 @@ export function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: Tab = isTab(requested) ? requested : 'users';
+  const tabList = useRef<HTMLDivElement>(null);
+  // The strip scrolls sideways when its tabs do not fit (Portuguese at 1280 px, a phone): the open one is brought into
+  // it, so a link to a tab past its edge (the webhooks notification's) shows which tab is open.
+  useEffect(() => {
+    tabList.current
+      ?.querySelector<HTMLElement>('[data-state="active"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
   return (
     <>
       <PageHeader title={t('settings.title')} description={t('settings.subtitle')} />
@@ -53,6 +78,7 @@ export function SettingsPage() {
         onValueChange={(value) => setParams(value === 'users' ? {} : { tab: value }, { replace: true })}
       >
         <Tabs.List
+          ref={tabList}
           aria-label={t('settings.tabsLabel')}
           className="mb-4 flex gap-1 overflow-x-auto rounded-lg bg-muted p-1"
         >
