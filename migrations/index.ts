@@ -61,6 +61,7 @@ import * as createSavedViews from './20261203130000_create_saved_views';
 import * as addActivitySortIndexes from './20261203140000_add_activity_sort_indexes';
 import * as createApiKeys from './20261203150000_create_api_keys';
 import * as createWebhooks from './20261204160000_create_webhooks';
+import * as createLeadForms from './20261204170000_create_lead_forms';
 
 /** What a migration that moves data counts (rows created, linked...), for the log: see migrateLatest. */
 export type MigrationReport = Record<string, number>;
@@ -137,4 +138,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261203140000_add_activity_sort_indexes', addActivitySortIndexes],
   ['20261203150000_create_api_keys', createApiKeys],
   ['20261204160000_create_webhooks', createWebhooks],
+  ['20261204170000_create_lead_forms', createLeadForms],
 ];

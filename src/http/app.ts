@@ -10,8 +10,10 @@ import type { AuthService } from '../domain/users/auth.service';
 import type { Config } from '../infrastructure/config';
 import type { Limits } from '../infrastructure/limits';
 import type { ApiKeysService } from '../domain/api-keys/api-keys.service';
+import type { FormsService } from '../domain/forms/forms.service';
 import type { RateLimiter } from '../domain/users/users.ports';
 import { apiKeyAuth, bearerOf } from './api-key-auth';
+import { publicForms } from './forms/public-forms';
 import { concurrencyLimit } from './concurrency-limit';
 import { errorHandler, notFoundHandler } from './errors';
 import { verifyJsonBytes } from './input-guard';
@@ -50,6 +52,8 @@ export interface AppParts {
   /** Requests made with an API key (Authorization: Bearer), each key with its own rate. */
   apiKeys: ApiKeysService;
   rateLimiter: RateLimiter;
+  /** Web-to-lead forms: their public side under /f. */
+  forms: FormsService;
   responseTimes: ResponseTimes;
   storageErrors: StorageErrors;
 }
@@ -134,6 +138,8 @@ export function createApp(parts: AppParts, options: AppOptions = {}): Express {
       concurrencyLimit(limits, session.userLane),
     ),
   );
+  // Web-to-lead forms are sent from other sites by design: their own limits, no session and no cross-site check.
+  app.use('/f', publicForms(parts.forms, parts.rateLimiter, config.publicUrl));
   // Outside /api too (checked in the sequence above for the API's requests): a form posted to a page's address
   // is refused the same way.
   app.use((req, res, next) =>

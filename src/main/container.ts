@@ -52,6 +52,7 @@ import { customFieldsModule } from './modules/custom-fields.bindings';
 import { viewsModule } from './modules/views.bindings';
 import { apiKeysModule } from './modules/api-keys.bindings';
 import { webhooksModule } from './modules/webhooks.bindings';
+import { formsModule } from './modules/forms.bindings';
 import { httpRoutersModule } from './http-routers';
 
 export interface Runtime {
@@ -161,6 +162,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     viewsModule,
     apiKeysModule,
     webhooksModule(config),
+    formsModule(config),
     httpRoutersModule,
   );
 

@@ -32,6 +32,7 @@ import { AdminUsersRouter } from '../http/users/admin-users.router';
 import { UsersRouter } from '../http/users/users.router';
 import { ApiKeysRouter } from '../http/users/api-keys.router';
 import { WebhooksRouter } from '../http/webhooks/webhooks.router';
+import { FormsRouter } from '../http/forms/forms.router';
 
 /**
  * Every HTTP router, in the order requests try their routes: where two routes match the same path, the one
@@ -45,6 +46,7 @@ export const HTTP_ROUTERS: Newable<HttpRouter>[] = [
   ApiKeysRouter,
   AdminUsersRouter,
   WebhooksRouter,
+  FormsRouter,
   TimelineRouter,
   // Before both contacts routers: its GET /api/crm/contacts/import/... routes sit under /api/crm/contacts.
   ContactImportsRouter,

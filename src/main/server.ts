@@ -1,6 +1,8 @@
 import type { ApiKeysService } from '../domain/api-keys/api-keys.service';
 import { API_KEYS_SERVICE } from '../domain/api-keys/api-keys.tokens';
 import type { RateLimiter } from '../domain/users/users.ports';
+import type { FormsService } from '../domain/forms/forms.service';
+import { FORMS_SERVICE } from '../domain/forms/forms.tokens';
 import { RATE_LIMITER } from '../domain/users/users.tokens';
 import 'reflect-metadata';
 import { createServer, type Server } from 'node:http';
@@ -80,6 +82,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       auth: runtime.container.get<AuthService>(AUTH_SERVICE),
       apiKeys: runtime.container.get<ApiKeysService>(API_KEYS_SERVICE),
       rateLimiter: runtime.container.get<RateLimiter>(RATE_LIMITER),
+      forms: runtime.container.get<FormsService>(FORMS_SERVICE),
       responseTimes: runtime.container.get(ResponseTimes),
       storageErrors: postgresErrors,
     },

@@ -6,4 +6,6 @@ export interface Viewer {
   role: Role;
   /** The name of the API key the request came with; none: the person, signed in. */
   apiKey?: string;
+  /** The web form whose submission this is (its name); the viewer is then the lead's owner. */
+  form?: string;
 }

@@ -36,6 +36,8 @@ export interface NewTimelineEntry {
   bulk?: boolean;
   /** Made through this API key (its name when the change was made), by its owner. */
   apiKeyName?: string;
+  /** Made by a submission of this web form (its name then), in the name of the lead's owner. */
+  formName?: string;
 }
 
 /** As read: the company it is shown to (companyId) only chooses the history it is in. */
@@ -62,12 +64,15 @@ export interface TimelineAuthor {
   bulk?: boolean;
   /** Through an API key (its name). */
   apiKeyName?: string;
+  /** By a web form's submission (its name). */
+  formName?: string;
 }
 
 /** The author of a change a person makes (through an API key, when the request came with one). */
 export const authorOf = (viewer: Viewer): TimelineAuthor => ({
   userId: viewer.id,
   ...(viewer.apiKey !== undefined && { apiKeyName: viewer.apiKey }),
+  ...(viewer.form !== undefined && { formName: viewer.form }),
 });
 
 /** The one way an entry is made, whoever writes it. */
@@ -91,6 +96,7 @@ export function timelineEntry(
     ...(by.importId !== undefined && { importId: by.importId }),
     ...(by.bulk && { bulk: true }),
     ...(by.apiKeyName !== undefined && { apiKeyName: by.apiKeyName }),
+    ...(by.formName !== undefined && { formName: by.formName }),
   };
 }
 

@@ -31,7 +31,7 @@ export type ContactQuery = Pick<
   order?: SortOrder;
 };
 
-const fields: Joi.StrictSchemaMap<ContactFields> = {
+export const contactFieldSchemas: Joi.StrictSchemaMap<ContactFields> = {
   name: Joi.string().trim().min(1).max(200),
   email: Joi.string().trim().max(254).email({ tlds: false }).allow(null, ''),
   phone: optionalText(40)
@@ -65,8 +65,8 @@ const filterFields: Joi.StrictSchemaMap<ContactQuery> = {
   owner: recordId.description('Owner user id'),
   source: Joi.string().trim().min(1).max(100).description('This source, case and accents ignored'),
   companyId: recordId.description("This company's people"),
-  scoreMin: fields.score.description('Score at least this'),
-  scoreMax: fields.score
+  scoreMin: contactFieldSchemas.score.description('Score at least this'),
+  scoreMax: contactFieldSchemas.score
     .min(Joi.ref('scoreMin', { adjust: (min: number | undefined) => min ?? 0 }))
     .description('Score at most this, and not below scoreMin'),
   ...sortFields(CONTACT_SORTS),
@@ -84,8 +84,8 @@ const readOnlyCompany: Joi.PartialSchemaMap = {
 
 export const contactSchemas = {
   listQuery: listQuery<ContactQuery>(filterFields).pattern(CUSTOM_FIELD_FILTER, customFieldFilterValue),
-  create: createOf(fields, ['name']).keys(readOnlyCompany),
-  update: patchOf(fields).keys(readOnlyCompany),
+  create: createOf(contactFieldSchemas, ['name']).keys(readOnlyCompany),
+  update: patchOf(contactFieldSchemas).keys(readOnlyCompany),
   item: responseObject({
     id,
     name: Joi.string(),
@@ -95,8 +95,8 @@ export const contactSchemas = {
     company: Joi.string().allow(null).description("Its company's name (read-only; set companyId)"),
     position: Joi.string().allow(null),
     source: Joi.string().allow(null),
-    status: fields.status,
-    score: fields.score,
+    status: contactFieldSchemas.status,
+    score: contactFieldSchemas.score,
     tags: Joi.array().items(Joi.string()),
     notes: Joi.string().allow(null),
     customFields: customFieldValuesOut,
@@ -122,8 +122,8 @@ export const bulkSchemas = {
       `Instead of ids: every contact the list's filters (as GET /api/crm/contacts takes them) match, at most ${BULK_FILTER_MAX} (more is a 400 on filter)`,
     ),
     action: Joi.string().valid('update', 'delete').required(),
-    status: fields.status,
-    ownerId: fields.ownerId,
+    status: contactFieldSchemas.status,
+    ownerId: contactFieldSchemas.ownerId,
     addTags: tagList,
     removeTags: tagList,
     customFields: customFieldValues

@@ -46,6 +46,9 @@ export const timelinePage = pageResponse(
     apiKeyName: Joi.string()
       .optional()
       .description("Made through the person's API key of this name (its name then); absent when signed in"),
+    formName: Joi.string()
+      .optional()
+      .description("Made by a submission of the web form of this name (its name then), in its lead owner's name"),
     note: noteSchemas.timelineNote
       .allow(null)
       .optional()

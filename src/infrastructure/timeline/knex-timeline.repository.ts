@@ -25,6 +25,7 @@ const COLUMNS = [
   'importId',
   'bulk',
   'apiKeyName',
+  'formName',
   'userId',
   'at',
 ].map((c) => `crmTimeline.${c}`);
@@ -112,12 +113,15 @@ export class KnexTimelineRepository implements TimelineRepository {
           );
       });
     return keysetPage(query, page, (row) => {
-      const { importId, dealId, note, apiKeyName, ...entry } = plain<TimelineEntry & { note: NoteRow | null }>(row);
+      const { importId, dealId, note, apiKeyName, formName, ...entry } = plain<TimelineEntry & { note: NoteRow | null }>(
+        row,
+      );
       return {
         ...entry,
         id: String(row.id),
         ...(importId !== null && { importId }),
         ...(apiKeyName !== null && { apiKeyName }),
+        ...(formName !== null && { formName }),
         ...(dealId !== null && { dealId }),
         ...(entry.entityType === 'note' && { note: note && noteOf(note) }),
       };
@@ -137,9 +141,17 @@ export function contactEntriesInsert(
   by: TimelineAuthor,
 ): { sql: string; bindings: Knex.RawBinding[] } {
   return {
-    sql: `INSERT INTO crm_timeline (entity_type, entity_id, action, entity_name, contact_id, visible_to, user_id, import_id, bulk, api_key_name)
-      SELECT 'contact', id, ?::text, name, id, NULL, ?::int, ?::int, ?::boolean, ?::text FROM ??`,
-    bindings: [action, by.userId, by.importId ?? null, by.bulk ?? false, by.apiKeyName ?? null, source],
+    sql: `INSERT INTO crm_timeline (entity_type, entity_id, action, entity_name, contact_id, visible_to, user_id, import_id, bulk, api_key_name, form_name)
+      SELECT 'contact', id, ?::text, name, id, NULL, ?::int, ?::int, ?::boolean, ?::text, ?::text FROM ??`,
+    bindings: [
+      action,
+      by.userId,
+      by.importId ?? null,
+      by.bulk ?? false,
+      by.apiKeyName ?? null,
+      by.formName ?? null,
+      source,
+    ],
   };
 }
 

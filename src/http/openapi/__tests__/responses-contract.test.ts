@@ -460,6 +460,31 @@ describe('success responses match the OpenAPI document', () => {
     await call(admin, 'delete', '/api/admin/webhooks/{id}', { params: endpoint });
   });
 
+  it('web-to-lead forms', async () => {
+    const form = await call(admin, 'post', '/api/admin/forms', {
+      body: {
+        name: 'Site',
+        slug: 'site-contrato',
+        fields: [
+          { field: 'name', required: true },
+          { field: 'email', required: true, label: { pt: 'E-mail', en: 'E-mail' } },
+        ],
+        consentText: 'Aceito',
+      },
+    });
+    const sent = await fetch(`${admin.baseUrl}/f/site-contrato`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Lead', email: 'lead@contrato.test', consent: true }),
+    });
+    expect(sent.status).toBe(201);
+    await call(admin, 'get', '/api/admin/forms');
+    await call(admin, 'get', '/api/admin/forms/{id}', { params: form });
+    await call(admin, 'patch', '/api/admin/forms/{id}', { params: form, body: { thankYou: 'Obrigado!' } });
+    await call(admin, 'get', '/api/admin/forms/{id}/submissions', { params: form });
+    await call(admin, 'delete', '/api/admin/forms/{id}', { params: form });
+  });
+
   it('lost reasons', async () => {
     const reason = await call(admin, 'post', '/api/crm/lost-reasons', { body: { label: 'Chose to wait' } });
     await call(admin, 'patch', '/api/crm/lost-reasons/{id}', {

@@ -41,6 +41,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every form, newest first
+         * @description Roles: admin.
+         */
+        get: operations["getApiAdminForms"];
+        put?: never;
+        /**
+         * Builds a web-to-lead form, published at /f/<slug>
+         * @description Roles: admin.
+         */
+        post: operations["postApiAdminForms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/forms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One form, with its snippets
+         * @description Roles: admin.
+         */
+        get: operations["getApiAdminFormsId"];
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a form and its submissions log (the contacts it made stay)
+         * @description Roles: admin.
+         */
+        delete: operations["deleteApiAdminFormsId"];
+        options?: never;
+        head?: never;
+        /**
+         * Changes a form (a new slug moves its address: embedded snippets must be pasted again)
+         * @description Roles: admin.
+         */
+        patch: operations["patchApiAdminFormsId"];
+        trace?: never;
+    };
+    "/api/admin/forms/{id}/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A form's submissions, newest first: the contact made or updated, the consent, the owner
+         * @description Roles: admin.
+         */
+        get: operations["getApiAdminFormsIdSubmissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/security-events": {
         parameters: {
             query?: never;
@@ -2304,7 +2376,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {unknown} */
-                code: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON" | "REQUEST.TOO_LARGE" | "REQUEST.CROSS_SITE" | "REQUEST.UNSUPPORTED_MEDIA_TYPE" | "REQUEST.HOST_NOT_ALLOWED" | "ROUTE.NOT_FOUND" | "AUTH.UNAUTHENTICATED" | "AUTH.INVALID_CREDENTIALS" | "AUTH.FORBIDDEN" | "AUTH.ROLE_NOT_ALLOWED" | "AUTH.ACCOUNT_DISABLED" | "AUTH.TOO_MANY_ATTEMPTS" | "AUTH.WRONG_PASSWORD" | "AUTH.PASSWORD_CHANGE_REQUIRED" | "AUTH.PASSWORD_UNCHANGED" | "USER.USERNAME_TAKEN" | "USER.NOT_FOUND" | "USER.LAST_ADMIN" | "SESSION.NOT_FOUND" | "SERVICE.UNAVAILABLE" | "SERVICE.BUSY" | "SERVICE.TIMEOUT" | "REQUEST.TOO_MANY_AT_ONCE" | "RESOURCE.CONFLICT" | "CONTACT.NOT_FOUND" | "COMPANY.NOT_FOUND" | "COMPANY.CNPJ_TAKEN" | "DEAL.NOT_FOUND" | "DEAL.INVALID_STAGE" | "DEAL.LOST_REASON_REQUIRED" | "STAGE.NOT_FOUND" | "STAGE.IN_USE" | "STAGE.NAME_TAKEN" | "STAGE.LIMIT_REACHED" | "STAGE.LAST_OF_KIND" | "PIPELINE.NOT_FOUND" | "PIPELINE.KEY_TAKEN" | "FIELD.NOT_FOUND" | "FIELD.KEY_TAKEN" | "FIELD.LIMIT_REACHED" | "PIPELINE.NAME_TAKEN" | "PIPELINE.LIMIT_REACHED" | "PIPELINE.HAS_DEALS" | "PIPELINE.DEFAULT" | "PIPELINE.ARCHIVED" | "LOST_REASON.NOT_FOUND" | "LOST_REASON.NAME_TAKEN" | "LOST_REASON.LAST_ACTIVE" | "LOST_REASON.LIMIT_REACHED" | "ACTIVITY.NOT_FOUND" | "NOTE.NOT_FOUND" | "TEMPLATE.NOT_FOUND" | "TEMPLATE.UNKNOWN_VARIABLE" | "TEMPLATE.INACTIVE" | "TEMPLATE.NO_RECIPIENT" | "TEMPLATE.MISSING_VALUES" | "IMPORT.NOT_FOUND" | "IMPORT.NOT_FINISHED" | "IMPORT.ALREADY_UNDONE" | "IMPORT.CHANGED_SINCE" | "NOTIFICATION.NOT_FOUND" | "REPORT.UNSUPPORTED_COMBINATION" | "SAVED_REPORT.NOT_FOUND" | "SAVED_REPORT.READ_ONLY" | "VIEW.NOT_FOUND" | "API_KEY.NOT_FOUND" | "API_KEY.LIMIT_REACHED" | "WEBHOOK.NOT_FOUND" | "WEBHOOK_DELIVERY.NOT_FOUND" | "WEBHOOK.LIMIT_REACHED" | "AUTH.SCOPE" | "REQUEST.RATE_LIMITED" | "VIEW.READ_ONLY" | "VIEW.NAME_TAKEN" | "VIEW.LIMIT_REACHED" | "INTERNAL";
+                code: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON" | "REQUEST.TOO_LARGE" | "REQUEST.CROSS_SITE" | "REQUEST.UNSUPPORTED_MEDIA_TYPE" | "REQUEST.HOST_NOT_ALLOWED" | "ROUTE.NOT_FOUND" | "AUTH.UNAUTHENTICATED" | "AUTH.INVALID_CREDENTIALS" | "AUTH.FORBIDDEN" | "AUTH.ROLE_NOT_ALLOWED" | "AUTH.ACCOUNT_DISABLED" | "AUTH.TOO_MANY_ATTEMPTS" | "AUTH.WRONG_PASSWORD" | "AUTH.PASSWORD_CHANGE_REQUIRED" | "AUTH.PASSWORD_UNCHANGED" | "USER.USERNAME_TAKEN" | "USER.NOT_FOUND" | "USER.LAST_ADMIN" | "SESSION.NOT_FOUND" | "SERVICE.UNAVAILABLE" | "SERVICE.BUSY" | "SERVICE.TIMEOUT" | "REQUEST.TOO_MANY_AT_ONCE" | "RESOURCE.CONFLICT" | "CONTACT.NOT_FOUND" | "COMPANY.NOT_FOUND" | "COMPANY.CNPJ_TAKEN" | "DEAL.NOT_FOUND" | "DEAL.INVALID_STAGE" | "DEAL.LOST_REASON_REQUIRED" | "STAGE.NOT_FOUND" | "STAGE.IN_USE" | "STAGE.NAME_TAKEN" | "STAGE.LIMIT_REACHED" | "STAGE.LAST_OF_KIND" | "PIPELINE.NOT_FOUND" | "PIPELINE.KEY_TAKEN" | "FIELD.NOT_FOUND" | "FIELD.KEY_TAKEN" | "FIELD.LIMIT_REACHED" | "PIPELINE.NAME_TAKEN" | "PIPELINE.LIMIT_REACHED" | "PIPELINE.HAS_DEALS" | "PIPELINE.DEFAULT" | "PIPELINE.ARCHIVED" | "LOST_REASON.NOT_FOUND" | "LOST_REASON.NAME_TAKEN" | "LOST_REASON.LAST_ACTIVE" | "LOST_REASON.LIMIT_REACHED" | "ACTIVITY.NOT_FOUND" | "NOTE.NOT_FOUND" | "TEMPLATE.NOT_FOUND" | "TEMPLATE.UNKNOWN_VARIABLE" | "TEMPLATE.INACTIVE" | "TEMPLATE.NO_RECIPIENT" | "TEMPLATE.MISSING_VALUES" | "IMPORT.NOT_FOUND" | "IMPORT.NOT_FINISHED" | "IMPORT.ALREADY_UNDONE" | "IMPORT.CHANGED_SINCE" | "NOTIFICATION.NOT_FOUND" | "REPORT.UNSUPPORTED_COMBINATION" | "SAVED_REPORT.NOT_FOUND" | "SAVED_REPORT.READ_ONLY" | "VIEW.NOT_FOUND" | "API_KEY.NOT_FOUND" | "API_KEY.LIMIT_REACHED" | "WEBHOOK.NOT_FOUND" | "WEBHOOK_DELIVERY.NOT_FOUND" | "WEBHOOK.LIMIT_REACHED" | "FORM.NOT_FOUND" | "FORM.LIMIT_REACHED" | "FORM.SLUG_TAKEN" | "FORM.TOO_FAST" | "FORM.ORIGIN_NOT_ALLOWED" | "AUTH.SCOPE" | "REQUEST.RATE_LIMITED" | "VIEW.READ_ONLY" | "VIEW.NAME_TAKEN" | "VIEW.LIMIT_REACHED" | "INTERNAL";
                 /** @description Failing fields (path, message), or for a conflict { current: the record as it is now } */
                 details?: {
                     message: string;
@@ -2532,6 +2604,879 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiAdminForms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            active: boolean;
+                            allowedOrigins: string[];
+                            consentText: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time
+                             */
+                            createdAt: string;
+                            createdBy: number | null;
+                            embed: {
+                                /** @description A plain HTML form for sites that allow no scripts (no minimum fill time) */
+                                html: string;
+                                /** @description The script tag (and its place holder) a site pastes where the form goes */
+                                script: string;
+                                /** @description The hosted page (a link, or an iframe from the allowed sites) */
+                                url: string;
+                            };
+                            fields: {
+                                field?: string;
+                                label?: {
+                                    en?: string;
+                                    pt?: string;
+                                };
+                                required?: boolean;
+                            }[];
+                            id: number;
+                            name: string;
+                            ownerIds: number[];
+                            redirectUrl: string | null;
+                            slug: string;
+                            /** @description How many were sent (kept ones; bots caught are not) */
+                            submissions: number;
+                            thankYou: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time
+                             */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiAdminForms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A form turned off answers 404 */
+                    active?: boolean;
+                    /** @description The sites whose pages may send it (https://example.com); none: any */
+                    allowedOrigins?: string[];
+                    /** @description Shown beside the consent box and kept with each lead; null: no consent box */
+                    consentText?: string | null;
+                    /** @description In the order shown; name and email are required ones */
+                    fields: {
+                        /** @description A contact field (name, email, phone, position, notes) or customFields.<key> */
+                        field: ("name" | "email" | "phone" | "position" | "notes") | string;
+                        label?: {
+                            en: string;
+                            pt: string;
+                        };
+                        required: boolean;
+                    }[];
+                    name: string;
+                    /** @description Who gets the leads: one person, or each in turn; none: the form's author */
+                    ownerIds?: number[];
+                    /** @description Where the browser goes after sending (https in production); null: the thank-you message */
+                    redirectUrl?: string | null;
+                    /** @description Its address: /f/<slug> */
+                    slug: string;
+                    /** @description Shown after sending; null: a default message */
+                    thankYou?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        allowedOrigins: string[];
+                        consentText: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        createdBy: number | null;
+                        embed: {
+                            /** @description A plain HTML form for sites that allow no scripts (no minimum fill time) */
+                            html: string;
+                            /** @description The script tag (and its place holder) a site pastes where the form goes */
+                            script: string;
+                            /** @description The hosted page (a link, or an iframe from the allowed sites) */
+                            url: string;
+                        };
+                        fields: {
+                            field?: string;
+                            label?: {
+                                en?: string;
+                                pt?: string;
+                            };
+                            required?: boolean;
+                        }[];
+                        id: number;
+                        name: string;
+                        ownerIds: number[];
+                        redirectUrl: string | null;
+                        slug: string;
+                        /** @description How many were sent (kept ones; bots caught are not) */
+                        submissions: number;
+                        thankYou: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Conflict: FORM.SLUG_TAKEN, FORM.LIMIT_REACHED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORM.SLUG_TAKEN" | "FORM.LIMIT_REACHED";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiAdminFormsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        allowedOrigins: string[];
+                        consentText: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        createdBy: number | null;
+                        embed: {
+                            /** @description A plain HTML form for sites that allow no scripts (no minimum fill time) */
+                            html: string;
+                            /** @description The script tag (and its place holder) a site pastes where the form goes */
+                            script: string;
+                            /** @description The hosted page (a link, or an iframe from the allowed sites) */
+                            url: string;
+                        };
+                        fields: {
+                            field?: string;
+                            label?: {
+                                en?: string;
+                                pt?: string;
+                            };
+                            required?: boolean;
+                        }[];
+                        id: number;
+                        name: string;
+                        ownerIds: number[];
+                        redirectUrl: string | null;
+                        slug: string;
+                        /** @description How many were sent (kept ones; bots caught are not) */
+                        submissions: number;
+                        thankYou: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: FORM.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORM.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteApiAdminFormsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: FORM.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORM.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patchApiAdminFormsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A form turned off answers 404 */
+                    active?: boolean;
+                    /** @description The sites whose pages may send it (https://example.com); none: any */
+                    allowedOrigins?: string[];
+                    /** @description Shown beside the consent box and kept with each lead; null: no consent box */
+                    consentText?: string | null;
+                    /** @description In the order shown; name and email are required ones */
+                    fields?: {
+                        /** @description A contact field (name, email, phone, position, notes) or customFields.<key> */
+                        field: ("name" | "email" | "phone" | "position" | "notes") | string;
+                        label?: {
+                            en: string;
+                            pt: string;
+                        };
+                        required: boolean;
+                    }[];
+                    name?: string;
+                    /** @description Who gets the leads: one person, or each in turn; none: the form's author */
+                    ownerIds?: number[];
+                    /** @description Where the browser goes after sending (https in production); null: the thank-you message */
+                    redirectUrl?: string | null;
+                    /** @description Its address: /f/<slug> */
+                    slug?: string;
+                    /** @description Shown after sending; null: a default message */
+                    thankYou?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        allowedOrigins: string[];
+                        consentText: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        createdAt: string;
+                        createdBy: number | null;
+                        embed: {
+                            /** @description A plain HTML form for sites that allow no scripts (no minimum fill time) */
+                            html: string;
+                            /** @description The script tag (and its place holder) a site pastes where the form goes */
+                            script: string;
+                            /** @description The hosted page (a link, or an iframe from the allowed sites) */
+                            url: string;
+                        };
+                        fields: {
+                            field?: string;
+                            label?: {
+                                en?: string;
+                                pt?: string;
+                            };
+                            required?: boolean;
+                        }[];
+                        id: number;
+                        name: string;
+                        ownerIds: number[];
+                        redirectUrl: string | null;
+                        slug: string;
+                        /** @description How many were sent (kept ones; bots caught are not) */
+                        submissions: number;
+                        thankYou: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: FORM.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORM.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Conflict: FORM.SLUG_TAKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORM.SLUG_TAKEN";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiAdminFormsIdSubmissions: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            consent: boolean;
+                            contactId: number | null;
+                            contactName: string | null;
+                            /** @description True: the lead made the contact; false: it updated the one with its e-mail */
+                            created: boolean;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time
+                             */
+                            createdAt: string;
+                            id: number;
+                            ownerId: number | null;
+                        }[];
+                        /** @description Pass as cursor for the next page; null on the last one */
+                        nextCursor: string | null;
+                        /** @description Only with includeTotal=true; a filtered list counts at most 10,000, a contact search 1,000 (see totalCapped) */
+                        total?: number;
+                        /** @description Only with includeTotal=true: more rows match than total (a filtered list is counted up to 10,000, a contact search up to 1,000) */
+                        totalCapped?: boolean;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: FORM.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "FORM.NOT_FOUND";
                         };
                     };
                 };
@@ -6491,6 +7436,8 @@ export interface operations {
                             entityName: string;
                             /** @enum {unknown} */
                             entityType: "contact" | "deal" | "activity" | "template" | "note" | "company";
+                            /** @description Made by a submission of the web form of this name (its name then), in its lead owner's name */
+                            formName?: string;
                             id: string;
                             /** @description The contact import that made the change; absent when a person made it */
                             importId?: number;
@@ -8046,6 +8993,8 @@ export interface operations {
                             entityName: string;
                             /** @enum {unknown} */
                             entityType: "contact" | "deal" | "activity" | "template" | "note" | "company";
+                            /** @description Made by a submission of the web form of this name (its name then), in its lead owner's name */
+                            formName?: string;
                             id: string;
                             /** @description The contact import that made the change; absent when a person made it */
                             importId?: number;
@@ -10864,6 +11813,8 @@ export interface operations {
                             entityName: string;
                             /** @enum {unknown} */
                             entityType: "contact" | "deal" | "activity" | "template" | "note" | "company";
+                            /** @description Made by a submission of the web form of this name (its name then), in its lead owner's name */
+                            formName?: string;
                             id: string;
                             /** @description The contact import that made the change; absent when a person made it */
                             importId?: number;
@@ -18630,6 +19581,8 @@ export interface operations {
                             entityName: string;
                             /** @enum {unknown} */
                             entityType: "contact" | "deal" | "activity" | "template" | "note" | "company";
+                            /** @description Made by a submission of the web form of this name (its name then), in its lead owner's name */
+                            formName?: string;
                             id: string;
                             /** @description The contact import that made the change; absent when a person made it */
                             importId?: number;
