@@ -1,5 +1,6 @@
 import { importedCell, splitTags } from '../contact-imports/import-row';
 import { headerKey, mappingGuesser } from '../contact-imports/guess-mapping';
+import { COMPANY_PRESETS, recognizePreset, type ImportPreset } from '../contact-imports/crm-presets';
 import type { CustomField } from '../custom-fields/custom-field';
 import {
   changedCustomValues,
@@ -68,9 +69,17 @@ const HEADER_WORDS: Record<CompanyMappingTarget, string[]> = {
 
 const guessFields: (columns: string[]) => CompanyMapping = mappingGuesser(HEADER_WORDS);
 
-/** The mapping guessed from a file's headers: the company's fields, then the custom fields' (guessCustomColumns). */
+/** Which CRM's export of organizations the file is, by its headers; null: none we know. */
+export function companyPresetOf(columns: string[]): ImportPreset | null {
+  return recognizePreset(COMPANY_PRESETS, columns, headerKey)?.preset ?? null;
+}
+
+/**
+ * The mapping guessed from a file's headers: another CRM's export's own (crm-presets), else the company's fields by
+ * their words; then the custom fields' (guessCustomColumns).
+ */
 export function guessCompanyMapping(columns: string[], fields: CustomField[] = []): CompanyMapping {
-  const mapping = guessFields(columns);
+  const mapping = recognizePreset(COMPANY_PRESETS, columns, headerKey)?.mapping ?? guessFields(columns);
   return { ...mapping, ...guessCustomColumns(columns, mapping, fields, headerKey) };
 }
 

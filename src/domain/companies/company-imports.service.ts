@@ -14,11 +14,13 @@ import type { CompanyImportRepository } from './company-imports.ports';
 import { COMPANIES_SERVICE, COMPANY_IMPORT_REPOSITORY } from './companies.tokens';
 import type { Company, CompanyFields, NewCompany } from './company';
 import type { CustomField } from '../custom-fields/custom-field';
+import type { ImportPreset } from '../contact-imports/crm-presets';
 import { unknownCustomTargets } from '../custom-fields/custom-field-cell';
 import type { CustomFieldsService } from '../custom-fields/custom-fields.service';
 import { CUSTOM_FIELDS_SERVICE } from '../custom-fields/custom-fields.tokens';
 import {
   COMPANY_IMPORT_MAX_ROWS,
+  companyPresetOf,
   guessCompanyMapping,
   planCompanyImport,
   readCompanyCells,
@@ -47,6 +49,8 @@ export interface CompanyImportPreview {
   delimiter: string;
   columns: string[];
   totalRows: number;
+  /** The CRM whose export the file is, recognised by its headers (its mapping guessed); null: none we know. */
+  preset: ImportPreset | null;
   mapping: CompanyMapping;
   mode: CompanyImportMode;
   counts: Record<CompanyImportAction, number>;
@@ -129,6 +133,7 @@ export class CompanyImportsService {
       delimiter,
       columns,
       totalRows: rows.length,
+      preset: companyPresetOf(columns),
       mapping,
       mode: input.mode,
       counts,

@@ -1,5 +1,6 @@
 import type { ContactFields } from '../contacts/contact';
 import type { Role } from '../users/user';
+import type { ImportPreset } from './crm-presets';
 
 /**
  * Contact fields a CSV column can fill. `company` is the company's name: the row's contact is linked to the company
@@ -21,10 +22,11 @@ export const IMPORT_FIELDS = [
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /**
- * What a CSV column can be mapped to: a contact field, `cnpj` (of the row's company), or `owner`, the person the row's
- * contact is given to.
+ * What a CSV column can be mapped to: a contact field, `cnpj` (of the row's company), `owner`, the person the row's
+ * contact is given to, or `firstName` and `lastName`, which make the name when no column gives it whole (exports
+ * such as HubSpot's split it).
  */
-export const MAPPING_TARGETS = [...IMPORT_FIELDS, 'cnpj', 'owner'] as const;
+export const MAPPING_TARGETS = [...IMPORT_FIELDS, 'cnpj', 'owner', 'firstName', 'lastName'] as const;
 export type MappingTarget = (typeof MAPPING_TARGETS)[number];
 
 /** A column mapped to a custom field of the records (issue 27): `customFields.<key>`, as the exports head it. */
@@ -136,6 +138,8 @@ export interface ImportPreview {
   totalRows: number;
   /** The mapping guessed from the headers. */
   suggestedMapping: ImportMapping;
+  /** The CRM whose export the file is, recognised by its headers (its mapping suggested); null: none we know. */
+  preset: ImportPreset | null;
   /** The mapping the preview used: the one asked for, else the suggested one. */
   mapping: ImportMapping;
   mode: ImportMode;

@@ -35,7 +35,7 @@ import {
   type ImportedValues,
   type Rejection,
 } from './contact-import';
-import { guessMapping } from './guess-mapping';
+import { contactPresetOf, guessMapping } from './guess-mapping';
 import type {
   ContactImportRepository,
   ExistingContact,
@@ -138,8 +138,11 @@ function checkMapping(columns: string[], mapping: ImportMapping, fields: ImportF
       })),
     );
   }
-  if (!Object.values(mapping).includes('name')) {
-    throw new ValidationError([{ path: 'mapping', message: 'A column must be mapped to name', type: 'import.name' }]);
+  const targets = Object.values(mapping);
+  if (!targets.includes('name') && !targets.includes('firstName') && !targets.includes('lastName')) {
+    throw new ValidationError([
+      { path: 'mapping', message: 'A column must be mapped to name (or to firstName and lastName)', type: 'import.name' },
+    ]);
   }
 }
 
@@ -287,6 +290,7 @@ export class ContactImportsService {
       columns,
       totalRows,
       suggestedMapping,
+      preset: contactPresetOf(columns),
       mapping,
       mode: input.mode,
       counts,

@@ -1,6 +1,7 @@
 import type { CustomField } from '../custom-fields/custom-field';
 import { guessCustomColumns } from '../custom-fields/custom-field-cell';
 import type { ImportMapping, MappingTarget } from './contact-import';
+import { CONTACT_PRESETS, recognizePreset, type ImportPreset } from './crm-presets';
 
 /** Header words, in Portuguese and English, written without accents, case, spaces or punctuation. */
 const HEADER_WORDS: Record<MappingTarget, string[]> = {
@@ -15,6 +16,8 @@ const HEADER_WORDS: Record<MappingTarget, string[]> = {
   score: ['pontuacao', 'score', 'pontos', 'nota', 'leadscore'],
   tags: ['tags', 'tag', 'etiquetas', 'marcadores', 'labels'],
   notes: ['notas', 'notes', 'observacoes', 'observacao', 'obs', 'comentarios', 'anotacoes'],
+  firstName: ['primeironome', 'firstname', 'prenome', 'givenname'],
+  lastName: ['sobrenome', 'lastname', 'surname', 'familyname'],
   owner: [
     'responsavel',
     'owner',
@@ -63,11 +66,17 @@ export function mappingGuesser<T extends string>(words: Record<T, string[]>): (c
 const guessFields: (columns: string[]) => ImportMapping = mappingGuesser(HEADER_WORDS);
 
 /**
- * Each column whose header names a contact field (or the owner); then each column left whose header is a custom
- * field's, as our exports head it (`customFields.<key>`, or its label in either language) or by its key. Retired
- * fields are not guessed.
+ * The export of another CRM the file is (crm-presets), with its own mapping; else each column whose header names a
+ * contact field (or the owner). Then each column left whose header is a custom field's, as our exports head it
+ * (`customFields.<key>`, or its label in either language) or by its key. Retired fields are not guessed.
  */
 export function guessMapping(columns: string[], fields: CustomField[] = []): ImportMapping {
-  const mapping = guessFields(columns);
+  const recognized = recognizePreset(CONTACT_PRESETS, columns, headerKey);
+  const mapping = recognized?.mapping ?? guessFields(columns);
   return { ...mapping, ...guessCustomColumns(columns, mapping, fields, headerKey) };
+}
+
+/** Which CRM's export of people the file is, by its headers; null: none we know. */
+export function contactPresetOf(columns: string[]): ImportPreset | null {
+  return recognizePreset(CONTACT_PRESETS, columns, headerKey)?.preset ?? null;
 }

@@ -76,6 +76,7 @@ export function readRow(
 ): { values: ImportedValues; owner?: string } | { reason: string } {
   const values: Partial<ImportedValues> = {};
   let owner: string | undefined;
+  const parts: { firstName?: string; lastName?: string } = {};
   const { entries, custom } = entriesOf(mapping);
   const customValues = readCustomColumns((column) => importedCell(row.cells[column]), custom, fields);
   if ('reason' in customValues) return customValues;
@@ -123,9 +124,18 @@ export function readRow(
       case 'owner':
         owner = cell;
         break;
+      case 'firstName':
+      case 'lastName':
+        parts[field] = cell;
+        break;
       default:
         values[field] = cell;
     }
+  }
+  if (!values.name && (parts.firstName || parts.lastName)) {
+    const name = [parts.firstName, parts.lastName].filter(Boolean).join(' ');
+    if (name.length > (TEXT_LIMITS.name ?? Infinity)) return { reason: refusal('name', 'tooLong', TEXT_LIMITS.name) };
+    values.name = name;
   }
   if (!values.name) return { reason: refusal('name', 'required') };
   return owner === undefined ? { values: values as ImportedValues } : { values: values as ImportedValues, owner };

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { IMPORT_PRESETS } from '../../domain/contact-imports/crm-presets';
 import {
   IMPORT_MODES,
   IMPORT_STATUSES,
@@ -124,6 +125,12 @@ export const contactImportPreviewResponse = responseObject({
   columns: Joi.array().items(Joi.string()),
   totalRows: count,
   suggestedMapping: mappingResponse,
+  preset: Joi.string()
+    .valid(...IMPORT_PRESETS)
+    .allow(null)
+    .description(
+      'The CRM whose export the file is (Pipedrive, RD Station CRM, Agendor, HubSpot), by its headers; its columns are mapped in suggestedMapping',
+    ),
   mapping: mappingResponse,
   mode: Joi.string().valid(...IMPORT_MODES),
   counts: responseObject({ created: count, updated: count, skipped: count, rejected: count }),

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { IMPORT_PRESETS } from '../../domain/contact-imports/crm-presets';
 import {
   COMPANY_IMPORT_ACTIONS,
   COMPANY_IMPORT_FIELDS,
@@ -52,6 +53,12 @@ export const companyImportPreviewResponse = responseObject({
   delimiter: Joi.string().valid(',', ';', '\t'),
   columns: Joi.array().items(Joi.string()),
   totalRows: count,
+  preset: Joi.string()
+    .valid(...IMPORT_PRESETS)
+    .allow(null)
+    .description(
+      'The CRM whose export the file is (Pipedrive, RD Station CRM, Agendor, HubSpot), by its headers; its columns mapped when no mapping is sent',
+    ),
   mapping: mappingResponse.description('The mapping used: the one sent, else the one guessed from the headers'),
   mode: Joi.string().valid(...COMPANY_IMPORT_MODES),
   counts: responseObject({ create: count, update: count, skip: count, rejected: count }),

@@ -7806,6 +7806,11 @@ export interface operations {
                         };
                         /** @enum {unknown} */
                         mode: "update" | "skip";
+                        /**
+                         * @description The CRM whose export the file is (Pipedrive, RD Station CRM, Agendor, HubSpot), by its headers; its columns mapped when no mapping is sent
+                         * @enum {unknown}
+                         */
+                        preset: "pipedrive" | "rdstation" | "agendor" | "hubspot" | null;
                         /** @description The first 20 rows */
                         rows: {
                             /** @enum {unknown} */
@@ -8160,7 +8165,7 @@ export interface operations {
                         id: number;
                         /** @description CSV column -> contact field (or owner, or customFields.<key>) */
                         mapping: {
-                            [key: string]: ("name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner") | string;
+                            [key: string]: ("name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner" | "firstName" | "lastName") | string;
                         };
                         /** @enum {unknown} */
                         mode: "skip" | "update";
@@ -9467,7 +9472,7 @@ export interface operations {
                             id: number;
                             /** @description CSV column -> contact field (or owner, or customFields.<key>) */
                             mapping: {
-                                [key: string]: ("name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner") | string;
+                                [key: string]: ("name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner" | "firstName" | "lastName") | string;
                             };
                             /** @enum {unknown} */
                             mode: "skip" | "update";
@@ -9592,7 +9597,7 @@ export interface operations {
                         id: number;
                         /** @description CSV column -> contact field (or owner, or customFields.<key>) */
                         mapping: {
-                            [key: string]: ("name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner") | string;
+                            [key: string]: ("name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner" | "firstName" | "lastName") | string;
                         };
                         /** @enum {unknown} */
                         mode: "skip" | "update";
@@ -9841,7 +9846,7 @@ export interface operations {
                         id: number;
                         /** @description CSV column -> contact field (or owner, or customFields.<key>) */
                         mapping: {
-                            [key: string]: ("name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner") | string;
+                            [key: string]: ("name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner" | "firstName" | "lastName") | string;
                         };
                         /** @enum {unknown} */
                         mode: "skip" | "update";
@@ -10027,7 +10032,7 @@ export interface operations {
                         fileName: string | null;
                         /** @description CSV column -> contact field (or owner, or customFields.<key>) */
                         mapping: {
-                            [key: string]: ("name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner") | string;
+                            [key: string]: ("name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner" | "firstName" | "lastName") | string;
                         };
                         /** @enum {unknown} */
                         mode: "skip" | "update";
@@ -10037,6 +10042,11 @@ export interface operations {
                             name: string;
                             userId: number;
                         }[];
+                        /**
+                         * @description The CRM whose export the file is (Pipedrive, RD Station CRM, Agendor, HubSpot), by its headers; its columns are mapped in suggestedMapping
+                         * @enum {unknown}
+                         */
+                        preset: "pipedrive" | "rdstation" | "agendor" | "hubspot" | null;
                         /** @description The first refused rows */
                         rejections: {
                             /** @description The row as it was, by column header */
@@ -10076,7 +10086,7 @@ export interface operations {
                         size: number;
                         /** @description CSV column -> contact field (or owner, or customFields.<key>) */
                         suggestedMapping: {
-                            [key: string]: ("name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner") | string;
+                            [key: string]: ("name" | "email" | "phone" | "company" | "position" | "source" | "status" | "score" | "tags" | "notes" | "cnpj" | "owner" | "firstName" | "lastName") | string;
                         };
                         totalRows: number;
                     };
