@@ -81,12 +81,14 @@ export class KnexLeadFormRepository implements LeadFormRepository {
     const updated = await this.uow
       .db('leadForms')
       .where({ id })
-      .update({ ...toColumns(changes), updatedAt: at });
-    return updated ? this.findById(id) : undefined;
+      .update({ ...toColumns(changes), updatedAt: at })
+      .returning('id');
+    return updated.length ? this.findById(id) : undefined;
   }
 
   async delete(id: number): Promise<boolean> {
-    return (await this.uow.db('leadForms').where({ id }).delete()) > 0;
+    // RETURNING, not the driver's row count (the embedded database's driver does not give it).
+    return (await this.uow.db('leadForms').where({ id }).delete().returning('id')).length > 0;
   }
 
   async enabledUsers(ids: number[]): Promise<{ id: number; role: Role }[]> {

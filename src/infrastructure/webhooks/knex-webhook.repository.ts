@@ -107,7 +107,8 @@ export class KnexWebhookRepository implements WebhookRepository {
   }
 
   async delete(id: number): Promise<boolean> {
-    return (await EndpointModel.query(this.uow.db).deleteById(id)) > 0;
+    // RETURNING, not the driver's row count (the embedded database's driver does not give it).
+    return (await this.uow.db('webhookEndpoints').where({ id }).delete().returning('id')).length > 0;
   }
 
   /** webhook_deliveries_endpoint_index. */
@@ -233,16 +234,17 @@ export class KnexWebhookRepository implements WebhookRepository {
   }
 
   async purge(before: Date): Promise<number> {
-    const { rowCount } = (await this.uow.db.raw(
-      `DELETE FROM webhook_deliveries WHERE created_at < ? AND status <> 'pending'`,
+    const { rows } = (await this.uow.db.raw(
+      `WITH gone AS (DELETE FROM webhook_deliveries WHERE created_at < ? AND status <> 'pending' RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
       [before],
-    )) as { rowCount: number };
+    )) as { rows: { n: number }[] };
     await this.uow.db.raw(
       `DELETE FROM webhook_events e WHERE e.occurred_at < ?
        AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id)`,
       [before],
     );
-    return rowCount;
+    return rows[0].n;
   }
 
   async adminIds(): Promise<number[]> {
