@@ -10,6 +10,7 @@ import {
 } from '../../domain/forms/lead-form';
 import type { FormsService } from '../../domain/forms/forms.service';
 import { FORMS_SERVICE } from '../../domain/forms/forms.tokens';
+import { CUSTOM_TARGET } from '../../domain/custom-fields/custom-field-cell';
 import { CONFIG } from '../../domain/shared/shared.tokens';
 import { cursorQuery, idParams, recordId } from '../crm/crm.schemas';
 import { viewerOf } from '../crm/crm-routes';
@@ -23,7 +24,7 @@ const label = Joi.object({
 });
 const fieldName = Joi.alternatives(
   Joi.string().valid(...FORM_CONTACT_FIELDS),
-  Joi.string().pattern(/^customFields\.[a-z][a-z0-9_]{0,49}$/, 'customFields.<key>'),
+  Joi.string().pattern(CUSTOM_TARGET, 'customFields.<key>'),
 ).description('A contact field (name, email, phone, position, notes) or customFields.<key>');
 const origin = Joi.string()
   .uri({ scheme: ['https', 'http'] })

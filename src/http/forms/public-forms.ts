@@ -114,9 +114,11 @@ export function publicForms(forms: FormsService, limiter: RateLimiter, publicUrl
     try {
       const form = await load(req, res);
       const ancestors = form.allowedOrigins.length ? form.allowedOrigins.join(' ') : '*';
+      // A form that sends the browser on after it (redirectUrl) needs that site among its form actions too.
+      const actions = ["'self'", ...(form.redirectUrl ? [new URL(form.redirectUrl).origin] : [])].join(' ');
       res.setHeader(
         'Content-Security-Policy',
-        `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors ${ancestors}; base-uri 'none'`,
+        `default-src 'none'; style-src 'unsafe-inline'; form-action ${actions}; frame-ancestors ${ancestors}; base-uri 'none'`,
       );
       res.removeHeader('X-Frame-Options');
       res.type('html').send(formPage(form, action(req, form.slug), languageOf(req), Date.now()));

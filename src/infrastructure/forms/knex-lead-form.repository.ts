@@ -103,7 +103,7 @@ export class KnexLeadFormRepository implements LeadFormRepository {
 
   async takeTurn(formId: number): Promise<number> {
     const { rows } = (await this.uow.db.raw(
-      `UPDATE lead_forms SET next_owner = (next_owner + 1) % 1000000 WHERE id = ? RETURNING next_owner - 1 AS turn`,
+      `UPDATE lead_forms SET next_owner = next_owner + 1 WHERE id = ? RETURNING next_owner - 1 AS turn`,
       [formId],
     )) as { rows: { turn: number }[] };
     return Math.max(0, rows[0]?.turn ?? 0);

@@ -255,6 +255,50 @@ describe('a form sent from a site', () => {
     expect(statuses[10]).toBe(429);
   });
 
+  it("fills the contacts' custom fields it asks for, typed as their fields", async () => {
+    const field = await crm.users.admin.post('/api/crm/fields', {
+      entity: 'contact',
+      key: 'segmentoDeMercado',
+      label: { pt: 'Segmento', en: 'Segment' },
+      type: 'select',
+      options: ['varejo', 'industria'],
+    });
+    expect(field.status, field.text).toBe(201);
+    const seats = await crm.users.admin.post('/api/crm/fields', {
+      entity: 'contact',
+      key: 'licencas',
+      label: { pt: 'Licenças', en: 'Seats' },
+      type: 'number',
+    });
+    expect(seats.status, seats.text).toBe(201);
+    const form = await newForm({
+      fields: [
+        { field: 'name', required: true },
+        { field: 'email', required: true },
+        { field: 'customFields.segmentoDeMercado', required: true, label: { pt: 'Seu segmento', en: 'Your segment' } },
+        { field: 'customFields.licencas', required: false },
+      ],
+    });
+    const email = `custom-${form.slug}@site.test`;
+    const sent = await send(
+      form.slug,
+      `name=Custom&email=${encodeURIComponent(email)}&customFields.segmentoDeMercado=varejo&customFields.licencas=12`,
+    );
+    expect(sent.status, sent.text).toBe(201);
+    const [contact] = await contactsByEmail(email);
+    expect(contact.customFields).toEqual({ segmentoDeMercado: 'varejo', licencas: 12 });
+    const missing = await send(form.slug, { name: 'Sem', email: `sem-${form.slug}@x.test`, _t: LONG_AGO() });
+    expect([missing.status, missing.body.error?.details[0].path]).toEqual([400, 'customFields.segmentoDeMercado']);
+    const wrong = await send(form.slug, {
+      name: 'Errado',
+      email: `errado-${form.slug}@x.test`,
+      'customFields.segmentoDeMercado': 'agro',
+    });
+    expect(wrong.status).toBe(400);
+    await crm.users.admin.delete(`/api/crm/fields/${field.body.id}`);
+    await crm.users.admin.delete(`/api/crm/fields/${seats.body.id}`);
+  });
+
   it('is published as a page with the form and as a script any site may load', async () => {
     const form = await newForm();
     const page = await fetch(form.embed.url, { headers: { accept: 'text/html', 'accept-language': 'en' } });
@@ -264,6 +308,13 @@ describe('a form sent from a site', () => {
     expect(html).toMatch(/name="_t" value="\d+"/);
     expect(html).toContain('Aceito receber contato comercial da Funil.');
     expect(page.headers.get('content-security-policy')).toContain('frame-ancestors *');
+    expect(page.headers.get('content-security-policy')).toContain("form-action 'self';");
+    const redirecting = await newForm({ redirectUrl: 'https://www.cliente.com.br/obrigado' });
+    const redirectPage = await fetch(redirecting.embed.url, { headers: { accept: 'text/html' } });
+    // The browser may follow the 303 to the site after sending.
+    expect(redirectPage.headers.get('content-security-policy')).toContain(
+      "form-action 'self' https://www.cliente.com.br;",
+    );
     const script = await fetch(`${form.embed.url}/embed.js`);
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toMatch(/javascript/);
