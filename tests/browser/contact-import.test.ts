@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -64,6 +65,24 @@ async function chooseFile(page: Page, name: string, buffer: Buffer) {
 }
 
 describe('contact import wizard', () => {
+  it("recognises another CRM's export (HubSpot) and maps it, the split name included, with no hand work", async () => {
+    const { page } = await newEmployee('hub');
+    await visit(page, '/crm/contacts/import');
+    await chooseFile(page, 'hubspot-contacts.csv', readFileSync('tests/fixtures/crm-exports/hubspot-contacts.csv'));
+    await page.getByRole('button', { name: 'Avançar' }).click();
+    await page.getByText('Reconhecemos uma exportação do HubSpot').waitFor();
+    expect(await page.getByLabel('First Name').textContent()).toBe('Primeiro nome');
+    expect(await page.getByLabel('Last Name').textContent()).toBe('Sobrenome');
+    expect(await page.getByLabel('Contact owner').textContent()).toBe('Ignorar esta coluna');
+    expect(await page.getByLabel('Lifecycle Stage').textContent()).toBe('Ignorar esta coluna');
+    expect(await page.getByRole('button', { name: 'Avançar' }).isDisabled()).toBe(false);
+    await page.getByRole('button', { name: 'Avançar' }).click();
+    await page.getByTestId('import-sample').waitFor();
+    expect(await page.getByTestId('preview-created').textContent()).toBe('3');
+    expect(await page.getByTestId('preview-rejected').textContent()).toBe('0');
+    expect(await page.getByTestId('import-sample').textContent()).toContain('Beatriz Almeida');
+  });
+
   it('imports a CSV with a mapping (a refused row, an update by email), keeps the result across a reload, downloads the refused rows, then undoes it', async () => {
     const { page } = await newEmployee('imp');
     const tag = uniqueName('w').toLowerCase();

@@ -1,3 +1,4 @@
+import { mappingHint } from '../../../components/import/crm-presets';
 import { ArrowLeft, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -140,7 +141,7 @@ export function ImportCompaniesPage() {
             mapping={columnsMapping}
             targets={[...COMPANY_MAPPING_TARGETS, ...custom.targets]}
             labelOf={(field) => custom.labelOf(field) ?? t(`companies.fields.${field}`)}
-            hint={t('companyImport.mappingHint')}
+            hint={mappingHint(read.data.preset, t('companyImport.mappingHint'), t)}
             problem={keyed ? null : t('companyImport.keyRequired')}
             onChange={setMapping}
           />

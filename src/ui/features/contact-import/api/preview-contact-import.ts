@@ -23,11 +23,12 @@ export const IMPORT_FIELDS = Object.keys({
 } satisfies Record<ImportField, 0>) as ImportField[];
 
 /**
- * What a column can be mapped to: the fields, and the owner (the person each row's contact goes to); besides them,
+ * What a column can be mapped to: the fields, the first and last names (which make the name when no column gives it
+ * whole), and the owner (the person each row's contact goes to); besides them,
  * each custom field of contacts as `customFields.<key>` (useCustomFieldColumns).
  */
 export type MappingTarget = ImportMapping[string];
-export const MAPPING_TARGETS: MappingTarget[] = [...IMPORT_FIELDS, 'owner'];
+export const MAPPING_TARGETS: MappingTarget[] = [...IMPORT_FIELDS, 'firstName', 'lastName', 'owner'];
 
 /** Who gets the contacts the import creates, besides an owner column: one person, or several in turn; neither: the importer. */
 export interface ImportOwners {

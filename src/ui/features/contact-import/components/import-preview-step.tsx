@@ -43,7 +43,10 @@ function cellText(value: unknown): string {
 /** The dry run's answer: counts, the first rows as they will be stored, the refused rows and why. */
 export function ImportPreviewStep({ preview, mapping }: { preview: ImportPreview; mapping: ImportMapping }) {
   const { t, i18n } = useTranslation();
-  const fields = IMPORT_FIELDS.filter((field) => Object.values(mapping).includes(field));
+  // The name shows when a column gives it, or the first and last names that make it.
+  const targets = new Set<string>(Object.values(mapping));
+  if (targets.has('firstName') || targets.has('lastName')) targets.add('name');
+  const fields = IMPORT_FIELDS.filter((field) => targets.has(field));
   // The custom fields mapped, in their order, each shown as a record's page shows it.
   const mapped = new Set(Object.values(mapping).map(customFieldKeyOf));
   const custom = useCustomFieldColumns('contact');

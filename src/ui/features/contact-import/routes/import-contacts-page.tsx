@@ -1,3 +1,4 @@
+import { mappingHint } from '../../../components/import/crm-presets';
 import { ArrowLeft, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -64,6 +65,8 @@ function RunningImportNotice() {
 
 type Step = 'file' | 'mapping' | 'preview';
 
+const NAME_TARGETS = new Set<string>(['name', 'firstName', 'lastName']);
+
 /** The wizard: a file, its columns mapped to fields, the dry run, then the import runs as a job (its own page). */
 export function ImportContactsPage() {
   const { t } = useTranslation();
@@ -87,7 +90,8 @@ export function ImportContactsPage() {
   const ownerReady = owners !== undefined && (owner.kind !== 'column' || ownerColumn(columnsMapping) !== undefined);
   const preview = useImportPreview(step === 'preview' && ownerReady ? file : null, columnsMapping, mode, owners);
   const start = useStartContactImport();
-  const hasName = Object.values(columnsMapping).includes('name');
+  // A name column, or the first and last names an export splits it into.
+  const hasName = Object.values(columnsMapping).some((target) => NAME_TARGETS.has(target));
   const writes = ownerReady ? (preview.data?.counts.created ?? 0) + (preview.data?.counts.updated ?? 0) : 0;
 
   const chooseFile = (chosen: File) => {
@@ -131,7 +135,7 @@ export function ImportContactsPage() {
             mapping={columnsMapping}
             targets={targets}
             labelOf={targetLabel}
-            hint={t('contactImport.mapping.hint')}
+            hint={mappingHint(read.data.preset, t('contactImport.mapping.hint'), t)}
             problem={hasName ? null : t('contactImport.mapping.nameRequired')}
             onChange={setMapping}
           />

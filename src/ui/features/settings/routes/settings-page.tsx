@@ -43,6 +43,20 @@ function WebhooksTab() {
   );
 }
 
+// Its own chunk too: the form builder, the snippets and the submissions log, for the few admins who open it.
+const LeadFormsSettings = lazy(() =>
+  import('../components/lead-forms-settings').then((module) => ({ default: module.LeadFormsSettings })),
+);
+
+/** The web-to-lead forms sites embed, their snippets and what they brought. */
+function LeadFormsTab() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <LeadFormsSettings />
+    </Suspense>
+  );
+}
+
 const TABS = {
   users: UsersSettings,
   stages: PipelineTab,
@@ -52,6 +66,7 @@ const TABS = {
   securityLog: SecurityLog,
   apiKeys: AllApiKeys,
   webhooks: WebhooksTab,
+  forms: LeadFormsTab,
 } as const;
 type Tab = keyof typeof TABS;
 const isTab = (value: string | null): value is Tab => value !== null && Object.hasOwn(TABS, value);
