@@ -117,6 +117,11 @@ export class FormsService {
     return form;
   }
 
+  /** The contacts' custom fields by key: how a form's `customFields.<key>` inputs are drawn (their type, options, label). */
+  async inputFields(): Promise<Map<string, CustomField>> {
+    return new Map((await this.customFields.list('contact')).map((field) => [field.key, field]));
+  }
+
   /** Whether a page of `origin` may send the form (no origin: not a browser's cross-site call). */
   allows(form: LeadForm, origin: string | null): boolean {
     return origin === null || form.allowedOrigins.length === 0 || form.allowedOrigins.includes(origin);

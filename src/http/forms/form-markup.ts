@@ -1,3 +1,4 @@
+import type { CustomField } from '../../domain/custom-fields/custom-field';
 import {
   DEFAULT_LABELS,
   FORM_HONEYPOT,
@@ -7,6 +8,9 @@ import {
 } from '../../domain/forms/lead-form';
 
 export type FormLanguage = 'pt' | 'en';
+/** The contacts' custom fields, by key: a form's `customFields.<key>` inputs are drawn as their type asks. */
+export type FormCustomFields = ReadonlyMap<string, CustomField>;
+const NONE: FormCustomFields = new Map();
 
 const TEXT = {
   pt: {
@@ -28,26 +32,79 @@ const TEXT = {
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
-const INPUT_TYPES: Partial<Record<FormContactField, string>> = { email: 'email', phone: 'tel' };
+const INPUT_TYPES: Partial<Record<FormContactField | CustomField['type'], string>> = {
+  email: 'email',
+  phone: 'tel',
+  number: 'number',
+  currency: 'number',
+  date: 'date',
+  url: 'url',
+};
 
-/** A field's label in a language: the form's own, else the contact field's name, else its custom field key. */
-export function labelOf(field: LeadForm['fields'][number], lang: FormLanguage): string {
+const customKey = (field: string) => (field.startsWith('customFields.') ? field.slice('customFields.'.length) : null);
+
+/** A field's label in a language: the form's own, else the contact field's name or the custom field's label. */
+export function labelOf(
+  field: LeadForm['fields'][number],
+  lang: FormLanguage,
+  custom: FormCustomFields = NONE,
+): string {
   if (field.label) return field.label[lang];
   const own = DEFAULT_LABELS[field.field as FormContactField];
-  return own ? own[lang] : field.field.replace(/^customFields\./, '');
+  if (own) return own[lang];
+  const key = customKey(field.field) ?? field.field;
+  return custom.get(key)?.label[lang] ?? key;
+}
+
+/** One field's control: a contact field's input, or what its custom field's type asks (a select, boxes, a date...). */
+function control(
+  id: string,
+  name: string,
+  required: string,
+  type: string,
+  definition: CustomField | undefined,
+  lang: FormLanguage,
+) {
+  const options = (definition?.options ?? []).filter((o) => !o.retired);
+  switch (definition?.type) {
+    case 'select':
+      return `<select id="${id}" name="${name}"${required}><option value=""></option>${options
+        .map((o) => `<option value="${escapeHtml(o.key)}">${escapeHtml(o.label[lang])}</option>`)
+        .join('')}</select>`;
+    case 'multiSelect':
+      return options
+        .map(
+          (o, i) =>
+            `<label><input type="checkbox" id="${i ? `${id}-${i}` : id}" name="${name}" value="${escapeHtml(o.key)}"> ${escapeHtml(o.label[lang])}</label>`,
+        )
+        .join(' ');
+    case 'checkbox':
+      return `<input id="${id}" name="${name}" type="checkbox" value="true"${required}>`;
+    case 'longText':
+      return `<textarea id="${id}" name="${name}" rows="4"${required}></textarea>`;
+    default:
+      return type === 'textarea'
+        ? `<textarea id="${id}" name="${name}" rows="4"${required}></textarea>`
+        : `<input id="${id}" name="${name}" type="${type}"${type === 'number' ? ' step="any"' : ''}${required}>`;
+  }
 }
 
 /** The form's inputs, a hidden honeypot and the consent box: what the hosted page and the plain snippet share. */
-export function formInputs(form: LeadForm, lang: FormLanguage): string {
+export function formInputs(form: LeadForm, lang: FormLanguage, custom: FormCustomFields = NONE): string {
   const inputs = form.fields.map((field, index) => {
     const id = `funil-${form.slug}-${index}`;
-    const type = INPUT_TYPES[field.field as FormContactField] ?? 'text';
-    const required = field.required ? ' required' : '';
-    const control =
+    const key = customKey(field.field);
+    const definition = key === null ? undefined : custom.get(key);
+    const type =
       field.field === 'notes'
-        ? `<textarea id="${id}" name="${escapeHtml(field.field)}" rows="4"${required}></textarea>`
-        : `<input id="${id}" name="${escapeHtml(field.field)}" type="${type}"${required}>`;
-    return `<p><label for="${id}">${escapeHtml(labelOf(field, lang))}${field.required ? ' *' : ''}</label><br>${control}</p>`;
+        ? 'textarea'
+        : (INPUT_TYPES[(definition?.type ?? field.field) as FormContactField] ?? 'text');
+    const required = field.required ? ' required' : '';
+    const label = `${escapeHtml(labelOf(field, lang, custom))}${field.required ? ' *' : ''}`;
+    const input = control(id, escapeHtml(field.field), required, type, definition, lang);
+    return definition?.type === 'multiSelect'
+      ? `<fieldset><legend>${label}</legend>${input}</fieldset>`
+      : `<p><label for="${id}">${label}</label><br>${input}</p>`;
   });
   const honeypot = `<p style="position:absolute;left:-10000px" aria-hidden="true"><label>${TEXT[lang].leave}<input name="${FORM_HONEYPOT}" tabindex="-1" autocomplete="off"></label></p>`;
   const consent = form.consentText
@@ -57,8 +114,13 @@ export function formInputs(form: LeadForm, lang: FormLanguage): string {
 }
 
 /** The plain HTML form a site without scripts pastes: it posts to Funil, which answers with a page or a redirect. */
-export function plainSnippet(form: LeadForm, action: string, lang: FormLanguage = 'pt'): string {
-  return `<form method="post" action="${escapeHtml(action)}" accept-charset="utf-8">\n${formInputs(form, lang)}\n<p><button type="submit">${TEXT[lang].send}</button></p>\n</form>`;
+export function plainSnippet(
+  form: LeadForm,
+  action: string,
+  custom: FormCustomFields = NONE,
+  lang: FormLanguage = 'pt',
+): string {
+  return `<form method="post" action="${escapeHtml(action)}" accept-charset="utf-8">\n${formInputs(form, lang, custom)}\n<p><button type="submit">${TEXT[lang].send}</button></p>\n</form>`;
 }
 
 const PAGE_STYLE = `body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#1f2937}
@@ -70,8 +132,14 @@ function page(title: string, body: string, lang: FormLanguage): string {
 }
 
 /** The hosted page of a form: the same inputs, and when it was shown (the minimum fill time counts from it). */
-export function formPage(form: LeadForm, action: string, lang: FormLanguage, shownAt: number): string {
-  const inputs = `${formInputs(form, lang)}\n<input type="hidden" name="${FORM_SHOWN_AT}" value="${shownAt}">`;
+export function formPage(
+  form: LeadForm,
+  action: string,
+  lang: FormLanguage,
+  shownAt: number,
+  custom: FormCustomFields = NONE,
+): string {
+  const inputs = `${formInputs(form, lang, custom)}\n<input type="hidden" name="${FORM_SHOWN_AT}" value="${shownAt}">`;
   return page(
     form.name,
     `<h1>${escapeHtml(form.name)}</h1><form method="post" action="${escapeHtml(action)}" accept-charset="utf-8">${inputs}<p><button type="submit">${TEXT[lang].send}</button></p></form>`,
@@ -91,11 +159,11 @@ export function resultPage(form: LeadForm, lang: FormLanguage, error?: string): 
  * The script a site embeds (`<script src=".../f/<slug>/embed.js" async></script>`): draws the form where the script
  * stands (or into `[data-funil-form="<slug>"]`), in the page's language, and sends it as JSON with when it was shown.
  */
-export function embedScript(form: LeadForm, action: string): string {
+export function embedScript(form: LeadForm, action: string, custom: FormCustomFields = NONE): string {
   const definition = {
     action,
     slug: form.slug,
-    markup: { pt: formInputs(form, 'pt'), en: formInputs(form, 'en') },
+    markup: { pt: formInputs(form, 'pt', custom), en: formInputs(form, 'en', custom) },
     text: TEXT,
     thankYou: form.thankYou,
     redirectUrl: form.redirectUrl,
@@ -114,7 +182,7 @@ if(host){host.appendChild(form)}else if(me&&me.parentNode){me.parentNode.insertB
 form.addEventListener("submit",function(e){
 e.preventDefault();
 var status=form.querySelector(".funil-status");var body={};
-var data=new FormData(form);data.forEach(function(v,k){body[k]=v});
+var data=new FormData(form);data.forEach(function(v,k){if(v==="")return;body[k]=k in body?[].concat(body[k],v):v});
 body.consent=data.get("consent")==="true";body[d.shownAt]=shown;
 var button=form.querySelector("button");button.disabled=true;
 fetch(d.action,{method:"POST",headers:{"content-type":"application/json"},body:JSON.stringify(body)})

@@ -16,7 +16,7 @@ import { cursorQuery, idParams, recordId } from '../crm/crm.schemas';
 import { viewerOf } from '../crm/crm-routes';
 import { id, NO_CONTENT, pageResponse, responseObject, timestamp } from '../response.schemas';
 import { defineRoute, type HttpRouter, type RouteDefinition } from '../route';
-import { plainSnippet } from './form-markup';
+import { plainSnippet, type FormCustomFields } from './form-markup';
 
 const label = Joi.object({
   pt: Joi.string().trim().min(1).max(100).required(),
@@ -124,7 +124,7 @@ export class FormsRouter implements HttpRouter {
   ) {}
 
   /** The form with the snippets that publish it, at this deployment's address. */
-  private withEmbed(form: LeadForm, req: Request) {
+  private withEmbed(form: LeadForm, req: Request, custom: FormCustomFields) {
     const base = (this.config.publicUrl ?? `${req.protocol}://${req.get('host')}`).replace(/\/$/, '');
     const url = `${base}/f/${form.slug}`;
     return {
@@ -132,7 +132,7 @@ export class FormsRouter implements HttpRouter {
       embed: {
         url,
         script: `<div data-funil-form="${form.slug}"></div>\n<script src="${url}/embed.js" async></script>`,
-        html: plainSnippet(form, url),
+        html: plainSnippet(form, url, custom),
       },
     };
   }
@@ -149,7 +149,8 @@ export class FormsRouter implements HttpRouter {
         schemas: { body: create },
         response: formResponse,
         errors: ['FORM.SLUG_TAKEN', 'FORM.LIMIT_REACHED'],
-        handler: async ({ body }, req) => this.withEmbed(await this.forms.create(viewerOf(req), body), req),
+        handler: async ({ body }, req) =>
+          this.withEmbed(await this.forms.create(viewerOf(req), body), req, await this.forms.inputFields()),
       }),
       defineRoute({
         method: 'get',
@@ -158,9 +159,10 @@ export class FormsRouter implements HttpRouter {
         tag: 'forms',
         summary: 'Every form, newest first',
         response: responseObject({ items: Joi.array().items(formResponse) }),
-        handler: async (_input, req) => ({
-          items: (await this.forms.list()).map((form) => this.withEmbed(form, req)),
-        }),
+        handler: async (_input, req) => {
+          const custom = await this.forms.inputFields();
+          return { items: (await this.forms.list()).map((form) => this.withEmbed(form, req, custom)) };
+        },
       }),
       defineRoute({
         method: 'get',
@@ -171,7 +173,8 @@ export class FormsRouter implements HttpRouter {
         schemas: { params: idParams },
         response: formResponse,
         errors: ['FORM.NOT_FOUND'],
-        handler: async ({ params }, req) => this.withEmbed(await this.forms.get(params.id), req),
+        handler: async ({ params }, req) =>
+          this.withEmbed(await this.forms.get(params.id), req, await this.forms.inputFields()),
       }),
       defineRoute({
         method: 'patch',
@@ -182,7 +185,8 @@ export class FormsRouter implements HttpRouter {
         schemas: { params: idParams, body: change },
         response: formResponse,
         errors: ['FORM.NOT_FOUND', 'FORM.SLUG_TAKEN'],
-        handler: async ({ params, body }, req) => this.withEmbed(await this.forms.update(params.id, body), req),
+        handler: async ({ params, body }, req) =>
+          this.withEmbed(await this.forms.update(params.id, body), req, await this.forms.inputFields()),
       }),
       defineRoute({
         method: 'delete',

@@ -105,7 +105,7 @@ export function publicForms(forms: FormsService, limiter: RateLimiter, publicUrl
   router.get('/:slug/embed.js', async (req, res, next) => {
     try {
       const form = await load(req, res);
-      res.type('application/javascript').send(embedScript(form, action(req, form.slug)));
+      res.type('application/javascript').send(embedScript(form, action(req, form.slug), await forms.inputFields()));
     } catch (error) {
       next(error);
     }
@@ -121,7 +121,9 @@ export function publicForms(forms: FormsService, limiter: RateLimiter, publicUrl
         `default-src 'none'; style-src 'unsafe-inline'; form-action ${actions}; frame-ancestors ${ancestors}; base-uri 'none'`,
       );
       res.removeHeader('X-Frame-Options');
-      res.type('html').send(formPage(form, action(req, form.slug), languageOf(req), Date.now()));
+      res
+        .type('html')
+        .send(formPage(form, action(req, form.slug), languageOf(req), Date.now(), await forms.inputFields()));
     } catch (error) {
       next(error);
     }

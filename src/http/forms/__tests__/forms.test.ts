@@ -295,6 +295,12 @@ describe('a form sent from a site', () => {
       'customFields.segmentoDeMercado': 'agro',
     });
     expect(wrong.status).toBe(400);
+    // Drawn as their types ask, with their own labels when the form gives none.
+    const html = await (await fetch(form.embed.url, { headers: { accept: 'text/html' } })).text();
+    expect(html).toMatch(/<select [^>]*name="customFields.segmentoDeMercado" required>/);
+    expect(html).toContain('<option value="varejo">varejo</option>');
+    expect(html).toContain('Seu segmento *');
+    expect(html).toMatch(/<label for="[^"]+">Licenças<\/label><br><input [^>]*name="customFields.licencas" type="number"/);
     await crm.users.admin.delete(`/api/crm/fields/${field.body.id}`);
     await crm.users.admin.delete(`/api/crm/fields/${seats.body.id}`);
   });
