@@ -141,7 +141,11 @@ function checkMapping(columns: string[], mapping: ImportMapping, fields: ImportF
   const targets = Object.values(mapping);
   if (!targets.includes('name') && !targets.includes('firstName') && !targets.includes('lastName')) {
     throw new ValidationError([
-      { path: 'mapping', message: 'A column must be mapped to name (or to firstName and lastName)', type: 'import.name' },
+      {
+        path: 'mapping',
+        message: 'A column must be mapped to name (or to firstName and lastName)',
+        type: 'import.name',
+      },
     ]);
   }
 }

@@ -113,9 +113,9 @@ export class KnexTimelineRepository implements TimelineRepository {
           );
       });
     return keysetPage(query, page, (row) => {
-      const { importId, dealId, note, apiKeyName, formName, ...entry } = plain<TimelineEntry & { note: NoteRow | null }>(
-        row,
-      );
+      const { importId, dealId, note, apiKeyName, formName, ...entry } = plain<
+        TimelineEntry & { note: NoteRow | null }
+      >(row);
       return {
         ...entry,
         id: String(row.id),

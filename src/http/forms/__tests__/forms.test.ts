@@ -300,7 +300,9 @@ describe('a form sent from a site', () => {
     expect(html).toMatch(/<select [^>]*name="customFields.segmentoDeMercado" required>/);
     expect(html).toContain('<option value="varejo">varejo</option>');
     expect(html).toContain('Seu segmento *');
-    expect(html).toMatch(/<label for="[^"]+">Licenças<\/label><br><input [^>]*name="customFields.licencas" type="number"/);
+    expect(html).toMatch(
+      /<label for="[^"]+">Licenças<\/label><br><input [^>]*name="customFields.licencas" type="number"/,
+    );
     await crm.users.admin.delete(`/api/crm/fields/${field.body.id}`);
     await crm.users.admin.delete(`/api/crm/fields/${seats.body.id}`);
   });
