@@ -19,7 +19,7 @@ export interface LeadFormRepository {
   count(): Promise<number>;
   create(values: NewLeadForm): Promise<LeadForm>;
   findById(id: number): Promise<LeadForm | undefined>;
-  /** An active form. */
+  /** An active form (its `submissions` not counted: 0). */
   findBySlug(slug: string): Promise<LeadForm | undefined>;
   slugTaken(slug: string, exceptId?: number): Promise<boolean>;
   /** Newest first. */

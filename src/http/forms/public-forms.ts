@@ -105,6 +105,9 @@ export function publicForms(forms: FormsService, limiter: RateLimiter, publicUrl
   router.get('/:slug/embed.js', async (req, res, next) => {
     try {
       const form = await load(req, res);
+      // Loaded by every page view of the sites that embed it: browsers and proxies keep it 5 minutes (a change
+      // to the form reaches them that late at most).
+      res.setHeader('Cache-Control', 'public, max-age=300');
       res.type('application/javascript').send(embedScript(form, action(req, form.slug), await forms.inputFields()));
     } catch (error) {
       next(error);

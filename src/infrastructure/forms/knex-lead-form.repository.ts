@@ -58,8 +58,13 @@ export class KnexLeadFormRepository implements LeadFormRepository {
     return row && plain<LeadForm>(row);
   }
 
+  /** The public side's lookup, on every submission and page: its submissions are not counted there (0). */
   async findBySlug(slug: string): Promise<LeadForm | undefined> {
-    const row = await this.select().where({ 'leadForms.slug': slug, 'leadForms.active': true }).first();
+    const row = await this.uow
+      .db('leadForms')
+      .select([...FORM_COLUMNS, this.uow.db.raw('0 AS submissions')])
+      .where({ 'leadForms.slug': slug, 'leadForms.active': true })
+      .first();
     return row && plain<LeadForm>(row);
   }
 
