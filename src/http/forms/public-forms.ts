@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
 import Joi from 'joi';
 import {
@@ -105,10 +106,14 @@ export function publicForms(forms: FormsService, limiter: RateLimiter, publicUrl
   router.get('/:slug/embed.js', async (req, res, next) => {
     try {
       const form = await load(req, res);
-      // Loaded by every page view of the sites that embed it: browsers and proxies keep it 5 minutes (a change
-      // to the form reaches them that late at most).
-      res.setHeader('Cache-Control', 'public, max-age=300');
-      res.type('application/javascript').send(embedScript(form, action(req, form.slug), await forms.inputFields()));
+      // Loaded by every page view of the sites that embed it: kept by browsers, but asked again each time (a form
+      // paused or changed shows so at once); unchanged, it is a 304 with no body.
+      const script = embedScript(form, action(req, form.slug), await forms.inputFields());
+      const etag = `"${createHash('sha256').update(script).digest('base64url').slice(0, 27)}"`;
+      res.setHeader('Cache-Control', 'no-cache');
+      res.setHeader('ETag', etag);
+      if (req.headers['if-none-match'] === etag) return void res.status(304).end();
+      res.type('application/javascript').send(script);
     } catch (error) {
       next(error);
     }

@@ -327,7 +327,11 @@ describe('a form sent from a site', () => {
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toMatch(/javascript/);
     expect(script.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
-    expect(script.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(script.headers.get('cache-control')).toBe('no-cache');
+    const again = await fetch(`${form.embed.url}/embed.js`, {
+      headers: { 'if-none-match': script.headers.get('etag')! },
+    });
+    expect(again.status).toBe(304);
     expect(page.headers.get('cache-control')).toBe('no-store');
     expect(await script.text()).toContain(form.embed.url);
   });
