@@ -13,6 +13,11 @@ export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElem
   );
 }
 
+/** A web address: the URL keyboard, no autocomplete or spell check, "https://" as its placeholder. */
+export function UrlInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  return <Input type="url" inputMode="url" autoComplete="off" spellCheck={false} placeholder="https://" {...props} />;
+}
+
 type NumberInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'onChange'> & {
   value: number | null | undefined;
   /** null while the field is empty or holds no number. */

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { Form, FormField, useSchemaForm } from '../../../components/ui/form';
-import { Input } from '../../../components/ui/input';
+import { Input, UrlInput } from '../../../components/ui/input';
 import { PageSpinner, Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
@@ -185,17 +185,7 @@ function LeadFormEditor({
               name="redirectUrl"
               label={t('leadForms.fields.redirectUrl')}
               description={t('leadForms.hints.redirectUrl')}
-              render={(control) => (
-                <Input
-                  {...control}
-                  type="url"
-                  inputMode="url"
-                  autoComplete="off"
-                  spellCheck={false}
-                  maxLength={URL_MAX}
-                  placeholder="https://"
-                />
-              )}
+              render={(control) => <UrlInput {...control} maxLength={URL_MAX} />}
             />
           )}
         </div>

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { checkboxClass } from '../../../components/ui/checkbox';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
 import { Form, FormField, useSchemaForm } from '../../../components/ui/form';
-import { Input } from '../../../components/ui/input';
+import { Input, UrlInput } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/cn';
@@ -107,17 +107,7 @@ export function WebhookDialog({
             name="url"
             label={t('webhooks.fields.url')}
             description={t('webhooks.hints.url')}
-            render={(field) => (
-              <Input
-                {...field}
-                type="url"
-                inputMode="url"
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={URL_MAX}
-                placeholder="https://"
-              />
-            )}
+            render={(field) => <UrlInput {...field} maxLength={URL_MAX} />}
           />
           <FormField
             control={form.control}
