@@ -62,6 +62,7 @@ import * as addActivitySortIndexes from './20261203140000_add_activity_sort_inde
 import * as createApiKeys from './20261203150000_create_api_keys';
 import * as createWebhooks from './20261204160000_create_webhooks';
 import * as createLeadForms from './20261204170000_create_lead_forms';
+import * as createContactConsents from './20261204180000_create_contact_consents';
 
 /** What a migration that moves data counts (rows created, linked...), for the log: see migrateLatest. */
 export type MigrationReport = Record<string, number>;
@@ -139,4 +140,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261203150000_create_api_keys', createApiKeys],
   ['20261204160000_create_webhooks', createWebhooks],
   ['20261204170000_create_lead_forms', createLeadForms],
+  ['20261204180000_create_contact_consents', createContactConsents],
 ];

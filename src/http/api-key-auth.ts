@@ -14,8 +14,11 @@ declare module 'express-serve-static-core' {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** What a key may call: the CRM, the notifications and the signed-in person's own account (not its keys or sessions). */
-export const KEY_PATHS = /^\/api\/(crm\/|notifications(\/|$)|user$)/;
+/**
+ * What a key may call: the CRM, the notifications, the signed-in person's own account (not its keys or sessions) and
+ * contacts' consents (a newsletter tool records a grant or a revocation).
+ */
+export const KEY_PATHS = /^\/api\/(crm\/|notifications(\/|$)|user$|privacy\/contacts\/\d+\/consents$)/;
 
 /** The secret of a request's `Authorization: Bearer` header, if it has one. */
 export const bearerOf = (req: Request): string | undefined => {
@@ -38,7 +41,9 @@ export function apiKeyAuth(keys: ApiKeysService, limiter: RateLimiter): RequestH
     const path = req.baseUrl + req.path;
     if (!KEY_PATHS.test(path))
       return next(
-        new ApiKeyScopeError('API keys reach /api/crm, /api/notifications and /api/user only: sign in for the rest'),
+        new ApiKeyScopeError(
+          "API keys reach /api/crm, /api/notifications, /api/user and contacts' consents only: sign in for the rest",
+        ),
       );
     const found = await keys.authenticate(secret);
     if (!found)

@@ -53,6 +53,7 @@ import { viewsModule } from './modules/views.bindings';
 import { apiKeysModule } from './modules/api-keys.bindings';
 import { webhooksModule } from './modules/webhooks.bindings';
 import { formsModule } from './modules/forms.bindings';
+import { privacyModule } from './modules/privacy.bindings';
 import { httpRoutersModule } from './http-routers';
 
 export interface Runtime {
@@ -163,6 +164,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     apiKeysModule,
     webhooksModule(config),
     formsModule(config),
+    privacyModule,
     httpRoutersModule,
   );
 

@@ -33,6 +33,7 @@ import { UsersRouter } from '../http/users/users.router';
 import { ApiKeysRouter } from '../http/users/api-keys.router';
 import { WebhooksRouter } from '../http/webhooks/webhooks.router';
 import { FormsRouter } from '../http/forms/forms.router';
+import { PrivacyRouter } from '../http/privacy/privacy.router';
 
 /**
  * Every HTTP router, in the order requests try their routes: where two routes match the same path, the one
@@ -47,6 +48,7 @@ export const HTTP_ROUTERS: Newable<HttpRouter>[] = [
   AdminUsersRouter,
   WebhooksRouter,
   FormsRouter,
+  PrivacyRouter,
   TimelineRouter,
   // Before both contacts routers: its GET /api/crm/contacts/import/... routes sit under /api/crm/contacts.
   ContactImportsRouter,

@@ -31,6 +31,8 @@ export const MERGE_REFERENCES: Record<MergeKind, { table: string; column: string
       { table: 'crm_notes', column: 'contact_id', on: 'move' },
       // A web form's submissions, with the consent they record, go with the person.
       { table: 'lead_form_submissions', column: 'contact_id', on: 'move' },
+      // Consents, grants and revocations alike, stay the person's.
+      { table: 'contact_consents', column: 'contact_id', on: 'move' },
       { table: 'contact_import_updates', column: 'contact_id', on: 'cascade' },
     ],
     company: [

@@ -485,6 +485,15 @@ describe('success responses match the OpenAPI document', () => {
     await call(admin, 'delete', '/api/admin/forms/{id}', { params: form });
   });
 
+  it('privacy: consents', async () => {
+    const contact = await call(admin, 'post', '/api/crm/contacts', { body: { name: 'Consentimento' } });
+    await call(admin, 'post', '/api/privacy/contacts/{id}/consents', {
+      params: contact,
+      body: { channel: 'whatsapp', granted: true, text: 'Pode me chamar no WhatsApp' },
+    });
+    await call(admin, 'get', '/api/privacy/contacts/{id}/consents', { params: contact });
+  });
+
   it('lost reasons', async () => {
     const reason = await call(admin, 'post', '/api/crm/lost-reasons', { body: { label: 'Chose to wait' } });
     await call(admin, 'patch', '/api/crm/lost-reasons/{id}', {

@@ -1,0 +1,2 @@
+export const CONSENT_REPOSITORY = Symbol.for('privacy.ConsentRepository');
+export const CONSENTS_SERVICE = Symbol.for('privacy.ConsentsService');
