@@ -8,6 +8,8 @@ import type { CustomField } from '../custom-fields/custom-field';
 import type { CustomFieldsService } from '../custom-fields/custom-fields.service';
 import { CUSTOM_FIELDS_SERVICE } from '../custom-fields/custom-fields.tokens';
 import type { NotificationRepository } from '../notifications/notifications.ports';
+import type { ConsentRepository } from '../privacy/privacy.ports';
+import { CONSENT_REPOSITORY } from '../privacy/privacy.tokens';
 import { NOTIFICATION_REPOSITORY } from '../notifications/notifications.tokens';
 import type { Clock } from '../shared/clock';
 import type { Page, PageRequest } from '../shared/list-page';
@@ -60,6 +62,7 @@ export class FormsService {
     @inject(ACTIVITIES_SERVICE) private readonly activities: Pick<ActivitiesService, 'create'>,
     @inject(CUSTOM_FIELDS_SERVICE) private readonly customFields: Pick<CustomFieldsService, 'list'>,
     @inject(NOTIFICATION_REPOSITORY) private readonly notifications: Pick<NotificationRepository, 'settings'>,
+    @inject(CONSENT_REPOSITORY) private readonly consents: Pick<ConsentRepository, 'add'>,
     @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @inject(CLOCK) private readonly clock: Clock,
     @inject(FORMS_POLICY) private readonly policy: { production: boolean },
@@ -178,6 +181,17 @@ export class FormsService {
         origin: meta.origin,
         ownerId: owner.id,
       });
+      // The box ticked is consent to be written to at the e-mail the form asked for (an unticked box revokes nothing).
+      if (form.consentText !== null && submission.consent)
+        await this.consents.add({
+          contactId: contact.id,
+          channel: 'email',
+          granted: true,
+          text: form.consentText,
+          source: 'form',
+          address: meta.address,
+          recordedBy: owner.id,
+        });
     });
     return { kept: true, ...answer };
   }

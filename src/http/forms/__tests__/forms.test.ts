@@ -150,6 +150,15 @@ describe('a form sent from a site', () => {
       origin: 'https://www.cliente.com.br',
     });
     expect(kept.address).toMatch(/203\.0\.113\./);
+    // The consent given is the contact's consent to e-mail, recorded as the form's.
+    const consents = await crm.users.admin.get(`/api/privacy/contacts/${first.id}/consents`);
+    expect(consents.body.state.email).toMatchObject({ granted: true });
+    expect(consents.body.items[0]).toMatchObject({
+      channel: 'email',
+      source: 'form',
+      text: 'Aceito receber contato comercial da Funil.',
+      recordedBy: crm.users.ids.employee,
+    });
   });
 
   it('updates the contact that has the e-mail (case aside) instead of making another', async () => {
@@ -169,6 +178,9 @@ describe('a form sent from a site', () => {
     expect(found[0]).toMatchObject({ phone: '21 99999-0000', notes: 'Quero uma proposta' });
     const [latest] = (await crm.users.admin.get(`/api/admin/forms/${form.id}/submissions`)).body.items;
     expect(latest).toMatchObject({ created: false, consent: false, contactId: found[0].id });
+    // No box ticked, no consent recorded.
+    const consents = await crm.users.admin.get(`/api/privacy/contacts/${found[0].id}/consents`);
+    expect(consents.body.items).toEqual([]);
   });
 
   it('answers a bot that filled the hidden field as if it worked, and keeps nothing; refuses one faster than a person', async () => {
