@@ -5,6 +5,7 @@ import type { ContactsService } from '../contacts/contacts.service';
 import { CONTACTS_SERVICE } from '../contacts/contacts.tokens';
 import { FieldError } from '../crm/crm.errors';
 import type { CustomField } from '../custom-fields/custom-field';
+import { readCustomCell } from '../custom-fields/custom-field-cell';
 import type { CustomFieldsService } from '../custom-fields/custom-fields.service';
 import { CUSTOM_FIELDS_SERVICE } from '../custom-fields/custom-fields.tokens';
 import type { NotificationRepository } from '../notifications/notifications.ports';
@@ -258,20 +259,15 @@ export class FormsService {
   }
 }
 
-/** A form's text as its custom field's value: numbers, boxes and lists from what a page sends. */
+/**
+ * A form's text as its custom field's value, read as an import reads a cell (readCustomCell: numbers with a decimal
+ * comma, Sim/Não and true/false, an option by its key or label, dd/MM/yyyy); a list (boxes of a multiple choice) read
+ * as its parts. A JSON number or boolean is taken as sent (the field's own check follows).
+ */
 function typedValue(field: CustomField, value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  switch (field.type) {
-    case 'number':
-      return value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
-    case 'checkbox':
-      return ['true', 'on', '1', 'yes', 'sim'].includes(value.toLowerCase());
-    case 'multiSelect':
-      return value
-        .split(',')
-        .map((v) => v.trim())
-        .filter(Boolean);
-    default:
-      return value;
-  }
+  if (typeof value !== 'string' && !Array.isArray(value)) return value;
+  const read = readCustomCell(field, Array.isArray(value) ? value.join(';') : value);
+  const path = `customFields.${field.key}`;
+  if ('why' in read) throw new FieldError(path, `${path} ${read.why}`);
+  return read.ok;
 }

@@ -1,3 +1,5 @@
+import type { Label } from '../custom-fields/custom-field';
+
 /** The contact fields a form can ask for; besides these, `customFields.<key>` of the contacts' custom fields. */
 export const FORM_CONTACT_FIELDS = ['name', 'email', 'phone', 'position', 'notes'] as const;
 export type FormContactField = (typeof FORM_CONTACT_FIELDS)[number];
@@ -14,11 +16,6 @@ export const FORM_RATE_PER_ADDRESS = { limit: 10, windowMs: 60_000 };
 export const FORM_RATE_PER_FORM = { limit: 300, windowMs: 60_000 };
 export const FORMS_MAX = 50;
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])?$/;
-
-export interface Label {
-  pt: string;
-  en: string;
-}
 
 export interface FormField {
   field: FormFieldName;
