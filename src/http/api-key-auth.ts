@@ -18,7 +18,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * What a key may call: the CRM, the notifications, the signed-in person's own account (not its keys or sessions) and
  * contacts' consents (a newsletter tool records a grant or a revocation).
  */
-export const KEY_PATHS = /^\/api\/(crm\/|notifications(\/|$)|user$|privacy\/contacts\/\d+\/consents$)/;
+export const KEY_PATHS = /^\/api\/(crm\/|notifications(\/|$)|user$|privacy\/contacts\/\d+\/(consents|legal-basis)$)/;
 
 /** The secret of a request's `Authorization: Bearer` header, if it has one. */
 export const bearerOf = (req: Request): string | undefined => {
@@ -42,7 +42,7 @@ export function apiKeyAuth(keys: ApiKeysService, limiter: RateLimiter): RequestH
     if (!KEY_PATHS.test(path))
       return next(
         new ApiKeyScopeError(
-          "API keys reach /api/crm, /api/notifications, /api/user and contacts' consents only: sign in for the rest",
+          "API keys reach /api/crm, /api/notifications, /api/user and contacts' consents and legal basis only: sign in for the rest",
         ),
       );
     const found = await keys.authenticate(secret);

@@ -34,6 +34,7 @@ import { ApiKeysRouter } from '../http/users/api-keys.router';
 import { WebhooksRouter } from '../http/webhooks/webhooks.router';
 import { FormsRouter } from '../http/forms/forms.router';
 import { PrivacyRouter } from '../http/privacy/privacy.router';
+import { PrivacyRequestsRouter } from '../http/privacy/privacy-requests.router';
 
 /**
  * Every HTTP router, in the order requests try their routes: where two routes match the same path, the one
@@ -49,6 +50,7 @@ export const HTTP_ROUTERS: Newable<HttpRouter>[] = [
   WebhooksRouter,
   FormsRouter,
   PrivacyRouter,
+  PrivacyRequestsRouter,
   TimelineRouter,
   // Before both contacts routers: its GET /api/crm/contacts/import/... routes sit under /api/crm/contacts.
   ContactImportsRouter,

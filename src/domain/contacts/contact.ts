@@ -24,6 +24,8 @@ export interface Contact {
   createdBy: number | null;
   createdAt: Date;
   updatedAt: Date;
+  /** When the person's identifying data was replaced by a tombstone at their request (LGPD); null: never. */
+  anonymizedAt: Date | null;
 }
 
 /** What a client may set; the rest is the server's. */
@@ -67,6 +69,8 @@ export interface ContactFilter {
   customFieldMatch?: Record<string, unknown>;
   /** A table's order (a column, or a custom field); without it, newest first (or, searching, the best matches first). */
   sort?: ListSort;
+  /** Leaves out the contacts anonymized at their request (exports: a tombstone is nobody's data). */
+  excludeAnonymized?: boolean;
 }
 
 /** The columns a contacts list can be ordered by (text case and accents ignored), besides `customFields.<key>`. */

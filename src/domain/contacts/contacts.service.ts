@@ -4,6 +4,7 @@ import type { Viewer } from '../shared/viewer';
 import { FieldError, RecordNotFoundError } from '../crm/crm.errors';
 import { UNIT_OF_WORK } from '../shared/shared.tokens';
 import { CrmRecords } from '../crm/crm-records';
+import { AlreadyAnonymizedError } from '../privacy/privacy.errors';
 import type { Page, PageRequest } from '../shared/list-page';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
 import type { TimelineService } from '../timeline/timeline.service';
@@ -89,9 +90,11 @@ export class ContactsService {
 
   /** Custom field values sent are checked and merged into the contact's (null removes one). */
   update(viewer: Viewer, id: number, changes: Partial<ContactFields>, expectedUpdatedAt?: Date): Promise<Contact> {
-    return this.records.update(viewer, id, expectedUpdatedAt, (current) =>
-      this.customFields.changes('contact', changes, current.customFields),
-    );
+    return this.records.update(viewer, id, expectedUpdatedAt, (current) => {
+      // A tombstone stays one: what was removed at the person's request is never written back.
+      if (current.anonymizedAt) throw new AlreadyAnonymizedError(current.anonymizedAt);
+      return this.customFields.changes('contact', changes, current.customFields);
+    });
   }
 
   /**

@@ -9,8 +9,8 @@ import { readCustomCell } from '../custom-fields/custom-field-cell';
 import type { CustomFieldsService } from '../custom-fields/custom-fields.service';
 import { CUSTOM_FIELDS_SERVICE } from '../custom-fields/custom-fields.tokens';
 import type { NotificationRepository } from '../notifications/notifications.ports';
-import type { ConsentRepository } from '../privacy/privacy.ports';
-import { CONSENT_REPOSITORY } from '../privacy/privacy.tokens';
+import type { AuditTrail, ConsentRepository } from '../privacy/privacy.ports';
+import { AUDIT_TRAIL, CONSENT_REPOSITORY } from '../privacy/privacy.tokens';
 import { NOTIFICATION_REPOSITORY } from '../notifications/notifications.tokens';
 import type { Clock } from '../shared/clock';
 import type { Page, PageRequest } from '../shared/list-page';
@@ -63,7 +63,8 @@ export class FormsService {
     @inject(ACTIVITIES_SERVICE) private readonly activities: Pick<ActivitiesService, 'create'>,
     @inject(CUSTOM_FIELDS_SERVICE) private readonly customFields: Pick<CustomFieldsService, 'list'>,
     @inject(NOTIFICATION_REPOSITORY) private readonly notifications: Pick<NotificationRepository, 'settings'>,
-    @inject(CONSENT_REPOSITORY) private readonly consents: Pick<ConsentRepository, 'add'>,
+    @inject(CONSENT_REPOSITORY) private readonly consents: Pick<ConsentRepository, 'add' | 'addBasis' | 'basis'>,
+    @inject(AUDIT_TRAIL) private readonly audit: Pick<AuditTrail, 'record'>,
     @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @inject(CLOCK) private readonly clock: Clock,
     @inject(FORMS_POLICY) private readonly policy: { production: boolean },
@@ -183,7 +184,8 @@ export class FormsService {
         ownerId: owner.id,
       });
       // The box ticked is consent to be written to at the e-mail the form asked for (an unticked box revokes nothing).
-      if (form.consentText !== null && submission.consent)
+      const consented = form.consentText !== null && submission.consent;
+      if (consented) {
         await this.consents.add({
           contactId: contact.id,
           channel: 'email',
@@ -193,6 +195,29 @@ export class FormsService {
           address: meta.address,
           recordedBy: owner.id,
         });
+        await this.audit.record(null, {
+          action: 'consent.recorded',
+          contactId: contact.id,
+          detail: { channel: 'email', granted: true, source: 'form', form: form.name },
+        });
+      }
+      // A person with no legal basis yet gets one: their consent, or else the preliminary steps of a contract they
+      // asked for by sending the form (LGPD Art. 7 V). A basis already recorded stays.
+      if (!(await this.consents.basis(contact.id))) {
+        const basis = consented ? 'consent' : 'contract';
+        await this.consents.addBasis({
+          contactId: contact.id,
+          basis,
+          source: 'form',
+          note: consented ? null : `Pedido de contato pelo formulário ${form.name} (art. 7º, V)`,
+          recordedBy: owner.id,
+        });
+        await this.audit.record(null, {
+          action: 'legal_basis.recorded',
+          contactId: contact.id,
+          detail: { legalBasis: basis, source: 'form', form: form.name },
+        });
+      }
     });
     return { kept: true, ...answer };
   }

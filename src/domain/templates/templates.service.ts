@@ -1,3 +1,5 @@
+import type { ConsentsService } from '../privacy/consents.service';
+import { CONSENTS_SERVICE } from '../privacy/privacy.tokens';
 import { inject, injectable } from 'inversify';
 import type { Contact } from '../contacts/contact';
 import type { ContactsService } from '../contacts/contacts.service';
@@ -64,6 +66,7 @@ export class TemplatesService {
     @inject(DEALS_SERVICE) private readonly deals: DealsService,
     @inject(TIMELINE_SERVICE) private readonly timeline: TimelineService,
     @inject(CLOCK) private readonly clock: Clock,
+    @inject(CONSENTS_SERVICE) private readonly consents: Pick<ConsentsService, 'assertReachable'>,
   ) {}
 
   list(viewer: Viewer, filter: TemplateFilter, page: PageRequest): Promise<Page<EmailTemplate>> {
@@ -121,8 +124,8 @@ export class TemplatesService {
   /**
    * The template used for a contact: filled as plain text (for mailto:, WhatsApp or the clipboard), its
    * use counted and written to the contact's timeline, in one transaction. Refused while placeholders
-   * would stay in the message, when the template is deactivated, or when the contact cannot be reached
-   * on the channel.
+   * would stay in the message, when the template is deactivated, when the contact cannot be reached
+   * on the channel, or revoked consent to it.
    */
   use(viewer: Viewer, id: number, request: UseRequest): Promise<TemplateUse> {
     return this.uow.run(async () => {
@@ -131,6 +134,9 @@ export class TemplatesService {
       const { contact, rendered } = await this.fill(viewer, template, request, 'text');
       if (request.channel === 'email' && !contact.email) throw new NoRecipientError('email');
       if (request.channel === 'whatsapp' && !reachableByWhatsapp(contact.phone)) throw new NoRecipientError('whatsapp');
+      // A person who revoked consent to the channel is not written to on it (LGPD Art. 8 § 5).
+      if (request.channel === 'email' || request.channel === 'whatsapp')
+        await this.consents.assertReachable(contact.id, request.channel);
       if (rendered.missing.length > 0) throw new MissingValuesError(rendered.missing);
       const counted = await this.templates.countUse(id, this.clock.now());
       if (!counted) throw new RecordNotFoundError('TEMPLATE.NOT_FOUND', 'Template');

@@ -7,7 +7,11 @@ import { COMPANY_TRACKED_FIELDS, type Company } from '../../domain/companies/com
 import { LIST_LIMIT_MAX } from '../../domain/shared/list-page';
 import { exportQueryOf, streamCsvExport, type ColumnKinds } from '../csv';
 import { currentAuth, defineRoute, type HttpRouter, type RouteDefinition } from '../route';
+import { actorOf } from '../../domain/privacy/consents.service';
+import type { PrivacyRequestsService } from '../../domain/privacy/privacy-requests.service';
+import { PRIVACY_REQUESTS_SERVICE } from '../../domain/privacy/privacy.tokens';
 import { CSV } from '../response.schemas';
+import { viewerOf } from './crm-routes';
 import { companySchemas, type CompanyQuery } from './companies.schemas';
 import { companyFilter } from './companies.router';
 import { accessFor } from './crm-routes';
@@ -37,6 +41,7 @@ export class CompaniesExportRouter implements HttpRouter {
   constructor(
     @inject(COMPANIES_SERVICE) private readonly companies: CompaniesService,
     @inject(CUSTOM_FIELDS_SERVICE) private readonly customFields: CustomFieldsService,
+    @inject(PRIVACY_REQUESTS_SERVICE) private readonly privacy: Pick<PrivacyRequestsService, 'recordRead'>,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -52,6 +57,8 @@ export class CompaniesExportRouter implements HttpRouter {
         schemas: { query: exportQuery },
         handler: async ({ query }, req, res) => {
           const viewer = currentAuth(req).user;
+          // A read of personal data in bulk: in the record of operations, with what it asked for.
+          await this.privacy.recordRead(actorOf(viewerOf(req), req.ip ?? null), 'companies.exported', { query });
           const filter = companyFilter(query);
           await streamCsvExport(res, query, {
             fileName: 'companies.csv',

@@ -7,7 +7,11 @@ import { CONTACTS_SERVICE } from '../../domain/contacts/contacts.tokens';
 import { LIST_LIMIT_MAX } from '../../domain/shared/list-page';
 import { exportQueryOf, streamCsvExport, type ColumnKinds } from '../csv';
 import { currentAuth, defineRoute, type HttpRouter, type RouteDefinition } from '../route';
+import { actorOf } from '../../domain/privacy/consents.service';
+import type { PrivacyRequestsService } from '../../domain/privacy/privacy-requests.service';
+import { PRIVACY_REQUESTS_SERVICE } from '../../domain/privacy/privacy.tokens';
 import { CSV } from '../response.schemas';
+import { viewerOf } from './crm-routes';
 import { contactSchemas, type ContactQuery } from './contacts.schemas';
 import { contactFilter } from './contacts.router';
 
@@ -52,6 +56,7 @@ export class ContactsExportRouter implements HttpRouter {
   constructor(
     @inject(CONTACTS_SERVICE) private readonly contacts: ContactsService,
     @inject(CUSTOM_FIELDS_SERVICE) private readonly customFields: CustomFieldsService,
+    @inject(PRIVACY_REQUESTS_SERVICE) private readonly privacy: Pick<PrivacyRequestsService, 'recordRead'>,
   ) {}
 
   routes(): RouteDefinition[] {
@@ -67,7 +72,9 @@ export class ContactsExportRouter implements HttpRouter {
         schemas: { query: exportQuery },
         handler: async ({ query }, req, res) => {
           const viewer = currentAuth(req).user;
-          const filter = contactFilter(query);
+          // A read of personal data in bulk: in the record of operations, with what it asked for.
+          await this.privacy.recordRead(actorOf(viewerOf(req), req.ip ?? null), 'contacts.exported', { query });
+          const filter = { ...contactFilter(query), excludeAnonymized: true };
           await streamCsvExport(res, query, {
             fileName: 'contacts.csv',
             columns: EXPORT_COLUMNS,

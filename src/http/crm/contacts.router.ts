@@ -2,6 +2,9 @@ import { inject, injectable } from 'inversify';
 import type { ContactFilter } from '../../domain/contacts/contact';
 import type { ContactsService } from '../../domain/contacts/contacts.service';
 import { CONTACTS_SERVICE } from '../../domain/contacts/contacts.tokens';
+import { actorOf } from '../../domain/privacy/consents.service';
+import type { PrivacyRequestsService } from '../../domain/privacy/privacy-requests.service';
+import { PRIVACY_REQUESTS_SERVICE } from '../../domain/privacy/privacy.tokens';
 import { defineRoute, type HttpRouter, type RouteDefinition } from '../route';
 import {
   bulkSchemas,
@@ -30,7 +33,10 @@ export const contactFilter = (q: ContactQuery): ContactFilter => ({
 
 @injectable()
 export class ContactsRouter implements HttpRouter {
-  constructor(@inject(CONTACTS_SERVICE) private readonly contacts: ContactsService) {}
+  constructor(
+    @inject(CONTACTS_SERVICE) private readonly contacts: ContactsService,
+    @inject(PRIVACY_REQUESTS_SERVICE) private readonly privacy: Pick<PrivacyRequestsService, 'recordRead'>,
+  ) {}
 
   routes(): RouteDefinition[] {
     const crud = crudRoutes({
@@ -43,6 +49,7 @@ export class ContactsRouter implements HttpRouter {
       toFilter: contactFilter,
       listNote: '; customFields.<key>=<value> parameters filter by custom fields (GET /api/crm/fields lists them)',
       notFound: 'CONTACT.NOT_FOUND',
+      updateErrors: ['PRIVACY.ALREADY_ANONYMIZED'],
     });
     const bulk = defineRoute({
       method: 'post',
@@ -98,7 +105,19 @@ export class ContactsRouter implements HttpRouter {
         }),
       }),
     });
+    // A list read by an integration (an API key) is a read of personal data in bulk: in the record of operations.
+    const [list, ...others] = crud;
+    const audited: RouteDefinition = {
+      ...list,
+      handler: async (input, req, res) => {
+        if (req.apiKey)
+          await this.privacy.recordRead(actorOf(viewerOf(req), req.ip ?? null), 'contacts.listed_by_api_key', {
+            query: input.query,
+          });
+        return list.handler(input, req, res);
+      },
+    };
     // Before /:id, which would take "duplicates", "tags" or "sources" for an id.
-    return [duplicates, tags, sources, ...crud, bulk];
+    return [duplicates, tags, sources, audited, ...others, bulk];
   }
 }

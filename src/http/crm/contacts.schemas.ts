@@ -17,7 +17,7 @@ import {
 } from '../../domain/contacts/contact';
 import { canBePhone, NOT_A_PHONE } from '../../domain/contacts/phone';
 import { CUSTOM_FIELD_FILTER, customFieldFilterValue, customFieldValues, customFieldValuesOut } from './fields.schemas';
-import { count, id, itemsResponse, responseObject } from '../response.schemas';
+import { count, id, itemsResponse, responseObject, timestamp } from '../response.schemas';
 import { createOf, listQuery, optionalText, patchOf, recordId, recordStamps, sortFields } from './crm.schemas';
 import type { SortOrder } from '../../domain/shared/list-page';
 
@@ -103,6 +103,9 @@ export const contactSchemas = {
     ownerId: id.allow(null),
     ownerName: Joi.string().allow(null),
     ...recordStamps,
+    anonymizedAt: timestamp
+      .allow(null)
+      .description("When the person's identifying data was replaced by a tombstone (LGPD); it cannot be edited since"),
   } satisfies Joi.StrictSchemaMap<Contact>),
 };
 

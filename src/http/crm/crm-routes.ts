@@ -55,6 +55,8 @@ export interface CrudRoutesOptions<T, Filter, Query, Fields, Patch extends Versi
   notFound: ErrorCode;
   /** Extra error codes of create and update (both). */
   writeErrors?: ErrorCode[];
+  /** Extra error codes of update only. */
+  updateErrors?: ErrorCode[];
 }
 
 /** List, create, read, update and delete of one CRM record type, each with its permission and errors. */
@@ -105,7 +107,7 @@ export function crudRoutes<T, Filter, Query, Fields, Patch extends Versioned>(
       summary: `Change a ${one} (send updatedAt to be told of concurrent changes)`,
       schemas: { params: idParams, body: o.schemas.update },
       response: o.schemas.item,
-      errors: [o.notFound, 'RESOURCE.CONFLICT', ...(o.writeErrors ?? [])],
+      errors: [o.notFound, 'RESOURCE.CONFLICT', ...(o.writeErrors ?? []), ...(o.updateErrors ?? [])],
       handler: ({ params, body }, req) => {
         const { updatedAt, ...changes } = body;
         return o.service.update(viewerOf(req), params.id, changes, updatedAt);

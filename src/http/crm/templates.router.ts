@@ -67,6 +67,7 @@ export class TemplatesRouter implements HttpRouter {
           'DEAL.NOT_FOUND',
           'TEMPLATE.INACTIVE',
           'TEMPLATE.NO_RECIPIENT',
+          'PRIVACY.CONSENT_REVOKED',
           'TEMPLATE.MISSING_VALUES',
         ],
         handler: ({ params, body }, req) =>

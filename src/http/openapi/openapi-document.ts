@@ -147,7 +147,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   admin: 'Users, roles and the security log (admins)',
   webhooks:
     'Endpoints told of changes (signed POSTs: Funil-Signature v1=HMAC-SHA256 of "timestamp.body"), their delivery log (admins)',
-  privacy: "LGPD: a contact's consents, channel by channel (append-only)",
+  privacy:
+    "LGPD: a contact's consents and legal basis (append-only), data subjects' requests, their export and anonymization, and the record of operations",
   forms:
     'Web-to-lead forms (admins): a site sends them to /f/<slug> (JSON or form-encoded), or embeds /f/<slug>/embed.js',
   timeline: 'The history of changes of a contact, a deal or a company',

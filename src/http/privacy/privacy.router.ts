@@ -1,7 +1,8 @@
 import { inject, injectable } from 'inversify';
 import Joi from 'joi';
 import { CONSENT_CHANNELS, CONSENT_SOURCES, RECORDED_SOURCES, type Consent } from '../../domain/privacy/consent';
-import type { ConsentInput, ConsentsService } from '../../domain/privacy/consents.service';
+import type { ConsentInput, ConsentsService, LegalBasisInput } from '../../domain/privacy/consents.service';
+import { LEGAL_BASES, type LegalBasisRecord } from '../../domain/privacy/legal-basis';
 import { CONSENTS_SERVICE } from '../../domain/privacy/privacy.tokens';
 import { cursorQuery, idParams } from '../crm/crm.schemas';
 import { viewerOf } from '../crm/crm-routes';
@@ -27,6 +28,27 @@ const body = Joi.object<ConsentInput, true>({
     ),
 });
 
+const legalBasis = Joi.string()
+  .valid(...LEGAL_BASES)
+  .description('The legal basis (LGPD Art. 7) the contact’s data is processed on');
+const basisBody = Joi.object<LegalBasisInput, true>({
+  legalBasis: legalBasis.required(),
+  note: Joi.string().trim().max(2000).allow(null, '').description('Why: the contract, the interest weighed'),
+  source: Joi.string()
+    .valid(...RECORDED_SOURCES)
+    .description('manual (the default) or api; a request with an API key is always api'),
+});
+const basisRecord = responseObject({
+  id,
+  contactId: id,
+  basis: legalBasis,
+  source: Joi.string().valid(...CONSENT_SOURCES),
+  note: Joi.string().allow(null),
+  recordedBy: id.allow(null),
+  recordedByName: Joi.string().allow(null),
+  createdAt: timestamp,
+} satisfies Joi.StrictSchemaMap<LegalBasisRecord>);
+
 const consent = responseObject({
   id,
   contactId: id,
@@ -44,11 +66,12 @@ const consents = pageResponse(consent).keys({
   state: responseObject(Object.fromEntries(CONSENT_CHANNELS.map((c) => [c, channelState]))).description(
     "Each channel's latest record (null: none yet)",
   ),
+  legalBasis: basisRecord.allow(null).description('The latest legal basis recorded (null: none yet)'),
 });
 
 const PATH = '/api/privacy/contacts/:id/consents';
 
-/** A contact's consents (LGPD): recorded channel by channel, append-only. */
+/** A contact's consents and legal basis (LGPD): recorded channel by channel, append-only. */
 @injectable()
 export class PrivacyRouter implements HttpRouter {
   constructor(@inject(CONSENTS_SERVICE) private readonly consents: ConsentsService) {}
@@ -79,6 +102,20 @@ export class PrivacyRouter implements HttpRouter {
         errors: ['CONTACT.NOT_FOUND'],
         handler: ({ params, body: input }, req) =>
           this.consents.record(viewerOf(req), params.id, input, req.ip ?? null),
+      }),
+      defineRoute({
+        method: 'post',
+        path: '/api/privacy/contacts/:id/legal-basis',
+        access: 'signed-in',
+        tag: 'privacy',
+        status: 201,
+        summary:
+          "Records the legal basis the contact's data is processed on (append-only: the latest record is the contact's basis)",
+        schemas: { params: idParams, body: basisBody },
+        response: basisRecord,
+        errors: ['CONTACT.NOT_FOUND'],
+        handler: ({ params, body: input }, req) =>
+          this.consents.recordBasis(viewerOf(req), params.id, input, req.ip ?? null),
       }),
     ];
   }

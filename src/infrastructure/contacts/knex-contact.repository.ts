@@ -322,10 +322,10 @@ const NEW_CONTACT_COLUMNS: [keyof NewContact, string][] = [
 function createRecordedSql(columns: string[], entriesSql: string): string {
   return `WITH created AS (
       INSERT INTO contacts (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
-      RETURNING id, name, email, phone, company_id, company, position, source, status, score, tags, notes, custom_fields, owner_id, created_by, created_at, updated_at
+      RETURNING id, name, email, phone, company_id, company, position, source, status, score, tags, notes, custom_fields, owner_id, created_by, created_at, updated_at, anonymized_at
     ), entry AS (${entriesSql})
     SELECT id, name, email, phone, company_id AS "companyId", company, position, source, status, score, tags, notes, custom_fields AS "customFields",
-           owner_id AS "ownerId", created_by AS "createdBy", created_at AS "createdAt", updated_at AS "updatedAt",
+           owner_id AS "ownerId", created_by AS "createdBy", created_at AS "createdAt", updated_at AS "updatedAt", anonymized_at AS "anonymizedAt",
            (SELECT r.name FROM users AS r WHERE r.id = created.owner_id) AS "ownerName"
     FROM created`;
 }
@@ -372,6 +372,7 @@ function matching(q: QueryBuilder<BaseModel>, filter: ContactFilter): void {
   // contacts_custom_fields_index (GIN, jsonb_path_ops) serves containment.
   if (filter.customFieldMatch)
     q.whereRaw('?? @> ?::jsonb', ['contacts.customFields', JSON.stringify(filter.customFieldMatch)]);
+  if (filter.excludeAnonymized) q.whereNull('contacts.anonymizedAt');
 }
 
 const prefixPattern = (term: string): string => `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

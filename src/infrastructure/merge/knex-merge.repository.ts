@@ -33,6 +33,9 @@ export const MERGE_REFERENCES: Record<MergeKind, { table: string; column: string
       { table: 'lead_form_submissions', column: 'contact_id', on: 'move' },
       // Consents, grants and revocations alike, stay the person's.
       { table: 'contact_consents', column: 'contact_id', on: 'move' },
+      // So do the legal bases recorded for them, and the requests they made as data subjects.
+      { table: 'contact_legal_bases', column: 'contact_id', on: 'move' },
+      { table: 'privacy_requests', column: 'contact_id', on: 'move' },
       { table: 'contact_import_updates', column: 'contact_id', on: 'cascade' },
     ],
     company: [

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { CONSENT_CHANNELS, type Consent, type ConsentState, type NewConsent } from '../../domain/privacy/consent';
+import type { LegalBasisRecord, NewLegalBasisRecord } from '../../domain/privacy/legal-basis';
 import type { ConsentRepository } from '../../domain/privacy/privacy.ports';
 import type { Page, PageRequest } from '../../domain/shared/list-page';
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
@@ -9,6 +10,7 @@ import { keysetPage } from '../db/keyset-page';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 
 const ConsentModel = tableModel('contactConsents');
+const LegalBasisModel = tableModel('contactLegalBases');
 
 const COLUMNS = [
   'contactConsents.id',
@@ -21,6 +23,17 @@ const COLUMNS = [
   'contactConsents.recordedBy',
   'contactConsents.createdAt',
   referenced('users', 'name', 'contactConsents.recordedBy', 'recordedByName'),
+];
+
+const BASIS_COLUMNS = [
+  'contactLegalBases.id',
+  'contactLegalBases.contactId',
+  'contactLegalBases.basis',
+  'contactLegalBases.source',
+  'contactLegalBases.note',
+  'contactLegalBases.recordedBy',
+  'contactLegalBases.createdAt',
+  referenced('users', 'name', 'contactLegalBases.recordedBy', 'recordedByName'),
 ];
 
 @injectable()
@@ -53,5 +66,21 @@ export class KnexConsentRepository implements ConsentRepository {
 
   async contactExists(contactId: number): Promise<boolean> {
     return (await this.uow.db('contacts').where({ id: contactId }).first('id')) !== undefined;
+  }
+
+  async addBasis(values: NewLegalBasisRecord): Promise<LegalBasisRecord> {
+    const [row] = await this.uow.db('contactLegalBases').insert(values).returning('id');
+    const found = await LegalBasisModel.query(this.uow.db).select(BASIS_COLUMNS).findById(row.id);
+    return plain<LegalBasisRecord>(found!);
+  }
+
+  /** contact_legal_bases_contact_index. */
+  async basis(contactId: number): Promise<LegalBasisRecord | null> {
+    const found = await LegalBasisModel.query(this.uow.db)
+      .select(BASIS_COLUMNS)
+      .where('contactLegalBases.contactId', contactId)
+      .orderBy('contactLegalBases.id', 'desc')
+      .first();
+    return found ? plain<LegalBasisRecord>(found) : null;
   }
 }

@@ -29,6 +29,7 @@ export class InMemoryContactRepository extends InMemoryRecords<Contact> implemen
   async create(values: NewContact): Promise<Contact> {
     const at = this.stamp();
     const contact: Contact = {
+      anonymizedAt: null,
       email: null,
       phone: null,
       companyId: null,

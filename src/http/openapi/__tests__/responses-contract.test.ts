@@ -492,6 +492,28 @@ describe('success responses match the OpenAPI document', () => {
       body: { channel: 'whatsapp', granted: true, text: 'Pode me chamar no WhatsApp' },
     });
     await call(admin, 'get', '/api/privacy/contacts/{id}/consents', { params: contact });
+    await call(admin, 'post', '/api/privacy/contacts/{id}/legal-basis', {
+      params: contact,
+      body: { legalBasis: 'legitimate_interest', note: 'Cliente' },
+    });
+  });
+
+  it('privacy: requests, export, anonymization, the record of operations', async () => {
+    const contact = await call(admin, 'post', '/api/crm/contacts', { body: { name: 'Titular', email: 't@x.test' } });
+    const request = await call(admin, 'post', '/api/privacy/requests', {
+      body: { contactId: contact.id, kind: 'access', requesterName: 'Titular' },
+    });
+    await call(admin, 'get', '/api/privacy/requests', { query: 'status=open' });
+    await call(admin, 'patch', '/api/privacy/requests/{id}', { params: request, body: { status: 'in_progress' } });
+    await call(admin, 'get', '/api/privacy/requests/{id}/export', { params: request });
+    await call(admin, 'get', '/api/privacy/contacts/{id}/summary', { params: contact });
+    await call(admin, 'post', '/api/privacy/contacts/{id}/anonymize', {
+      params: contact,
+      body: { requestId: request.id },
+    });
+    await call(admin, 'get', '/api/privacy/requests/{id}', { params: request });
+    await call(admin, 'get', '/api/privacy/audit');
+    await call(admin, 'get', '/api/privacy/audit/export', { query: 'format=excel' });
   });
 
   it('lost reasons', async () => {
