@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   'request.updated',
   'subject.exported',
   'subject.anonymized',
+  'subject.deleted',
   'contacts.exported',
   'companies.exported',
   'contacts.listed_by_api_key',

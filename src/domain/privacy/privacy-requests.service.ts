@@ -1,9 +1,12 @@
 import { inject, injectable } from 'inversify';
+import type { ContactsService } from '../contacts/contacts.service';
+import { CONTACTS_SERVICE } from '../contacts/contacts.tokens';
 import { RecordNotFoundError } from '../crm/crm.errors';
 import type { Page, PageRequest } from '../shared/list-page';
 import { CLOCK, UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { Clock } from '../shared/clock';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
+import type { Viewer } from '../shared/viewer';
 import type { AuditActor, AuditEntry } from './privacy-audit';
 import {
   defaultDueAt,
@@ -38,6 +41,7 @@ export class PrivacyRequestsService {
     @inject(AUDIT_TRAIL) private readonly audit: AuditTrail,
     @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
     @inject(CLOCK) private readonly clock: Clock,
+    @inject(CONTACTS_SERVICE) private readonly contacts: Pick<ContactsService, 'remove'>,
   ) {}
 
   create(actor: AuditActor, input: NewRequestInput): Promise<PrivacyRequest> {
@@ -149,15 +153,25 @@ export class PrivacyRequestsService {
         requestId: requestId ?? null,
         detail: { ...counts },
       });
-      if (request && !isClosed(request.status)) {
-        await this.requests.update(request.id, { status: 'completed', completedAt: this.clock.now() });
-        await this.audit.record(actor, {
-          action: 'request.updated',
-          contactId,
-          requestId: request.id,
-          detail: { status: { from: request.status, to: 'completed' } },
-        });
-      }
+      if (request) await this.complete(actor, contactId, request.id);
+      return counts;
+    });
+  }
+
+  /**
+   * Deletion at the person's request: their data anonymized everywhere as above, then the contact deleted as any
+   * contact is (its notes, consents and links go; deals and activities stay without it, so figures stay), in one
+   * transaction. The history keeps a "deleted" entry under the tombstone's name, and integrations are told of it.
+   */
+  erase(viewer: Viewer, address: string | null, contactId: number, requestId?: number): Promise<AnonymizedCounts> {
+    const actor = { userId: viewer.id, apiKeyName: viewer.apiKey ?? null, address };
+    return this.uow.run(async () => {
+      const contact = await this.subjects.lockContact(contactId);
+      if (!contact) throw new RecordNotFoundError('CONTACT.NOT_FOUND', 'Contact');
+      const counts = contact.anonymizedAt ? emptyCounts() : await this.anonymize(actor, contactId, requestId);
+      if (contact.anonymizedAt && requestId !== undefined) await this.complete(actor, contactId, requestId);
+      await this.audit.record(actor, { action: 'subject.deleted', contactId, requestId: requestId ?? null });
+      await this.contacts.remove(viewer, contactId);
       return counts;
     });
   }
@@ -174,4 +188,33 @@ export class PrivacyRequestsService {
   ): Promise<void> {
     return this.audit.record(actor, { action, detail });
   }
+
+  /** Marks the person's request completed (it was answered), in its history; a closed one stays as it is. */
+  private async complete(actor: AuditActor, contactId: number, requestId: number): Promise<void> {
+    const request = await this.requests.get(requestId, { forUpdate: true });
+    if (!request || request.contactId !== contactId) throw new PrivacyRequestNotFoundError();
+    if (isClosed(request.status)) return;
+    await this.requests.update(request.id, { status: 'completed', completedAt: this.clock.now() });
+    await this.audit.record(actor, {
+      action: 'request.updated',
+      contactId,
+      requestId: request.id,
+      detail: { status: { from: request.status, to: 'completed' } },
+    });
+  }
+}
+
+function emptyCounts(): AnonymizedCounts {
+  return {
+    deals: 0,
+    activities: 0,
+    notes: 0,
+    noteRevisions: 0,
+    timeline: 0,
+    formSubmissions: 0,
+    importRows: 0,
+    consents: 0,
+    notifications: 0,
+    duplicateDismissals: 0,
+  };
 }

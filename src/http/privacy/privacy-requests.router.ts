@@ -229,6 +229,19 @@ export class PrivacyRequestsRouter implements HttpRouter {
         handler: ({ params, body }, req) => this.privacy.anonymize(auditActor(req), params.id, body.requestId),
       }),
       defineRoute({
+        method: 'post',
+        path: '/api/privacy/contacts/:id/erase',
+        access: ['admin'],
+        tag: 'privacy',
+        summary:
+          "Deletion at the person's request: anonymized everywhere as /anonymize does, then the contact deleted (its notes and consents go; deals and activities stay without it), in one transaction",
+        schemas: { params: idParams, body: anonymizeBody },
+        response: anonymized,
+        errors: ['CONTACT.NOT_FOUND', 'PRIVACY.REQUEST_NOT_FOUND'],
+        handler: ({ params, body }, req) =>
+          this.privacy.erase(viewerOf(req), req.ip ?? null, params.id, body.requestId),
+      }),
+      defineRoute({
         method: 'get',
         path: '/api/privacy/audit',
         access: ['admin'],

@@ -512,6 +512,8 @@ describe('success responses match the OpenAPI document', () => {
       body: { requestId: request.id },
     });
     await call(admin, 'get', '/api/privacy/requests/{id}', { params: request });
+    const erased = await call(admin, 'post', '/api/crm/contacts', { body: { name: 'Apagado' } });
+    await call(admin, 'post', '/api/privacy/contacts/{id}/erase', { params: erased, body: {} });
     await call(admin, 'get', '/api/privacy/audit');
     await call(admin, 'get', '/api/privacy/audit/export', { query: 'format=excel' });
   });

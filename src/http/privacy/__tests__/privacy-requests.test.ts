@@ -322,6 +322,38 @@ describe('anonymization (LGPD)', () => {
   });
 });
 
+describe('deletion at the person’s request (LGPD)', () => {
+  it('anonymizes, then deletes the contact: its deals and figures stay, nothing names them, the request is completed', async () => {
+    const name = `Paula Apagável ${unique()}`;
+    const person = await seedPerson(name);
+    const stages = async () => (await crm.users.admin.get('/api/crm/pipeline-stages/sales/summary')).body;
+    const before = await stages();
+    const request = await requestFor(person.id, 'deletion');
+    const res = await crm.users.admin.post(`/api/privacy/contacts/${person.id}/erase`, { requestId: request.id });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ deals: 1, activities: 1 });
+    expect((await crm.users.admin.get(`/api/crm/contacts/${person.id}`)).status).toBe(404);
+    const deal = (await crm.users.admin.get(`/api/crm/deals/${person.deal.id}`)).body;
+    expect(deal).toMatchObject({ title: 'Proposta Contato anonimizado', value: '12500.50', contactId: null });
+    expect((await crm.users.admin.get(`/api/crm/activities/${person.activity.id}`)).status).toBe(200);
+    expect(await stages()).toEqual(before);
+    const everything = JSON.stringify(
+      await crm.knex('crmTimeline').where({ entityId: person.id, entityType: 'contact' }),
+    );
+    expect(everything).toContain('"action":"deleted"');
+    expect(everything).not.toContain(name);
+    const answered = (await crm.users.admin.get(`/api/privacy/requests/${request.id}`)).body;
+    expect(answered).toMatchObject({ status: 'completed', contactId: null });
+    expect(answered.history.map((h: { action: string }) => h.action)).toEqual([
+      'subject.deleted',
+      'request.updated',
+      'subject.anonymized',
+      'request.created',
+    ]);
+    expect((await crm.users.employee.post(`/api/privacy/contacts/${person.deal.id}/erase`, {})).status).toBe(403);
+  });
+});
+
 describe('the record of operations (LGPD)', () => {
   it('keeps privacy actions and bulk reads of personal data, append-only, exportable for Excel', async () => {
     const { id } = (await crm.users.admin.post('/api/crm/contacts', { name: 'Auditada' })).body;

@@ -2265,6 +2265,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/privacy/contacts/{id}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletion at the person's request: anonymized everywhere as /anonymize does, then the contact deleted (its notes and consents go; deals and activities stay without it), in one transaction
+         * @description Roles: admin.
+         */
+        post: operations["postApiPrivacyContactsIdErase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/privacy/contacts/{id}/legal-basis": {
         parameters: {
             query?: never;
@@ -22758,7 +22778,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             /** @enum {unknown} */
-                            action: "consent.recorded" | "legal_basis.recorded" | "request.created" | "request.updated" | "subject.exported" | "subject.anonymized" | "contacts.exported" | "companies.exported" | "contacts.listed_by_api_key" | "audit.exported";
+                            action: "consent.recorded" | "legal_basis.recorded" | "request.created" | "request.updated" | "subject.exported" | "subject.anonymized" | "subject.deleted" | "contacts.exported" | "companies.exported" | "contacts.listed_by_api_key" | "audit.exported";
                             address: string | null;
                             apiKeyName: string | null;
                             /**
@@ -23351,6 +23371,144 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "CONTACT.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiPrivacyContactsIdErase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The person's request this answers: it is completed */
+                    requestId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        activities: number;
+                        consents: number;
+                        deals: number;
+                        duplicateDismissals: number;
+                        formSubmissions: number;
+                        importRows: number;
+                        noteRevisions: number;
+                        notes: number;
+                        notifications: number;
+                        timeline: number;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN, REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN" | "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: CONTACT.NOT_FOUND, PRIVACY.REQUEST_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "CONTACT.NOT_FOUND" | "PRIVACY.REQUEST_NOT_FOUND";
                         };
                     };
                 };
@@ -24006,7 +24164,7 @@ export interface operations {
                         /** @description Newest first */
                         history?: {
                             /** @enum {unknown} */
-                            action: "consent.recorded" | "legal_basis.recorded" | "request.created" | "request.updated" | "subject.exported" | "subject.anonymized" | "contacts.exported" | "companies.exported" | "contacts.listed_by_api_key" | "audit.exported";
+                            action: "consent.recorded" | "legal_basis.recorded" | "request.created" | "request.updated" | "subject.exported" | "subject.anonymized" | "subject.deleted" | "contacts.exported" | "companies.exported" | "contacts.listed_by_api_key" | "audit.exported";
                             address: string | null;
                             apiKeyName: string | null;
                             /**
