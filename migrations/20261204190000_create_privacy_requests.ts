@@ -11,6 +11,7 @@ import type { Knex } from 'knex';
  * - `privacy_audit`: the record of operations on personal data (privacy actions, bulk exports, list reads by API key):
  *   who, when, what, from where. Append-only: the database refuses every UPDATE, DELETE and TRUNCATE. It names people
  *   and contacts by id and keeps the name the actor had, so it never depends on rows that may go.
+ * - `contact_imports.privacy`: the legal basis and consent an import records for each of its contacts.
  * - Anonymization may clear a consent record's address (the one change to a consent allowed besides a merge's).
  */
 export async function up(knex: Knex): Promise<void> {
@@ -53,6 +54,10 @@ export async function up(knex: Knex): Promise<void> {
 
   await knex.schema.alterTable('contacts', (t) => {
     t.timestamp('anonymized_at', { useTz: true });
+  });
+  // What an import records for every contact it creates or updates: { legalBasis, consentChannels, consentText }.
+  await knex.schema.alterTable('contact_imports', (t) => {
+    t.jsonb('privacy');
   });
 
   await knex.schema.createTable('privacy_requests', (t) => {
@@ -101,6 +106,9 @@ export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTableIfExists('privacy_audit');
   await knex.raw('DROP FUNCTION IF EXISTS privacy_audit_append_only()');
   await knex.schema.dropTableIfExists('privacy_requests');
+  await knex.schema.alterTable('contact_imports', (t) => {
+    t.dropColumn('privacy');
+  });
   await knex.schema.alterTable('contacts', (t) => {
     t.dropColumn('anonymized_at');
   });

@@ -1,3 +1,5 @@
+import type { ConsentChannel } from '../privacy/consent';
+import type { LegalBasis } from '../privacy/legal-basis';
 import type { ContactFields } from '../contacts/contact';
 import type { Role } from '../users/user';
 import type { ImportPreset } from './crm-presets';
@@ -67,6 +69,16 @@ export interface ImportCounts {
   rejected: number;
 }
 
+/**
+ * What an import records for every contact it creates or updates (LGPD): a legal basis, and consent to these channels
+ * with the text the people were shown; null when the importer set neither.
+ */
+export interface ImportPrivacy {
+  legalBasis: LegalBasis | null;
+  consentChannels: ConsentChannel[];
+  consentText: string | null;
+}
+
 export interface ContactImport {
   id: number;
   createdBy: number | null;
@@ -76,6 +88,7 @@ export interface ContactImport {
   mapping: ImportMapping;
   ownerId: number | null;
   ownerIds: number[] | null;
+  privacy: ImportPrivacy | null;
   status: ImportStatus;
   totalRows: number | null;
   rowsDone: number;

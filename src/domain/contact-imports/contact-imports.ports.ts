@@ -6,6 +6,7 @@ import type {
   ImportCounts,
   ImportMapping,
   ImportMode,
+  ImportPrivacy,
   ImportRow,
   ImportUser,
   ImportedFields,
@@ -22,6 +23,7 @@ export interface NewContactImport {
   mode: ImportMode;
   ownerId: number | null;
   ownerIds: number[] | null;
+  privacy: ImportPrivacy | null;
 }
 
 /**
@@ -34,6 +36,11 @@ export type ExistingContact = Pick<Contact, 'id' | 'ownerId' | 'createdBy'> &
 
 export interface ContactImportRepository {
   create(values: NewContactImport): Promise<ContactImport>;
+  /**
+   * The import's legal basis and consents, recorded for every contact it created or updated that has none from it yet
+   * (so a finish run again records nothing twice).
+   */
+  recordPrivacy(job: ContactImport, recordedBy: number | null): Promise<void>;
   find(id: number): Promise<ContactImport | null>;
   /** The users an import may give contacts to (not disabled). */
   activeUsers(): Promise<ImportUser[]>;

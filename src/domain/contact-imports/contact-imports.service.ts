@@ -29,6 +29,7 @@ import {
   type ImportMode,
   type ImportOutcome,
   type ImportOwners,
+  type ImportPrivacy,
   type ImportPreview,
   type ImportRow,
   type ImportedFields,
@@ -178,6 +179,7 @@ export class ContactImportsService {
       mapping: ImportMapping;
       mode: ImportMode;
       owners?: ImportOwners;
+      privacy?: ImportPrivacy | null;
     },
   ): Promise<ContactImport> {
     const { fileName, mapping, mode, owners = {} } = input;
@@ -192,6 +194,7 @@ export class ContactImportsService {
         createdByRole: viewer.role,
         ownerId: owners.ownerId ?? null,
         ownerIds: owners.ownerIds ?? null,
+        privacy: input.privacy ?? null,
       });
       await this.imports.storeFile(made.id, input.file());
       return made;
@@ -417,6 +420,9 @@ export class ContactImportsService {
     while (writing.length) await settle(writing[0]);
     writers.release();
     if (failure) throw failure;
+    // The basis and consents the importer stated, for every contact the import created or updated.
+    const finished = await this.imports.find(id);
+    if (finished?.privacy) await this.imports.recordPrivacy(finished, finished.createdBy);
     await this.imports.finish(id, 'completed', this.clock.now());
   }
 

@@ -12,6 +12,7 @@ import {
   contactImportPreviewResponse,
   contactImportResponse,
   contactImportSchemas as schemas,
+  importPrivacy,
   IMPORT_MAX_BYTES,
 } from './contact-imports.schemas';
 import { readUpload, uploadFields } from './multipart';
@@ -28,6 +29,7 @@ function view(found: ContactImport) {
 const JSON_FIELDS = {
   mapping: { message: 'mapping must be a JSON object', type: 'object.base' },
   ownerIds: { message: 'ownerIds must be a JSON array of user ids', type: 'array.base' },
+  consentChannels: { message: 'consentChannels must be a JSON array of channels', type: 'array.base' },
 };
 
 @injectable()
@@ -53,7 +55,7 @@ export class ContactImportsRouter implements HttpRouter {
         path: '/api/crm/contacts/import',
         access: 'signed-in',
         summary:
-          'Imports contacts from a CSV (multipart: file, mapping as JSON column -> field or owner, mode skip|update, and who gets the new contacts: ownerId, or ownerIds as a JSON array dealt in turn, or a column mapped to owner; by default the importer; an employee only themself); answers at once with the import',
+          'Imports contacts from a CSV (multipart: file, mapping as JSON column -> field or owner, mode skip|update, and who gets the new contacts: ownerId, or ownerIds as a JSON array dealt in turn, or a column mapped to owner; by default the importer; an employee only themself; and what is recorded for every contact of the file, LGPD: legalBasis, consentChannels as a JSON array with consentText); answers at once with the import',
         tag: 'contacts',
         status: 202,
         upload: schemas.uploadFields,
@@ -72,6 +74,7 @@ export class ContactImportsRouter implements HttpRouter {
                 mapping,
                 mode,
                 owners: { ownerId, ownerIds },
+                privacy: importPrivacy(value),
               }),
             );
           } finally {

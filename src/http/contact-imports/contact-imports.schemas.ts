@@ -1,5 +1,7 @@
 import Joi from 'joi';
 import { IMPORT_PRESETS } from '../../domain/contact-imports/crm-presets';
+import { CONSENT_CHANNELS, type ConsentChannel } from '../../domain/privacy/consent';
+import { LEGAL_BASES, type LegalBasis } from '../../domain/privacy/legal-basis';
 import {
   IMPORT_MODES,
   IMPORT_STATUSES,
@@ -9,6 +11,7 @@ import {
   type ImportMode,
   type ImportOwners,
   type ImportPreview,
+  type ImportPrivacy,
 } from '../../domain/contact-imports/contact-import';
 import { fileQuerySchemas, type ExportFormat, type ExportLanguage } from '../csv';
 import { CONTACT_STATUSES } from '../../domain/contacts/contact';
@@ -53,7 +56,36 @@ const ownerFields = {
     ),
 };
 
-type UploadFields = { mapping: ImportMapping; mode: ImportMode } & ImportOwners;
+/** What the import records for each of its contacts (LGPD): a legal basis, consent to channels and its text. */
+const privacyFields = {
+  legalBasis: Joi.string()
+    .valid(...LEGAL_BASES)
+    .description('The legal basis recorded for every contact the import creates or updates (LGPD Art. 7)'),
+  consentChannels: Joi.array()
+    .items(Joi.string().valid(...CONSENT_CHANNELS))
+    .max(CONSENT_CHANNELS.length)
+    .unique()
+    .description('Consent recorded to these channels for every contact of the file (a JSON array)'),
+  consentText: Joi.string()
+    .trim()
+    .max(2000)
+    .when('consentChannels', { is: Joi.array().min(1).required(), then: Joi.required() })
+    .description('What the people were shown when they consented (required with consentChannels)'),
+};
+type PrivacyFields = { legalBasis?: LegalBasis; consentChannels?: ConsentChannel[]; consentText?: string };
+
+/** The import's privacy, as stored: null when the importer stated nothing. */
+export function importPrivacy(fields: PrivacyFields): ImportPrivacy | null {
+  const consentChannels = fields.consentChannels ?? [];
+  if (!fields.legalBasis && consentChannels.length === 0) return null;
+  return {
+    legalBasis: fields.legalBasis ?? null,
+    consentChannels,
+    consentText: consentChannels.length ? (fields.consentText ?? null) : null,
+  };
+}
+
+type UploadFields = { mapping: ImportMapping; mode: ImportMode } & ImportOwners & PrivacyFields;
 
 export const contactImportSchemas = {
   idParams,
@@ -64,6 +96,7 @@ export const contactImportSchemas = {
       .valid(...IMPORT_MODES)
       .default('skip'),
     ...ownerFields,
+    ...privacyFields,
   }),
   /** The dry run's fields: without a mapping, the one guessed from the headers. */
   previewFields: Joi.object<Partial<UploadFields> & { mode: ImportMode }, true>({
@@ -72,6 +105,7 @@ export const contactImportSchemas = {
       .valid(...IMPORT_MODES)
       .default('skip'),
     ...ownerFields,
+    ...privacyFields,
   }),
   /** How the refused rows are written: as today for programs, or for a spreadsheet in the user's language. */
   rejectedQuery: Joi.object<{ format: ExportFormat; lang: ExportLanguage; tz: string }, true>({
@@ -95,6 +129,15 @@ export const contactImportResponse = responseObject({
     .description('CSV column -> contact field (or owner, or customFields.<key>)'),
   ownerId: id.allow(null).description('The one person given the contacts it creates'),
   ownerIds: Joi.array().items(id).allow(null).description('The people the rows are dealt among, in turn'),
+  privacy: responseObject({
+    legalBasis: Joi.string()
+      .valid(...LEGAL_BASES)
+      .allow(null),
+    consentChannels: Joi.array().items(Joi.string().valid(...CONSENT_CHANNELS)),
+    consentText: Joi.string().allow(null),
+  })
+    .allow(null)
+    .description('The legal basis and consents recorded for each of its contacts when it completes'),
   status: Joi.string().valid(...IMPORT_STATUSES),
   totalRows: count.allow(null).description('Null until the file is read'),
   rowsDone: count,

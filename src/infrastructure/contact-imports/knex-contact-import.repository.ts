@@ -24,7 +24,7 @@ import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 import { ContactModel } from '../contacts/knex-contact.repository';
 import { contactsCreatedByImport } from '../timeline/knex-timeline.repository';
 
-const ContactImportModel = tableModel('contactImports', { jsonAttributes: ['mapping', 'ownerIds'] });
+const ContactImportModel = tableModel('contactImports', { jsonAttributes: ['mapping', 'ownerIds', 'privacy'] });
 // Cells as [column, value] pairs: jsonb would reorder an object's keys, and the CSV keeps the file's order.
 const RejectionModel = tableModel('contactImportRejections', {
   idColumn: ['importId', 'rowNumber'],
@@ -43,6 +43,7 @@ const COLUMNS = [
   'mapping',
   'ownerId',
   'ownerIds',
+  'privacy',
   'mode',
   'status',
   'totalRows',
@@ -100,6 +101,34 @@ export class KnexContactImportRepository implements ContactImportRepository {
         .insert(values as object)
         .returning(COLUMNS),
     );
+  }
+
+  async recordPrivacy(job: ContactImport, recordedBy: number | null): Promise<void> {
+    const { privacy } = job;
+    if (!privacy) return;
+    const db = this.uow.db;
+    // The import's contacts: those its timeline entries name (created or updated by it), still there.
+    const contacts = `SELECT DISTINCT t.entity_id FROM crm_timeline t JOIN contacts c ON c.id = t.entity_id
+                       WHERE t.import_id = :importId AND t.entity_type = 'contact'`;
+    const note = `Importação nº ${job.id}${job.fileName ? ` (${job.fileName})` : ''}`;
+    if (privacy.legalBasis)
+      await db.raw(
+        `INSERT INTO contact_legal_bases (contact_id, basis, source, note, recorded_by)
+         SELECT entity_id, :basis, 'import', :note, :recordedBy FROM (${contacts}) AS imported
+          WHERE NOT EXISTS (SELECT 1 FROM contact_legal_bases b
+                             WHERE b.contact_id = imported.entity_id AND b.source = 'import' AND b.note = :note)`,
+        { importId: job.id, basis: privacy.legalBasis, note, recordedBy },
+      );
+    for (const channel of privacy.consentChannels)
+      await db.raw(
+        `INSERT INTO contact_consents (contact_id, channel, granted, text, source, recorded_by, created_at)
+         SELECT entity_id, :channel, true, :text, 'import', :recordedBy, :at FROM (${contacts}) AS imported
+          WHERE NOT EXISTS (SELECT 1 FROM contact_consents k
+                             WHERE k.contact_id = imported.entity_id AND k.channel = :channel AND k.source = 'import'
+                               AND k.created_at = :at)`,
+        // Every consent of one import bears the import's time: what makes a second run find them.
+        { importId: job.id, channel, text: privacy.consentText, recordedBy, at: job.createdAt },
+      );
   }
 
   async find(id: number): Promise<ContactImport | null> {

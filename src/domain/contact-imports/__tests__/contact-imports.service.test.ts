@@ -93,6 +93,7 @@ async function runImport(mode: ImportMode, lines = FILE, columns = mapping): Pro
     fileName: 'contatos.csv',
     mapping: columns,
     mode,
+    privacy: null,
     createdBy: ana.id,
     createdByRole: ana.role,
     ownerId: null,

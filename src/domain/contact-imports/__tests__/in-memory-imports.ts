@@ -55,6 +55,9 @@ export class InMemoryContactImportRepository implements ContactImportRepository,
     };
   }
 
+  /** What the database's statement does is checked on both databases (contact-import-privacy.test.ts). */
+  async recordPrivacy(): Promise<void> {}
+
   async create(values: NewContactImport): Promise<ContactImport> {
     const created: ContactImport = {
       ...values,

@@ -30,6 +30,7 @@ async function importFile(
     mode,
     ownerId: owners.ownerId ?? null,
     ownerIds: owners.ownerIds ?? null,
+    privacy: null,
   });
   // As an upload arrives: in parts of 64 KB.
   const bytes = Buffer.from(csv);

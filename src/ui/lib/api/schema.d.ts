@@ -783,7 +783,7 @@ export interface paths {
         get: operations["getApiCrmContactsImport"];
         put?: never;
         /**
-         * Imports contacts from a CSV (multipart: file, mapping as JSON column -> field or owner, mode skip|update, and who gets the new contacts: ownerId, or ownerIds as a JSON array dealt in turn, or a column mapped to owner; by default the importer; an employee only themself); answers at once with the import
+         * Imports contacts from a CSV (multipart: file, mapping as JSON column -> field or owner, mode skip|update, and who gets the new contacts: ownerId, or ownerIds as a JSON array dealt in turn, or a column mapped to owner; by default the importer; an employee only themself; and what is recorded for every contact of the file, LGPD: legalBasis, consentChannels as a JSON array with consentText); answers at once with the import
          * @description Any signed-in user.
          */
         post: operations["postApiCrmContactsImport"];
@@ -8385,6 +8385,13 @@ export interface operations {
                         ownerId: number | null;
                         /** @description The people the rows are dealt among, in turn */
                         ownerIds: number[] | null;
+                        /** @description The legal basis and consents recorded for each of its contacts when it completes */
+                        privacy: {
+                            consentChannels: ("email" | "whatsapp" | "phone")[];
+                            consentText: string | null;
+                            /** @enum {unknown} */
+                            legalBasis: "consent" | "contract" | "legitimate_interest" | "legal_obligation" | "credit_protection" | "other" | null;
+                        } | null;
                         /** @description Where the rejected rows download as CSV; null when none */
                         rejectedCsv: string | null;
                         rowsDone: number;
@@ -9712,6 +9719,13 @@ export interface operations {
                             ownerId: number | null;
                             /** @description The people the rows are dealt among, in turn */
                             ownerIds: number[] | null;
+                            /** @description The legal basis and consents recorded for each of its contacts when it completes */
+                            privacy: {
+                                consentChannels: ("email" | "whatsapp" | "phone")[];
+                                consentText: string | null;
+                                /** @enum {unknown} */
+                                legalBasis: "consent" | "contract" | "legitimate_interest" | "legal_obligation" | "credit_protection" | "other" | null;
+                            } | null;
                             /** @description Where the rejected rows download as CSV; null when none */
                             rejectedCsv: string | null;
                             rowsDone: number;
@@ -9783,8 +9797,17 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
+                    /** @description consentChannels as JSON text */
+                    consentChannels?: string;
+                    /** @description What the people were shown when they consented (required with consentChannels) */
+                    consentText?: string;
                     /** @description The CSV file (UTF-8 or Windows-1252) */
                     file: string;
+                    /**
+                     * @description The legal basis recorded for every contact the import creates or updates (LGPD Art. 7)
+                     * @enum {unknown}
+                     */
+                    legalBasis?: "consent" | "contract" | "legitimate_interest" | "legal_obligation" | "credit_protection" | "other";
                     /** @description mapping as JSON text */
                     mapping: string;
                     /**
@@ -9837,6 +9860,13 @@ export interface operations {
                         ownerId: number | null;
                         /** @description The people the rows are dealt among, in turn */
                         ownerIds: number[] | null;
+                        /** @description The legal basis and consents recorded for each of its contacts when it completes */
+                        privacy: {
+                            consentChannels: ("email" | "whatsapp" | "phone")[];
+                            consentText: string | null;
+                            /** @enum {unknown} */
+                            legalBasis: "consent" | "contract" | "legitimate_interest" | "legal_obligation" | "credit_protection" | "other" | null;
+                        } | null;
                         /** @description Where the rejected rows download as CSV; null when none */
                         rejectedCsv: string | null;
                         rowsDone: number;
@@ -10086,6 +10116,13 @@ export interface operations {
                         ownerId: number | null;
                         /** @description The people the rows are dealt among, in turn */
                         ownerIds: number[] | null;
+                        /** @description The legal basis and consents recorded for each of its contacts when it completes */
+                        privacy: {
+                            consentChannels: ("email" | "whatsapp" | "phone")[];
+                            consentText: string | null;
+                            /** @enum {unknown} */
+                            legalBasis: "consent" | "contract" | "legitimate_interest" | "legal_obligation" | "credit_protection" | "other" | null;
+                        } | null;
                         /** @description Where the rejected rows download as CSV; null when none */
                         rejectedCsv: string | null;
                         rowsDone: number;
@@ -10226,8 +10263,17 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
+                    /** @description consentChannels as JSON text */
+                    consentChannels?: string;
+                    /** @description What the people were shown when they consented (required with consentChannels) */
+                    consentText?: string;
                     /** @description The CSV file (UTF-8 or Windows-1252) */
                     file: string;
+                    /**
+                     * @description The legal basis recorded for every contact the import creates or updates (LGPD Art. 7)
+                     * @enum {unknown}
+                     */
+                    legalBasis?: "consent" | "contract" | "legitimate_interest" | "legal_obligation" | "credit_protection" | "other";
                     /** @description mapping as JSON text */
                     mapping?: string;
                     /**
