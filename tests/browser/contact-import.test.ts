@@ -83,6 +83,37 @@ describe('contact import wizard', () => {
     expect(await page.getByTestId('import-sample').textContent()).toContain('Beatriz Almeida');
   });
 
+  it('asks for the legal basis and consent (LGPD), needs the consent text, and records both for the new contacts', async () => {
+    const { page } = await newEmployee('lgpd');
+    const email = `${uniqueName('lgpd').toLowerCase()}@exemplo.com.br`;
+    await visit(page, '/crm/contacts/import');
+    await chooseFile(page, 'lista.csv', Buffer.from(`Nome,E-mail\nLia Consente,${email}\n`));
+    await page.getByRole('button', { name: 'Avançar' }).click();
+    await page.getByRole('button', { name: 'Avançar' }).click();
+    await page.getByTestId('import-sample').waitFor();
+    const privacy = page.getByTestId('import-privacy');
+    await privacy.getByLabel('Base legal').click();
+    await page.getByRole('option', { name: 'Consentimento' }).click();
+    await privacy.getByLabel('E-mail').check();
+    const start = page.getByRole('button', { name: /^Importar \d/ });
+    // A consent needs the text the people saw.
+    await expect.poll(() => start.isDisabled()).toBe(true);
+    await privacy.getByLabel('Texto que as pessoas viram ao consentir').fill('Quero receber a newsletter.');
+    await expect.poll(() => start.isDisabled()).toBe(false);
+    await start.click();
+    await page.waitForURL(/\/crm\/contacts\/import\/\d+$/);
+    await expect.poll(async () => (await findByEmail(page, email))?.id ?? null).not.toBeNull();
+    const contact = (await findByEmail(page, email))!;
+    await expect
+      .poll(
+        async () => (await (await page.request.get(`/api/privacy/contacts/${contact.id}/consents`)).json()).legalBasis,
+      )
+      .toMatchObject({ basis: 'consent', source: 'import' });
+    const consents = await (await page.request.get(`/api/privacy/contacts/${contact.id}/consents`)).json();
+    expect(consents.state.email).toMatchObject({ granted: true });
+    expect(consents.items[0]).toMatchObject({ source: 'import', text: 'Quero receber a newsletter.' });
+  });
+
   it('imports a CSV with a mapping (a refused row, an update by email), keeps the result across a reload, downloads the refused rows, then undoes it', async () => {
     const { page } = await newEmployee('imp');
     const tag = uniqueName('w').toLowerCase();

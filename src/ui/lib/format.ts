@@ -8,6 +8,11 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
+/** dd/MM/yyyy in the viewer's time zone: a day, when the hour does not matter (a deadline, since when). */
+export function formatDate(value: string | Date | null | undefined): string | null {
+  return formatDateTime(value)?.slice(0, 10) ?? null;
+}
+
 /** dd/MM/yyyy HH:mm:ss: for a log whose entries come seconds apart (webhook deliveries). */
 export function formatDateTimeSeconds(value: string | Date | null | undefined): string | null {
   const minutes = formatDateTime(value);

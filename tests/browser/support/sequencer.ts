@@ -42,6 +42,7 @@ export const SECOND_LANE = [
   'preferences',
   'duplicates',
   'deal-people',
+  'privacy',
 ].map((name) => `tests/browser/${name}.test.ts`);
 
 const rank = (file: TestSpecification): number => {

@@ -17,6 +17,9 @@ import { useDeals, type Deal } from '../../features/pipeline/api/get-deals';
 import { ContactDeals } from '../../features/pipeline/components/contact-deals';
 import { DealFormDialog } from '../../features/pipeline/components/deal-form-dialog';
 import { NoteComposer } from '../../features/notes/components/note-composer';
+import { useContactConsents } from '../../features/privacy/api/get-consents';
+import { AnonymizedBanner } from '../../features/privacy/components/anonymized-banner';
+import { ContactPrivacy } from '../../features/privacy/components/contact-privacy';
 import { PinnedNotes } from '../../features/notes/components/pinned-notes';
 import { TimelineNote } from '../../features/notes/components/timeline-note';
 import { UseTemplateDialog } from '../../features/templates/components/use-template-dialog';
@@ -47,6 +50,7 @@ function ContactScreen({ id }: { id: number }) {
   const { data: me } = useUser();
   const contact = useContact(id);
   const deals = useDeals({ contact: id });
+  const consents = useContactConsents(id);
   const [open, setOpen] = useState<Open>({ kind: 'none' });
   if (!me) return null;
   if (contact.isPending) return <PageSpinner />;
@@ -73,18 +77,28 @@ function ContactScreen({ id }: { id: number }) {
   }));
   const subject = { id: current.id, label: current.name };
   const dealCount = deals.data?.pages[0]?.total;
+  // An anonymized contact is a tombstone: its data can no longer be changed, nor written to.
+  const anonymizedAt = current.anonymizedAt;
+  const state = consents.data?.state;
+  const revoked = {
+    email: state?.email?.granted === false ? state.email.since : null,
+    whatsapp: state?.whatsapp?.granted === false ? state.whatsapp.since : null,
+  };
 
   return (
     <div className="grid gap-6">
       <div className="grid gap-4">
         <BackLink to="/crm/contacts" label={t('contactPage.back')} />
+        {anonymizedAt && <AnonymizedBanner at={anonymizedAt} />}
         <div className="flex flex-wrap items-start justify-between gap-4">
           <ContactHeading contact={current} />
           <div className="flex flex-wrap gap-2" role="group" aria-label={t('contactPage.quickActions')}>
-            <Button variant="outline" onClick={() => setOpen({ kind: 'contact' })}>
-              <Pencil className="h-4 w-4" aria-hidden="true" />
-              {canChange(me, current) ? t('contactPage.edit') : t('contactPage.view')}
-            </Button>
+            {!anonymizedAt && (
+              <Button variant="outline" onClick={() => setOpen({ kind: 'contact' })}>
+                <Pencil className="h-4 w-4" aria-hidden="true" />
+                {canChange(me, current) ? t('contactPage.edit') : t('contactPage.view')}
+              </Button>
+            )}
             <Button onClick={() => setOpen({ kind: 'deal', deal: null })}>
               <HandCoins className="h-4 w-4" aria-hidden="true" />
               {t('contactPage.newDeal')}
@@ -94,10 +108,12 @@ function ContactScreen({ id }: { id: number }) {
               {t('contactPage.newActivity')}
             </Button>
             {/* Every role uses templates for a contact; only admins and developers open /crm/templates. */}
-            <Button variant="outline" onClick={() => setOpen({ kind: 'template' })}>
-              <FileText className="h-4 w-4" aria-hidden="true" />
-              {t('contactPage.useTemplate')}
-            </Button>
+            {!anonymizedAt && (
+              <Button variant="outline" onClick={() => setOpen({ kind: 'template' })}>
+                <FileText className="h-4 w-4" aria-hidden="true" />
+                {t('contactPage.useTemplate')}
+              </Button>
+            )}
           </div>
         </div>
       </div>
@@ -105,9 +121,14 @@ function ContactScreen({ id }: { id: number }) {
       <PinnedNotes scope={{ contact: id }} me={me} />
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-        <PageSection title={t('contactPage.details')} testId="contact-fields">
-          <ContactFieldList contact={current} />
-        </PageSection>
+        <div className="grid gap-6">
+          <PageSection title={t('contactPage.details')} testId="contact-fields">
+            <ContactFieldList contact={current} />
+          </PageSection>
+          <PageSection title={t('privacy.contact.title')} testId="contact-privacy">
+            <ContactPrivacy contactId={id} readOnly={anonymizedAt !== null} />
+          </PageSection>
+        </div>
         <div className="grid gap-6">
           <PageSection title={t('notes.title')} testId="contact-note-section">
             <NoteComposer id="contact-note" contactId={id} deals={dealChoices} />
@@ -157,6 +178,8 @@ function ContactScreen({ id }: { id: number }) {
         <UseTemplateDialog
           contact={{ id: current.id, name: current.name, email: current.email, phone: current.phone }}
           deals={dealChoices}
+          revoked={revoked}
+          onConsentRevoked={() => void consents.refetch()}
           onClose={close}
         />
       )}

@@ -82,6 +82,17 @@ export const queryKeys = {
     /** One kind of record's fields; `includeRetired` for Settings, which also lists the retired ones. */
     entity: (entity: string, includeRetired: boolean) => ['custom-fields', entity, { includeRetired }] as const,
   },
+  /**
+   * LGPD: a contact's consents and legal basis (its page), the data subjects' requests and the record of operations
+   * on personal data (Settings). Every consent, request and anonymization writes to the record.
+   */
+  privacy: {
+    all: ['privacy'] as const,
+    consents: (contactId: number) => ['privacy', 'consents', contactId] as const,
+    requests: ['privacy', 'requests'] as const,
+    summary: (contactId: number) => ['privacy', 'summary', contactId] as const,
+    audit: ['privacy', 'audit'] as const,
+  },
   /** Monthly goals per person (settings writes them; reports and the home read them). */
   goals: {
     all: ['goals'] as const,

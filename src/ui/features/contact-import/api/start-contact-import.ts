@@ -16,16 +16,20 @@ export const startContactImport = ({
   mapping,
   mode,
   owners = {},
+  privacy = {},
 }: {
   file: File;
   mapping: ImportMapping;
   mode: ImportMode;
   owners?: ImportOwners;
+  /** The legal basis and consent fields (privacyFields of the wizard's choice). */
+  privacy?: Record<string, string>;
 }) =>
   postForm<ContactImport>('/api/crm/contacts/import', file, {
     mapping: JSON.stringify(mapping),
     mode,
     ...ownerFields(owners),
+    ...privacy,
   });
 
 export const useStartContactImport = () =>

@@ -23,6 +23,13 @@ import {
   ownersOf,
   type OwnerChoice,
 } from '../components/import-owner-choice';
+import {
+  ImportPrivacyChoice,
+  NO_PRIVACY,
+  privacyFields,
+  privacyReady,
+  type ImportPrivacy,
+} from '../components/import-privacy-choice';
 import { ImportModeChoice, ImportPreviewStep } from '../components/import-preview-step';
 import { ImportProgress } from '../components/import-progress';
 import { importErrorMessage } from '../import-errors';
@@ -80,6 +87,7 @@ export function ImportContactsPage() {
   const [mapping, setMapping] = useState<ImportMapping | null>(null);
   const [mode, setMode] = useState<ImportMode>('skip');
   const [ownerState, setOwnerState] = useState<OwnerChoice>({ kind: 'me', ownerId: null, ownerIds: [] });
+  const [privacy, setPrivacy] = useState<ImportPrivacy>(NO_PRIVACY);
   const canAssign = useUser().data?.role === 'admin';
   // The first read of the file: its shape and the mapping guessed from its headers.
   const read = useImportPreview(file, undefined, 'skip');
@@ -102,7 +110,7 @@ export function ImportContactsPage() {
   const run = () => {
     if (!file) return;
     start.mutate(
-      { file, mapping: columnsMapping, mode, owners },
+      { file, mapping: columnsMapping, mode, owners, privacy: privacyFields(privacy) },
       { onSuccess: (started) => navigate(`/crm/contacts/import/${started.id}`) },
     );
   };
@@ -154,6 +162,7 @@ export function ImportContactsPage() {
             canAssign={canAssign}
           />
           <ImportModeChoice mode={mode} onChange={setMode} />
+          <ImportPrivacyChoice value={privacy} onChange={setPrivacy} />
           {!ownerReady ? null : preview.isPending ? (
             <div className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
               <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
@@ -173,7 +182,7 @@ export function ImportContactsPage() {
               <ArrowLeft className="h-4 w-4" aria-hidden="true" />
               {t('contactImport.back')}
             </Button>
-            <Button onClick={run} disabled={!preview.data || start.isPending || writes === 0}>
+            <Button onClick={run} disabled={!preview.data || start.isPending || writes === 0 || !privacyReady(privacy)}>
               {start.isPending
                 ? t('contactImport.starting')
                 : writes === 0

@@ -57,6 +57,20 @@ function LeadFormsTab() {
   );
 }
 
+// Its own chunk too: the requests, the anonymization and the record of operations, for the admin who answers them.
+const PrivacySettings = lazy(() =>
+  import('../components/privacy-settings').then((module) => ({ default: module.PrivacySettings })),
+);
+
+/** LGPD: what Funil stores about a person, their requests and the record of operations on personal data. */
+function PrivacyTab() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <PrivacySettings />
+    </Suspense>
+  );
+}
+
 const TABS = {
   users: UsersSettings,
   stages: PipelineTab,
@@ -67,6 +81,7 @@ const TABS = {
   apiKeys: AllApiKeys,
   webhooks: WebhooksTab,
   forms: LeadFormsTab,
+  privacy: PrivacyTab,
 } as const;
 type Tab = keyof typeof TABS;
 const isTab = (value: string | null): value is Tab => value !== null && Object.hasOwn(TABS, value);

@@ -7,7 +7,9 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
+import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
+import { formatDate } from '../../../lib/format';
 import { useApplyTemplate, type ApplyTemplateInput } from '../api/apply-template';
 import { useTemplateVariables } from '../api/get-template-variables';
 import { useTemplates } from '../api/get-templates';
@@ -26,6 +28,10 @@ interface UseTemplateDialogProps {
   contact: TemplateRecipient;
   /** The contact's deals, for templates that speak of one ({{deal_title}}, {{deal_value}}). */
   deals?: { id: number; label: string }[];
+  /** Since when the contact has revoked consent for a channel (null: not revoked): that channel is not offered. */
+  revoked?: { email: string | null; whatsapp: string | null };
+  /** The server refused a channel the contact revoked (the page's consents were older than that). */
+  onConsentRevoked?: () => void;
   onClose: () => void;
 }
 
@@ -37,7 +43,13 @@ type Channel = ApplyTemplateInput['channel'];
  * and the message opens in the mail app or WhatsApp, or goes to the clipboard; the dialog then says so
  * and offers the link again.
  */
-export function UseTemplateDialog({ contact, deals = [], onClose }: UseTemplateDialogProps) {
+export function UseTemplateDialog({
+  contact,
+  deals = [],
+  revoked = { email: null, whatsapp: null },
+  onConsentRevoked,
+  onClose,
+}: UseTemplateDialogProps) {
   const { t } = useTranslation();
   const templates = useTemplates({ active: true });
   const variables = useTemplateVariables();
@@ -68,6 +80,17 @@ export function UseTemplateDialog({ contact, deals = [], onClose }: UseTemplateD
   const missing = rendered.data?.missing ?? [];
   const ready = rendered.data !== undefined && !rendered.isPlaceholderData && missing.length === 0 && !apply.isPending;
   const canWhatsapp = contact.phone !== null && whatsappMessageLink(contact.phone, '') !== null;
+  // Why a channel is not offered: revoked consent first (it outlives a new address), then a missing address.
+  const whatsappBlock = revoked.whatsapp
+    ? t('templateUse.revoked.whatsapp', { at: formatDate(revoked.whatsapp) })
+    : canWhatsapp
+      ? null
+      : t('templateUse.noPhone');
+  const emailBlock = revoked.email
+    ? t('templateUse.revoked.email', { at: formatDate(revoked.email) })
+    : contact.email
+      ? null
+      : t('templateUse.noEmail');
 
   /** The server renders and counts; then the message leaves by the channel. */
   const send = (channel: Channel) => {
@@ -99,6 +122,7 @@ export function UseTemplateDialog({ contact, deals = [], onClose }: UseTemplateD
         },
         onError: (error) => {
           popup?.close();
+          if (error instanceof ApiError && error.server?.code === 'PRIVACY.CONSENT_REVOKED') onConsentRevoked?.();
           toast({ variant: 'destructive', title: t('templateUse.failed'), description: errorMessage(error, t) });
         },
       },
@@ -250,26 +274,28 @@ export function UseTemplateDialog({ contact, deals = [], onClose }: UseTemplateD
               <Button
                 variant="outline"
                 onClick={() => send('whatsapp')}
-                disabled={!ready || !canWhatsapp}
-                title={canWhatsapp ? undefined : t('templateUse.noPhone')}
+                disabled={!ready || whatsappBlock !== null}
+                title={whatsappBlock ?? undefined}
+                aria-describedby={whatsappBlock ? 'template-use-whatsapp-block' : undefined}
               >
                 <MessageCircle className="h-4 w-4" aria-hidden="true" />
                 {t('templateUse.whatsapp')}
               </Button>
               <Button
                 onClick={() => send('email')}
-                disabled={!ready || !contact.email}
-                title={contact.email ? undefined : t('templateUse.noEmail')}
+                disabled={!ready || emailBlock !== null}
+                title={emailBlock ?? undefined}
+                aria-describedby={emailBlock ? 'template-use-email-block' : undefined}
               >
                 {apply.isPending ? <Spinner /> : <Mail className="h-4 w-4" aria-hidden="true" />}
                 {t('templateUse.email')}
               </Button>
             </DialogFooter>
-            {(!contact.email || !canWhatsapp) && (
-              <p className="text-xs text-muted-foreground">
-                {[!contact.email && t('templateUse.noEmail'), !canWhatsapp && t('templateUse.noPhone')]
-                  .filter(Boolean)
-                  .join(' ')}
+            {(emailBlock || whatsappBlock) && (
+              <p className="text-xs text-muted-foreground" data-testid="template-use-blocks">
+                {emailBlock && <span id="template-use-email-block">{emailBlock}</span>}
+                {emailBlock && whatsappBlock && ' '}
+                {whatsappBlock && <span id="template-use-whatsapp-block">{whatsappBlock}</span>}
               </p>
             )}
           </div>

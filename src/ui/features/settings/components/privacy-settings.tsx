@@ -1,0 +1,17 @@
+import { PrivacyAuditLog } from './privacy-audit-log';
+import { PrivacyGuide } from './privacy-guide';
+import { PrivacyRequests } from './privacy-requests';
+
+/**
+ * The privacy tab (LGPD): what Funil stores about a person and how to answer each right, the requests people made
+ * (export, report, status, anonymization), and the record of operations on personal data.
+ */
+export function PrivacySettings() {
+  return (
+    <div className="grid gap-6">
+      <PrivacyGuide />
+      <PrivacyRequests />
+      <PrivacyAuditLog />
+    </div>
+  );
+}
