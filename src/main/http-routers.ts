@@ -35,6 +35,7 @@ import { WebhooksRouter } from '../http/webhooks/webhooks.router';
 import { FormsRouter } from '../http/forms/forms.router';
 import { PrivacyRouter } from '../http/privacy/privacy.router';
 import { PrivacyRequestsRouter } from '../http/privacy/privacy-requests.router';
+import { RetentionRouter } from '../http/privacy/retention.router';
 
 /**
  * Every HTTP router, in the order requests try their routes: where two routes match the same path, the one
@@ -51,6 +52,7 @@ export const HTTP_ROUTERS: Newable<HttpRouter>[] = [
   FormsRouter,
   PrivacyRouter,
   PrivacyRequestsRouter,
+  RetentionRouter,
   TimelineRouter,
   // Before both contacts routers: its GET /api/crm/contacts/import/... routes sit under /api/crm/contacts.
   ContactImportsRouter,

@@ -10,6 +10,8 @@ export const AUDIT_ACTIONS = [
   'subject.exported',
   'subject.anonymized',
   'subject.deleted',
+  'retention.rule_changed',
+  'retention.kept',
   'contacts.exported',
   'companies.exported',
   'contacts.listed_by_api_key',

@@ -3,6 +3,7 @@ import type { Consent, ConsentState, NewConsent } from './consent';
 import type { LegalBasisRecord, NewLegalBasisRecord } from './legal-basis';
 import type { AuditActor, AuditEntry, NewAuditEntry } from './privacy-audit';
 import type { NewPrivacyRequest, PrivacyRequest, PrivacyRequestChanges, PrivacyRequestStatus } from './privacy-request';
+import type { RetentionCandidate, RetentionDecision, RetentionKind, RetentionRule } from './retention';
 import type { AnonymizedCounts, SubjectData } from './subject-data';
 
 export interface ConsentRepository {
@@ -39,4 +40,16 @@ export interface AuditTrail {
   record(actor: AuditActor | null, entry: NewAuditEntry): Promise<void>;
   /** Newest first. */
   list(filter: { requestId?: number; contactId?: number }, page: PageRequest): Promise<Page<AuditEntry>>;
+}
+
+export interface RetentionRepository {
+  rules(): Promise<RetentionRule[]>;
+  updateRule(kind: RetentionKind, changes: { months?: number; active?: boolean }, by: number): Promise<RetentionRule>;
+  /** Lists the rule's new candidates; answers how many. */
+  scan(kind: RetentionKind, cutoff: Date, at: Date): Promise<number>;
+  /** Waiting for a decision (newest first), or decided. */
+  candidates(filter: { waiting: boolean }, page: PageRequest): Promise<Page<RetentionCandidate>>;
+  /** Those of `ids` still waiting, locked for the decision. */
+  waiting(ids: number[]): Promise<{ id: number; rule: RetentionKind; contactId: number }[]>;
+  decide(ids: number[], decision: RetentionDecision, by: number, at: Date): Promise<void>;
 }

@@ -4,3 +4,5 @@ export const PRIVACY_REQUEST_REPOSITORY = Symbol.for('privacy.PrivacyRequestRepo
 export const SUBJECT_DATA_REPOSITORY = Symbol.for('privacy.SubjectDataRepository');
 export const AUDIT_TRAIL = Symbol.for('privacy.AuditTrail');
 export const PRIVACY_REQUESTS_SERVICE = Symbol.for('privacy.PrivacyRequestsService');
+export const RETENTION_REPOSITORY = Symbol.for('privacy.RetentionRepository');
+export const RETENTION_SERVICE = Symbol.for('privacy.RetentionService');

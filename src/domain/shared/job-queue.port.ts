@@ -27,6 +27,7 @@ export interface JobPayloads {
   /** One try of one claimed delivery; `holdUntil` (ISO 8601) names the claim: a later claim's job is another's. */
   'webhooks.deliver': { deliveryId: number; holdUntil: string };
   'webhooks.purge': Record<string, never>;
+  'privacy.retention-scan': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;
@@ -42,6 +43,7 @@ export const JOB_QUEUES: Record<JobName, QueueName> = {
   'webhooks.scan': QueueName.Webhooks,
   'webhooks.deliver': QueueName.Webhooks,
   'webhooks.purge': QueueName.Maintenance,
+  'privacy.retention-scan': QueueName.Maintenance,
 };
 
 export interface EnqueueOptions {

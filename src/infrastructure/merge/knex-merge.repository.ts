@@ -36,6 +36,8 @@ export const MERGE_REFERENCES: Record<MergeKind, { table: string; column: string
       // So do the legal bases recorded for them, and the requests they made as data subjects.
       { table: 'contact_legal_bases', column: 'contact_id', on: 'move' },
       { table: 'privacy_requests', column: 'contact_id', on: 'move' },
+      // A retention listing is about the contact as it was: the merged one's go with it (the next scan looks again).
+      { table: 'retention_candidates', column: 'contact_id', on: 'cascade' },
       { table: 'contact_import_updates', column: 'contact_id', on: 'cascade' },
     ],
     company: [

@@ -514,6 +514,23 @@ describe('success responses match the OpenAPI document', () => {
     await call(admin, 'get', '/api/privacy/requests/{id}', { params: request });
     const erased = await call(admin, 'post', '/api/crm/contacts', { body: { name: 'Apagado' } });
     await call(admin, 'post', '/api/privacy/contacts/{id}/erase', { params: erased, body: {} });
+    await call(admin, 'get', '/api/privacy/retention/rules');
+    await call(admin, 'patch', '/api/privacy/retention/rules/{kind}', {
+      params: { kind: 'inactive_leads' },
+      body: { active: true, months: 1 },
+    });
+    await call(admin, 'post', '/api/privacy/retention/scan', { body: {} });
+    await call(admin, 'get', '/api/privacy/retention/candidates');
+    const old = await call(admin, 'post', '/api/crm/contacts', { body: { name: 'Lead antigo' } });
+    await server.runtime.db
+      .knex('contacts')
+      .where({ id: old.id })
+      .update({ updatedAt: new Date('2020-01-01') });
+    await call(admin, 'post', '/api/privacy/retention/scan', { body: {} });
+    const listed = (await admin.get('/api/privacy/retention/candidates')).body.items;
+    await call(admin, 'post', '/api/privacy/retention/candidates/decide', {
+      body: { ids: [listed[0].id], action: 'keep' },
+    });
     await call(admin, 'get', '/api/privacy/audit');
     await call(admin, 'get', '/api/privacy/audit/export', { query: 'format=excel' });
   });
