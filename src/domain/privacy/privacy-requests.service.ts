@@ -146,7 +146,7 @@ export class PrivacyRequestsService {
       const request = requestId === undefined ? undefined : await this.requests.get(requestId, { forUpdate: true });
       if (requestId !== undefined && (!request || request.contactId !== contactId))
         throw new PrivacyRequestNotFoundError();
-      const counts = await this.subjects.anonymize(contactId, TOMBSTONE, this.clock.now());
+      const counts = await this.subjects.anonymize(contactId, TOMBSTONE, this.clock.now(), actor.userId);
       await this.audit.record(actor, {
         action: 'subject.anonymized',
         contactId,

@@ -32,8 +32,8 @@ export interface SubjectDataRepository {
   /** The contact row locked for the rest of the transaction; undefined when it does not exist. */
   lockContact(contactId: number): Promise<{ id: number; name: string; anonymizedAt: Date | null } | undefined>;
   collect(contactId: number): Promise<SubjectData | undefined>;
-  /** Replaces the person's identifying data everywhere with the tombstone; answers what it replaced. */
-  anonymize(contactId: number, tombstone: string, at: Date): Promise<AnonymizedCounts>;
+  /** Replaces the person's identifying data everywhere with the tombstone, `by` this person; answers what it replaced. */
+  anonymize(contactId: number, tombstone: string, at: Date, by: number | null): Promise<AnonymizedCounts>;
 }
 
 export interface AuditTrail {

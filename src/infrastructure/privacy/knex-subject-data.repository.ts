@@ -149,7 +149,7 @@ export class KnexSubjectDataRepository implements SubjectDataRepository {
     };
   }
 
-  async anonymize(contactId: number, tombstone: string, at: Date): Promise<AnonymizedCounts> {
+  async anonymize(contactId: number, tombstone: string, at: Date, by: number | null): Promise<AnonymizedCounts> {
     const db = this.uow.db;
     const contact = await db('contacts').where({ id: contactId }).first('name', 'email', 'phone');
     const terms = [contact.name, contact.email, contact.phone].filter(
@@ -231,6 +231,23 @@ export class KnexSubjectDataRepository implements SubjectDataRepository {
         WHERE id = :id`,
       { id: contactId, t: tombstone, at },
     );
+    // One history entry says what changed, with no old value: it also tells the integrations a webhook feeds
+    // (contact.updated, the tombstone as the record) that the person's data must go (LGPD Art. 18 § 6).
+    await db('crmTimeline').insert({
+      entityType: 'contact',
+      entityId: contactId,
+      entityName: tombstone,
+      action: 'updated',
+      contactId,
+      userId: by,
+      changes: JSON.stringify(
+        ['name', 'email', 'phone', 'position', 'notes', 'companyId', 'customFields'].map((field) => ({
+          field,
+          oldValue: null,
+          newValue: field === 'name' ? tombstone : null,
+        })),
+      ),
+    });
     return {
       deals,
       activities,

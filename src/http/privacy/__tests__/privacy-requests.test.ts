@@ -228,6 +228,12 @@ describe('anonymization (LGPD)', () => {
     const summary = await crm.users.admin.get(`/api/privacy/contacts/${person.id}/summary`);
     expect(summary.body).toMatchObject({ deals: 2, activities: 1, notes: 1, consents: 1, anonymizedAt: null });
     const request = await requestFor(person.id, 'deletion');
+    // An integration fed by a webhook is told, so it can drop the person too.
+    const hook = await crm.users.admin.post('/api/admin/webhooks', {
+      url: 'http://localhost:9/funil',
+      events: ['contact.updated'],
+    });
+    expect(hook.status, hook.text).toBe(201);
     const res = await crm.users.admin.post(`/api/privacy/contacts/${person.id}/anonymize`, { requestId: request.id });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({
@@ -274,6 +280,14 @@ describe('anonymization (LGPD)', () => {
     const kept = JSON.stringify(await crm.knex('leadFormSubmissions').where({ contactId: person.id }));
     expect(kept).not.toContain(person.email);
     expect(await crm.knex('contactImportUpdates').where({ contactId: person.id })).toEqual([]);
+    const told = await crm
+      .knex('webhookEvents')
+      .where({ type: 'contact.updated' })
+      .whereRaw("data->>'id' = ?", [String(person.id)]);
+    expect(told).toHaveLength(1);
+    expect(told[0].data.record).toMatchObject({ name: 'Contato anonimizado', email: null, phone: null });
+    expect(JSON.stringify(told[0].data)).not.toContain(person.email);
+    await crm.users.admin.delete(`/api/admin/webhooks/${hook.body.id}`);
     expect(await reports()).toEqual(before.reports);
     expect(await stages()).toEqual(before.stages);
 
