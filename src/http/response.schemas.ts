@@ -52,3 +52,6 @@ export const NO_CONTENT = null;
 
 /** A handler that writes a CSV file itself. */
 export const CSV = 'text/csv';
+
+/** A handler that writes an HTML page itself. */
+export const HTML = 'text/html';

@@ -11,7 +11,7 @@ import type { Role, Session, User } from '../domain/users/user';
 import { PasswordChangeRequiredError } from '../domain/users/users.errors';
 import type { StorageErrors } from '../domain/shared/storage-errors.port';
 import { checkQueryEncoding, checkRequestInput, isPathDecodeError, pathDecodeError } from './input-guard';
-import type { CSV, NO_CONTENT } from './response.schemas';
+import type { CSV, HTML, NO_CONTENT } from './response.schemas';
 
 export interface AuthContext {
   user: User;
@@ -57,9 +57,9 @@ export interface RouteDefinition<Params = unknown, Query = unknown, Body = unkno
   status?: number;
   /**
    * The success body, for the API document only (responses are not validated at run time): a schema,
-   * NO_CONTENT when the handler returns nothing (204), or CSV when it writes a CSV file itself.
+   * NO_CONTENT when the handler returns nothing (204), or CSV (HTML) when it writes a CSV file (an HTML page) itself.
    */
-  response: Joi.Schema | typeof NO_CONTENT | typeof CSV;
+  response: Joi.Schema | typeof NO_CONTENT | typeof CSV | typeof HTML;
   /** Open to a signed-in user who must still replace a temporary password (every other signed-in route answers 403 until then). */
   whilePasswordChangeRequired?: boolean;
   /**

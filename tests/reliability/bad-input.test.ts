@@ -613,6 +613,8 @@ describe('bad input', () => {
         const schema = documented?.content?.['application/json']?.schema;
         if (documented?.content?.['text/csv']) {
           if (!res.contentType.startsWith('text/csv')) fail('not CSV');
+        } else if (documented?.content?.['text/html']) {
+          if (!res.contentType.startsWith('text/html')) fail('not HTML');
         } else if (schema) {
           const validate = validator(`${key} ${res.status}`, schema);
           if (!validate(res.body)) fail(`body does not match the document (${ajv.errorsText(validate.errors)})`);

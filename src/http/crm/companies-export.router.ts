@@ -57,8 +57,14 @@ export class CompaniesExportRouter implements HttpRouter {
         schemas: { query: exportQuery },
         handler: async ({ query }, req, res) => {
           const viewer = currentAuth(req).user;
-          // A read of personal data in bulk: in the record of operations, with what it asked for.
-          await this.privacy.recordRead(actorOf(viewerOf(req), req.ip ?? null), 'companies.exported', { query });
+          // A read of personal data in bulk: in the record of operations, with what it asked for, once its first page
+          // is read (a refused export, a bad sort, records nothing).
+          let recorded = false;
+          const recordRead = async () => {
+            if (recorded) return;
+            recorded = true;
+            await this.privacy.recordRead(actorOf(viewerOf(req), req.ip ?? null), 'companies.exported', { query });
+          };
           const filter = companyFilter(query);
           await streamCsvExport(res, query, {
             fileName: 'companies.csv',
@@ -66,7 +72,11 @@ export class CompaniesExportRouter implements HttpRouter {
             headerLabels: 'companyField',
             kinds: COLUMN_KINDS,
             customFields: { fields: await this.customFields.list('company'), valuesOf: (item) => item.customFields },
-            page: (cursor?: string) => this.companies.list(viewer, filter, { limit: LIST_LIMIT_MAX, cursor }),
+            page: async (cursor?: string) => {
+              const page = await this.companies.list(viewer, filter, { limit: LIST_LIMIT_MAX, cursor });
+              await recordRead();
+              return page;
+            },
           });
           return undefined;
         },

@@ -72,8 +72,14 @@ export class ContactsExportRouter implements HttpRouter {
         schemas: { query: exportQuery },
         handler: async ({ query }, req, res) => {
           const viewer = currentAuth(req).user;
-          // A read of personal data in bulk: in the record of operations, with what it asked for.
-          await this.privacy.recordRead(actorOf(viewerOf(req), req.ip ?? null), 'contacts.exported', { query });
+          // A read of personal data in bulk: in the record of operations, with what it asked for, once its first page
+          // is read (a refused export, a bad sort, records nothing).
+          let recorded = false;
+          const recordRead = async () => {
+            if (recorded) return;
+            recorded = true;
+            await this.privacy.recordRead(actorOf(viewerOf(req), req.ip ?? null), 'contacts.exported', { query });
+          };
           const filter = { ...contactFilter(query), excludeAnonymized: true };
           await streamCsvExport(res, query, {
             fileName: 'contacts.csv',
@@ -81,7 +87,11 @@ export class ContactsExportRouter implements HttpRouter {
             headerLabels: 'contactField',
             kinds: COLUMN_KINDS,
             customFields: { fields: await this.customFields.list('contact'), valuesOf: (item) => item.customFields },
-            page: (cursor?: string) => this.contacts.list(viewer, filter, { limit: LIST_LIMIT_MAX, cursor }),
+            page: async (cursor?: string) => {
+              const page = await this.contacts.list(viewer, filter, { limit: LIST_LIMIT_MAX, cursor });
+              await recordRead();
+              return page;
+            },
           });
           return undefined;
         },

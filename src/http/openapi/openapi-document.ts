@@ -2,7 +2,7 @@ import { KEY_PATHS } from '../api-key-auth';
 import Joi from 'joi';
 import type { ErrorCode } from '../../domain/shared/app-error';
 import { ERROR_STATUS } from '../errors';
-import { CSV, NO_CONTENT } from '../response.schemas';
+import { CSV, HTML, NO_CONTENT } from '../response.schemas';
 import type { RouteDefinition } from '../route';
 import { joiToJsonSchema, type JsonSchema } from './joi-to-json-schema';
 export interface DocumentInfo {
@@ -75,13 +75,13 @@ function parameters(route: RouteDefinition): JsonSchema[] {
   return params;
 }
 
-/** The success response: the route's schema (or a CSV file), no body for NO_CONTENT. */
+/** The success response: the route's schema (or a CSV file, an HTML page), no body for NO_CONTENT. */
 function successResponse(route: RouteDefinition): Record<string, JsonSchema> {
   // As mountRoutes answers: a handler that returns nothing gets 204 unless the route names a status.
   const success = route.status ?? (route.response === NO_CONTENT ? 204 : 200);
   const content =
-    route.response === CSV
-      ? { 'text/csv': { schema: { type: 'string' } } }
+    route.response === CSV || route.response === HTML
+      ? { [route.response]: { schema: { type: 'string' } } }
       : route.response && { 'application/json': { schema: joiToJsonSchema(route.response) } };
   return { [success]: { description: STATUS_TEXT[success] ?? 'Success', ...(content && { content }) } };
 }

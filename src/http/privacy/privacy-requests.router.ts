@@ -18,7 +18,7 @@ import { stringify } from 'csv-stringify/sync';
 import { cellWriter, csvFormat, fileQuerySchemas, UTF8_BOM, writeChunk, type FileQuery } from '../csv';
 import { idParams, pageQuery, recordId } from '../crm/crm.schemas';
 import { viewerOf } from '../crm/crm-routes';
-import { count, CSV, id, pageResponse, responseObject, timestamp } from '../response.schemas';
+import { count, CSV, HTML, id, pageResponse, responseObject, timestamp } from '../response.schemas';
 import { defineRoute, type HttpRouter, type RouteDefinition } from '../route';
 import { subjectReportHtml } from './subject-report';
 
@@ -101,12 +101,8 @@ const exported = Joi.object({
 })
   .unknown(true)
   .description('Everything Funil holds about the person, section by section');
-const exportQuery = Joi.object<{ format: 'json' | 'html' }, true>({
-  format: Joi.string()
-    .valid('json', 'html')
-    .default('json')
-    .description('json (the default; for portability) or html (a readable report in Portuguese)'),
-});
+const fileNameOf = (data: { contact: { id?: unknown } }, requestId: number) =>
+  `titular-${String(data.contact.id)}-solicitacao-${requestId}`;
 const auditQuery = Joi.object<Cursor & { contactId?: number }, true>({
   ...paging,
   contactId: recordId.description("Only this contact's entries"),
@@ -189,20 +185,36 @@ export class PrivacyRequestsRouter implements HttpRouter {
         access: ['admin'],
         tag: 'privacy',
         summary:
-          'Everything Funil holds about the request’s person, as a JSON file (portability) or a readable HTML report in Portuguese (format=html); recorded in the request’s history',
-        schemas: { params: idParams, query: exportQuery },
+          'Everything Funil holds about the request’s person, as a JSON file (access, portability); recorded in the request’s history',
+        schemas: { params: idParams },
         response: exported,
         errors: ['PRIVACY.REQUEST_NOT_FOUND', 'CONTACT.NOT_FOUND'],
-        handler: async ({ params, query }, req, res) => {
-          const data = await this.privacy.export(auditActor(req), params.id, query.format);
-          const name = `titular-${data.contact.id as number}-solicitacao-${params.id}`;
+        handler: async ({ params }, req, res) => {
+          const data = await this.privacy.export(auditActor(req), params.id, 'json');
           res.setHeader('Cache-Control', 'no-store');
-          if (query.format === 'html') {
-            res.status(200).type('text/html; charset=utf-8').attachment(`${name}.html`).send(subjectReportHtml(data));
-            return undefined;
-          }
-          res.attachment(`${name}.json`);
+          res.attachment(`${fileNameOf(data, params.id)}.json`);
           return data;
+        },
+      }),
+      defineRoute({
+        method: 'get',
+        path: `${BASE}/:id/report`,
+        access: ['admin'],
+        tag: 'privacy',
+        summary:
+          'The same as a readable page in Portuguese for the person (no script, opens offline and prints); recorded in the request’s history',
+        schemas: { params: idParams },
+        response: HTML,
+        errors: ['PRIVACY.REQUEST_NOT_FOUND', 'CONTACT.NOT_FOUND'],
+        handler: async ({ params }, req, res) => {
+          const data = await this.privacy.export(auditActor(req), params.id, 'html');
+          res.setHeader('Cache-Control', 'no-store');
+          res
+            .status(200)
+            .type('text/html; charset=utf-8')
+            .attachment(`${fileNameOf(data, params.id)}.html`)
+            .send(subjectReportHtml(data));
+          return undefined;
         },
       }),
       defineRoute({

@@ -36,6 +36,8 @@ function check(method: string, template: string, res: TestResponse) {
   const schema = documented!.content?.['application/json']?.schema;
   if (documented!.content?.['text/csv']) {
     expect(res.headers.get('content-type'), operation).toMatch(/^text\/csv/);
+  } else if (documented!.content?.['text/html']) {
+    expect(res.headers.get('content-type'), operation).toMatch(/^text\/html/);
   } else if (!schema) {
     expect(res.text, `${operation} documents no body`).toBe('');
   } else {
@@ -506,6 +508,7 @@ describe('success responses match the OpenAPI document', () => {
     await call(admin, 'get', '/api/privacy/requests', { query: 'status=open' });
     await call(admin, 'patch', '/api/privacy/requests/{id}', { params: request, body: { status: 'in_progress' } });
     await call(admin, 'get', '/api/privacy/requests/{id}/export', { params: request });
+    await call(admin, 'get', '/api/privacy/requests/{id}/report', { params: request });
     await call(admin, 'get', '/api/privacy/contacts/{id}/summary', { params: contact });
     await call(admin, 'post', '/api/privacy/contacts/{id}/anonymize', {
       params: contact,

@@ -197,7 +197,7 @@ describe('data subjects’ requests (LGPD)', () => {
     ]);
     expect(data.privacyRequests.map((r: { id: number }) => r.id)).toEqual([request.id]);
 
-    const page = await crm.users.admin.get(`/api/privacy/requests/${request.id}/export?format=html`);
+    const page = await crm.users.admin.get(`/api/privacy/requests/${request.id}/report`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(page.text).toContain('Seus dados no Funil');

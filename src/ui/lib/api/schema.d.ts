@@ -2381,10 +2381,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Everything Funil holds about the request’s person, as a JSON file (portability) or a readable HTML report in Portuguese (format=html); recorded in the request’s history
+         * Everything Funil holds about the request’s person, as a JSON file (access, portability); recorded in the request’s history
          * @description Roles: admin.
          */
         get: operations["getApiPrivacyRequestsIdExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/requests/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same as a readable page in Portuguese for the person (no script, opens offline and prints); recorded in the request’s history
+         * @description Roles: admin.
+         */
+        get: operations["getApiPrivacyRequestsIdReport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -24589,10 +24609,7 @@ export interface operations {
     };
     getApiPrivacyRequestsIdExport: {
         parameters: {
-            query?: {
-                /** @description json (the default; for portability) or html (a readable report in Portuguese) */
-                format?: "json" | "html";
-            };
+            query?: never;
             header?: never;
             path: {
                 id: number;
@@ -24659,6 +24676,98 @@ export interface operations {
                         templateMessages?: Record<string, unknown>[];
                         timeline?: Record<string, unknown>[];
                     };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: AUTH.FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.FORBIDDEN";
+                        };
+                    };
+                };
+            };
+            /** @description Not found: PRIVACY.REQUEST_NOT_FOUND, CONTACT.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PRIVACY.REQUEST_NOT_FOUND" | "CONTACT.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getApiPrivacyRequestsIdReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
             /** @description Invalid request: REQUEST.VALIDATION_FAILED */

@@ -33,4 +33,4 @@ export const useSubjectSummary = (contactId: number) =>
 
 /** Where the browser downloads everything about the request's contact: JSON (portability) or a readable report. */
 export const privacyExportUrl = (requestId: number, format: 'json' | 'html'): string =>
-  exportUrl(`/api/privacy/requests/${requestId}/export`, format === 'html' ? { format } : {});
+  exportUrl(`/api/privacy/requests/${requestId}/${format === 'html' ? 'report' : 'export'}`, {});
