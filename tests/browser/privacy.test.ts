@@ -18,6 +18,7 @@ import {
   type Language,
   type Theme,
 } from './support/browser';
+import { startSeededServer, type RunningServer } from './support/server';
 
 interface Contact {
   id: number;
@@ -350,10 +351,137 @@ describe('privacy (LGPD)', () => {
     expect(await email.isDisabled()).toBe(true);
   });
 
+  describe('retention', () => {
+    // A server of its own: the rules are global, and its two leads are three years old (SQL, before it starts).
+    let server: RunningServer;
+    let page: Page;
+    const OLD = ['Bruna Teles', 'Caio Ventura'];
+    beforeAll(async () => {
+      server = await startSeededServer('privacy-retention', async (knex) => {
+        for (const name of OLD)
+          await knex.raw(
+            `INSERT INTO contacts (name, email, status, created_at, updated_at)
+             VALUES (?, ?, 'lead', now() - interval '3 years', now() - interval '3 years')`,
+            [name, `${name.split(' ')[0]!.toLowerCase()}.${tag}@example.com`],
+          );
+      });
+      page = await newPage(browser, { baseURL: server.baseUrl });
+      await signIn(page, DEMO.admin, { to: '/settings?tab=privacy' });
+    });
+    afterAll(async () => {
+      await page?.context().close();
+      await server?.stop();
+    });
+
+    it('turns a rule on with its period, lists the old leads, keeps one and anonymizes the other after a confirmation', async () => {
+      const section = page.getByTestId('privacy-retention');
+      await section.getByRole('heading', { name: 'Retenção' }).waitFor();
+      await section.getByText('Nada é anonimizado sem a confirmação de um administrador nesta tela.').waitFor();
+      await section.getByText('Nenhum contato aguardando decisão').waitFor();
+      const result = section.getByTestId('retention-scan-result');
+      const checkNow = section.getByRole('button', { name: 'Verificar agora' });
+      await checkNow.click();
+      await result.getByText('Nenhuma regra ligada: nada foi verificado.').waitFor();
+
+      // The period: refused outside 1–600 with the field's error, saved on Enter; then the rule turned on.
+      const rule = section.getByRole('group', { name: 'Leads inativos' });
+      const months = rule.getByLabel('Período (meses)');
+      const active = rule.getByRole('checkbox', { name: 'Ligada' });
+      expect(await months.inputValue()).toBe('24');
+      expect(await active.getAttribute('aria-checked')).toBe('false');
+      await months.fill('0');
+      await months.blur();
+      await rule.getByText('Informe um número inteiro de meses, de 1 a 600.').waitFor();
+      expect(await months.getAttribute('aria-invalid')).toBe('true');
+      await months.fill('12');
+      await months.press('Enter');
+      await toastLocator(page).getByText('Regra “Leads inativos” salva').waitFor();
+      expect(await rule.getByText('Informe um número inteiro').count()).toBe(0);
+      await rule.getByText(/^Alterada em /).waitFor();
+      await active.click();
+      await expect.poll(() => active.getAttribute('aria-checked')).toBe('true');
+      await page.reload();
+      await months.waitFor();
+      expect(await months.inputValue()).toBe('12');
+      expect(await active.getAttribute('aria-checked')).toBe('true');
+      expect(
+        await section
+          .getByRole('group', { name: 'Contatos de negócios perdidos' })
+          .getByRole('checkbox')
+          .getAttribute('aria-checked'),
+      ).toBe('false');
+      const audit = page.getByTestId('privacy-audit-entry');
+      await audit.filter({ hasText: 'Regra de retenção alterada (Leads inativos: ligada, 12 meses)' }).waitFor();
+
+      // Check now lists both (only listed: nothing anonymized), and again finds nothing new.
+      await checkNow.click();
+      await result.getByText('2 contatos listados').waitFor();
+      const rows = section.getByTestId('retention-candidate');
+      await expect.poll(() => rows.count()).toBe(2);
+      const old = new Date();
+      old.setFullYear(old.getFullYear() - 3);
+      const bruna = rows.filter({ hasText: OLD[0] });
+      const cells = await bruna.getByRole('cell').allTextContents();
+      expect(cells.slice(1)).toEqual([OLD[0], 'Leads inativos', 'Lead', day(old), day(new Date())]);
+      const ids = await Promise.all(
+        OLD.map(async (name) =>
+          Number((await rows.filter({ hasText: name }).getByRole('link').getAttribute('href'))!.split('/').pop()),
+        ),
+      );
+      expect((await (await page.request.get(`/api/crm/contacts/${ids[1]}`)).json()).anonymizedAt).toBeNull();
+      await checkNow.click();
+      await result.getByText('Nenhum contato novo listado').waitFor();
+
+      await bruna.getByRole('checkbox', { name: `Selecionar ${OLD[0]}` }).click();
+      await section.getByText('1 selecionado').waitFor();
+      await section.scrollIntoViewIfNeeded();
+      await everyLook(page, 'privacy-retention', (language) =>
+        section.getByRole('heading', { name: language === 'pt' ? 'Retenção' : 'Retention' }),
+      );
+
+      // Kept: off the list (listed again only after a whole period), in the record of operations.
+      await section.getByRole('button', { name: 'Manter', exact: true }).click();
+      await toastLocator(page).getByText('1 contato mantido').waitFor();
+      await expect.poll(() => rows.count()).toBe(1);
+      await audit.filter({ hasText: 'Contato mantido na retenção (Leads inativos)' }).waitFor();
+
+      // Anonymized after the confirmation: how many, that it cannot be undone, the box ticked.
+      const all = section.getByRole('checkbox', { name: 'Selecionar todos' });
+      await all.click();
+      expect(await all.getAttribute('aria-checked')).toBe('true');
+      await section.getByRole('button', { name: 'Anonimizar', exact: true }).click();
+      const confirm = dialog(page);
+      await confirm.getByRole('heading', { name: 'Anonimizar 1 contato?' }).waitFor();
+      await confirm.getByText('Isso não pode ser desfeito.').waitFor();
+      const anonymize = confirm.getByRole('button', { name: 'Anonimizar 1 contato' });
+      expect(await anonymize.isDisabled()).toBe(true);
+      await confirm.getByLabel('Entendo que os dados pessoais deste contato serão apagados para sempre.').click();
+      expect(await anonymize.isEnabled()).toBe(true);
+      await settled(page);
+      await screenshot(page, 'privacy-retention-anonymize-pt-light-1280');
+      await expectAccessible(page, 'retention anonymize dialog');
+      await anonymize.click();
+      await toastLocator(page).getByText('1 contato anonimizado').waitFor();
+      await confirm.waitFor({ state: 'detached' });
+      await section.getByText('Nenhum contato aguardando decisão').waitFor();
+      await audit.filter({ hasText: 'Contato anonimizado' }).first().waitFor();
+
+      const kept = await (await page.request.get(`/api/crm/contacts/${ids[0]}`)).json();
+      expect(kept).toMatchObject({ name: OLD[0], anonymizedAt: null });
+      const gone = await (await page.request.get(`/api/crm/contacts/${ids[1]}`)).json();
+      expect(gone).toMatchObject({ name: 'Contato anonimizado', email: null });
+      await page.goto(`/crm/contacts/${ids[1]}`);
+      await page
+        .getByTestId('contact-anonymized')
+        .getByText(`Contato anonimizado em ${day(new Date())}`)
+        .waitFor();
+    });
+  });
+
   it('keeps the requests and the record of operations to admins', async () => {
     const employee = await newPage(browser);
     await signIn(employee, DEMO.employee);
-    for (const path of ['/api/privacy/requests', '/api/privacy/audit'])
+    for (const path of ['/api/privacy/requests', '/api/privacy/audit', '/api/privacy/retention/rules'])
       expect((await employee.request.get(path)).status(), path).toBe(403);
     await employee.goto('/settings?tab=privacy');
     await employee.getByText('Seu perfil não dá acesso a esta tela.', { exact: false }).waitFor();

@@ -1,5 +1,6 @@
 import type { PrivacyAuditEntry } from './api/get-privacy-audit';
 import type { PrivacyRequest, PrivacyRequestKind, PrivacyRequestStatus } from './api/get-privacy-requests';
+import type { RetentionKind } from './api/get-retention';
 
 // The choices each list offers, in the order shown (the compiler checks none is missing).
 const keysOf = <K extends string>(record: Record<K, 0>) => Object.keys(record) as K[];
@@ -15,6 +16,20 @@ export const REQUEST_KINDS = keysOf<PrivacyRequestKind>({
 });
 
 export const REQUEST_STATUSES = keysOf<PrivacyRequestStatus>({ open: 0, in_progress: 0, completed: 0, refused: 0 });
+
+/** The retention rules, in the order shown. */
+export const RETENTION_KINDS = keysOf<RetentionKind>({ inactive_leads: 0, lost_deal_contacts: 0 });
+
+/** A rule's period: whole months, 1 to 600 (the server's bounds). */
+export const RETENTION_MONTHS_MAX = 600;
+
+/** The months a period field holds, or null when it holds no whole number from 1 to RETENTION_MONTHS_MAX. */
+export function retentionMonthsOf(text: string): number | null {
+  const value = text.trim();
+  if (!/^\d+$/.test(value)) return null;
+  const months = Number(value);
+  return months >= 1 && months <= RETENTION_MONTHS_MAX ? months : null;
+}
 
 /** The days a request has by default (the server's too): LGPD Art. 19 asks for an answer within 15. */
 export const DEFAULT_DUE_DAYS = 15;
@@ -50,6 +65,13 @@ export function auditActionText(entry: Pick<PrivacyAuditEntry, 'action' | 'detai
   else if (entry.action === 'request.updated' && isChange(detail.status))
     extra = `${known('privacy.statuses', detail.status.from)} → ${known('privacy.statuses', detail.status.to)}`;
   else if (entry.action === 'subject.exported') extra = known('privacy.audit.formats', detail.format);
+  else if (entry.action === 'retention.kept') extra = known('privacy.retention.rules', detail.rule);
+  else if (entry.action === 'retention.rule_changed' && typeof detail.months === 'number')
+    extra = t('privacy.retention.ruleState', {
+      rule: known('privacy.retention.rules', detail.rule) ?? '',
+      state: t(detail.active === true ? 'privacy.retention.on' : 'privacy.retention.off'),
+      count: detail.months,
+    });
   return extra ? `${action} (${extra})` : action;
 }
 

@@ -92,6 +92,8 @@ export const queryKeys = {
     requests: ['privacy', 'requests'] as const,
     summary: (contactId: number) => ['privacy', 'summary', contactId] as const,
     audit: ['privacy', 'audit'] as const,
+    retentionRules: ['privacy', 'retention', 'rules'] as const,
+    retentionWaiting: ['privacy', 'retention', 'waiting'] as const,
   },
   /** Monthly goals per person (settings writes them; reports and the home read them). */
   goals: {

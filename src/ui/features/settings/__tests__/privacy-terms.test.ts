@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditActionText, dateInputIn, dueAtOf, isOverdue } from '../privacy-terms';
+import { auditActionText, dateInputIn, dueAtOf, isOverdue, retentionMonthsOf } from '../privacy-terms';
 
 const t = (key: string, options?: Record<string, unknown>) =>
   key.startsWith('privacy.audit.formats') ? String(options?.defaultValue) : key.split('.').pop()!;
@@ -31,5 +31,26 @@ describe('privacy terms', () => {
     ).toBe('updated (open → completed)');
     expect(auditActionText({ action: 'subject.exported', detail: { format: 'html' } }, t)).toBe('exported (html)');
     expect(auditActionText({ action: 'contacts.exported', detail: { query: {} } }, t)).toBe('exported');
+    expect(auditActionText({ action: 'retention.kept', detail: { rule: 'inactive_leads' } }, t)).toBe(
+      'kept (inactive_leads)',
+    );
+    const words = (key: string, options?: Record<string, unknown>) =>
+      key === 'privacy.retention.ruleState'
+        ? `${String(options?.rule)}: ${String(options?.state)}, ${String(options?.count)}`
+        : key.startsWith('privacy.retention.rules')
+          ? String(options?.defaultValue)
+          : key.split('.').pop()!;
+    expect(
+      auditActionText(
+        { action: 'retention.rule_changed', detail: { rule: 'lost_deal_contacts', months: 12, active: true } },
+        words,
+      ),
+    ).toBe('rule_changed (lost_deal_contacts: on, 12)');
+  });
+
+  it('takes a retention period of whole months from 1 to 600 only', () => {
+    expect(retentionMonthsOf('24')).toBe(24);
+    expect(retentionMonthsOf(' 600 ')).toBe(600);
+    for (const text of ['0', '601', '', '1.5', '-3', 'abc', '1e2']) expect(retentionMonthsOf(text), text).toBeNull();
   });
 });
