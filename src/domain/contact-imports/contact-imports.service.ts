@@ -421,8 +421,7 @@ export class ContactImportsService {
     writers.release();
     if (failure) throw failure;
     // The basis and consents the importer stated, for every contact the import created or updated.
-    const finished = await this.imports.find(id);
-    if (finished?.privacy) await this.imports.recordPrivacy(finished, finished.createdBy);
+    if (found.privacy) await this.imports.recordPrivacy(found, found.createdBy);
     await this.imports.finish(id, 'completed', this.clock.now());
   }
 

@@ -7,6 +7,7 @@ import { CLOCK, UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { Clock } from '../shared/clock';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
 import type { Viewer } from '../shared/viewer';
+import { actorOf } from './consents.service';
 import type { AuditActor, AuditEntry } from './privacy-audit';
 import {
   defaultDueAt,
@@ -164,7 +165,7 @@ export class PrivacyRequestsService {
    * transaction. The history keeps a "deleted" entry under the tombstone's name, and integrations are told of it.
    */
   erase(viewer: Viewer, address: string | null, contactId: number, requestId?: number): Promise<AnonymizedCounts> {
-    const actor = { userId: viewer.id, apiKeyName: viewer.apiKey ?? null, address };
+    const actor = actorOf(viewer, address);
     return this.uow.run(async () => {
       const contact = await this.subjects.lockContact(contactId);
       if (!contact) throw new RecordNotFoundError('CONTACT.NOT_FOUND', 'Contact');

@@ -124,11 +124,14 @@ export class KnexSubjectDataRepository implements SubjectDataRepository {
         .where({ 't.entityType': 'template', 't.contactId': contactId })
         .orderBy('t.id')
         .select('t.entityId as templateId', 't.entityName as templateName', 't.changes', 't.at', 'u.name as userName'),
-      db('privacyRequests')
-        .where(byContact)
-        .orderBy('id')
-        .select('id', 'contactId', 'kind', 'requesterName', 'status', 'dueAt', 'note', 'createdBy', 'createdAt')
-        .select('updatedAt', 'completedAt') as Promise<PrivacyRequest[]>,
+      db('privacyRequests as r')
+        .leftJoin('users as u', 'u.id', 'r.createdBy')
+        .where('r.contactId', contactId)
+        .orderBy('r.id')
+        .select('r.id', 'r.contactId', 'r.kind', 'r.requesterName', 'r.status', 'r.dueAt', 'r.note', 'r.createdBy')
+        .select('u.name as createdByName', 'r.createdAt', 'r.updatedAt', 'r.completedAt') as Promise<
+        Omit<PrivacyRequest, 'contactName'>[]
+      >,
     ]);
     return {
       contact,
@@ -145,7 +148,7 @@ export class KnexSubjectDataRepository implements SubjectDataRepository {
         ...message,
         channel: (changes as { field: string; newValue: unknown }[]).find((c) => c.field === 'channel')?.newValue,
       })),
-      privacyRequests: privacyRequests.map((r) => ({ ...r, contactName: contact.name as string, createdByName: null })),
+      privacyRequests: privacyRequests.map((r) => ({ ...r, contactName: contact.name as string })),
     };
   }
 
