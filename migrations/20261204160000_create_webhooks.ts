@@ -67,7 +67,34 @@ export async function up(knex: Knex): Promise<void> {
       SELECT w.id, e.id, now() FROM e JOIN webhook_endpoints w ON w.active AND e.type = ANY (w.events);
     END $$`);
 
-  await knex.raw(`CREATE FUNCTION webhook_events_from_timeline() RETURNS trigger LANGUAGE plpgsql AS $$
+  await knex.raw(timelineEventsFunction(TIMELINE_ACTOR));
+  await knex.raw(`CREATE TRIGGER crm_timeline_webhooks AFTER INSERT ON crm_timeline
+    FOR EACH ROW WHEN (NEW.import_id IS NULL) EXECUTE FUNCTION webhook_events_from_timeline()`);
+
+  await knex.raw(importEventsFunction(IMPORT_ACTOR));
+  await knex.raw(`CREATE TRIGGER contact_imports_webhooks AFTER UPDATE OF status ON contact_imports
+    FOR EACH ROW WHEN (NEW.status = 'completed' AND OLD.status IS DISTINCT FROM 'completed')
+    EXECUTE FUNCTION webhook_events_from_imports()`);
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.raw('DROP TRIGGER IF EXISTS contact_imports_webhooks ON contact_imports');
+  await knex.raw('DROP TRIGGER IF EXISTS crm_timeline_webhooks ON crm_timeline');
+  await knex.raw('DROP FUNCTION IF EXISTS webhook_events_from_imports()');
+  await knex.raw('DROP FUNCTION IF EXISTS webhook_events_from_timeline()');
+  await knex.raw('DROP FUNCTION IF EXISTS webhook_fan_out(text[], jsonb)');
+  await knex.schema.dropTableIfExists('webhook_deliveries');
+  await knex.schema.dropTableIfExists('webhook_events');
+  await knex.schema.dropTableIfExists('webhook_endpoints');
+}
+
+/** An event's `actor`: who made the change (a later migration adds the form's name, `formName`). */
+export const TIMELINE_ACTOR =
+  "jsonb_build_object('userId', NEW.user_id, 'apiKeyName', NEW.api_key_name, 'bulk', NEW.bulk)";
+
+/** The trigger function that turns a timeline entry into events; `actor` is the SQL of the event's actor. */
+export const timelineEventsFunction = (actor: string) =>
+  `CREATE OR REPLACE FUNCTION webhook_events_from_timeline() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
       kinds text[];
       record jsonb;
@@ -104,14 +131,17 @@ export async function up(knex: Knex): Promise<void> {
         'name', NEW.entity_name,
         'record', record,
         'changes', NEW.changes,
-        'actor', jsonb_build_object('userId', NEW.user_id, 'apiKeyName', NEW.api_key_name, 'bulk', NEW.bulk)
+        'actor', ${actor}
       ));
       RETURN NULL;
-    END $$`);
-  await knex.raw(`CREATE TRIGGER crm_timeline_webhooks AFTER INSERT ON crm_timeline
-    FOR EACH ROW WHEN (NEW.import_id IS NULL) EXECUTE FUNCTION webhook_events_from_timeline()`);
+    END $$`;
 
-  await knex.raw(`CREATE FUNCTION webhook_events_from_imports() RETURNS trigger LANGUAGE plpgsql AS $$
+/** An import.completed event's `actor`: the person who imported. */
+export const IMPORT_ACTOR = "jsonb_build_object('userId', NEW.created_by, 'apiKeyName', NULL, 'bulk', false)";
+
+/** The trigger function that announces a completed import; `actor` is the SQL of the event's actor. */
+export const importEventsFunction = (actor: string) =>
+  `CREATE OR REPLACE FUNCTION webhook_events_from_imports() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       PERFORM webhook_fan_out(ARRAY['import.completed'], jsonb_build_object(
         'object', 'import',
@@ -123,22 +153,7 @@ export async function up(knex: Knex): Promise<void> {
           'rejected', NEW.rejected_count, 'createdBy', NEW.created_by, 'createdAt', NEW.created_at,
           'finishedAt', NEW.finished_at),
         'changes', '[]'::jsonb,
-        'actor', jsonb_build_object('userId', NEW.created_by, 'apiKeyName', NULL, 'bulk', false)
+        'actor', ${actor}
       ));
       RETURN NULL;
-    END $$`);
-  await knex.raw(`CREATE TRIGGER contact_imports_webhooks AFTER UPDATE OF status ON contact_imports
-    FOR EACH ROW WHEN (NEW.status = 'completed' AND OLD.status IS DISTINCT FROM 'completed')
-    EXECUTE FUNCTION webhook_events_from_imports()`);
-}
-
-export async function down(knex: Knex): Promise<void> {
-  await knex.raw('DROP TRIGGER IF EXISTS contact_imports_webhooks ON contact_imports');
-  await knex.raw('DROP TRIGGER IF EXISTS crm_timeline_webhooks ON crm_timeline');
-  await knex.raw('DROP FUNCTION IF EXISTS webhook_events_from_imports()');
-  await knex.raw('DROP FUNCTION IF EXISTS webhook_events_from_timeline()');
-  await knex.raw('DROP FUNCTION IF EXISTS webhook_fan_out(text[], jsonb)');
-  await knex.schema.dropTableIfExists('webhook_deliveries');
-  await knex.schema.dropTableIfExists('webhook_events');
-  await knex.schema.dropTableIfExists('webhook_endpoints');
-}
+    END $$`;

@@ -133,7 +133,7 @@ export class WebhooksService {
       name: endpoint.url,
       record: null,
       changes: [],
-      actor: { userId: viewer.id, apiKeyName: null, bulk: false },
+      actor: { userId: viewer.id, apiKeyName: null, formName: null, bulk: false },
     });
     const now = this.clock.now();
     const delivery = await this.webhooks.claim(deliveryId, now, new Date(now.getTime() + DELIVERY_HOLD_MS));

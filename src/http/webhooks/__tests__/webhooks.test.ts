@@ -180,7 +180,7 @@ describe('webhook deliveries', () => {
       id: contact.body.id,
       name: 'Ana Webhook',
       record: { id: contact.body.id, name: 'Ana Webhook', email: 'ana@hook.test', ownerId: users.ids.employee },
-      actor: { userId: users.ids.employee, apiKeyName: null },
+      actor: { userId: users.ids.employee, apiKeyName: null, formName: null },
     });
     expect(got.json.data.record).not.toHaveProperty('searchText');
     expect(new Date(got.json.occurredAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
@@ -341,6 +341,34 @@ describe('webhook deliveries', () => {
     expect(verified(won, endpoint.secret)).toBe(true);
     expect(won.json.data.actor).toMatchObject({ userId: users.ids.employee, apiKeyName: 'n8n' });
     expect(won.json.data.record).toMatchObject({ contactId: contact.id, value: '990.00' });
+  });
+
+  it("name the form a web lead came from, as the history does ('via formulário X')", async () => {
+    const endpoint = await newEndpoint(['contact.created']);
+    const form = await users.admin.post('/api/admin/forms', {
+      name: 'Site institucional',
+      slug: 'site-hook',
+      fields: [
+        { field: 'name', required: true },
+        { field: 'email', required: true },
+      ],
+      consentText: 'Aceito ser contatado.',
+      ownerIds: [users.ids.employee],
+    });
+    expect(form.status, form.text).toBe(201);
+    const sent = await fetch(`${server.url}/f/site-hook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'name=Lead+do+site&email=lead%40site-hook.test&consent=true',
+    });
+    expect(sent.status).toBeLessThan(400);
+    const got = await receiver.waitFor((r) => endpoint.from(r) && r.json.data.name === 'Lead do site');
+    expect(got.json.data.actor).toEqual({
+      userId: users.ids.employee,
+      apiKeyName: null,
+      formName: 'Site institucional',
+      bulk: false,
+    });
   });
 
   it('announce an import once, when it completes, rather than each contact it wrote', async () => {
