@@ -19,6 +19,8 @@ declare module 'autocannon' {
     path?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Called before each request is sent; returns the request to send (its headers changed, say). */
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
   }
   interface Options {
     url: string;

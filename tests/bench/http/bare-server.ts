@@ -40,10 +40,24 @@ const pool = new pg.Pool({
 });
 const routes = new Map<string, Route>();
 
-const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+/** snake_case -> camelCase, worked out once per column name (a careful hand-written server keeps such a map). */
+const camelNames = new Map<string, string>();
+function camel(key: string): string {
+  let name = camelNames.get(key);
+  if (name === undefined) {
+    name = key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+    camelNames.set(key, name);
+  }
+  return name;
+}
+
+/** Columns Funil's records never show, which a page selects with the row: stored search text, the phone's key. */
+const INTERNAL = new Set(['search_text', 'phone_e164']);
+
+/** A row with camelCase keys and no internal column, in one pass. */
 function camelRow(row: Row): Row {
   const out: Row = {};
-  for (const key in row) out[camel(key)] = row[key];
+  for (const key in row) if (!INTERNAL.has(key)) out[camel(key)] = row[key];
   return out;
 }
 
@@ -61,7 +75,8 @@ const omit = (row: Row, key: string) => {
 };
 
 /**
- * How each kind of answer is built from the statements' rows (results[i] = the rows of statement i, camelCased),
+ * How each kind of answer is built from the statements' rows (results[i] = the rows of statement i, camelCased, with
+ * no search text),
  * the statement's values (the page size asked for, the report's period) and the request's body.
  */
 const SHAPES: Record<string, (results: Row[][], route: Route, body: unknown) => unknown> = {
@@ -82,8 +97,7 @@ const SHAPES: Record<string, (results: Row[][], route: Route, body: unknown) => 
     const rows = lastOf(results);
     const statement = route.statements[route.statements.length - 1];
     const limit = Number(statement.bindings[statement.bindings.length - 1]) - 1;
-    // Funil's records leave out the stored search text (contacts.search_text), which a page selects with the row.
-    const items = (rows.length > limit ? rows.slice(0, limit) : rows).map((row) => omit(row, 'searchText'));
+    const items = rows.length > limit ? rows.slice(0, limit) : rows;
     // The outer statement's ORDER BY, the last one (a search's CTEs have their own before it).
     const order =
       /order by (.*?) limit/i.exec(statement.sql.slice(statement.sql.toLowerCase().lastIndexOf('order by')))?.[1] ??
@@ -94,7 +108,7 @@ const SHAPES: Record<string, (results: Row[][], route: Route, body: unknown) => 
     return { items, nextCursor: rows.length > limit && last ? cursor(columns.map((c) => last[c] as number)) : null };
   },
   summary: (results) => ({ items: lastOf(results) }),
-  search: ([, contacts, deals, activities, templates], route) => {
+  search: ([, contacts, deals, activities, templates, notes], route) => {
     // As Funil: each kind's candidates best first (rank, then newest), cut to the limit asked for.
     const limit = Number(new URL(route.path, 'http://bare').searchParams.get('limit') ?? 5);
     const best = (rows: Row[]) =>
@@ -102,17 +116,24 @@ const SHAPES: Record<string, (results: Row[][], route: Route, body: unknown) => 
         .sort((a, b) => (a.rank as number) - (b.rank as number) || (b.id as number) - (a.id as number))
         .slice(0, limit)
         .map((r) => omit(r, 'rank'));
-    return { contacts: best(contacts), deals: best(deals), activities: best(activities), templates: best(templates) };
+    return {
+      contacts: best(contacts),
+      deals: best(deals),
+      activities: best(activities),
+      templates: best(templates),
+      notes,
+    };
   },
   report: (results, route) => {
+    // The period asked for, and the moment the statement was given (its last two dates: since, until).
     const { bindings } = route.statements[route.statements.length - 1];
-    const since = new Date(bindings[0] as string);
-    const until = new Date(bindings[1] as string);
-    const report = /\/api\/crm\/reports\/([a-z-]+)/.exec(route.path)![1];
+    const dates = bindings.filter((b) => typeof b === 'string' && !Number.isNaN(Date.parse(b))) as string[];
+    const url = new URL(route.path, 'http://bare');
     return {
-      report,
-      period: Math.round((until.getTime() - since.getTime()) / 86_400_000),
-      generatedAt: until,
+      report: /\/api\/crm\/reports\/([a-z-]+)/.exec(url.pathname)![1],
+      pipeline: url.searchParams.get('pipeline'),
+      period: Number(url.searchParams.get('period')),
+      generatedAt: new Date(dates[dates.length - 1]),
       rows: lastOf(results),
     };
   },
@@ -133,8 +154,7 @@ const SHAPES: Record<string, (results: Row[][], route: Route, body: unknown) => 
     };
   },
   /** The row the statement with the INSERT returned (an INSERT, or a WITH writing the timeline entry beside it). */
-  created: (results, route) =>
-    omit(results[route.statements.findIndex((s) => /\binsert\s+into\b/i.test(s.sql))][0], 'searchText'),
+  created: (results, route) => results[route.statements.findIndex((s) => /\binsert\s+into\b/i.test(s.sql))][0],
 };
 
 async function run(route: Route): Promise<Row[][]> {

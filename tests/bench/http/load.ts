@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import autocannon, { type Request as CannonRequest } from 'autocannon';
 import { freePort } from '../../support/free-port';
 import type { BenchRow } from '../support/section';
 import type { Scenario } from './scenarios';
@@ -26,7 +26,13 @@ export interface LoadFigures {
 /** Funil as production runs it (NODE_ENV=production, LOG_LEVEL=warn, its own port and PUBLIC_URL), on databaseUrl or embedded in dataDir. */
 export async function spawnFunil(
   file: string,
-  options: { databaseUrl?: string; seed: object; env?: Record<string, string> },
+  options: {
+    databaseUrl?: string;
+    seed: object;
+    env?: Record<string, string>;
+    /** A team's load (many users): the per-user limits left at their defaults. */
+    defaultLimits?: boolean;
+  },
 ): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'funil-bench-data-'));
@@ -42,9 +48,9 @@ export async function spawnFunil(
     DATA_DIR: dataDir,
     REDIS_URL: '',
     TRUST_PROXY: '0',
-    // One signed-in user stands for the many a real load has: the per-user concurrency limit (2 at once) would
-    // queue the bench's 32 connections behind each other.
-    API_CONCURRENCY_PER_USER: '1000',
+    // One signed-in user standing for the many a real load has: the per-user concurrency limit (2 at once) would
+    // queue the bench's 32 connections behind each other. A team's load (defaultLimits) keeps it.
+    ...(!options.defaultLimits && { API_CONCURRENCY_PER_USER: '1000' }),
     BENCH_SEED: JSON.stringify(options.seed),
     ...options.env,
   }).catch((error) => {
@@ -60,12 +66,12 @@ export async function spawnFunil(
   };
 }
 
-/** Signs in as the demo admin; the headers every later request sends (cookie, same origin). */
-export async function signIn(url: string): Promise<Record<string, string>> {
+/** Signs in (as the demo admin by default); the headers every later request sends (cookie, same origin). */
+export async function signIn(url: string, username = 'admin'): Promise<Record<string, string>> {
   const res = await fetch(`${url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ username: 'admin', password: 'admin1234' }),
+    body: JSON.stringify({ username, password: 'admin1234' }),
   });
   if (res.status !== 200) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
   const cookie = res.headers
@@ -90,13 +96,25 @@ export async function call(
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
 
+/**
+ * `seconds` of `connections` connections asking for the scenario's paths. `headers` as one user's, or a team's: a
+ * list of users' headers, each request sent as the next user in turn (so the load is spread evenly over them).
+ */
 export async function load(
   server: BenchServer,
   scenario: Scenario,
-  headers: Record<string, string>,
+  headers: Record<string, string> | Record<string, string>[],
   connections: number,
   seconds: number,
 ): Promise<LoadFigures> {
+  const team = Array.isArray(headers) ? headers : [headers];
+  const headersOf = (user: Record<string, string>) => ({
+    ...user,
+    origin: server.url,
+    ...(scenario.body !== undefined && { 'content-type': 'application/json' }),
+  });
+  const built = team.map(headersOf);
+  let turn = 0;
   const cpuBefore = await server.cpu();
   const result = await autocannon({
     url: server.url,
@@ -105,12 +123,11 @@ export async function load(
     requests: scenario.paths.map((p) => ({
       method: scenario.method,
       path: p,
-      headers: {
-        ...headers,
-        origin: server.url,
-        ...(scenario.body !== undefined && { 'content-type': 'application/json' }),
-      },
+      headers: built[0],
       body: scenario.body === undefined ? undefined : JSON.stringify(scenario.body),
+      ...(team.length > 1 && {
+        setupRequest: (request: CannonRequest) => ({ ...request, headers: built[turn++ % built.length] }),
+      }),
     })),
   });
   const cpuMs = ((await server.cpu()) - cpuBefore) / 1000;

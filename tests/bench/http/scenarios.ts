@@ -1,3 +1,5 @@
+import { rareTerm } from '../support/brazilian-contacts';
+
 /** What the HTTP sections ask for: the issue's table, the board's columns, the search palette and two reports. */
 export interface Scenario {
   name: string;
@@ -10,6 +12,11 @@ export interface Scenario {
   shape: string;
 }
 
+/** The data set's contacts are Brazilian (support/brazilian-contacts.ts): one has this e-mail part... */
+export const RARE_TERM = rareTerm(4242);
+/** ...and about 7.5% are called João. */
+export const COMMON_TERM = 'João';
+
 export const BOARD_STAGES = ['prospecting', 'qualification', 'proposal', 'negotiation', 'won', 'lost'];
 
 export function scenarios(assigneeId: number): Scenario[] {
@@ -21,14 +28,14 @@ export function scenarios(assigneeId: number): Scenario[] {
       name: 'contacts search, rare term',
       kind: 'read',
       method: 'GET',
-      paths: [`/api/crm/contacts?${q({ search: 'Contact 4242' })}`],
+      paths: [`/api/crm/contacts?${q({ search: RARE_TERM })}`],
       shape: 'page',
     },
     {
       name: 'contacts search, common term',
       kind: 'read',
       method: 'GET',
-      paths: [`/api/crm/contacts?${q({ search: 'Contact 12' })}`],
+      paths: [`/api/crm/contacts?${q({ search: COMMON_TERM })}`],
       shape: 'page',
     },
     { name: 'contacts, first page', kind: 'read', method: 'GET', paths: ['/api/crm/contacts'], shape: 'page' },
@@ -59,7 +66,7 @@ export function scenarios(assigneeId: number): Scenario[] {
       name: 'search palette',
       kind: 'read',
       method: 'GET',
-      paths: [`/api/crm/search?${q({ q: 'contact 4242', limit: 5 })}`],
+      paths: [`/api/crm/search?${q({ q: RARE_TERM, limit: 5 })}`],
       shape: 'search',
     },
     {

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -62,11 +63,18 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
     const service = runtime.container.get<ContactImportsService>(CONTACT_IMPORTS_SERVICE);
 
     const copies: number[] = [];
+    const psqlCopies: number[] = [];
     const imports: ImportRun[] = [];
     for (let round = 1; round <= rounds; round++) {
       await empty(knex);
       copies.push(await copy(db.url, data, importerId));
       ctx.log(`round ${round}: COPY ${rows.toLocaleString('en')} rows in ${seconds(copies.at(-1)!)}`);
+      await empty(knex);
+      const psqlMs = await psqlCopy(db.url, data, importerId);
+      if (psqlMs !== undefined) {
+        psqlCopies.push(psqlMs);
+        ctx.log(`round ${round}: psql \\copy in ${seconds(psqlMs)}`);
+      }
       await empty(knex);
       imports.push(await importFile(knex, service, csv, importerId, rows));
       ctx.log(`round ${round}: import in ${seconds(imports.at(-1)!.ms)}, RSS +${imports.at(-1)!.rssGrowthMb} MB`);
@@ -75,8 +83,12 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
     const importMs = median(imports.map((r) => r.ms));
     const copyPerSecond = Math.round(rows / (copyMs / 1000));
     const importPerSecond = Math.round(rows / (importMs / 1000));
+    // The yardstick is psql's \copy when psql is installed (the faster of the two), else the streamed COPY.
+    const yardstick = psqlCopies.length ? psqlCopies : copies;
+    const yardstickName = psqlCopies.length ? 'psql \\copy' : 'COPY';
+    const psqlMs = psqlCopies.length ? median(psqlCopies) : undefined;
     // The machine is shared: its load moves both within a round less than across rounds, so the ratio is each round's.
-    const ratios = imports.map((r, i) => copies[i] / r.ms);
+    const ratios = imports.map((r, i) => yardstick[i] / r.ms);
     const ratio = median(ratios);
     const last = imports.at(-1)!;
     // Later rounds start from a process whose heap the earlier ones grew: the round that grew most is shown.
@@ -88,14 +100,27 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
       setup: [
         `PostgreSQL, a database of its own with the migrations (every contacts index, trigram search included); ${rows.toLocaleString('en')} generated Brazilian contacts (8 columns, one in ${REFUSED_EVERY.toLocaleString('en')} with a bad email)`,
         'COPY: `COPY contacts (...) FROM STDIN` (text format, pg-copy-streams) of the valid rows, owner and creator set',
+        "psql \\copy: the same rows from a file written beforehand, psql's start included: the yardstick (issue 31), when psql is installed",
         `Import: the contact-imports service starts it, the job runs on BullMQ in the bench process (${importBatchSize(rows).toLocaleString('en')} rows per batch, two batches written at once on their own connections), timed from the file to the import marked completed; RSS sampled every second against its value just before`,
-        `Each measure on an emptied contacts table; COPY then import in each of ${rounds} rounds; times are medians, the ratio the median of the rounds' ratios`,
+        `Each measure on an emptied contacts table; COPY, psql \\copy, then import in each of ${rounds} rounds; times are medians, the ratio the median of the rounds' ratios`,
       ],
       rows: [
         {
-          measure: 'COPY into contacts with its indexes',
+          measure: 'COPY into contacts with its indexes (streamed from Node)',
           values: { time: seconds(copyMs), 'rows/s': copyPerSecond.toLocaleString('en'), memory: '' },
         },
+        ...(psqlMs === undefined
+          ? []
+          : [
+              {
+                measure: 'psql \\copy into contacts with its indexes (from a file)',
+                values: {
+                  time: seconds(psqlMs),
+                  'rows/s': Math.round(rows / (psqlMs / 1000)).toLocaleString('en'),
+                  memory: '',
+                },
+              },
+            ]),
         {
           measure: 'CSV import, end to end',
           values: {
@@ -104,7 +129,7 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
             memory: `peak RSS +${highest.rssGrowthMb} MB; by second (that round): ${rssSeries(highest.rssBySecondMb)}`,
           },
           target: {
-            text: `at least ${TARGET_RATIO}x COPY's rows/s (${ratio.toFixed(2)}x: median of the rounds' ${ratios.map((r) => r.toFixed(2)).join(', ')})`,
+            text: `at least ${TARGET_RATIO}x ${yardstickName}'s rows/s (${ratio.toFixed(2)}x: median of the rounds' ${ratios.map((r) => r.toFixed(2)).join(', ')})`,
             met: ratio >= TARGET_RATIO,
           },
         },
@@ -295,37 +320,56 @@ function toCsv(data: BrazilianContactRow[]): string {
   return lines.join('\n') + '\n';
 }
 
-/** Text-format COPY: tabs between columns, \N for null; nothing generated here needs escaping. */
+const COPY_COLUMNS = 'contacts (name, email, phone, company, status, score, source, tags, owner_id, created_by)';
+
+/** The valid rows in COPY's text format (tabs between columns, \N for null; nothing generated needs escaping). */
+function* copyText(data: BrazilianContactRow[], ownerId: number): Generator<string> {
+  let chunk = '';
+  for (let i = 0; i < data.length; i++) {
+    if (refused(i + 1)) continue;
+    const r = data[i];
+    const tags = r.tags ? `{${r.tags.split(';').join(',')}}` : '{}';
+    chunk += `${r.name}\t${r.email}\t${r.phone}\t${r.company || '\\N'}\t${r.status}\t${r.score}\t${r.source}\t${tags}\t${ownerId}\t${ownerId}\n`;
+    if (chunk.length > 64 * 1024) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+/** `COPY ... FROM STDIN` streamed from this process (pg-copy-streams). */
 async function copy(url: string, data: BrazilianContactRow[], ownerId: number): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const lines = function* () {
-      let chunk = '';
-      for (let i = 0; i < data.length; i++) {
-        if (refused(i + 1)) continue;
-        const r = data[i];
-        const tags = r.tags ? `{${r.tags.split(';').join(',')}}` : '{}';
-        chunk += `${r.name}\t${r.email}\t${r.phone}\t${r.company || '\\N'}\t${r.status}\t${r.score}\t${r.source}\t${tags}\t${ownerId}\t${ownerId}\n`;
-        if (chunk.length > 64 * 1024) {
-          yield chunk;
-          chunk = '';
-        }
-      }
-      if (chunk) yield chunk;
-    };
     const started = performance.now();
-    await pipeline(
-      Readable.from(lines()),
-      client.query(
-        copyFrom(
-          'COPY contacts (name, email, phone, company, status, score, source, tags, owner_id, created_by) FROM STDIN',
-        ),
-      ),
-    );
+    await pipeline(Readable.from(copyText(data, ownerId)), client.query(copyFrom(`COPY ${COPY_COLUMNS} FROM STDIN`)));
     return performance.now() - started;
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * The yardstick: `psql \copy` of the same rows from a file written beforehand (psql's own start included), the way
+ * an operator bulk-loads; undefined when psql is not installed.
+ */
+async function psqlCopy(url: string, data: BrazilianContactRow[], ownerId: number): Promise<number | undefined> {
+  if (spawnSync('psql', ['--version']).status !== 0) return undefined;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'funil-bench-copy-'));
+  const file = path.join(dir, 'contacts.tsv');
+  try {
+    await pipeline(Readable.from(copyText(data, ownerId)), createWriteStream(file));
+    const started = performance.now();
+    const run = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qc', `\\copy ${COPY_COLUMNS} FROM '${file}'`], {
+      encoding: 'utf8',
+    });
+    const ms = performance.now() - started;
+    if (run.status !== 0) throw new Error(`psql \\copy failed: ${run.stderr.trim()}`);
+    return ms;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -10,6 +10,7 @@ import { REPORTS_SERVICE } from '../../../src/domain/reports/reports.tokens';
 import type { SearchService } from '../../../src/domain/search/search.service';
 import { SEARCH_SERVICE } from '../../../src/domain/search/search.tokens';
 import { REPORT_SQL } from '../../../src/infrastructure/reports/knex-report.repository';
+import { COMMON_TERM, RARE_TERM } from '../http/scenarios';
 import { CRM_DATA, QUICK_CRM_DATA, createBenchDatabase, describeData, seedCrm } from '../support/crm-data';
 import { medianMs, openBenchRuntime, timed } from '../support/runtime';
 import type { BenchContext, BenchRow, BenchSection } from '../support/section';
@@ -65,7 +66,7 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
     const contactsService = runtime.container.get<ContactsService>(CONTACTS_SERVICE);
     const searchService = runtime.container.get<SearchService>(SEARCH_SERVICE);
     const { id: benchUser } = await knex('users').where({ username: 'bench1' }).first('id');
-    for (const text of ['contact 4242', 'activity 777', 'deal', 'c1', 'zzz no match']) {
+    for (const text of [RARE_TERM, COMMON_TERM, 'activity 777', 'deal', 'c1', 'zzz no match']) {
       const listMs = await medianMs(() =>
         contactsService.list({ id: benchUser, role: 'employee' }, { search: text }, { limit: 50 }),
       );
