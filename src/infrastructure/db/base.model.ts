@@ -1,4 +1,5 @@
-import { Model, raw } from 'objection';
+import type { Knex } from 'knex';
+import { Model, raw, type QueryBuilder } from 'objection';
 
 /**
  * The base of every table's model.
@@ -31,4 +32,16 @@ export function tableModel(
 /** A row (a model, or columns picked from one) as the plain object the domain receives. */
 export function plain<T>(row: Readonly<Record<string, unknown>>): T {
   return { ...row } as T;
+}
+
+/**
+ * Runs a model's query as the plain knex query it builds and answers its rows as plain objects (camelCased by the
+ * knex mappers) rather than model instances: a list reads many rows only to map them to records, and objection's
+ * per-row instance (parse, set, validate hooks) was a third of its fixed cost (issue 31). Same SQL, same values.
+ */
+export async function plainRows<M extends BaseModel>(query: QueryBuilder<M, M[]>): Promise<M[]> {
+  // The plain query's rows are the model's columns: typed as the model, which is what the callers map from.
+  const plainQuery: Knex.QueryBuilder = query.toKnexQuery();
+  const rows: M[] = await plainQuery;
+  return rows;
 }

@@ -1,7 +1,7 @@
 import { raw, type QueryBuilder } from 'objection';
 import { FieldError } from '../../domain/crm/crm.errors';
 import { TOTAL_CAP, type Page, type PageRequest, type PageTotal } from '../../domain/shared/list-page';
-import type { BaseModel } from './base.model';
+import { plainRows, type BaseModel } from './base.model';
 
 /** The order of a list: columns ending with a unique one (the id), all in one direction. */
 export interface KeysetOrder {
@@ -42,18 +42,20 @@ export async function keysetPage<M extends BaseModel, T>(
 ): Promise<Page<T>> {
   const after = decodeCursor(page.cursor, order.columns.length);
   const total = page.includeTotal ? await countTotal(query) : undefined;
-  const rows = await query
-    .clone()
-    .modify((q) => {
-      const placeholders = (p: string) => order.columns.map(() => p).join(', ');
-      if (after)
-        q.whereRaw(`(${placeholders('??')}) ${order.direction === 'desc' ? '<' : '>'} (${placeholders('?')})`, [
-          ...order.columns,
-          ...after,
-        ]);
-    })
-    .orderBy(order.columns.map((column) => ({ column, order: order.direction })))
-    .limit(page.limit + 1);
+  const rows = await plainRows(
+    query
+      .clone()
+      .modify((q) => {
+        const placeholders = (p: string) => order.columns.map(() => p).join(', ');
+        if (after)
+          q.whereRaw(`(${placeholders('??')}) ${order.direction === 'desc' ? '<' : '>'} (${placeholders('?')})`, [
+            ...order.columns,
+            ...after,
+          ]);
+      })
+      .orderBy(order.columns.map((column) => ({ column, order: order.direction })))
+      .limit(page.limit + 1),
+  );
   const items = rows.slice(0, page.limit);
   const last = items[items.length - 1];
   const keyOf = (row: M) => order.columns.map((column) => row[column.split('.').pop()!] as number);

@@ -1,7 +1,7 @@
 import { raw, type QueryBuilder } from 'objection';
 import { FieldError } from '../../domain/crm/crm.errors';
 import type { ListSort, Page, PageRequest } from '../../domain/shared/list-page';
-import type { BaseModel } from './base.model';
+import { plainRows, type BaseModel } from './base.model';
 import { countTotal } from './keyset-page';
 
 /** A sortable column as SQL: an expression (with its bindings) and the type its cursor value is read back as. */
@@ -92,21 +92,25 @@ export async function sortedPage<M extends BaseModel, T>(
   const selected = () => query.clone().select(raw(`(${expr})::text AS sort_value`, bindings));
   let rows: M[] = [];
   if (!after || after.value !== null) {
-    rows = await selected()
-      .whereRaw(`(${expr}) IS NOT NULL`, bindings)
-      .modify((q) => {
-        if (after)
-          q.whereRaw(`((${expr}), ??) ${beyond} (?::${column.cast}, ?)`, [...bindings, id, after.value!, after.id]);
-      })
-      .orderByRaw(`(${expr}) ${direction}, ?? ${direction}`, [...bindings, id])
-      .limit(wanted);
+    rows = await plainRows(
+      selected()
+        .whereRaw(`(${expr}) IS NOT NULL`, bindings)
+        .modify((q) => {
+          if (after)
+            q.whereRaw(`((${expr}), ??) ${beyond} (?::${column.cast}, ?)`, [...bindings, id, after.value!, after.id]);
+        })
+        .orderByRaw(`(${expr}) ${direction}, ?? ${direction}`, [...bindings, id])
+        .limit(wanted),
+    );
   }
   if (rows.length < wanted) {
-    const empty = await selected()
-      .whereRaw(`(${expr}) IS NULL`, bindings)
-      .modify((q) => after?.value === null && q.where(id, beyond, after.id))
-      .orderBy(id, direction)
-      .limit(wanted - rows.length);
+    const empty = await plainRows(
+      selected()
+        .whereRaw(`(${expr}) IS NULL`, bindings)
+        .modify((q) => after?.value === null && q.where(id, beyond, after.id))
+        .orderBy(id, direction)
+        .limit(wanted - rows.length),
+    );
     rows = [...rows, ...empty];
   }
   const items = rows.slice(0, page.limit);
