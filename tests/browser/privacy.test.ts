@@ -196,7 +196,7 @@ describe('privacy (LGPD)', () => {
     const banner = admin.getByTestId('contact-anonymized');
     await banner.waitFor();
     expect(await banner.textContent()).toBe(
-      `Contato anonimizado em ${day(new Date())}: os dados pessoais foram removidos a pedido do titular.`,
+      `Contato anonimizado em ${day(new Date())}: os dados pessoais foram removidos (LGPD) e não podem mais ser alterados.`,
     );
     await admin.getByRole('heading', { name: 'Contato anonimizado', level: 1 }).waitFor();
     const actions = admin.getByRole('group', { name: 'Ações rápidas' });
