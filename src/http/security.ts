@@ -13,6 +13,8 @@ const MULTIPART_PATHS = new Set([
   '/api/crm/contacts/import/preview',
   '/api/crm/companies/import',
   '/api/crm/companies/import/preview',
+  '/api/crm/deals/import',
+  '/api/crm/deals/import/preview',
 ]);
 
 /**

@@ -7,6 +7,7 @@ import { ContactsRouter } from '../http/crm/contacts.router';
 import { CompaniesExportRouter } from '../http/crm/companies-export.router';
 import { CompaniesImportRouter } from '../http/crm/companies-import.router';
 import { CompaniesRouter } from '../http/crm/companies.router';
+import { DealsImportRouter } from '../http/crm/deals-import.router';
 import { DealsRouter } from '../http/crm/deals.router';
 import { LostReasonsRouter } from '../http/crm/lost-reasons.router';
 import { MergeRouter } from '../http/crm/merge.router';
@@ -68,6 +69,8 @@ export const HTTP_ROUTERS: Newable<HttpRouter>[] = [
   CompaniesRouter,
   DealsRouter,
   PipelinesRouter,
+  // Before DealsRouter: POST /api/crm/deals/import is not a deal's route.
+  DealsImportRouter,
   PipelineStagesRouter,
   FieldsRouter,
   ViewsRouter,

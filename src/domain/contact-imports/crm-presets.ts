@@ -6,9 +6,11 @@
  *
  * What a preset leaves out on purpose: owner columns (they name people of the old CRM, who may not have accounts
  * here: the wizard asks who gets the contacts), and statuses or stages of the old CRM's own vocabulary (a lifecycle
- * stage is no Funil status): a row is never refused for a column the person did not choose.
+ * stage is no Funil status): a row is never refused for a column the person did not choose. Deals are the exception:
+ * a deal's stage and won/lost status are what the import is for, so theirs are mapped (DEAL_STAGE_PRESETS).
  */
 import type { CompanyMappingTarget } from '../companies/company-import';
+import type { DealMappingTarget } from '../deals/deal-import';
 import type { MappingTarget } from './contact-import';
 
 export const IMPORT_PRESETS = ['pipedrive', 'rdstation', 'agendor', 'hubspot'] as const;
@@ -146,6 +148,121 @@ export const COMPANY_PRESETS: Preset<CompanyMappingTarget>[] = [
     },
   },
 ];
+
+/**
+ * Deals: Pipedrive (deals), RD Station CRM (negociações), Agendor (negócios), HubSpot (deals). Their stage and status
+ * columns are mapped (the stages then by name to the chosen pipeline's, see DEAL_STAGE_PRESETS); owners are not.
+ */
+export const DEAL_PRESETS: Preset<DealMappingTarget>[] = [
+  {
+    preset: 'pipedrive',
+    signature: ['dealtitle', 'dealstage'],
+    columns: {
+      dealtitle: 'title',
+      dealvalue: 'value',
+      dealcurrency: 'currency',
+      dealstage: 'stage',
+      dealstatus: 'status',
+      dealexpectedclosedate: 'expectedCloseDate',
+      dealwontime: 'wonAt',
+      deallosttime: 'lostAt',
+      deallostreason: 'lostReason',
+      dealcontactperson: 'contactName',
+      personemail: 'contactEmail',
+      personemailwork: 'contactEmail',
+      dealorganization: 'company',
+      dealprobability: 'probability',
+    },
+  },
+  {
+    preset: 'hubspot',
+    signature: ['recordid', 'dealname', 'dealstage'],
+    columns: {
+      dealname: 'title',
+      amount: 'value',
+      currency: 'currency',
+      dealstage: 'stage',
+      closedate: 'expectedCloseDate',
+      closedlostreason: 'lostReason',
+      associatedcontact: 'contactName',
+      associatedcompany: 'company',
+      dealprobability: 'probability',
+      dealdescription: 'notes',
+    },
+  },
+  {
+    preset: 'agendor',
+    signature: ['titulo', 'etapa', 'funil', 'status'],
+    columns: {
+      titulo: 'title',
+      valortotal: 'value',
+      etapa: 'stage',
+      status: 'status',
+      datadeconclusao: 'closedAt',
+      motivodeperda: 'lostReason',
+      pessoa: 'contactName',
+      empresa: 'company',
+      descricao: 'notes',
+    },
+  },
+  {
+    preset: 'rdstation',
+    signature: ['nome', 'etapa', 'funildevendas', 'estado'],
+    columns: {
+      nome: 'title',
+      valortotal: 'value',
+      etapa: 'stage',
+      estado: 'status',
+      previsaodefechamento: 'expectedCloseDate',
+      datadefechamento: 'closedAt',
+      motivodeperda: 'lostReason',
+      contatos: 'contactName',
+      empresa: 'company',
+      anotacoes: 'notes',
+    },
+  },
+];
+
+/**
+ * A stage of the old CRM's default pipeline, as `headerKey` writes its name, and where it goes: one of Funil's
+ * default stages by meaning (matched by name in the chosen pipeline), or the pipeline's won or lost stage (by kind).
+ * Pipedrive's default pipeline; HubSpot's default deal stages (internal names and labels); RD Station CRM's and
+ * Agendor's default funnels.
+ */
+export type PresetStage = { stage: string } | { kind: 'won' | 'lost' };
+export const DEAL_STAGE_PRESETS: Record<ImportPreset, Record<string, PresetStage>> = {
+  pipedrive: {
+    qualified: { stage: 'prospecting' },
+    contactmade: { stage: 'qualification' },
+    demoscheduled: { stage: 'qualification' },
+    needsdefined: { stage: 'qualification' },
+    proposalmade: { stage: 'proposal' },
+    negotiationsstarted: { stage: 'negotiation' },
+  },
+  hubspot: {
+    appointmentscheduled: { stage: 'prospecting' },
+    qualifiedtobuy: { stage: 'qualification' },
+    presentationscheduled: { stage: 'proposal' },
+    decisionmakerboughtin: { stage: 'negotiation' },
+    contractsent: { stage: 'negotiation' },
+    closedwon: { kind: 'won' },
+    closedlost: { kind: 'lost' },
+  },
+  rdstation: {
+    semcontato: { stage: 'prospecting' },
+    contatofeito: { stage: 'prospecting' },
+    identificacaodointeresse: { stage: 'qualification' },
+    apresentacao: { stage: 'proposal' },
+    propostaenviada: { stage: 'proposal' },
+    negociacao: { stage: 'negotiation' },
+  },
+  agendor: {
+    contato: { stage: 'prospecting' },
+    enviodeproposta: { stage: 'proposal' },
+    followup: { stage: 'negotiation' },
+    fechamento: { stage: 'negotiation' },
+  },
+};
 
 /**
  * The preset whose signature the file's headers hold (the first one, in the order listed), and its mapping of the

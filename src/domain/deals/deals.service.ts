@@ -175,6 +175,14 @@ export class DealsService {
     return { links: items };
   }
 
+  /**
+   * Deals of an import (see DealImportsService), placed and checked by it: one insert, and each deal's 'created'
+   * entry in one statement, as a create writes it (the webhooks see deal.created, and deal.won or deal.lost).
+   */
+  importMany(viewer: Viewer, created: NewDeal[]): Promise<void> {
+    return this.records.importMany(viewer, undefined, created, []);
+  }
+
   remove(viewer: Viewer, id: number): Promise<void> {
     return this.records.remove(viewer, id);
   }

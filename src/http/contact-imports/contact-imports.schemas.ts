@@ -159,21 +159,30 @@ const cellsResponse = Joi.object()
   .pattern(Joi.string(), Joi.string())
   .description('The row as it was, by column header');
 
-/** The dry run of an import: how the file reads and what importing it would do. */
-export const contactImportPreviewResponse = responseObject({
-  fileName: Joi.string().allow(null),
-  size: count.description('Bytes'),
+/** How an import's file reads, as every import's dry run answers it. */
+export const fileReadingResponse = {
   encoding: Joi.string().valid('utf-8', 'windows-1252'),
   delimiter: Joi.string().valid(',', ';', '\t'),
   columns: Joi.array().items(Joi.string()),
   totalRows: count,
-  suggestedMapping: mappingResponse,
-  preset: Joi.string()
+};
+
+/** The CRM whose export the file is, by its headers (`what`: the kind of records, and where its mapping shows). */
+export const presetResponse = (what: string) =>
+  Joi.string()
     .valid(...IMPORT_PRESETS)
     .allow(null)
-    .description(
-      'The CRM whose export the file is (Pipedrive, RD Station CRM, Agendor, HubSpot), by its headers; its columns are mapped in suggestedMapping',
-    ),
+    .description(`The CRM whose export ${what}`);
+
+/** The dry run of an import: how the file reads and what importing it would do. */
+export const contactImportPreviewResponse = responseObject({
+  fileName: Joi.string().allow(null),
+  size: count.description('Bytes'),
+  ...fileReadingResponse,
+  suggestedMapping: mappingResponse,
+  preset: presetResponse(
+    'the file is (Pipedrive, RD Station CRM, Agendor, HubSpot), by its headers; its columns are mapped in suggestedMapping',
+  ),
   mapping: mappingResponse,
   mode: Joi.string().valid(...IMPORT_MODES),
   counts: responseObject({ created: count, updated: count, skipped: count, rejected: count }),

@@ -137,3 +137,22 @@ export function uploadFields<T>(
     throw new ValidationError(error.details.map((d) => ({ path: d.path.join('.'), message: d.message, type: d.type })));
   return value;
 }
+
+/**
+ * A small CSV import's request (companies, deals): the upload read (at most `maxBytes`), its fields checked by
+ * `schema` (`json` names the fields sent as JSON text), then `work`; the spooled file removed whatever happens.
+ */
+export async function withUpload<F, T>(
+  req: Request,
+  maxBytes: number,
+  schema: Joi.ObjectSchema<F>,
+  json: JsonFields,
+  work: (upload: Upload, fields: F) => Promise<T>,
+): Promise<T> {
+  const upload = await readUpload(req, maxBytes);
+  try {
+    return await work(upload, uploadFields(upload.fields, schema, upload.fileName, json));
+  } finally {
+    await upload.dispose();
+  }
+}

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { CompanyImportsService } from '../../domain/companies/company-imports.service';
 import { COMPANY_IMPORTS_SERVICE } from '../../domain/companies/companies.tokens';
 import { IMPORT_MAX_BYTES } from '../contact-imports/contact-imports.schemas';
-import { readUpload, uploadFields, type Upload } from '../contact-imports/multipart';
+import { withUpload, type Upload } from '../contact-imports/multipart';
 import { currentAuth, defineRoute, type HttpRouter, type RouteDefinition } from '../route';
 import type { Request } from 'express';
 import {
@@ -25,13 +25,8 @@ export class CompaniesImportRouter implements HttpRouter {
   constructor(@inject(COMPANY_IMPORTS_SERVICE) private readonly imports: CompanyImportsService) {}
 
   /** The upload's fields checked, then `work`; the spooled file removed whatever happens. */
-  private async withUpload<T>(req: Request, work: (upload: Upload, fields: CompanyImportFields) => Promise<T>) {
-    const upload = await readUpload(req, IMPORT_MAX_BYTES);
-    try {
-      return await work(upload, uploadFields(upload.fields, companyImportFields, upload.fileName, JSON_FIELDS));
-    } finally {
-      await upload.dispose();
-    }
+  private withUpload<T>(req: Request, work: (upload: Upload, fields: CompanyImportFields) => Promise<T>) {
+    return withUpload(req, IMPORT_MAX_BYTES, companyImportFields, JSON_FIELDS, work);
   }
 
   routes(): RouteDefinition[] {

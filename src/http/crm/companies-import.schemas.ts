@@ -1,5 +1,4 @@
 import Joi from 'joi';
-import { IMPORT_PRESETS } from '../../domain/contact-imports/crm-presets';
 import {
   COMPANY_IMPORT_ACTIONS,
   COMPANY_IMPORT_FIELDS,
@@ -12,7 +11,12 @@ import {
   type ImportedCompany,
 } from '../../domain/companies/company-import';
 import type { CompanyImportPreview, CompanyImportResult } from '../../domain/companies/company-imports.service';
-import { columnMapping, mappingTarget } from '../contact-imports/contact-imports.schemas';
+import {
+  columnMapping,
+  fileReadingResponse,
+  mappingTarget,
+  presetResponse,
+} from '../contact-imports/contact-imports.schemas';
 import { customFieldValuesOut } from './fields.schemas';
 import { count, id, responseObject } from '../response.schemas';
 import { companySchemas } from './companies.schemas';
@@ -49,16 +53,10 @@ const mappingResponse = Joi.object()
   .description('CSV column -> company field (or owner, or customFields.<key>)');
 
 export const companyImportPreviewResponse = responseObject({
-  encoding: Joi.string().valid('utf-8', 'windows-1252'),
-  delimiter: Joi.string().valid(',', ';', '\t'),
-  columns: Joi.array().items(Joi.string()),
-  totalRows: count,
-  preset: Joi.string()
-    .valid(...IMPORT_PRESETS)
-    .allow(null)
-    .description(
-      'The CRM whose export the file is (Pipedrive, RD Station CRM, Agendor, HubSpot), by its headers; its columns mapped when no mapping is sent',
-    ),
+  ...fileReadingResponse,
+  preset: presetResponse(
+    'the file is (Pipedrive, RD Station CRM, Agendor, HubSpot), by its headers; its columns mapped when no mapping is sent',
+  ),
   mapping: mappingResponse.description('The mapping used: the one sent, else the one guessed from the headers'),
   mode: Joi.string().valid(...COMPANY_IMPORT_MODES),
   counts: responseObject({ create: count, update: count, skip: count, rejected: count }),

@@ -1,4 +1,6 @@
 import { ContainerModule } from 'inversify';
+import { DealImportsService } from '../../domain/deals/deal-imports.service';
+import { DEAL_IMPORT_REPOSITORY, DEAL_IMPORTS_SERVICE } from '../../domain/deals/deal-imports.tokens';
 import { DealsService } from '../../domain/deals/deals.service';
 import { LostReasonsService } from '../../domain/deals/lost-reasons.service';
 import { PipelineStagesService } from '../../domain/deals/pipeline-stages.service';
@@ -13,6 +15,7 @@ import {
   PIPELINE_STAGE_REPOSITORY,
   PIPELINES_SERVICE,
 } from '../../domain/deals/deals.tokens';
+import { KnexDealImportRepository } from '../../infrastructure/deals/knex-deal-import.repository';
 import { KnexDealRepository } from '../../infrastructure/deals/knex-deal.repository';
 import { KnexLostReasonRepository } from '../../infrastructure/deals/knex-lost-reason.repository';
 import { KnexPipelineStageRepository } from '../../infrastructure/deals/knex-pipeline-stage.repository';
@@ -27,4 +30,6 @@ export const dealsModule = new ContainerModule(({ bind }) => {
   bind(LOST_REASONS_SERVICE).to(LostReasonsService).inSingletonScope();
   bind(PIPELINE_REPOSITORY).to(KnexPipelineRepository).inSingletonScope();
   bind(PIPELINES_SERVICE).to(PipelinesService).inSingletonScope();
+  bind(DEAL_IMPORT_REPOSITORY).to(KnexDealImportRepository).inSingletonScope();
+  bind(DEAL_IMPORTS_SERVICE).to(DealImportsService).inSingletonScope();
 });

@@ -214,6 +214,12 @@ describe('success responses match the OpenAPI document', () => {
 
     const doomed = await call(admin, 'post', '/api/crm/activities', { body: { subject: 'To delete' } });
     await call(admin, 'delete', '/api/crm/activities/{id}', { params: doomed });
+    const deals =
+      'Deal - Title,Deal - Stage,Deal - Status,Deal - Value\nContract import,Visita,Open,"1500,50"\n,Qualified,Won,1\n';
+    const dealPreview = await upload('/api/crm/deals/import/preview', deals);
+    expect(dealPreview.stages).toEqual([{ name: 'Visita', rows: 1, stage: null, matchedBy: null }]);
+    const dealImport = await upload('/api/crm/deals/import', deals, { stageMapping: '{"Visita":"proposal"}' });
+    expect(dealImport.counts).toEqual({ created: 1, rejected: 1, contactsCreated: 0, companiesCreated: 0 });
     const doomedDeal = await call(admin, 'post', '/api/crm/deals', { body: { title: 'To delete' } });
     await call(admin, 'delete', '/api/crm/deals/{id}', { params: doomedDeal });
     const doomedContact = await call(admin, 'post', '/api/crm/contacts', { body: { name: 'To delete' } });

@@ -1025,6 +1025,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/crm/deals/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports deals from a CSV (at most 20,000 rows) in one transaction, each at the end of its stage's column with one 'created' timeline entry: multipart: file, mapping (JSON, column -> field; guessed from the headers when absent), pipeline (its key; the default one), stageMapping (JSON, a stage name of the file -> a stage of the pipeline), ownerId (the importer when absent). Each stage name is matched to the pipeline's stages by name (case, accents and spacing aside), then by the CRM's default stages, and a won or lost status or stage goes to the pipeline's stage of that kind; people are linked by e-mail, else by name (one contact), else made; companies by name, else made. Refused whole (400 naming stageMapping.<name>) while a stage name with rows maps to no stage; refused rows are listed with their reason, the others go in
+         * @description Any signed-in user.
+         */
+        post: operations["postApiCrmDealsImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crm/deals/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dry run of a deals import (at most 20,000 rows): the columns, the mapping, each stage name with the stage it maps to, the counts and the first 20 rows with what each would do; multipart: file, mapping (JSON, column -> field; guessed from the headers when absent), pipeline (its key; the default one), stageMapping (JSON, a stage name of the file -> a stage of the pipeline), ownerId (the importer when absent). Each stage name is matched to the pipeline's stages by name (case, accents and spacing aside), then by the CRM's default stages, and a won or lost status or stage goes to the pipeline's stage of that kind; people are linked by e-mail, else by name (one contact), else made; companies by name, else made; writes nothing
+         * @description Any signed-in user.
+         */
+        post: operations["postApiCrmDealsImportPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/crm/duplicates/companies": {
         parameters: {
             query?: never;
@@ -12309,6 +12349,318 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "DEAL.NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiCrmDealsImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The CSV file (UTF-8 or Windows-1252) */
+                    file: string;
+                    /** @description mapping as JSON text */
+                    mapping?: string;
+                    /** @description Who gets the deals (and the people and companies made for them); the importer when absent */
+                    ownerId?: number;
+                    /** @description The pipeline's key; the default one when absent */
+                    pipeline?: string;
+                    /** @description stageMapping as JSON text */
+                    stageMapping?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        counts: {
+                            companiesCreated: number;
+                            contactsCreated: number;
+                            created: number;
+                            rejected: number;
+                        };
+                        rejections: {
+                            reason: string;
+                            rowNumber: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description Server error: INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postApiCrmDealsImportPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The CSV file (UTF-8 or Windows-1252) */
+                    file: string;
+                    /** @description mapping as JSON text */
+                    mapping?: string;
+                    /** @description Who gets the deals (and the people and companies made for them); the importer when absent */
+                    ownerId?: number;
+                    /** @description The pipeline's key; the default one when absent */
+                    pipeline?: string;
+                    /** @description stageMapping as JSON text */
+                    stageMapping?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        columns: string[];
+                        counts: {
+                            create: number;
+                            /** @description Companies the import makes (none has their name) */
+                            newCompanies: number;
+                            /** @description People the import makes (no contact has their e-mail, or their name once) */
+                            newContacts: number;
+                            rejected: number;
+                        };
+                        /** @enum {unknown} */
+                        delimiter: "," | ";" | "\t";
+                        /** @enum {unknown} */
+                        encoding: "utf-8" | "windows-1252";
+                        /** @description The mapping used: the one sent, else the one guessed from the headers */
+                        mapping: {
+                            [key: string]: ("title" | "value" | "currency" | "stage" | "status" | "expectedCloseDate" | "closedAt" | "wonAt" | "lostAt" | "lostReason" | "contactName" | "contactEmail" | "company" | "probability" | "notes") | string;
+                        };
+                        /** @description The pipeline the deals go to */
+                        pipeline: string;
+                        /**
+                         * @description The CRM whose export of deals the file is (Pipedrive, RD Station CRM, Agendor, HubSpot), by its headers; its columns mapped when no mapping is sent
+                         * @enum {unknown}
+                         */
+                        preset: "pipedrive" | "rdstation" | "agendor" | "hubspot" | null;
+                        /** @description The first 20 rows */
+                        rows: {
+                            /** @enum {unknown} */
+                            action: "create" | "rejected";
+                            /** @description The company it is linked to; null with a name: one the import makes */
+                            companyId: number | null;
+                            companyName: string | null;
+                            /** @description The contact it is linked to; null with a name: one the import makes */
+                            contactId: number | null;
+                            contactName: string | null;
+                            /** @description Why the row is refused */
+                            reason: string | null;
+                            rowNumber: number;
+                            /** @description Where it lands; null: refused, or its stage name not mapped yet */
+                            stage: string | null;
+                            /** @description As the file writes it */
+                            stageName: string | null;
+                            /** @enum {unknown} */
+                            status: "open" | "won" | "lost";
+                            title: string | null;
+                            /** @description Decimal string */
+                            value: string | null;
+                        }[];
+                        /** @description Each stage name the file uses, in the order it first appears */
+                        stages: {
+                            /**
+                             * @description name: the stage's name; preset: the CRM's default stage of that meaning; status: a won or lost name, to the stage of that kind; mapping: as sent
+                             * @enum {unknown}
+                             */
+                            matchedBy: "name" | "preset" | "status" | "mapping" | null;
+                            /** @description The stage name as the file writes it */
+                            name: string;
+                            /** @description The rows it places (rows won or lost by their status go to the won or lost stage) */
+                            rows: number;
+                            /** @description The stage of the pipeline it maps to; null: choose one */
+                            stage: string | null;
+                        }[];
+                        totalRows: number;
+                    };
+                };
+            };
+            /** @description Invalid request: REQUEST.VALIDATION_FAILED, REQUEST.MALFORMED_JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.VALIDATION_FAILED" | "REQUEST.MALFORMED_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in: AUTH.UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH.UNAUTHENTICATED";
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed: REQUEST.CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.CROSS_SITE";
+                        };
+                    };
+                };
+            };
+            /** @description Body too large: REQUEST.TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported media type: REQUEST.UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "REQUEST.UNSUPPORTED_MEDIA_TYPE";
                         };
                     };
                 };

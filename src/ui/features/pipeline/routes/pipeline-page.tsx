@@ -1,4 +1,4 @@
-import { KanbanSquare, Plus } from 'lucide-react';
+import { KanbanSquare, Plus, Upload } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -28,6 +28,9 @@ import { PipelineBoard } from '../components/pipeline-board';
 // The deal form (with its validation library) is a chunk of its own, fetched once the columns are in.
 const loadDealForm = () => import('../components/deal-form-dialog');
 const DealFormDialog = lazy(() => loadDealForm().then((module) => ({ default: module.DealFormDialog })));
+const ImportDealsDialog = lazy(() =>
+  import('../components/import-deals-dialog').then((module) => ({ default: module.ImportDealsDialog })),
+);
 
 /** What a deal's dialog shows beyond its form (its activities and history), given by the app that composes features. */
 export type DealExtras = (deal: Deal) => ReactNode;
@@ -67,6 +70,7 @@ export function PipelinePage({ dealExtras }: { dealExtras?: DealExtras } = {}) {
     if (loaded) void loadDealForm();
   }, [loaded]);
   const [open, setOpen] = useState<{ deal: Deal | null } | null>(null);
+  const [importing, setImporting] = useState(false);
   // A link that names a deal (?deal=<id>, e.g. from the search palette) opens it in the dialog.
   const linkedId = Number(params.get('deal'));
   const linked = useDeal(Number.isSafeInteger(linkedId) && linkedId > 0 ? linkedId : null);
@@ -96,6 +100,10 @@ export function PipelinePage({ dealExtras }: { dealExtras?: DealExtras } = {}) {
         actions={
           <>
             <PipelinePicker id="board-pipeline" value={pipeline} onChange={switchTo} />
+            <Button variant="outline" onClick={() => setImporting(true)}>
+              <Upload className="h-4 w-4" aria-hidden="true" />
+              {t('dealImport.open')}
+            </Button>
             <Button onClick={() => setOpen({ deal: null })}>
               <Plus className="h-4 w-4" aria-hidden="true" />
               {t('pipeline.newDeal')}
@@ -199,6 +207,7 @@ export function PipelinePage({ dealExtras }: { dealExtras?: DealExtras } = {}) {
         />
       )}
       <Suspense fallback={null}>
+        {importing && <ImportDealsDialog pipeline={pipeline} onClose={() => setImporting(false)} />}
         {open && (
           <DealFormDialog
             deal={open.deal}
