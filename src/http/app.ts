@@ -18,6 +18,7 @@ import { concurrencyLimit } from './concurrency-limit';
 import { errorHandler, notFoundHandler } from './errors';
 import { verifyJsonBytes } from './input-guard';
 import type { ResponseTimes } from './metrics/response-times';
+import { requestMetrics, type RequestMetrics } from './metrics/request-metrics';
 import { mountRoutes, type HttpRouter } from './route';
 import {
   allowedHosts,
@@ -56,6 +57,8 @@ export interface AppParts {
   forms: FormsService;
   responseTimes: ResponseTimes;
   storageErrors: StorageErrors;
+  /** Prometheus metrics (METRICS_TOKEN or METRICS_PORT set): every request timed by route template. */
+  metrics?: RequestMetrics;
 }
 
 export function createApp(parts: AppParts, options: AppOptions = {}): Express {
@@ -83,7 +86,11 @@ export function createApp(parts: AppParts, options: AppOptions = {}): Express {
         logger,
         genReqId: requestId,
         autoLogging: {
-          ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || !!req.url?.startsWith('/assets/'),
+          ignore: (req) =>
+            req.url === '/healthz' ||
+            req.url === '/readyz' ||
+            req.url === '/metrics' ||
+            !!req.url?.startsWith('/assets/'),
         },
         // Client errors (an anonymous GET /api/user, a wrong password) are normal traffic: info, not warn.
         customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
@@ -98,6 +105,8 @@ export function createApp(parts: AppParts, options: AppOptions = {}): Express {
         req.id = requestId(req, res);
         next();
       };
+  // Timed from the first step, so the duration is what the client waited for.
+  if (parts.metrics) app.use(requestMetrics(parts.metrics));
   // Every request's first steps, one router layer.
   app.use(
     sequence(
@@ -112,6 +121,9 @@ export function createApp(parts: AppParts, options: AppOptions = {}): Express {
     res.setHeader('Cache-Control', 'no-store');
     next();
   };
+  const sessionLimit = concurrencyLimit(limits, session.sessionLane);
+  const userLimit = concurrencyLimit(limits, session.userLane);
+  parts.metrics?.watchLanes({ session: sessionLimit.load, user: userLimit.load });
   const guardCrossSite = crossSiteGuard(config.publicUrl ? new URL(config.publicUrl).origin : undefined);
   // A request with an API key reads no cookie and sets none, and no browser sends the header by itself: no
   // cross-site check. Its key is looked up in place of a session.
@@ -131,11 +143,11 @@ export function createApp(parts: AppParts, options: AppOptions = {}): Express {
       noStore,
       unlessBearer(guardCrossSite),
       unlessBearer(session.cookie),
-      concurrencyLimit(limits, session.sessionLane),
+      sessionLimit,
       express.json({ limit: JSON_BODY_LIMIT, strict: true, verify: verifyJsonBytes }),
       apiKeyAuth(parts.apiKeys, parts.rateLimiter),
       unlessBearer(session.resolve),
-      concurrencyLimit(limits, session.userLane),
+      userLimit,
     ),
   );
   // Web-to-lead forms are sent from other sites by design: their own limits, no session and no cross-site check.

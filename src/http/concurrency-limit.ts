@@ -17,6 +17,12 @@ interface Lane {
   release: () => void;
 }
 
+/** One concurrency limit's requests across its lanes: running, and waiting their turn. */
+export interface LaneLoad {
+  running: number;
+  queued: number;
+}
+
 const tooMany = () =>
   new RetryLaterError('REQUEST.TOO_MANY_AT_ONCE', 'Too many requests at once; wait for the ones in progress', 1);
 
@@ -30,7 +36,7 @@ const tooMany = () =>
 export function concurrencyLimit(
   limits: Pick<Limits, 'concurrentPerUser' | 'queuedPerUser' | 'queueWaitMs'>,
   laneOf: (req: Request) => string | undefined,
-): RequestHandler {
+): RequestHandler & { load(): LaneLoad } {
   const lanes = new Map<string, Lane>();
 
   const lane = (key: string): Lane => {
@@ -56,7 +62,7 @@ export function concurrencyLimit(
     next();
   };
 
-  return (req, res, next) => {
+  const handler: RequestHandler = (req, res, next) => {
     // A client gone before its turn (e.g. while its session was looked up): its 'close' has been emitted
     // already and would never give the place back. It holds none; what is left of its request runs as usual.
     if (res.closed) return next();
@@ -84,4 +90,14 @@ export function concurrencyLimit(
     res.once('close', waiter.gone);
     owner.waiting.push(waiter);
   };
+  /** Requests running and waiting across the lanes (for the metrics, when scraped): idle lanes are gone already. */
+  const load = (): LaneLoad => {
+    const total = { running: 0, queued: 0 };
+    for (const l of lanes.values()) {
+      total.running += l.active;
+      total.queued += l.waiting.length;
+    }
+    return total;
+  };
+  return Object.assign(handler, { load });
 }

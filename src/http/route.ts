@@ -67,7 +67,7 @@ export interface RouteDefinition<Params = unknown, Query = unknown, Body = unkno
    * the field is an object or a list), for the API document; the handler reads the parts itself.
    */
   upload?: Joi.ObjectSchema;
-  /** An older address kept working for the clients that use it, left out of the API document (`false`). */
+  /** Left out of the API document (`false`): an older address kept for its clients, or /metrics (not JSON, not the API). */
   documented?: false;
   /** Error codes worth listing in the API document besides the ones every route can give. */
   errors?: readonly ErrorCode[];
@@ -157,6 +157,8 @@ export function mountRoutes(routers: HttpRouter[], storageErrors: StorageErrors)
 
 function routeHandler(def: RouteDefinition): RequestHandler {
   return async (req, res) => {
+    // The metrics' route label (requestMetrics): the template, whatever the URL.
+    res.locals.routeTemplate = def.path;
     authorize(def.access, req, def.whilePasswordChangeRequired);
     checkQueryEncoding(req.originalUrl);
     checkRequestInput(req);

@@ -49,7 +49,8 @@ export function crossSiteGuard(publicOrigin?: string): RequestHandler {
 
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 /** Container health checks call these on whatever name reaches the container; they reveal nothing. */
-const ANY_HOST_PATHS = new Set(['/healthz', '/readyz']);
+// /metrics too: Prometheus scrapes by an internal name or address; its token guards it.
+const ANY_HOST_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
 /**
  * The host names this deployment answers to: PUBLIC_URL's, ALLOWED_HOSTS, and outside production the

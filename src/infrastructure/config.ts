@@ -39,6 +39,12 @@ export interface Config {
   limits?: Partial<Limits>;
   /** Host names accepted besides PUBLIC_URL's (and, outside production, localhost): see hostGuard in http/security.ts. */
   allowedHosts?: string[];
+  /** Set: GET /metrics on the app's port answers to `Authorization: Bearer <token>` (401 without); unset: 404. */
+  metricsToken?: string;
+  /** Set: GET /metrics, no token, on a listener of its own on this port (the worker's only one). */
+  metricsPort?: number;
+  /** The interface of that listener (METRICS_HOST), by default 127.0.0.1: keep it internal. */
+  metricsHost?: string;
 }
 
 export class ConfigError extends Error {}
@@ -78,6 +84,16 @@ const schema = Joi.object({
     .messages({
       'string.pattern.base': 'ALLOWED_HOSTS must be host names separated by commas (no scheme, port or path)',
     }),
+  METRICS_TOKEN: Joi.string()
+    .pattern(/^\S{16,200}$/)
+    .messages({
+      'string.pattern.base': 'METRICS_TOKEN must be 16 to 200 characters without spaces (e.g. openssl rand -hex 24)',
+    }),
+  METRICS_PORT: Joi.number()
+    .port()
+    .invalid(Joi.ref('PORT', { adjust: (port: number) => (port === 0 ? -1 : port) }))
+    .messages({ 'any.invalid': 'METRICS_PORT must differ from PORT' }),
+  METRICS_HOST: Joi.string().hostname().default('127.0.0.1'),
   ...LIMITS_ENV,
 }).unknown(true);
 
@@ -118,6 +134,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: value.PUBLIC_URL,
     limits: limitsFromEnv(value),
     allowedHosts: value.ALLOWED_HOSTS ? value.ALLOWED_HOSTS.split(',').map((h: string) => h.trim().toLowerCase()) : [],
+    metricsToken: value.METRICS_TOKEN,
+    metricsPort: value.METRICS_PORT,
+    metricsHost: value.METRICS_HOST,
   };
 }
 

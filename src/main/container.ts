@@ -12,6 +12,7 @@ import {
   HEALTH_CHECK,
   JOB_QUEUE,
   LOGGER,
+  OPERATIONS_METRICS,
   READ_CACHE,
   UNIT_OF_WORK,
 } from '../domain/shared/shared.tokens';
@@ -23,6 +24,8 @@ import { openDatabase, type Database } from '../infrastructure/db/database';
 import { DatabaseHealthCheck } from '../infrastructure/db/database.health';
 import { KnexUnitOfWork } from '../infrastructure/db/knex-unit-of-work';
 import { WRITE_WATCH, WriteWatch } from '../infrastructure/db/write-watch';
+import { METRICS_EXPOSITION } from '../http/metrics/metrics.tokens';
+import { PrometheusMetrics } from '../infrastructure/metrics/prometheus-metrics';
 import { withDefaults } from '../infrastructure/limits';
 import { BullMqJobQueue, BullMqWorkerHost } from '../infrastructure/queue/bullmq-job-queue';
 import { InProcessJobQueue } from '../infrastructure/queue/in-process-job-queue';
@@ -64,6 +67,8 @@ export interface Runtime {
   redis?: Redis;
   queue: JobQueue;
   workerHost: WorkerHost;
+  /** This process's Prometheus metrics, when METRICS_TOKEN or METRICS_PORT asks for them. */
+  metrics?: PrometheusMetrics;
   /** Closes the worker, the queue, Redis and the database, in that order. */
   close(): Promise<void>;
 }
@@ -85,6 +90,10 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     acquireTimeoutMs: limits.acquireTimeoutMs,
     poolMax: limits.poolMax,
   });
+  // Only when asked for: the default metrics keep an event-loop monitor running, which nobody would read.
+  const metrics =
+    config.metricsToken !== undefined || config.metricsPort !== undefined ? new PrometheusMetrics() : undefined;
+  metrics?.watchDatabase(db.background === db.knex ? { api: db.knex } : { api: db.knex, background: db.background });
   let redis: Redis | undefined;
   let queue: JobQueue;
   let workerHost: WorkerHost;
@@ -99,10 +108,12 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
       withLock(config.queueLockMs),
     );
     queue = bull;
-    workerHost = new BullMqWorkerHost(config.redisUrl, bull, logger);
+    workerHost = new BullMqWorkerHost(config.redisUrl, bull, logger, metrics);
+    metrics?.watchQueues(bull);
     closeQueue = () => bull.close();
   } else {
-    const inProcess = new InProcessJobQueue(logger);
+    const inProcess = new InProcessJobQueue(logger, undefined, metrics);
+    metrics?.watchQueues(inProcess);
     queue = inProcess;
     workerHost = inProcess;
   }
@@ -141,6 +152,10 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
       if (redis) bind(HEALTH_CHECK).toConstantValue(new RedisHealthCheck(redis));
       if (queue instanceof BullMqJobQueue) bind(HEALTH_CHECK).toConstantValue(new QueueHealthCheck(queue));
       bind(ResponseTimes).toConstantValue(new ResponseTimes());
+      if (metrics) {
+        bind(METRICS_EXPOSITION).toConstantValue(metrics);
+        bind(OPERATIONS_METRICS).toConstantValue(metrics);
+      }
     }),
     dashboardModule,
     usersModule(redis, config.queuePrefix ?? DEFAULT_BULLMQ_PREFIX, config.signInPaceMs),
@@ -177,6 +192,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     redis,
     queue,
     workerHost,
+    metrics,
     async close() {
       if (closed) return;
       closed = true;

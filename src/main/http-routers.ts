@@ -29,6 +29,7 @@ import { SearchRouter } from '../http/search/search.router';
 import { GoalsRouter } from '../http/crm/goals.router';
 import { HomeRouter } from '../http/home/home.router';
 import { SystemRouter } from '../http/system/system.router';
+import { MetricsRouter } from '../http/metrics/metrics.router';
 import { AdminUsersRouter } from '../http/users/admin-users.router';
 import { UsersRouter } from '../http/users/users.router';
 import { ApiKeysRouter } from '../http/users/api-keys.router';
@@ -45,6 +46,7 @@ import { RetentionRouter } from '../http/privacy/retention.router';
  */
 export const HTTP_ROUTERS: Newable<HttpRouter>[] = [
   SystemRouter,
+  MetricsRouter,
   DashboardRouter,
   UsersRouter,
   ApiKeysRouter,
@@ -67,10 +69,10 @@ export const HTTP_ROUTERS: Newable<HttpRouter>[] = [
   // Before CompaniesRouter too: POST /api/crm/companies/import is not a company's route.
   CompaniesImportRouter,
   CompaniesRouter,
-  DealsRouter,
-  PipelinesRouter,
   // Before DealsRouter: POST /api/crm/deals/import is not a deal's route.
   DealsImportRouter,
+  DealsRouter,
+  PipelinesRouter,
   PipelineStagesRouter,
   FieldsRouter,
   ViewsRouter,

@@ -14,6 +14,7 @@ import { postgresErrors } from '../infrastructure/db/db-errors';
 import { migrateLatest } from '../infrastructure/db/migrator';
 import { withDefaults } from '../infrastructure/limits';
 import { createLogger } from '../infrastructure/logger';
+import { startMetricsListener, type MetricsListener } from '../infrastructure/metrics/metrics-listener';
 import type { Clock } from '../domain/shared/clock';
 import { HTTP_ROUTER, JOB_PROCESSOR } from '../domain/shared/shared.tokens';
 import type { JobProcessor } from '../domain/shared/job-queue.port';
@@ -31,6 +32,8 @@ export interface StartedServer {
   server: Server;
   runtime: Runtime;
   url: string;
+  /** The METRICS_PORT listener's address (its GET /metrics), when METRICS_PORT is set. */
+  metricsUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -85,6 +88,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       forms: runtime.container.get<FormsService>(FORMS_SERVICE),
       responseTimes: runtime.container.get(ResponseTimes),
       storageErrors: postgresErrors,
+      metrics: runtime.metrics,
     },
     { uiDir: options.uiDir },
   );
@@ -101,10 +105,23 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // it is the client that closes an idle connection: a server closing it as the client reuses it resets that
   // request (seen as ECONNRESET in a test). Shutdown closes idle connections at once, so stops do not wait on it.
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, resolve);
-  });
+  let metricsListener: MetricsListener | undefined;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, resolve);
+    });
+    if (runtime.metrics && config.metricsPort !== undefined)
+      metricsListener = await startMetricsListener(
+        runtime.metrics,
+        { host: config.metricsHost ?? '127.0.0.1', port: config.metricsPort },
+        logger,
+      );
+  } catch (error) {
+    server.close();
+    await runtime.close();
+    throw error;
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://127.0.0.1:${port}`;
@@ -133,10 +150,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         });
         server.closeIdleConnections();
       });
+      await metricsListener?.close();
       await runtime.close();
       logger.info('funil stopped');
     })());
-  return { server, runtime, url, stop };
+  return { server, runtime, url, metricsUrl: metricsListener?.url, stop };
 }
 
 async function waitForRedis(runtime: Runtime): Promise<void> {

@@ -1,4 +1,4 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import type { ContactsService } from '../contacts/contacts.service';
 import { CONTACTS_SERVICE } from '../contacts/contacts.tokens';
 import { can } from '../crm/crm-access';
@@ -7,7 +7,8 @@ import type { UnitOfWork } from '../shared/unit-of-work.port';
 import { AppError, ValidationError } from '../shared/app-error';
 import type { Clock } from '../shared/clock';
 import type { JobQueue } from '../shared/job-queue.port';
-import { CLOCK, JOB_QUEUE, UNIT_OF_WORK } from '../shared/shared.tokens';
+import { NO_OPERATIONS_METRICS, type OperationsMetrics } from '../shared/operations-metrics.port';
+import { CLOCK, JOB_QUEUE, OPERATIONS_METRICS, UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { TimelineService } from '../timeline/timeline.service';
 import { TIMELINE_SERVICE } from '../timeline/timeline.tokens';
 import type { CustomField } from '../custom-fields/custom-field';
@@ -162,6 +163,7 @@ export class ContactImportsService {
     @inject(CLOCK) private readonly clock: Clock,
     @inject(TIMELINE_SERVICE) private readonly timeline: TimelineService,
     @inject(CUSTOM_FIELDS_SERVICE) private readonly customFields: Pick<CustomFieldsService, 'list'>,
+    @inject(OPERATIONS_METRICS) @optional() private readonly metrics: OperationsMetrics = NO_OPERATIONS_METRICS,
   ) {}
 
   /** The contacts' custom fields as this import reads them: read once per run or dry run. */
@@ -459,7 +461,8 @@ export class ContactImportsService {
           const range = { first: rows[0].rowNumber, last: rows[rows.length - 1].rowNumber, rows: rows.length };
           await this.imports.recordBatch(job.id, range, plan.counts, plan.rejections);
         }),
-      );
+      )
+      .then(() => this.metrics.importRowsWritten(rows.length));
   }
 
   /**

@@ -1,7 +1,8 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import type { Clock } from '../shared/clock';
 import type { JobPayloads, JobQueue, ReminderJobItem } from '../shared/job-queue.port';
-import { CLOCK, JOB_QUEUE, LOGGER, UNIT_OF_WORK } from '../shared/shared.tokens';
+import { NO_OPERATIONS_METRICS, type OperationsMetrics } from '../shared/operations-metrics.port';
+import { CLOCK, JOB_QUEUE, LOGGER, OPERATIONS_METRICS, UNIT_OF_WORK } from '../shared/shared.tokens';
 import type { UnitOfWork } from '../shared/unit-of-work.port';
 import type { DueReminder, ReminderChoice } from './notification';
 import type {
@@ -44,6 +45,7 @@ export class RemindersService {
     @inject(APP_URL) private readonly appUrl: string,
     @inject(LOGGER) private readonly log: Log,
     @inject(UNIT_OF_WORK) private readonly uow: UnitOfWork,
+    @inject(OPERATIONS_METRICS) @optional() private readonly metrics: OperationsMetrics = NO_OPERATIONS_METRICS,
   ) {}
 
   /** After an activity is created, changed or deleted. */
@@ -126,6 +128,8 @@ export class RemindersService {
       await this.notifications.recordMany(notifications);
       await this.reminders.markSent(withoutEmail, now);
     });
+    // Delivered once its notification is in the bell; how late, from the time it was due to remind.
+    this.metrics.remindersDelivered(claimed.map((reminder) => now.getTime() - reminder.remindAt.getTime()));
     if (this.mailer) await this.sendEmails(this.mailer, batch);
   }
 

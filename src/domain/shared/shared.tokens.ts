@@ -9,3 +9,4 @@ export const HTTP_ROUTER = Symbol.for('shared.HttpRouter');
 export const JOB_PROCESSOR = Symbol.for('shared.JobProcessor');
 export const UNIT_OF_WORK = Symbol.for('shared.UnitOfWork');
 export const READ_CACHE = Symbol.for('shared.ReadCache');
+export const OPERATIONS_METRICS = Symbol.for('shared.OperationsMetrics');

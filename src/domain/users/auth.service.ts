@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import type { Clock } from '../shared/clock';
-import { CLOCK } from '../shared/shared.tokens';
+import { NO_OPERATIONS_METRICS, type OperationsMetrics } from '../shared/operations-metrics.port';
+import { CLOCK, OPERATIONS_METRICS } from '../shared/shared.tokens';
 import type { ClientInfo } from './security-event';
 import type { SecurityLog } from './security-log.service';
 import { deriveInitials, type NewUser, type Role, type Session, type User } from './user';
@@ -91,6 +92,7 @@ export class AuthService {
     @inject(CLOCK) private readonly clock: Clock,
     @inject(SECURITY_LOG) private readonly securityLog: SecurityLog,
     @inject(SIGN_IN_PACE) private readonly pace: SignInPace,
+    @inject(OPERATIONS_METRICS) @optional() private readonly metrics: OperationsMetrics = NO_OPERATIONS_METRICS,
   ) {}
 
   /**
@@ -102,7 +104,10 @@ export class AuthService {
   async login(username: string, password: string, remember: boolean, client: ClientInfo): Promise<SignedIn> {
     const account = accountRule(canonicalUsername(username));
     const decision = await this.limiter.consume([account]);
-    if (!decision.allowed) throw new TooManyAttemptsError(decision.retryAfter);
+    if (!decision.allowed) {
+      this.metrics.signInThrottled();
+      throw new TooManyAttemptsError(decision.retryAfter);
+    }
     const counted: RateLimitRule[] = [account];
     let blocksFor = decision.blocksFor;
     if (client.ip) {
@@ -121,6 +126,7 @@ export class AuthService {
     // The log names the account when there is one and always the username as typed; never the password.
     const subject = { userId: user?.id ?? null, username: user?.username ?? username };
     if (!user || !valid) {
+      this.metrics.signInFailed('invalid_credentials');
       await this.securityLog.recordQuietly(
         { type: 'sign_in_failed', ...subject, details: { reason: 'invalid_credentials' } },
         client,
@@ -135,6 +141,7 @@ export class AuthService {
       throw new InvalidCredentialsError();
     }
     if (user.disabledAt) {
+      this.metrics.signInFailed('disabled');
       await this.securityLog.recordQuietly(
         { type: 'sign_in_failed', ...subject, details: { reason: 'disabled' } },
         client,
@@ -158,6 +165,7 @@ export class AuthService {
     if (!turn.allowed) {
       // Not checked: the account's attempt is given back.
       await this.limiter.refund(counted);
+      this.metrics.signInThrottled();
       throw new TooManyAttemptsError(turn.retryAfter);
     }
     if (turn.waitMs > 0) await sleep(turn.waitMs);

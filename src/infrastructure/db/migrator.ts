@@ -117,3 +117,89 @@ export async function waitForSchema(
   }
   return false;
 }
+
+/** Migrations the database has applied that this build does not know, oldest first: a newer app migrated it. */
+export async function unknownMigrations(knex: Knex): Promise<string[]> {
+  const known = new Set(MIGRATIONS.map(([name]) => name));
+  const applied: { name: string }[] = await knex('knex_migrations').select('name').orderBy('id');
+  return applied.map((row) => row.name).filter((name) => !known.has(name));
+}
+
+/** What the schema watch stops and starts again: the worker's job runners (WorkerHost). */
+export interface PausableJobs {
+  pause(): Promise<void>;
+  resume(): void;
+}
+
+export interface SchemaWatchOptions {
+  logger: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** Between two checks; a minute by default (one indexed read of knex_migrations). */
+  everyMs?: number;
+}
+
+export interface SchemaWatch {
+  /** One check now (the timer runs them every `everyMs`); resolves once its pause or resume is done. */
+  check(): Promise<void>;
+  stop(): void;
+}
+
+/**
+ * The running worker's side of upgrades: an app of a newer release may migrate the database while this worker,
+ * of the older one, still runs (compose pulls and restarts services one by one). Each check reads the applied
+ * migrations; one this build does not know means its jobs would run on a schema they were not written for, so the
+ * jobs are paused (queued ones wait for the new worker) and the log says why. Once the set is known again (the
+ * upgrade was rolled back), the jobs resume.
+ */
+export function watchSchema(
+  knex: Knex,
+  jobs: PausableJobs,
+  { logger, everyMs = 60_000 }: SchemaWatchOptions,
+): SchemaWatch {
+  let pausedFor: string[] | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let running: Promise<void> | undefined;
+
+  const checkOnce = async () => {
+    let unknown: string[];
+    try {
+      unknown = await unknownMigrations(knex);
+    } catch (error) {
+      // The database unreachable for a moment: nothing learnt; the jobs' own errors tell the rest.
+      logger.warn({ err: error }, 'could not read the applied migrations; checking again later');
+      return;
+    }
+    if (stopped) return;
+    if (unknown.length && !pausedFor) {
+      pausedFor = unknown;
+      logger.warn(
+        { unknownMigrations: unknown },
+        `a newer schema is applied: migration ${unknown[0]} unknown to this worker; pausing jobs until this worker is replaced`,
+      );
+      await jobs.pause();
+      logger.info({ unknownMigrations: unknown }, 'jobs paused; the running ones have finished');
+    } else if (!unknown.length && pausedFor) {
+      logger.info(
+        { rolledBack: pausedFor },
+        'the schema is one this worker knows again (the newer migrations were rolled back); resuming jobs',
+      );
+      pausedFor = undefined;
+      jobs.resume();
+    }
+  };
+  // One check at a time: a pause waits for the running jobs, and the next check comes after it.
+  const check = () => (running ??= checkOnce().finally(() => (running = undefined)));
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => void check().finally(schedule), everyMs);
+    timer.unref();
+  };
+  schedule();
+  return {
+    check,
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -12,7 +12,7 @@ import {
   type JobQueue,
 } from '../../domain/shared/job-queue.port';
 import { QUEUE_SETTINGS, type QueueSettings } from './queue-settings';
-import type { WorkerHost } from './worker-host';
+import { observed, type JobCounts, type JobObserver, type QueueStats, type WorkerHost } from './worker-host';
 import { createRedis } from './redis';
 import { inBackground } from '../db/background-work';
 
@@ -29,7 +29,7 @@ const ENQUEUE_TIMEOUT_MS = 3_000;
 const DOWN = new Set(['reconnecting', 'close', 'end']);
 
 /** Producer side: fails fast when Redis is down (the caller answers 503), never hangs. */
-export class BullMqJobQueue implements JobQueue {
+export class BullMqJobQueue implements JobQueue, QueueStats {
   private readonly queues = new Map<QueueName, Queue>();
 
   constructor(
@@ -98,6 +98,25 @@ export class BullMqJobQueue implements JobQueue {
     return new AppError('SERVICE.UNAVAILABLE', 'The job queue is unavailable; try again shortly');
   }
 
+  /** Every queue's counts from Redis (one round trip per queue), whichever process runs its workers. */
+  async jobCounts(): Promise<Record<QueueName, JobCounts>> {
+    const queues = Object.values(QueueName);
+    const counts = await Promise.all(
+      queues.map((name) => this.queue(name).getJobCounts('waiting', 'active', 'failed', 'delayed')),
+    );
+    return Object.fromEntries(
+      queues.map((name, i) => [
+        name,
+        {
+          waiting: counts[i].waiting ?? 0,
+          active: counts[i].active ?? 0,
+          failed: counts[i].failed ?? 0,
+          delayed: counts[i].delayed ?? 0,
+        },
+      ]),
+    ) as Record<QueueName, JobCounts>;
+  }
+
   /** Calls `listener` each time the connection is ready again after a loss. */
   onReconnect(listener: () => void): void {
     this.connection.on('ready', listener);
@@ -112,12 +131,32 @@ export class BullMqJobQueue implements JobQueue {
 export class BullMqWorkerHost implements WorkerHost {
   private readonly workers: Worker[] = [];
   private readonly connections: Redis[] = [];
+  private pausedNow = false;
+  private closing = false;
 
   constructor(
     private readonly redisUrl: string,
     private readonly producer: BullMqJobQueue,
     private readonly logger: Logger,
+    private readonly observer?: JobObserver,
   ) {}
+
+  get paused(): boolean {
+    return this.pausedNow;
+  }
+
+  /** Each worker stops taking jobs (locally: other processes' workers go on) once its running ones have finished. */
+  async pause(): Promise<void> {
+    this.pausedNow = true;
+    await Promise.all(this.workers.map((w) => w.pause()));
+  }
+
+  resume(): void {
+    // A worker resumed as it closes would start fetching on connections being closed.
+    if (this.closing) return;
+    this.pausedNow = false;
+    for (const worker of this.workers) worker.resume();
+  }
 
   async start(processors: JobProcessor[]): Promise<void> {
     const byQueue = new Map<QueueName, Map<string, JobProcessor>>();
@@ -135,7 +174,7 @@ export class BullMqWorkerHost implements WorkerHost {
         async (job) => {
           const handler = handlers.get(job.name);
           if (!handler) throw new Error(`No processor for job ${job.name}`);
-          await inBackground(() => handler.handle(job.data));
+          await observed(this.observer, queue, handler.jobName, () => inBackground(() => handler.handle(job.data)));
         },
         {
           connection: connection as ConnectionOptions,
@@ -183,6 +222,7 @@ export class BullMqWorkerHost implements WorkerHost {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await Promise.all(this.workers.map((w) => w.close()));
     await Promise.all(this.connections.map((c) => c.quit().catch(() => c.disconnect())));
   }

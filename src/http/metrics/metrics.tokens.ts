@@ -1,0 +1,1 @@
+export const METRICS_EXPOSITION = Symbol.for('metrics.MetricsExposition');
