@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../infrastructure/db/database';
 import { backupDatabase, moveToPostgres, restoreDatabase } from '../infrastructure/operations/database-operations';
 import { OperationError } from '../infrastructure/operations/operation-error';
 import type { RestoreReport } from '../infrastructure/operations/restore-snapshot';
+import { askRunningApp, runningApp } from '../infrastructure/operations/running-app-backup';
 
 /**
  * The operator's command line: `node dist/server/cli.js <command>`. It reads the app's configuration
@@ -21,7 +22,7 @@ Commands:
   restore <file> [--force]             Restore <file> into an empty database, then apply newer migrations
   move-to-postgres <url> [--sessions]  Copy the embedded database (DATA_DIR) into an empty PostgreSQL
 
-The database is the app's: DATABASE_URL, or the embedded one in DATA_DIR (stop the app first).
+The database is the app's: DATABASE_URL, or the embedded one in DATA_DIR (stop the app first, except for a backup).
 Run "<command> --help" for a command's details.`;
 
 const HELP: Record<string, string> = {
@@ -29,7 +30,8 @@ const HELP: Record<string, string> = {
 
 Writes every table of the database (DATABASE_URL, else the embedded one in DATA_DIR) to <file> in one snapshot:
 gzip of JSON lines, a manifest first (format, app version, last migration, rows and an id checksum per table,
-created at). PostgreSQL: the app may keep running. Embedded: stop the app first (one process at a time).
+created at). The app may keep running: on PostgreSQL a snapshot is read beside it; the embedded database is the
+running app's alone, so the app takes the backup itself, its requests waiting the seconds that takes.
 The session secret is never in the file. Also: npm run backup -- <file>`,
   restore: `Usage: node dist/server/cli.js restore <file> [--force]
 
@@ -92,6 +94,16 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 async function backup(config: Config, file: string, io: CliIo) {
   const target = path.resolve(file);
   if (!existsSync(path.dirname(target))) throw new OperationError(`no folder ${path.dirname(target)}`);
+  const pgdata = path.join(config.dataDir, 'pgdata');
+  const app = config.databaseUrl ? undefined : runningApp(pgdata);
+  if (app !== undefined) {
+    io.out(`the app (process ${app}) holds the embedded database: it takes the backup, its requests waiting meanwhile`);
+    const answer = await askRunningApp(pgdata, app, target);
+    io.out(
+      `backup written to ${target}: ${answer.tables} tables, ${answer.rows} rows, migration ${answer.lastMigration}`,
+    );
+    return;
+  }
   await withDatabase(config, { mustExist: true }, async (db) => {
     const manifest = await backupDatabase(db, target, { appVersion: appVersion, progress: io.out });
     const rows = Object.values(manifest.tables).reduce((sum, table) => sum + table.rows, 0);

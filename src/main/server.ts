@@ -15,6 +15,8 @@ import { migrateLatest } from '../infrastructure/db/migrator';
 import { withDefaults } from '../infrastructure/limits';
 import { createLogger } from '../infrastructure/logger';
 import { startMetricsListener, type MetricsListener } from '../infrastructure/metrics/metrics-listener';
+import { takeBackupRequests } from '../infrastructure/operations/running-app-backup';
+import { version as appVersion } from '../../package.json';
 import type { Clock } from '../domain/shared/clock';
 import { HTTP_ROUTER, JOB_PROCESSOR } from '../domain/shared/shared.tokens';
 import type { JobProcessor } from '../domain/shared/job-queue.port';
@@ -122,6 +124,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await runtime.close();
     throw error;
   }
+  // The embedded database on disk is this process's alone: a backup asked for by the command line is taken here.
+  const pgdata = options.embeddedDataDir ?? path.join(config.dataDir, 'pgdata');
+  const stopBackups =
+    runtime.db.embedded && !pgdata.startsWith('memory://')
+      ? takeBackupRequests(runtime.db, pgdata, { appVersion, logger })
+      : undefined;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://127.0.0.1:${port}`;
@@ -151,6 +159,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         server.closeIdleConnections();
       });
       await metricsListener?.close();
+      stopBackups?.();
       await runtime.close();
       logger.info('funil stopped');
     })());

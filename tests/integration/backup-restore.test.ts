@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -199,4 +199,58 @@ describe.skipIf(!process.env.DATABASE_URL)('move-to-postgres', () => {
       }
     },
   );
+});
+
+describe.skipIf(Boolean(process.env.DATABASE_URL))('a backup of the embedded database while the app runs', () => {
+  it(
+    'is taken by the running app when the command line asks: the file restores to the same records',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = path.join(work, 'running');
+      const pgdata = path.join(dataDir, 'pgdata');
+      const app = await startServer(testConfig({ dataDir, redisUrl: undefined }), { embeddedDataDir: pgdata });
+      const out: string[] = [];
+      const err: string[] = [];
+      const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l), env: { DATA_DIR: dataDir } };
+      const taken = path.join(work, 'running.funil-backup');
+      let seeded: Awaited<ReturnType<typeof readCrmRecords>>;
+      try {
+        const admin = await seedCrmRecords(() => new TestClient(app.url));
+        seeded = await readCrmRecords(admin);
+        expect(await runCli(['backup', taken], io), err.join('\n')).toBe(0);
+        expect(out[0]).toBe(
+          `the app (process ${process.pid}) holds the embedded database: it takes the backup, its requests waiting meanwhile`,
+        );
+        expect(out[1]).toMatch(/^backup written to .*running\.funil-backup: \d+ tables, \d+ rows, migration /);
+        // The app went on: it answers as before.
+        expect(await readCrmRecords(admin)).toEqual(seeded);
+      } finally {
+        await app.stop();
+      }
+      const restored = await createRestoreTarget();
+      let server: TestServer | undefined;
+      try {
+        const db = await restored.open();
+        await restoreDatabase(db, taken).finally(() => db.close());
+        server = await restored.start();
+        expect(await readCrmRecords(await signInEveryone(() => server!.client()))).toEqual(seeded!);
+      } finally {
+        await server?.stop();
+        await restored.drop();
+      }
+    },
+  );
+
+  it('is refused, naming the process, when what holds the database takes no backups (an older app)', async () => {
+    const dataDir = path.join(work, 'older');
+    mkdirSync(path.join(dataDir, 'pgdata'), { recursive: true });
+    // A live process holds it (the test runner's parent) and never said it takes backups.
+    writeFileSync(path.join(dataDir, 'pgdata.lock'), String(process.ppid));
+    const err: string[] = [];
+    const io = { out: () => undefined, err: (l: string) => err.push(l), env: { DATA_DIR: dataDir } };
+    expect(await runCli(['backup', path.join(work, 'older.funil-backup')], io)).toBe(1);
+    expect(err).toEqual([
+      `funil backup: the embedded database in ${path.join(dataDir, 'pgdata')} is in use by process ${process.ppid}, which takes no backups: stop it first`,
+    ]);
+  });
 });

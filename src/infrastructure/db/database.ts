@@ -145,19 +145,28 @@ async function openPglite(dataDir: string, acquireTimeoutMs: number): Promise<Da
  */
 function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
-  const lockFile = path.join(dataDir, '..', `${path.basename(dataDir)}.lock`);
-  try {
-    const pid = Number(readFileSync(lockFile, 'utf8'));
-    if (pid && pid !== process.pid && isAlive(pid)) {
-      throw new Error(
-        `The embedded database in ${dataDir} is in use by process ${pid}; stop it first or set DATABASE_URL`,
-      );
-    }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  const holder = lockHolder(dataDir);
+  if (holder !== undefined && holder !== process.pid)
+    throw new Error(
+      `The embedded database in ${dataDir} is in use by process ${holder}; stop it first or set DATABASE_URL`,
+    );
+  const lockFile = lockFileOf(dataDir);
   writeFileSync(lockFile, String(process.pid));
   return () => rmSync(lockFile, { force: true });
+}
+
+const lockFileOf = (dataDir: string) => path.join(dataDir, '..', `${path.basename(dataDir)}.lock`);
+
+/** The live process (this one included) that holds the embedded database in `dataDir`, if any. */
+export function lockHolder(dataDir: string): number | undefined {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(lockFileOf(dataDir), 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  return pid && isAlive(pid) ? pid : undefined;
 }
 
 function isAlive(pid: number): boolean {
