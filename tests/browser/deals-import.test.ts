@@ -38,7 +38,7 @@ const TEXTS = {
 
 /** Opens the dialog on the board searched by `tag`, and gives it the sample. */
 async function openWithSample(page: Page, language: Language, tag: string) {
-  await page.goto(`/crm/pipeline?search=${encodeURIComponent(tag)}`);
+  await page.goto(`/crm/pipeline?q=${encodeURIComponent(tag)}`);
   await page.getByRole('button', { name: TEXTS[language].open }).click();
   const dialog = page.getByRole('dialog');
   await dialog.locator('input[type="file"]').setInputFiles({
