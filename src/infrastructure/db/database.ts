@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
-import { knexSnakeCaseMappers } from 'objection';
+import { camelCaseMappers } from './camel-rows';
 
 export type { Knex };
 
@@ -62,7 +62,7 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
         statement_timeout: statementTimeoutMs,
       },
       pool: { min: 0, max, acquireTimeoutMillis: acquireTimeoutMs },
-      ...knexSnakeCaseMappers(),
+      ...camelCaseMappers(),
       acquireConnectionTimeout: acquireTimeoutMs,
     });
   const knex = pool(
@@ -123,7 +123,7 @@ async function openPglite(dataDir: string, acquireTimeoutMs: number): Promise<Da
     client: ClientPgLite,
     dialect: 'postgres',
     connection: () => ({ pglite }) as object,
-    ...knexSnakeCaseMappers(),
+    ...camelCaseMappers(),
     acquireConnectionTimeout: acquireTimeoutMs,
   } as Knex.Config);
   return {

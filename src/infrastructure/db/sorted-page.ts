@@ -118,10 +118,8 @@ export async function sortedPage<M extends BaseModel, T>(
   const nextCursor =
     rows.length > page.limit && last ? encodeSortCursor([sort.by, sort.order, last.sortValue ?? null, last.id]) : null;
   return {
-    items: items.map((row) => {
-      delete (row as { sortValue?: unknown }).sortValue;
-      return map(row);
-    }),
+    // A copy without the sort value, rather than `delete`, which would slow every later read of the row.
+    items: items.map(({ sortValue: _sortValue, ...row }) => map(row as M)),
     nextCursor,
     ...total,
   };

@@ -27,6 +27,24 @@ describe('contacts', () => {
     expect(read.body).toEqual(res.body);
   });
 
+  it('lists every column of the table in a record, but the stored search text and E.164 phone', async () => {
+    await crm.users.admin.post('/api/crm/contacts', { name: 'Zyxw Colunas' });
+    const list = await crm.users.admin.get('/api/crm/contacts?search=Zyxw');
+    expect(list.status).toBe(200);
+    const { rows } = await crm.knex.raw(
+      "SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'contacts'",
+    );
+    const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    const expected = (rows as { name: string }[])
+      .map((row) => row.name)
+      .filter((name) => !['search_text', 'phone_e164'].includes(name))
+      .map(camel);
+    expect(expected).toContain('anonymizedAt');
+    expect(Object.keys(list.body.items[0]).sort()).toEqual([...expected, 'ownerName'].sort());
+    const page = await crm.users.admin.get('/api/crm/contacts?limit=1');
+    expect(Object.keys(page.body.items[0]).sort()).toEqual([...expected, 'ownerName'].sort());
+  });
+
   it('creates with every field given, no owner, and its created entry on the timeline', async () => {
     const company = (await crm.users.employee.post('/api/crm/companies', { name: 'Campos Ltda' })).body;
     for (const field of [
