@@ -6,6 +6,7 @@ import type { BaseModel } from '../db/base.model';
 import { decodeCursor, encodeCursor } from '../db/keyset-page';
 import { phoneSearch } from '../../domain/contacts/phone';
 import { phoneMatchSql, phoneSearchKeys } from './contact-phone';
+import { preparedRaw } from '../db/prepared';
 
 /** The newest contacts looked at first (the head), walked until a page is found. */
 const SAMPLE = 1000;
@@ -158,10 +159,9 @@ const shapes = new Map<string, Shape>();
 
 async function run(db: Knex, statement: Statement, values: Values): Promise<Record<string, unknown>[]> {
   const bindings = statement.order.flatMap((key) => (key === 'filter' ? values.filter : [values[key]]));
-  const query = db.raw(statement.sql, bindings);
-  // Named, PostgreSQL parses and plans it once per connection; PGlite (one connection, in process) takes it as it is.
-  if (db.client.config.client === 'pg') query.options({ name: statement.name });
-  const { rows } = (await query) as { rows: Record<string, unknown>[] };
+  const { rows } = (await preparedRaw(db, statement.name, statement.sql, bindings)) as {
+    rows: Record<string, unknown>[];
+  };
   return camelRows(rows);
 }
 

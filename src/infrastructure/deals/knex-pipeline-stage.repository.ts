@@ -6,6 +6,7 @@ import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import { plain, tableModel, type BaseModel } from '../db/base.model';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 import { DealModel, whereDealMatches } from './knex-deal.repository';
+import { preparedRaw } from '../db/prepared';
 
 const PipelineStageModel = tableModel('pipelineStages', { hasUpdatedAt: true });
 
@@ -127,7 +128,10 @@ export class KnexPipelineStageRepository implements PipelineStageRepository {
     const filtered = Object.values(filter).some((value) => value !== undefined);
     if (!filtered) {
       // The board's every load: one fixed statement, bound, not built (camelCase aliases, rows as they come).
-      const { rows } = (await this.uow.db.raw(UNFILTERED_SUMMARY, [pipeline, pipeline])) as { rows: StageSummary[] };
+      const { rows } = (await preparedRaw(this.uow.db, 'funil_stage_summary', UNFILTERED_SUMMARY, [
+        pipeline,
+        pipeline,
+      ])) as { rows: StageSummary[] };
       return rows;
     }
     const totals = DealModel.query(this.uow.db)

@@ -4,6 +4,7 @@ import type { NewSession, Session, User } from '../../domain/users/user';
 import type { SessionRepository } from '../../domain/users/users.ports';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 import { SessionModel, toSession, toUser, USER_SELECT } from './user.model';
+import { preparedRaw } from '../db/prepared';
 
 /**
  * Every request's check: the live session joined to its enabled user, only the columns the domain reads (no
@@ -35,7 +36,9 @@ export class KnexSessionRepository implements SessionRepository {
   }
 
   async findLive(tokenHash: string, now: Date): Promise<{ session: Session; user: User } | null> {
-    const { rows } = (await this.uow.db.raw(FIND_LIVE, [tokenHash, now])) as { rows: Record<string, unknown>[] };
+    const { rows } = (await preparedRaw(this.uow.db, 'funil_session_find_live', FIND_LIVE, [tokenHash, now])) as {
+      rows: Record<string, unknown>[];
+    };
     const row = rows[0];
     if (!row) return null;
     const session = toSession({ ...row, id: row.sessionId, userId: row.id, createdAt: row.sessionCreatedAt });
