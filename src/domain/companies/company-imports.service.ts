@@ -3,6 +3,7 @@ import type { FileEncoding } from '../contact-imports/contact-import';
 import type { ContactImportRepository, ImportFile, ImportSource } from '../contact-imports/contact-imports.ports';
 import { CONTACT_IMPORT_REPOSITORY, IMPORT_FILE } from '../contact-imports/contact-imports.tokens';
 import { ownerOf } from '../contact-imports/import-owners';
+import { checkImportRows, readImportHeader } from '../contact-imports/small-import';
 import { ruleFor } from '../crm/crm-access';
 import { ValidationError } from '../shared/app-error';
 import { UNIT_OF_WORK } from '../shared/shared.tokens';
@@ -15,7 +16,6 @@ import { COMPANIES_SERVICE, COMPANY_IMPORT_REPOSITORY } from './companies.tokens
 import type { Company, CompanyFields, NewCompany } from './company';
 import type { CustomField } from '../custom-fields/custom-field';
 import type { ImportPreset } from '../contact-imports/crm-presets';
-import { unknownCustomTargets } from '../custom-fields/custom-field-cell';
 import type { CustomFieldsService } from '../custom-fields/custom-fields.service';
 import { CUSTOM_FIELDS_SERVICE } from '../custom-fields/custom-fields.tokens';
 import {
@@ -75,36 +75,6 @@ export interface CompanyImportResult {
 const PREVIEW_ROWS = 20;
 /** Companies written per statement: a company is some twenty values, and PostgreSQL binds at most 65,535. */
 const WRITE_CHUNK = 1_000;
-
-/**
- * A mapping names columns of the file, and a column for name or CNPJ (the row's company is found or made by them);
- * each custom field it maps is one of companies, offered.
- */
-function checkMapping(columns: string[], mapping: CompanyMapping, byKey: ReadonlyMap<string, CustomField>): void {
-  const missing = Object.keys(mapping).filter((column) => !columns.includes(column));
-  if (missing.length)
-    throw new ValidationError(
-      missing.map((column) => ({
-        path: `mapping.${column}`,
-        message: `The file has no column "${column}"`,
-        type: 'import.column',
-      })),
-    );
-  const unknown = unknownCustomTargets(mapping, byKey);
-  if (unknown.length)
-    throw new ValidationError(
-      unknown.map(([column, target]) => ({
-        path: `mapping.${column}`,
-        message: `${target} is not a field of companies (GET /api/crm/fields?entity=company lists them)`,
-        type: 'import.field',
-      })),
-    );
-  const fields = Object.values(mapping);
-  if (!fields.includes('name') && !fields.includes('cnpj'))
-    throw new ValidationError([
-      { path: 'mapping', message: 'A column must be mapped to name or cnpj', type: 'import.name' },
-    ]);
-}
 
 /**
  * The companies' CSV import: small files (at most 20,000 rows), read whole, checked with the API's rules, matched
@@ -177,29 +147,26 @@ export class CompanyImportsService {
 
   /** The file's header, the mapping used and every row checked; more rows than the cap is a 400 naming `file`. */
   private async read(viewer: Viewer, input: CompanyImportInput) {
-    const columns = await this.file.columns(input.file);
-    if (!columns.length)
-      throw new ValidationError([{ path: 'file', message: 'The file is empty', type: 'import.empty' }]);
     // The companies' custom fields, retired ones included (a column naming one is refused).
     const fields = await this.customFields.list('company', true);
-    const byKey = new Map(fields.map((field) => [field.key, field]));
-    const mapping = input.mapping ?? guessCompanyMapping(columns, fields);
-    checkMapping(columns, mapping, byKey);
+    const { columns, mapping, byKey } = await readImportHeader(
+      this.file,
+      input.file,
+      { fields, entity: 'company', plural: 'companies' },
+      input.mapping,
+      guessCompanyMapping,
+    );
+    const targets = Object.values(mapping);
+    if (!targets.includes('name') && !targets.includes('cnpj'))
+      throw new ValidationError([
+        { path: 'mapping', message: 'A column must be mapped to name or cnpj', type: 'import.name' },
+      ]);
     // Only who may give any company to anyone (admins) names owners; everyone else's new companies are their own.
     const owner =
       ruleFor(viewer, 'company', 'update') === 'any' ? ownerOf(viewer, {}, await this.users.activeUsers()) : null;
-    const rows: CheckedCompanyRow[] = [];
-    for await (const row of this.file.rows(input.file)) {
-      if (rows.length === COMPANY_IMPORT_MAX_ROWS)
-        throw new ValidationError([
-          {
-            path: 'file',
-            message: `The file has more than ${COMPANY_IMPORT_MAX_ROWS} rows: import it in parts`,
-            type: 'import.rows',
-          },
-        ]);
-      rows.push(checkRow(viewer, row.rowNumber, row.cells, mapping, input.check, owner, byKey));
-    }
+    const rows = await checkImportRows(this.file, input.file, COMPANY_IMPORT_MAX_ROWS, (row) =>
+      checkRow(viewer, row.rowNumber, row.cells, mapping, input.check, owner, byKey),
+    );
     return { columns, mapping, rows, fields };
   }
 

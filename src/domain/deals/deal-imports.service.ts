@@ -7,11 +7,11 @@ import type { ContactImportRepository, ImportFile, ImportSource } from '../conta
 import { CONTACT_IMPORT_REPOSITORY, IMPORT_FILE } from '../contact-imports/contact-imports.tokens';
 import type { ImportPreset } from '../contact-imports/crm-presets';
 import { headerKey } from '../contact-imports/guess-mapping';
+import { checkImportRows, readImportHeader } from '../contact-imports/small-import';
 import type { ContactsService } from '../contacts/contacts.service';
 import { CONTACTS_SERVICE } from '../contacts/contacts.tokens';
 import { ruleFor } from '../crm/crm-access';
 import type { CustomField } from '../custom-fields/custom-field';
-import { unknownCustomTargets } from '../custom-fields/custom-field-cell';
 import type { CustomFieldsService } from '../custom-fields/custom-fields.service';
 import { CUSTOM_FIELDS_SERVICE } from '../custom-fields/custom-fields.tokens';
 import { AppError, ValidationError } from '../shared/app-error';
@@ -232,13 +232,18 @@ export class DealImportsService {
    * stage names' lines; a bad mapping, pipeline, stage mapping or owner, or more rows than the cap, is a 400 naming it.
    */
   private async read(viewer: Viewer, input: DealImportInput) {
-    const columns = await this.file.columns(input.file);
-    if (!columns.length)
-      throw new ValidationError([{ path: 'file', message: 'The file is empty', type: 'import.empty' }]);
     const fields = await this.customFields.list('deal', true);
-    const byKey = new Map(fields.map((field) => [field.key, field]));
-    const mapping = input.mapping ?? guessDealMapping(columns, fields);
-    checkMapping(columns, mapping, byKey);
+    const { columns, mapping, byKey } = await readImportHeader(
+      this.file,
+      input.file,
+      { fields, entity: 'deal', plural: 'deals' },
+      input.mapping,
+      guessDealMapping,
+    );
+    if (!Object.values(mapping).includes('title'))
+      throw new ValidationError([
+        { path: 'mapping', message: 'A column must be mapped to title', type: 'import.title' },
+      ]);
     const pipeline = input.pipeline ?? DEFAULT_PIPELINE;
     const found = await this.pipelines.find(pipeline);
     if (!found || found.archived)
@@ -262,18 +267,9 @@ export class DealImportsService {
         })),
       );
     const ownerId = await this.ownerOf(viewer, input.ownerId);
-    const rows: CheckedDealRow[] = [];
-    for await (const row of this.file.rows(input.file)) {
-      if (rows.length === DEAL_IMPORT_MAX_ROWS)
-        throw new ValidationError([
-          {
-            path: 'file',
-            message: `The file has more than ${DEAL_IMPORT_MAX_ROWS} rows: import it in parts`,
-            type: 'import.rows',
-          },
-        ]);
-      rows.push(checkRow(row.rowNumber, row.cells, mapping, input.check, byKey));
-    }
+    const rows = await checkImportRows(this.file, input.file, DEAL_IMPORT_MAX_ROWS, (row) =>
+      checkRow(row.rowNumber, row.cells, mapping, input.check, byKey),
+    );
     const preset = dealPresetOf(columns);
     const readRows = rows.flatMap((row) => ('read' in row ? [row.read] : []));
     const lines = stageLines(readRows, stages, preset, stageMapping);
@@ -317,29 +313,6 @@ export class DealImportsService {
 }
 
 /** A mapping names columns of the file, one for the title, and custom fields of deals, offered. */
-function checkMapping(columns: string[], mapping: DealMapping, byKey: ReadonlyMap<string, CustomField>): void {
-  const missing = Object.keys(mapping).filter((column) => !columns.includes(column));
-  if (missing.length)
-    throw new ValidationError(
-      missing.map((column) => ({
-        path: `mapping.${column}`,
-        message: `The file has no column "${column}"`,
-        type: 'import.column',
-      })),
-    );
-  const unknown = unknownCustomTargets(mapping, byKey);
-  if (unknown.length)
-    throw new ValidationError(
-      unknown.map(([column, target]) => ({
-        path: `mapping.${column}`,
-        message: `${target} is not a field of deals (GET /api/crm/fields?entity=deal lists them)`,
-        type: 'import.field',
-      })),
-    );
-  if (!Object.values(mapping).includes('title'))
-    throw new ValidationError([{ path: 'mapping', message: 'A column must be mapped to title', type: 'import.title' }]);
-}
-
 function checkRow(
   rowNumber: number,
   cells: Record<string, string>,
