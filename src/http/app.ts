@@ -116,11 +116,12 @@ export function createApp(parts: AppParts, options: AppOptions = {}): Express {
       hostGuard(allowedHosts(config)),
     ),
   );
-  const session = sessionMiddleware(config.sessionSecret, config.cookieSecure, parts.auth);
+  // The API's answers are never stored (API_SECURITY_HEADERS, set with the security headers above).
   const noStore: RequestHandler = (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
   };
+  const session = sessionMiddleware(config.sessionSecret, config.cookieSecure, parts.auth);
   const sessionLimit = concurrencyLimit(limits, session.sessionLane);
   const userLimit = concurrencyLimit(limits, session.userLane);
   parts.metrics?.watchLanes({ session: sessionLimit.load, user: userLimit.load });
@@ -140,7 +141,6 @@ export function createApp(parts: AppParts, options: AppOptions = {}): Express {
     '/api',
     sequence(
       parts.responseTimes.middleware(),
-      noStore,
       unlessBearer(guardCrossSite),
       unlessBearer(session.cookie),
       sessionLimit,

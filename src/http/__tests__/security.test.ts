@@ -82,8 +82,8 @@ describe('request bodies and errors', () => {
     expect(res.body.error.code).toBe('ROUTE.NOT_FOUND');
   });
 
-  it('sends exactly this Content Security Policy (the API docs viewer, Swagger UI, needs nothing more)', async () => {
-    const res = await server.client().get('/api/user');
+  it('sends pages exactly this Content Security Policy (the API docs viewer, Swagger UI, needs nothing more)', async () => {
+    const res = await server.client().get('/contacts');
     const directives = Object.fromEntries(
       res.headers
         .get('content-security-policy')!
@@ -109,14 +109,34 @@ describe('request bodies and errors', () => {
     });
   });
 
-  it('sends security headers: CSP, nosniff, frame refusal, a request id', async () => {
-    const res = await server.client().get('/api/user');
+  it('sends API answers the API set: a policy that allows nothing, nosniff, no frame, same origin, never stored', async () => {
+    for (const res of [
+      await server.client().get('/api/user'),
+      await server.client().get('/api/nothing-here'),
+      await server.client().post('/api/login', { username: 'admin', password: 'wrong password' }),
+    ]) {
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
+      expect(res.headers.get('x-powered-by')).toBeNull();
+      // The headers that concern documents only are left to pages.
+      expect(res.headers.get('origin-agent-cluster')).toBeNull();
+      expect(res.headers.get('cross-origin-opener-policy')).toBeNull();
+    }
+  });
+
+  it('sends pages the document set: their policy, nosniff, frame refusal, opener isolation', async () => {
+    const res = await server.client().get('/contacts');
     expect(res.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
     expect(res.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
     expect(res.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
     expect(res.headers.get('x-powered-by')).toBeNull();
-    expect(res.headers.get('cache-control')).toBe('no-store');
   });
 });
 
