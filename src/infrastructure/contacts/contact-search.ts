@@ -6,7 +6,7 @@ import type { BaseModel } from '../db/base.model';
 import { decodeCursor, encodeCursor } from '../db/keyset-page';
 import { phoneSearch } from '../../domain/contacts/phone';
 import { phoneMatchSql, phoneSearchKeys } from './contact-phone';
-import { preparedRaw } from '../db/prepared';
+import { preparedRows } from '../db/prepared';
 
 /** The newest contacts looked at first (the head), walked until a page is found. */
 const SAMPLE = 1000;
@@ -159,10 +159,7 @@ const shapes = new Map<string, Shape>();
 
 async function run(db: Knex, statement: Statement, values: Values): Promise<Record<string, unknown>[]> {
   const bindings = statement.order.flatMap((key) => (key === 'filter' ? values.filter : [values[key]]));
-  const { rows } = (await preparedRaw(db, statement.name, statement.sql, bindings)) as {
-    rows: Record<string, unknown>[];
-  };
-  return camelRows(rows);
+  return camelRows(await preparedRows(db, statement.name, statement.sql, bindings));
 }
 
 /** The conditions the other filters add (status, owner, ...), with `?` placeholders, as knex writes them. */

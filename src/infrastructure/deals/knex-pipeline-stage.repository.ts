@@ -6,7 +6,7 @@ import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import { plain, tableModel, type BaseModel } from '../db/base.model';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 import { DealModel, whereDealMatches } from './knex-deal.repository';
-import { preparedRaw } from '../db/prepared';
+import { preparedRows } from '../db/prepared';
 
 const PipelineStageModel = tableModel('pipelineStages', { hasUpdatedAt: true });
 
@@ -128,11 +128,7 @@ export class KnexPipelineStageRepository implements PipelineStageRepository {
     const filtered = Object.values(filter).some((value) => value !== undefined);
     if (!filtered) {
       // The board's every load: one fixed statement, bound, not built (camelCase aliases, rows as they come).
-      const { rows } = (await preparedRaw(this.uow.db, 'funil_stage_summary', UNFILTERED_SUMMARY, [
-        pipeline,
-        pipeline,
-      ])) as { rows: StageSummary[] };
-      return rows;
+      return preparedRows<StageSummary>(this.uow.db, 'funil_stage_summary', UNFILTERED_SUMMARY, [pipeline, pipeline]);
     }
     const totals = DealModel.query(this.uow.db)
       .alias('d')

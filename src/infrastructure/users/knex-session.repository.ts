@@ -4,7 +4,7 @@ import type { NewSession, Session, User } from '../../domain/users/user';
 import type { SessionRepository } from '../../domain/users/users.ports';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 import { SessionModel, toSession, toUser, USER_SELECT } from './user.model';
-import { preparedRaw } from '../db/prepared';
+import { preparedRows } from '../db/prepared';
 
 /**
  * Every request's check: the live session joined to its enabled user, only the columns the domain reads (no
@@ -36,10 +36,7 @@ export class KnexSessionRepository implements SessionRepository {
   }
 
   async findLive(tokenHash: string, now: Date): Promise<{ session: Session; user: User } | null> {
-    const { rows } = (await preparedRaw(this.uow.db, 'funil_session_find_live', FIND_LIVE, [tokenHash, now])) as {
-      rows: Record<string, unknown>[];
-    };
-    const row = rows[0];
+    const [row] = await preparedRows(this.uow.db, 'funil_session_find_live', FIND_LIVE, [tokenHash, now]);
     if (!row) return null;
     const session = toSession({ ...row, id: row.sessionId, userId: row.id, createdAt: row.sessionCreatedAt });
     return { session, user: toUser(row) };
