@@ -60,6 +60,7 @@ const noop = () => undefined;
  */
 export function sessionMiddleware(secret: string, cookieSecure: CookieSecure, auth: AuthService): SessionMiddleware {
   const keys = new SessionKeys([secret]);
+  const verified = new VerifiedCookies();
   const base = { keys, httpOnly: true, sameSite: 'lax' as const, path: '/', signed: true };
   const writers = {
     secure: cookieSession({ ...base, name: SECURE_COOKIE_NAME, secure: true }),
@@ -73,7 +74,7 @@ export function sessionMiddleware(secret: string, cookieSecure: CookieSecure, au
     const secure = useSecure(req);
     const name = secure ? SECURE_COOKIE_NAME : COOKIE_NAME;
     req.sessionCookie = {
-      token: readToken(req.headers.cookie, name, keys),
+      token: readToken(req.headers.cookie, name, keys, verified),
       secure,
       open: secure ? openSecure : openPlain,
     };
@@ -98,8 +99,33 @@ export function sessionMiddleware(secret: string, cookieSecure: CookieSecure, au
   return { cookie, resolve, sessionLane, userLane };
 }
 
+/**
+ * The tokens of cookies whose signature held, by the cookie as sent (name, value and signature): a signature checked
+ * once holds for as long as the keys do, which is the process's life, so a browser's next requests skip the HMAC
+ * (issue 31). Only cookies that passed the check go in, so a flood of forged ones adds nothing; the oldest leave first
+ * past MAX entries. Nothing here says a session is alive: every request still reads its row (revocation is unchanged).
+ */
+class VerifiedCookies {
+  private static readonly MAX = 10_000;
+  private readonly tokens = new Map<string, string>();
+
+  get(cookie: string): string | undefined {
+    return this.tokens.get(cookie);
+  }
+
+  add(cookie: string, token: string): void {
+    if (this.tokens.size >= VerifiedCookies.MAX) this.tokens.delete(this.tokens.keys().next().value!);
+    this.tokens.set(cookie, token);
+  }
+}
+
 /** The session token of the signed cookie `name` in a Cookie header, if its signature holds. */
-function readToken(header: string | undefined, name: string, keys: SessionKeys): string | undefined {
+function readToken(
+  header: string | undefined,
+  name: string,
+  keys: SessionKeys,
+  verified: VerifiedCookies,
+): string | undefined {
   if (!header) return undefined;
   let value: string | undefined;
   let signature: string | undefined;
@@ -110,7 +136,11 @@ function readToken(header: string | undefined, name: string, keys: SessionKeys):
     if (key === name) value ??= unquote(pair.slice(eq + 1).trim());
     else if (key.length === name.length + 4 && key === `${name}.sig`) signature ??= unquote(pair.slice(eq + 1).trim());
   }
-  if (!value || !signature || keys.index(`${name}=${value}`, signature) < 0) return undefined;
+  if (!value || !signature) return undefined;
+  const cookie = `${name}=${value}.${signature}`;
+  const known = verified.get(cookie);
+  if (known !== undefined) return known;
+  if (keys.index(`${name}=${value}`, signature) < 0) return undefined;
   let decoded: SessionCookie;
   try {
     decoded = JSON.parse(Buffer.from(value, 'base64').toString('utf8')) as SessionCookie;
@@ -118,7 +148,9 @@ function readToken(header: string | undefined, name: string, keys: SessionKeys):
     return undefined;
   }
   const token = decoded?.t;
-  return typeof token === 'string' && token.length > 0 && token.length < 100 ? token : undefined;
+  if (typeof token !== 'string' || token.length === 0 || token.length >= 100) return undefined;
+  verified.add(cookie, token);
+  return token;
 }
 
 const unquote = (value: string) =>

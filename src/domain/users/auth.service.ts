@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { inject, injectable, optional } from 'inversify';
 import type { Clock } from '../shared/clock';
@@ -77,7 +77,8 @@ export interface RegisterInput {
 }
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  // crypto.hash: one call, no Hash object (on every signed-in request).
+  return hash('sha256', token, 'hex');
 }
 
 @injectable()

@@ -181,6 +181,29 @@ describe('sign-in', () => {
   });
 });
 
+describe('signed session cookie', () => {
+  it('refuses a signed-in cookie sent again with another signature, or its signature with another value', async () => {
+    const { client } = await registerEmployee();
+    // Checked once and accepted (the server keeps what it verified)...
+    expect((await client.get('/api/user')).status).toBe(200);
+    const value = client.cookies.get('funil.sid')!;
+    const signature = client.cookies.get('funil.sid.sig')!;
+    const other = (await registerEmployee()).client;
+    const tamper = async (cookieValue: string, cookieSignature: string) => {
+      const forged = new TestClient(server.url);
+      forged.cookies.set('funil.sid', cookieValue);
+      forged.cookies.set('funil.sid.sig', cookieSignature);
+      return (await forged.get('/api/user')).status;
+    };
+    // ...and then the same value with a signature changed by one letter, or with another signed-in cookie's.
+    const flipped = (signature[0] === 'A' ? 'B' : 'A') + signature.slice(1);
+    expect(await tamper(value, flipped)).toBe(401);
+    expect(await tamper(value, other.cookies.get('funil.sid.sig')!)).toBe(401);
+    expect(await tamper(other.cookies.get('funil.sid')!, signature)).toBe(401);
+    expect(await tamper(value, signature)).toBe(200);
+  });
+});
+
 describe('revocable sessions', () => {
   it('refuses a copied cookie replayed after logout', async () => {
     const { username, password } = await registerEmployee();
