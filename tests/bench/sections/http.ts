@@ -193,9 +193,11 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
   }
 }
 
-/** BENCH_HTTP_ONLY=<part of a scenario name>: one scenario (profiling, development). */
-const only = (list: Scenario[]) =>
-  list.filter((s) => !process.env.BENCH_HTTP_ONLY || s.name.includes(process.env.BENCH_HTTP_ONLY));
+/** BENCH_HTTP_ONLY=<part of a scenario name>[|<another>...]: those scenarios only (profiling, development). */
+const only = (list: Scenario[]) => {
+  const parts = process.env.BENCH_HTTP_ONLY?.split('|').filter(Boolean);
+  return parts?.length ? list.filter((s) => parts.some((part) => s.name.includes(part))) : list;
+};
 
 export interface CapturedRoute {
   scenario: Scenario;
