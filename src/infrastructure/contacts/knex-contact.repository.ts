@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { foldedColumn, sortColumnOf, sortedPage, type SortColumn } from '../db/sorted-page';
 import { inject, injectable } from 'inversify';
 import type { QueryBuilder } from 'objection';
@@ -24,6 +25,7 @@ import { KnexRecordStore, referenced } from '../crm/knex-record-store';
 import type { Knex } from '../db/database';
 import { arrayBinding } from '../db/array-binding';
 import { translateDbError } from '../db/db-errors';
+import { preparedRows } from '../db/prepared';
 import { phoneCondition } from './contact-phone';
 import { contactSearchPage, trigramIndexable } from './contact-search';
 import { contactEntriesInsert } from '../timeline/knex-timeline.repository';
@@ -36,7 +38,7 @@ export class KnexContactRepository
   implements ContactRepository
 {
   /** createRecorded's statements, by the columns given. */
-  private readonly recordedInserts = new Map<string, string>();
+  private readonly recordedInserts = new Map<string, { sql: string; name: string }>();
 
   constructor(@inject(UNIT_OF_WORK) uow: KnexUnitOfWork) {
     super(uow, ContactModel, [...CONTACT_COLUMNS, referenced('users', 'name', 'contacts.ownerId', 'ownerName')]);
@@ -152,22 +154,25 @@ export class KnexContactRepository
     const given = NEW_CONTACT_COLUMNS.filter(([key]) => values[key] !== undefined);
     const entries = contactEntriesInsert('created', 'created', by);
     const key = given.map(([name]) => name).join();
-    let sql = this.recordedInserts.get(key);
-    if (!sql) {
-      sql = createRecordedSql(
+    let statement = this.recordedInserts.get(key);
+    if (!statement) {
+      const sql = createRecordedSql(
         given.map(([, column]) => column),
         entries.sql,
       );
-      this.recordedInserts.set(key, sql);
+      // A name of its own for each set of columns: a named prepared statement (preparedRows).
+      statement = { sql, name: `funil_contact_create_${hash('sha1', sql, 'hex').slice(0, 16)}` };
+      this.recordedInserts.set(key, statement);
     }
     const bindings = given.map(([name]) =>
       name === 'customFields' ? JSON.stringify(values.customFields) : values[name],
     );
     try {
-      const { rows } = (await this.uow.db.raw(sql, [...bindings, ...entries.bindings] as Knex.RawBinding[])) as {
-        rows: Contact[];
-      };
-      return rows[0];
+      const [row] = await preparedRows<Contact>(this.uow.db, statement.name, statement.sql, [
+        ...bindings,
+        ...entries.bindings,
+      ] as Knex.Value[]);
+      return row;
     } catch (error) {
       throw translateDbError(error);
     }

@@ -5,6 +5,7 @@ import type { CustomFieldRepository, CustomFieldRow } from '../../domain/custom-
 import { UNIT_OF_WORK } from '../../domain/shared/shared.tokens';
 import { tableModel, type BaseModel } from '../db/base.model';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
+import { preparedRows } from '../db/prepared';
 
 const CustomFieldModel = tableModel('customFields', { jsonAttributes: ['options'], hasUpdatedAt: true });
 const COLUMNS = [
@@ -24,10 +25,19 @@ const COLUMNS = [
 ];
 
 type Row = Omit<CustomField, 'label'> & { labelPt: string; labelEn: string };
-const toField = (model: BaseModel): CustomField => {
-  const { labelPt, labelEn, ...rest } = { ...model } as unknown as Row;
-  return { ...rest, label: { pt: labelPt, en: labelEn } };
-};
+const labelled = ({ labelPt, labelEn, ...rest }: Row): CustomField => ({
+  ...rest,
+  label: { pt: labelPt, en: labelEn },
+});
+const toField = (model: BaseModel): CustomField => labelled({ ...model } as unknown as Row);
+
+/** COLUMNS as one entity's list reads them, camelCased by their aliases, in the list's order. */
+const entityFieldsSql = (where: string) =>
+  `SELECT id, entity, key, label_pt AS "labelPt", label_en AS "labelEn", type, required, options, position, retired,
+     pinned, created_at AS "createdAt", updated_at AS "updatedAt"
+   FROM custom_fields WHERE ${where} ORDER BY entity, position, id`;
+const ENTITY_FIELDS = ['funil_custom_fields_of', entityFieldsSql('entity = ?')] as const;
+const ENTITY_ACTIVE_FIELDS = ['funil_custom_fields_active_of', entityFieldsSql('entity = ? AND NOT retired')] as const;
 
 const TABLES: Record<CustomFieldEntity, string> = { contact: 'contacts', company: 'companies', deal: 'deals' };
 /** How a list ordered by a field compares its values (the lists' sort casts them so; see contactSortColumn). */
@@ -58,6 +68,16 @@ export class KnexCustomFieldRepository implements CustomFieldRepository {
   }
 
   async list(entity: CustomFieldEntity | undefined, includeRetired: boolean): Promise<CustomField[]> {
+    // One entity's fields, read on each create and edit of its records: a named prepared statement (issue 31).
+    if (entity !== undefined) {
+      const [name, sql] = includeRetired ? ENTITY_FIELDS : ENTITY_ACTIVE_FIELDS;
+      // options as objection reads it (jsonAttributes): the column holds the options' JSON text as a JSON string
+      // (written through JSON.stringify and then objection), so it arrives as text and is parsed.
+      const rows = await preparedRows<Omit<Row, 'options'> & { options: unknown }>(this.uow.db, name, sql, [entity]);
+      return rows.map(({ options, ...row }) =>
+        labelled({ ...row, options: (typeof options === 'string' ? JSON.parse(options) : options) as Row['options'] }),
+      );
+    }
     const rows = await this.query()
       .select(COLUMNS)
       .modify((q) => entity !== undefined && q.where('entity', entity))

@@ -132,26 +132,20 @@ export class KnexTimelineRepository implements TimelineRepository {
 /**
  * For a statement that creates contacts and writes their entries itself, in one round trip where `create` and `add`
  * take several: the INSERT of `timelineEntry(contactSubject(row), action, by)` for each row of `source`, a CTE of
- * that statement returning the contacts' `id` and `name`. The SQL is the same on every call (a caller may keep the
- * statement around it); what differs travels in the bindings, which follow the statement's own.
+ * that statement returning the contacts' `id` and `name`, named in the SQL (a plain name: the CTE's, never input).
+ * The SQL is the same on every call for one source (a caller may keep the statement around it, or name it as a
+ * prepared statement); what differs travels in the bindings, values only, which follow the statement's own.
  */
 export function contactEntriesInsert(
   source: string,
   action: TimelineAction,
   by: TimelineAuthor,
 ): { sql: string; bindings: Knex.RawBinding[] } {
+  if (!/^[a-z_]+$/.test(source)) throw new Error(`contactEntriesInsert: not a CTE name: ${source}`);
   return {
     sql: `INSERT INTO crm_timeline (entity_type, entity_id, action, entity_name, contact_id, visible_to, user_id, import_id, bulk, api_key_name, form_name)
-      SELECT 'contact', id, ?::text, name, id, NULL, ?::int, ?::int, ?::boolean, ?::text, ?::text FROM ??`,
-    bindings: [
-      action,
-      by.userId,
-      by.importId ?? null,
-      by.bulk ?? false,
-      by.apiKeyName ?? null,
-      by.formName ?? null,
-      source,
-    ],
+      SELECT 'contact', id, ?::text, name, id, NULL, ?::int, ?::int, ?::boolean, ?::text, ?::text FROM ${source}`,
+    bindings: [action, by.userId, by.importId ?? null, by.bulk ?? false, by.apiKeyName ?? null, by.formName ?? null],
   };
 }
 

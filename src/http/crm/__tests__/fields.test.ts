@@ -56,6 +56,8 @@ describe('custom fields', () => {
     ]);
     const every = await crm.users.employee.get(BASE);
     expect(every.body.items.map((f: { entity: string }) => f.entity)).toEqual(['contact', 'contact', 'deal']);
+    // One entity's list (a named statement of its own) reads each field as the whole list does, every property.
+    expect(contacts.body.items).toEqual(every.body.items.filter((f: { entity: string }) => f.entity === 'contact'));
     expect(every.body.items.find((f: { id: number }) => f.id === budget.body.id).key).toBe('budget');
   });
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../database';
 import { preparedRows } from '../prepared';
+import { WriteWatch } from '../write-watch';
 
 // On PostgreSQL (DATABASE_URL) outside a transaction preparedRows runs the statement on a connection of knex's pool
 // itself; in a transaction and on PGlite, knex runs it. Each case holds on both.
@@ -78,5 +79,30 @@ describe('preparedRows', () => {
     }
     expect(errors.length).toBe(12);
     expect(await preparedRows(db.knex, name, sql, [2, 'dois'])).toEqual([{ next: 3, label: 'dois' }]);
+  });
+
+  it('tells the write watch of a write it ran outside a transaction, once it answered', async () => {
+    const table = `prepared_${randomBytes(4).toString('hex')}`;
+    await db.knex.raw('CREATE TABLE ?? (a int)', [table]);
+    const watch = new WriteWatch();
+    watch.attach(db.knex);
+    const changes: boolean[] = [];
+    watch.onChange((remote) => changes.push(remote));
+    try {
+      const rows = await preparedRows(db.knex, `${name}_write`, `INSERT INTO ${table} (a) VALUES (?) RETURNING a`, [3]);
+      expect(rows).toEqual([{ a: 3 }]);
+      expect(changes).toEqual([false]);
+      await preparedRows(db.knex, `${name}_read`, `SELECT a FROM ${table}`, []);
+      expect(changes).toEqual([false]);
+    } finally {
+      db.knex.removeAllListeners('query-response');
+      await db.knex.raw('DROP TABLE ??', [table]);
+    }
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)('refuses a statement with an identifier binding, compiled once', async () => {
+    await expect(preparedRows(db.knex, `${name}_identifier`, 'SELECT 1 AS x FROM ??', ['users'])).rejects.toThrow(
+      /identifier bindings/,
+    );
   });
 });
