@@ -7,6 +7,7 @@ import { contactSchemas } from '../crm/contacts.schemas';
 import { crudRoutes } from '../crm/crm-routes';
 import { idParams } from '../crm/crm.schemas';
 import { defineRoute, validate } from '../route';
+import { ValidationError } from '../../domain/shared/app-error';
 
 const base = {
   method: 'patch',
@@ -40,6 +41,49 @@ describe('a route typed from its schemas', () => {
       query: { owner: 3, limit: 50, includeTotal: false },
       body: { score: 5, updatedAt: new Date('2026-01-02T03:04:05Z') },
     });
+  });
+});
+
+describe('validate, on repeated inputs', () => {
+  const input = (query: object, body?: object) => ({ params: {}, query, body });
+
+  it('gives each empty query its defaults and a fresh object, every time', () => {
+    const schemas = { query: contactSchemas.listQuery };
+    const first = validate(schemas, input({})).query as Record<string, unknown>;
+    expect(first).toEqual({ limit: 50, includeTotal: false });
+    first.limit = 1;
+    expect(validate(schemas, input({})).query).toEqual({ limit: 50, includeTotal: false });
+  });
+
+  it('takes an empty query as it is where nothing is asked for, a new object each time, and still checks a full one', () => {
+    const schemas = { query: Joi.object({ owner: Joi.number().integer(), search: Joi.string() }) };
+    const first = validate(schemas, input({})).query as Record<string, unknown>;
+    expect(first).toEqual({});
+    first.owner = 9;
+    expect(validate(schemas, input({})).query).toEqual({});
+    expect(validate(schemas, input({ owner: '4' })).query).toEqual({ owner: 4 });
+    expect(() => validate(schemas, input({ owner: 'x' }))).toThrow(ValidationError);
+  });
+
+  it('refuses an empty body that lacks a required field, every time, naming it', () => {
+    const schemas = { body: Joi.object({ name: Joi.string().required() }) };
+    for (let i = 0; i < 2; i++) {
+      const error = (() => {
+        try {
+          validate(schemas, input({}, {}));
+        } catch (e) {
+          return e as ValidationError;
+        }
+      })();
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(error!.details.map((d) => d.path)).toEqual(['name']);
+    }
+  });
+
+  it("keeps a schema's own preferences over the routes' (conversion turned off stays off)", () => {
+    const schemas = { query: Joi.object({ n: Joi.number() }).prefs({ convert: false }) };
+    expect(() => validate(schemas, input({ n: '1' }))).toThrow(ValidationError);
+    expect(validate({ query: Joi.object({ n: Joi.number() }) }, input({ n: '1' })).query).toEqual({ n: 1 });
   });
 });
 
