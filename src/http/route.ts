@@ -166,27 +166,82 @@ export function authorize(access: Access, req: Request, whilePasswordChangeRequi
   }
 }
 
-/** The routers' routes, tried in the routers' order; a storage error a route throws is read in domain terms. */
+/** A route as the dispatcher tries it: its pattern (Express's for a plain path), its parameters' names. */
+interface Matcher {
+  pattern: RegExp;
+  keys: string[];
+  handle: RequestHandler;
+}
+
+/** A path of plain segments and `:name` parameters: what `matcherOf` reads as Express does. */
+const PLAIN_PATH = /^(?:\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*|:\w+))+$/;
+
+/**
+ * The pattern Express (path-to-regexp) makes of a plain path with the router's defaults: a parameter is one segment
+ * or more characters other than `/`, case ignored, one trailing slash allowed.
+ */
+function matcherOf(path: string, handle: RequestHandler): Matcher {
+  const keys = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+  const source = path.replace(/\./g, '\\.').replace(/:\w+/g, '([^/]+)');
+  return { pattern: new RegExp(`^${source}\\/?$`, 'i'), keys, handle };
+}
+
+/** A matched route's parameters, decoded as Express decodes them (a malformed escape is a URIError: a 400). */
+function paramsOf(keys: string[], found: RegExpExecArray): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (let i = 0; i < keys.length; i++) params[keys[i]] = decodeURIComponent(found[i + 1]);
+  return params;
+}
+
+/**
+ * The routers' routes, tried in the routers' order; a storage error a route throws is read in domain terms.
+ *
+ * Found without Express trying each route's layer in turn (issue 31: a route declared late, like the board's summary,
+ * went through a hundred layers and their bookkeeping on every request):
+ * - a route without parameters by one Map lookup on method and path, when no route declared before it could match
+ *   the same path (Express's order decides);
+ * - any other by the method's routes in their order, each pattern as Express makes it (case ignored, one trailing
+ *   slash allowed), the first that matches;
+ * - what neither finds (HEAD, OPTIONS, a path that matches no route) by Express's router, which holds every route too.
+ * A path other than plain segments and `:name` parameters ends both lists: its route and those after it are left to
+ * Express, which alone reads such a path.
+ */
 export function mountRoutes(routers: HttpRouter[], storageErrors: StorageErrors): Router {
   const router = express.Router();
   const definitions = routers.flatMap((r) => r.routes());
-  // A route without parameters is found by one Map lookup on method and path, instead of Express trying every
-  // route's pattern in turn. Only when no route declared before it could match the same path (Express's order
-  // decides), and each stays in the router too, for what the Map does not hold: HEAD, a trailing slash, case.
   const exact = new Map<string, RequestHandler>();
+  const byMethod = new Map<string, Matcher[]>();
   const patterns: RegExp[] = [];
+  let plain = true;
   for (const def of definitions) {
     const handle = routeHandler(def);
-    if (def.path.includes(':')) patterns.push(new RegExp(`^${def.path.replace(/:\w+/g, '[^/]+')}$`));
+    router[def.method](def.path, handle);
+    plain &&= PLAIN_PATH.test(def.path);
+    if (!plain) continue;
+    const method = def.method.toUpperCase();
+    const matcher = matcherOf(def.path, handle);
+    if (!byMethod.has(method)) byMethod.set(method, []);
+    byMethod.get(method)!.push(matcher);
+    if (matcher.keys.length) patterns.push(matcher.pattern);
     else if (!patterns.some((pattern) => pattern.test(def.path))) {
-      const key = `${def.method.toUpperCase()} ${def.path}`;
+      const key = `${method} ${def.path}`;
       if (!exact.has(key)) exact.set(key, handle);
     }
-    router[def.method](def.path, handle);
   }
   const dispatch: RequestHandler = (req, res, next) => {
-    const handle = exact.get(`${req.method} ${req.path}`);
-    return handle ? handle(req, res, next) : next();
+    const path = req.path;
+    const handle = exact.get(`${req.method} ${path}`);
+    if (handle) return handle(req, res, next);
+    const matchers = byMethod.get(req.method);
+    if (matchers)
+      for (const matcher of matchers) {
+        const found = matcher.pattern.exec(path);
+        if (found) {
+          req.params = paramsOf(matcher.keys, found);
+          return matcher.handle(req, res, next);
+        }
+      }
+    return next();
   };
   const top = express.Router();
   top.use(dispatch, router);

@@ -45,7 +45,7 @@ describe('a route typed from its schemas', () => {
 });
 
 describe('validate, on repeated inputs', () => {
-  const input = (query: object, body?: object) => ({ params: {}, query, body });
+  const input = (query: Record<string, string>, body?: object) => ({ params: {}, query, body });
 
   it('gives each empty query its defaults and a fresh object, every time', () => {
     const schemas = { query: contactSchemas.listQuery };
@@ -76,7 +76,7 @@ describe('validate, on repeated inputs', () => {
         }
       })();
       expect(error).toBeInstanceOf(ValidationError);
-      expect(error!.details.map((d) => d.path)).toEqual(['name']);
+      expect(error!.details).toEqual([expect.objectContaining({ path: 'name' })]);
     }
   });
 

@@ -1,0 +1,86 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import express, { type ErrorRequestHandler } from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppError } from '../../domain/shared/app-error';
+import { defineRoute, mountRoutes, type HttpRouter, type RouteDefinition } from '../route';
+
+// The routes' dispatcher against what Express's own router answers: the first route declared that matches, a
+// parameter decoded, case ignored, a trailing slash allowed, and Express's router for what the dispatcher leaves.
+const route = (method: 'get' | 'post', path: string, name: string): RouteDefinition =>
+  defineRoute({
+    method,
+    path,
+    access: 'public',
+    tag: 'test',
+    summary: name,
+    response: null as never,
+    handler: (_input, req) => ({ route: name, params: req.params }),
+  });
+
+const routers: HttpRouter[] = [
+  {
+    routes: () => [
+      route('get', '/api/things/export', 'export'),
+      route('get', '/api/things/:id', 'thing'),
+      // Declared after the pattern above, which takes its path: never reached, as with Express.
+      route('get', '/api/things/later', 'later'),
+      route('post', '/api/things/later', 'post later'),
+      route('get', '/api/things/:id/parts/:part', 'part'),
+      route('get', '/api/v1.2/info', 'dotted'),
+    ],
+  },
+];
+
+let server: Server;
+let base: string;
+beforeAll(async () => {
+  const app = express();
+  app.use(mountRoutes(routers, { translate: (e) => e, unavailable: () => null }));
+  app.use(((error: AppError, _req, res, _next) =>
+    res.status(400).json({ code: error.code ?? 'OTHER', details: error.details })) satisfies ErrorRequestHandler);
+  await new Promise<void>((resolve) => {
+    server = app.listen(0, '127.0.0.1', resolve);
+  });
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const call = async (path: string, method = 'GET') => {
+  const res = await fetch(base + path, { method });
+  return { status: res.status, body: res.status === 200 && method !== 'HEAD' ? await res.json() : await res.text() };
+};
+
+describe('route dispatch', () => {
+  it('answers with the first route declared that matches, its parameters decoded', async () => {
+    expect((await call('/api/things/export')).body).toEqual({ route: 'export', params: {} });
+    expect((await call('/api/things/later')).body).toEqual({ route: 'thing', params: { id: 'later' } });
+    expect((await call('/api/things/later', 'POST')).body).toEqual({ route: 'post later', params: {} });
+    expect((await call('/api/things/S%C3%A3o%20Paulo')).body).toEqual({ route: 'thing', params: { id: 'São Paulo' } });
+    expect((await call('/api/things/7/parts/a%2Fb')).body).toEqual({ route: 'part', params: { id: '7', part: 'a/b' } });
+    expect((await call('/api/v1.2/info')).body).toEqual({ route: 'dotted', params: {} });
+    expect((await call('/api/v1x2/info')).status).toBe(404);
+  });
+
+  it('ignores case and one trailing slash, as Express does', async () => {
+    expect((await call('/API/Things/EXPORT')).body).toEqual({ route: 'export', params: {} });
+    expect((await call('/api/things/export/')).body).toEqual({ route: 'export', params: {} });
+    expect((await call('/api/things/9/')).body).toEqual({ route: 'thing', params: { id: '9' } });
+  });
+
+  it('refuses a parameter with a malformed escape as a path that cannot be read', async () => {
+    const res = await call('/api/things/%E0%A4%A');
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body as string)).toMatchObject({
+      code: 'REQUEST.VALIDATION_FAILED',
+      details: [{ path: 'params', type: 'string.encoding' }],
+    });
+  });
+
+  it("leaves HEAD, OPTIONS and unknown paths to Express's router", async () => {
+    expect((await call('/api/things/export', 'HEAD')).status).toBe(200);
+    const options = await fetch(`${base}/api/things/later`, { method: 'OPTIONS' });
+    expect(options.headers.get('allow')).toMatch(/GET/);
+    expect((await call('/api/nothing')).status).toBe(404);
+  });
+});
