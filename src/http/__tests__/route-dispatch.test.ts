@@ -40,7 +40,7 @@ beforeAll(async () => {
   app.use(((error: AppError, _req, res, _next) =>
     res.status(400).json({ code: error.code ?? 'OTHER', details: error.details })) satisfies ErrorRequestHandler);
   await new Promise<void>((resolve) => {
-    server = app.listen(0, '127.0.0.1', resolve);
+    server = app.listen(0, '127.0.0.1', () => resolve());
   });
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
