@@ -116,7 +116,7 @@ export function createApp(parts: AppParts, options: AppOptions = {}): Express {
       hostGuard(allowedHosts(config)),
     ),
   );
-  // The API's answers are never stored (API_SECURITY_HEADERS, set with the security headers above).
+  // A missing asset's 404 is never stored (the API's answers get no-store with their security headers, above).
   const noStore: RequestHandler = (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();

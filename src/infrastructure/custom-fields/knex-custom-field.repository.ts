@@ -80,7 +80,6 @@ export class KnexCustomFieldRepository implements CustomFieldRepository {
     }
     const rows = await this.query()
       .select(COLUMNS)
-      .modify((q) => entity !== undefined && q.where('entity', entity))
       .modify((q) => !includeRetired && q.where('retired', false))
       .orderBy(['entity', 'position', 'id']);
     return rows.map(toField);
