@@ -1,9 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type RequestHandler } from 'express';
-import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import type { StorageErrors } from '../domain/shared/storage-errors.port';
 import type { AuthService } from '../domain/users/auth.service';
@@ -19,6 +16,7 @@ import { errorHandler, notFoundHandler } from './errors';
 import { verifyJsonBytes } from './input-guard';
 import type { ResponseTimes } from './metrics/response-times';
 import { requestMetrics, type RequestMetrics } from './metrics/request-metrics';
+import { requestLog } from './request-log';
 import { mountRoutes, type HttpRouter } from './route';
 import {
   allowedHosts,
@@ -32,7 +30,6 @@ import { sequence } from './sequence';
 import { sessionMiddleware } from './session';
 
 export const JSON_BODY_LIMIT = '100kb';
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 /** A path whose last segment has an extension (`/favicon.ico`, `/assets/x.js`): a file, never a client-side route. */
 const FILE_PATH = /\.[A-Za-z0-9]+$/;
 
@@ -71,40 +68,7 @@ export function createApp(parts: AppParts, options: AppOptions = {}): Express {
   const indexFile = options.uiDir ? path.join(options.uiDir, 'index.html') : undefined;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
 
-  // Each request's id: the caller's X-Request-Id when it is a plain token, else this process's next one.
-  const bootId = randomBytes(4).toString('hex');
-  let requests = 0;
-  const requestId = (req: IncomingMessage, res: ServerResponse): string => {
-    const incoming = req.headers['x-request-id'];
-    const id =
-      typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : `${bootId}-${(++requests).toString(36)}`;
-    res.setHeader('X-Request-Id', id);
-    return id;
-  };
-  const logRequests: RequestHandler = logger.isLevelEnabled('info')
-    ? pinoHttp({
-        logger,
-        genReqId: requestId,
-        autoLogging: {
-          ignore: (req) =>
-            req.url === '/healthz' ||
-            req.url === '/readyz' ||
-            req.url === '/metrics' ||
-            !!req.url?.startsWith('/assets/'),
-        },
-        // Client errors (an anonymous GET /api/user, a wrong password) are normal traffic: info, not warn.
-        customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-        serializers: {
-          req: (req) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress }),
-          res: (res) => ({ statusCode: res.statusCode }),
-        },
-      })
-    : // Above info no request is logged, only errors (errorHandler, with the request's id): no per-request
-      // child logger, serialised bindings and listeners that would log nothing.
-      (req, res, next) => {
-        req.id = requestId(req, res);
-        next();
-      };
+  const logRequests = requestLog(logger);
   // Timed from the first step, so the duration is what the client waited for.
   if (parts.metrics) app.use(requestMetrics(parts.metrics));
   // Every request's first steps, one router layer.

@@ -124,7 +124,10 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => {
   next(new AppError('ROUTE.NOT_FOUND', `No route for ${req.method} ${req.path}`));
 };
 
-/** Every failure leaves as the error shape; stacks and SQL go to the log only. */
+/**
+ * Every failure leaves as the error shape; what failed goes to the log only (its type, message and database code; its
+ * stack at LOG_LEVEL debug: infrastructure/logger.ts).
+ */
 export function errorHandler(logger: Logger, storageErrors: StorageErrors): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const known = err instanceof AppError ? err : (fromParserError(err ?? {}) ?? storageErrors.unavailable(err));
