@@ -32,41 +32,34 @@ export function createLogger(level: string, destination?: pino.DestinationStream
 /** The levels at which errors are logged with their stacks: an operator chasing a bug asks for them. */
 const STACK_LEVELS = new Set(['debug', 'trace']);
 
+/** What an error (a database error) may carry of a statement's values: never logged. */
+const BOUND_VALUES = new Set(['params', 'parameters', 'bindings']);
+
 /**
  * How every log writes an error (the app's, the worker's, each request's): its type, message and code, never a
- * database error's bound parameters (they may hold hashes or personal data), and no stack unless `withStack`
- * (LOG_LEVEL debug or trace): the request's id, the error's type and message say what failed.
+ * database error's bound values (they may hold hashes or personal data) nor its driver error beyond its codes, and no
+ * stack unless `withStack` (LOG_LEVEL debug or trace): the request's id, the error's type and message say what
+ * failed. The errors inside it (an AggregateError's, a property's) are written the same way.
  */
 function errorSerializer(withStack: boolean): (error: unknown) => unknown {
-  return (error) => {
-    const serialized = pino.stdSerializers.err(error as Error);
-    return withStack ? withoutParameters(serialized) : withoutStacks(withoutParameters(serialized), 0);
+  const written = (value: unknown, depth: number): unknown => {
+    if (depth > 3) return value;
+    if (Array.isArray(value)) return value.map((item) => written(item, depth + 1));
+    if (!isSerializedError(value)) return value;
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      if (BOUND_VALUES.has(key) || (key === 'stack' && !withStack)) continue;
+      if (key !== 'nativeError') out[key] = written(item, depth + 1);
+      else if (item && typeof item === 'object') {
+        const native = item as Record<string, unknown>;
+        out.db = { code: native.code, table: native.table, constraint: native.constraint, column: native.column };
+      }
+    }
+    return out;
   };
+  return (error) => written(pino.stdSerializers.err(error as Error), 0);
 }
 
-function withoutParameters(serialized: unknown): unknown {
-  if (!serialized || typeof serialized !== 'object') return serialized;
-  const {
-    nativeError,
-    params: _params,
-    parameters: _parameters,
-    bindings: _bindings,
-    ...rest
-  } = serialized as Record<string, unknown>;
-  const native = nativeError as Record<string, unknown> | undefined;
-  return native
-    ? { ...rest, db: { code: native.code, table: native.table, constraint: native.constraint, column: native.column } }
-    : rest;
-}
-
-/** A serialized error and the errors inside it (an AggregateError's, a property's), without their stacks. */
-function withoutStacks(value: unknown, depth: number): unknown {
-  if (!value || typeof value !== 'object' || depth > 3) return value;
-  if (Array.isArray(value)) return value.map((item) => withoutStacks(item, depth + 1));
-  // Plain objects and serialized errors only: a Date, a Buffer or a class's instance stays as it is.
-  const proto: unknown = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null && !Object.hasOwn(value, 'stack')) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) if (key !== 'stack') out[key] = withoutStacks(item, depth + 1);
-  return out;
-}
+/** An error as pino's serializer writes it (its type and message its own), at any depth. */
+const isSerializedError = (value: unknown): value is object =>
+  typeof value === 'object' && value !== null && Object.hasOwn(value, 'type') && Object.hasOwn(value, 'message');

@@ -1,17 +1,5 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../logger';
-
-function capture() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
-  return { logger: createLogger('info', stream), text: () => lines.join('') };
-}
+import { capturedLogger as capture } from '../../../tests/support/log-capture';
 
 describe('logs', () => {
   it('redact cookies, set-cookie headers and passwords', () => {
@@ -41,23 +29,12 @@ describe('logs', () => {
 });
 
 describe('errors in the logs', () => {
-  const at = (level: string) => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    return { logger: createLogger(level, stream), entries: () => lines.map((l) => JSON.parse(l)) };
-  };
-
   it('keep the type, message and code but no stack by default, an aggregate’s errors included', () => {
-    const { logger, entries } = at('info');
+    const { logger, entries } = capture('info');
     const error = Object.assign(new Error('the queue is gone'), { code: 'ECONNREFUSED' });
     logger.error({ err: error }, 'failed');
     logger.error({ err: new AggregateError([new Error('first'), new TypeError('second')], 'both') }, 'failed');
-    const [one, both] = entries();
+    const [one, both] = entries<{ err: { aggregateErrors?: unknown } }>();
     expect(one.err).toEqual({ type: 'Error', message: 'the queue is gone', code: 'ECONNREFUSED' });
     expect(both.err.aggregateErrors).toEqual([
       { type: 'Error', message: 'first' },
@@ -67,10 +44,21 @@ describe('errors in the logs', () => {
   });
 
   it('write stacks when an operator asks for them (LOG_LEVEL debug), still without bound parameters', () => {
-    const { logger, entries } = at('debug');
+    const { logger, entries } = capture('debug');
     const error = Object.assign(new Error('duplicate key'), { params: ['SECRET-VALUE'] });
     logger.error({ err: error }, 'failed');
-    expect(entries()[0].err.stack).toContain('logger.test.ts');
+    expect(entries<{ err: { stack?: string } }>()[0].err.stack).toContain('logger.test.ts');
     expect(JSON.stringify(entries())).not.toContain('SECRET-VALUE');
+  });
+
+  it('drop bound values from the errors inside an error too (an AggregateError of failed statements)', () => {
+    const { logger, text } = capture('debug');
+    const failed = Object.assign(new Error('duplicate key'), {
+      nativeError: { code: '23505', constraint: 'users_username_lower_unique' },
+      params: ['$argon2id$NESTED-HASH'],
+    });
+    logger.error({ err: new AggregateError([failed], 'the batch failed') }, 'failed');
+    expect(text()).not.toContain('NESTED-HASH');
+    expect(text()).toContain('users_username_lower_unique');
   });
 });

@@ -1,10 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../infrastructure/logger';
 import { errorHandler } from '../../http/errors';
 import { requestLog } from '../../http/request-log';
+import { capturedLogger } from '../../../tests/support/log-capture';
 
 /** A log line as the tests read it. */
 interface LogLine {
@@ -19,16 +18,7 @@ afterEach(() => servers.splice(0).forEach((s) => s.close()));
 
 /** An app that logs its requests at `level` and whose one route fails as a database error the app did not expect. */
 async function failingApp(level: string) {
-  const lines: string[] = [];
-  const logger = createLogger(
-    level,
-    new Writable({
-      write(chunk, _enc, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    }),
-  );
+  const { logger, entries } = capturedLogger(level);
   const app = express();
   app.use(requestLog(logger));
   app.get('/api/boom', () => {
@@ -43,7 +33,7 @@ async function failingApp(level: string) {
   await new Promise((resolve) => server.once('listening', resolve));
   const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/boom`);
   const body = await res.json();
-  return { res, body, entries: () => lines.map((l) => JSON.parse(l) as LogLine) };
+  return { res, body, entries: () => entries<LogLine>() };
 }
 
 describe('request logs', () => {
