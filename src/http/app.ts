@@ -85,6 +85,13 @@ export function createApp(parts: AppParts, options: AppOptions = {}): Express {
     res.setHeader('Cache-Control', 'no-store');
     next();
   };
+  const parseJson = express.json({ limit: JSON_BODY_LIMIT, strict: true, verify: verifyJsonBytes });
+  // A request without a body (no Content-Length, no Transfer-Encoding: every GET a browser sends) has nothing to
+  // parse: the parser would find that out itself, at some cost on every request.
+  const jsonBody: RequestHandler = (req, res, next) =>
+    req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined
+      ? next()
+      : parseJson(req, res, next);
   const session = sessionMiddleware(config.sessionSecret, config.cookieSecure, parts.auth);
   const sessionLimit = concurrencyLimit(limits, session.sessionLane);
   const userLimit = concurrencyLimit(limits, session.userLane);
@@ -108,7 +115,7 @@ export function createApp(parts: AppParts, options: AppOptions = {}): Express {
       unlessBearer(guardCrossSite),
       unlessBearer(session.cookie),
       sessionLimit,
-      express.json({ limit: JSON_BODY_LIMIT, strict: true, verify: verifyJsonBytes }),
+      jsonBody,
       apiKeyAuth(parts.apiKeys, parts.rateLimiter),
       unlessBearer(session.resolve),
       userLimit,

@@ -9,6 +9,7 @@ import type Joi from 'joi';
 import { AppError, ValidationError, type ErrorCode } from '../domain/shared/app-error';
 import type { Role, Session, User } from '../domain/users/user';
 import { PasswordChangeRequiredError } from '../domain/users/users.errors';
+import { BoundedMap } from '../domain/shared/bounded-map';
 import type { StorageErrors } from '../domain/shared/storage-errors.port';
 import { checkQueryEncoding, checkRequestInput, isPathDecodeError, pathDecodeError } from './input-guard';
 import type { CSV, HTML, NO_CONTENT } from './response.schemas';
@@ -166,6 +167,11 @@ export function authorize(access: Access, req: Request, whilePasswordChangeRequi
   }
 }
 
+/** Paths the dispatcher keeps with the route they matched (a path with an id in it is one path per record). */
+const MATCHED_PATHS = 10_000;
+/** URLs each route keeps as accepted (inputOf). */
+const ACCEPTED_URLS = 500;
+
 /** A route as the dispatcher tries it: its pattern (Express's for a plain path), its parameters' names. */
 interface Matcher {
   pattern: RegExp;
@@ -201,7 +207,8 @@ function paramsOf(keys: string[], found: RegExpExecArray): Record<string, string
  * - a route without parameters by one Map lookup on method and path, when no route declared before it could match
  *   the same path (Express's order decides);
  * - any other by the method's routes in their order, each pattern as Express makes it (case ignored, one trailing
- *   slash allowed), the first that matches;
+ *   slash allowed), the first that matches, and the path is then remembered with that route (at most MATCHED_PATHS
+ *   of them), so the same path later costs one Map lookup;
  * - what neither finds (HEAD, OPTIONS, a path that matches no route) by Express's router, which holds every route too.
  * A path other than plain segments and `:name` parameters ends both lists: its route and those after it are left to
  * Express, which alone reads such a path.
@@ -228,20 +235,22 @@ export function mountRoutes(routers: HttpRouter[], storageErrors: StorageErrors)
       if (!exact.has(key)) exact.set(key, handle);
     }
   }
+  // Paths asked for before and the route they matched, with their parameters as matched (undecoded).
+  const matched = new BoundedMap<string, { matcher: Matcher; found: RegExpExecArray }>(MATCHED_PATHS);
   const dispatch: RequestHandler = (req, res, next) => {
-    const path = req.path;
-    const handle = exact.get(`${req.method} ${path}`);
+    const key = `${req.method} ${req.path}`;
+    const handle = exact.get(key);
     if (handle) return handle(req, res, next);
-    const matchers = byMethod.get(req.method);
-    if (matchers)
-      for (const matcher of matchers) {
-        const found = matcher.pattern.exec(path);
-        if (found) {
-          req.params = paramsOf(matcher.keys, found);
-          return matcher.handle(req, res, next);
-        }
-      }
-    return next();
+    let hit = matched.get(key);
+    if (!hit) {
+      const matchers = byMethod.get(req.method);
+      const matcher = matchers?.find((m) => m.pattern.test(req.path));
+      if (!matcher) return next();
+      hit = { matcher, found: matcher.pattern.exec(req.path)! };
+      matched.set(key, hit);
+    }
+    req.params = paramsOf(hit.matcher.keys, hit.found);
+    return hit.matcher.handle(req, res, next);
   };
   const top = express.Router();
   top.use(dispatch, router);
@@ -251,13 +260,12 @@ export function mountRoutes(routers: HttpRouter[], storageErrors: StorageErrors)
 }
 
 function routeHandler(def: RouteDefinition): RequestHandler {
+  const accepted = new BoundedMap<string, { params: unknown; query: unknown }>(ACCEPTED_URLS);
   return async (req, res) => {
     // The metrics' route label (requestMetrics): the template, whatever the URL.
     res.locals.routeTemplate = def.path;
     authorize(def.access, req, def.whilePasswordChangeRequired);
-    checkQueryEncoding(req.originalUrl);
-    checkRequestInput(req);
-    const input = validate(def.schemas, req);
+    const input = inputOf(def, req, accepted);
     const result = await def.handler(input, req, res);
     if (res.headersSent) return;
     if (result === undefined) {
@@ -266,6 +274,40 @@ function routeHandler(def: RouteDefinition): RequestHandler {
     }
     sendJson(res, def.status ?? 200, result);
   };
+}
+
+/**
+ * A request's checked input. A URL's params and query are all there is to check of a request without a body, and the
+ * same URL checks the same way every time (the schemas depend on nothing else: no context, no external rule): a URL
+ * this route accepted before, when what it gave was only strings, numbers and booleans, is taken again without
+ * decoding, walking and validating it (issue 31: the board's summary, the session's user, a list's first page are the
+ * same URL for everybody, request after request). Each request gets copies of its own. A URL refused is checked again
+ * each time, so its 400 names the fields as before; at most ACCEPTED_URLS per route are kept.
+ */
+function inputOf(
+  def: RouteDefinition,
+  req: Request,
+  accepted: BoundedMap<string, { params: unknown; query: unknown }>,
+): RouteInput {
+  const bodiless = req.body === undefined;
+  const known = bodiless ? accepted.get(req.originalUrl) : undefined;
+  if (known) return { params: { ...(known.params as object) }, query: { ...(known.query as object) }, body: undefined };
+  checkQueryEncoding(req.originalUrl);
+  checkRequestInput(req);
+  const input = validate(def.schemas, req);
+  if (bodiless && isFlat(input.params) && isFlat(input.query))
+    accepted.set(req.originalUrl, { params: { ...(input.params as object) }, query: { ...(input.query as object) } });
+  return input;
+}
+
+/** An object whose values are all strings, numbers, booleans or undefined (nothing a handler could change inside). */
+function isFlat(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  for (const key in value) {
+    const v = (value as Record<string, unknown>)[key];
+    if (v !== undefined && typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') return false;
+  }
+  return true;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { CookieSecure } from '../infrastructure/config';
 import type { AuthService } from '../domain/users/auth.service';
 import { REMEMBER_ME_TTL_MS } from '../domain/users/auth.service';
+import { BoundedMap } from '../domain/shared/bounded-map';
 import { SessionKeys } from './session-keys';
 
 export const COOKIE_NAME = 'funil.sid';
@@ -60,7 +61,7 @@ const noop = () => undefined;
  */
 export function sessionMiddleware(secret: string, cookieSecure: CookieSecure, auth: AuthService): SessionMiddleware {
   const keys = new SessionKeys([secret]);
-  const verified = new VerifiedCookies();
+  const verified: VerifiedCookies = new BoundedMap(10_000);
   const base = { keys, httpOnly: true, sameSite: 'lax' as const, path: '/', signed: true };
   const writers = {
     secure: cookieSession({ ...base, name: SECURE_COOKIE_NAME, secure: true }),
@@ -103,21 +104,9 @@ export function sessionMiddleware(secret: string, cookieSecure: CookieSecure, au
  * The tokens of cookies whose signature held, by the cookie as sent (name, value and signature): a signature checked
  * once holds for as long as the keys do, which is the process's life, so a browser's next requests skip the HMAC
  * (issue 31). Only cookies that passed the check go in, so a flood of forged ones adds nothing; the oldest leave first
- * past MAX entries. Nothing here says a session is alive: every request still reads its row (revocation is unchanged).
+ * past 10,000. Nothing here says a session is alive: every request still reads its row (revocation is unchanged).
  */
-class VerifiedCookies {
-  private static readonly MAX = 10_000;
-  private readonly tokens = new Map<string, string>();
-
-  get(cookie: string): string | undefined {
-    return this.tokens.get(cookie);
-  }
-
-  add(cookie: string, token: string): void {
-    if (this.tokens.size >= VerifiedCookies.MAX) this.tokens.delete(this.tokens.keys().next().value!);
-    this.tokens.set(cookie, token);
-  }
-}
+type VerifiedCookies = BoundedMap<string, string>;
 
 /** The session token of the signed cookie `name` in a Cookie header, if its signature holds. */
 function readToken(
@@ -149,7 +138,7 @@ function readToken(
   }
   const token = decoded?.t;
   if (typeof token !== 'string' || token.length === 0 || token.length >= 100) return undefined;
-  verified.add(cookie, token);
+  verified.set(cookie, token);
   return token;
 }
 

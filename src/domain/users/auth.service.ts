@@ -1,6 +1,7 @@
 import { hash, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { inject, injectable, optional } from 'inversify';
+import { BoundedMap } from '../shared/bounded-map';
 import type { Clock } from '../shared/clock';
 import { NO_OPERATIONS_METRICS, type OperationsMetrics } from '../shared/operations-metrics.port';
 import { CLOCK, OPERATIONS_METRICS } from '../shared/shared.tokens';
@@ -84,6 +85,12 @@ export function hashToken(token: string): string {
 @injectable()
 export class AuthService {
   private dummyHash?: Promise<string>;
+  /**
+   * The hashes of tokens that named a live session when presented: a browser's next requests skip the SHA-256
+   * (issue 31). Only tokens a session row matched go in, so made-up ones add nothing; whether the session is still
+   * alive is read from its row on every request all the same.
+   */
+  private readonly liveTokenHashes = new BoundedMap<string, string>(10_000);
 
   constructor(
     @inject(USER_REPOSITORY) private readonly users: UserRepository,
@@ -208,8 +215,11 @@ export class AuthService {
   /** Resolves a cookie's token to its live session and current user; null ends the request as anonymous. */
   async authenticate(token: string): Promise<{ user: User; session: Session } | null> {
     const now = this.clock.now();
-    const found = await this.sessions.findLive(hashToken(token), now);
+    const known = this.liveTokenHashes.get(token);
+    const tokenHash = known ?? hashToken(token);
+    const found = await this.sessions.findLive(tokenHash, now);
     if (!found) return null;
+    if (known === undefined) this.liveTokenHashes.set(token, tokenHash);
     if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       await this.sessions.touch(found.session.id, now);
     }

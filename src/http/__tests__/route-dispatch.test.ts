@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express, { type ErrorRequestHandler } from 'express';
+import Joi from 'joi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../../domain/shared/app-error';
 import { defineRoute, mountRoutes, type HttpRouter, type RouteDefinition } from '../route';
@@ -28,6 +29,28 @@ const routers: HttpRouter[] = [
       route('post', '/api/things/later', 'post later'),
       route('get', '/api/things/:id/parts/:part', 'part'),
       route('get', '/api/v1.2/info', 'dotted'),
+      // Its handler changes what it was given, as a handler may: the next request with the same URL must not see it.
+      defineRoute({
+        method: 'get',
+        path: '/api/lists/:list',
+        access: 'public',
+        tag: 'test',
+        summary: 'a list',
+        response: null as never,
+        schemas: {
+          params: Joi.object<{ list: string }, true>({ list: Joi.string().max(5).required() }),
+          query: Joi.object<{ limit: number; since?: Date }, true>({
+            limit: Joi.number().integer().max(100).default(50),
+            since: Joi.date(),
+          }),
+        },
+        handler: ({ params, query }) => {
+          const answer = { params: { ...params }, query: { ...query } };
+          Object.assign(params, { list: 'changed' });
+          Object.assign(query, { limit: -1, extra: true });
+          return answer;
+        },
+      }),
     ],
   },
 ];
@@ -75,6 +98,37 @@ describe('route dispatch', () => {
       code: 'REQUEST.VALIDATION_FAILED',
       details: [{ path: 'params', type: 'string.encoding' }],
     });
+  });
+
+  it('answers a path asked again as the first time: the same route, its parameters decoded afresh', async () => {
+    for (let round = 0; round < 3; round++) {
+      expect((await call('/api/things/later')).body).toEqual({ route: 'thing', params: { id: 'later' } });
+      expect((await call('/API/things/LATER/')).body).toEqual({ route: 'thing', params: { id: 'LATER' } });
+      expect((await call('/api/things/S%C3%A3o')).body).toEqual({ route: 'thing', params: { id: 'São' } });
+      expect((await call('/api/things/%E0%A4%A')).status).toBe(400);
+      expect((await call('/api/v1x2/info')).status).toBe(404);
+    }
+  });
+
+  it('gives each request with a URL checked before its own input, as validated, whatever an earlier handler did with it', async () => {
+    for (let round = 0; round < 3; round++) {
+      expect((await call('/api/lists/open?limit=7')).body).toEqual({ params: { list: 'open' }, query: { limit: 7 } });
+      expect((await call('/api/lists/open')).body).toEqual({ params: { list: 'open' }, query: { limit: 50 } });
+      // A date is an object: checked again each time, converted each time.
+      expect((await call('/api/lists/open?since=2026-01-02')).body).toEqual({
+        params: { list: 'open' },
+        query: { limit: 50, since: '2026-01-02T00:00:00.000Z' },
+      });
+    }
+  });
+
+  it('refuses a URL it refused before, every time, naming the field', async () => {
+    for (let round = 0; round < 3; round++) {
+      const res = await call('/api/lists/open?limit=1000');
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.body as string)).toMatchObject({ details: [{ path: 'query.limit' }] });
+      expect((await call('/api/lists/toolong')).status).toBe(400);
+    }
   });
 
   it("leaves HEAD, OPTIONS and unknown paths to Express's router", async () => {

@@ -36,7 +36,8 @@ export class KnexSessionRepository implements SessionRepository {
   }
 
   async findLive(tokenHash: string, now: Date): Promise<{ session: Session; user: User } | null> {
-    const [row] = await preparedRows(this.uow.db, 'funil_session_find_live', FIND_LIVE, [tokenHash, now]);
+    // The time as ISO 8601 (UTC): pg's own Date conversion writes local time field by field on every request.
+    const [row] = await preparedRows(this.uow.db, 'funil_session_find_live', FIND_LIVE, [tokenHash, now.toISOString()]);
     if (!row) return null;
     const session = toSession({ ...row, id: row.sessionId, userId: row.id, createdAt: row.sessionCreatedAt });
     return { session, user: toUser(row) };
