@@ -22,7 +22,8 @@ export class MemoryReadCache implements ReadCache {
   ) {}
 
   invalidate(): void {
-    this.entries.clear();
+    // Every write calls this: an empty Map's clear() would still allocate it a new table.
+    if (this.entries.size) this.entries.clear();
   }
 
   get size(): number {

@@ -19,6 +19,14 @@ const FIND_LIVE = `
   WHERE s.token_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ? AND u.disabled_at IS NULL
   LIMIT 1`;
 
+/** FIND_LIVE's row: the user's columns (toUser) and the session's under names of their own. */
+type LiveSessionRow = Record<string, unknown> &
+  Pick<Session, 'remember' | 'expiresAt' | 'lastSeenAt' | 'userAgent' | 'ip'> & {
+    id: number;
+    sessionId: string;
+    sessionCreatedAt: Date;
+  };
+
 @injectable()
 export class KnexSessionRepository implements SessionRepository {
   constructor(@inject(UNIT_OF_WORK) private readonly uow: KnexUnitOfWork) {}
@@ -37,9 +45,22 @@ export class KnexSessionRepository implements SessionRepository {
 
   async findLive(tokenHash: string, now: Date): Promise<{ session: Session; user: User } | null> {
     // The time as ISO 8601 (UTC): pg's own Date conversion writes local time field by field on every request.
-    const [row] = await preparedRows(this.uow.db, 'funil_session_find_live', FIND_LIVE, [tokenHash, now.toISOString()]);
+    const [row] = await preparedRows<LiveSessionRow>(this.uow.db, 'funil_session_find_live', FIND_LIVE, [
+      tokenHash,
+      now.toISOString(),
+    ]);
     if (!row) return null;
-    const session = toSession({ ...row, id: row.sessionId, userId: row.id, createdAt: row.sessionCreatedAt });
+    // Written out, not spread from the row: this runs on every signed-in request.
+    const session: Session = {
+      id: row.sessionId,
+      userId: row.id,
+      remember: row.remember,
+      createdAt: row.sessionCreatedAt,
+      expiresAt: row.expiresAt,
+      lastSeenAt: row.lastSeenAt,
+      userAgent: row.userAgent,
+      ip: row.ip,
+    };
     return { session, user: toUser(row) };
   }
 
