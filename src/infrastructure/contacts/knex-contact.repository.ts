@@ -54,6 +54,9 @@ export class KnexContactRepository
         sortColumnOf('contacts', CONTACT_SORT_COLUMNS, filter.sort),
         (row) => this.toRecord(row),
       );
+    // Nothing to match (the contacts screen as it opens): the same page, as a prepared statement (issue 31).
+    if (Object.values(filter).every((value) => value === undefined || value === false))
+      return this.unfilteredPage('funil_contacts_page', page);
     if (!filter.search)
       return this.page(
         this.select().modify((q) => matching(q, filter)),

@@ -2,7 +2,7 @@ import { raw, type QueryBuilder, type RawBuilder } from 'objection';
 import type { RecordStore } from '../../domain/crm/crm-records';
 import type { Page, PageRequest } from '../../domain/shared/list-page';
 import { plain, type BaseModel } from '../db/base.model';
-import { keysetPage, type KeysetOrder } from '../db/keyset-page';
+import { keysetPage, preparedKeysetPage, type KeysetOrder } from '../db/keyset-page';
 import type { KnexUnitOfWork } from '../db/knex-unit-of-work';
 
 /** A record's column from a row it refers to: `(SELECT r.name FROM users AS r WHERE r.id = contacts.owner_id) AS owner_name`. */
@@ -40,6 +40,16 @@ export abstract class KnexRecordStore<
 
   protected page(query: QueryBuilder<BaseModel>, page: PageRequest, order?: KeysetOrder): Promise<Page<T>> {
     return keysetPage(query, page, (row) => this.toRecord(row), order);
+  }
+
+  /** `page(this.select(), page)` as a named prepared statement (`name`: the list's own): the list with no condition. */
+  protected unfilteredPage(name: string, page: PageRequest): Promise<Page<T>> {
+    return preparedKeysetPage(
+      name,
+      () => this.select(),
+      page,
+      (row) => this.toRecord(row),
+    );
   }
 
   async findById(id: number, options: { forUpdate?: boolean } = {}): Promise<T | null> {

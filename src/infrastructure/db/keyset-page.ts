@@ -2,6 +2,8 @@ import { raw, type QueryBuilder } from 'objection';
 import { FieldError } from '../../domain/crm/crm.errors';
 import { TOTAL_CAP, type Page, type PageRequest, type PageTotal } from '../../domain/shared/list-page';
 import { plainRows, type BaseModel } from './base.model';
+import { camelCaseMappers } from './camel-rows';
+import { preparedRows } from './prepared';
 
 /** The order of a list: columns ending with a unique one (the id), all in one direction. */
 export interface KeysetOrder {
@@ -38,24 +40,83 @@ export async function keysetPage<M extends BaseModel, T>(
   query: QueryBuilder<M, M[]>,
   page: PageRequest,
   map: (row: M) => T,
-  order: KeysetOrder = { columns: [`${query.modelClass().tableName}.id`], direction: 'desc' },
+  order: KeysetOrder = defaultOrder(query),
 ): Promise<Page<T>> {
   const after = decodeCursor(page.cursor, order.columns.length);
   const total = page.includeTotal ? await countTotal(query) : undefined;
-  const rows = await plainRows(
-    query
-      .clone()
-      .modify((q) => {
-        const placeholders = (p: string) => order.columns.map(() => p).join(', ');
-        if (after)
-          q.whereRaw(`(${placeholders('??')}) ${order.direction === 'desc' ? '<' : '>'} (${placeholders('?')})`, [
-            ...order.columns,
-            ...after,
-          ]);
-      })
-      .orderBy(order.columns.map((column) => ({ column, order: order.direction })))
-      .limit(page.limit + 1),
-  );
+  const rows = await plainRows(keysetQuery(query, order, after, page.limit));
+  return pageOf(rows, page, map, order, total);
+}
+
+/**
+ * The same page as `keysetPage(records(), ...)`, for a list without any condition (a list screen's first load, and
+ * its next pages), as a named prepared statement (issue 31): the SQL knex writes for it is compiled once per process,
+ * from `records()`, for a first page and for a later one; each request then only binds the cursor and the page size,
+ * with no query building. `name` is the statement's own (one per list). The rows are camelCased as knex's own are,
+ * so the records are the same; the total, when asked, is counted as `keysetPage` counts it.
+ */
+export async function preparedKeysetPage<M extends BaseModel, T>(
+  name: string,
+  records: () => QueryBuilder<M, M[]>,
+  page: PageRequest,
+  map: (row: M) => T,
+): Promise<Page<T>> {
+  const query = records();
+  const order = defaultOrder(query);
+  const after = decodeCursor(page.cursor, order.columns.length);
+  const total = page.includeTotal ? await countTotal(query) : undefined;
+  const key = `${name}${after ? '_after' : '_first'}`;
+  const bindings = [...(after ?? []), page.limit + 1];
+  let sql = preparedPages.get(key);
+  if (sql === undefined) {
+    const compiled = keysetQuery(query, order, after, page.limit).toKnexQuery().toSQL();
+    // Only the cursor and the page size are bound: anything else bound would be fixed into the statement.
+    if (compiled.bindings.length !== bindings.length || compiled.bindings.some((b, i) => b !== bindings[i]))
+      throw new Error(`preparedKeysetPage: ${name} binds more than its cursor and page size`);
+    sql = compiled.sql;
+    preparedPages.set(key, sql);
+  }
+  const rows = toCamelRows(await preparedRows(query.knex(), key, sql, bindings)) as M[];
+  return pageOf(rows, page, map, order, total);
+}
+
+/** preparedKeysetPage's statements, by name: a handful, one first and one later page per list. */
+const preparedPages = new Map<string, string>();
+const { postProcessResponse: toCamelRows } = camelCaseMappers() as { postProcessResponse(rows: unknown[]): unknown[] };
+
+const defaultOrder = <M extends BaseModel>(query: QueryBuilder<M, M[]>): KeysetOrder => ({
+  columns: [`${query.modelClass().tableName}.id`],
+  direction: 'desc',
+});
+
+/** `query` past the cursor, in `order`, one row more than the page (to tell whether another page follows). */
+function keysetQuery<M extends BaseModel>(
+  query: QueryBuilder<M, M[]>,
+  order: KeysetOrder,
+  after: number[] | undefined,
+  limit: number,
+): QueryBuilder<M, M[]> {
+  return query
+    .clone()
+    .modify((q) => {
+      const placeholders = (p: string) => order.columns.map(() => p).join(', ');
+      if (after)
+        q.whereRaw(`(${placeholders('??')}) ${order.direction === 'desc' ? '<' : '>'} (${placeholders('?')})`, [
+          ...order.columns,
+          ...after,
+        ]);
+    })
+    .orderBy(order.columns.map((column) => ({ column, order: order.direction })))
+    .limit(limit + 1);
+}
+
+function pageOf<M extends BaseModel, T>(
+  rows: M[],
+  page: PageRequest,
+  map: (row: M) => T,
+  order: KeysetOrder,
+  total: PageTotal | undefined,
+): Page<T> {
   const items = rows.slice(0, page.limit);
   const last = items[items.length - 1];
   const keyOf = (row: M) => order.columns.map((column) => row[column.split('.').pop()!] as number);
