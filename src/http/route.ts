@@ -277,19 +277,21 @@ function routeHandler(def: RouteDefinition): RequestHandler {
 }
 
 /**
- * A request's checked input. A URL's params and query are all there is to check of a request without a body, and the
- * same URL checks the same way every time (the schemas depend on nothing else: no context, no external rule): a URL
- * this route accepted before, when what it gave was only strings, numbers and booleans, is taken again without
- * decoding, walking and validating it (issue 31: the board's summary, the session's user, a list's first page are the
- * same URL for everybody, request after request). Each request gets copies of its own. A URL refused is checked again
- * each time, so its 400 names the fields as before; at most ACCEPTED_URLS per route are kept.
+ * A request's checked input. A URL's params and query are all there is to check of a request without a body to a
+ * route that reads none, and the same URL checks the same way every time (the schemas depend on nothing else: no
+ * context, no external rule): a URL this route accepted before, when what it gave was only strings, numbers and
+ * booleans, is taken again without decoding, walking and validating it (issue 31: the board's summary, the session's
+ * user, a list's first page are the same URL for everybody, request after request). Each request gets copies of its
+ * own. A URL refused is checked again each time, so its 400 names the fields as before; at most ACCEPTED_URLS per
+ * route are kept.
  */
 function inputOf(
   def: RouteDefinition,
   req: Request,
   accepted: BoundedMap<string, { params: unknown; query: unknown }>,
 ): RouteInput {
-  const bodiless = req.body === undefined;
+  // A route that reads a body is checked whole every time (an empty one may get its schema's defaults).
+  const bodiless = req.body === undefined && def.schemas?.body === undefined;
   const known = bodiless ? accepted.get(req.originalUrl) : undefined;
   if (known) return { params: { ...(known.params as object) }, query: { ...(known.query as object) }, body: undefined };
   checkQueryEncoding(req.originalUrl);

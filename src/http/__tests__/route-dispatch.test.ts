@@ -51,6 +51,20 @@ const routers: HttpRouter[] = [
           return answer;
         },
       }),
+      // Its body is optional, with a default: a request without one gets the default, every time.
+      defineRoute({
+        method: 'post',
+        path: '/api/lists/:list/close',
+        access: 'public',
+        tag: 'test',
+        summary: 'close a list',
+        response: null as never,
+        schemas: {
+          params: Joi.object<{ list: string }, true>({ list: Joi.string().max(5).required() }),
+          body: Joi.object<{ reason: string }, true>({ reason: Joi.string().default('done') }),
+        },
+        handler: ({ params, body }) => ({ list: params.list, reason: body.reason }),
+      }),
     ],
   },
 ];
@@ -120,6 +134,11 @@ describe('route dispatch', () => {
         query: { limit: 50, since: '2026-01-02T00:00:00.000Z' },
       });
     }
+  });
+
+  it("gives a route that reads a body its schema's defaults on every request sent without one", async () => {
+    for (let round = 0; round < 3; round++)
+      expect((await call('/api/lists/open/close', 'POST')).body).toEqual({ list: 'open', reason: 'done' });
   });
 
   it('refuses a URL it refused before, every time, naming the field', async () => {
