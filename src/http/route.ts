@@ -238,15 +238,20 @@ export function mountRoutes(routers: HttpRouter[], storageErrors: StorageErrors)
   // Paths asked for before and the route they matched, with their parameters as matched (undecoded).
   const matched = new BoundedMap<string, { matcher: Matcher; found: RegExpExecArray }>(MATCHED_PATHS);
   const dispatch: RequestHandler = (req, res, next) => {
-    const key = `${req.method} ${req.path}`;
+    const path = req.path;
+    const key = `${req.method} ${path}`;
     const handle = exact.get(key);
     if (handle) return handle(req, res, next);
     let hit = matched.get(key);
     if (!hit) {
-      const matchers = byMethod.get(req.method);
-      const matcher = matchers?.find((m) => m.pattern.test(req.path));
-      if (!matcher) return next();
-      hit = { matcher, found: matcher.pattern.exec(req.path)! };
+      for (const matcher of byMethod.get(req.method) ?? []) {
+        const found = matcher.pattern.exec(path);
+        if (found) {
+          hit = { matcher, found };
+          break;
+        }
+      }
+      if (!hit) return next();
       matched.set(key, hit);
     }
     req.params = paramsOf(hit.matcher.keys, hit.found);

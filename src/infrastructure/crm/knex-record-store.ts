@@ -46,6 +46,7 @@ export abstract class KnexRecordStore<
   protected unfilteredPage(name: string, page: PageRequest): Promise<Page<T>> {
     return preparedKeysetPage(
       name,
+      this.uow.db,
       () => this.select(),
       page,
       (row) => this.toRecord(row),

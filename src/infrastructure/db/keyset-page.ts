@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { raw, type QueryBuilder } from 'objection';
 import { FieldError } from '../../domain/crm/crm.errors';
 import { TOTAL_CAP, type Page, type PageRequest, type PageTotal } from '../../domain/shared/list-page';
@@ -50,38 +51,41 @@ export async function keysetPage<M extends BaseModel, T>(
 
 /**
  * The same page as `keysetPage(records(), ...)`, for a list without any condition (a list screen's first load, and
- * its next pages), as a named prepared statement (issue 31): the SQL knex writes for it is compiled once per process,
- * from `records()`, for a first page and for a later one; each request then only binds the cursor and the page size,
- * with no query building. `name` is the statement's own (one per list). The rows are camelCased as knex's own are,
- * so the records are the same; the total, when asked, is counted as `keysetPage` counts it.
+ * its next pages), as a named prepared statement on `db` (issue 31): the SQL knex writes for it is compiled once per
+ * process, from `records()`, for a first page and for a later one; each request then only binds the cursor and the
+ * page size, with no query built (`records()` runs again only to count the total, when asked, as `keysetPage` counts
+ * it). `name` is the statement's own (one per list). The rows are camelCased as knex's own are, so the records are the
+ * same.
  */
 export async function preparedKeysetPage<M extends BaseModel, T>(
   name: string,
+  db: Knex,
   records: () => QueryBuilder<M, M[]>,
   page: PageRequest,
   map: (row: M) => T,
 ): Promise<Page<T>> {
-  const query = records();
-  const order = defaultOrder(query);
-  const after = decodeCursor(page.cursor, order.columns.length);
-  const total = page.includeTotal ? await countTotal(query) : undefined;
+  // The default order, newest first by id: one column in the cursor.
+  const after = decodeCursor(page.cursor, 1);
+  const total = page.includeTotal ? await countTotal(records()) : undefined;
   const key = `${name}${after ? '_after' : '_first'}`;
   const bindings = [...(after ?? []), page.limit + 1];
-  let sql = preparedPages.get(key);
-  if (sql === undefined) {
+  let statement = preparedPages.get(key);
+  if (statement === undefined) {
+    const query = records();
+    const order = defaultOrder(query);
     const compiled = keysetQuery(query, order, after, page.limit).toKnexQuery().toSQL();
     // Only the cursor and the page size are bound: anything else bound would be fixed into the statement.
     if (compiled.bindings.length !== bindings.length || compiled.bindings.some((b, i) => b !== bindings[i]))
       throw new Error(`preparedKeysetPage: ${name} binds more than its cursor and page size`);
-    sql = compiled.sql;
-    preparedPages.set(key, sql);
+    statement = { sql: compiled.sql, order };
+    preparedPages.set(key, statement);
   }
-  const rows = toCamelRows(await preparedRows(query.knex(), key, sql, bindings)) as M[];
-  return pageOf(rows, page, map, order, total);
+  const rows = toCamelRows(await preparedRows(db, key, statement.sql, bindings)) as M[];
+  return pageOf(rows, page, map, statement.order, total);
 }
 
-/** preparedKeysetPage's statements, by name: a handful, one first and one later page per list. */
-const preparedPages = new Map<string, string>();
+/** preparedKeysetPage's statements and their order, by name: a handful, one first and one later page per list. */
+const preparedPages = new Map<string, { sql: string; order: KeysetOrder }>();
 const { postProcessResponse: toCamelRows } = camelCaseMappers() as { postProcessResponse(rows: unknown[]): unknown[] };
 
 const defaultOrder = <M extends BaseModel>(query: QueryBuilder<M, M[]>): KeysetOrder => ({

@@ -36,7 +36,7 @@ describe('preparedKeysetPage', () => {
     let pages = 0;
     do {
       const page = { limit: 3, cursor, includeTotal: pages === 0 };
-      const prepared = await preparedKeysetPage(name, records, page, map);
+      const prepared = await preparedKeysetPage(name, db.knex, records, page, map);
       const built = await keysetPage(records(), page, map);
       expect(JSON.stringify(prepared)).toBe(JSON.stringify(built));
       expect(prepared.items[0]).toHaveProperty('displayName');
