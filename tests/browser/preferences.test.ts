@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, newPage, signIn } from './support/browser';
+import { DEMO, launchBrowser, newPage, signIn, toastLocator } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -88,6 +88,37 @@ describe('theme', () => {
       background: getComputedStyle(document.body).backgroundColor,
     }));
     expect(state).toEqual({ theme: 'dark', background: 'rgb(11, 17, 32)' });
+    await page.context().close();
+  });
+});
+
+describe('motion', () => {
+  it('closes a toast at once when the system asks for reduced motion, and with a fade otherwise', async () => {
+    const page = await newPage(browser);
+    // The page's animations slowed a hundredfold: the toast's 100 ms fade lasts 10 s, unmistakable.
+    const devtools = await page.context().newCDPSession(page);
+    await devtools.send('Animation.enable');
+    await devtools.send('Animation.setPlaybackRate', { playbackRate: 0.01 });
+    await page.goto('/auth');
+    const failedSignIn = async () => {
+      await page.locator('#login-username').fill('ninguem');
+      await page.locator('#login-password').fill('senha-errada');
+      await page.locator('form button[type="submit"]').click();
+      const toast = toastLocator(page).filter({ hasText: 'Falha no login' });
+      await toast.waitFor();
+      await toast.getByRole('button', { name: 'Fechar' }).click();
+      return toast;
+    };
+
+    const fading = await failedSignIn();
+    await page.locator('.toast[data-state="closed"]').waitFor();
+    expect(await page.evaluate(() => document.getAnimations().length)).toBeGreaterThan(0);
+    // Asked for reduced motion halfway through its fade, the toast is gone at once (what an axe run relies on).
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await fading.waitFor({ state: 'detached', timeout: 3_000 });
+
+    const closed = await failedSignIn();
+    await closed.waitFor({ state: 'detached', timeout: 3_000 });
     await page.context().close();
   });
 });

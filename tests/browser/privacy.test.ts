@@ -60,16 +60,20 @@ const LOOKS: [Language, Theme][] = (['pt', 'en'] as const).flatMap((language) =>
 
 /** Each language in each theme, chosen with the top bar's controls: a screenshot each, axe where the suite checks. */
 async function everyLook(page: Page, name: string, ready: (language: Language) => Locator) {
-  for (const [language, theme] of LOOKS) {
-    await chooseLanguage(page, language);
-    await chooseTheme(page, theme);
-    await ready(language).waitFor();
-    await settled(page);
-    await screenshot(page, `${name}-${language}-${theme}-1280`);
-    if (axeAt(1280, theme, language)) await expectAccessible(page, `${name} ${language} ${theme}`);
+  try {
+    for (const [language, theme] of LOOKS) {
+      await chooseLanguage(page, language);
+      await chooseTheme(page, theme);
+      await ready(language).waitFor();
+      await settled(page);
+      await screenshot(page, `${name}-${language}-${theme}-1280`);
+      if (axeAt(1280, theme, language)) await expectAccessible(page, `${name} ${language} ${theme}`);
+    }
+  } finally {
+    // Back to Portuguese and light even when a look failed: the next test shares the page and reads Portuguese.
+    await chooseLanguage(page, 'pt').catch(() => undefined);
+    await chooseTheme(page, 'light').catch(() => undefined);
   }
-  await chooseLanguage(page, 'pt');
-  await chooseTheme(page, 'light');
 }
 
 describe('privacy (LGPD)', () => {
