@@ -66,6 +66,7 @@ import * as createContactConsents from './20261204180000_create_contact_consents
 import * as createPrivacyRequests from './20261204190000_create_privacy_requests';
 import * as createRetentionRules from './20261204200000_create_retention_rules';
 import * as addWebhookActorFormName from './20261205100000_add_webhook_actor_form_name';
+import * as storeCustomFieldOptionsAsArrays from './20261206100000_store_custom_field_options_as_arrays';
 
 /** What a migration that moves data counts (rows created, linked...), for the log: see migrateLatest. */
 export type MigrationReport = Record<string, number>;
@@ -147,4 +148,5 @@ export const MIGRATIONS: ReadonlyArray<[name: string, migration: Migration]> = [
   ['20261204190000_create_privacy_requests', createPrivacyRequests],
   ['20261204200000_create_retention_rules', createRetentionRules],
   ['20261205100000_add_webhook_actor_form_name', addWebhookActorFormName],
+  ['20261206100000_store_custom_field_options_as_arrays', storeCustomFieldOptionsAsArrays],
 ];

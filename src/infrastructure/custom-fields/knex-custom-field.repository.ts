@@ -71,12 +71,8 @@ export class KnexCustomFieldRepository implements CustomFieldRepository {
     // One entity's fields, read on each create and edit of its records: a named prepared statement (issue 31).
     if (entity !== undefined) {
       const [name, sql] = includeRetired ? ENTITY_FIELDS : ENTITY_ACTIVE_FIELDS;
-      // options as objection reads it (jsonAttributes): the column holds the options' JSON text as a JSON string
-      // (written through JSON.stringify and then objection), so it arrives as text and is parsed.
-      const rows = await preparedRows<Omit<Row, 'options'> & { options: unknown }>(this.uow.db, name, sql, [entity]);
-      return rows.map(({ options, ...row }) =>
-        labelled({ ...row, options: (typeof options === 'string' ? JSON.parse(options) : options) as Row['options'] }),
-      );
+      const rows = await preparedRows<Row>(this.uow.db, name, sql, [entity]);
+      return rows.map(labelled);
     }
     const rows = await this.query()
       .select(COLUMNS)
@@ -107,7 +103,7 @@ export class KnexCustomFieldRepository implements CustomFieldRepository {
         ...field,
         labelPt: label.pt,
         labelEn: label.en,
-        options: JSON.stringify(options),
+        options,
         position: raw('(SELECT coalesce(max(position), 0) + 1 FROM custom_fields WHERE entity = ?)', [field.entity]),
       })
       .returning(COLUMNS);
@@ -131,7 +127,7 @@ export class KnexCustomFieldRepository implements CustomFieldRepository {
         id,
         ...(label !== undefined && { labelPt: label.pt, labelEn: label.en }),
         ...(required !== undefined && { required }),
-        ...(options !== undefined && { options: JSON.stringify(options) }),
+        ...(options !== undefined && { options }),
         ...(retired !== undefined && { retired }),
         ...(pinned !== undefined && { pinned }),
       })

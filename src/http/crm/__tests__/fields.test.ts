@@ -30,6 +30,11 @@ describe('custom fields', () => {
         { key: 'industria', label: { pt: 'Indústria', en: 'Industry' }, retired: false },
       ],
     });
+    const { rows: made } = await crm.knex.raw(
+      `SELECT jsonb_typeof(options) AS kind, jsonb_array_length(options) AS count FROM custom_fields WHERE id = ?`,
+      [created.body.id],
+    );
+    expect(made).toEqual([{ kind: 'array', count: 2 }]);
     const budget = await crm.users.admin.post(BASE, {
       entity: 'deal',
       key: 'budget',
@@ -111,6 +116,12 @@ describe('custom fields', () => {
       ['industria', true],
       ['servicos', false],
     ]);
+    // Stored as the JSON array SQL, reports and integrations read, not as its text inside a JSON string.
+    const { rows: stored } = await crm.knex.raw(
+      `SELECT jsonb_typeof(options) AS kind, options -> 2 ->> 'key' AS third FROM custom_fields WHERE id = ?`,
+      [field.id],
+    );
+    expect(stored).toEqual([{ kind: 'array', third: 'servicos' }]);
     const dropped = await crm.users.admin.patch(`${BASE}/${field.id}`, { options: ['varejo', 'servicos'] });
     expect([dropped.status, dropped.body.error.details[0].path]).toEqual([400, 'options']);
     expect(dropped.body.error.message).toContain('industria');
