@@ -42,6 +42,9 @@ export class KnexCompanyRepository
   }
 
   list(filter: CompanyFilter, page: PageRequest): Promise<Page<Company>> {
+    // Nothing to match (the companies screen as it opens, and its next pages): a prepared statement, as contacts'.
+    if (Object.values(filter).every((value) => value === undefined))
+      return this.unfilteredPage('funil_companies_page', page);
     const query = this.select().modify((q) => matching(q, filter));
     if (filter.sort)
       return sortedPage(query, page, filter.sort, sortColumnOf('companies', COMPANY_SORT_COLUMNS, filter.sort), (row) =>

@@ -42,6 +42,9 @@ describe('companies', () => {
     const read = await crm.users.other.get(`/api/crm/companies/${res.body.id}`);
     expect(read.status).toBe(200);
     expect(read.body).toEqual(res.body);
+    // The list as it opens (its own prepared statement) shows the same record: formatted CNPJ, owner, no search text.
+    const listed = await crm.users.other.get('/api/crm/companies?limit=1');
+    expect(listed.body.items).toEqual([res.body]);
     expect((await crm.knex('companies').where({ id: res.body.id }).first()).cnpj).toBe('11222333000181');
 
     const timeline = await crm.users.other.get(`/api/crm/companies/${res.body.id}/timeline`);
