@@ -370,8 +370,13 @@ async function runAxe(page: Page, label: string): Promise<void> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   // axe reads colours as they are painted: a toast caught fading out (its 5 s ending during a run on a busy machine)
   // reads as text without contrast. While axe runs, the page is asked for reduced motion, which the app honours by
-  // ending every animation at once: a closing toast is then either whole or gone.
+  // ending every animation at once: a closing toast is then either whole or gone. A transition already running (a
+  // theme's colours) keeps the duration it started with: it is finished here.
   await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations())
+      if (animation.effect?.getComputedTiming().endTime !== Infinity) animation.finish();
+  });
   try {
     await checkAccessible(page, label);
   } finally {
