@@ -218,6 +218,30 @@ describe('pipeline board', () => {
     await card(page, b.title).waitFor();
   });
 
+  it('moves deals by mouse and keyboard for a person whose system asks for reduced motion', async () => {
+    // The app ends animations and transitions at once then; the board's drop still waits for its transition's end.
+    const page = await newEmployee('pbcalm');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const tag = uniqueName('pbc');
+    const a = await createDeal(page, { title: `${tag} Alfa`, value: '1000.00' });
+    const b = await createDeal(page, { title: `${tag} Beta`, value: '400.00' });
+    await openBoard(page, tag);
+    await card(page, a.title).waitFor();
+
+    await dragWithMouse(page, card(page, a.title), column(page, 'qualification').getByTestId('column-cards'));
+    await card(column(page, 'qualification'), a.title).waitFor();
+    await expect.poll(async () => (await readDeal(page, a.id)).stage).toBe('qualification');
+
+    await card(page, b.title).focus();
+    await page.keyboard.press('Space');
+    await page.getByText(/Beta pego em Prospecção, posição 1/).waitFor();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Space');
+    await card(column(page, 'qualification'), b.title).waitFor();
+    await expect.poll(async () => (await readDeal(page, b.id)).stage).toBe('qualification');
+    await expect.poll(() => text(column(page, 'qualification').getByTestId('column-value'))).toBe('R$ 1.400,00');
+  });
+
   it('asks the lost reason and the won confirmation before moving; reopening is allowed', async () => {
     const page = await newEmployee('pbclose');
     const tag = uniqueName('pbl');
