@@ -373,11 +373,11 @@ async function runAxe(page: Page, label: string): Promise<void> {
   // ending every animation at once: a closing toast is then either whole or gone. A transition already running (a
   // theme's colours) keeps the duration it started with: it is finished here.
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.evaluate(() => {
-    for (const animation of document.getAnimations())
-      if (animation.effect?.getComputedTiming().endTime !== Infinity) animation.finish();
-  });
   try {
+    await page.evaluate(() => {
+      for (const animation of document.getAnimations())
+        if (animation.effect?.getComputedTiming().endTime !== Infinity) animation.finish();
+    });
     await checkAccessible(page, label);
   } finally {
     await page.emulateMedia({ reducedMotion: null });
