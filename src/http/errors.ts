@@ -106,10 +106,14 @@ export function errorBody(error: AppError): ErrorBody {
 }
 
 /** Turns body-parser's failures into the error shape with their own codes. */
-function fromParserError(error: { type?: string; status?: number }): AppError | null {
+function fromParserError(error: { type?: string; status?: number; body?: unknown }): AppError | null {
   switch (error.type) {
     case 'entity.parse.failed':
-      return new AppError('REQUEST.MALFORMED_JSON', 'The request body is not valid JSON');
+      // The parser refuses a body that is JSON but not an object or array ("text", 1, null) as it refuses broken JSON.
+      return new AppError(
+        'REQUEST.MALFORMED_JSON',
+        isJsonText(error.body) ? 'The request body must be a JSON object' : 'The request body is not valid JSON',
+      );
     case 'entity.too.large':
       return new AppError('REQUEST.TOO_LARGE', 'The request body is too large');
     case 'encoding.unsupported':
@@ -117,6 +121,16 @@ function fromParserError(error: { type?: string; status?: number }): AppError | 
       return new AppError('REQUEST.UNSUPPORTED_MEDIA_TYPE', 'Unsupported request encoding');
     default:
       return null;
+  }
+}
+
+function isJsonText(body: unknown): boolean {
+  if (typeof body !== 'string') return false;
+  try {
+    JSON.parse(body);
+    return true;
+  } catch {
+    return false;
   }
 }
 

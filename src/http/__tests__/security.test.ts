@@ -74,6 +74,17 @@ describe('request bodies and errors', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: { code: 'REQUEST.MALFORMED_JSON', message: expect.any(String) } });
     expect(res.text).not.toMatch(/at .*\.(js|ts):\d+/);
+    expect(res.body.error.message).toBe('The request body is not valid JSON');
+  });
+
+  it('says a body that is JSON but not an object must be one', async () => {
+    for (const body of ['"admin"', 'null', '42']) {
+      const res = await server.client().post('/api/login', body);
+      expect([res.status, res.body]).toEqual([
+        400,
+        { error: { code: 'REQUEST.MALFORMED_JSON', message: 'The request body must be a JSON object' } },
+      ]);
+    }
   });
 
   it('answers unknown API routes with the error shape', async () => {
