@@ -109,6 +109,15 @@ async function dragWithMouse(page: Page, from: Locator, to: Locator): Promise<vo
   await page.mouse.up();
 }
 
+/** A card moved one column right by the keyboard alone: focused, lifted with space (first in Prospecção), dropped. */
+async function moveRightWithKeyboard(page: Page, title: string): Promise<void> {
+  await card(page, title).focus();
+  await page.keyboard.press('Space');
+  await page.getByText(`${title} pego em Prospecção, posição 1`).waitFor();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+}
+
 describe('pipeline board', () => {
   it('creates a deal from the board: the value typed as R$ 1.234,56 is stored as 1234.56', async () => {
     const page = await newEmployee('pbnew');
@@ -184,11 +193,7 @@ describe('pipeline board', () => {
     expect((await readDeal(page, a.id)).stage).toBe('qualification');
 
     // Keyboard only: focus Beta's card, space, arrow right, space.
-    await card(page, b.title).focus();
-    await page.keyboard.press('Space');
-    await page.getByText(/Beta pego em Prospecção, posição 1/).waitFor();
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('Space');
+    await moveRightWithKeyboard(page, b.title);
     await card(column(page, 'qualification'), b.title).waitFor();
     await expect.poll(async () => (await readDeal(page, b.id)).stage).toBe('qualification');
 
@@ -232,11 +237,7 @@ describe('pipeline board', () => {
     await card(column(page, 'qualification'), a.title).waitFor();
     await expect.poll(async () => (await readDeal(page, a.id)).stage).toBe('qualification');
 
-    await card(page, b.title).focus();
-    await page.keyboard.press('Space');
-    await page.getByText(/Beta pego em Prospecção, posição 1/).waitFor();
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('Space');
+    await moveRightWithKeyboard(page, b.title);
     await card(column(page, 'qualification'), b.title).waitFor();
     await expect.poll(async () => (await readDeal(page, b.id)).stage).toBe('qualification');
     await expect.poll(() => text(column(page, 'qualification').getByTestId('column-value'))).toBe('R$ 1.400,00');
